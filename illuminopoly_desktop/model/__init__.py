@@ -1,0 +1,1 @@
+"""Qt-free game model: data files (board, cards, factions), options and state."""

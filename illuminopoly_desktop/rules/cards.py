@@ -1,0 +1,95 @@
+"""Chance and Community Chest (R-CARD) with Illuminopoly's handling of each effect (§34.3)."""
+from __future__ import annotations
+
+from ..model.cards import load_cards
+from ..model.state import BANK, FavorCard, FavorWindow
+from .context import Ctx
+from .events import CardDrawn, FavorGained
+from .jail import send_to_jail
+from .money import bank_pays
+from .payments import demand
+
+
+def decks():
+    return load_cards()
+
+
+def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
+    """Draw the top card, apply it, and put it at the bottom unless it is a Political Favor (R-CARD-01)."""
+    from . import landing
+
+    state = ctx.state
+    deck = state.chance_deck if deck_name == "chance" else state.chest_deck
+    number = deck.pop(0)
+    card = decks().card(deck_name, number)
+    ctx.emit(CardDrawn(seat=seat, deck=deck_name, number=number, text=card.text, effect=card.effect,
+                       rule_id="R-CARD-01"))
+    effect = card.effect
+    if effect == "get_out_of_jail_free":
+        state.players[seat].political_favors.append(FavorCard(deck=deck_name, number=number))
+        ctx.emit(FavorGained(seat=seat, deck=deck_name, number=number, rule_id="R-CARD-05"))
+        landing.landing_done(ctx)
+        return
+    deck.append(number)
+    player = state.players[seat]
+    if effect == "advance_to_go":
+        landing.card_move(ctx, seat, ctx.board.go_index)
+    elif effect == "advance_to":
+        landing.card_move(ctx, seat, card.square)
+    elif effect == "advance_to_nearest_railroad":
+        target = nearest(player.position, ctx.board.railroad_indices)
+        owner = state.properties[target].owner
+        landing.card_move(ctx, seat, target, double_rent=owner is not None and owner != seat)
+    elif effect == "advance_to_nearest_utility":
+        target = nearest(player.position, ctx.board.utility_indices)
+        landing.card_move(ctx, seat, target, double_rent=ctx.options.utility_card_double_rent
+                          and state.properties[target].owner not in (None, seat))
+    elif effect == "move_back":
+        landing.card_move_back(ctx, seat, card.amount)
+    elif effect == "go_to_jail":
+        send_to_jail(ctx, seat, "Go to Jail card", "R-CARD-03")
+        landing.landing_done(ctx)
+    elif effect == "collect":
+        bank_pays(ctx, seat, card.amount, "card", "R-CARD-02")
+        landing.landing_done(ctx)
+    elif effect in ("pay", "repairs"):
+        amount = card.amount if effect == "pay" else repairs_cost(ctx, seat, card.per_house, card.per_hotel)
+        landing.landing_done(ctx)
+        payee = "fp" if ctx.options.card_fees_to_fp else BANK
+        demand(ctx, seat, [(payee, amount)], "card payment", "R-CARD-02")
+    elif effect == "pay_each_player":
+        landing.landing_done(ctx)
+        others = [s for s in state.faction_seats() if s != seat]
+        demand(ctx, seat, [(s, card.amount) for s in others], "card: pay each player", "R-CARD-02")
+    elif effect == "collect_from_each_player":
+        landing.landing_done(ctx)
+        collect_from_each(ctx, seat, card.amount)
+
+
+def nearest(position: int, indices: tuple[int, ...]) -> int:
+    return min(indices, key=lambda i: (i - position - 1) % 40)
+
+
+def repairs_cost(ctx: Ctx, seat: int, per_house: int, per_hotel: int) -> int:
+    total = 0
+    for prop in ctx.state.properties.values():
+        if prop.owner == seat:
+            total += per_hotel if prop.hotel else per_house * prop.houses
+    return total
+
+
+def collect_from_each(ctx: Ctx, drawer: int, amount: int) -> None:
+    """Every other active faction player pays the drawer; each may cancel his own payment with a PF (R-CARD-02, -06).
+
+    Windows are pushed in reverse so that the payers are asked in seat order after the drawer.
+    """
+    state = ctx.state
+    order = state.faction_seats()
+    start = order.index(drawer) if drawer in order else 0
+    payers = [s for s in order[start + 1:] + order[:start] if s != drawer]
+    for payer in reversed(payers):
+        if state.players[payer].political_favors and not state.players[payer].disabled:
+            state.pending.append(FavorWindow(purpose="collect_from_player", actor=drawer, queue=[payer],
+                                             payer=payer, amount=amount))
+        else:
+            demand(ctx, payer, [(drawer, amount)], "card: collect from every player", "R-CARD-02")

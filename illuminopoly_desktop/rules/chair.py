@@ -1,0 +1,112 @@
+"""The Chair of the Bank: elections and the effects of a change (R-CHAIR-02, -04)."""
+from __future__ import annotations
+
+from ..model.state import Election
+from .context import Ctx
+from .errors import refuse
+from .events import ChairChanged, ControlChanged, ElectionOpened, VoteCast
+from .money import split_with_fp, move
+
+
+def candidates_and_voters(ctx: Ctx) -> tuple[list[int], list[int]]:
+    state = ctx.state
+    faction = state.faction_seats()
+    candidates = [s for s in faction if not state.players[s].in_jail] or list(faction)
+    voters = [s for s in faction if not state.players[s].disabled]
+    return candidates, voters
+
+
+def open_election(ctx: Ctx) -> None:
+    state = ctx.state
+    candidates, voters = candidates_and_voters(ctx)
+    election = Election(id=state.next_id, candidates=candidates, voters=voters)
+    state.next_id += 1
+    state.pending.append(election)
+    ctx.emit(ElectionOpened(election_id=election.id, ballot=1, candidates=candidates, voters=voters,
+                            rule_id="R-CHAIR-02"))
+    if not voters:
+        decide(ctx, election)
+
+
+def cast_vote(ctx: Ctx, election: Election, seat: int, candidate: int | None) -> None:
+    if seat not in election.voters or seat in election.votes:
+        raise refuse("E_NOT_YOUR_TURN", "R-CHAIR-02", "You have no vote to cast in this ballot.")
+    if candidate is not None and candidate not in election.candidates:
+        raise refuse("E_NOT_ELIGIBLE_CANDIDATE", "R-CHAIR-02", "That player cannot stand for Chair.")
+    committed = ctx.state.vote_commitments.get(seat)
+    if committed is not None and committed in election.candidates and candidate != committed:
+        raise refuse("E_COMMITMENT", "R-DEAL-03",
+                     f"You committed your vote to {ctx.name(committed)} in a recorded deal.")
+    election.votes[seat] = candidate
+    ctx.emit(VoteCast(seat=seat, candidate=candidate, rule_id="R-CHAIR-02"))
+    release_vote_escrows(ctx, seat, candidate)
+    if len(election.votes) == len(election.voters):
+        decide(ctx, election)
+
+
+def release_vote_escrows(ctx: Ctx, voter: int, candidate: int | None) -> None:
+    """A vote bribe held in escrow is released (split with FP) when the vote is cast as promised (§33.1)."""
+    state = ctx.state
+    for held in [e for e in state.vote_escrows if e.voter == voter]:
+        state.vote_escrows.remove(held)
+        if candidate == held.candidate:
+            split_with_fp(ctx, "escrow", voter, held.amount, "vote bribe", "R-FP-02")
+        else:
+            move(ctx, "escrow", held.payer, held.amount, "vote bribe refunded", "R-DEAL-03")
+
+
+def refund_all_vote_escrows(ctx: Ctx) -> None:
+    state = ctx.state
+    for held in list(state.vote_escrows):
+        move(ctx, "escrow", held.payer, held.amount, "vote bribe refunded", "R-DEAL-03")
+    state.vote_escrows.clear()
+    state.vote_commitments.clear()
+
+
+def decide(ctx: Ctx, election: Election) -> None:
+    """Strict majority of all voters, else another ballot, else the deadlock rule (R-CHAIR-02)."""
+    state = ctx.state
+    tally = {c: 0 for c in election.candidates}
+    for choice in election.votes.values():
+        if choice is not None:
+            tally[choice] += 1
+    winner = next((c for c, n in tally.items() if 2 * n > len(election.voters)), None)
+    if winner is None and election.ballot < ctx.options.chair_election_max_rounds:
+        election.ballot += 1
+        election.votes = {}
+        ctx.emit(ElectionOpened(election_id=election.id, ballot=election.ballot, candidates=election.candidates,
+                                voters=election.voters, rule_id="R-CHAIR-02"))
+        return
+    if winner is None:
+        winner = break_deadlock(ctx, election, tally)
+    state.pending.remove(election)
+    refund_all_vote_escrows(ctx)
+    install_chair(ctx, winner, "elected")
+
+
+def break_deadlock(ctx: Ctx, election: Election, tally: dict[int, int]) -> int:
+    mode = ctx.options.chair_election_deadlock
+    candidates = election.candidates
+    if mode == "plurality_then_random":
+        best = max(tally.values())
+        tied = [c for c in candidates if tally[c] == best]
+        return tied[ctx.rand_below(len(tied))]
+    if mode == "incumbent_or_random" and ctx.state.chair in candidates:
+        return ctx.state.chair
+    return candidates[ctx.rand_below(len(candidates))]
+
+
+def install_chair(ctx: Ctx, seat: int, reason: str) -> None:
+    """R-CHAIR-04: mortgaged properties held as `mortgage_chair` pass to the new Chair."""
+    state = ctx.state
+    old = state.chair
+    state.chair = seat
+    if state.turn.step != "none":
+        state.chair_changed_this_turn = True
+    ctx.emit(ChairChanged(old_chair=old, new_chair=seat, reason=reason, rule_id="R-CHAIR-02"))
+    for index, prop in state.properties.items():
+        if prop.mortgaged and prop.control_origin == "mortgage_chair" and prop.controller != seat:
+            previous = prop.controller
+            prop.controller = seat
+            ctx.emit(ControlChanged(property=index, old_controller=previous, new_controller=seat,
+                                    origin="mortgage_chair", reason="new Chair", rule_id="R-CHAIR-04"))

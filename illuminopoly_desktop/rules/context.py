@@ -1,0 +1,53 @@
+"""The working context of one `apply`: the state, its board and options, and the events emitted."""
+from __future__ import annotations
+
+from ..model import rng
+from ..model.state import GameState
+from .events import DiceRolled, Event, Notice
+
+
+class Ctx:
+    __slots__ = ("state", "board", "options", "events", "squares")
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.board = state.setup.board
+        self.options = state.setup.options
+        self.squares = self.board.squares
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def notice(self, text: str, rule_id: str | None = None, seat: int | None = None,
+               visible_to: list[int] | None = None) -> None:
+        self.events.append(Notice(text=text, rule_id=rule_id, seat=seat, visible_to=visible_to))
+
+    def rand_below(self, n: int) -> int:
+        """A uniform integer in [0, n) from the game's generator (R-GEN-02)."""
+        st = self.state
+        st.rng_state, value = rng.below(st.rng_state, n)
+        return value
+
+    def d6(self) -> int:
+        st = self.state
+        if st.forced_dice:
+            return st.forced_dice.pop(0)
+        st.rng_state, value = rng.below(st.rng_state, 6)
+        return value + 1
+
+    def roll(self, count: int, seat: int | None, purpose: str, rule_id: str | None = None) -> list[int]:
+        dice = [self.d6() for _ in range(count)]
+        self.events.append(DiceRolled(seat=seat, dice=dice, purpose=purpose, rule_id=rule_id))
+        return dice
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.rand_below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def name(self, seat: int) -> str:
+        return self.state.players[seat].name
+
+    def square_name(self, index: int) -> str:
+        return self.squares[index].name

@@ -1,0 +1,419 @@
+"""The one door into the rules: `apply`, `legal_actions`, `awaiting`, `default_action`.
+
+Every handler checks everything before it changes anything, so a refused action raises
+IllegalAction and leaves the state exactly as it was (R-GEN-05). After every accepted action the
+engine runs the checks of R-GEN-09 and advances the turn machine until someone must decide.
+"""
+from __future__ import annotations
+
+from ..model.state import GameState
+from . import actions as A
+from . import buildings, chair, deals, favors, jail, landing, losing, payments, setup, structure, turn
+from .context import Ctx
+from .errors import IllegalAction, refuse
+from .events import ControlChanged, DogConditionChosen, Event, LandingResolved
+
+OPEN_STEPS = frozenset({"choice", "landing", "tax_choice", "fp_choice", "free", "banker"})
+LATER_OPTIONS = {"take_over": "Takeovers", "rezone": "Rezoning", "subvert": "Subversion", "rebuild": "Rebuilding",
+                 "second_rent": "The Top Hat's second rent", "forfeit_move_to_rebuild": "Forfeiting a move to rebuild"}
+
+
+def apply(state: GameState, action: A.Action) -> list[Event]:
+    """Apply one action. Returns the events it caused; raises IllegalAction (state untouched) if refused."""
+    ctx = Ctx(state)
+    if action.type in ("accept_offer", "foreclose"):
+        return _apply_transactionally(state, action)
+    _dispatch(ctx, action)
+    state.action_count += 1
+    settle(ctx)
+    return ctx.events
+
+
+def _apply_transactionally(state: GameState, action: A.Action) -> list[Event]:
+    """Deals and foreclosures touch many parts of the state at once: run them on a copy, keep it only if accepted."""
+    trial = state.model_copy(deep=True)
+    ctx = Ctx(trial)
+    _dispatch(ctx, action)
+    trial.action_count += 1
+    settle(ctx)
+    for name in type(state).model_fields:
+        setattr(state, name, getattr(trial, name))
+    return ctx.events
+
+
+def _dispatch(ctx: Ctx, action: A.Action) -> None:
+    state = ctx.state
+    seat = action.seat
+    kind = action.type
+    if state.game_over:
+        raise refuse("E_WRONG_PHASE", "R-WIN-01", "The game is over.")
+    if not 0 <= seat < len(state.players):
+        raise refuse("E_NOT_YOUR_TURN", "R-GEN-05", "There is no such seat.")
+    player = state.players[seat]
+    if kind == "force_dice":
+        if not state.setup.allow_forced_dice:
+            raise refuse("E_OPTION_DISABLED", "R-GEN-02", "Forced dice exist only in test and referee games.")
+        state.forced_dice.extend(action.dice)
+        return
+    if player.eliminated:
+        raise refuse("E_NOT_YOUR_TURN", "R-LOSE-05", "You have been eliminated.")
+    if player.disabled:
+        raise refuse("E_DISABLED", "R-FAC-BOAT-04", "You are disabled and may take no action.")
+    if state.pending:
+        _dispatch_pending(ctx, action, state.pending[-1])
+        return
+    step = state.turn.step
+    if kind in A.FREE_ACTION_TYPES:
+        if step not in OPEN_STEPS:
+            raise refuse("E_WRONG_PHASE", "R-GEN-04", "Free actions wait for an open window.")
+        _free_action(ctx, action)
+        return
+    if seat != state.turn.seat:
+        raise refuse("E_NOT_YOUR_TURN", "R-TURN-03", f"It is {ctx.name(state.turn.seat)}'s turn.")
+    handler = _TURN_HANDLERS.get((step, kind))
+    if handler is None:
+        if kind in LATER_OPTIONS:
+            raise refuse("E_OPTION_DISABLED", "R-LAND-02",
+                         f"{LATER_OPTIONS[kind]} arrives with the conspiracy rules and is not available yet.")
+        raise refuse("E_WRONG_PHASE", "R-TURN-03", f"You cannot do that now ({step.replace('_', ' ')}).")
+    handler(ctx, action)
+
+
+def _dispatch_pending(ctx: Ctx, action: A.Action, top) -> None:
+    state = ctx.state
+    kind, seat = action.type, action.seat
+    if kind in A.FREE_ACTION_TYPES:
+        if top.kind == "raise_funds" or (top.kind == "election" and kind.endswith("offer")):
+            _free_action(ctx, action)
+            return
+        raise refuse("E_WRONG_PHASE", "R-GEN-04", "Free actions wait for an open window.")
+    if top.kind == "faction_draft" and kind == "pick_faction":
+        setup.pick_faction(ctx, top, seat, action.faction)
+    elif top.kind == "dog_choice" and kind == "choose_dog_condition":
+        if seat != top.seat:
+            raise refuse("E_NOT_YOUR_TURN", "R-SETUP-05", "Only the Dog chooses his secret condition.")
+        if action.condition not in setup.DOG_CONDITIONS:
+            raise refuse("E_FACTION_CANNOT", "R-FAC-DOG-01", "That condition may not be chosen by the Dog.")
+        state.players[seat].dog_condition = action.condition
+        state.pending.remove(top)
+        ctx.emit(DogConditionChosen(seat=seat, condition=action.condition, visible_to=[seat], rule_id="R-SETUP-05"))
+    elif top.kind == "election" and kind == "cast_vote":
+        chair.cast_vote(ctx, top, seat, action.candidate)
+    elif top.kind == "favor_window" and kind in ("play_favor", "pass_favor"):
+        if favors.responder(state, top) != seat:
+            raise refuse("E_NOT_YOUR_TURN", "R-CARD-06", "You are not being asked about a Political Favor now.")
+        if kind == "play_favor" and not state.players[seat].political_favors:
+            raise refuse("E_NO_FAVOR", "R-CARD-06", "You hold no Political Favor.")
+        favors.answer(ctx, top, seat, kind == "play_favor")
+    elif top.kind == "raise_funds" and kind == "settle_payment":
+        if seat != top.payer:
+            raise refuse("E_NOT_YOUR_TURN", "R-LOSE-02", "This payment is not yours to settle.")
+        state.pending.remove(top)
+        payments.settle(ctx, top)
+    elif top.kind == "auction" and kind == "bid":
+        losing.bid(ctx, top, seat, action.amount, action.parent, action.arrow)
+    elif top.kind == "auction" and kind == "pass_bid":
+        losing.pass_bid(ctx, top, seat)
+    elif top.kind == "chair_buyoff" and kind == "buy_off_mortgage":
+        losing.buy_off(ctx, top, seat, action.property, action.parent, action.arrow)
+    elif top.kind == "chair_buyoff" and kind == "end_buy_off":
+        losing.end_buy_off(ctx, top, seat)
+    else:
+        raise refuse("E_WRONG_PHASE", "R-GEN-03", f"The game is waiting for a decision: {describe_pending(ctx, top)}.")
+
+
+def describe_pending(ctx: Ctx, top) -> str:
+    return {"faction_draft": "the faction draft", "dog_choice": "the Dog's secret condition",
+            "election": "the Chair election", "favor_window": "a Political Favor window",
+            "raise_funds": "a player raising funds", "auction": "an auction",
+            "chair_buyoff": "the Chair's mortgage buy-off"}[top.kind]
+
+
+# ----- free actions (R-GEN-04) -----
+
+def _free_action(ctx: Ctx, action: A.Action) -> None:
+    kind, seat = action.type, action.seat
+    player = ctx.state.players[seat]
+    if kind in ("mortgage", "unmortgage", "buy_building", "sell_building") and player.role != "faction":
+        raise refuse("E_FACTION_CANNOT", "R-BANKER-01", "The professional Banker owns no property.")
+    if kind == "mortgage":
+        buildings.mortgage(ctx, seat, action.property)
+    elif kind == "unmortgage":
+        buildings.unmortgage(ctx, seat, action.property)
+    elif kind == "buy_building":
+        buildings.declare_buy_building(ctx, seat, action.property)
+    elif kind == "sell_building":
+        buildings.declare_sell_building(ctx, seat, action.property, action.mode)
+    elif kind == "propose_offer":
+        deals.propose(ctx, seat, action.counterparties, action.legs, action.visibility, action.expires_round)
+    elif kind == "accept_offer":
+        if deals.accept(ctx, seat, action.offer_id, action.placements):
+            deals.execute(ctx, deals.find_offer(ctx, action.offer_id))
+    elif kind == "decline_offer":
+        offer = deals.find_offer(ctx, action.offer_id)
+        if seat not in offer.counterparties:
+            raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "This offer is not addressed to you.")
+        _close_offer(ctx, offer, "declined", seat)
+    elif kind == "withdraw_offer":
+        offer = deals.find_offer(ctx, action.offer_id)
+        if seat != offer.proposer:
+            raise refuse("E_NOT_OWNER", "R-DEAL-02", "Only the proposer may withdraw an offer.")
+        _close_offer(ctx, offer, "withdrawn", seat)
+    elif kind == "forgive_debt":
+        deals.forgive(ctx, seat, action.debt_id, None)
+    elif kind == "extend_debt":
+        deals.forgive(ctx, seat, action.debt_id, action.due_round)
+    elif kind == "foreclose":
+        deals.foreclose(ctx, seat, action.debtor)
+
+
+def _close_offer(ctx: Ctx, offer, status: str, seat: int) -> None:
+    from .events import OfferEvent
+
+    ctx.state.offers.remove(offer)
+    ctx.emit(OfferEvent(offer_id=offer.id, status=status, seat=seat, rule_id="R-DEAL-02",
+                        visible_to=deals.visible_to(offer)))
+
+
+# ----- turn handlers -----
+
+def _check_main_choice(ctx: Ctx, seat: int, kind: str) -> None:
+    player = ctx.state.players[seat]
+    if player.forced_reorg_pending and kind != "reorganize":
+        raise refuse("E_FORCED_REORG_PENDING", "R-TURN-04", "You must reorganize your power structure this turn.")
+
+
+def _roll(ctx: Ctx, action: A.Roll) -> None:
+    state = ctx.state
+    seat = action.seat
+    if state.turn.step == "choice":
+        _check_main_choice(ctx, seat, "roll")
+        if state.players[seat].in_jail:
+            raise refuse("E_IN_JAIL", "R-JAIL-04", "You are in Jail: roll for doubles, pay bail or play a favor.")
+    elif not state.turn.may_roll_again:
+        raise refuse("E_WRONG_PHASE", "R-MOVE-05", "You have no move left this turn.")
+    if action.dice_count == 3 and state.players[seat].faction != "race_car":
+        raise refuse("E_FACTION_CANNOT", "R-FAC-RACECAR-02", "Only the Race Car may roll three dice.")
+    landing.dice_move(ctx, seat, action.dice_count)
+
+
+def _reorganize(ctx: Ctx, action: A.Reorganize) -> None:
+    state = ctx.state
+    seat = action.seat
+    player = state.players[seat]
+    if player.role != "faction" or player.faction == "artillery":
+        raise refuse("E_FACTION_CANNOT", "R-TURN-04", "You have no power structure to reorganize.")
+    if action.abandon:
+        raise refuse("E_NOT_REZONED_OR_DESTROYED", "R-ART-13", "Only destroyed deeds may be abandoned.")
+    proposal = structure.validate_reorganization(ctx, seat, action.placements)
+    structure.apply_placement(ctx, seat, proposal, "R-STRUCT-06")
+    if state.turn.step == "fp_choice":
+        landing.resolve_option(ctx, seat, "reorganize")
+        return
+    if player.in_jail:
+        player.jail_turns += 1
+        if player.jail_turns >= jail.JAIL_TURNS_BEFORE_TRIAL:
+            jail.trial(ctx, seat)
+    state.turn.step = "free"
+
+
+def _jail_roll(ctx: Ctx, action: A.JailRoll) -> None:
+    state = ctx.state
+    seat = action.seat
+    player = state.players[seat]
+    _check_main_choice(ctx, seat, "jail_roll")
+    if not player.in_jail:
+        raise refuse("E_NOT_IN_JAIL", "R-JAIL-04", "You are not in Jail.")
+    if action.dice_count == 3 and player.faction != "race_car":
+        raise refuse("E_FACTION_CANNOT", "R-FAC-RACECAR-02", "Only the Race Car may roll three dice.")
+    from .movement import is_doubles
+
+    dice = ctx.roll(action.dice_count, seat, "jail roll", "R-JAIL-04")
+    state.turn.moves_made += 1
+    if is_doubles(dice):
+        jail.release(ctx, seat, "rolled doubles", "R-JAIL-04")
+    else:
+        player.jail_turns += 1
+        if player.jail_turns < jail.JAIL_TURNS_BEFORE_TRIAL:
+            state.turn.step = "free"
+            return
+        jail.trial(ctx, seat)
+    state.turn.jail_exit_by_roll = True
+    landing.move_by(ctx, seat, sum(dice), "dice")
+
+
+def _jail_bail(ctx: Ctx, action: A.JailBail) -> None:
+    seat = action.seat
+    player = ctx.state.players[seat]
+    _check_main_choice(ctx, seat, "jail_bail")
+    if not player.in_jail:
+        raise refuse("E_NOT_IN_JAIL", "R-JAIL-04", "You are not in Jail.")
+    if player.cash < jail.BAIL:
+        raise refuse("E_INSUFFICIENT_FUNDS", "R-JAIL-04", "Bail costs $50.")
+    from .money import pay_bank
+
+    pay_bank(ctx, seat, jail.BAIL, "bail", "R-JAIL-04", is_fine=True)
+    jail.release(ctx, seat, "paid bail", "R-JAIL-04")
+    landing.dice_move(ctx, seat)
+
+
+def _jail_favor(ctx: Ctx, action: A.JailFavor) -> None:
+    seat = action.seat
+    player = ctx.state.players[seat]
+    _check_main_choice(ctx, seat, "jail_favor")
+    if not player.in_jail:
+        raise refuse("E_NOT_IN_JAIL", "R-JAIL-04", "You are not in Jail.")
+    if player.jail_no_favor:
+        raise refuse("E_FAVOR_FORBIDDEN", "R-JAIL-02", "A Political Favor cannot free you this time.")
+    if not player.political_favors:
+        raise refuse("E_NO_FAVOR", "R-JAIL-04", "You hold no Political Favor.")
+    jail.play_favor(ctx, seat, "get out of Jail", "R-CARD-05")
+    jail.release(ctx, seat, "played a Political Favor", "R-JAIL-04")
+    landing.dice_move(ctx, seat)
+
+
+def _stop_to_fix(ctx: Ctx, action: A.StopToFix) -> None:
+    landing.continue_after_stop_offer(ctx, action.seat, action.stop)
+
+
+def _do_nothing(ctx: Ctx, action: A.DoNothing) -> None:
+    landing.resolve_option(ctx, action.seat, "do_nothing")
+
+
+def _buy(ctx: Ctx, action: A.Buy) -> None:
+    landing.declare_buy(ctx, action.seat, action.parent, action.arrow)
+
+
+def _take_pot(ctx: Ctx, action: A.TakePot) -> None:
+    landing.take_pot(ctx, action.seat)
+
+
+def _income_tax(ctx: Ctx, action: A.PayIncomeTax) -> None:
+    landing.pay_income_tax(ctx, action.seat, action.method)
+
+
+def _visitor_bail(ctx: Ctx, action: A.VisitorBail) -> None:
+    landing.visitor_bail(ctx, action.seat, action.jailed)
+
+
+def _end_turn(ctx: Ctx, action: A.EndTurn) -> None:
+    turn.end_turn(ctx)
+
+
+def _banker_reclaim(ctx: Ctx, action: A.BankerReclaim) -> None:
+    """R-BANKER-02: take back, for free, one mortgaged property subverted away from the Banker; then the turn ends."""
+    state = ctx.state
+    prop = state.properties.get(action.property)
+    if prop is None or not prop.mortgaged or prop.controller in (None, action.seat):
+        raise refuse("E_NOT_MORTGAGED", "R-BANKER-02",
+                     "Only a mortgaged property that someone has taken from the Banker can be reclaimed.")
+    old = prop.controller
+    prop.controller, prop.control_origin = action.seat, "mortgage_chair"
+    ctx.emit(ControlChanged(property=action.property, old_controller=old, new_controller=action.seat,
+                            origin="mortgage_chair", reason="Banker's reversion", rule_id="R-BANKER-02"))
+    turn.end_turn(ctx)
+
+
+_TURN_HANDLERS = {
+    ("choice", "roll"): _roll, ("free", "roll"): _roll,
+    ("choice", "reorganize"): _reorganize, ("fp_choice", "reorganize"): _reorganize,
+    ("choice", "jail_roll"): _jail_roll, ("choice", "jail_bail"): _jail_bail, ("choice", "jail_favor"): _jail_favor,
+    ("stop_offer", "stop_to_fix"): _stop_to_fix,
+    ("landing", "do_nothing"): _do_nothing, ("fp_choice", "do_nothing"): _do_nothing,
+    ("landing", "buy"): _buy, ("fp_choice", "take_pot"): _take_pot, ("tax_choice", "pay_income_tax"): _income_tax,
+    ("free", "visitor_bail"): _visitor_bail, ("free", "end_turn"): _end_turn,
+    ("banker", "end_turn"): _end_turn, ("banker", "banker_reclaim"): _banker_reclaim,
+}
+
+
+# ----- advancing the machine (R-GEN-09) -----
+
+def settle(ctx: Ctx) -> None:
+    """Run the after-event checks and advance automatic steps until a decision is needed."""
+    from .events import Notice  # noqa: F401  (kept for log readers importing from here)
+    from ..model.state import DogChoice
+
+    state = ctx.state
+    for _ in range(10_000):
+        if state.game_over:
+            return
+        if state.turn.step != "none" or state.round_anchor is not None:
+            losing.check_losses(ctx)
+            if state.game_over:
+                return
+        if state.pending:
+            return
+        if not setup.setup_complete(state):
+            if any(p.faction is None for p in state.players if p.role == "faction"):
+                return  # the draft is pending
+            dog = next(p for p in state.players if p.faction == "dog" and not p.dog_condition)
+            state.pending.append(DogChoice(seat=dog.seat))
+            return
+        if state.chair is None and state.professional_banker is None:
+            chair.open_election(ctx)
+            continue
+        step = state.turn.step
+        current = state.turn.seat
+        if step == "none":
+            if state.round_anchor is None:
+                turn.start_round(ctx)
+            else:
+                turn.end_turn(ctx)
+            continue
+        if state.players[current].eliminated:
+            turn.end_turn(ctx)
+            continue
+        if step == "after_landing":
+            landing.finish_landing(ctx)
+            continue
+        return
+    raise RuntimeError("the turn machine did not settle")  # pragma: no cover - a bug, never a game situation
+
+
+# ----- queries -----
+
+def awaiting(state: GameState) -> list[int]:
+    """The seats whose decision the game is waiting for (a set when several must answer at once)."""
+    if state.game_over:
+        return []
+    if state.pending:
+        top = state.pending[-1]
+        kind = top.kind
+        if kind == "faction_draft":
+            return [top.order[0]]
+        if kind == "dog_choice":
+            return [top.seat]
+        if kind == "election":
+            return [s for s in top.voters if s not in top.votes]
+        if kind == "favor_window":
+            return [favors.responder(state, top)]
+        if kind == "raise_funds":
+            return [top.payer]
+        if kind == "auction":
+            return [top.bidders[top.turn_index]] if top.bidders else []
+        if kind == "chair_buyoff":
+            return [top.chair]
+    if state.turn.step != "none":
+        return [state.turn.seat]
+    return []
+
+
+def legal_actions(state: GameState, seat: int) -> list[A.Action]:
+    """Every concrete action the seat may take now. Parameterised actions (offers) are listed by
+    `legal_kinds`; a reorganisation appears once, with a valid arrangement to start from."""
+    from .legal import enumerate_legal
+
+    return enumerate_legal(state, seat)
+
+
+def is_legal(state: GameState, action: A.Action) -> IllegalAction | None:
+    """Check an action without applying it: None if legal, else the refusal."""
+    trial = state.model_copy(deep=True)
+    try:
+        apply(trial, action)
+    except IllegalAction as refusal:
+        return refusal
+    return None
+
+
+__all__ = ["apply", "legal_actions", "awaiting", "is_legal", "settle", "LandingResolved"]

@@ -1,0 +1,37 @@
+"""The one error type of the rules engine (R-GEN-05)."""
+from __future__ import annotations
+
+from typing import Literal
+
+ReasonCode = Literal[
+    "E_NOT_YOUR_TURN", "E_WRONG_PHASE", "E_ONCE_PER_TURN", "E_INSUFFICIENT_FUNDS", "E_GRAFT_INCREMENT",
+    "E_NOT_ELIGIBLE_TO_SPEND", "E_NOT_A_PROPERTY", "E_UNOWNED_REQUIRED", "E_OWNED_REQUIRED", "E_OWN_PROPERTY",
+    "E_NOT_OWNER", "E_ALREADY_CONTROLLER", "E_DESTROYED", "E_REZONED", "E_NOT_REZONED_OR_DESTROYED",
+    "E_NOT_CLEANED", "E_UTILITY_NOT_REZONABLE", "E_DISRUPTED", "E_BOAT_IMMUNE", "E_MORTGAGED",
+    "E_NOT_MORTGAGED", "E_HAS_BUILDINGS", "E_NOT_MONOPOLY", "E_UNEVEN", "E_NO_SUPPLY",
+    "E_CONTROLLED_BY_OTHER", "E_NO_FREE_ARROW", "E_SUBTREE_REQUIRED", "E_INVALID_STRUCTURE",
+    "E_FORCED_REORG_PENDING", "E_BLOCKED_BY_CHAIR", "E_BLOCKED_BY_FAVOR", "E_NO_FAVOR", "E_FAVOR_FORBIDDEN",
+    "E_IN_JAIL", "E_NOT_IN_JAIL", "E_DISABLED", "E_FACTION_CANNOT", "E_COUNTDOWN_ACTIVE", "E_IN_CONTEST",
+    "E_NOT_ELIGIBLE_CANDIDATE", "E_OPTION_DISABLED", "E_COMMITMENT",
+]
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. The state is left exactly as it was.
+
+    Attributes: `code` (a reason code of R-GEN-05), `rule_id` (the spec rule that refuses it)
+    and `message` (one sentence a player can read).
+    """
+
+    def __init__(self, code: ReasonCode, rule_id: str, message: str):
+        super().__init__(f"{code} ({rule_id}): {message}")
+        self.code = code
+        self.rule_id = rule_id
+        self.message = message
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "rule_id": self.rule_id, "message": self.message}
+
+
+def refuse(code: ReasonCode, rule_id: str, message: str) -> IllegalAction:
+    return IllegalAction(code, rule_id, message)

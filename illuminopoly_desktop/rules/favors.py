@@ -1,0 +1,82 @@
+"""Political Favor windows: blocks, counters and chains (R-CARD-05, R-CARD-06)."""
+from __future__ import annotations
+
+from ..model.state import FavorWindow
+from .context import Ctx
+from .events import SaleBlocked
+from .jail import play_favor
+from .payments import demand
+
+
+def responder(state, window: FavorWindow) -> int:
+    """Who must answer now: the next holder asked to block, or the side asked to counter."""
+    if not window.chain:
+        return window.queue[0]
+    # An odd chain means a block (or cancellation of a payment) stands: the actor may counter it.
+    return window.actor if len(window.chain) % 2 == 1 else window.chain[0]
+
+
+def can_play(state, seat: int) -> bool:
+    player = state.players[seat]
+    return bool(player.political_favors) and not player.disabled and not player.eliminated
+
+
+def answer(ctx: Ctx, window: FavorWindow, seat: int, play: bool) -> None:
+    state = ctx.state
+    if play:
+        purpose = "block" if len(window.chain) % 2 == 0 else "counter"
+        play_favor(ctx, seat, f"{purpose} {window.purpose}", "R-CARD-06")
+        window.chain.append(seat)
+    elif not window.chain:
+        window.queue.pop(0)
+    elif len(window.chain) % 2 == 1:
+        finish(ctx, window, blocked_by=window.chain[0])
+        return
+    else:
+        window.chain.clear()
+        window.queue.pop(0)
+    advance(ctx, window)
+
+
+def advance(ctx: Ctx, window: FavorWindow) -> None:
+    """Skip anyone who can no longer play; close the window when nobody is left to ask."""
+    state = ctx.state
+    while True:
+        if window.chain:
+            who = responder(state, window)
+            if can_play(state, who):
+                return
+            if len(window.chain) % 2 == 1:
+                finish(ctx, window, blocked_by=window.chain[0])
+                return
+            window.chain.clear()
+            window.queue.pop(0)
+            continue
+        while window.queue and not can_play(state, window.queue[0]):
+            window.queue.pop(0)
+        if window.queue:
+            return
+        finish(ctx, window, blocked_by=None)
+        return
+
+
+def finish(ctx: Ctx, window: FavorWindow, blocked_by: int | None) -> None:
+    from . import buildings, landing
+
+    state = ctx.state
+    state.pending.remove(window)
+    if blocked_by is not None:
+        if window.purpose == "collect_from_player":
+            ctx.notice(f"{ctx.name(window.payer)} cancelled his payment with a Political Favor.", "R-CARD-06",
+                       window.payer)
+        else:
+            ctx.emit(SaleBlocked(seat=window.actor, purpose=window.purpose, blocked_by=blocked_by, rule_id="R-CARD-06"))
+        return
+    if window.purpose == "buy":
+        landing.execute_buy(ctx, window.actor, window.property, window.parent, window.arrow)
+    elif window.purpose == "build":
+        buildings.execute_buy_building(ctx, window.actor, window.property)
+    elif window.purpose == "sell_building":
+        buildings.execute_sell_building(ctx, window.actor, window.property, window.building)
+    elif window.purpose == "collect_from_player":
+        demand(ctx, window.payer, [(window.actor, window.amount)], "card: collect from every player", "R-CARD-02")

@@ -1,0 +1,230 @@
+"""Moves of the turn (T3/T4) and what happens on the square a token lands on (R-LAND, R-TAX, R-FP, R-MOVE-05)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..model.state import BANK, FP, FavorWindow
+from . import cards, jail
+from .context import Ctx
+from .errors import refuse
+from .events import ControlChanged, LandingResolved, OwnershipChanged
+from .money import move, pay_bank
+from .movement import discover, is_doubles, steps_to, walk, walk_back
+from .payments import demand
+from .structure import check_free_arrow, place_root
+from .values import base_value, pay_amount, worth
+
+
+# ----- moving -----
+
+def dice_move(ctx: Ctx, seat: int, dice_count: int = 2) -> None:
+    """One movement roll with its movement and landing (R-MOVE-01, -05)."""
+    state = ctx.state
+    turn = state.turn
+    player = state.players[seat]
+    dice = ctx.roll(dice_count, seat, "movement", "R-MOVE-01")
+    doubles = is_doubles(dice)
+    turn.moves_made += 1
+    turn.may_roll_again = False
+    turn.last_roll_doubles = doubles
+    if doubles:
+        player.doubles_this_turn += 1
+        if player.doubles_this_turn >= 3:
+            jail.send_to_jail(ctx, seat, "third doubles", "R-MOVE-05")
+            landing_done(ctx)
+            return
+    move_by(ctx, seat, sum(dice), "dice")
+
+
+def move_by(ctx: Ctx, seat: int, steps: int, how: str) -> None:
+    left = walk(ctx, seat, steps, how)
+    if left is not None:
+        ctx.state.turn.step = "stop_offer"
+        ctx.state.turn.remaining_steps = left
+        return
+    land(ctx, seat, ctx.state.players[seat].position)
+
+
+def card_move(ctx: Ctx, seat: int, target: int, double_rent: bool = False) -> None:
+    """A card move is a normal forward move with passing events and a landing, never rent (R-MOVE-03)."""
+    ctx.state.turn.reached_by_double_rent_card = double_rent
+    move_by(ctx, seat, steps_to(ctx.state.players[seat].position, target), "card")
+
+
+def card_move_back(ctx: Ctx, seat: int, steps: int) -> None:
+    walk_back(ctx, seat, steps)
+    land(ctx, seat, ctx.state.players[seat].position)
+
+
+def continue_after_stop_offer(ctx: Ctx, seat: int, stop: bool) -> None:
+    """R-MOVE-04: stopping forfeits the rest of the roll and makes this square the landing."""
+    turn = ctx.state.turn
+    left = turn.remaining_steps
+    turn.remaining_steps = 0
+    if stop:
+        ctx.notice(f"{ctx.name(seat)} stops to fix {ctx.square_name(ctx.state.players[seat].position)}.",
+                   "R-MOVE-04", seat)
+        land(ctx, seat, ctx.state.players[seat].position)
+    else:
+        turn.step = "after_landing"
+        move_by(ctx, seat, left, "dice")
+
+
+# ----- landing -----
+
+def land(ctx: Ctx, seat: int, square_index: int) -> None:
+    state = ctx.state
+    turn = state.turn
+    turn.landing_square = square_index
+    square = ctx.squares[square_index]
+    kind = square.kind
+    if square.is_property:
+        prop = state.properties[square_index]
+        if prop.owner == seat and prop.controller != seat and not prop.mortgaged:
+            discover(ctx, seat, square_index, "R-SUBVERT-07")
+        if turn.reached_by_double_rent_card and prop.owner not in (None, seat):
+            prop.double_rent_by = seat
+        turn.step = "landing"
+    elif kind in ("chance", "community_chest"):
+        turn.step = "after_landing"
+        cards.draw(ctx, seat, kind)
+    elif kind == "income_tax":
+        turn.step = "tax_choice"
+    elif kind == "luxury_tax":
+        landing_done(ctx)
+        demand(ctx, seat, [(BANK, ctx.options.luxury_tax_amount)], "Luxury Tax", "R-TAX-02")
+    elif kind == "jail":
+        turn.visit_bail_available = any(p.in_jail and p.seat != seat for p in state.players if not p.eliminated)
+        landing_done(ctx)
+    elif kind == "free_parking":
+        turn.step = "fp_choice"
+    elif kind == "go_to_jail":
+        jail.send_to_jail(ctx, seat, "landed on Go To Jail", "R-JAIL-01")
+        landing_done(ctx)
+    else:
+        landing_done(ctx)
+    turn.reached_by_double_rent_card = False
+
+
+def landing_done(ctx: Ctx) -> None:
+    ctx.state.turn.step = "after_landing"
+
+
+def finish_landing(ctx: Ctx) -> None:
+    """After a landing is resolved: another roll after doubles, else the open window T5 (R-MOVE-05)."""
+    state = ctx.state
+    turn = state.turn
+    if turn.landing_square is not None and turn.landing_square in state.properties:
+        state.properties[turn.landing_square].double_rent_by = None
+    player = state.players[turn.seat]
+    turn.may_roll_again = (turn.last_roll_doubles and not player.in_jail and not turn.jail_exit_by_roll
+                           and player.doubles_this_turn < 3 and not player.eliminated)
+    turn.last_roll_doubles = False
+    turn.step = "free"
+
+
+def resolve_option(ctx: Ctx, seat: int, option: str) -> None:
+    ctx.emit(LandingResolved(seat=seat, square=ctx.state.turn.landing_square, option=option, rule_id="R-LAND-02"))
+    landing_done(ctx)
+
+
+# ----- BUY (R-LAND-04) -----
+
+def purchase_price(ctx: Ctx, index: int) -> int:
+    prop = ctx.state.properties[index]
+    value = base_value(ctx, index)
+    if prop.rezoned or prop.destroyed:
+        value = value * Fraction(1, 2)
+    return pay_amount(value)
+
+
+def check_buy(ctx: Ctx, seat: int, parent: int, arrow: int) -> int:
+    state = ctx.state
+    index = state.turn.landing_square
+    player = state.players[seat]
+    if player.role != "faction" or player.faction == "artillery":
+        raise refuse("E_FACTION_CANNOT", "R-LAND-04", "The Artillery and the professional Banker cannot buy property.")
+    if state.properties[index].owner is not None:
+        raise refuse("E_UNOWNED_REQUIRED", "R-LAND-03", f"{ctx.square_name(index)} is already owned.")
+    price = purchase_price(ctx, index)
+    if player.cash < price:
+        raise refuse("E_INSUFFICIENT_FUNDS", "R-LAND-04",
+                     f"{ctx.square_name(index)} costs ${price} and you have ${player.cash}.")
+    check_free_arrow(ctx, seat, parent, arrow, "R-LAND-04")
+    return price
+
+
+def declare_buy(ctx: Ctx, seat: int, parent: int, arrow: int) -> None:
+    check_buy(ctx, seat, parent, arrow)
+    index = ctx.state.turn.landing_square
+    landing_done(ctx)
+    holders = favor_holders(ctx, seat)
+    if holders:
+        ctx.state.pending.append(FavorWindow(purpose="buy", actor=seat, queue=holders, property=index,
+                                             parent=parent, arrow=arrow))
+    else:
+        execute_buy(ctx, seat, index, parent, arrow)
+
+
+def execute_buy(ctx: Ctx, seat: int, index: int, parent: int, arrow: int) -> None:
+    price = purchase_price(ctx, index)
+    pay_bank(ctx, seat, price, "purchase", "R-LAND-04")
+    prop = ctx.state.properties[index]
+    prop.owner = seat
+    prop.controller = seat
+    prop.control_origin = "owner"
+    ctx.emit(OwnershipChanged(property=index, old_owner=None, new_owner=seat, reason="purchase", rule_id="R-LAND-04"))
+    ctx.emit(ControlChanged(property=index, old_controller=None, new_controller=seat, origin="owner",
+                            reason="purchase", rule_id="R-LAND-04"))
+    place_root(ctx, seat, index, parent, arrow)
+    ctx.emit(LandingResolved(seat=seat, square=index, option="buy", rule_id="R-LAND-04"))
+
+
+def favor_holders(ctx: Ctx, actor: int) -> list[int]:
+    """PF holders who may block a Bank sale, in seat order starting after the actor (R-CARD-06)."""
+    state = ctx.state
+    order = state.seat_order
+    start = order.index(actor)
+    result = []
+    for seat in order[start + 1:] + order[:start]:
+        player = state.players[seat]
+        if player.political_favors and not player.eliminated and not player.disabled:
+            result.append(seat)
+    return result
+
+
+# ----- taxes, Free Parking, visitors -----
+
+def income_tax_amount(ctx: Ctx, seat: int, method: str) -> int:
+    """Flat $200, or 10% of worth computed only after the choice (R-TAX-01)."""
+    if method == "flat":
+        return ctx.board.income_tax_flat
+    return pay_amount(worth(ctx, seat) * Fraction(ctx.board.income_tax_percent, 100))
+
+
+def pay_income_tax(ctx: Ctx, seat: int, method: str) -> None:
+    amount = income_tax_amount(ctx, seat, method)
+    ctx.notice(f"{ctx.name(seat)} chose {method} income tax: ${amount}.", "R-TAX-01", seat)
+    landing_done(ctx)
+    demand(ctx, seat, [(BANK, amount)], "Income Tax", "R-TAX-01")
+
+
+def take_pot(ctx: Ctx, seat: int) -> None:
+    move(ctx, FP, seat, ctx.state.fp_pot, "Free Parking pot", "R-FP-03")
+    resolve_option(ctx, seat, "take_pot")
+
+
+def visitor_bail(ctx: Ctx, seat: int, jailed: int) -> None:
+    """R-JAIL-07: $50 to the Bank frees a jailed player and earns a bail bonus against him."""
+    state = ctx.state
+    if not state.turn.visit_bail_available or state.turn.seat != seat:
+        raise refuse("E_WRONG_PHASE", "R-JAIL-07", "You may bail players out only right after landing on Just Visiting.")
+    target = state.players[jailed] if 0 <= jailed < len(state.players) else None
+    if target is None or not target.in_jail or jailed == seat or target.eliminated:
+        raise refuse("E_NOT_IN_JAIL", "R-JAIL-07", "That player is not in Jail.")
+    if state.players[seat].cash < jail.BAIL:
+        raise refuse("E_INSUFFICIENT_FUNDS", "R-JAIL-07", "Bail costs $50.")
+    pay_bank(ctx, seat, jail.BAIL, "visitor's bail", "R-JAIL-07", is_fine=True)
+    jail.release(ctx, jailed, f"bailed out by {ctx.name(seat)}", "R-JAIL-07")
+    if jailed not in state.players[seat].bail_bonus_against:
+        state.players[seat].bail_bonus_against.append(jailed)

@@ -1,0 +1,209 @@
+"""Listing legal actions and the default action of every decision (R-GEN-03).
+
+Candidates are checked with the same validators `apply` uses, so the list never disagrees with the rules.
+"""
+from __future__ import annotations
+
+from ..model.state import GameState
+from . import actions as A
+from . import buildings, favors, landing, structure
+from .context import Ctx
+from .engine import OPEN_STEPS, awaiting
+from .errors import IllegalAction
+from .setup import DOG_CONDITIONS, factions_in_use
+
+
+def _ok(check, *args) -> bool:
+    try:
+        check(*args)
+    except IllegalAction:
+        return False
+    return True
+
+
+def enumerate_legal(state: GameState, seat: int) -> list[A.Action]:
+    if state.game_over or not 0 <= seat < len(state.players):
+        return []
+    player = state.players[seat]
+    if player.eliminated or player.disabled:
+        return []
+    ctx = Ctx(state)
+    result: list[A.Action] = []
+    if state.pending:
+        top = state.pending[-1]
+        if seat in awaiting(state):
+            result.extend(_pending_actions(ctx, top, seat))
+        if top.kind == "raise_funds" or top.kind == "election":
+            result.extend(_free_actions(ctx, seat, offers_only=top.kind == "election"))
+        return result
+    step = state.turn.step
+    if seat == state.turn.seat:
+        result.extend(_turn_actions(ctx, seat, step))
+    if step in OPEN_STEPS:
+        result.extend(_free_actions(ctx, seat))
+    return result
+
+
+def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
+    state = ctx.state
+    kind = top.kind
+    if kind == "faction_draft":
+        taken = {p.faction for p in state.players if p.faction}
+        return [A.PickFaction(seat=seat, faction=f) for f in factions_in_use(ctx.options) if f not in taken]
+    if kind == "dog_choice":
+        return [A.ChooseDogCondition(seat=seat, condition=c) for c in DOG_CONDITIONS]
+    if kind == "election":
+        committed = state.vote_commitments.get(seat)
+        if committed is not None and committed in top.candidates:
+            return [A.CastVote(seat=seat, candidate=committed)]
+        return [A.CastVote(seat=seat, candidate=c) for c in top.candidates] + [A.CastVote(seat=seat, candidate=None)]
+    if kind == "favor_window":
+        options = [A.PassFavor(seat=seat)]
+        if favors.can_play(state, seat):
+            options.insert(0, A.PlayFavor(seat=seat))
+        return options
+    if kind == "raise_funds":
+        return [A.SettlePayment(seat=seat)]
+    if kind == "auction":
+        options: list[A.Action] = [A.PassBid(seat=seat)]
+        if state.players[seat].cash > top.high_bid:
+            if top.item == "property":
+                slots = structure.free_arrows(ctx, seat)
+                if slots:
+                    options.append(A.Bid(seat=seat, amount=top.high_bid + 1, parent=slots[0][0], arrow=slots[0][1]))
+            else:
+                options.append(A.Bid(seat=seat, amount=top.high_bid + 1))
+        return options
+    if kind == "chair_buyoff":
+        options = [A.EndBuyOff(seat=seat)]
+        slots = structure.free_arrows(ctx, seat)
+        if slots:
+            from .values import lift_cost
+
+            for index in top.properties:
+                if state.players[seat].cash >= lift_cost(state.properties[index]):
+                    options.append(A.BuyOffMortgage(seat=seat, property=index, parent=slots[0][0], arrow=slots[0][1]))
+        return options
+    return []
+
+
+def _turn_actions(ctx: Ctx, seat: int, step: str) -> list[A.Action]:
+    state = ctx.state
+    player = state.players[seat]
+    result: list[A.Action] = []
+    can_reorganize = player.role == "faction" and player.faction != "artillery"
+    dice_options = (2, 3) if player.faction == "race_car" else (2,)
+    if step == "choice":
+        if not player.forced_reorg_pending:
+            if player.in_jail:
+                result.extend(A.JailRoll(seat=seat, dice_count=n) for n in dice_options)
+                if player.cash >= 50:
+                    result.append(A.JailBail(seat=seat))
+                if player.political_favors and not player.jail_no_favor:
+                    result.append(A.JailFavor(seat=seat))
+            else:
+                result.extend(A.Roll(seat=seat, dice_count=n) for n in dice_options)
+        if can_reorganize:
+            result.append(A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat)))
+    elif step == "stop_offer":
+        result += [A.StopToFix(seat=seat, stop=True), A.StopToFix(seat=seat, stop=False)]
+    elif step == "landing":
+        result.append(A.DoNothing(seat=seat))
+        index = state.turn.landing_square
+        if state.properties[index].owner is None and player.role == "faction" and player.faction != "artillery":
+            if player.cash >= landing.purchase_price(ctx, index):
+                result.extend(A.Buy(seat=seat, parent=p, arrow=a) for p, a in structure.free_arrows(ctx, seat))
+    elif step == "tax_choice":
+        result += [A.PayIncomeTax(seat=seat, method="flat"), A.PayIncomeTax(seat=seat, method="percent")]
+    elif step == "fp_choice":
+        result += [A.TakePot(seat=seat), A.DoNothing(seat=seat)]
+        if can_reorganize:
+            result.append(A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat)))
+    elif step == "free":
+        result.append(A.EndTurn(seat=seat))
+        if state.turn.may_roll_again:
+            result.extend(A.Roll(seat=seat, dice_count=n) for n in dice_options)
+        if state.turn.visit_bail_available and player.cash >= 50:
+            result.extend(A.VisitorBail(seat=seat, jailed=p.seat) for p in state.players
+                          if p.in_jail and p.seat != seat and not p.eliminated)
+    elif step == "banker":
+        result.append(A.EndTurn(seat=seat))
+        result.extend(A.BankerReclaim(seat=seat, property=i) for i, p in state.properties.items()
+                      if p.mortgaged and p.controller not in (None, seat))
+    return result
+
+
+def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Action]:
+    state = ctx.state
+    result: list[A.Action] = []
+    for offer in state.offers:
+        if seat in offer.counterparties and seat not in offer.accepted_by:
+            result += [A.AcceptOffer(seat=seat, offer_id=offer.id), A.DeclineOffer(seat=seat, offer_id=offer.id)]
+        if seat == offer.proposer:
+            result.append(A.WithdrawOffer(seat=seat, offer_id=offer.id))
+    if offers_only or state.players[seat].role != "faction":
+        return result
+    for index, prop in state.properties.items():
+        if prop.owner != seat:
+            continue
+        if _ok(buildings.check_mortgage, ctx, seat, index):
+            result.append(A.Mortgage(seat=seat, property=index))
+        if prop.mortgaged and _ok(buildings.check_unmortgage, ctx, seat, index):
+            result.append(A.Unmortgage(seat=seat, property=index))
+        if ctx.squares[index].kind == "lot":
+            if _ok(buildings.check_buy_building, ctx, seat, index):
+                result.append(A.BuyBuilding(seat=seat, property=index))
+            if prop.houses or prop.hotel:
+                for mode in ("house", "hotel_block", "hotel_breakdown"):
+                    if _ok(buildings.check_sell_building, ctx, seat, index, mode):
+                        result.append(A.SellBuilding(seat=seat, property=index, mode=mode))
+    for debt in state.debts:
+        if debt.creditor == seat and debt.due:
+            from .values import net_assets
+
+            if debt.amount > net_assets(ctx, debt.debtor):
+                result.append(A.Foreclose(seat=seat, debtor=debt.debtor))
+    return result
+
+
+def suggested_arrangement(ctx: Ctx, seat: int) -> list[A.DeedPlacement]:
+    """A valid settled arrangement close to the current one: keep what is valid, then fill free arrows breadth-first
+    with holding deeds before leaves (the construction of R-STRUCT-06's capacity test)."""
+    state = ctx.state
+    owned = structure.owned_by(state, seat)
+    holders = sorted((i for i in owned if structure.out_arrows(ctx, i) > 0), key=lambda i: -structure.out_arrows(ctx, i))
+    leaves = [i for i in owned if structure.out_arrows(ctx, i) == 0]
+    placement: dict[int, tuple[int | None, int]] = {}
+    free: list[tuple[int, int]] = [(-1, a) for a in range(structure.FACTION_CARD_ARROWS)]
+    for deed in holders + leaves:
+        if free:
+            placement[deed] = free.pop(0)
+            free.extend((deed, a) for a in range(structure.out_arrows(ctx, deed)))
+        else:
+            placement[deed] = (None, 0)
+    return [A.DeedPlacement(property=d, parent=p, arrow=a) for d, (p, a) in sorted(placement.items())]
+
+
+def default_action(state: GameState, seat: int) -> A.Action | None:
+    """What happens when the seat's deadline passes (R-GEN-03)."""
+    if state.pending:
+        top = state.pending[-1]
+        defaults = {"faction_draft": None, "dog_choice": A.ChooseDogCondition(seat=seat, condition=DOG_CONDITIONS[0]),
+                    "election": A.CastVote(seat=seat, candidate=None), "favor_window": A.PassFavor(seat=seat),
+                    "raise_funds": A.SettlePayment(seat=seat), "auction": A.PassBid(seat=seat),
+                    "chair_buyoff": A.EndBuyOff(seat=seat)}
+        if top.kind == "faction_draft":
+            options = enumerate_legal(state, seat)
+            return options[0] if options else None
+        if top.kind == "election" and state.vote_commitments.get(seat) in top.candidates:
+            return A.CastVote(seat=seat, candidate=state.vote_commitments[seat])
+        return defaults[top.kind]
+    step = state.turn.step
+    player = state.players[seat]
+    if step == "choice":
+        if player.forced_reorg_pending:
+            return A.Reorganize(seat=seat, placements=suggested_arrangement(Ctx(state), seat))
+        return A.JailRoll(seat=seat) if player.in_jail else A.Roll(seat=seat)
+    return {"stop_offer": A.StopToFix(seat=seat, stop=False), "landing": A.DoNothing(seat=seat),
+            "tax_choice": A.PayIncomeTax(seat=seat, method="flat"), "fp_choice": A.DoNothing(seat=seat),
+            "free": A.EndTurn(seat=seat), "banker": A.EndTurn(seat=seat)}.get(step)

@@ -1,0 +1,285 @@
+"""Losing (R-LOSE) and the Bank's auctions (R-DEAL-09, R-BANK-03)."""
+from __future__ import annotations
+
+from ..model.state import BANK, Auction, ChairBuyoff
+from . import structure
+from .buildings import lift, remove_buildings
+from .context import Ctx
+from .errors import refuse
+from .events import (AuctionEvent, ControlChanged, DebtEvent, DogConditionChosen, OfferEvent, OwnershipChanged,
+                     PlayerEliminated)
+from .jail import lose_chair, return_favor
+from .money import bank_pays, move
+from .values import lift_cost
+from .victory import last_player_check
+
+
+def owns_anything(state, seat: int) -> bool:
+    return any(p.owner == seat for p in state.properties.values())
+
+
+def check_losses(ctx: Ctx) -> None:
+    """Destitution and mortgaged-out elimination after every event (R-LOSE-01, -03; R-GEN-09)."""
+    state = ctx.state
+    if any(p.kind in ("raise_funds", "chair_buyoff", "auction") for p in state.pending):
+        return
+    for seat in state.faction_seats():
+        player = state.players[seat]
+        if player.faction == "artillery" or not player.completed_first_circuit:
+            continue
+        owned = [p for p in state.properties.values() if p.owner == seat]
+        if not owned and player.cash == 0:
+            eliminate(ctx, seat, "destitute: no property and no cash", rule_id="R-LOSE-01")
+        elif owned and all(p.mortgaged for p in owned) and sum(lift_cost(p) for p in owned) > player.cash:
+            mortgaged_out(ctx, seat, [p.index for p in owned])
+        if state.game_over:
+            return
+
+
+def mortgaged_out(ctx: Ctx, seat: int, properties: list[int]) -> None:
+    """R-LOSE-03: eliminated; the Chair may buy off the mortgages, then the Bank auctions the rest."""
+    state = ctx.state
+    held = {i: state.properties[i].mortgage_principal for i in properties}
+    eliminate(ctx, seat, "mortgaged out", rule_id="R-LOSE-03", keep_mortgages=True)
+    if state.game_over:
+        return
+    chair = state.chair
+    if chair is not None and chair != seat and state.professional_banker is None and not state.players[chair].eliminated:
+        state.pending.append(ChairBuyoff(chair=chair, properties=sorted(held)))
+    else:
+        start_property_auctions(ctx, sorted(held))
+
+
+def start_property_auctions(ctx: Ctx, properties: list[int]) -> None:
+    state = ctx.state
+    for index in properties:
+        prop = state.properties[index]
+        if prop.mortgaged:
+            prop.mortgaged = False
+            prop.mortgage_principal = 0
+    if not properties:
+        return
+    auction = Auction(item="property", property=properties[0], bidders=[], remaining_properties=properties[1:])
+    if open_property_auction(ctx, auction):
+        state.pending.append(auction)
+
+
+def open_property_auction(ctx: Ctx, auction: Auction) -> bool:
+    """Set up the bidders for the current lot; return False when no lot is left with anyone able to bid."""
+    state = ctx.state
+    while True:
+        bidders = [s for s in bidding_order(ctx) if can_take_property(ctx, s)]
+        ctx.emit(AuctionEvent(item="property", property=auction.property, status="opened", rule_id="R-DEAL-09"))
+        if bidders:
+            auction.bidders, auction.turn_index, auction.high_bid, auction.high_bidder = bidders, 0, 0, None
+            return True
+        ctx.emit(AuctionEvent(item="property", property=auction.property, status="no_bids", rule_id="R-DEAL-09"))
+        if not auction.remaining_properties:
+            return False
+        auction.property = auction.remaining_properties.pop(0)
+
+
+def bidding_order(ctx: Ctx) -> list[int]:
+    """Active, not disabled faction players, starting with the player after the Chair (R-DEAL-09)."""
+    state = ctx.state
+    seats = [s for s in state.faction_seats() if not state.players[s].disabled]
+    anchor = state.chair if state.chair is not None else state.professional_banker
+    if anchor in state.seat_order:
+        order = state.seat_order
+        start = order.index(anchor)
+        rotated = order[start + 1:] + order[:start + 1]
+        seats = [s for s in rotated if s in seats]
+    return seats
+
+
+def can_take_property(ctx: Ctx, seat: int) -> bool:
+    player = ctx.state.players[seat]
+    return player.faction != "artillery" and bool(structure.free_arrows(ctx, seat))
+
+
+def bid(ctx: Ctx, auction: Auction, seat: int, amount: int, parent: int, arrow: int) -> None:
+    if auction.bidders[auction.turn_index] != seat:
+        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
+    if amount <= auction.high_bid:
+        raise refuse("E_GRAFT_INCREMENT", "R-DEAL-09", f"A bid must exceed ${auction.high_bid}.")
+    if amount > ctx.state.players[seat].cash:
+        raise refuse("E_INSUFFICIENT_FUNDS", "R-DEAL-09", "Bids above your cash are refused.")
+    if auction.item == "property":
+        structure.check_free_arrow(ctx, seat, parent, arrow, "R-DEAL-09")
+    auction.high_bid, auction.high_bidder = amount, seat
+    auction.high_parent, auction.high_arrow = parent, arrow
+    ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="bid", seat=seat, amount=amount,
+                          rule_id="R-DEAL-09"))
+    auction.turn_index = (auction.turn_index + 1) % len(auction.bidders)
+    close_if_decided(ctx, auction)
+
+
+def pass_bid(ctx: Ctx, auction: Auction, seat: int) -> None:
+    if auction.bidders[auction.turn_index] != seat:
+        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
+    ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="pass", seat=seat, rule_id="R-DEAL-09"))
+    auction.bidders.pop(auction.turn_index)
+    if auction.bidders:
+        auction.turn_index %= len(auction.bidders)
+    close_if_decided(ctx, auction)
+
+
+def close_if_decided(ctx: Ctx, auction: Auction) -> None:
+    state = ctx.state
+    if auction.bidders and not (len(auction.bidders) == 1 and auction.high_bidder == auction.bidders[0]):
+        return
+    if auction.high_bidder is None:
+        ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="no_bids", rule_id="R-DEAL-09"))
+        if auction.item == "bank":
+            state.bank_auction_done = True
+            ctx.notice("Nobody bought the Bank: it now simply refuses what it cannot pay.", "R-BANK-03")
+    else:
+        winner = auction.high_bidder
+        ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="won", seat=winner,
+                              amount=auction.high_bid, rule_id="R-DEAL-09"))
+        move(ctx, winner, BANK, auction.high_bid, "auction", "R-DEAL-09")
+        if auction.item == "bank":
+            state.bank_proprietor = winner
+        else:
+            give_property(ctx, auction.property, winner, auction.high_parent, auction.high_arrow)
+    if auction.item == "bank":
+        state.pending.remove(auction)
+        held, state.held_payments = state.held_payments, []
+        for seat, amount, reason in held:
+            bank_pays(ctx, seat, amount, reason, "R-BANK-03")
+        return
+    if auction.remaining_properties:
+        auction.property = auction.remaining_properties.pop(0)
+        if open_property_auction(ctx, auction):
+            return
+    state.pending.remove(auction)
+
+
+def give_property(ctx: Ctx, index: int, seat: int, parent: int, arrow: int) -> None:
+    prop = ctx.state.properties[index]
+    prop.owner, prop.controller, prop.control_origin = seat, seat, "owner"
+    ctx.emit(OwnershipChanged(property=index, old_owner=None, new_owner=seat, reason="auction", rule_id="R-DEAL-09"))
+    ctx.emit(ControlChanged(property=index, old_controller=None, new_controller=seat, origin="owner",
+                            reason="auction", rule_id="R-DEAL-09"))
+    structure.place_or_unattach(ctx, seat, index, parent, arrow)
+
+
+def buy_off(ctx: Ctx, window: ChairBuyoff, seat: int, index: int, parent: int, arrow: int) -> None:
+    """R-LOSE-03 step 1: the Chair pays ceil(1.1 × principal) and takes the property unmortgaged."""
+    if seat != window.chair:
+        raise refuse("E_NOT_YOUR_TURN", "R-LOSE-03", "Only the Chair may buy off these mortgages.")
+    if index not in window.properties:
+        raise refuse("E_NOT_A_PROPERTY", "R-LOSE-03", "That property is not offered to the Chair.")
+    prop = ctx.state.properties[index]
+    cost = lift_cost(prop)
+    if ctx.state.players[seat].cash < cost:
+        raise refuse("E_INSUFFICIENT_FUNDS", "R-LOSE-03", f"Buying off this mortgage costs ${cost}.")
+    structure.check_free_arrow(ctx, seat, parent, arrow, "R-LOSE-03")
+    move(ctx, seat, BANK, cost, "Chair's mortgage buy-off", "R-LOSE-03")
+    window.properties.remove(index)
+    lift(ctx, index)
+    give_property(ctx, index, seat, parent, arrow)
+
+
+def end_buy_off(ctx: Ctx, window: ChairBuyoff, seat: int) -> None:
+    if seat != window.chair:
+        raise refuse("E_NOT_YOUR_TURN", "R-LOSE-03", "Only the Chair may end the buy-off.")
+    ctx.state.pending.remove(window)
+    start_property_auctions(ctx, list(window.properties))
+
+
+def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, rule_id: str = "R-LOSE-05",
+              keep_mortgages: bool = False) -> None:
+    """Take a player out (R-LOSE-05), or hand everything to a foreclosing creditor (R-LOSE-04)."""
+    state = ctx.state
+    player = state.players[seat]
+    if beneficiary is None:
+        for index, prop in state.properties.items():
+            if prop.owner == seat:
+                remove_buildings(ctx, index)
+                if not keep_mortgages:
+                    prop.mortgaged, prop.mortgage_principal = False, 0
+                prop.owner = None
+                prop.parent, prop.arrow = None, 0
+                old = prop.controller
+                prop.controller, prop.control_origin = None, None
+                ctx.emit(OwnershipChanged(property=index, old_owner=seat, new_owner=None, reason=reason,
+                                          rule_id=rule_id))
+                ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=None, origin=None,
+                                        reason=reason, rule_id=rule_id))
+        release_control(ctx, seat)
+        move(ctx, seat, BANK, player.cash, "eliminated player's cash", rule_id)
+        for card in player.political_favors:
+            return_favor(ctx, card)
+        player.political_favors = []
+    else:
+        foreclose_into(ctx, seat, beneficiary)
+    for other in state.players:
+        if seat in other.bail_bonus_against:
+            other.bail_bonus_against.remove(seat)
+    for debt in [d for d in state.debts if seat in (d.creditor, d.debtor)]:
+        state.debts.remove(debt)
+        ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=debt.amount,
+                           status="cancelled", rule_id=rule_id, visible_to=debt.secret_between))
+    for offer in [o for o in state.offers if seat == o.proposer or seat in o.counterparties]:
+        state.offers.remove(offer)
+        ctx.emit(OfferEvent(offer_id=offer.id, status="void", detail="a party was eliminated", rule_id="R-DEAL-02",
+                            visible_to=sorted([offer.proposer, *offer.counterparties])
+                            if offer.visibility == "secret" else None))
+    player.eliminated = True
+    player.in_jail = False
+    ctx.emit(PlayerEliminated(seat=seat, reason=reason, beneficiary=beneficiary if beneficiary is not None else BANK,
+                              rule_id=rule_id))
+    if player.faction == "dog" and player.dog_condition:
+        ctx.emit(DogConditionChosen(seat=seat, condition=player.dog_condition, rule_id="R-LOSE-05"))
+    if state.chair == seat:
+        lose_chair(ctx, seat, "eliminated")
+    for election in [p for p in state.pending if p.kind == "election"]:
+        if seat in election.voters:
+            election.voters.remove(seat)
+            election.votes.pop(seat, None)
+        if seat in election.candidates and len(election.candidates) > 1:
+            election.candidates.remove(seat)
+    last_player_check(ctx)
+
+
+def release_control(ctx: Ctx, seat: int) -> None:
+    """Control the eliminated player held over others' property returns to its owner, or the Chair if mortgaged."""
+    state = ctx.state
+    chair = state.professional_banker if state.professional_banker is not None else state.chair
+    for index, prop in state.properties.items():
+        if prop.controller == seat and prop.owner not in (None, seat):
+            if prop.mortgaged and chair is not None and chair != seat:
+                new, origin = chair, "mortgage_chair"
+            else:
+                new, origin = prop.owner, "owner"
+            prop.controller, prop.control_origin = new, origin
+            ctx.emit(ControlChanged(property=index, old_controller=seat, new_controller=new, origin=origin,
+                                    reason="controller eliminated", rule_id="R-LOSE-05"))
+
+
+def foreclose_into(ctx: Ctx, debtor: int, creditor: int) -> None:
+    """R-LOSE-04: cash, favors, deeds (with buildings and mortgages) and control deeds go to the creditor."""
+    state = ctx.state
+    player = state.players[debtor]
+    roots = []
+    for index, prop in state.properties.items():
+        if prop.owner == debtor:
+            prop.owner = creditor
+            ctx.emit(OwnershipChanged(property=index, old_owner=debtor, new_owner=creditor, reason="foreclosure",
+                                      rule_id="R-LOSE-04"))
+            if prop.parent == -1 or prop.parent is None:
+                roots.append(index)
+                prop.parent = None
+        if prop.controller == debtor:
+            new = creditor
+            origin = "owner" if prop.owner == creditor else (
+                prop.control_origin if prop.control_origin == "mortgage_chair" else "subversion")
+            prop.controller, prop.control_origin = new, origin
+            ctx.emit(ControlChanged(property=index, old_controller=debtor, new_controller=new, origin=origin,
+                                    reason="foreclosure", rule_id="R-LOSE-04"))
+    for root in sorted(roots):
+        structure.place_or_unattach(ctx, creditor, root)
+    move(ctx, debtor, creditor, player.cash, "foreclosure", "R-LOSE-04")
+    state.players[creditor].political_favors.extend(player.political_favors)
+    player.political_favors = []

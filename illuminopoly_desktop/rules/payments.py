@@ -1,0 +1,74 @@
+"""Payments a player must make, with the raise-funds window when short (R-LOSE-02)."""
+from __future__ import annotations
+
+from ..model.state import BANK, Debt, Party, RaiseFunds
+from .context import Ctx
+from .events import DebtEvent, PaymentShort
+from .money import bank_receiver, move
+
+
+def demand(ctx: Ctx, payer: int, payments: list[tuple[Party, int]], reason: str, rule_id: str) -> None:
+    """Take the payments now if the payer can cover them all, else open a raise-funds window for him."""
+    payments = [(payee, amount) for payee, amount in payments if amount > 0]
+    if not payments:
+        return
+    if ctx.state.players[payer].cash >= sum(amount for _, amount in payments):
+        for payee, amount in payments:
+            _pay(ctx, payer, payee, amount, reason, rule_id)
+        return
+    ctx.state.pending.append(RaiseFunds(payer=payer, payments=payments, reason=reason))
+    ctx.notice(f"{ctx.name(payer)} is short of cash for {reason} and may raise funds first.", "R-LOSE-02", payer)
+
+
+def _pay(ctx: Ctx, payer: int, payee: Party, amount: int, reason: str, rule_id: str) -> None:
+    target = bank_receiver(ctx, is_fine=True) if payee == BANK else payee
+    move(ctx, payer, target, amount, reason, rule_id)
+
+
+def settle(ctx: Ctx, window: RaiseFunds) -> None:
+    """Pay what can be paid; the rest is forgiven (Bank) or becomes a due debt (player) (R-LOSE-02 step 2)."""
+    player = ctx.state.players[window.payer]
+    for payee, amount in window.payments:
+        paid = min(player.cash, amount)
+        _pay(ctx, window.payer, payee, paid, window.reason, "R-LOSE-02")
+        if paid < amount:
+            if payee == BANK or isinstance(payee, str):
+                ctx.emit(PaymentShort(payer=window.payer, payee=payee, owed=amount, paid=paid, outcome="forgiven",
+                                      reason=window.reason, rule_id="R-LOSE-02"))
+            else:
+                add_debt(ctx, payee, window.payer, amount - paid, ctx.state.round_no, due=True)
+                ctx.emit(PaymentShort(payer=window.payer, payee=payee, owed=amount, paid=paid, outcome="debt",
+                                      reason=window.reason, rule_id="R-LOSE-02"))
+
+
+def add_debt(ctx: Ctx, creditor: int, debtor: int, amount: int, due_round: int, due: bool = False,
+             secret_between: list[int] | None = None) -> Debt:
+    state = ctx.state
+    debt = Debt(id=state.next_id, creditor=creditor, debtor=debtor, amount=amount, due_round=due_round, due=due,
+                secret_between=secret_between)
+    state.next_id += 1
+    state.debts.append(debt)
+    ctx.emit(DebtEvent(debt_id=debt.id, creditor=creditor, debtor=debtor, amount=amount,
+                       status="due" if due else "created", rule_id="R-DEAL-04", visible_to=secret_between))
+    return debt
+
+
+def collect_due_debts(ctx: Ctx) -> None:
+    """At the first open window of a due round the engine moves the amount due; a shortfall stays as a due debt (R-DEAL-04)."""
+    state = ctx.state
+    for debt in list(state.debts):
+        if debt.due or debt.due_round > state.round_no:
+            continue
+        debtor = state.players[debt.debtor]
+        paid = min(debtor.cash, debt.amount)
+        move(ctx, debt.debtor, debt.creditor, paid, "loan repayment" if debt.secret_between is None else "",
+             "R-DEAL-04")
+        debt.amount -= paid
+        if debt.amount == 0:
+            state.debts.remove(debt)
+            ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=paid,
+                               status="paid", rule_id="R-DEAL-04", visible_to=debt.secret_between))
+        else:
+            debt.due = True
+            ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=debt.amount,
+                               status="due", rule_id="R-DEAL-04", visible_to=debt.secret_between))

@@ -1,0 +1,145 @@
+"""Rent (R-RENT), monopolies (R-MONO-01) and Power Base (R-PB)."""
+from __future__ import annotations
+
+from .context import Ctx
+from .events import RentCollected
+from .money import bank_pays
+
+
+def group_has_rubble(ctx: Ctx, index: int) -> bool:
+    group = ctx.squares[index].group
+    members = ctx.board.group_members.get(group)
+    if not members:
+        return False
+    props = ctx.state.properties
+    if ctx.options.unowned_rubble_blocks_group:
+        return any(props[m].rubble for m in members)
+    return any(props[m].rubble and props[m].owner is not None for m in members)
+
+
+def is_monopolist(ctx: Ctx, seat: int | None, group: str | None) -> bool:
+    """The seat owns every lot of the colour group; mortgaged, subverted and rezoned members count (R-MONO-01, -03)."""
+    if seat is None or group not in ctx.board.group_members:
+        return False
+    props = ctx.state.properties
+    members = ctx.board.group_members[group]
+    if not all(props[m].owner == seat for m in members):
+        return False
+    if ctx.options.rezoned_breaks_monopoly and any(props[m].rezoned for m in members):
+        return False
+    return True
+
+
+def counting_railroads(ctx: Ctx, seat: int) -> int:
+    """k: owned Railroads, leaving out rezoned ones and those counting down (R-RENT-04)."""
+    props = ctx.state.properties
+    return sum(1 for r in ctx.board.railroad_indices
+               if props[r].owner == seat and not props[r].rezoned and props[r].rail_countdown == 0)
+
+
+def utility_roll_for(ctx: Ctx, seat: int) -> int:
+    """The owner's last utility roll; rolled and stored once if there is none yet (R-PB-01)."""
+    player = ctx.state.players[seat]
+    if player.last_utility_roll is None:
+        player.last_utility_roll = sum(ctx.roll(2, seat, "utility rent", "R-PB-01"))
+    return player.last_utility_roll
+
+
+def rent_of(ctx: Ctx, index: int, skip_mortgage_row: bool = False, utility_roll: int | None = None) -> int:
+    """rent(p) for its owner: the first matching row of R-RENT-02's table."""
+    prop = ctx.state.properties[index]
+    square = ctx.squares[index]
+    owner = prop.owner
+    if owner is None:
+        return 0
+    if prop.mortgaged and not skip_mortgage_row:
+        return 0
+    if prop.destroyed or group_has_rubble(ctx, index) or prop.disrupted_turns > 0:
+        return 0
+    kind = square.kind
+    if prop.rezoned:
+        basic = square.rents[0] if kind == "lot" else ctx.board.railroad_rents[0]
+        return basic // 2
+    if kind == "lot":
+        if prop.hotel:
+            return square.rents[5]
+        if prop.houses:
+            rent = square.rents[prop.houses]
+            return rent * 2 if ctx.options.monopoly_doubles_building_rent and is_monopolist(ctx, owner, square.group) else rent
+        return square.rents[0] * (2 if is_monopolist(ctx, owner, square.group) else 1)
+    if kind == "railroad":
+        if prop.rail_countdown > 0:
+            return ctx.board.railroad_rents[0]
+        k = counting_railroads(ctx, owner)
+        return ctx.board.railroad_rents[max(k, 1) - 1]
+    if kind == "utility":
+        roll = utility_roll if utility_roll is not None else utility_roll_for(ctx, owner)
+        both = all(ctx.state.properties[u].owner == owner for u in ctx.board.utility_indices)
+        return roll * ctx.board.utility_multipliers[1 if both else 0]
+    return 0
+
+
+def collect_rent(ctx: Ctx, seat: int, rule_id: str = "R-RENT-01") -> int:
+    """The Bank pays the owner the rent of everything he owns, as one payment (R-RENT-01, -03, -05)."""
+    state = ctx.state
+    owned = [i for i, p in state.properties.items() if p.owner == seat]
+    roll = None
+    if any(ctx.squares[i].kind == "utility" for i in owned):
+        roll = sum(ctx.roll(2, seat, "utility rent", "R-RENT-03"))
+        state.players[seat].last_utility_roll = roll
+    rents = {i: rent_of(ctx, i, utility_roll=roll) for i in owned}
+    rents = {i: r for i, r in rents.items() if r}
+    total = sum(rents.values())
+    paid = bank_pays(ctx, seat, total, "rent", rule_id) if total else 0
+    ctx.emit(RentCollected(seat=seat, rents=rents, total=total, paid=paid, rule_id=rule_id))
+    return paid
+
+
+def decrement_countdowns(ctx: Ctx, seat: int | None) -> None:
+    """Countdowns go down once per owner collection, or at ROUND_END when unowned (R-RENT-06)."""
+    for i, prop in ctx.state.properties.items():
+        if prop.owner == seat:
+            if prop.disrupted_turns > 0:
+                prop.disrupted_turns -= 1
+            if prop.rail_countdown > 0:
+                prop.rail_countdown -= 1
+
+
+def is_countable(ctx: Ctx, index: int) -> bool:
+    """R-PB-01: owned, not mortgaged/rezoned/destroyed/disrupted, and no rubble in its group."""
+    prop = ctx.state.properties[index]
+    return (prop.owner is not None and not prop.mortgaged and not prop.rezoned and not prop.destroyed
+            and prop.disrupted_turns == 0 and not group_has_rubble(ctx, index))
+
+
+def power_rent(ctx: Ctx, index: int) -> int:
+    if not is_countable(ctx, index):
+        return 0
+    prop = ctx.state.properties[index]
+    if ctx.squares[index].kind == "utility":
+        return rent_of(ctx, index, utility_roll=utility_roll_for(ctx, prop.owner))
+    return rent_of(ctx, index)
+
+
+def power_bases(ctx: Ctx) -> dict[int, int]:
+    """Every faction player's Power Base: power rent of what he controls (R-PB-02, -03)."""
+    state = ctx.state
+    bases = {s: 0 for s in state.faction_seats()}
+    for index, prop in state.properties.items():
+        controller = prop.controller
+        if controller is None or controller not in bases:
+            continue
+        if prop.mortgaged and not ctx.options.chair_power_base_includes_mortgaged:
+            continue
+        player = state.players[controller]
+        if player.faction == "boat" and not player.awakened:
+            continue
+        bases[controller] += power_rent(ctx, index)
+    return bases
+
+
+def total_power(ctx: Ctx, bases: dict[int, int]) -> int:
+    """R-PB-04: credited rents only, or every countable rent under `all_countable`."""
+    if ctx.options.power_base_total == "credited_only":
+        return sum(bases.values())
+    return sum(power_rent(ctx, i) for i in ctx.state.properties)

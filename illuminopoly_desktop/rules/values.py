@@ -1,0 +1,133 @@
+"""Values and formulas (R-VAL). Values stay exact (Fraction); only amounts paid are rounded."""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil, floor
+
+from ..model.state import GameState, PropertyState
+from .context import Ctx
+
+HALF = Fraction(1, 2)
+
+
+def factor(prop: PropertyState) -> Fraction:
+    """Rebuild factor F (R-VAL-01)."""
+    return Fraction(prop.factor_halves, 2)
+
+
+def base_value(ctx: Ctx, index: int) -> Fraction:
+    """B = P × F (R-VAL-01)."""
+    return ctx.squares[index].price * factor(ctx.state.properties[index])
+
+
+def current_value(ctx: Ctx, index: int) -> Fraction:
+    """V = B × h, halved when rezoned or destroyed (R-VAL-02)."""
+    prop = ctx.state.properties[index]
+    value = base_value(ctx, index)
+    return value * HALF if (prop.rezoned or prop.destroyed) else value
+
+
+def ranking_value(ctx: Ctx, index: int) -> Fraction:
+    """Rk = B, halved only when destroyed unless `ranking_value_halves_rezoned` (R-VAL-03)."""
+    prop = ctx.state.properties[index]
+    value = base_value(ctx, index)
+    if prop.destroyed or (prop.rezoned and ctx.options.ranking_value_halves_rezoned):
+        return value * HALF
+    return value
+
+
+def pay_amount(value: Fraction) -> int:
+    """An amount a player pays is rounded up (R-GEN-01)."""
+    return ceil(value)
+
+
+def receive_amount(value: Fraction) -> int:
+    """An amount received, computed from a fraction, is rounded down (R-GEN-01)."""
+    return floor(value)
+
+
+def depth_of(state: GameState, index: int) -> int | None:
+    """Links from the faction card to the deed; None when unattached (R-STRUCT-05)."""
+    depth = 0
+    node = index
+    properties = state.properties
+    while True:
+        parent = properties[node].parent
+        if parent is None:
+            return None
+        depth += 1
+        if parent < 0:
+            return depth
+        node = parent
+        if depth > 40:
+            return None
+
+
+def structure_multiplier(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
+    """S of R-VAL-04, with its four exceptions."""
+    prop = ctx.state.properties[index]
+    if prop.owner is None or prop.owner == attacker:
+        return Fraction(1)
+    if contest == "subversion" and prop.controller != prop.owner:
+        return Fraction(1)
+    depth = depth_of(ctx.state, index)
+    if depth == 1:
+        return Fraction(2)
+    if depth == 2:
+        return Fraction(3, 2)
+    return Fraction(1)
+
+
+def attack_value(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
+    """A = Vatt × m × S × D (R-VAL-04)."""
+    prop = ctx.state.properties[index]
+    if contest in ("destruction", "surprise_destruction") and prop.rezoned:
+        v_att = base_value(ctx, index)
+    else:
+        v_att = current_value(ctx, index)
+    if prop.mortgaged:
+        if ctx.options.mortgage_attack_surcharge == "value_x1_1":
+            v_att = v_att * Fraction(11, 10)
+        else:
+            v_att = v_att + Fraction(prop.mortgage_principal, 10)
+    value = v_att * structure_multiplier(ctx, index, attacker, contest)
+    if prop.double_rent_by == attacker:
+        value *= 2
+    return value
+
+
+def base_cost(ctx: Ctx, index: int, attacker: int, contest: str) -> int:
+    """Base cost of a contest (R-VAL-05), rounded up."""
+    value = attack_value(ctx, index, attacker, contest)
+    full = ctx.squares[index].kind == "railroad" and contest in ("rezoning", "destruction", "surprise_destruction")
+    return pay_amount(value if full else value * HALF)
+
+
+def building_cost_value(ctx: Ctx, index: int) -> int:
+    prop = ctx.state.properties[index]
+    house_cost = ctx.squares[index].house_cost or 0
+    return house_cost * (5 if prop.hotel else prop.houses)
+
+
+def worth(ctx: Ctx, seat: int) -> Fraction:
+    """Cash + Σ V(owned) + Σ building cost price, mortgages ignored (R-VAL-06)."""
+    state = ctx.state
+    total = Fraction(state.players[seat].cash)
+    for index, prop in state.properties.items():
+        if prop.owner == seat:
+            total += current_value(ctx, index) + building_cost_value(ctx, index)
+    return total
+
+
+def net_assets(ctx: Ctx, seat: int) -> Fraction:
+    """Worth less what lifting every mortgage would cost (R-VAL-07)."""
+    total = worth(ctx, seat)
+    for prop in ctx.state.properties.values():
+        if prop.owner == seat and prop.mortgaged:
+            total -= ceil(Fraction(11, 10) * prop.mortgage_principal)
+    return total
+
+
+def lift_cost(prop: PropertyState) -> int:
+    """ceil(1.1 × principal) (R-MORT-03)."""
+    return ceil(Fraction(11, 10) * prop.mortgage_principal)

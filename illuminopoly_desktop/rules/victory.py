@@ -1,0 +1,103 @@
+"""Victory (R-WIN-01, -03, -04, -05) and the professional Banker's score (R-FAC-BANKER-01)."""
+from __future__ import annotations
+
+from .context import Ctx
+from .events import GameOver
+from .rent import power_bases, rent_of, total_power
+
+
+def end_game(ctx: Ctx, winners: list[int], reason: str, rule_id: str) -> None:
+    state = ctx.state
+    if len(winners) > 1 and ctx.options.simultaneous_win == "active_player_priority":
+        winners = [first_in_turn_order(ctx, winners)]
+    state.game_over = True
+    state.winners = sorted(winners)
+    state.win_reason = reason
+    state.turn.step = "none"
+    state.pending.clear()
+    ctx.emit(GameOver(winners=state.winners, reason=reason, rule_id=rule_id))
+
+
+def first_in_turn_order(ctx: Ctx, seats: list[int]) -> int:
+    """R-WIN-04 `active_player_priority`: seat order starting with the player whose turn it is."""
+    state = ctx.state
+    order = state.seat_order
+    start = order.index(state.turn.seat) if state.turn.seat in order else 0
+    for seat in order[start:] + order[:start]:
+        if seat in seats:
+            return seat
+    return seats[0]
+
+
+def gate_open(ctx: Ctx) -> bool:
+    """Every property is owned, rezoned or destroyed (disrupted counts as destroyed, D-10) (R-WIN-03)."""
+    disrupted_counts = ctx.options.disrupted_counts_as_destroyed
+    for prop in ctx.state.properties.values():
+        if prop.owner is None and not prop.rezoned and not prop.destroyed:
+            if not (disrupted_counts and prop.disrupted_turns > 0):
+                return False
+    return True
+
+
+def general_victory_check(ctx: Ctx) -> None:
+    """A Power Base strictly greater than half the total wins; nobody wins when the total is 0 (R-WIN-03)."""
+    state = ctx.state
+    if state.game_over or not gate_open(ctx):
+        return
+    bases = power_bases(ctx)
+    total = total_power(ctx, bases)
+    if total <= 0:
+        return
+    winners = [seat for seat, base in bases.items() if 2 * base > total]
+    if winners:
+        end_game(ctx, winners, "general victory: more than half of the total Power Base", "R-WIN-03")
+
+
+def banker_score(ctx: Ctx) -> int:
+    """Σ normal rent of the mortgaged properties the professional Banker controls (R-FAC-BANKER-01)."""
+    banker = ctx.state.professional_banker
+    total = 0
+    for index, prop in ctx.state.properties.items():
+        if prop.mortgaged and prop.controller == banker:
+            total += rent_of(ctx, index, skip_mortgage_row=True,
+                             utility_roll=ctx.state.players[prop.owner].last_utility_roll or 0)
+    return total
+
+
+def banker_victory_check(ctx: Ctx) -> None:
+    state = ctx.state
+    banker = state.professional_banker
+    if banker is None or state.game_over:
+        return
+    if ctx.options.banker_victory_gate == "all_claimed" and not gate_open(ctx):
+        return
+    score = banker_score(ctx)
+    bases = power_bases(ctx)
+    if score > 0 and all(score > base for base in bases.values()):
+        end_game(ctx, [banker], "the professional Banker's score beats every Power Base", "R-FAC-BANKER-01")
+
+
+def round_cap_check(ctx: Ctx) -> None:
+    """`max_rounds`: at the limit the highest Power Base wins, ties shared (R-WIN-05)."""
+    state = ctx.state
+    cap = ctx.options.max_rounds
+    if state.game_over or not cap or state.round_no <= cap:
+        return
+    bases = power_bases(ctx)
+    if not bases:
+        return
+    best = max(bases.values())
+    winners = [seat for seat, base in bases.items() if base == best]
+    end_game(ctx, winners, f"round cap of {cap} reached: highest Power Base", "R-WIN-05")
+
+
+def last_player_check(ctx: Ctx) -> None:
+    """If only one faction player remains active, he wins (R-WIN-05)."""
+    state = ctx.state
+    if state.game_over:
+        return
+    remaining = state.faction_seats()
+    if len(remaining) == 1:
+        end_game(ctx, remaining, "last faction player standing", "R-WIN-05")
+    elif not remaining:
+        end_game(ctx, [], "no faction player remains", "R-WIN-05")
