@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..model import rng
 from ..model.state import GameState
+from .boardindex import board_index
 from .events import DiceRolled, Event, Notice
 
 
@@ -11,7 +12,7 @@ class Ctx:
 
     def __init__(self, state: GameState):
         self.state = state
-        self.board = state.setup.board
+        self.board = board_index(state.setup.board)
         self.options = state.setup.options
         self.squares = self.board.squares
         self.events: list[Event] = []

@@ -22,8 +22,34 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
     """Apply one action. Returns the events it caused; raises IllegalAction (state untouched) if refused."""
     ctx = Ctx(state)
     if action.type in ("accept_offer", "foreclose"):
-        return _apply_transactionally(state, action)
+        try:
+            return _apply_transactionally(state, action)
+        except _OfferVoided as voided:
+            return _void_offer(state, voided)
     _dispatch(ctx, action)
+    state.action_count += 1
+    settle(ctx)
+    return ctx.events
+
+
+class _OfferVoided(Exception):
+    """Every counterparty accepted but a leg is no longer valid: the offer is void, not the acceptance (R-DEAL-02)."""
+
+    def __init__(self, offer_id: int, refusal: IllegalAction):
+        super().__init__(refusal.message)
+        self.offer_id = offer_id
+        self.refusal = refusal
+
+
+def _void_offer(state: GameState, voided: _OfferVoided) -> list[Event]:
+    from .events import OfferEvent
+
+    ctx = Ctx(state)
+    offer = deals.find_offer(ctx, voided.offer_id)
+    state.offers.remove(offer)
+    refusal = voided.refusal
+    ctx.emit(OfferEvent(offer_id=offer.id, status="void", rule_id=refusal.rule_id, visible_to=deals.visible_to(offer),
+                        detail=f"{refusal.code}: {refusal.message}"))
     state.action_count += 1
     settle(ctx)
     return ctx.events
@@ -148,7 +174,10 @@ def _free_action(ctx: Ctx, action: A.Action) -> None:
         deals.propose(ctx, seat, action.counterparties, action.legs, action.visibility, action.expires_round)
     elif kind == "accept_offer":
         if deals.accept(ctx, seat, action.offer_id, action.placements):
-            deals.execute(ctx, deals.find_offer(ctx, action.offer_id))
+            try:
+                deals.execute(ctx, deals.find_offer(ctx, action.offer_id))
+            except IllegalAction as refusal:
+                raise _OfferVoided(action.offer_id, refusal) from refusal
     elif kind == "decline_offer":
         offer = deals.find_offer(ctx, action.offer_id)
         if seat not in offer.counterparties:

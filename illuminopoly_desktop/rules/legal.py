@@ -21,7 +21,7 @@ def _ok(check, *args) -> bool:
     return True
 
 
-def enumerate_legal(state: GameState, seat: int) -> list[A.Action]:
+def enumerate_legal(state: GameState, seat: int, include_free: bool = True) -> list[A.Action]:
     if state.game_over or not 0 <= seat < len(state.players):
         return []
     player = state.players[seat]
@@ -33,13 +33,13 @@ def enumerate_legal(state: GameState, seat: int) -> list[A.Action]:
         top = state.pending[-1]
         if seat in awaiting(state):
             result.extend(_pending_actions(ctx, top, seat))
-        if top.kind == "raise_funds" or top.kind == "election":
+        if include_free and (top.kind == "raise_funds" or top.kind == "election"):
             result.extend(_free_actions(ctx, seat, offers_only=top.kind == "election"))
         return result
     step = state.turn.step
     if seat == state.turn.seat:
         result.extend(_turn_actions(ctx, seat, step))
-    if step in OPEN_STEPS:
+    if include_free and step in OPEN_STEPS:
         result.extend(_free_actions(ctx, seat))
     return result
 

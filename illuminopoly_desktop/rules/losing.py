@@ -23,11 +23,17 @@ def check_losses(ctx: Ctx) -> None:
     state = ctx.state
     if any(p.kind in ("raise_funds", "chair_buyoff", "auction") for p in state.pending):
         return
+    holdings: dict[int, list] = {}
+    for prop in state.properties.values():
+        if prop.owner is not None:
+            holdings.setdefault(prop.owner, []).append(prop)
     for seat in state.faction_seats():
         player = state.players[seat]
         if player.faction == "artillery" or not player.completed_first_circuit:
             continue
-        owned = [p for p in state.properties.values() if p.owner == seat]
+        owned = holdings.get(seat, [])
+        if owned and not owned[0].mortgaged and player.cash > 0:
+            continue  # the common case: nothing to test
         if not owned and player.cash == 0:
             eliminate(ctx, seat, "destitute: no property and no cash", rule_id="R-LOSE-01")
         elif owned and all(p.mortgaged for p in owned) and sum(lift_cost(p) for p in owned) > player.cash:

@@ -1,0 +1,62 @@
+"""A computer player that picks uniformly among the kinds of legal action, then among that kind's actions.
+
+Free actions (mortgages, buildings, deals) are chosen less often than the decision the game is
+waiting for, so that random games move on; occasionally it offers a random cash-for-deed deal,
+so that sales and trades are exercised too.
+"""
+from __future__ import annotations
+
+import random
+
+from ..model.state import CashItem, DeedItem, GameState, OfferLeg
+from ..rules import actions as A
+from ..rules.legal import enumerate_legal
+
+FREE_ACTION_SHARE = 0.15
+OFFER_SHARE = 0.02
+
+
+class RandomBot:
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, seat: int) -> A.Action | None:
+        # Listing free actions costs a validation per deed, so ask for them only when about to use one.
+        wants_free = self.rng.random() < FREE_ACTION_SHARE or bool(self._offers_for(state, seat))
+        legal = enumerate_legal(state, seat, include_free=wants_free)
+        main = [a for a in legal if a.type not in A.FREE_ACTION_TYPES]
+        free = [a for a in legal if a.type in A.FREE_ACTION_TYPES]
+        answers = [a for a in free if a.type in ("accept_offer", "decline_offer")]
+        if answers:
+            return self.rng.choice(answers)
+        if main and self.rng.random() < OFFER_SHARE:
+            offer = self.random_offer(state, seat)
+            if offer is not None:
+                return offer
+        if not main and not free:
+            legal = enumerate_legal(state, seat)
+            free = legal
+        pool = free if (free and (wants_free or not main)) else main
+        kinds = sorted({a.type for a in pool})
+        kind = self.rng.choice(kinds)
+        return self.rng.choice([a for a in pool if a.type == kind])
+
+    @staticmethod
+    def _offers_for(state: GameState, seat: int) -> list:
+        return [o for o in state.offers if seat in o.counterparties and seat not in o.accepted_by]
+
+    def random_offer(self, state: GameState, seat: int) -> A.Action | None:
+        """Offer cash for one unimproved, unattached-arm-free deed of another player."""
+        candidates = [i for i, p in state.properties.items()
+                      if p.owner not in (None, seat) and not state.players[p.owner].eliminated
+                      and not p.houses and not p.hotel
+                      and not any(q.parent == i and q.owner == p.owner for q in state.properties.values())]
+        me = state.players[seat]
+        if not candidates or me.cash < 2 or me.role != "faction" or me.faction == "artillery":
+            return None
+        index = self.rng.choice(candidates)
+        owner = state.properties[index].owner
+        price = self.rng.randint(1, min(me.cash, 400))
+        return A.ProposeOffer(seat=seat, counterparties=[owner], legs=[
+            OfferLeg(giver=owner, receiver=seat, item=DeedItem(property=index)),
+            OfferLeg(giver=seat, receiver=owner, item=CashItem(amount=price))])

@@ -1,0 +1,46 @@
+"""Plain-attribute copies of a board's lookups, for the engine's hot paths.
+
+Pydantic private attributes go through `__getattr__`, which costs microseconds per access; the
+engine reads these thousands of times per game.
+"""
+from __future__ import annotations
+
+from ..model.board import Board
+
+_CACHE: dict[int, tuple[Board, "BoardIndex"]] = {}
+
+
+class BoardIndex:
+    __slots__ = ("board", "squares", "name", "group_members", "railroad_indices", "utility_indices",
+                 "property_indices", "chance_indices", "community_chest_indices", "go_index", "jail_index",
+                 "free_parking_index", "go_to_jail_index", "go_salary", "income_tax_flat", "income_tax_percent",
+                 "railroad_rents", "utility_multipliers", "groups")
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.squares = board.squares
+        self.name = board.name
+        self.groups = board.groups
+        self.group_members = dict(board.group_members)
+        self.railroad_indices = board.railroad_indices
+        self.utility_indices = board.utility_indices
+        self.property_indices = board.property_indices
+        self.chance_indices = board.chance_indices
+        self.community_chest_indices = board.community_chest_indices
+        self.go_index = board.go_index
+        self.jail_index = board.jail_index
+        self.free_parking_index = board.free_parking_index
+        self.go_to_jail_index = board.go_to_jail_index
+        self.go_salary = board.go_salary
+        self.income_tax_flat = board.income_tax_flat
+        self.income_tax_percent = board.income_tax_percent
+        self.railroad_rents = board.railroad_rents
+        self.utility_multipliers = board.utility_multipliers
+
+
+def board_index(board: Board) -> BoardIndex:
+    cached = _CACHE.get(id(board))
+    if cached is None or cached[0] is not board:
+        cached = (board, BoardIndex(board))
+        _CACHE[id(board)] = cached
+    return cached[1]

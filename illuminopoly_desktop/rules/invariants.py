@@ -1,0 +1,53 @@
+"""Checks that must hold after every action of every game (used by simulations and property tests)."""
+from __future__ import annotations
+
+from ..model.state import GameState
+from . import structure
+from .context import Ctx
+
+TOTAL_HOUSES = 32
+TOTAL_HOTELS = 12
+
+
+def invariant_problems(state: GameState, initial_money: int) -> list[str]:
+    """Every broken invariant, in words (empty when all hold)."""
+    problems: list[str] = []
+    expected = initial_money + state.bank_issued
+    if state.total_money() != expected:
+        problems.append(f"money not conserved: {state.total_money()} != {expected} (R-GEN-08)")
+    houses = sum(p.houses for p in state.properties.values())
+    hotels = sum(1 for p in state.properties.values() if p.hotel)
+    if houses + state.house_supply != TOTAL_HOUSES or houses > TOTAL_HOUSES or state.house_supply < 0:
+        problems.append(f"houses: {houses} built + {state.house_supply} in supply (R-BANK-04)")
+    if hotels + state.hotel_supply != TOTAL_HOTELS or state.hotel_supply < 0:
+        problems.append(f"hotels: {hotels} built + {state.hotel_supply} in supply (R-BANK-04)")
+    ctx = Ctx(state)
+    for prop in state.properties.values():
+        if (prop.owner is None) != (prop.controller is None) and not prop.mortgaged:
+            problems.append(f"property {prop.index}: owner {prop.owner} but controller {prop.controller}")
+        for seat in (prop.owner, prop.controller):
+            if seat is not None and state.players[seat].eliminated:
+                problems.append(f"property {prop.index} held by eliminated seat {seat}")
+        if prop.houses and prop.hotel:
+            problems.append(f"property {prop.index} has houses and a hotel")
+        if prop.owner is None and prop.parent is not None:
+            problems.append(f"unowned property {prop.index} still hangs in a structure")
+    for player in state.players:
+        if player.cash < 0:
+            problems.append(f"seat {player.seat} has negative cash")
+        if player.eliminated or player.role != "faction":
+            continue
+        if player.forced_reorg_pending:
+            continue
+        for problem in structure.tree_problems(ctx, player.seat):
+            problems.append(f"seat {player.seat} structure: {problem} (R-STRUCT-03)")
+    if state.reserves < 0 and state.setup.options.bank_insolvency != "unlimited":
+        problems.append("the Bank's Reserves are negative (R-BANK-02)")
+    if state.fp_pot < 0 or state.escrow < 0:
+        problems.append("negative Free Parking pot or escrow")
+    return problems
+
+
+def round_trips(state: GameState) -> bool:
+    """The state survives JSON and back unchanged."""
+    return type(state).model_validate_json(state.model_dump_json()) == state

@@ -1,0 +1,72 @@
+"""Helpers for exact rule scenarios: a started game, forced dice, and direct placement of deeds.
+
+Scenario tests may arrange the board directly (ownership, cash, positions) and then drive the
+engine through real actions; every assertion is about what `engine.apply` did.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from illuminopoly_desktop.model.state import ROOT, GameState, SeatConfig
+from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules.setup import new_game
+
+DEFAULT_FACTIONS = ("top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "shoe", "dog")
+
+
+def started_game(players: int = 4, factions: tuple[str, ...] | None = None, options: dict | None = None,
+                 chair: int = 0, banker_seat: int | None = None, seed: int = 7) -> GameState:
+    """A game past setup: host-assigned factions, everyone votes for `chair`, the Chair's turn at T3.
+
+    The Dog is avoided by default so that no hidden choice is needed; pass factions to include it.
+    """
+    factions = factions or tuple(f for f in DEFAULT_FACTIONS if f != "dog")[:players]
+    seats = []
+    faction_iter = iter(factions)
+    for i in range(players):
+        if i == banker_seat:
+            seats.append(SeatConfig(name=f"P{i}", banker=True))
+        else:
+            seats.append(SeatConfig(name=f"P{i}", faction=next(faction_iter)))
+    state = new_game(seats, seed=seed, options=options or {}, preset_factions=True, allow_forced_dice=True)
+    _settle(state)
+    for player in state.players:
+        if player.faction == "dog" and not player.dog_condition:
+            engine.apply(state, A.ChooseDogCondition(seat=player.seat, condition="thimble"))
+    if banker_seat is None:
+        for voter in list(engine.awaiting(state)):
+            engine.apply(state, A.CastVote(seat=voter, candidate=chair))
+    return state
+
+
+def _settle(state: GameState) -> None:
+    from illuminopoly_desktop.rules.context import Ctx
+
+    engine.settle(Ctx(state))
+
+
+def force(state: GameState, *dice: int) -> None:
+    engine.apply(state, A.ForceDice(seat=0, dice=list(dice)))
+
+
+def give(state: GameState, seat: int, index: int, parent: int | None = ROOT, arrow: int | None = None,
+         controller: int | None = None) -> None:
+    """Make `seat` the owner (and controller) of a property, hanging from `parent` on the first free arrow."""
+    prop = state.properties[index]
+    prop.owner = seat
+    prop.controller = seat if controller is None else controller
+    prop.control_origin = "owner" if prop.controller == seat else "subversion"
+    prop.parent = parent
+    if arrow is None:
+        used = {p.arrow for p in state.properties.values() if p.owner == seat and p.parent == parent and p is not prop}
+        arrow = next(a for a in range(4) if a not in used) if parent is not None else 0
+    prop.arrow = arrow
+
+
+def state_hash(state: GameState) -> str:
+    return hashlib.sha256(state.model_dump_json().encode()).hexdigest()
+
+
+def money_total(state: GameState) -> int:
+    return state.total_money()
