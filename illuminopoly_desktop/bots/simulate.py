@@ -75,7 +75,7 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
                 result.invariants_ok = False
                 result.problems = [f"after action {count} ({action.type}): {p}" for p in problems]
                 break
-    result.rounds = state.round_no if not state.game_over else state.round_no
+    result.rounds = min(state.round_no, max_rounds)
     result.winners = list(state.winners)
     result.result = "cap" if (state.win_reason or "").startswith("round cap") or not state.game_over else "win"
     result.elapsed = time.perf_counter() - started

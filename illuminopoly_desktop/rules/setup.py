@@ -62,6 +62,9 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     ctx.shuffle(state.chance_deck)
     ctx.shuffle(state.chest_deck)
     assign_factions(ctx, seat_configs, options, preset_factions)
+    from .engine import settle
+
+    settle(ctx)  # opens the first decision (the Dog's choice or the Chair election) so awaiting() is never empty
     return state
 
 

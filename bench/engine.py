@@ -1,0 +1,96 @@
+"""Engine and save-file speed: `python bench/engine.py [--games 20] [--max-rounds 300] [--seed 0]`.
+
+Plays games between 4 random computer players in this one process (pinned to one core where the
+OS allows it), then times saving and loading (with full replay verification) the longest of them.
+Prints plain figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+try:
+    import illuminopoly_desktop  # noqa: F401
+except ImportError:  # run from a checkout without `pip install -e .`
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from illuminopoly_desktop.bots.simulate import play_random_game  # noqa: E402
+from illuminopoly_desktop.saves import load_save, state_hash, write_save  # noqa: E402
+from illuminopoly_desktop.saves.savefile import read_save_file  # noqa: E402
+
+
+def pin_to_one_core() -> str:
+    if hasattr(os, "sched_getaffinity"):
+        cpus = sorted(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpus[0]})
+        return f"pinned to CPU {cpus[0]}"
+    return "not pinned (no sched_setaffinity here); single process"
+
+
+def timed(function, repeat: int) -> tuple[float, object]:
+    """Median wall time of `repeat` calls (seconds) and the last result."""
+    times = []
+    result = None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        result = function()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--max-rounds", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--check-invariants", action="store_true",
+                        help="also check the invariants after every action (slower; off = engine + bot only)")
+    args = parser.parse_args()
+
+    print(f"Python {sys.version.split()[0]}, {pin_to_one_core()}")
+    print(f"{args.games} games, {args.players} random players, max {args.max_rounds} rounds, seeds {args.seed}.."
+          f"{args.seed + args.games - 1}, invariants {'checked' if args.check_invariants else 'not checked'}")
+
+    sims = []
+    started = time.perf_counter()
+    for i in range(args.games):
+        sims.append(play_random_game(args.seed + i, args.players, args.max_rounds,
+                                     check_invariants=args.check_invariants))
+    elapsed = time.perf_counter() - started
+    turns = sum(s.player_turns for s in sims)
+    actions = sum(len(s.actions) for s in sims)
+    rounds = [s.rounds for s in sims]
+    print(f"  games/s              {args.games / elapsed:10.2f}   ({elapsed:.2f} s in all)")
+    print(f"  player-turns/s       {turns / elapsed:10.0f}   ({turns} player-turns)")
+    print(f"  us per player-turn   {1e6 * elapsed / turns:10.1f}")
+    print(f"  actions/s            {actions / elapsed:10.0f}   ({actions} actions, {actions / turns:.1f} per player-turn)")
+    print(f"  rounds per game      min {min(rounds)}, median {statistics.median(rounds)}, max {max(rounds)}; "
+          f"results: {sum(s.result == 'win' for s in sims)} win, {sum(s.result == 'cap' for s in sims)} cap")
+
+    longest = max(sims, key=lambda s: (s.rounds, len(s.actions)))
+    note = "" if longest.rounds >= args.max_rounds else f" (no game reached {args.max_rounds} rounds: the longest is used)"
+    print(f"\nSave file of the longest game: seed {longest.seed}, {longest.rounds} rounds, "
+          f"{len(longest.actions)} actions{note}")
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / f"game-{longest.seed}.json"
+        state = longest.state
+        save_time, _ = timed(lambda: write_save(path, state.setup, longest.actions, state), 7)
+        parse_time, _ = timed(lambda: read_save_file(path), 7)
+        fast_time, _ = timed(lambda: load_save(path, verify=False), 7)
+        load_time, loaded = timed(lambda: load_save(path), 5)
+        assert_same = loaded.final_hash == state_hash(state)
+        print(f"  size                 {path.stat().st_size / 1024:10.1f} KiB")
+        print(f"  save (atomic+fsync)  {1e3 * save_time:10.2f} ms")
+        print(f"  parse only           {1e3 * parse_time:10.2f} ms")
+        print(f"  open, no replay      {1e3 * fast_time:10.2f} ms")
+        print(f"  load + full replay   {1e3 * load_time:10.2f} ms   (hash {'matches' if assert_same else 'DIFFERS'})")
+
+
+if __name__ == "__main__":
+    main()
