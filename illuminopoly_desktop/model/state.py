@@ -216,6 +216,8 @@ class Auction(Model):
     high_parent: int = -1
     high_arrow: int = 0
     remaining_properties: list[int] = Field(default_factory=list)
+    start_after: int | None = None
+    """Bidding starts after this seat while the Chair is vacant (the eliminated player was the Chair, R-DEAL-09)."""
 
 
 class ChairBuyoff(Model):
@@ -236,7 +238,22 @@ class DogChoice(Model):
     seat: int
 
 
-Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyoff, FactionDraft, DogChoice],
+class PermitWindow(Model):
+    """R-BUILD-06, §33.7: a request for the last houses (or hotels) waits while others may bribe the builder."""
+    kind: Literal["permit_window"] = "permit_window"
+    builder: int
+    property: int
+    building: Literal["house", "hotel"]
+    bidders: list[int]
+    """Seats asked (all at once) whether they offer a permit bribe."""
+    bids: dict[int, int] = Field(default_factory=dict)
+    """seat → bribe offered ($0 = none)."""
+    bid_property: dict[int, int] = Field(default_factory=dict)
+    """seat → the lot the briber builds on at once if the builder accepts."""
+
+
+Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyoff, FactionDraft, DogChoice,
+                          PermitWindow],
                     Field(discriminator="kind")]
 
 TurnStep = Literal["choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free", "banker", "none"]
@@ -249,6 +266,8 @@ class TurnState(Model):
     last_roll_doubles: bool = False
     may_roll_again: bool = False
     remaining_steps: int = 0
+    paused_how: Literal["dice", "card", "go_card", "back"] | None = None
+    """How the move paused at a stop-to-fix offer was made, so that declining resumes it the same way (R-MOVE-04)."""
     landing_square: int | None = None
     visit_bail_available: bool = False
     reached_by_double_rent_card: bool = False
@@ -289,6 +308,8 @@ class GameState(Model):
     bank_auction_done: bool = False
     held_payments: list[tuple[int, int, str]] = Field(default_factory=list)
     chair: int | None = None
+    last_chair: int | None = None
+    """The most recent Chair, kept while the Chair is vacant (the incumbent of `incumbent_or_random`, R-CHAIR-02)."""
     professional_banker: int | None = None
     chance_deck: list[int]
     chest_deck: list[int]

@@ -170,6 +170,20 @@ class EndBuyOff(Action):
     type: Literal["end_buy_off"] = "end_buy_off"
 
 
+class PermitBribe(Action):
+    """R-BUILD-06 / §33.7: offer the builder of the last houses (hotels) `amount` to withdraw ($0 = no offer);
+    `property` is the lot the briber builds on at once if the builder accepts."""
+    type: Literal["permit_bribe"] = "permit_bribe"
+    amount: int = Field(ge=0)
+    property: int | None = None
+
+
+class AnswerPermitBribe(Action):
+    """R-BUILD-06: the builder accepts one permit bribe (`briber`) and withdraws, or accepts none (None)."""
+    type: Literal["answer_permit_bribe"] = "answer_permit_bribe"
+    briber: int | None = None
+
+
 # ----- free actions (R-GEN-04) -----
 class Mortgage(Action):
     type: Literal["mortgage"] = "mortgage"
@@ -230,6 +244,8 @@ class ExtendDebt(Action):
 class Foreclose(Action):
     type: Literal["foreclose"] = "foreclose"
     debtor: int
+    placements: list[DeedPlacement] = Field(default_factory=list)
+    """Where the creditor hangs the roots of the debtor's arms (R-LOSE-04); the rest fill the shallowest free arrows."""
 
 
 # ----- test only -----
@@ -243,7 +259,7 @@ AnyAction = Annotated[
     Union[PickFaction, ChooseDogCondition, CastVote, Roll, Reorganize, JailRoll, JailBail, JailFavor, SecondRent,
           ForfeitMoveToRebuild, StopToFix, DoNothing, Buy, TakeOver, Rezone, Subvert, Rebuild, TakePot,
           PayIncomeTax, VisitorBail, EndTurn, BankerReclaim, PlayFavor, PassFavor, SettlePayment, Bid, PassBid,
-          BuyOffMortgage, EndBuyOff, Mortgage, Unmortgage, BuyBuilding, SellBuilding, ProposeOffer, AcceptOffer,
+          BuyOffMortgage, EndBuyOff, PermitBribe, AnswerPermitBribe, Mortgage, Unmortgage, BuyBuilding, SellBuilding, ProposeOffer, AcceptOffer,
           DeclineOffer, WithdrawOffer, ForgiveDebt, ExtendDebt, Foreclose, ForceDice],
     Field(discriminator="type"),
 ]

@@ -1,11 +1,11 @@
 """Houses and hotels (R-BUILD), mortgages (R-MORT)."""
 from __future__ import annotations
 
-from ..model.state import FavorWindow
+from ..model.state import FavorWindow, PermitWindow
 from .context import Ctx
 from .errors import refuse
 from .events import BuildingsChanged, ControlChanged, MortgageChanged
-from .money import bank_pays, pay_bank
+from .money import bank_pays, move, pay_bank, split_with_fp
 from .rent import is_monopolist
 from .values import lift_cost
 
@@ -90,10 +90,22 @@ def check_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> int:
     if not prop.hotel:
         raise refuse("E_UNEVEN", "R-BUILD-04", "There is no hotel here.")
     if mode == "hotel_block":
+        # Resolution: the block sale is exempt from the evenness rule. Taking a lot from a hotel to 0 while its
+        # neighbours keep 4 houses or hotels could never pass "counts never differ by more than 1", yet [REV]
+        # expressly allows hotels to be "sold in blocks (all the cash at once)".
         return (cost + HOUSES_PER_HOTEL * cost) // 2
-    if ctx.state.house_supply < HOUSES_PER_HOTEL:
-        raise refuse("E_NO_SUPPLY", "R-BUILD-04", "Breaking down a hotel needs 4 houses in the Bank's supply.")
-    return cost // 2
+    return (cost + (HOUSES_PER_HOTEL - breakdown_houses(ctx)) * cost) // 2
+
+
+def breakdown_houses(ctx: Ctx) -> int:
+    """Houses a broken-down hotel keeps: 4, or what the supply allows (R-BUILD-04).
+
+    Resolution: "this needs 4 houses in supply; if there are not enough, the owner must sell further down to what
+    supply allows" is read as one sale: the hotel goes back, the lot keeps as many houses as the supply can give
+    (fewer than 4), and the houses it could not keep are sold at half price in the same step. With an empty
+    supply this is the block sale.
+    """
+    return min(HOUSES_PER_HOTEL, ctx.state.house_supply)
 
 
 def _emit_buildings(ctx: Ctx, index: int, rule_id: str) -> None:
@@ -104,9 +116,23 @@ def _emit_buildings(ctx: Ctx, index: int, rule_id: str) -> None:
 
 
 def declare_buy_building(ctx: Ctx, seat: int, index: int) -> None:
+    """A building request: the permit window first if it takes the last of the supply (R-BUILD-06), then the
+    Political Favor window of a Bank sale (R-CARD-06), then the purchase."""
+    kind = check_buy_building(ctx, seat, index)
+    if ctx.options.permit_window and takes_the_last(ctx, kind):
+        bidders = permit_bidders(ctx, seat, kind)
+        if bidders:
+            ctx.state.pending.append(PermitWindow(builder=seat, property=index, building=kind, bidders=bidders))
+            ctx.notice(f"{ctx.name(seat)} asks for the last {'houses' if kind == 'house' else 'hotels'} "
+                       f"({ctx.square_name(index)}): permit bribes may be offered.", "R-BUILD-06", seat)
+            return
+    request_from_bank(ctx, seat, index, kind)
+
+
+def request_from_bank(ctx: Ctx, seat: int, index: int, kind: str) -> None:
+    """The Bank-to-player sale of a building: PF holders may block it (R-CARD-06), else it is executed."""
     from .landing import favor_holders
 
-    kind = check_buy_building(ctx, seat, index)
     holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales != "purchase_only" else []
     if holders:
         ctx.state.pending.append(FavorWindow(purpose="build", actor=seat, queue=holders, property=index,
@@ -129,6 +155,126 @@ def execute_buy_building(ctx: Ctx, seat: int, index: int) -> None:
         prop.houses = 0
         prop.hotel = True
     _emit_buildings(ctx, index, "R-BUILD-02")
+    if kind == "hotel":
+        shoe_hotel_hook(ctx, seat, index)
+
+
+def shoe_hotel_hook(ctx: Ctx, seat: int, index: int) -> None:
+    """R-BUILD-07 → R-FAC-SHOE-03: the Shoe wins the moment he places a hotel on a colour lot of leg 3 or 4 he owns.
+
+    Only the `immediate` timing of R-WIN-02 is handled here; the faction-victory work decides how an
+    `end_of_round` game remembers this moment until ROUND_END.
+    """
+    from .victory import end_game
+
+    square = ctx.squares[index]
+    player = ctx.state.players[seat]
+    if (player.faction == "shoe" and square.kind == "lot" and (square.leg or 0) >= 3
+            and ctx.state.properties[index].owner == seat
+            and ctx.options.special_victory_timing == "immediate"):
+        end_game(ctx, [seat], "the Shoe placed a hotel on leg 3 or 4", "R-FAC-SHOE-01")
+
+
+# ----- building permits (R-BUILD-06, §33.7) -----
+
+def takes_the_last(ctx: Ctx, kind: str) -> bool:
+    """A house request takes the last house when one is left; a hotel request the last hotel."""
+    state = ctx.state
+    return (state.house_supply if kind == "house" else state.hotel_supply) == 1
+
+
+def could_build(ctx: Ctx, seat: int, kind: str) -> list[int]:
+    """Lots on which the seat could buy a building of this kind right now."""
+    from .errors import IllegalAction
+
+    lots = []
+    for index, prop in ctx.state.properties.items():
+        if prop.owner != seat or ctx.squares[index].kind != "lot":
+            continue
+        try:
+            if check_buy_building(ctx, seat, index) == kind:
+                lots.append(index)
+        except IllegalAction:
+            pass
+    return lots
+
+
+def permit_bidders(ctx: Ctx, builder: int, kind: str) -> list[int]:
+    """Who is asked for a permit bribe: the other active, able faction players who could themselves build the same
+    kind of building now, in seat order after the builder.
+
+    Resolution: [REV] opens the bribe to "someone else [who] wants to build". A player who could not build with the
+    freed permit has nothing to gain, so he is not asked; and when nobody can, no window opens at all.
+    """
+    state = ctx.state
+    order = state.seat_order
+    start = order.index(builder)
+    result = []
+    for seat in order[start + 1:] + order[:start]:
+        player = state.players[seat]
+        if player.role != "faction" or player.eliminated or player.disabled:
+            continue
+        if could_build(ctx, seat, kind):
+            result.append(seat)
+    return result
+
+
+def permit_awaiting(window: PermitWindow) -> list[int]:
+    """The bidders who have not answered yet (all at once); then the builder."""
+    waiting = [s for s in window.bidders if s not in window.bids]
+    return waiting or [window.builder]
+
+
+def offer_permit_bribe(ctx: Ctx, window: PermitWindow, seat: int, amount: int, index: int | None) -> None:
+    """A bidder offers the builder `amount` to withdraw ($0 = no offer) (§33.7 step 2)."""
+    state = ctx.state
+    if seat not in window.bidders or seat in window.bids:
+        raise refuse("E_NOT_YOUR_TURN", "R-BUILD-06", "You are not being asked for a permit bribe.")
+    if amount > 0:
+        if index is None or index not in state.properties:
+            raise refuse("E_NOT_A_PROPERTY", "R-BUILD-06", "Name the lot you would build on with the permit.")
+        kind = check_buy_building(ctx, seat, index)
+        if kind != window.building:
+            raise refuse("E_WRONG_PHASE", "R-BUILD-06", f"The permit at stake is for a {window.building}.")
+        cost = ctx.squares[index].house_cost
+        if state.players[seat].cash < amount + cost:
+            raise refuse("E_INSUFFICIENT_FUNDS", "R-BUILD-06",
+                         f"You need ${amount + cost}: the bribe and the {kind} itself.")
+        window.bid_property[seat] = index
+    window.bids[seat] = amount
+    if amount > 0:
+        # Public, like the window itself: R-GEN-06 hides no permit bribe (only secret deals, graft bids, the Dog).
+        ctx.notice(f"{ctx.name(seat)} offers {ctx.name(window.builder)} ${amount} to withdraw the building request.",
+                   "R-BUILD-06", seat)
+    if not any(s not in window.bids for s in window.bidders) and not any(window.bids.values()):
+        state.pending.remove(window)  # no bribe offered: the request goes ahead (§33.7 step 4)
+        request_from_bank(ctx, window.builder, window.property, window.building)
+
+
+def answer_permit_bribe(ctx: Ctx, window: PermitWindow, seat: int, briber: int | None) -> None:
+    """The builder accepts one bribe and withdraws, the briber building at once; or he accepts none (§33.7 3–4)."""
+    state = ctx.state
+    if seat != window.builder or any(s not in window.bids for s in window.bidders):
+        raise refuse("E_NOT_YOUR_TURN", "R-BUILD-06", "The permit bribes are not yet all in.")
+    if briber is None:
+        state.pending.remove(window)
+        ctx.notice(f"{ctx.name(seat)} refuses every permit bribe.", "R-BUILD-06", seat)
+        request_from_bank(ctx, seat, window.property, window.building)
+        return
+    amount = window.bids.get(briber, 0)
+    if amount <= 0:
+        raise refuse("E_WRONG_PHASE", "R-BUILD-06", "That player offered no permit bribe.")
+    index = window.bid_property[briber]
+    check_buy_building(ctx, briber, index)
+    state.pending.remove(window)
+    if ctx.options.bribe_tax_scope == "none":
+        move(ctx, briber, seat, amount, "permit bribe", "R-FP-02")
+    else:
+        split_with_fp(ctx, briber, seat, amount, "permit bribe", "R-FP-02")  # a permit bribe is a bribe (R-FP-02)
+    ctx.notice(f"{ctx.name(seat)} withdraws his request; {ctx.name(briber)} builds with the permit.",
+               "R-BUILD-06", seat)
+    # The briber holds the freed permit: no second permit window, but the Bank sale may still meet a PF.
+    request_from_bank(ctx, briber, index, window.building)
 
 
 def declare_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
@@ -154,10 +300,11 @@ def execute_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
         prop.hotel = False
         state.hotel_supply += 1
     else:
+        kept = breakdown_houses(ctx)
         prop.hotel = False
-        prop.houses = HOUSES_PER_HOTEL
+        prop.houses = kept
         state.hotel_supply += 1
-        state.house_supply -= HOUSES_PER_HOTEL
+        state.house_supply -= kept
     bank_pays(ctx, seat, refund, "building sale", "R-BUILD-04")
     _emit_buildings(ctx, index, "R-BUILD-04")
 
@@ -201,12 +348,15 @@ def mortgage(ctx: Ctx, seat: int, index: int) -> None:
     amount = check_mortgage(ctx, seat, index)
     state = ctx.state
     prop = state.properties[index]
-    paid = bank_pays(ctx, seat, amount, "mortgage", "R-MORT-01")
+    paid = bank_pays(ctx, seat, amount, "mortgage", "R-MORT-01", can_wait=False)  # the principal is what he gets
     prop.mortgaged = True
     prop.mortgage_principal = paid
     ctx.emit(MortgageChanged(property=index, mortgaged=True, principal=paid, rule_id="R-MORT-01"))
     chair = state.professional_banker if state.professional_banker is not None else state.chair
-    if chair is not None:
+    owner_player = state.players[seat]
+    boat_exempt = (owner_player.faction == "boat" and not owner_player.awakened
+                   and not ctx.options.boat_mortgage_control)  # R-FAC-BOAT-02, `boat_mortgage_control=false`
+    if chair is not None and not boat_exempt:
         old = prop.controller
         prop.controller = chair
         prop.control_origin = "mortgage_chair"
@@ -240,9 +390,12 @@ def lift(ctx: Ctx, index: int) -> None:
     if prop.control_origin == "mortgage_chair":
         holder = prop.controller
         owner_player = state.players[prop.owner]
-        if holder == prop.owner or holder == state.professional_banker or holder is None or (
-                owner_player.faction == "boat" and not owner_player.awakened):
-            # The professional Banker holds nothing for himself; an unawakened Boat takes it straight back (R-FAC-BOAT-02).
+        # The Chair of this moment keeps an ordinary `post_mortgage` hold (R-MORT-04). That includes the professional
+        # Banker: he is that Chair, and [REV] says mortgaged properties "remain subverted to whoever is Chair ...
+        # until unmortgaged, in that case they eventually revert to the owner as he visits them" (resolution; the
+        # hold gives the Banker no score, R-FAC-BANKER-01 counts mortgaged properties only). The owner who is
+        # himself the Chair gets it back at once; an unawakened Boat takes it straight back (R-FAC-BOAT-02).
+        if holder == prop.owner or holder is None or (owner_player.faction == "boat" and not owner_player.awakened):
             prop.controller, prop.control_origin = prop.owner, "owner"
         else:
             prop.control_origin = "post_mortgage"

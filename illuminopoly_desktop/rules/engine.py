@@ -153,6 +153,10 @@ def _dispatch_pending(ctx: Ctx, action: A.Action, top) -> None:
         losing.buy_off(ctx, top, seat, action.property, action.parent, action.arrow)
     elif top.kind == "chair_buyoff" and kind == "end_buy_off":
         losing.end_buy_off(ctx, top, seat)
+    elif top.kind == "permit_window" and kind == "permit_bribe":
+        buildings.offer_permit_bribe(ctx, top, seat, action.amount, action.property)
+    elif top.kind == "permit_window" and kind == "answer_permit_bribe":
+        buildings.answer_permit_bribe(ctx, top, seat, action.briber)
     else:
         raise refuse("E_WRONG_PHASE", "R-GEN-03", f"The game is waiting for a decision: {describe_pending(ctx, top)}.")
 
@@ -161,7 +165,7 @@ def describe_pending(ctx: Ctx, top) -> str:
     return {"faction_draft": "the faction draft", "dog_choice": "the Dog's secret condition",
             "election": "the Chair election", "favor_window": "a Political Favor window",
             "raise_funds": "a player raising funds", "auction": "an auction",
-            "chair_buyoff": "the Chair's mortgage buy-off"}[top.kind]
+            "chair_buyoff": "the Chair's mortgage buy-off", "permit_window": "a building-permit window"}[top.kind]
 
 
 # ----- free actions (R-GEN-04) -----
@@ -245,7 +249,13 @@ def _reorganize(ctx: Ctx, action: A.Reorganize) -> None:
     if action.abandon:
         raise refuse("E_NOT_REZONED_OR_DESTROYED", "R-ART-13", "Only destroyed deeds may be abandoned.")
     proposal = structure.validate_reorganization(ctx, seat, action.placements)
+    free_forced = (state.turn.step == "choice" and player.forced_reorg_pending
+                   and not ctx.options.destruction_forced_reorg_costs_move)
     structure.apply_placement(ctx, seat, proposal, "R-STRUCT-06")
+    if free_forced:
+        # R-STRUCT-08: with `destruction_forced_reorg_costs_move=false` the forced reorganization is a free step
+        # before the main choice (the spec's T1); the player still chooses T3 normally.
+        return
     if state.turn.step == "fp_choice":
         landing.resolve_option(ctx, seat, "reorganize")
         return
@@ -433,6 +443,8 @@ def awaiting(state: GameState) -> list[int]:
             return [top.bidders[top.turn_index]] if top.bidders else []
         if kind == "chair_buyoff":
             return [top.chair]
+        if kind == "permit_window":
+            return buildings.permit_awaiting(top)
     if state.turn.step != "none":
         return [state.turn.seat]
     return []

@@ -84,6 +84,16 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
                 if state.players[seat].cash >= lift_cost(state.properties[index]):
                     options.append(A.BuyOffMortgage(seat=seat, property=index, parent=slots[0][0], arrow=slots[0][1]))
         return options
+    if kind == "permit_window":
+        if seat != top.builder:
+            # R-BUILD-06: no bribe, or a sample $10 bribe per lot the seat could build on (any amount is allowed)
+            options = [A.PermitBribe(seat=seat, amount=0)]
+            for index in buildings.could_build(ctx, seat, top.building):
+                if state.players[seat].cash >= 10 + ctx.squares[index].house_cost:
+                    options.append(A.PermitBribe(seat=seat, amount=10, property=index))
+            return options
+        return [A.AnswerPermitBribe(seat=seat, briber=None)] + [
+            A.AnswerPermitBribe(seat=seat, briber=s) for s, amount in top.bids.items() if amount > 0]
     return []
 
 
@@ -157,12 +167,15 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Acti
                 for mode in ("house", "hotel_block", "hotel_breakdown"):
                     if _ok(buildings.check_sell_building, ctx, seat, index, mode):
                         result.append(A.SellBuilding(seat=seat, property=index, mode=mode))
+    from .values import net_assets
+
+    due_to_me: dict[int, int] = {}
     for debt in state.debts:
         if debt.creditor == seat and debt.due:
-            from .values import net_assets
-
-            if debt.amount > net_assets(ctx, debt.debtor):
-                result.append(A.Foreclose(seat=seat, debtor=debt.debtor))
+            due_to_me[debt.debtor] = due_to_me.get(debt.debtor, 0) + debt.amount
+    for debtor, amount in sorted(due_to_me.items()):
+        if amount > net_assets(ctx, debtor):  # every due debt to this creditor together (R-LOSE-04)
+            result.append(A.Foreclose(seat=seat, debtor=debtor))
     return result
 
 
@@ -191,7 +204,11 @@ def default_action(state: GameState, seat: int) -> A.Action | None:
         defaults = {"faction_draft": None, "dog_choice": A.ChooseDogCondition(seat=seat, condition=DOG_CONDITIONS[0]),
                     "election": A.CastVote(seat=seat, candidate=None), "favor_window": A.PassFavor(seat=seat),
                     "raise_funds": A.SettlePayment(seat=seat), "auction": A.PassBid(seat=seat),
-                    "chair_buyoff": A.EndBuyOff(seat=seat)}
+                    "chair_buyoff": A.EndBuyOff(seat=seat), "permit_window": None}
+        if top.kind == "permit_window":  # R-BUILD-06: no bribe; the builder accepts none
+            if seat == top.builder:
+                return A.AnswerPermitBribe(seat=seat, briber=None)
+            return A.PermitBribe(seat=seat, amount=0)
         if top.kind == "faction_draft":
             options = enumerate_legal(state, seat)
             return options[0] if options else None

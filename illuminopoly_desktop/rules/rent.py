@@ -61,11 +61,12 @@ def rent_of(ctx: Ctx, index: int, skip_mortgage_row: bool = False, utility_roll:
         basic = square.rents[0] if kind == "lot" else ctx.board.railroad_rents[0]
         return basic // 2
     if kind == "lot":
-        if prop.hotel:
-            return square.rents[5]
-        if prop.houses:
-            rent = square.rents[prop.houses]
-            return rent * 2 if ctx.options.monopoly_doubles_building_rent and is_monopolist(ctx, owner, square.group) else rent
+        if prop.hotel or prop.houses:
+            # Rows 6 and 7. `monopoly_doubles_building_rent=true` ("building rents too", A-28) doubles hotel rent as
+            # well as house rent: a hotel is a building, and the option names no exception.
+            rent = square.rents[5] if prop.hotel else square.rents[prop.houses]
+            doubled = ctx.options.monopoly_doubles_building_rent and is_monopolist(ctx, owner, square.group)
+            return rent * 2 if doubled else rent
         return square.rents[0] * (2 if is_monopolist(ctx, owner, square.group) else 1)
     if kind == "railroad":
         if prop.rail_countdown > 0:
@@ -105,41 +106,71 @@ def decrement_countdowns(ctx: Ctx, seat: int | None) -> None:
                 prop.rail_countdown -= 1
 
 
-def is_countable(ctx: Ctx, index: int) -> bool:
+def is_countable(ctx: Ctx, index: int, ignore_mortgage: bool = False) -> bool:
     """R-PB-01: owned, not mortgaged/rezoned/destroyed/disrupted, and no rubble in its group."""
     prop = ctx.state.properties[index]
-    return (prop.owner is not None and not prop.mortgaged and not prop.rezoned and not prop.destroyed
-            and prop.disrupted_turns == 0 and not group_has_rubble(ctx, index))
+    return (prop.owner is not None and (ignore_mortgage or not prop.mortgaged) and not prop.rezoned
+            and not prop.destroyed and prop.disrupted_turns == 0 and not group_has_rubble(ctx, index))
 
 
-def power_rent(ctx: Ctx, index: int) -> int:
-    if not is_countable(ctx, index):
+def power_rent(ctx: Ctx, index: int, ignore_mortgage: bool = False) -> int:
+    """rent(p) of a countable property, else 0 (R-PB-01). Utilities use the owner's last roll, rolled once if none.
+
+    `ignore_mortgage` gives the "normal rent" of a mortgaged property (row 1 of R-RENT-02 skipped), which only
+    `chair_power_base_includes_mortgaged=true` credits.
+    """
+    if not is_countable(ctx, index, ignore_mortgage):
         return 0
     prop = ctx.state.properties[index]
-    if ctx.squares[index].kind == "utility":
-        return rent_of(ctx, index, utility_roll=utility_roll_for(ctx, prop.owner))
-    return rent_of(ctx, index)
+    roll = utility_roll_for(ctx, prop.owner) if ctx.squares[index].kind == "utility" else None
+    return rent_of(ctx, index, skip_mortgage_row=ignore_mortgage, utility_roll=roll)
+
+
+def power_credits(ctx: Ctx) -> dict[int, tuple[int | None, int]]:
+    """Every property's power rent and the faction player it is credited to (None = nobody) (R-PB-02, -03).
+
+    Mortgaged properties count for no one. With `chair_power_base_includes_mortgaged=true` a mortgaged property
+    held by the Chair in his `mortgage_chair` role credits its normal rent to him ([V22]/[REV]'s "double influence
+    for the Bank Chair", E-14); a player who subverted a mortgaged property away from the Chair still gets nothing,
+    because the option widens the Chair's base only (resolution: the option's name and E-14 speak of the Chair).
+    """
+    state = ctx.state
+    faction = set(state.faction_seats())
+    credits: dict[int, tuple[int | None, int]] = {}
+    for index, prop in state.properties.items():
+        if prop.owner is None:
+            continue
+        controller = prop.controller
+        if prop.mortgaged:
+            chair_hold = (ctx.options.chair_power_base_includes_mortgaged and prop.control_origin == "mortgage_chair"
+                          and controller in faction)
+            credits[index] = (controller, power_rent(ctx, index, ignore_mortgage=True)) if chair_hold else (None, 0)
+            continue
+        amount = power_rent(ctx, index)
+        if controller not in faction:
+            credits[index] = (None, amount)
+            continue
+        player = state.players[controller]
+        if player.faction == "boat" and not player.awakened:
+            credits[index] = (None, amount)  # an unawakened Boat's control gives him 0 (R-PB-03)
+            continue
+        credits[index] = (controller, amount)
+    return credits
 
 
 def power_bases(ctx: Ctx) -> dict[int, int]:
     """Every faction player's Power Base: power rent of what he controls (R-PB-02, -03)."""
-    state = ctx.state
-    bases = {s: 0 for s in state.faction_seats()}
-    for index, prop in state.properties.items():
-        controller = prop.controller
-        if controller is None or controller not in bases:
-            continue
-        if prop.mortgaged and not ctx.options.chair_power_base_includes_mortgaged:
-            continue
-        player = state.players[controller]
-        if player.faction == "boat" and not player.awakened:
-            continue
-        bases[controller] += power_rent(ctx, index)
+    bases = {s: 0 for s in ctx.state.faction_seats()}
+    for seat, amount in power_credits(ctx).values():
+        if seat is not None:
+            bases[seat] += amount
     return bases
 
 
 def total_power(ctx: Ctx, bases: dict[int, int]) -> int:
-    """R-PB-04: credited rents only, or every countable rent under `all_countable`."""
+    """R-PB-04: the credited rents (`credited_only`), or those plus the power rent of countable properties credited
+    to no one, such as an unawakened Boat's (`all_countable`)."""
+    credited = sum(bases.values())
     if ctx.options.power_base_total == "credited_only":
-        return sum(bases.values())
-    return sum(power_rent(ctx, i) for i in ctx.state.properties)
+        return credited
+    return credited + sum(amount for seat, amount in power_credits(ctx).values() if seat is None)

@@ -139,7 +139,8 @@ def structure_problems(ctx: Ctx, seat: int, placement: dict[int, tuple[int | Non
             problems.append(f"invariant 3: {ctx.square_name(deed)} hangs from a deed you do not own")
             continue
         capacity = FACTION_CARD_ARROWS if parent == ROOT else out_arrows(ctx, parent)
-        if parent != ROOT and capacity == 0 and ctx.squares[parent].out_arrows > 0:
+        # A rezoned or destroyed parent breaks invariant 4 whatever its leg (a rezoned leg-1 deed too).
+        if parent != ROOT and not is_holding_capable(state, parent):
             problems.append(f"invariant 4: {ctx.square_name(parent)} is rezoned or destroyed and cannot hold deeds")
             continue
         if not 0 <= arrow < capacity:

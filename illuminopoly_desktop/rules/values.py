@@ -96,8 +96,19 @@ def attack_value(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
     return value
 
 
+CONTESTS = frozenset({"takeover", "rezoning", "subversion", "destruction", "surprise_destruction", "rebuild"})
+
+
 def base_cost(ctx: Ctx, index: int, attacker: int, contest: str) -> int:
-    """Base cost of a contest (R-VAL-05), rounded up."""
+    """Base cost of a contest (R-VAL-05), rounded up: A/2, or the full A for rezoning or destroying a Railroad.
+
+    A rebuild has no base cost (its rebuild cost, R-REBUILD-04, is charged separately). Raises ValueError for an
+    unknown contest name, so that a typo never silently prices a contest as a takeover.
+    """
+    if contest not in CONTESTS:
+        raise ValueError(f"unknown contest {contest!r}")
+    if contest == "rebuild":
+        return 0
     value = attack_value(ctx, index, attacker, contest)
     full = ctx.squares[index].kind == "railroad" and contest in ("rezoning", "destruction", "surprise_destruction")
     return pay_amount(value if full else value * HALF)
