@@ -184,7 +184,7 @@ class Election(Model):
 class FavorWindow(Model):
     """R-CARD-06: PF holders may block a Bank sale (or a payer may cancel a card payment)."""
     kind: Literal["favor_window"] = "favor_window"
-    purpose: Literal["buy", "build", "sell_building", "collect_from_player"]
+    purpose: Literal["buy", "build", "sell_building", "mortgage", "collect_from_player"]
     actor: int
     queue: list[int]
     chain: list[int] = Field(default_factory=list)

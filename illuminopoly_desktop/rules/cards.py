@@ -33,7 +33,10 @@ def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
     deck.append(number)
     player = state.players[seat]
     if effect == "advance_to_go":
-        landing.card_move(ctx, seat, ctx.board.go_index)
+        # "Advance to Go (collect $200)": the $200 is the GO salary of the landing (R-GO-01). With
+        # go_on_landing=false a plain landing on GO pays nothing, but this card still collects its printed $200
+        # once, on arrival (resolution: the card's own text, as in [STD]; a stop-to-fix on the way forfeits it).
+        landing.card_move(ctx, seat, ctx.board.go_index, how="go_card")
     elif effect == "advance_to":
         landing.card_move(ctx, seat, card.square)
     elif effect == "advance_to_nearest_railroad":
@@ -59,7 +62,9 @@ def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
         demand(ctx, seat, [(payee, amount)], "card payment", "R-CARD-02")
     elif effect == "pay_each_player":
         landing.landing_done(ctx)
-        others = [s for s in state.faction_seats() if s != seat]
+        # Resolution: a drawer who cannot pay everyone in full pays in seat order starting after himself (the order
+        # of R-CARD-06's windows); whoever is left short is owed a debt (R-CARD-02, R-LOSE-02).
+        others = others_after(state, seat)
         demand(ctx, seat, [(s, card.amount) for s in others], "card: pay each player", "R-CARD-02")
     elif effect == "collect_from_each_player":
         landing.landing_done(ctx)
@@ -68,6 +73,14 @@ def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
 
 def nearest(position: int, indices: tuple[int, ...]) -> int:
     return min(indices, key=lambda i: (i - position - 1) % 40)
+
+
+def others_after(state, drawer: int) -> list[int]:
+    """Every other active faction player, in seat order starting after the drawer (the professional Banker and
+    eliminated players are not counted, R-CARD-02)."""
+    order = state.faction_seats()
+    start = order.index(drawer) if drawer in order else 0
+    return [s for s in order[start + 1:] + order[:start] if s != drawer]
 
 
 def repairs_cost(ctx: Ctx, seat: int, per_house: int, per_hotel: int) -> int:
@@ -84,9 +97,7 @@ def collect_from_each(ctx: Ctx, drawer: int, amount: int) -> None:
     Windows are pushed in reverse so that the payers are asked in seat order after the drawer.
     """
     state = ctx.state
-    order = state.faction_seats()
-    start = order.index(drawer) if drawer in order else 0
-    payers = [s for s in order[start + 1:] + order[:start] if s != drawer]
+    payers = others_after(state, drawer)
     for payer in reversed(payers):
         if state.players[payer].political_favors and not state.players[payer].disabled:
             state.pending.append(FavorWindow(purpose="collect_from_player", actor=drawer, queue=[payer],

@@ -50,7 +50,11 @@ def release_vote_escrows(ctx: Ctx, voter: int, candidate: int | None) -> None:
     for held in [e for e in state.vote_escrows if e.voter == voter]:
         state.vote_escrows.remove(held)
         if candidate == held.candidate:
-            split_with_fp(ctx, "escrow", voter, held.amount, "vote bribe", "R-FP-02")
+            if ctx.options.bribe_tax_scope == "none":
+                # `bribe_tax_scope=none` taxes no bribe at all (R-FP-02): the voter gets the whole amount.
+                move(ctx, "escrow", voter, held.amount, "vote bribe", "R-DEAL-03")
+            else:
+                split_with_fp(ctx, "escrow", voter, held.amount, "vote bribe", "R-FP-02")
         else:
             move(ctx, "escrow", held.payer, held.amount, "vote bribe refunded", "R-DEAL-03")
 
@@ -63,15 +67,34 @@ def refund_all_vote_escrows(ctx: Ctx) -> None:
     state.vote_commitments.clear()
 
 
+def remove_from_elections(ctx: Ctx, seat: int) -> None:
+    """An eliminated player leaves every open election (R-LOSE-05): his vote goes; if he stood, the votes cast for
+    him are withdrawn so that those voters vote again, and if no candidate is left every active faction player
+    stands (R-CHAIR-02). A ballot that is now complete is counted at once, so the election never waits for nobody."""
+    state = ctx.state
+    for election in [p for p in state.pending if p.kind == "election"]:
+        if seat in election.voters:
+            election.voters.remove(seat)
+        election.votes.pop(seat, None)
+        if seat in election.candidates:
+            election.candidates.remove(seat)
+            election.votes = {v: c for v, c in election.votes.items() if c != seat}
+            if not election.candidates:
+                election.candidates = [s for s in state.faction_seats() if s != seat]
+        if election.candidates and len(election.votes) == len(election.voters):
+            decide(ctx, election)
+
+
 def decide(ctx: Ctx, election: Election) -> None:
     """Strict majority of all voters, else another ballot, else the deadlock rule (R-CHAIR-02)."""
     state = ctx.state
     tally = {c: 0 for c in election.candidates}
     for choice in election.votes.values():
-        if choice is not None:
+        if choice in tally:
             tally[choice] += 1
     winner = next((c for c, n in tally.items() if 2 * n > len(election.voters)), None)
-    if winner is None and election.ballot < ctx.options.chair_election_max_rounds:
+    # With no voter at all another ballot could never be answered: go straight to the deadlock rule.
+    if winner is None and election.voters and election.ballot < ctx.options.chair_election_max_rounds:
         election.ballot += 1
         election.votes = {}
         ctx.emit(ElectionOpened(election_id=election.id, ballot=election.ballot, candidates=election.candidates,
@@ -91,8 +114,11 @@ def break_deadlock(ctx: Ctx, election: Election, tally: dict[int, int]) -> int:
         best = max(tally.values())
         tied = [c for c in candidates if tally[c] == best]
         return tied[ctx.rand_below(len(tied))]
-    if mode == "incumbent_or_random" and ctx.state.chair in candidates:
-        return ctx.state.chair
+    # The Chair is vacant during an election, so the incumbent is the most recent Chair (`last_chair`); he stands
+    # only when every candidate is in Jail (R-CHAIR-02 candidates), otherwise the choice is random.
+    incumbent = ctx.state.chair if ctx.state.chair is not None else ctx.state.last_chair
+    if mode == "incumbent_or_random" and incumbent in candidates:
+        return incumbent
     return candidates[ctx.rand_below(len(candidates))]
 
 
@@ -101,6 +127,7 @@ def install_chair(ctx: Ctx, seat: int, reason: str) -> None:
     state = ctx.state
     old = state.chair
     state.chair = seat
+    state.last_chair = seat
     if state.turn.step != "none":
         state.chair_changed_this_turn = True
     ctx.emit(ChairChanged(old_chair=old, new_chair=seat, reason=reason, rule_id="R-CHAIR-02"))

@@ -1,4 +1,10 @@
-"""Offers: sales, trades, loans, gifts and bribes (R-SELL, R-DEAL, §33), and foreclosure (R-LOSE-04)."""
+"""Offers: sales, trades, loans, gifts and bribes (R-SELL, R-DEAL, §33), and foreclosure (R-LOSE-04).
+
+Lifecycle (§33.1): an offer is proposed (static checks), each counterparty accepts or declines, the
+proposer may withdraw it, it expires at the end of its round, and it is voided when a party is
+eliminated. When the last counterparty accepts, every leg is re-validated and the whole offer executes
+in one atomic step, or it is void with the failing reason code (R-DEAL-02).
+"""
 from __future__ import annotations
 
 from ..model.state import ESCROW, FP, Offer, VoteEscrow
@@ -6,10 +12,12 @@ from . import structure
 from .context import Ctx
 from .errors import refuse
 from .events import ControlChanged, DebtEvent, FavorGained, OfferEvent, OwnershipChanged
-from .money import move, pay_bank
+from .money import ceil_div, move, pay_bank
 from .payments import add_debt
-from .money import ceil_div
-from .values import net_assets
+from .values import lift_cost, net_assets
+
+CONSIDERATION_KINDS = frozenset({"cash", "deed", "favor", "loan", "vote"})
+"""Enforceable items (R-DEAL-03). A free-text note is recorded but is no consideration (§33.5)."""
 
 
 def parties(offer: Offer) -> list[int]:
@@ -26,10 +34,46 @@ def is_bribe(ctx: Ctx, offer: Offer) -> bool:
     return any(leg.item.kind == "vote" or (leg.receiver == banker and leg.item.kind == "cash") for leg in offer.legs)
 
 
+def bribes_are_split(ctx: Ctx) -> bool:
+    """R-FP-02: with `bribe_tax_scope=none` no payment is treated as a bribe to be split with the pot."""
+    return ctx.options.bribe_tax_scope != "none"
+
+
+def _sale_rule(offer: Offer) -> str:
+    """Refusals about a sale or trade cite R-SELL-01; other deals cite R-DEAL-02."""
+    return "R-SELL-01" if any(leg.item.kind == "deed" for leg in offer.legs) else "R-DEAL-02"
+
+
+def cash_needed(ctx: Ctx, offer: Offer, seat: int) -> int:
+    """What the seat must pay out of his own cash to carry the offer out: cash and loan legs he gives, plus the
+    mortgage lift or transfer fee of every mortgaged deed he receives (R-SELL-04). Incoming cash is not counted:
+    the legs execute at once, but each payer must be able to pay his part by himself."""
+    state = ctx.state
+    total = 0
+    for leg in offer.legs:
+        item = leg.item
+        if leg.giver == seat:
+            if item.kind == "cash":
+                total += item.amount
+            elif item.kind == "loan":
+                total += item.principal
+        if leg.receiver == seat and item.kind == "deed":
+            prop = state.properties.get(item.property)
+            if prop is not None and prop.mortgaged:
+                total += lift_cost(prop) if item.mortgage_choice == "lift" else transfer_fee(prop)
+    return total
+
+
+def transfer_fee(prop) -> int:
+    """ceil(0.1 × principal) (R-SELL-04 b)."""
+    return ceil_div(prop.mortgage_principal, 10)
+
+
 def check_offer_shape(ctx: Ctx, offer: Offer) -> None:
-    """Static checks, run at proposal and again at execution (R-DEAL-02, R-SELL-01)."""
+    """Every check of an offer's legs, run at proposal and again at execution (R-DEAL-02, R-SELL-01, §33.1)."""
     state = ctx.state
     everyone = parties(offer)
+    rule = _sale_rule(offer)
     if len(set(everyone)) != len(everyone):
         raise refuse("E_WRONG_PHASE", "R-DEAL-02", "A party may appear only once in an offer.")
     banker = state.professional_banker
@@ -37,36 +81,64 @@ def check_offer_shape(ctx: Ctx, offer: Offer) -> None:
         if not 0 <= seat < len(state.players) or state.players[seat].eliminated:
             raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "Every party must be an active player.")
         if state.players[seat].disabled:
-            raise refuse("E_DISABLED", "R-DEAL-02", f"{ctx.name(seat)} is disabled and cannot deal.")
+            raise refuse("E_DISABLED", rule, f"{ctx.name(seat)} is disabled and cannot deal.")
     for leg in offer.legs:
         if leg.giver not in everyone or leg.receiver not in everyone or leg.giver == leg.receiver:
             raise refuse("E_WRONG_PHASE", "R-DEAL-02", "Each leg must go from one party to another.")
+    for seat in everyone:
+        if not any(seat in (leg.giver, leg.receiver) for leg in offer.legs):
+            raise refuse("E_WRONG_PHASE", "R-DEAL-02", f"{ctx.name(seat)} neither gives nor receives anything.")
+    for leg in offer.legs:
         item = leg.item
         if banker in (leg.giver, leg.receiver) and not (leg.receiver == banker and item.kind in ("cash", "note")):
+            if item.kind == "deed" and leg.receiver == banker:
+                raise refuse("E_FACTION_CANNOT", "R-SELL-01", "The professional Banker never owns property.")
             raise refuse("E_FACTION_CANNOT", "R-BANKER-01", "The professional Banker can only receive bribes.")
         if item.kind == "deed":
             check_deed_leg(ctx, offer, leg)
         elif item.kind == "favor":
-            if item.card not in state.players[leg.giver].political_favors:
+            holder = state.players[leg.giver].political_favors
+            wanted = sum(1 for l in offer.legs if l.item.kind == "favor" and l.giver == leg.giver
+                         and l.item.card == item.card)
+            if holder.count(item.card) < wanted:
                 raise refuse("E_NO_FAVOR", "R-SELL-05", f"{ctx.name(leg.giver)} does not hold that Political Favor.")
         elif item.kind == "vote":
-            election = next((p for p in state.pending if p.kind == "election"), None)
-            if election is None:
-                raise refuse("E_WRONG_PHASE", "R-DEAL-03", "A vote can be promised only during a Chair election.")
-            if leg.giver not in election.voters or leg.giver in election.votes:
-                raise refuse("E_WRONG_PHASE", "R-DEAL-03", f"{ctx.name(leg.giver)} has no vote left to promise.")
-            if item.candidate not in election.candidates:
-                raise refuse("E_NOT_ELIGIBLE_CANDIDATE", "R-CHAIR-02", "That player cannot stand for Chair.")
+            check_vote_leg(ctx, leg)
         elif item.kind == "loan":
-            if any(round_no < state.round_no for round_no, _ in item.repayments) or any(a < 1 for _, a in item.repayments):
-                raise refuse("E_WRONG_PHASE", "R-DEAL-04", "Repayments must be positive and fall in this round or later.")
+            if any(round_no <= state.round_no for round_no, _ in item.repayments) or any(
+                    a < 1 for _, a in item.repayments):
+                # Repayments are collected at the start of their round (R-DEAL-04); a round that has already
+                # started has had its collection, so repayments must fall in a later round.
+                raise refuse("E_WRONG_PHASE", "R-DEAL-04", "Repayments must be positive and fall in a later round.")
     for seat in everyone:
         if seat == banker:
             continue
-        owed = sum(leg.item.amount if leg.item.kind == "cash" else leg.item.principal if leg.item.kind == "loan" else 0
-                   for leg in offer.legs if leg.giver == seat)
+        owed = cash_needed(ctx, offer, seat)
         if owed > state.players[seat].cash:
-            raise refuse("E_INSUFFICIENT_FUNDS", "R-DEAL-02", f"{ctx.name(seat)} does not have ${owed} in cash.")
+            raise refuse("E_INSUFFICIENT_FUNDS", "R-SELL-04" if owed > _plain_cash(offer, seat) else "R-DEAL-02",
+                         f"{ctx.name(seat)} does not have ${owed} in cash.")
+
+
+def _plain_cash(offer: Offer, seat: int) -> int:
+    return sum(leg.item.amount if leg.item.kind == "cash" else leg.item.principal if leg.item.kind == "loan" else 0
+               for leg in offer.legs if leg.giver == seat)
+
+
+def check_vote_leg(ctx: Ctx, leg) -> None:
+    """A vote commitment (R-DEAL-03) needs an open Chair election in which the giver still has his vote."""
+    state = ctx.state
+    item = leg.item
+    election = next((p for p in state.pending if p.kind == "election"), None)
+    if election is None:
+        raise refuse("E_WRONG_PHASE", "R-DEAL-03", "A vote can be promised only during a Chair election.")
+    if leg.giver not in election.voters or leg.giver in election.votes:
+        raise refuse("E_WRONG_PHASE", "R-DEAL-03", f"{ctx.name(leg.giver)} has no vote left to promise.")
+    if item.candidate not in election.candidates:
+        raise refuse("E_NOT_ELIGIBLE_CANDIDATE", "R-CHAIR-02", "That player cannot stand for Chair.")
+    committed = state.vote_commitments.get(leg.giver)
+    if committed is not None and committed != item.candidate and committed in election.candidates:
+        raise refuse("E_COMMITMENT", "R-DEAL-03",
+                     f"{ctx.name(leg.giver)} has already committed his vote to {ctx.name(committed)}.")
 
 
 def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
@@ -80,6 +152,8 @@ def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
     receiver = state.players[leg.receiver]
     if receiver.role != "faction" or receiver.faction == "artillery":
         raise refuse("E_FACTION_CANNOT", "R-SELL-01", "The Artillery and the professional Banker cannot receive property.")
+    if sum(1 for l in offer.legs if l.item.kind == "deed" and l.item.property == index) > 1:
+        raise refuse("E_WRONG_PHASE", "R-SELL-01", f"{ctx.square_name(index)} appears twice in the offer.")
     from .buildings import group_has_buildings
 
     if group_has_buildings(ctx, index):
@@ -95,6 +169,8 @@ def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
 
 def propose(ctx: Ctx, seat: int, counterparties: list[int], legs, visibility: str, expires_round: int | None) -> None:
     state = ctx.state
+    if expires_round is not None and expires_round < state.round_no:
+        raise refuse("E_WRONG_PHASE", "R-DEAL-02", "An offer cannot expire in a round that has already ended.")
     offer = Offer(id=state.next_id, proposer=seat, counterparties=list(counterparties), legs=list(legs),
                   visibility=visibility, expires_round=expires_round or state.round_no)
     check_offer_shape(ctx, offer)
@@ -124,18 +200,37 @@ def find_offer(ctx: Ctx, offer_id: int) -> Offer:
 
 
 def accept(ctx: Ctx, seat: int, offer_id: int, placements) -> bool:
-    """Record an acceptance; returns True when every counterparty has accepted and the offer must execute."""
+    """Record an acceptance; returns True when every counterparty has accepted and the offer must execute.
+
+    `placements` name, for deeds the acceptor receives, the free arrow each arm's root goes to (R-STRUCT-04)."""
     offer = find_offer(ctx, offer_id)
     if seat not in offer.counterparties or seat in offer.accepted_by:
         raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "This offer is not waiting for your answer.")
+    received = {leg.item.property: leg for leg in offer.legs if leg.item.kind == "deed" and leg.receiver == seat}
     for placement in placements:
-        for leg in offer.legs:
-            if leg.item.kind == "deed" and leg.item.property == placement.property and leg.receiver == seat:
-                leg.item = leg.item.model_copy(update={"parent": placement.parent, "arrow": placement.arrow})
+        leg = received.get(placement.property)
+        if leg is None:
+            raise refuse("E_INVALID_STRUCTURE", "R-STRUCT-04",
+                         f"{ctx.square_name(placement.property)} is not a deed you receive in this offer.")
+        parent = ctx.state.properties[placement.property].parent
+        if parent is not None and parent in received:
+            raise refuse("E_INVALID_STRUCTURE", "R-STRUCT-10",
+                         f"{ctx.square_name(placement.property)} keeps its place in the arm it belongs to.")
+        if placement.parent is None:
+            raise refuse("E_INVALID_STRUCTURE", "R-STRUCT-04", "An acquired deed must go onto a free arrow.")
+        leg.item = leg.item.model_copy(update={"parent": placement.parent, "arrow": placement.arrow})
     offer.accepted_by.append(seat)
     ctx.emit(OfferEvent(offer_id=offer.id, status="accepted", seat=seat, rule_id="R-DEAL-02",
                         visible_to=visible_to(offer)))
     return set(offer.accepted_by) == set(offer.counterparties)
+
+
+def expire_offers(ctx: Ctx) -> None:
+    """Offers whose last round has ended lapse (R-DEAL-02); called at ROUND_END after `round_no` moves on."""
+    state = ctx.state
+    for offer in [o for o in state.offers if o.expires_round < state.round_no]:
+        state.offers.remove(offer)
+        ctx.emit(OfferEvent(offer_id=offer.id, status="expired", rule_id="R-DEAL-02", visible_to=visible_to(offer)))
 
 
 def execute(ctx: Ctx, offer: Offer) -> None:
@@ -144,40 +239,52 @@ def execute(ctx: Ctx, offer: Offer) -> None:
     state.offers.remove(offer)
     check_offer_shape(ctx, offer)
     secret = visible_to(offer)
+    # R-DEAL-05: the public sees a secret deal's cash totals and deed moves, with no reason given.
     reason = "" if secret else ("bribe" if offer.category == "bribe" else "deal")
     banker = state.professional_banker
-    has_return = {seat: any(l.giver == seat for l in offer.legs) for seat in parties(offer)}
+    split = bribes_are_split(ctx)
+    has_return = {seat: any(l.giver == seat and l.item.kind in CONSIDERATION_KINDS for l in offer.legs)
+                  for seat in parties(offer)}
     vote_legs = [l for l in offer.legs if l.item.kind == "vote"]
     deed_legs = [l for l in offer.legs if l.item.kind == "deed"]
     moving = {leg.item.property for leg in deed_legs}
     roots = [leg for leg in deed_legs if state.properties[leg.item.property].parent not in moving]
     for leg in deed_legs:  # detach every moving arm first, so the arrows it frees can be reused
-        transfer_deed(ctx, leg, is_root=leg in roots)
+        transfer_deed(ctx, leg, is_root=leg in roots, secret=secret is not None)
     for leg in roots:
         place_arm_root(ctx, leg)
     for leg in offer.legs:
         item = leg.item
         if item.kind == "cash":
             if leg.receiver == banker:
+                # R-BANKER-04, R-FP-02: half to the pot, the rest to Reserves (or the Banker's purse).
                 keeper = banker if ctx.options.banker_personal_purse else "bank"
-                split_half(ctx, leg.giver, keeper, item.amount, "bribe to the Banker")
-            elif vote_legs and any(v.giver == leg.receiver for v in vote_legs):
+                if split:
+                    split_half(ctx, leg.giver, keeper, item.amount, reason and "bribe to the Banker")
+                else:
+                    move(ctx, leg.giver, keeper, item.amount, reason and "bribe to the Banker", "R-BANKER-04")
+            elif any(v.giver == leg.receiver for v in vote_legs):
+                # §33.1 conditional legs: cash for a vote waits in escrow until the vote is cast.
                 vote = next(v for v in vote_legs if v.giver == leg.receiver)
-                move(ctx, leg.giver, ESCROW, item.amount, "vote bribe held in escrow", "R-DEAL-03")
+                move(ctx, leg.giver, ESCROW, item.amount, reason and "vote bribe held in escrow", "R-DEAL-03")
                 election = next(p for p in state.pending if p.kind == "election")
                 state.vote_escrows.append(VoteEscrow(offer_id=offer.id, payer=leg.giver, voter=leg.receiver,
                                                      candidate=vote.item.candidate, amount=item.amount,
                                                      election_id=election.id))
+            elif split and offer.category == "bribe":
+                # R-DEAL-06: all the cash of a bribe is split, also what goes to a party who promised nothing.
+                split_half(ctx, leg.giver, leg.receiver, item.amount, reason)
             elif not has_return[leg.receiver] and ctx.options.bribe_tax_scope == "all_unconditional_gifts":
-                split_half(ctx, leg.giver, leg.receiver, item.amount, "gift")
+                split_half(ctx, leg.giver, leg.receiver, item.amount, reason and "gift")
             else:
-                move(ctx, leg.giver, leg.receiver, item.amount, reason, "R-DEAL-03")
+                move(ctx, leg.giver, leg.receiver, item.amount, reason, "R-DEAL-03" if not secret else None)
         elif item.kind == "favor":
             state.players[leg.giver].political_favors.remove(item.card)
             state.players[leg.receiver].political_favors.append(item.card)
             ctx.emit(FavorGained(seat=leg.receiver, deck=item.card.deck, number=item.card.number, rule_id="R-SELL-05"))
         elif item.kind == "loan":
-            move(ctx, leg.giver, leg.receiver, item.principal, "loan" if not secret else "", "R-DEAL-04")
+            move(ctx, leg.giver, leg.receiver, item.principal, "loan" if not secret else "",
+                 "R-DEAL-04" if not secret else None)
             for round_no, amount in item.repayments:
                 add_debt(ctx, leg.giver, leg.receiver, amount, round_no, secret_between=secret)
         elif item.kind == "vote":
@@ -187,37 +294,44 @@ def execute(ctx: Ctx, offer: Offer) -> None:
 
 
 def split_half(ctx: Ctx, payer: int, other, amount: int, reason: str) -> None:
+    """`floor(x/2)` to the Free Parking pot, the rest to `other` (R-GEN-01, R-FP-02)."""
     to_fp = amount // 2
-    move(ctx, payer, FP, to_fp, reason, "R-FP-02")
-    move(ctx, payer, other, amount - to_fp, reason, "R-FP-02")
+    rule = "R-FP-02" if reason else None
+    move(ctx, payer, FP, to_fp, reason, rule)
+    move(ctx, payer, other, amount - to_fp, reason, rule)
 
 
-def transfer_deed(ctx: Ctx, leg, is_root: bool) -> None:
+def transfer_deed(ctx: Ctx, leg, is_root: bool, secret: bool = False) -> None:
     """Ownership moves; the seller keeps control he had (R-SELL-03); a mortgage is lifted or carried (R-SELL-04)."""
     state = ctx.state
     index = leg.item.property
     prop = state.properties[index]
     seller, buyer = leg.giver, leg.receiver
+    why = "" if secret else "sale"
     prop.owner = buyer
     if is_root:
         prop.parent, prop.arrow = None, 0
-    ctx.emit(OwnershipChanged(property=index, old_owner=seller, new_owner=buyer, reason="sale", rule_id="R-SELL-01"))
+    ctx.emit(OwnershipChanged(property=index, old_owner=seller, new_owner=buyer, reason=why,
+                              rule_id=None if secret else "R-SELL-01"))
     buyer_player = state.players[buyer]
     boat_immune = buyer_player.faction == "boat" and not buyer_player.awakened
     if prop.controller == seller and prop.control_origin != "mortgage_chair":
+        # A-55: no seller-retention control over an unawakened Boat's property; it goes to him at once.
         new, origin = (buyer, "owner") if boat_immune else (seller, "seller_retention")
     elif prop.controller == buyer:
-        new, origin = buyer, "owner"
+        # "If the buyer controlled it, it is now simply his own" — except that a Chair buying a mortgaged property
+        # he holds as Chair keeps holding it in that role while it stays mortgaged (A-89, R-CHAIR-04).
+        new, origin = buyer, ("mortgage_chair" if prop.mortgaged and prop.control_origin == "mortgage_chair"
+                              else "owner")
     else:
         new, origin = prop.controller, prop.control_origin
     if (new, origin) != (prop.controller, prop.control_origin):
         old = prop.controller
         prop.controller, prop.control_origin = new, origin
         ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=new, origin=origin,
-                                reason="sale", rule_id="R-SELL-03"))
+                                reason=why, rule_id=None if secret else "R-SELL-03"))
     if prop.mortgaged:
         from .buildings import lift
-        from .values import lift_cost
 
         if leg.item.mortgage_choice == "lift":
             cost = lift_cost(prop)
@@ -226,40 +340,46 @@ def transfer_deed(ctx: Ctx, leg, is_root: bool) -> None:
             pay_bank(ctx, buyer, cost, "mortgage lifted on sale", "R-SELL-04")
             lift(ctx, index)
         else:
-            fee = ceil_div(prop.mortgage_principal, 10)
+            fee = transfer_fee(prop)
             if state.players[buyer].cash < fee:
                 raise refuse("E_INSUFFICIENT_FUNDS", "R-SELL-04", f"The mortgage transfer fee is ${fee}.")
             pay_bank(ctx, buyer, fee, "mortgage transfer fee", "R-SELL-04")
 
 
 def place_arm_root(ctx: Ctx, leg) -> None:
-    """The sold arm keeps its shape; its root goes into a free arrow of the buyer's (R-STRUCT-10)."""
+    """The sold arm keeps its shape; its root goes into a free arrow of the buyer's (R-STRUCT-10, R-STRUCT-04)."""
     index = leg.item.property
     parent, arrow = leg.item.parent, leg.item.arrow
     if parent is None or arrow is None:
         slots = structure.free_arrows(ctx, leg.receiver)
         if not slots:
-            raise refuse("E_NO_FREE_ARROW", "R-STRUCT-04", f"{ctx.name(leg.receiver)} has no free arrow.")
+            raise refuse("E_NO_FREE_ARROW", "R-SELL-01", f"{ctx.name(leg.receiver)} has no free arrow.")
         parent, arrow = slots[0]
     else:
-        structure.check_free_arrow(ctx, leg.receiver, parent, arrow)
+        structure.check_free_arrow(ctx, leg.receiver, parent, arrow, "R-SELL-01")
     structure.place_root(ctx, leg.receiver, index, parent, arrow)
 
 
-def foreclose(ctx: Ctx, creditor: int, debtor: int) -> None:
-    """R-LOSE-04: a due debt larger than the debtor's net assets lets the creditor take everything."""
+def foreclose(ctx: Ctx, creditor: int, debtor: int, placements=()) -> None:
+    """R-LOSE-04: a due debt larger than the debtor's net assets (R-VAL-07) lets the creditor take everything."""
     from .losing import eliminate
 
     state = ctx.state
+    if not 0 <= debtor < len(state.players) or state.players[debtor].eliminated:
+        raise refuse("E_WRONG_PHASE", "R-LOSE-04", "That player is not in the game.")
     due = [d for d in state.debts if d.creditor == creditor and d.debtor == debtor and d.due]
     if not due:
         raise refuse("E_WRONG_PHASE", "R-LOSE-04", "That player owes you no debt that has come due.")
     if sum(d.amount for d in due) <= net_assets(ctx, debtor):
         raise refuse("E_WRONG_PHASE", "R-LOSE-04", "The debt is not larger than the debtor's net assets.")
-    eliminate(ctx, debtor, "foreclosure", beneficiary=creditor)
+    me = state.players[creditor]
+    if (me.role != "faction" or me.faction == "artillery") and any(p.owner == debtor for p in state.properties.values()):
+        raise refuse("E_FACTION_CANNOT", "R-LOSE-04", "You can own no property, so you cannot foreclose on deeds.")
+    eliminate(ctx, debtor, "foreclosure", beneficiary=creditor, rule_id="R-LOSE-04", placements=list(placements))
 
 
 def forgive(ctx: Ctx, seat: int, debt_id: int, new_round: int | None) -> None:
+    """The creditor forgives a debt, or extends it to a later round (R-DEAL-04)."""
     state = ctx.state
     debt = next((d for d in state.debts if d.id == debt_id), None)
     if debt is None or debt.creditor != seat:
@@ -268,10 +388,10 @@ def forgive(ctx: Ctx, seat: int, debt_id: int, new_round: int | None) -> None:
         state.debts.remove(debt)
         status = "forgiven"
     else:
-        if new_round < state.round_no:
-            raise refuse("E_WRONG_PHASE", "R-DEAL-04", "A debt can only be extended to this round or later.")
+        if new_round <= state.round_no:
+            # Repayments are collected at the start of their round, so an extension must reach a later one.
+            raise refuse("E_WRONG_PHASE", "R-DEAL-04", "A debt can only be extended to a later round.")
         debt.due_round, debt.due = new_round, False
         status = "extended"
     ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=debt.amount,
                        status=status, rule_id="R-DEAL-04", visible_to=debt.secret_between))
-

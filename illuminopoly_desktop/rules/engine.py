@@ -176,7 +176,7 @@ def _free_action(ctx: Ctx, action: A.Action) -> None:
     if kind in ("mortgage", "unmortgage", "buy_building", "sell_building") and player.role != "faction":
         raise refuse("E_FACTION_CANNOT", "R-BANKER-01", "The professional Banker owns no property.")
     if kind == "mortgage":
-        buildings.mortgage(ctx, seat, action.property)
+        favors.declare_mortgage(ctx, seat, action.property)
     elif kind == "unmortgage":
         buildings.unmortgage(ctx, seat, action.property)
     elif kind == "buy_building":

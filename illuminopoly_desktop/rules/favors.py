@@ -8,6 +8,20 @@ from .jail import play_favor
 from .payments import demand
 
 
+def declare_mortgage(ctx: Ctx, seat: int, index: int) -> None:
+    """A mortgage is a Bank loan, not a sale: PF holders may block it only under
+    `pf_blockable_sales=purchase_buildings_abandon_mortgage` (R-CARD-06, A-72); otherwise it happens at once."""
+    from . import buildings
+    from .landing import favor_holders
+
+    buildings.check_mortgage(ctx, seat, index)
+    holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales == "purchase_buildings_abandon_mortgage" else []
+    if holders:
+        ctx.state.pending.append(FavorWindow(purpose="mortgage", actor=seat, queue=holders, property=index))
+    else:
+        buildings.mortgage(ctx, seat, index)
+
+
 def responder(state, window: FavorWindow) -> int:
     """Who must answer now: the next holder asked to block, or the side asked to counter."""
     if not window.chain:
@@ -78,5 +92,7 @@ def finish(ctx: Ctx, window: FavorWindow, blocked_by: int | None) -> None:
         buildings.execute_buy_building(ctx, window.actor, window.property)
     elif window.purpose == "sell_building":
         buildings.execute_sell_building(ctx, window.actor, window.property, window.building)
+    elif window.purpose == "mortgage":
+        buildings.mortgage(ctx, window.actor, window.property)
     elif window.purpose == "collect_from_player":
         demand(ctx, window.payer, [(window.actor, window.amount)], "card: collect from every player", "R-CARD-02")

@@ -61,7 +61,9 @@ def trial(ctx: Ctx, seat: int) -> None:
     """Third jail turn: a $50 bribe to the judge, half to FP, half to the Bank; what he lacks is forgiven (R-JAIL-05)."""
     player = ctx.state.players[seat]
     paid = min(player.cash, TRIAL_BRIBE)
-    to_fp = paid // 2
+    # The judge's bribe is one of the bribes R-FP-02 splits; `bribe_tax_scope=none` taxes no bribe, and then the
+    # whole amount goes to the Bank (the judge's "other half" recipient).
+    to_fp = paid // 2 if ctx.options.bribe_tax_scope != "none" else 0
     move(ctx, seat, FP, to_fp, "trial bribe", "R-JAIL-05")
     move(ctx, seat, bank_receiver(ctx, is_fine=True), paid - to_fp, "trial bribe", "R-JAIL-05")
     if paid < TRIAL_BRIBE:

@@ -22,6 +22,7 @@ def dice_move(ctx: Ctx, seat: int, dice_count: int = 2) -> None:
     state = ctx.state
     turn = state.turn
     player = state.players[seat]
+    turn.visit_bail_available = False
     dice = ctx.roll(dice_count, seat, "movement", "R-MOVE-01")
     doubles = is_doubles(dice)
     turn.moves_made += 1
@@ -37,22 +38,35 @@ def dice_move(ctx: Ctx, seat: int, dice_count: int = 2) -> None:
 
 
 def move_by(ctx: Ctx, seat: int, steps: int, how: str) -> None:
+    """A forward move with its passing events, then the landing (R-MOVE-02)."""
+    ctx.state.turn.visit_bail_available = False  # the visitor's bail belongs to the landing on square 10 only
     left = walk(ctx, seat, steps, how)
     if left is not None:
-        ctx.state.turn.step = "stop_offer"
-        ctx.state.turn.remaining_steps = left
+        _pause_for_stop_offer(ctx, left, how)
         return
     land(ctx, seat, ctx.state.players[seat].position)
 
 
-def card_move(ctx: Ctx, seat: int, target: int, double_rent: bool = False) -> None:
+def _pause_for_stop_offer(ctx: Ctx, left: int, how: str) -> None:
+    turn = ctx.state.turn
+    turn.step = "stop_offer"
+    turn.remaining_steps = left
+    turn.paused_how = how
+
+
+def card_move(ctx: Ctx, seat: int, target: int, double_rent: bool = False, how: str = "card") -> None:
     """A card move is a normal forward move with passing events and a landing, never rent (R-MOVE-03)."""
     ctx.state.turn.reached_by_double_rent_card = double_rent
-    move_by(ctx, seat, steps_to(ctx.state.players[seat].position, target), "card")
+    move_by(ctx, seat, steps_to(ctx.state.players[seat].position, target), how)
 
 
 def card_move_back(ctx: Ctx, seat: int, steps: int) -> None:
-    walk_back(ctx, seat, steps)
+    """"Go back 3 spaces": passing events in reverse, no GO, then a normal landing (R-MOVE-02, R-CARD-03)."""
+    ctx.state.turn.visit_bail_available = False
+    left = walk_back(ctx, seat, steps)
+    if left is not None:
+        _pause_for_stop_offer(ctx, left, "back")
+        return
     land(ctx, seat, ctx.state.players[seat].position)
 
 
@@ -60,14 +74,19 @@ def continue_after_stop_offer(ctx: Ctx, seat: int, stop: bool) -> None:
     """R-MOVE-04: stopping forfeits the rest of the roll and makes this square the landing."""
     turn = ctx.state.turn
     left = turn.remaining_steps
+    how = turn.paused_how or "dice"
     turn.remaining_steps = 0
+    turn.paused_how = None
     if stop:
+        # A stop ends the card's route too, so a pending double-rent flag cannot reach a later square.
+        turn.reached_by_double_rent_card = False
         ctx.notice(f"{ctx.name(seat)} stops to fix {ctx.square_name(ctx.state.players[seat].position)}.",
                    "R-MOVE-04", seat)
         land(ctx, seat, ctx.state.players[seat].position)
+    elif how == "back":
+        card_move_back(ctx, seat, left)
     else:
-        turn.step = "after_landing"
-        move_by(ctx, seat, left, "dice")
+        move_by(ctx, seat, left, how)
 
 
 # ----- landing -----
@@ -76,13 +95,17 @@ def land(ctx: Ctx, seat: int, square_index: int) -> None:
     state = ctx.state
     turn = state.turn
     turn.landing_square = square_index
+    # The double-rent flag belongs to this landing only (R-LAND-06). Clear it before the square acts: a card drawn
+    # here may start a new card move that sets it again (and may pause at a stop-to-fix offer on the way).
+    double_rent = turn.reached_by_double_rent_card
+    turn.reached_by_double_rent_card = False
     square = ctx.squares[square_index]
     kind = square.kind
     if square.is_property:
         prop = state.properties[square_index]
         if prop.owner == seat and prop.controller != seat and not prop.mortgaged:
             discover(ctx, seat, square_index, "R-SUBVERT-07")
-        if turn.reached_by_double_rent_card and prop.owner not in (None, seat):
+        if double_rent and prop.owner not in (None, seat):
             prop.double_rent_by = seat
         turn.step = "landing"
     elif kind in ("chance", "community_chest"):
@@ -103,7 +126,6 @@ def land(ctx: Ctx, seat: int, square_index: int) -> None:
         landing_done(ctx)
     else:
         landing_done(ctx)
-    turn.reached_by_double_rent_card = False
 
 
 def landing_done(ctx: Ctx) -> None:

@@ -1,17 +1,21 @@
 """Losing (R-LOSE) and the Bank's auctions (R-DEAL-09, R-BANK-03)."""
 from __future__ import annotations
 
-from ..model.state import BANK, Auction, ChairBuyoff
+from ..model.state import BANK, ESCROW, ROOT, Auction, ChairBuyoff
 from . import structure
 from .buildings import lift, remove_buildings
 from .context import Ctx
 from .errors import refuse
-from .events import (AuctionEvent, ControlChanged, DebtEvent, DogConditionChosen, OfferEvent, OwnershipChanged,
-                     PlayerEliminated)
+from .events import (AuctionEvent, ControlChanged, DebtEvent, DogConditionChosen, FavorGained, MortgageChanged,
+                     OfferEvent, OwnershipChanged, PlayerEliminated)
 from .jail import lose_chair, return_favor
-from .money import bank_pays, move
+from .money import move, pay_held_payments
 from .values import lift_cost
 from .victory import last_player_check
+
+DISPOSALS = ("raise_funds", "chair_buyoff", "auction")
+"""Pending steps during which no new loss is tested: a payer raising funds (R-LOSE-02 step 3 tests him after it),
+and the disposal of an eliminated player's properties (R-LOSE-03)."""
 
 
 def owns_anything(state, seat: int) -> bool:
@@ -21,51 +25,49 @@ def owns_anything(state, seat: int) -> bool:
 def check_losses(ctx: Ctx) -> None:
     """Destitution and mortgaged-out elimination after every event (R-LOSE-01, -03; R-GEN-09)."""
     state = ctx.state
-    if any(p.kind in ("raise_funds", "chair_buyoff", "auction") for p in state.pending):
+    if any(p.kind in DISPOSALS for p in state.pending):
         return
-    holdings: dict[int, list] = {}
-    for prop in state.properties.values():
-        if prop.owner is not None:
-            holdings.setdefault(prop.owner, []).append(prop)
     for seat in state.faction_seats():
         player = state.players[seat]
         if player.faction == "artillery" or not player.completed_first_circuit:
-            continue
-        owned = holdings.get(seat, [])
-        if owned and not owned[0].mortgaged and player.cash > 0:
-            continue  # the common case: nothing to test
+            continue  # R-LOSE-01: the Artillery is exempt, and nobody loses before his first circuit (A-75)
+        owned = [p for p in state.properties.values() if p.owner == seat]
         if not owned and player.cash == 0:
             eliminate(ctx, seat, "destitute: no property and no cash", rule_id="R-LOSE-01")
         elif owned and all(p.mortgaged for p in owned) and sum(lift_cost(p) for p in owned) > player.cash:
             mortgaged_out(ctx, seat, [p.index for p in owned])
-        if state.game_over:
-            return
+        if state.game_over or any(p.kind in DISPOSALS for p in state.pending):
+            return  # one disposal at a time; the others are tested again once it is over
 
 
 def mortgaged_out(ctx: Ctx, seat: int, properties: list[int]) -> None:
     """R-LOSE-03: eliminated; the Chair may buy off the mortgages, then the Bank auctions the rest."""
     state = ctx.state
-    held = {i: state.properties[i].mortgage_principal for i in properties}
+    held = sorted(properties)
     eliminate(ctx, seat, "mortgaged out", rule_id="R-LOSE-03", keep_mortgages=True)
     if state.game_over:
         return
     chair = state.chair
     if chair is not None and chair != seat and state.professional_banker is None and not state.players[chair].eliminated:
-        state.pending.append(ChairBuyoff(chair=chair, properties=sorted(held)))
+        state.pending.append(ChairBuyoff(chair=chair, properties=held))
     else:
-        start_property_auctions(ctx, sorted(held))
+        start_property_auctions(ctx, held, after=seat)
 
 
-def start_property_auctions(ctx: Ctx, properties: list[int]) -> None:
+def start_property_auctions(ctx: Ctx, properties: list[int], after: int | None = None) -> None:
+    """R-LOSE-03 step 2: every property left is auctioned unmortgaged, one after another (R-DEAL-09)."""
     state = ctx.state
     for index in properties:
         prop = state.properties[index]
         if prop.mortgaged:
             prop.mortgaged = False
             prop.mortgage_principal = 0
+            ctx.emit(MortgageChanged(property=index, mortgaged=False, principal=0, rule_id="R-LOSE-03"))
     if not properties:
         return
     auction = Auction(item="property", property=properties[0], bidders=[], remaining_properties=properties[1:])
+    if state.chair is None and state.professional_banker is None:
+        auction.start_after = after
     if open_property_auction(ctx, auction):
         state.pending.append(auction)
 
@@ -74,7 +76,7 @@ def open_property_auction(ctx: Ctx, auction: Auction) -> bool:
     """Set up the bidders for the current lot; return False when no lot is left with anyone able to bid."""
     state = ctx.state
     while True:
-        bidders = [s for s in bidding_order(ctx) if can_take_property(ctx, s)]
+        bidders = [s for s in bidding_order(ctx, auction.start_after) if can_take_property(ctx, s)]
         ctx.emit(AuctionEvent(item="property", property=auction.property, status="opened", rule_id="R-DEAL-09"))
         if bidders:
             auction.bidders, auction.turn_index, auction.high_bid, auction.high_bidder = bidders, 0, 0, None
@@ -85,11 +87,15 @@ def open_property_auction(ctx: Ctx, auction: Auction) -> bool:
         auction.property = auction.remaining_properties.pop(0)
 
 
-def bidding_order(ctx: Ctx) -> list[int]:
-    """Active, not disabled faction players, starting with the player after the Chair (R-DEAL-09)."""
+def bidding_order(ctx: Ctx, after: int | None = None) -> list[int]:
+    """Active, not disabled faction players, starting with the player after the Chair (R-DEAL-09).
+
+    While the Chair is vacant (the eliminated player was the Chair) bidding starts after the seat given."""
     state = ctx.state
     seats = [s for s in state.faction_seats() if not state.players[s].disabled]
     anchor = state.chair if state.chair is not None else state.professional_banker
+    if anchor is None:
+        anchor = after
     if anchor in state.seat_order:
         order = state.seat_order
         start = order.index(anchor)
@@ -99,6 +105,7 @@ def bidding_order(ctx: Ctx) -> list[int]:
 
 
 def can_take_property(ctx: Ctx, seat: int) -> bool:
+    """A property bidder needs a free arrow; the Artillery may not bid for property (R-DEAL-09)."""
     player = ctx.state.players[seat]
     return player.faction != "artillery" and bool(structure.free_arrows(ctx, seat))
 
@@ -121,6 +128,7 @@ def bid(ctx: Ctx, auction: Auction, seat: int, amount: int, parent: int, arrow: 
 
 
 def pass_bid(ctx: Ctx, auction: Auction, seat: int) -> None:
+    """A pass is final (R-DEAL-09)."""
     if auction.bidders[auction.turn_index] != seat:
         raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
     ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="pass", seat=seat, rule_id="R-DEAL-09"))
@@ -131,6 +139,7 @@ def pass_bid(ctx: Ctx, auction: Auction, seat: int) -> None:
 
 
 def close_if_decided(ctx: Ctx, auction: Auction) -> None:
+    """The last remaining bidder wins at his bid; with no bid the item stays with the Bank (R-DEAL-09)."""
     state = ctx.state
     if auction.bidders and not (len(auction.bidders) == 1 and auction.high_bidder == auction.bidders[0]):
         return
@@ -150,9 +159,7 @@ def close_if_decided(ctx: Ctx, auction: Auction) -> None:
             give_property(ctx, auction.property, winner, auction.high_parent, auction.high_arrow)
     if auction.item == "bank":
         state.pending.remove(auction)
-        held, state.held_payments = state.held_payments, []
-        for seat, amount, reason in held:
-            bank_pays(ctx, seat, amount, reason, "R-BANK-03")
+        pay_held_payments(ctx)
         return
     if auction.remaining_properties:
         auction.property = auction.remaining_properties.pop(0)
@@ -161,12 +168,13 @@ def close_if_decided(ctx: Ctx, auction: Auction) -> None:
     state.pending.remove(auction)
 
 
-def give_property(ctx: Ctx, index: int, seat: int, parent: int, arrow: int) -> None:
+def give_property(ctx: Ctx, index: int, seat: int, parent: int, arrow: int, rule_id: str = "R-DEAL-09") -> None:
     prop = ctx.state.properties[index]
+    reason = "auction" if rule_id == "R-DEAL-09" else "mortgage buy-off"
     prop.owner, prop.controller, prop.control_origin = seat, seat, "owner"
-    ctx.emit(OwnershipChanged(property=index, old_owner=None, new_owner=seat, reason="auction", rule_id="R-DEAL-09"))
+    ctx.emit(OwnershipChanged(property=index, old_owner=None, new_owner=seat, reason=reason, rule_id=rule_id))
     ctx.emit(ControlChanged(property=index, old_controller=None, new_controller=seat, origin="owner",
-                            reason="auction", rule_id="R-DEAL-09"))
+                            reason=reason, rule_id=rule_id))
     structure.place_or_unattach(ctx, seat, index, parent, arrow)
 
 
@@ -184,7 +192,7 @@ def buy_off(ctx: Ctx, window: ChairBuyoff, seat: int, index: int, parent: int, a
     move(ctx, seat, BANK, cost, "Chair's mortgage buy-off", "R-LOSE-03")
     window.properties.remove(index)
     lift(ctx, index)
-    give_property(ctx, index, seat, parent, arrow)
+    give_property(ctx, index, seat, parent, arrow, rule_id="R-LOSE-03")
 
 
 def end_buy_off(ctx: Ctx, window: ChairBuyoff, seat: int) -> None:
@@ -195,16 +203,18 @@ def end_buy_off(ctx: Ctx, window: ChairBuyoff, seat: int) -> None:
 
 
 def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, rule_id: str = "R-LOSE-05",
-              keep_mortgages: bool = False) -> None:
+              keep_mortgages: bool = False, placements=()) -> None:
     """Take a player out (R-LOSE-05), or hand everything to a foreclosing creditor (R-LOSE-04)."""
     state = ctx.state
     player = state.players[seat]
+    refund_escrows(ctx, seat)
     if beneficiary is None:
         for index, prop in state.properties.items():
             if prop.owner == seat:
                 remove_buildings(ctx, index)
-                if not keep_mortgages:
+                if not keep_mortgages and prop.mortgaged:
                     prop.mortgaged, prop.mortgage_principal = False, 0
+                    ctx.emit(MortgageChanged(property=index, mortgaged=False, principal=0, rule_id=rule_id))
                 prop.owner = None
                 prop.parent, prop.arrow = None, 0
                 old = prop.controller
@@ -219,7 +229,7 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
             return_favor(ctx, card)
         player.political_favors = []
     else:
-        foreclose_into(ctx, seat, beneficiary)
+        foreclose_into(ctx, seat, beneficiary, placements)
     for other in state.players:
         if seat in other.bail_bonus_against:
             other.bail_bonus_against.remove(seat)
@@ -239,24 +249,41 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
     if player.faction == "dog" and player.dog_condition:
         ctx.emit(DogConditionChosen(seat=seat, condition=player.dog_condition, rule_id="R-LOSE-05"))
     if state.chair == seat:
-        lose_chair(ctx, seat, "eliminated")
-    for election in [p for p in state.pending if p.kind == "election"]:
-        if seat in election.voters:
-            election.voters.remove(seat)
-            election.votes.pop(seat, None)
-        if seat in election.candidates and len(election.candidates) > 1:
-            election.candidates.remove(seat)
+        lose_chair(ctx, seat, "eliminated")  # R-LOSE-07, R-CHAIR-03 (c); the engine then opens an election
+    from .chair import remove_from_elections
+
+    remove_from_elections(ctx, seat)
     last_player_check(ctx)
 
 
-def release_control(ctx: Ctx, seat: int) -> None:
-    """Control the eliminated player held over others' property returns to its owner, or the Chair if mortgaged."""
+def refund_escrows(ctx: Ctx, seat: int) -> None:
+    """A vote bribe whose payer or voter leaves the game is refunded to the payer before his cash is disposed of:
+    the vote can no longer be cast as promised (§33.1 conditional legs)."""
+    state = ctx.state
+    for held in [e for e in state.vote_escrows if seat in (e.payer, e.voter)]:
+        state.vote_escrows.remove(held)
+        move(ctx, ESCROW, held.payer, held.amount, "vote bribe refunded", "R-DEAL-03")
+    state.vote_commitments.pop(seat, None)
+
+
+def _mortgage_holder(ctx: Ctx, leaving: int) -> int | None:
+    """Who holds a mortgaged property's control for the Chair (R-MORT-02): the Chair, or nobody while the Chair is
+    vacant or is the player leaving (the next Chair picks it up with the other `mortgage_chair` holds, R-CHAIR-04)."""
     state = ctx.state
     chair = state.professional_banker if state.professional_banker is not None else state.chair
+    if chair is None or chair == leaving or state.players[chair].eliminated:
+        return None
+    return chair
+
+
+def release_control(ctx: Ctx, seat: int) -> None:
+    """Control the eliminated player held over others' property returns to its owner, or the Chair if mortgaged
+    (R-LOSE-05 step 3)."""
+    state = ctx.state
     for index, prop in state.properties.items():
         if prop.controller == seat and prop.owner not in (None, seat):
-            if prop.mortgaged and chair is not None and chair != seat:
-                new, origin = chair, "mortgage_chair"
+            if prop.mortgaged:
+                new, origin = _mortgage_holder(ctx, seat), "mortgage_chair"
             else:
                 new, origin = prop.owner, "owner"
             prop.controller, prop.control_origin = new, origin
@@ -264,8 +291,9 @@ def release_control(ctx: Ctx, seat: int) -> None:
                                     reason="controller eliminated", rule_id="R-LOSE-05"))
 
 
-def foreclose_into(ctx: Ctx, debtor: int, creditor: int) -> None:
-    """R-LOSE-04: cash, favors, deeds (with buildings and mortgages) and control deeds go to the creditor."""
+def foreclose_into(ctx: Ctx, debtor: int, creditor: int, placements=()) -> None:
+    """R-LOSE-04: cash, favors, deeds (with buildings and mortgages, no transfer fee) and control deeds go to the
+    creditor; the debtor's arms hang on the creditor's free arrows as he chooses, the rest unattached."""
     state = ctx.state
     player = state.players[debtor]
     roots = []
@@ -274,18 +302,39 @@ def foreclose_into(ctx: Ctx, debtor: int, creditor: int) -> None:
             prop.owner = creditor
             ctx.emit(OwnershipChanged(property=index, old_owner=debtor, new_owner=creditor, reason="foreclosure",
                                       rule_id="R-LOSE-04"))
-            if prop.parent == -1 or prop.parent is None:
+            if prop.parent == ROOT or prop.parent is None:
                 roots.append(index)
-                prop.parent = None
-        if prop.controller == debtor:
-            new = creditor
-            origin = "owner" if prop.owner == creditor else (
-                prop.control_origin if prop.control_origin == "mortgage_chair" else "subversion")
+                prop.parent, prop.arrow = None, 0
+        if prop.controller == debtor or (prop.controller == creditor and prop.owner == creditor
+                                         and prop.control_origin not in ("owner", "mortgage_chair")):
+            old = prop.controller
+            if prop.mortgaged and prop.control_origin == "mortgage_chair":
+                # The debtor held it as Chair; that hold belongs to the office, not to him (R-CHAIR-04).
+                new, origin = _mortgage_holder(ctx, debtor), "mortgage_chair"
+            elif prop.owner == creditor:
+                new, origin = creditor, "owner"  # the creditor now owns what he controlled, or what the debtor held
+            else:
+                new, origin = creditor, prop.control_origin  # "C becomes the controller wherever D was"
+            if (new, origin) == (prop.controller, prop.control_origin):
+                continue
             prop.controller, prop.control_origin = new, origin
-            ctx.emit(ControlChanged(property=index, old_controller=debtor, new_controller=new, origin=origin,
+            ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=new, origin=origin,
                                     reason="foreclosure", rule_id="R-LOSE-04"))
-    for root in sorted(roots):
-        structure.place_or_unattach(ctx, creditor, root)
+    chosen = {}
+    for placement in placements:
+        if placement.property not in roots or placement.property in chosen:
+            raise refuse("E_INVALID_STRUCTURE", "R-LOSE-04",
+                         f"{ctx.square_name(placement.property)} is not the root of one of the debtor's arms.")
+        chosen[placement.property] = placement
+    for root in [p.property for p in placements] + sorted(r for r in roots if r not in chosen):
+        placement = chosen.get(root)
+        if placement is not None and placement.parent is not None:
+            structure.check_free_arrow(ctx, creditor, placement.parent, placement.arrow, "R-LOSE-04")
+            structure.place_root(ctx, creditor, root, placement.parent, placement.arrow)
+        else:
+            structure.place_or_unattach(ctx, creditor, root)
     move(ctx, debtor, creditor, player.cash, "foreclosure", "R-LOSE-04")
-    state.players[creditor].political_favors.extend(player.political_favors)
+    for card in player.political_favors:
+        state.players[creditor].political_favors.append(card)
+        ctx.emit(FavorGained(seat=creditor, deck=card.deck, number=card.number, rule_id="R-LOSE-04"))
     player.political_favors = []

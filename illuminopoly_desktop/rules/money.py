@@ -67,23 +67,21 @@ def split_with_fp(ctx: Ctx, payer: Party, other: Party, amount: int, reason: str
 
 
 def bank_pays(ctx: Ctx, seat: int, amount: int, reason: str, rule_id: str | None = None,
-              is_salary: bool = False) -> int:
-    """The Bank pays a player, subject to its insolvency option (R-BANK-02, R-BANK-03). Returns what was paid."""
+              is_salary: bool = False, can_wait: bool = True) -> int:
+    """The Bank pays a player, subject to its insolvency option (R-BANK-02, R-BANK-03). Returns what was paid now.
+
+    `can_wait=False` marks a payment whose amount must be known at once (a mortgage loan: the amount received is
+    the principal, R-MORT-01); under `auction` it is not held but paid as far as Reserves allow.
+    """
     if amount <= 0:
         return 0
     st, opts = ctx.state, ctx.options
     if is_salary and st.bank_proprietor is not None and not st.players[st.bank_proprietor].eliminated:
-        proprietor = st.bank_proprietor
-        if proprietor == seat:
-            return amount  # paying oneself moves nothing
-        paid = min(amount, st.players[proprietor].cash)
-        move(ctx, proprietor, seat, paid, reason, "R-BANK-03")
-        if paid < amount:
-            ctx.emit(PaymentShort(payer=proprietor, payee=seat, owed=amount, paid=paid, outcome="lost",
-                                  reason=reason, rule_id="R-BANK-03"))
-        return paid
+        return _proprietor_pays_salary(ctx, seat, amount, reason)
     if st.reserves >= amount:
+        before = st.reserves
         move(ctx, BANK, seat, amount, reason, rule_id)
+        _auction_again_below_third(ctx, before)
         return amount
     mode = opts.bank_insolvency
     if mode == "unlimited":
@@ -94,17 +92,100 @@ def bank_pays(ctx: Ctx, seat: int, amount: int, reason: str, rule_id: str | None
         ctx.emit(PaymentShort(payer=BANK, payee=seat, owed=amount, paid=amount, outcome="issued",
                               reason=reason, rule_id="R-BANK-02"))
         return amount
-    if mode == "auction" and not st.bank_auction_done and not any(p.kind == "auction" and p.item == "bank" for p in st.pending):
-        bidders = [s for s in st.faction_seats() if not st.players[s].disabled]
-        if bidders:
+    if mode == "auction" and not st.bank_auction_done:
+        # R-BANK-03 steps 1-2: the Bank is broke; the payment waits for the auction (one auction at a time:
+        # payments falling due while it runs wait for it too).
+        opened = _bank_auction_pending(st) or _open_bank_auction(ctx, "The Bank is broke and is put up for auction")
+        if opened and can_wait:
             st.held_payments.append((seat, amount, reason))
-            st.pending.append(Auction(item="bank", bidders=bidders))
-            ctx.notice("The Bank is broke and is put up for auction; the payment waits for the result.", "R-BANK-03")
-            from .events import AuctionEvent
-            ctx.emit(AuctionEvent(item="bank", property=None, status="opened", rule_id="R-BANK-03"))
+            ctx.notice(f"The Bank owes {ctx.name(seat)} ${amount} ({reason}); the payment waits for the auction.",
+                       "R-BANK-03", seat)
             return 0
+        if opened:
+            return _pay_what_reserves_allow(ctx, seat, amount, reason, rule_id, "R-BANK-03")
     paid = max(st.reserves, 0) if opts.bank_shortfall_payment == "partial" else 0
     move(ctx, BANK, seat, paid, reason, rule_id)
     ctx.emit(PaymentShort(payer=BANK, payee=seat, owed=amount, paid=paid, outcome="lost", reason=reason,
                           rule_id="R-BANK-02"))
     return paid
+
+
+def _proprietor_pays_salary(ctx: Ctx, seat: int, amount: int, reason: str) -> int:
+    """R-BANK-03 step 4: GO salary comes out of the Proprietor's own cash; what he cannot pay is not paid.
+
+    Resolution: "if he cannot pay, it is not paid" is read like the Bank's own shortfall (R-BANK-02): he pays what
+    he has under `bank_shortfall_payment=partial`, nothing under `none`; the rest is lost to the mover and logged.
+    """
+    st = ctx.state
+    proprietor = st.bank_proprietor
+    if proprietor == seat:
+        return amount  # paying oneself moves nothing
+    cash = st.players[proprietor].cash
+    if cash >= amount:
+        paid = amount
+    else:
+        paid = cash if ctx.options.bank_shortfall_payment == "partial" else 0
+    move(ctx, proprietor, seat, paid, reason, "R-BANK-03")
+    if paid < amount:
+        ctx.emit(PaymentShort(payer=proprietor, payee=seat, owed=amount, paid=paid, outcome="lost",
+                              reason=reason, rule_id="R-BANK-03"))
+    return paid
+
+
+def _pay_what_reserves_allow(ctx: Ctx, seat: int, amount: int, reason: str, rule_id: str | None,
+                             short_rule: str) -> int:
+    st = ctx.state
+    paid = min(amount, max(st.reserves, 0))
+    move(ctx, BANK, seat, paid, reason, rule_id)
+    if paid < amount:
+        ctx.emit(PaymentShort(payer=BANK, payee=seat, owed=amount, paid=paid, outcome="lost", reason=reason,
+                              rule_id=short_rule))
+    return paid
+
+
+def _bank_auction_pending(state) -> bool:
+    return any(p.kind == "auction" and p.item == "bank" for p in state.pending)
+
+
+def _open_bank_auction(ctx: Ctx, why: str) -> bool:
+    """Put the Bank up for auction among the active, not disabled faction players, starting after the Chair
+    (R-BANK-03 step 2, R-DEAL-09). Returns False when nobody could bid."""
+    from .events import AuctionEvent
+    from .losing import bidding_order  # losing imports this module
+
+    st = ctx.state
+    bidders = bidding_order(ctx)
+    if not bidders:
+        return False
+    st.pending.append(Auction(item="bank", bidders=bidders))
+    ctx.notice(f"{why}.", "R-BANK-03")
+    ctx.emit(AuctionEvent(item="bank", property=None, status="opened", rule_id="R-BANK-03"))
+    return True
+
+
+def _auction_again_below_third(ctx: Ctx, before: int) -> None:
+    """R-BANK-03 step 5: once the Bank has a Proprietor, it goes up for bid again when a payment takes Reserves
+    below one third of their level at game start.
+
+    Resolution: "drop below" is read as a crossing (at or above the third before the payment, below it after);
+    the Reserves left by a sale are usually already below the third, and re-auctioning the Bank at every later
+    payment would stall the game. A Bank broke again still triggers an auction by step 1.
+    """
+    st = ctx.state
+    if (ctx.options.bank_insolvency != "auction" or st.bank_auction_done or st.bank_proprietor is None
+            or _bank_auction_pending(st)):
+        return
+    threshold = st.bank_start_reserves
+    if 3 * before >= threshold > 3 * st.reserves:
+        _open_bank_auction(ctx, "The Bank's Reserves fell below a third of their starting level: "
+                                "the Bank is put up for auction again")
+
+
+def pay_held_payments(ctx: Ctx) -> None:
+    """R-BANK-03 step 7: after the auction the held payments are made as far as Reserves allow (no new auction)."""
+    st = ctx.state
+    held, st.held_payments = st.held_payments, []
+    for seat, amount, reason in held:
+        if st.players[seat].eliminated:
+            continue
+        _pay_what_reserves_allow(ctx, seat, amount, reason, "R-BANK-03", "R-BANK-03")

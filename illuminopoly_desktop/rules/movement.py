@@ -46,7 +46,12 @@ def passing_events(ctx: Ctx, seat: int, square: int, forward: bool) -> bool:
 
 def walk(ctx: Ctx, seat: int, steps: int, how: str) -> int | None:
     """Step the token forward. Returns None when it arrived, or the number of steps left when it paused at a
-    stop-to-fix offer (the token then stands on that square)."""
+    stop-to-fix offer (the token then stands on that square).
+
+    `how` is "dice", "card", or "go_card" for the "Advance to Go (collect $200)" card: that card collects its
+    $200 on arrival even when `go_on_landing=false`, because the card itself says so (§34.3; resolution noted
+    in cards.py).
+    """
     player = ctx.state.players[seat]
     start = player.position
     path = []
@@ -59,28 +64,41 @@ def walk(ctx: Ctx, seat: int, steps: int, how: str) -> int | None:
         path.append(position)
         player.position = position
         last = left == 0
-        if ctx.options.go_on_landing or not last or position != ctx.board.go_index:
-            stop_offer = passing_events(ctx, seat, position, forward=True)
-        else:
+        if last and position == ctx.board.go_index and not (ctx.options.go_on_landing or how == "go_card"):
+            # Landing on GO without `go_on_landing`: no salary, but the circuit is complete (R-GO-01, R-GO-02).
             player.completed_first_circuit = True
-            stop_offer = is_fixable(ctx, seat, position) and depth_of(ctx.state, position) == 2
+            stop_offer = False
+        else:
+            stop_offer = passing_events(ctx, seat, position, forward=True)
         if stop_offer and not last:
             paused = True
             break
-    ctx.emit(TokenMoved(seat=seat, start=start, end=position, path=path, how=how, rule_id="R-MOVE-02"))
+    ctx.emit(TokenMoved(seat=seat, start=start, end=position, path=path, how="card" if how == "go_card" else how,
+                        rule_id="R-MOVE-02"))
     return left if paused else None
 
 
-def walk_back(ctx: Ctx, seat: int, steps: int) -> None:
-    """A backward move passes squares in reverse and never pays GO (R-MOVE-02)."""
+def walk_back(ctx: Ctx, seat: int, steps: int) -> int | None:
+    """A backward move passes squares in reverse and never pays GO (R-MOVE-02).
+
+    Passing events other than GO still apply on the way back, the stop-to-fix offer included: R-MOVE-02 lists
+    them for "each square entered" and R-MOVE-04 for any move in which the mover passes his property. Returns
+    None when the token arrived, or the steps left when it paused at a stop-to-fix offer.
+    """
     player = ctx.state.players[seat]
     start = player.position
     path = []
-    for _ in range(steps):
+    left = steps
+    paused = False
+    while left > 0:
         player.position = (player.position - 1) % BOARD_SIZE
+        left -= 1
         path.append(player.position)
-        passing_events(ctx, seat, player.position, forward=False)
+        if passing_events(ctx, seat, player.position, forward=False) and left > 0:
+            paused = True
+            break
     ctx.emit(TokenMoved(seat=seat, start=start, end=player.position, path=path, how="back", rule_id="R-MOVE-02"))
+    return left if paused else None
 
 
 def steps_to(start: int, target: int) -> int:

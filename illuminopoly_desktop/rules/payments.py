@@ -57,10 +57,14 @@ def collect_due_debts(ctx: Ctx) -> None:
     """At the first open window of a due round the engine moves the amount due; a shortfall stays as a due debt (R-DEAL-04)."""
     state = ctx.state
     for debt in list(state.debts):
-        if debt.due or debt.due_round > state.round_no:
+        if debt.due_round > state.round_no:
             continue
         debtor = state.players[debt.debtor]
         paid = min(debtor.cash, debt.amount)
+        if debt.due and paid == 0:
+            continue
+        # A debt already due is still owed: it is collected again, as far as cash allows, at each round start
+        # (R-DEAL-04 gives the debtor no other way to pay it off; foreclosure stays open while it is due).
         move(ctx, debt.debtor, debt.creditor, paid, "loan repayment" if debt.secret_between is None else "",
              "R-DEAL-04")
         debt.amount -= paid

@@ -71,7 +71,11 @@ def end_turn(ctx: Ctx) -> None:
     state.played_this_round.append(seat)
     state.turn = TurnState(seat=seat, step="none")
     if ctx.options.general_victory_timing == "end_of_turn":
+        # R-TURN-09: with end_of_turn timing both (b) the general check and (c) the Banker's check run at T7.
         victory.general_victory_check(ctx)
+        if state.game_over:
+            return
+        victory.banker_victory_check(ctx)
         if state.game_over:
             return
     if state.chair_changed_this_turn:
@@ -101,5 +105,7 @@ def round_end(ctx: Ctx) -> None:
         return
     state.round_no += 1
     state.round_anchor = None
-    state.offers = [o for o in state.offers if o.expires_round >= state.round_no]
+    from .deals import expire_offers
+
+    expire_offers(ctx)  # offers lapse at the end of their last round, with an event (R-DEAL-02)
     victory.round_cap_check(ctx)

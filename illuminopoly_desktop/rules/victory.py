@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from .context import Ctx
 from .events import GameOver
-from .rent import power_bases, rent_of, total_power
+from .rent import power_bases, rent_of, total_power, utility_roll_for
 
 
-def end_game(ctx: Ctx, winners: list[int], reason: str, rule_id: str) -> None:
+def end_game(ctx: Ctx, winners: list[int], reason: str, rule_id: str, shared: bool = False) -> None:
+    """End the game. Several winners of one test share the win (`simultaneous_win=shared`), or only the first in
+    turn order wins (`active_player_priority`) (R-WIN-04); `shared=True` is for the round cap, whose ties are
+    always shared (R-WIN-05)."""
     state = ctx.state
-    if len(winners) > 1 and ctx.options.simultaneous_win == "active_player_priority":
+    if len(winners) > 1 and not shared and ctx.options.simultaneous_win == "active_player_priority":
         winners = [first_in_turn_order(ctx, winners)]
     state.game_over = True
     state.winners = sorted(winners)
@@ -49,6 +52,15 @@ def general_victory_check(ctx: Ctx) -> None:
     if total <= 0:
         return
     winners = [seat for seat, base in bases.items() if 2 * base > total]
+    disgusted = [seat for seat in winners if state.players[seat].faction == "horseman"]
+    if disgusted:
+        # R-WIN-03 / R-FAC-HORSEMAN-03: a Horseman with the majority does not win; he disappears (his holdings are
+        # freed as in R-LOSE-05) and no one wins at this check.
+        from .losing import eliminate
+
+        for seat in disgusted:
+            eliminate(ctx, seat, "the Horseman's disgust", rule_id="R-FAC-HORSEMAN-03")
+        return
     if winners:
         end_game(ctx, winners, "general victory: more than half of the total Power Base", "R-WIN-03")
 
@@ -58,9 +70,11 @@ def banker_score(ctx: Ctx) -> int:
     banker = ctx.state.professional_banker
     total = 0
     for index, prop in ctx.state.properties.items():
-        if prop.mortgaged and prop.controller == banker:
-            total += rent_of(ctx, index, skip_mortgage_row=True,
-                             utility_roll=ctx.state.players[prop.owner].last_utility_roll or 0)
+        # normal_rent: R-RENT-02 without its mortgage row; rubble, disruption and rezoning still give 0.
+        if prop.mortgaged and prop.controller == banker and not prop.rezoned:
+            # Utilities use the owner's last roll; with none yet it is rolled once and stored, as for the
+            # Power Base (R-PB-01), rather than counting 0.
+            total += rent_of(ctx, index, skip_mortgage_row=True, utility_roll=utility_roll_for(ctx, prop.owner))
     return total
 
 
@@ -88,7 +102,7 @@ def round_cap_check(ctx: Ctx) -> None:
         return
     best = max(bases.values())
     winners = [seat for seat, base in bases.items() if base == best]
-    end_game(ctx, winners, f"round cap of {cap} reached: highest Power Base", "R-WIN-05")
+    end_game(ctx, winners, f"round cap of {cap} reached: highest Power Base", "R-WIN-05", shared=True)
 
 
 def last_player_check(ctx: Ctx) -> None:
