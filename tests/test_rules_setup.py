@@ -285,3 +285,14 @@ def test_R_SETUP_06_R_SETUP_07_election_before_the_first_turn_then_the_chair_pla
     assert [(e.seat, e.round_no) for e in of_type(events, E.TurnStarted)] == [(3, 1)]
     assert (state.turn.seat, state.turn.step, state.round_anchor) == (3, "choice", 3)
     assert not state.chair_changed_this_turn  # the first election is not a change mid-round
+
+
+def test_R_SETUP_02_R_GEN_07_draft_rolls_are_recorded_as_events(monkeypatch):
+    scripted_dice(monkeypatch, [3, 4, 6, 6, 3, 4, 1, 2, 5, 5])
+    log: list = []
+    state = new_game(seats(3), seed=3, events=log)
+    monkeypatch.undo()
+    rolls = [(e.seat, e.dice, e.rule_id) for e in of_type(log, E.DiceRolled)]
+    assert rolls == [(0, [3, 4], "R-SETUP-02"), (1, [6, 6], "R-SETUP-02"), (2, [3, 4], "R-SETUP-02"),
+                     (0, [1, 2], "R-SETUP-02"), (2, [5, 5], "R-SETUP-02")]
+    assert state.pending[-1].order == [1, 2, 0]

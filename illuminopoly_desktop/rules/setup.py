@@ -25,10 +25,12 @@ def factions_in_use(options: Options) -> list[str]:
 
 def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options: Options | Mapping | None = None,
              board: Board | str | None = None, preset_factions: bool = False,
-             allow_forced_dice: bool = False) -> GameState:
+             allow_forced_dice: bool = False, events: list | None = None) -> GameState:
     """Create a game waiting for its setup decisions (faction draft, the Dog's condition, the Chair election).
 
     `preset_factions=True` means the host assigned each seat's faction in `seats` (recorded in the save).
+    `events`, if given, receives the setup's events: the draft rolls with their tie rerolls, the factions dealt,
+    the first decision opened (R-GEN-07).
     Raises IllegalAction (E_FACTION_CANNOT) for an impossible seating (R-SETUP-01).
     """
     if not isinstance(options, Options):
@@ -58,13 +60,15 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     state.bank_start_reserves = state.reserves
     banker = next((p.seat for p in players if p.role == "banker"), None)
     state.professional_banker = banker
-    state.chair = banker
+    state.chair = state.last_chair = banker
     ctx.shuffle(state.chance_deck)
     ctx.shuffle(state.chest_deck)
     assign_factions(ctx, seat_configs, options, preset_factions)
     from .engine import settle
 
     settle(ctx)  # opens the first decision (the Dog's choice or the Chair election) so awaiting() is never empty
+    if events is not None:
+        events.extend(ctx.events)
     return state
 
 
