@@ -27,17 +27,24 @@ def check_losses(ctx: Ctx) -> None:
     state = ctx.state
     if any(p.kind in DISPOSALS for p in state.pending):
         return
+    properties = state.properties.values()
     for seat in state.faction_seats():
         player = state.players[seat]
         if player.faction == "artillery" or not player.completed_first_circuit:
             continue  # R-LOSE-01: the Artillery is exempt, and nobody loses before his first circuit
-        owned = [p for p in state.properties.values() if p.owner == seat]
-        if not owned and player.cash == 0:
-            eliminate(ctx, seat, "destitute: no property and no cash", rule_id="R-LOSE-01")
-        elif owned and all(p.mortgaged for p in owned) and sum(lift_cost(p) for p in owned) > player.cash:
-            mortgaged_out(ctx, seat, [p.index for p in owned])
-        if state.game_over or any(p.kind in DISPOSALS for p in state.pending):
-            return  # one disposal at a time; the others are tested again once it is over
+        owned = []
+        for prop in properties:
+            if prop.owner == seat:
+                if not prop.mortgaged:
+                    break  # owns an unmortgaged property: neither destitute nor mortgaged out
+                owned.append(prop)
+        else:
+            if not owned and player.cash == 0:
+                eliminate(ctx, seat, "destitute: no property and no cash", rule_id="R-LOSE-01")
+            elif owned and sum(lift_cost(p) for p in owned) > player.cash:
+                mortgaged_out(ctx, seat, [p.index for p in owned])
+            if state.game_over or any(p.kind in DISPOSALS for p in state.pending):
+                return  # one disposal at a time; the others are tested again once it is over
 
 
 def mortgaged_out(ctx: Ctx, seat: int, properties: list[int]) -> None:

@@ -40,8 +40,8 @@ def _give(ctx: Ctx, party: Party, amount: int) -> None:
 
 def move(ctx: Ctx, payer: Party, payee: Party, amount: int, reason: str, rule_id: str | None = None) -> None:
     """Move exactly `amount` (the caller has checked the payer can pay it)."""
-    if amount <= 0:
-        return
+    if amount <= 0 or payer == payee:
+        return  # nothing moves when a Bank Proprietor pays a fine to himself (R-BANK-03 step 4)
     _take(ctx, payer, amount)
     _give(ctx, payee, amount)
     ctx.emit(MoneyMoved(payer=payer, payee=payee, amount=amount, reason=reason, rule_id=rule_id))

@@ -140,5 +140,5 @@ def net_assets(ctx: Ctx, seat: int) -> Fraction:
 
 
 def lift_cost(prop: PropertyState) -> int:
-    """ceil(1.1 × principal) (R-MORT-03)."""
-    return ceil(Fraction(11, 10) * prop.mortgage_principal)
+    """ceil(1.1 × principal) (R-MORT-03), in integers: the same value without building a Fraction."""
+    return -(-11 * prop.mortgage_principal // 10)
