@@ -374,3 +374,16 @@ def test_R_BANK_03_disabled_players_do_not_bid_for_the_bank():
     set_reserves(state, 10)
     end_quietly(state)
     assert state.pending[-1].bidders == [1, 3, 0]
+
+
+def test_R_BANK_03_a_fine_the_proprietor_owes_is_paid_to_himself_so_nothing_moves():
+    state = proprietor_game()
+    engine.apply(state, A.Reorganize(seat=1, placements=[A.DeedPlacement(property=MEDITERRANEAN, parent=-1, arrow=0),
+                                                         A.DeedPlacement(property=BALTIC, parent=-1, arrow=1)]))
+    engine.apply(state, A.EndTurn(seat=1))
+    assert state.turn.seat == 2
+    state.players[2].position = 35
+    cash, reserves = state.players[2].cash, state.reserves
+    force(state, 1, 2)
+    events = engine.apply(state, A.Roll(seat=2))  # Luxury Tax
+    assert flows(events) == [] and (state.players[2].cash, state.reserves) == (cash, reserves)

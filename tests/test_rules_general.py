@@ -380,7 +380,7 @@ def audit(before: GameState, after: GameState, events) -> None:
     (4, {"bank_total_money": 7000, "bank_insolvency": "auction"}),
     (5, {"bank_total_money": 7000, "bank_shortfall_payment": "none"}),
 ])
-def test_R_GEN_05_R_GEN_07_R_GEN_08_random_play_refusals_leave_state_untouched_and_money_is_conserved(seed, options):
+def test_R_GEN_03_R_GEN_05_R_GEN_07_R_GEN_08_random_play_refusals_leave_state_untouched_and_money_is_conserved(seed, options):
     rnd = random.Random(seed)
     state = started_game(players=5, seed=seed, options=options)
     conserved = money_total(state) - state.bank_issued
@@ -388,12 +388,17 @@ def test_R_GEN_05_R_GEN_07_R_GEN_08_random_play_refusals_leave_state_untouched_a
     for step in range(700):
         if state.game_over:
             break
-        if rnd.random() < 0.5:
+        roll = rnd.random()
+        awaited = roll < 0.65
+        if roll < 0.45:
             seats = engine.awaiting(state)
             seat = rnd.choice(seats)
             choices = enumerate_legal(state, seat)
             assert choices, f"seat {seat} is awaited but has no legal action"
             action = rnd.choice(choices)
+        elif awaited:  # R-GEN-03: every awaited decision has a default, and it is legal
+            action = default_action(state, rnd.choice(engine.awaiting(state)))
+            assert action is not None
         else:
             action = rnd.choice(hostile_actions(state, rnd))
         before = state.model_copy(deep=True)
@@ -401,6 +406,7 @@ def test_R_GEN_05_R_GEN_07_R_GEN_08_random_play_refusals_leave_state_untouched_a
         try:
             events = engine.apply(state, action)
         except IllegalAction as refusal:
+            assert not awaited, f"a listed or default action was refused: {action} ({refusal})"
             refusals += 1
             assert refusal.code in CODES, refusal
             assert RULE_ID.match(refusal.rule_id), refusal
