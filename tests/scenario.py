@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from illuminopoly_desktop.model.state import ROOT, GameState, SeatConfig
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules import events as E
+from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.setup import new_game
 
 DEFAULT_FACTIONS = ("top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "shoe", "dog")
@@ -70,3 +74,30 @@ def state_hash(state: GameState) -> str:
 
 def money_total(state: GameState) -> int:
     return state.total_money()
+
+
+def refused(state: GameState, action, code: str, rule_id: str | tuple[str, ...] | None = None,
+            text: str | None = None) -> IllegalAction:
+    """Apply an action that must be refused with `code` (and `rule_id`, one of several, if given; `text` in the
+    message, if given), and check that the state is exactly as it was (R-GEN-05)."""
+    before = state_hash(state)
+    with pytest.raises(IllegalAction) as info:
+        engine.apply(state, action)
+    refusal = info.value
+    assert refusal.code == code, refusal
+    if rule_id is not None:
+        expected = (rule_id,) if isinstance(rule_id, str) else rule_id
+        assert refusal.rule_id in expected, refusal
+    if text is not None:
+        assert text in refusal.message, refusal.message
+    assert state_hash(state) == before
+    return refusal
+
+
+def of_type(events, cls) -> list:
+    return [e for e in events if isinstance(e, cls)]
+
+
+def flows(events) -> list[tuple]:
+    """(payer, payee, amount) of every money movement, in order."""
+    return [(e.payer, e.payee, e.amount) for e in of_type(events, E.MoneyMoved)]

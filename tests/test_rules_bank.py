@@ -4,7 +4,7 @@ unlimited, auction with the Bank Proprietor) and the building supply.
 from __future__ import annotations
 
 import pytest
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
 
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
@@ -13,23 +13,6 @@ from illuminopoly_desktop.rules.errors import IllegalAction
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 GREEN = (31, 32, 34)
-
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def of_type(events, cls):
-    return [e for e in events if isinstance(e, cls)]
-
-
-def flows(events):
-    return [(e.payer, e.payee, e.amount) for e in of_type(events, E.MoneyMoved)]
 
 
 def shorts(events):

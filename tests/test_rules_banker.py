@@ -4,7 +4,7 @@ control of mortgaged property, bribes to him split with the pot, and his victory
 from __future__ import annotations
 
 import pytest
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
 
 from illuminopoly_desktop.model.state import CashItem, DeedItem, FavorCard, FavorItem, LoanItem, NoteItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
@@ -19,24 +19,6 @@ MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 
 ELECTRIC, WATER = 12, 28
 PARK_PLACE, BOARDWALK = 37, 39
 BANKER = 0
-
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    rules = (rule_id,) if isinstance(rule_id, str) else rule_id
-    assert info.value.code == code and info.value.rule_id in rules, info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def of_type(events, cls):
-    return [e for e in events if isinstance(e, cls)]
-
-
-def flows(events):
-    return [(e.payer, e.payee, e.amount) for e in of_type(events, E.MoneyMoved)]
 
 
 def banker_game(options=None):

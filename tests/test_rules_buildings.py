@@ -15,7 +15,7 @@ from illuminopoly_desktop.rules import engine, rent
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
-from tests.scenario import force, give, money_total, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game, state_hash
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ELECTRIC = 12
@@ -25,15 +25,6 @@ LIGHT_BLUE = (ORIENTAL, VERMONT, CONNECTICUT)
 BROWN = (MEDITERRANEAN, BALTIC)
 DARK_BLUE = (PARK_PLACE, BOARDWALK)
 RED = (KENTUCKY, INDIANA, ILLINOIS)
-
-
-def refused(state, action, code: str, rule_id: str) -> IllegalAction:
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
 
 
 def own(state, seat: int, *indices: int) -> None:

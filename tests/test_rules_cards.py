@@ -6,7 +6,7 @@ when short, and flavour text kept apart from the effect.
 from __future__ import annotations
 
 import pytest
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
 
 from illuminopoly_desktop.model.cards import load_cards
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, FavorItem, OfferLeg
@@ -25,22 +25,6 @@ START_RESERVES = 30280 - 4 * 1500
 
 
 # ----- helpers -----
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def of_type(events, cls):
-    return [e for e in events if isinstance(e, cls)]
-
-
-def flows(events):
-    return [(m.payer, m.payee, m.amount) for m in of_type(events, E.MoneyMoved)]
 
 
 def deck_of(state, deck):

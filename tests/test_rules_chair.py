@@ -5,7 +5,7 @@ R-CHAIR-05 (the mortgage takeover block) comes with the contests.
 from __future__ import annotations
 
 import pytest
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
 
 from illuminopoly_desktop.model import rng
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, OfferLeg, SeatConfig, VoteItem
@@ -19,23 +19,6 @@ from illuminopoly_desktop.rules.setup import new_game
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
 GO_TO_JAIL_CHANCE = 10
-
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def of_type(events, cls):
-    return [e for e in events if isinstance(e, cls)]
-
-
-def flows(events):
-    return [(e.payer, e.payee, e.amount) for e in of_type(events, E.MoneyMoved)]
 
 
 def game_at_election(players=4, options=None, seed=7):

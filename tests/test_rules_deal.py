@@ -16,7 +16,7 @@ from illuminopoly_desktop.rules.events import (AuctionEvent, DebtEvent, MoneyMov
                                                is_visible_to)
 from illuminopoly_desktop.rules.legal import default_action
 
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game, state_hash
 
 BALTIC, MEDITERRANEAN, ELECTRIC, KENTUCKY, BOARDWALK = 3, 1, 12, 21, 39
 
@@ -34,17 +34,6 @@ def cash(amount):
 def propose(state, proposer, counterparties, *legs, **kw):
     engine.apply(state, A.ProposeOffer(seat=proposer, counterparties=list(counterparties), legs=list(legs), **kw))
     return state.offers[-1].id
-
-
-def refused(state, action, code, rule_id=None):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert info.value.code == code, info.value
-    if rule_id is not None:
-        assert info.value.rule_id == rule_id, info.value
-    assert state_hash(state) == before
-    return info.value
 
 
 def cash_of(state):

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import get_args
 
 import pytest
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
 
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, GameState, OfferLeg, SeatConfig, VoteItem
 from illuminopoly_desktop.rules import actions as A
@@ -26,23 +26,6 @@ MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT, ST_CHARLES = 1, 3, 6, 8, 
 PARK_PLACE, BOARDWALK = 37, 39
 CODES = set(get_args(ReasonCode))
 RULE_ID = re.compile(r"^R-[A-Z]+(-[A-Z]+)*-\d\d$")
-
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def of_type(events, cls):
-    return [e for e in events if isinstance(e, cls)]
-
-
-def flows(events):
-    return [(e.payer, e.payee, e.amount) for e in of_type(events, E.MoneyMoved)]
 
 
 def arrange_cash(state, seat, cash):

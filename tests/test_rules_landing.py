@@ -6,7 +6,7 @@ E_OPTION_DISABLED.
 from __future__ import annotations
 
 import pytest
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import force, give, money_total, of_type, refused, started_game, state_hash
 
 from illuminopoly_desktop.model.state import ROOT, FavorCard
 from illuminopoly_desktop.rules import actions as A
@@ -26,18 +26,6 @@ CC_BEAUTY = 15
 
 
 # ----- helpers -----
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def of_type(events, cls):
-    return [e for e in events if isinstance(e, cls)]
 
 
 def roll(state, seat, *dice):

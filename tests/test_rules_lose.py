@@ -14,7 +14,7 @@ from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.events import (ControlChanged, DogConditionChosen, OfferEvent, PaymentShort,
                                                PlayerEliminated, TurnStarted)
 
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game, state_hash
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
 ELECTRIC, KENTUCKY, PAY_EACH_PLAYER = 12, 21, 15
@@ -29,17 +29,6 @@ def leg(giver, receiver, item):
 def deal(state, proposer, counterparty, *legs):
     engine.apply(state, A.ProposeOffer(seat=proposer, counterparties=[counterparty], legs=list(legs)))
     return engine.apply(state, A.AcceptOffer(seat=counterparty, offer_id=state.offers[-1].id))
-
-
-def refused(state, action, code, rule_id=None):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert info.value.code == code, info.value
-    if rule_id is not None:
-        assert info.value.rule_id == rule_id, info.value
-    assert state_hash(state) == before
-    return info.value
 
 
 def eliminated_events(events):

@@ -9,21 +9,12 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine, rent
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction
-from tests.scenario import force, give, money_total, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game, state_hash
 
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
 ELECTRIC, READING = 12, 5
 PARK_PLACE, BOARDWALK = 37, 39
 LIGHT_BLUE = (ORIENTAL, VERMONT, CONNECTICUT)
-
-
-def refused(state, action, code: str, rule_id: str) -> IllegalAction:
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
 
 
 def mortgage(state, seat: int, index: int):

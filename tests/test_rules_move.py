@@ -5,7 +5,7 @@ the first circuit.
 from __future__ import annotations
 
 import pytest
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import force, give, money_total, of_type, refused, started_game, state_hash
 
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
@@ -24,18 +24,6 @@ CH_ADVANCE_GO, CH_ILLINOIS, CH_ST_CHARLES, CH_BACK_3 = 1, 2, 3, 9
 
 
 # ----- helpers -----
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def of_type(events, cls):
-    return [e for e in events if isinstance(e, cls)]
 
 
 def roll(state, seat, *dice, count=2):

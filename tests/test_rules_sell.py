@@ -14,7 +14,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.events import ControlChanged, MoneyMoved, OfferEvent, OwnershipChanged
 
-from scenario import force, give, money_total, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game, state_hash
 
 BALTIC, MEDITERRANEAN, READING, ORIENTAL, VERMONT, CONNECTICUT = 3, 1, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC, STATES = 11, 12, 13
@@ -38,15 +38,6 @@ def cash(amount):
 def propose(state, proposer, counterparties, *legs, **kw):
     engine.apply(state, A.ProposeOffer(seat=proposer, counterparties=list(counterparties), legs=list(legs), **kw))
     return state.offers[-1].id
-
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
 
 
 def cash_of(state):

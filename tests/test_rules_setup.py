@@ -4,7 +4,7 @@ Reserves, the initial board, the Dog's hidden choice, the first Chair and the fi
 from __future__ import annotations
 
 import pytest
-from scenario import started_game, state_hash
+from scenario import of_type, refused, started_game, state_hash
 
 from illuminopoly_desktop.model.state import SeatConfig
 from illuminopoly_desktop.rules import actions as A
@@ -17,19 +17,6 @@ from illuminopoly_desktop.rules.setup import DOG_CONDITIONS, new_game
 from illuminopoly_desktop.rules.structure import free_arrows
 
 STANDARD = ("top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog", "shoe")
-
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def of_type(events, cls):
-    return [e for e in events if isinstance(e, cls)]
 
 
 def seats(n, banker=None, factions=None):

@@ -14,7 +14,7 @@ from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import suggested_arrangement
 from illuminopoly_desktop.rules.values import depth_of
-from tests.scenario import force, give, money_total, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game, state_hash
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC, STATES, VIRGINIA, PENN_RR, ST_JAMES, TENNESSEE, NEW_YORK = 11, 12, 13, 14, 15, 16, 18, 19
@@ -27,18 +27,6 @@ LEG_ARROWS = {
     **{i: 2 for i in (KENTUCKY, INDIANA, ILLINOIS, B_AND_O, ATLANTIC, VENTNOR, WATER_WORKS, MARVIN)},
     **{i: 3 for i in (PACIFIC, NORTH_CAROLINA, PENN_AVE, SHORT_LINE, PARK_PLACE, BOARDWALK)},
 }
-
-
-def refused(state, action, code: str, rule_id: str, text: str | None = None) -> IllegalAction:
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert info.value.code == code, info.value
-    assert info.value.rule_id == rule_id, info.value
-    if text is not None:
-        assert text in info.value.message, info.value.message
-    assert state_hash(state) == before
-    return info.value
 
 
 def reorg(seat: int, *placements: tuple[int, int | None, int]) -> A.Reorganize:

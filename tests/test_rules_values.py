@@ -14,7 +14,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import values as V
 from illuminopoly_desktop.rules.context import Ctx
-from tests.scenario import force, give, money_total, started_game
+from scenario import force, give, money_total, started_game
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC = 11, 12

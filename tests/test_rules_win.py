@@ -16,20 +16,13 @@ from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.events import GameOver, PlayerEliminated
 from illuminopoly_desktop.rules.victory import end_game
 
-from scenario import give, started_game, state_hash
+from scenario import give, refused, started_game, state_hash
 
 BALTIC, READING, ILLINOIS, VENTNOR, MARVIN = 3, 5, 24, 27, 29
 PACIFIC, NORTH_CAROLINA, PARK_PLACE, BOARDWALK = 31, 32, 37, 39
 
 
 # ----- helpers -----
-
-def refused(state, action, code, rule_id):
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        engine.apply(state, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
 
 
 def pass_turn(state):
