@@ -41,6 +41,7 @@ def brown_for(state, seat):
 # ----- R-BANK-01: where Bank money comes from and goes to -----
 
 def test_R_BANK_01_purchase_price_goes_to_reserves():
+    """R-BANK-01."""
     state = started_game(players=4, chair=0)
     reserves = state.reserves
     force(state, 3, 3)
@@ -52,6 +53,7 @@ def test_R_BANK_01_purchase_price_goes_to_reserves():
 
 @pytest.mark.parametrize("method,amount", [("flat", 200), ("percent", 150)])
 def test_R_BANK_01_income_tax_goes_to_reserves(method, amount):
+    """R-BANK-01."""
     state = started_game(players=4, chair=0)
     reserves = state.reserves
     force(state, 1, 3)
@@ -63,6 +65,7 @@ def test_R_BANK_01_income_tax_goes_to_reserves(method, amount):
 
 
 def test_R_BANK_01_bail_goes_to_reserves():
+    """R-BANK-01."""
     state = started_game(players=4, chair=1)
     state.players[1].in_jail, state.players[1].position = True, 10
     reserves = state.reserves
@@ -73,6 +76,7 @@ def test_R_BANK_01_bail_goes_to_reserves():
 
 
 def test_R_BANK_01_R_BANK_04_buildings_bought_from_and_sold_to_the_bank_and_supply():
+    """R-BANK-01, R-BANK-04."""
     state = started_game(players=4, chair=0)
     brown_for(state, 0)
     reserves = state.reserves
@@ -85,6 +89,7 @@ def test_R_BANK_01_R_BANK_04_buildings_bought_from_and_sold_to_the_bank_and_supp
 
 
 def test_R_BANK_04_no_building_without_supply():
+    """R-BANK-04."""
     state = started_game(players=4, chair=0)
     brown_for(state, 0)
     state.house_supply = 0
@@ -92,6 +97,7 @@ def test_R_BANK_04_no_building_without_supply():
 
 
 def test_R_BANK_01_mortgage_loan_and_repayment_with_interest():
+    """R-BANK-01."""
     state = started_game(players=4, chair=0)
     give(state, 1, CONNECTICUT)
     reserves = state.reserves
@@ -102,6 +108,7 @@ def test_R_BANK_01_mortgage_loan_and_repayment_with_interest():
 
 
 def test_R_BANK_01_reserves_pay_go_salary_and_card_rewards():
+    """R-BANK-01."""
     state = started_game(players=4, chair=0)
     state.chest_deck.remove(2)
     state.chest_deck.insert(0, 2)  # Bank error in your favor: collect $200
@@ -151,6 +158,7 @@ def test_R_BANK_02_go_salary_is_treated_the_same_way():
 
 
 def test_R_BANK_02_R_MORT_01_mortgage_from_a_short_bank_principal_is_what_was_received():
+    """R-BANK-02, R-MORT-01."""
     state = started_game(players=4, chair=0)
     give(state, 1, ORIENTAL)
     set_reserves(state, 20)
@@ -162,6 +170,7 @@ def test_R_BANK_02_R_MORT_01_mortgage_from_a_short_bank_principal_is_what_was_re
 
 
 def test_R_BANK_02_R_GEN_08_unlimited_bank_issues_money_and_counts_it():
+    """R-GEN-08."""
     state = started_game(players=4, chair=0, options={"bank_insolvency": "unlimited"})
     brown_for(state, 1)
     set_reserves(state, 5)
@@ -185,6 +194,7 @@ def broke_bank_at_rent(options=None):
 
 
 def test_R_BANK_03_broke_bank_is_auctioned_and_the_payment_waits():
+    """R-BANK-03."""
     state, events = broke_bank_at_rent()
     assert flows(events) == []
     assert state.held_payments == [(1, 12, "rent")]
@@ -220,6 +230,7 @@ def proprietor_game():
 
 
 def test_R_BANK_03_fines_and_taxes_go_to_the_proprietor():
+    """R-BANK-03."""
     state = proprietor_game()
     state.players[1].position = 35
     force(state, 1, 2)
@@ -239,6 +250,7 @@ def test_R_BANK_03_fines_and_taxes_go_to_the_proprietor():
 
 
 def test_R_BANK_03_bail_and_trial_bribe_bank_share_go_to_the_proprietor():
+    """R-BANK-03."""
     state = proprietor_game()
     engine.apply(state, A.Reorganize(seat=1, placements=[A.DeedPlacement(property=MEDITERRANEAN, parent=-1, arrow=0),
                                                          A.DeedPlacement(property=BALTIC, parent=-1, arrow=1)]))
@@ -257,6 +269,7 @@ def test_R_BANK_03_bail_and_trial_bribe_bank_share_go_to_the_proprietor():
 
 
 def test_R_BANK_03_purchases_and_rent_still_go_through_reserves():
+    """R-BANK-03."""
     state = proprietor_game()
     reserves = state.reserves
     state.players[1].position = 0
@@ -268,6 +281,7 @@ def test_R_BANK_03_purchases_and_rent_still_go_through_reserves():
 
 
 def test_R_BANK_03_go_salary_is_paid_by_the_proprietor_from_his_own_cash():
+    """R-BANK-03."""
     state = proprietor_game()
     state.players[1].position = 36
     cash2, reserves = state.players[2].cash, state.reserves
@@ -278,6 +292,7 @@ def test_R_BANK_03_go_salary_is_paid_by_the_proprietor_from_his_own_cash():
 
 
 def test_R_BANK_03_proprietor_passing_go_himself_moves_nothing():
+    """R-BANK-03."""
     state = proprietor_game()
     end_quietly(state)
     assert state.turn.seat == 2
@@ -318,6 +333,7 @@ def test_R_BANK_03_no_bids_switches_to_refuse_for_the_rest_of_the_game():
 
 
 def test_R_BANK_03_reserves_below_a_third_of_the_start_put_the_bank_up_again():
+    """R-BANK-03."""
     state = started_game(players=4, chair=0, options={"bank_insolvency": "auction"})
     brown_for(state, 1)
     state.bank_proprietor = 1
@@ -350,6 +366,7 @@ def test_R_BANK_03_mortgage_from_a_broke_bank_is_not_held_and_the_auction_opens(
 
 
 def test_R_BANK_03_disabled_players_do_not_bid_for_the_bank():
+    """R-BANK-03."""
     state = started_game(players=4, chair=0, factions=("top_hat", "thimble", "boat", "shoe"),
                          options={"bank_insolvency": "auction"})
     brown_for(state, 1)
@@ -360,6 +377,7 @@ def test_R_BANK_03_disabled_players_do_not_bid_for_the_bank():
 
 
 def test_R_BANK_03_a_fine_the_proprietor_owes_is_paid_to_himself_so_nothing_moves():
+    """R-BANK-03."""
     state = proprietor_game()
     engine.apply(state, A.Reorganize(seat=1, placements=[A.DeedPlacement(property=MEDITERRANEAN, parent=-1, arrow=0),
                                                          A.DeedPlacement(property=BALTIC, parent=-1, arrow=1)]))

@@ -45,6 +45,7 @@ def quiet_turn(state):
 # ----- R-BANKER-01: status -----
 
 def test_R_BANKER_01_no_faction_no_money_chair_for_the_game():
+    """R-BANKER-01."""
     state = banker_game()
     banker = state.players[BANKER]
     assert (banker.role, banker.faction, banker.cash) == ("banker", None, 0)
@@ -71,6 +72,7 @@ def test_R_BANKER_01_banker_cannot_own_mortgage_or_build():
     [OfferLeg(giver=1, receiver=BANKER, item=FavorItem(card=FavorCard(deck="chance", number=8)))],
 ])
 def test_R_BANKER_01_R_DEAL_02_banker_only_receives_bribes(legs):
+    """R-DEAL-02."""
     state = banker_game()
     give(state, 1, ORIENTAL)
     state.players[1].political_favors.append(FavorCard(deck="chance", number=8))
@@ -85,6 +87,7 @@ def test_R_BANKER_01_R_DEAL_02_banker_only_receives_bribes(legs):
 
 
 def test_R_BANKER_01_banker_never_collects_rent_and_bids_in_no_auction():
+    """R-BANKER-01."""
     state = banker_game()
     events = quiet_turn(state)  # the Banker's turn: no T2
     assert not [e for e in of_type(events, E.RentCollected) if e.seat == BANKER]
@@ -94,6 +97,7 @@ def test_R_BANKER_01_banker_never_collects_rent_and_bids_in_no_auction():
 # ----- R-BANKER-02: his turn -----
 
 def test_R_BANKER_02_round_starts_with_the_banker_whose_turn_offers_only_reversion_or_end():
+    """R-BANKER-02."""
     state = banker_game()
     give(state, 1, ORIENTAL)
     mortgage_to_banker(state, ORIENTAL)
@@ -108,6 +112,7 @@ def test_R_BANKER_02_round_starts_with_the_banker_whose_turn_offers_only_reversi
 
 
 def test_R_BANKER_02_R_TURN_08_free_reversion_of_one_property_then_the_turn_ends():
+    """R-TURN-08."""
     state = banker_game()
     for index in (ORIENTAL, VERMONT):
         give(state, 1, index)
@@ -134,6 +139,7 @@ def test_R_BANKER_02_reclaiming_a_property_he_already_controls_is_refused():
 
 
 def test_R_BANKER_02_only_the_banker_has_a_reversion():
+    """R-BANKER-02."""
     state = started_game(players=4, chair=0)
     give(state, 1, ORIENTAL)
     prop = state.properties[ORIENTAL]
@@ -144,6 +150,7 @@ def test_R_BANKER_02_only_the_banker_has_a_reversion():
 # ----- R-BANKER-03: control of mortgaged property -----
 
 def test_R_BANKER_03_R_MORT_02_mortgaged_property_is_controlled_by_the_banker_and_returns_to_the_owner_on_lifting():
+    """R-BANKER-03, R-MORT-02."""
     state = banker_game()
     give(state, 2, CONNECTICUT, controller=3)
     events = engine.apply(state, A.Mortgage(seat=2, property=CONNECTICUT))
@@ -159,6 +166,7 @@ def test_R_BANKER_03_R_MORT_02_mortgaged_property_is_controlled_by_the_banker_an
 
 
 def test_R_BANKER_03_mortgaged_property_counts_for_no_power_base():
+    """R-BANKER-03."""
     state = banker_game()
     give(state, 1, PARK_PLACE)
     give(state, 1, BOARDWALK)
@@ -180,6 +188,7 @@ def offer_bribe(state, amount=51):
 
 
 def test_R_BANKER_04_R_FP_02_bribe_to_the_banker_half_to_the_pot_rest_to_reserves():
+    """R-BANKER-04, R-FP-02."""
     state = banker_game()
     total, reserves = money_total(state), state.reserves
     events = offer_bribe(state)
@@ -190,6 +199,7 @@ def test_R_BANKER_04_R_FP_02_bribe_to_the_banker_half_to_the_pot_rest_to_reserve
 
 
 def test_R_BANKER_04_personal_purse_keeps_the_rest_apart_from_reserves():
+    """R-BANKER-04."""
     state = banker_game({"banker_personal_purse": True})
     reserves = state.reserves
     events = offer_bribe(state)
@@ -198,6 +208,7 @@ def test_R_BANKER_04_personal_purse_keeps_the_rest_apart_from_reserves():
 
 
 def test_R_BANKER_04_no_bribe_tax_sends_all_to_reserves():
+    """R-BANKER-04."""
     state = banker_game({"bribe_tax_scope": "none"})
     events = offer_bribe(state)
     assert flows(events) == [(1, "bank", 51)]
@@ -246,6 +257,7 @@ def test_R_FAC_BANKER_01_banker_wins_at_round_end_when_his_score_beats_every_pow
 
 
 def test_R_FAC_BANKER_01_gate_all_claimed_blocks_the_check_while_a_property_is_unclaimed():
+    """R-FAC-BANKER-01."""
     state = banker_game()
     banker_winning_board(state)
     prop = state.properties[CONNECTICUT]
@@ -257,6 +269,7 @@ def test_R_FAC_BANKER_01_gate_all_claimed_blocks_the_check_while_a_property_is_u
 
 
 def test_R_FAC_BANKER_01_gate_any_time():
+    """R-FAC-BANKER-01."""
     state = banker_game({"banker_victory_gate": "any_time"})
     banker_winning_board(state)
     prop = state.properties[CONNECTICUT]
@@ -267,6 +280,7 @@ def test_R_FAC_BANKER_01_gate_any_time():
 
 
 def test_R_FAC_BANKER_01_score_must_be_strictly_greater_than_every_power_base():
+    """R-FAC-BANKER-01."""
     state = banker_game()
     claimed_board(state, lambda i: 1 if i == ORIENTAL else 2 if i in (VERMONT, BALTIC) else 3)
     for index, prop in state.properties.items():
@@ -285,6 +299,7 @@ def test_R_FAC_BANKER_01_score_must_be_strictly_greater_than_every_power_base():
 
 
 def test_R_FAC_BANKER_01_rezoned_rubble_and_disrupted_give_no_score():
+    """R-FAC-BANKER-01."""
     state = banker_game()
     banker_winning_board(state)
     ctx = Ctx(state)
@@ -301,6 +316,7 @@ def test_R_FAC_BANKER_01_rezoned_rubble_and_disrupted_give_no_score():
 
 
 def test_R_FAC_BANKER_01_utility_uses_the_owners_last_roll():
+    """R-FAC-BANKER-01."""
     state = banker_game()
     give(state, 2, ELECTRIC)
     give(state, 2, WATER)
@@ -310,6 +326,7 @@ def test_R_FAC_BANKER_01_utility_uses_the_owners_last_roll():
 
 
 def test_R_FAC_BANKER_01_utility_without_a_roll_yet_rolls_once_and_stores_it():
+    """R-FAC-BANKER-01."""
     state = banker_game()
     give(state, 2, ELECTRIC)
     mortgage_to_banker(state, ELECTRIC)
@@ -319,6 +336,7 @@ def test_R_FAC_BANKER_01_utility_without_a_roll_yet_rolls_once_and_stores_it():
 
 
 def test_R_TURN_09_general_victory_is_checked_before_the_banker():
+    """R-TURN-09."""
     state = banker_game()
     claimed_board(state, lambda i: 1 if i == MEDITERRANEAN else 3)
     for index, prop in state.properties.items():
@@ -332,9 +350,21 @@ def test_R_TURN_09_general_victory_is_checked_before_the_banker():
 
 
 def test_R_FAC_BANKER_01_zero_score_never_wins():
+    """R-FAC-BANKER-01."""
     state = banker_game()
     claimed_board(state, lambda i: 3)
     for prop in state.properties.values():
         prop.rezoned = True
     finish_round(state)
     assert not state.game_over
+
+
+def test_R_FAC_BANKER_02_the_banker_has_no_powers_beyond_his_office():
+    """R-FAC-BANKER-02: on his turn only the reversion or the end; never a faction power or a move."""
+    state = banker_game()
+    assert engine.legal_actions(state, BANKER) == [A.EndTurn(seat=BANKER)]
+    refused(state, A.SecondRent(seat=BANKER), "E_FACTION_CANNOT", "R-TURN-04")
+    refused(state, A.Roll(seat=BANKER, dice_count=3), "E_WRONG_PHASE", "R-TURN-03")
+    engine.apply(state, A.EndTurn(seat=BANKER))
+    assert state.turn.seat != BANKER
+    assert engine.legal_actions(state, BANKER) == []

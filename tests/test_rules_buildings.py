@@ -69,6 +69,7 @@ def assert_supply_conserved(state) -> None:
 # ----- R-MONO -----
 
 def test_R_MONO_01_monopoly_means_owning_every_lot_of_the_group():
+    """R-MONO-01."""
     state = started_game()
     ctx = Ctx(state)
     own(state, 1, ORIENTAL, VERMONT)
@@ -89,6 +90,7 @@ def test_R_MONO_01_railroads_and_utilities_are_not_colour_groups():
 
 
 def test_R_MONO_01_subverted_rezoned_and_mortgaged_members_count_as_owned():
+    """R-MONO-01."""
     state = started_game()
     ctx = Ctx(state)
     own(state, 1, *LIGHT_BLUE)
@@ -102,6 +104,7 @@ def test_R_MONO_01_subverted_rezoned_and_mortgaged_members_count_as_owned():
 
 
 def test_R_MONO_02_no_building_in_a_group_with_a_mortgaged_lot_until_it_is_lifted():
+    """R-MONO-02."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     engine.apply(state, A.Mortgage(seat=1, property=CONNECTICUT))
@@ -113,6 +116,7 @@ def test_R_MONO_02_no_building_in_a_group_with_a_mortgaged_lot_until_it_is_lifte
 
 
 def test_R_MONO_03_rezoned_member_keeps_the_monopoly_cannot_build_evenness_over_the_others():
+    """R-MONO-03."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     state.properties[CONNECTICUT].rezoned = True
@@ -127,6 +131,7 @@ def test_R_MONO_03_rezoned_member_keeps_the_monopoly_cannot_build_evenness_over_
 
 
 def test_R_MONO_03_option_rezoned_breaks_monopoly():
+    """R-MONO-03."""
     state = started_game(options={"rezoned_breaks_monopoly": True})
     own(state, 1, *LIGHT_BLUE)
     state.properties[CONNECTICUT].rezoned = True
@@ -135,6 +140,7 @@ def test_R_MONO_03_option_rezoned_breaks_monopoly():
 
 
 def test_R_MONO_04_nothing_is_built_in_a_group_with_a_destroyed_member():
+    """R-MONO-04."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     state.properties[CONNECTICUT].destroyed = True  # cleaned up, not yet rebuilt
@@ -149,6 +155,7 @@ def test_R_MONO_04_nothing_is_built_in_a_group_with_a_destroyed_member():
 # ----- R-BUILD-01 who may build -----
 
 def test_R_BUILD_01_house_is_paid_to_the_bank_at_an_open_window_of_another_players_turn():
+    """R-BUILD-01."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     assert state.turn.seat == 0 and state.turn.step == "choice"
@@ -163,6 +170,7 @@ def test_R_BUILD_01_house_is_paid_to_the_bank_at_an_open_window_of_another_playe
 
 
 def test_R_BUILD_01_from_jail_too():
+    """R-BUILD-01."""
     state = started_game()
     own(state, 1, *DARK_BLUE)
     state.players[1].in_jail, state.players[1].position = True, 10
@@ -171,6 +179,7 @@ def test_R_BUILD_01_from_jail_too():
 
 
 def test_R_BUILD_01_not_while_a_decision_is_pending():
+    """R-BUILD-01."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     own(state, 3, *DARK_BLUE)
@@ -181,6 +190,7 @@ def test_R_BUILD_01_not_while_a_decision_is_pending():
 
 
 def test_R_BUILD_01_not_during_a_move_step():
+    """R-BUILD-01."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     give(state, 0, 11, parent=-1, arrow=0)
@@ -219,6 +229,7 @@ def test_R_BUILD_01_g_insufficient_funds():
 
 
 def test_R_BUILD_01_prices_never_change_with_rebuilding():
+    """R-BUILD-01."""
     state = started_game()
     own(state, 1, *DARK_BLUE)
     state.properties[BOARDWALK].factor_halves = 3
@@ -279,6 +290,7 @@ def test_R_BUILD_02_hotel_needs_four_houses_everywhere_and_returns_four_houses()
 
 
 def test_R_BUILD_02_favor_blocks_a_building_purchase():
+    """R-BUILD-02."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     give_favor(state, 3)
@@ -297,6 +309,7 @@ def test_R_BUILD_02_favor_blocks_a_building_purchase():
 
 
 def test_R_BUILD_02_favor_holder_passes_and_the_purchase_goes_ahead():
+    """R-BUILD-02."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     give_favor(state, 3)
@@ -308,6 +321,7 @@ def test_R_BUILD_02_favor_holder_passes_and_the_purchase_goes_ahead():
 
 
 def test_R_BUILD_02_builder_counters_the_block_with_his_own_favor():
+    """R-BUILD-02."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     give_favor(state, 3, 8)
@@ -323,6 +337,7 @@ def test_R_BUILD_02_builder_counters_the_block_with_his_own_favor():
 
 
 def test_R_BUILD_02_option_pf_blockable_sales_purchase_only_opens_no_window():
+    """R-BUILD-02."""
     state = started_game(options={"pf_blockable_sales": "purchase_only"})
     own(state, 1, *LIGHT_BLUE)
     give_favor(state, 3)
@@ -346,6 +361,7 @@ def test_R_BUILD_03_owner_may_not_build_on_a_lot_someone_else_controls():
 
 
 def test_R_BUILD_03_one_other_controller_of_the_whole_group_lets_the_owner_build_for_him():
+    """R-BUILD-03."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     for index in LIGHT_BLUE:
@@ -376,6 +392,7 @@ def test_R_BUILD_04_house_sold_for_half_price_and_evenly():
 
 
 def test_R_BUILD_04_dark_blue_house_refund():
+    """R-BUILD-04."""
     state = started_game()
     own(state, 1, *DARK_BLUE)
     set_levels(state, DARK_BLUE, (1, 1))
@@ -394,6 +411,7 @@ def test_R_BUILD_04_hotels_are_broken_down_before_any_house_is_sold():
 
 
 def test_R_BUILD_04_hotel_sold_as_a_block():
+    """R-BUILD-04."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     set_levels(state, LIGHT_BLUE, (5, 5, 5))
@@ -424,6 +442,7 @@ def test_R_BUILD_04_hotel_broken_down_to_four_houses():
 
 @pytest.mark.parametrize("supply,kept,refund", [(4, 4, 25), (3, 3, 50), (2, 2, 75), (1, 1, 100), (0, 0, 125)])
 def test_R_BUILD_04_breakdown_under_shortage_sells_further_down_to_what_supply_allows(supply, kept, refund):
+    """R-BUILD-04."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     set_levels(state, LIGHT_BLUE, (5, 5, 5))
@@ -449,6 +468,7 @@ def test_R_BUILD_04_nothing_to_sell():
 
 
 def test_R_BUILD_04_favor_may_block_a_building_sale():
+    """R-BUILD-04."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     set_levels(state, LIGHT_BLUE, (1, 1, 1))
@@ -464,6 +484,7 @@ def test_R_BUILD_04_favor_may_block_a_building_sale():
 # ----- R-BUILD-05 buildings and other events -----
 
 def test_R_BUILD_05_mortgage_needs_the_group_free_of_buildings():
+    """R-BUILD-05."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     set_levels(state, LIGHT_BLUE, (1, 0, 0))
@@ -471,6 +492,7 @@ def test_R_BUILD_05_mortgage_needs_the_group_free_of_buildings():
 
 
 def test_R_BUILD_05_sale_of_a_lot_needs_the_group_free_of_buildings():
+    """R-BUILD-05."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     set_levels(state, LIGHT_BLUE, (1, 0, 0))
@@ -481,6 +503,7 @@ def test_R_BUILD_05_sale_of_a_lot_needs_the_group_free_of_buildings():
 
 
 def test_R_BUILD_05_buildings_outside_a_monopoly_stay_but_no_more_may_be_added():
+    """R-BUILD-05."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     set_levels(state, LIGHT_BLUE, (2, 2, 2))
@@ -495,6 +518,7 @@ def test_R_BUILD_05_buildings_outside_a_monopoly_stay_but_no_more_may_be_added()
 # ----- R-BUILD-06 supply and shortage -----
 
 def test_R_BUILD_06_supply_starts_at_32_houses_and_12_hotels():
+    """R-BUILD-06."""
     state = started_game()
     assert state.house_supply == 32 and state.hotel_supply == 12
 
@@ -554,6 +578,7 @@ def permit_state():
 
 
 def test_R_BUILD_06_last_house_opens_a_permit_window_for_those_who_could_build(permit_state):
+    """R-BUILD-06."""
     state = permit_state
     build(state, 1, ORIENTAL)
     window = state.pending[-1]
@@ -568,6 +593,7 @@ def test_R_BUILD_06_last_house_opens_a_permit_window_for_those_who_could_build(p
 
 
 def test_R_BUILD_06_accepted_permit_bribe_cancels_the_request_and_the_briber_builds(permit_state):
+    """R-BUILD-06."""
     state = permit_state
     total, reserves = money_total(state), state.reserves
     build(state, 1, ORIENTAL)
@@ -589,6 +615,7 @@ def test_R_BUILD_06_accepted_permit_bribe_cancels_the_request_and_the_briber_bui
 
 
 def test_R_BUILD_06_declined_permit_bribes_the_request_goes_ahead(permit_state):
+    """R-BUILD-06."""
     state = permit_state
     build(state, 1, ORIENTAL)
     engine.apply(state, A.PermitBribe(seat=2, amount=30, property=BALTIC))
@@ -599,6 +626,7 @@ def test_R_BUILD_06_declined_permit_bribes_the_request_goes_ahead(permit_state):
 
 
 def test_R_BUILD_06_no_bribe_offered_the_request_goes_ahead_at_once(permit_state):
+    """R-BUILD-06."""
     state = permit_state
     build(state, 1, ORIENTAL)
     engine.apply(state, A.PermitBribe(seat=2, amount=0))
@@ -622,6 +650,7 @@ def test_R_BUILD_06_permit_window_refusals_leave_the_state_untouched(permit_stat
 
 
 def test_R_BUILD_06_permit_window_for_the_last_hotel():
+    """R-BUILD-06."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)
     own(state, 2, *BROWN)
@@ -637,6 +666,7 @@ def test_R_BUILD_06_permit_window_for_the_last_hotel():
 
 
 def test_R_BUILD_06_bribe_tax_scope_none_pays_the_whole_bribe_to_the_builder():
+    """R-BUILD-06."""
     state = started_game(options={"bribe_tax_scope": "none"})
     own(state, 1, *LIGHT_BLUE)
     own(state, 2, *BROWN)
@@ -648,6 +678,7 @@ def test_R_BUILD_06_bribe_tax_scope_none_pays_the_whole_bribe_to_the_builder():
 
 
 def test_R_BUILD_06_option_permit_window_false():
+    """R-BUILD-06."""
     state = started_game(options={"permit_window": False})
     own(state, 1, *LIGHT_BLUE)
     own(state, 2, *BROWN)
@@ -657,6 +688,7 @@ def test_R_BUILD_06_option_permit_window_false():
 
 
 def test_R_BUILD_06_briber_build_may_still_be_blocked_by_a_favor(permit_state):
+    """R-BUILD-06."""
     state = permit_state
     give_favor(state, 3)
     build(state, 1, ORIENTAL)
@@ -672,6 +704,7 @@ def test_R_BUILD_06_briber_build_may_still_be_blocked_by_a_favor(permit_state):
 # ----- R-BUILD-07 Shoe hook -----
 
 def test_R_BUILD_07_shoe_wins_on_placing_a_hotel_on_leg_3_or_4():
+    """R-BUILD-07."""
     state = started_game(factions=("top_hat", "shoe", "race_car", "horseman"))
     own(state, 1, *DARK_BLUE)
     set_levels(state, DARK_BLUE, (4, 4))
@@ -681,6 +714,7 @@ def test_R_BUILD_07_shoe_wins_on_placing_a_hotel_on_leg_3_or_4():
 
 
 def test_R_BUILD_07_no_win_on_leg_1_or_for_another_faction():
+    """R-BUILD-07."""
     state = started_game(factions=("top_hat", "shoe", "race_car", "horseman"))
     own(state, 1, *LIGHT_BLUE)
     set_levels(state, LIGHT_BLUE, (4, 4, 4))

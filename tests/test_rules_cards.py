@@ -103,6 +103,7 @@ EVERY_CARD = [
 
 
 def test_R_CARD_01_every_card_of_the_data_file_is_covered():
+    """R-CARD-01."""
     decks = load_cards()
     listed = {(d, n): effect for d, n, effect, *_ in EVERY_CARD}
     actual = {(c.deck, c.number): c.effect for c in decks.chance + decks.community_chest}
@@ -139,6 +140,7 @@ def test_R_CARD_01_to_05_each_card_effect(deck, number, effect, position, delta,
 # ----- R-CARD-01 -----
 
 def test_R_CARD_01_the_top_card_is_drawn_and_goes_to_the_bottom():
+    """R-CARD-01."""
     state = started_game()
     on_top(state, "community_chest", 9)
     order = list(state.chest_deck)
@@ -151,6 +153,7 @@ def test_R_CARD_01_the_top_card_is_drawn_and_goes_to_the_bottom():
 
 
 def test_R_CARD_01_cards_are_drawn_in_deck_order():
+    """R-CARD-01."""
     state = started_game()
     order = list(state.chance_deck)
     safe = [n for n in order if n in (7, 12, 16)]
@@ -164,6 +167,7 @@ def test_R_CARD_01_cards_are_drawn_in_deck_order():
 # ----- R-CARD-02 -----
 
 def test_R_CARD_02_collect_from_short_reserves_pays_what_the_bank_has():
+    """R-CARD-02."""
     state = started_game()
     state.players[3].cash += state.reserves - 30
     state.reserves = 30
@@ -174,6 +178,7 @@ def test_R_CARD_02_collect_from_short_reserves_pays_what_the_bank_has():
 
 
 def test_R_CARD_02_card_fees_go_to_the_pot_with_card_fees_to_fp():
+    """R-CARD-02."""
     state = started_game(options={"card_fees_to_fp": True})
     events = draw(state, "community_chest", 11)  # pay hospital $100
     assert flows(events) == [(0, "fp", 100)]
@@ -181,6 +186,7 @@ def test_R_CARD_02_card_fees_go_to_the_pot_with_card_fees_to_fp():
 
 
 def test_R_CARD_02_repairs_count_the_drawers_houses_and_hotels():
+    """R-CARD-02."""
     for deck, number, expected in (("chance", 11, 3 * 25 + 2 * 25 + 100), ("community_chest", 14, 5 * 40 + 115)):
         state = started_game()
         give(state, 0, MEDITERRANEAN, ROOT)
@@ -197,6 +203,7 @@ def test_R_CARD_02_repairs_count_the_drawers_houses_and_hotels():
 
 
 def test_R_CARD_02_pay_each_player_skips_the_banker_and_eliminated_players():
+    """R-CARD-02."""
     state = started_game(players=5, banker_seat=0)
     state.players[4].eliminated = True
     engine.apply(state, A.EndTurn(seat=0))  # the Banker's turn
@@ -207,6 +214,7 @@ def test_R_CARD_02_pay_each_player_skips_the_banker_and_eliminated_players():
 
 
 def test_R_CARD_02_pay_each_player_short_raises_funds_then_owes_the_rest_as_debts():
+    """R-CARD-02."""
     state = started_game()
     state.players[0].cash = 120
     draw(state, "chance", 15)
@@ -220,7 +228,7 @@ def test_R_CARD_02_pay_each_player_short_raises_funds_then_owes_the_rest_as_debt
 
 
 def test_R_CARD_02_a_short_drawer_pays_in_seat_order_after_himself():
-    """Resolution: when the drawer cannot pay everyone, the players after him in seat order are paid first."""
+    """R-CARD-02: Resolution: when the drawer cannot pay everyone, the players after him in seat order are paid first."""
     state = started_game()
     to_turn(state, 2)
     state.players[2].cash = 70
@@ -232,6 +240,7 @@ def test_R_CARD_02_a_short_drawer_pays_in_seat_order_after_himself():
 
 
 def test_R_CARD_02_pay_short_raise_funds_by_mortgaging():
+    """R-CARD-02."""
     state = started_game()
     give(state, 0, VERMONT, ROOT)
     state.players[0].cash = 100
@@ -244,6 +253,7 @@ def test_R_CARD_02_pay_short_raise_funds_by_mortgaging():
 
 
 def test_R_CARD_02_collect_from_every_player_short_payer_owes_a_debt():
+    """R-CARD-02."""
     state = started_game()
     state.players[2].cash = 20
     draw(state, "community_chest", 7)
@@ -259,6 +269,7 @@ def test_R_CARD_02_collect_from_every_player_short_payer_owes_a_debt():
     (CHANCE_7, 5, PENN_RR, 0), (CHANCE_22, 5, B_AND_O, 0), (CHANCE_36, 6, READING, 200),
     (CHANCE_7, 4, ELECTRIC, 0), (CHANCE_22, 4, WATER_WORKS, 0), (CHANCE_36, 4, ELECTRIC, 200)])
 def test_R_CARD_03_nearest_railroad_and_utility_go_forward(square, number, target, go):
+    """R-CARD-03."""
     state = started_game()
     draw(state, "chance", number, square=square)
     assert state.players[0].position == target and state.players[0].cash == START_CASH + go
@@ -266,6 +277,7 @@ def test_R_CARD_03_nearest_railroad_and_utility_go_forward(square, number, targe
 
 
 def test_R_CARD_04_double_rent_card_to_an_owned_railroad_pays_no_rent():
+    """R-CARD-04."""
     state = started_game()
     give(state, 1, READING, ROOT)
     total = money_total(state)
@@ -278,6 +290,7 @@ def test_R_CARD_04_double_rent_card_to_an_owned_railroad_pays_no_rent():
 # ----- R-CARD-05 -----
 
 def test_R_CARD_05_favors_are_kept_traded_and_returned_to_their_own_deck():
+    """R-CARD-05."""
     state = started_game()
     draw(state, "community_chest", 5)
     card = FavorCard(deck="community_chest", number=5)
@@ -301,6 +314,7 @@ def test_R_CARD_05_favors_are_kept_traded_and_returned_to_their_own_deck():
 
 
 def test_R_CARD_05_favor_cannot_be_traded_by_a_non_holder():
+    """R-CARD-05."""
     state = started_game()
     card = FavorCard(deck="chance", number=8)
     refused(state, A.ProposeOffer(seat=1, counterparties=[0], legs=[
@@ -341,6 +355,7 @@ def test_R_CARD_06_the_window_asks_holders_in_seat_order_after_the_actor():
 
 
 def test_R_CARD_06_a_counter_cancels_the_block_and_the_sale_goes_through():
+    """R-CARD-06."""
     state = started_game()
     hold_favor(state, 0, "chance")
     hold_favor(state, 1, "community_chest")
@@ -363,6 +378,7 @@ def extra_favor(state, seat, number):
 
 
 def test_R_CARD_06_chain_the_last_favor_standing_decides():
+    """R-CARD-06."""
     state = started_game()
     hold_favor(state, 0, "chance")
     hold_favor(state, 1, "community_chest")
@@ -380,6 +396,7 @@ def test_R_CARD_06_chain_the_last_favor_standing_decides():
 
 
 def test_R_CARD_06_after_a_cancelled_block_other_holders_may_still_block():
+    """R-CARD-06."""
     state = started_game()
     hold_favor(state, 0, "chance")
     hold_favor(state, 1, "community_chest")
@@ -395,6 +412,7 @@ def test_R_CARD_06_after_a_cancelled_block_other_holders_may_still_block():
 
 
 def test_R_CARD_06_the_actor_may_decline_to_counter():
+    """R-CARD-06."""
     state = started_game()
     hold_favor(state, 0, "chance")
     hold_favor(state, 3, "community_chest")
@@ -406,6 +424,7 @@ def test_R_CARD_06_the_actor_may_decline_to_counter():
 
 
 def test_R_CARD_06_building_purchases_and_sales_are_blockable_mortgages_are_not():
+    """R-CARD-06."""
     state = started_game()
     give(state, 0, MEDITERRANEAN, ROOT)
     give(state, 0, BALTIC, ROOT)
@@ -419,6 +438,7 @@ def test_R_CARD_06_building_purchases_and_sales_are_blockable_mortgages_are_not(
 
 
 def test_R_CARD_06_mortgages_are_blockable_only_under_the_mortgage_option():
+    """R-CARD-06."""
     state = started_game(options={"pf_blockable_sales": "purchase_buildings_abandon_mortgage"})
     give(state, 0, VERMONT, ROOT)
     hold_favor(state, 3, "chance")
@@ -437,6 +457,7 @@ def test_R_CARD_06_mortgages_are_blockable_only_under_the_mortgage_option():
 
 
 def test_R_CARD_06_purchase_only_option_leaves_buildings_unblockable():
+    """R-CARD-06."""
     state = started_game(options={"pf_blockable_sales": "purchase_only"})
     give(state, 0, MEDITERRANEAN, ROOT)
     give(state, 0, BALTIC, ROOT)
@@ -451,6 +472,7 @@ def test_R_CARD_06_purchase_only_option_leaves_buildings_unblockable():
 # ----- R-CARD-06: cancelling one's payment of an opponent's card -----
 
 def test_R_CARD_06_a_payer_cancels_his_payment_with_a_favor():
+    """R-CARD-06."""
     state = started_game()
     hold_favor(state, 2, "chance")
     total = money_total(state)
@@ -464,6 +486,7 @@ def test_R_CARD_06_a_payer_cancels_his_payment_with_a_favor():
 
 
 def test_R_CARD_06_the_drawer_counters_the_cancellation():
+    """R-CARD-06."""
     state = started_game()
     hold_favor(state, 2, "chance")
     hold_favor(state, 0, "community_chest")
@@ -475,6 +498,7 @@ def test_R_CARD_06_the_drawer_counters_the_cancellation():
 
 
 def test_R_CARD_06_a_payer_who_passes_pays_and_holders_are_asked_in_seat_order():
+    """R-CARD-06."""
     state = started_game()
     hold_favor(state, 1, "chance")
     hold_favor(state, 3, "community_chest")
@@ -489,6 +513,7 @@ def test_R_CARD_06_a_payer_who_passes_pays_and_holders_are_asked_in_seat_order()
 # ----- R-CARD-07 -----
 
 def test_R_CARD_07_reworded_text_never_changes_the_effect(monkeypatch):
+    """R-CARD-07."""
     decks = load_cards()
     reworded = decks.model_copy(update={"community_chest": tuple(
         c.model_copy(update={"text": "Bank 'Error' in your favor: electronic fraud nets you $200"})

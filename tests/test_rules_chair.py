@@ -46,6 +46,7 @@ def jail_chair_by_square(state, chair=0):
 # ----- R-CHAIR-01 -----
 
 def test_R_CHAIR_01b_R_MORT_02_mortgaged_property_passes_to_the_chair_even_from_a_subverter():
+    """R-CHAIR-01."""
     state = started_game(players=4, chair=0)
     give(state, 1, ORIENTAL)
     give(state, 2, VERMONT, controller=3)  # subverted by seat 3
@@ -62,6 +63,7 @@ def test_R_CHAIR_01b_R_MORT_02_mortgaged_property_passes_to_the_chair_even_from_
 
 
 def test_R_CHAIR_01b_A_89_chair_mortgaging_his_own_property_holds_it_as_chair_and_gets_it_back_on_lifting():
+    """R-CHAIR-01."""
     state = started_game(players=4, chair=0)
     give(state, 0, ORIENTAL)
     engine.apply(state, A.Mortgage(seat=0, property=ORIENTAL))
@@ -75,6 +77,7 @@ def test_R_CHAIR_01b_A_89_chair_mortgaging_his_own_property_holds_it_as_chair_an
 
 
 def test_R_CHAIR_01d_R_LOSE_03_chair_has_first_option_on_a_mortgaged_out_players_mortgages():
+    """R-CHAIR-01, R-LOSE-03."""
     state = started_game(players=4, chair=0)
     give(state, 1, ORIENTAL)
     give(state, 1, VERMONT)
@@ -103,6 +106,7 @@ def test_R_CHAIR_01d_R_LOSE_03_chair_has_first_option_on_a_mortgaged_out_players
 # ----- R-CHAIR-01 / R-CHAIR-06: the Chair's money and the Bank's are apart -----
 
 def test_R_CHAIR_06_R_CHAIR_01_payments_to_the_bank_go_to_reserves_never_to_the_chair():
+    """R-CHAIR-06, R-CHAIR-01."""
     state = started_game(players=4, chair=0)
     quiet = state.players[0].cash
     engine.apply(state, A.Reorganize(seat=0, placements=[]))
@@ -123,6 +127,7 @@ def test_R_CHAIR_06_R_CHAIR_01_payments_to_the_bank_go_to_reserves_never_to_the_
 
 
 def test_R_CHAIR_06_there_is_no_way_to_take_bank_money_without_simulated_cheating():
+    """R-CHAIR-06."""
     state = started_game(players=4, chair=0)
     kinds = {type(a).__name__ for seat in range(4) for a in engine.legal_actions(state, seat)}
     assert not any("dip" in k.lower() or "till" in k.lower() for k in kinds)
@@ -132,6 +137,7 @@ def test_R_CHAIR_06_there_is_no_way_to_take_bank_money_without_simulated_cheatin
 # ----- R-CHAIR-02: elections -----
 
 def test_R_SETUP_06_R_CHAIR_02_first_election_voters_candidates_and_strict_majority_of_voters():
+    """R-SETUP-06, R-CHAIR-02."""
     state = game_at_election()
     election = state.pending[-1]
     assert (election.kind, election.ballot, election.voters, election.candidates) == ("election", 1, [0, 1, 2, 3],
@@ -170,6 +176,7 @@ def test_R_CHAIR_02_jailed_players_cannot_stand_but_vote():
 
 
 def test_R_CHAIR_02_when_everyone_is_in_jail_everyone_stands():
+    """R-CHAIR-02."""
     state = started_game(players=3, chair=0)
     for seat in (1, 2):
         state.players[seat].in_jail, state.players[seat].position = True, 10
@@ -178,6 +185,7 @@ def test_R_CHAIR_02_when_everyone_is_in_jail_everyone_stands():
 
 
 def test_R_CHAIR_02_disabled_players_do_not_vote():
+    """R-CHAIR-02."""
     state = started_game(players=4, chair=0, factions=("top_hat", "boat", "thimble", "shoe"))
     state.players[1].lost_turns, state.players[1].disabled = 1, True
     jail_chair_by_square(state)
@@ -189,6 +197,7 @@ def test_R_CHAIR_02_disabled_players_do_not_vote():
 
 
 def test_R_CHAIR_02_deadlock_after_max_rounds_plurality_wins():
+    """R-CHAIR-02."""
     state = game_at_election()
     for _ in range(2):
         vote(state, {0: 1, 1: 2, 2: 3, 3: None})
@@ -199,6 +208,7 @@ def test_R_CHAIR_02_deadlock_after_max_rounds_plurality_wins():
 
 
 def test_R_CHAIR_02_deadlock_plurality_tie_broken_by_the_prng():
+    """R-CHAIR-02."""
     state = game_at_election(options={"chair_election_max_rounds": 1})
     vote(state, {0: 1, 1: 1, 2: 3})
     before = state.rng_state
@@ -209,6 +219,7 @@ def test_R_CHAIR_02_deadlock_plurality_tie_broken_by_the_prng():
 
 
 def test_R_CHAIR_02_deadlock_random_option_ignores_the_votes():
+    """R-CHAIR-02."""
     state = game_at_election(options={"chair_election_max_rounds": 1, "chair_election_deadlock": "random"})
     vote(state, {0: 1, 1: 1, 2: 3})
     before = state.rng_state
@@ -219,6 +230,7 @@ def test_R_CHAIR_02_deadlock_random_option_ignores_the_votes():
 
 def test_R_CHAIR_02_deadlock_incumbent_option_keeps_the_deposed_chair_when_he_stands():
     # Everyone is in Jail, so everyone stands, the deposed Chair included.
+    """R-CHAIR-02."""
     state = started_game(players=3, chair=0, options={"chair_election_max_rounds": 1,
                                                       "chair_election_deadlock": "incumbent_or_random"})
     for seat in (1, 2):
@@ -230,6 +242,7 @@ def test_R_CHAIR_02_deadlock_incumbent_option_keeps_the_deposed_chair_when_he_st
 
 
 def test_R_CHAIR_02_R_FP_02_vote_bribe_is_escrowed_then_split_with_the_pot():
+    """R-CHAIR-02, R-FP-02."""
     state = game_at_election()
     offer = A.ProposeOffer(seat=1, counterparties=[3], legs=[
         OfferLeg(giver=1, receiver=3, item=CashItem(amount=51)),
@@ -250,6 +263,7 @@ def test_R_CHAIR_02_R_FP_02_vote_bribe_is_escrowed_then_split_with_the_pot():
 
 
 def test_R_CHAIR_02_vote_bribe_without_bribe_tax_goes_whole_to_the_voter():
+    """R-CHAIR-02."""
     state = game_at_election(options={"bribe_tax_scope": "none"})
     engine.apply(state, A.ProposeOffer(seat=1, counterparties=[3], legs=[
         OfferLeg(giver=1, receiver=3, item=CashItem(amount=51)),
@@ -261,6 +275,7 @@ def test_R_CHAIR_02_vote_bribe_without_bribe_tax_goes_whole_to_the_voter():
 
 
 def test_R_CHAIR_02_default_vote_is_abstain():
+    """R-CHAIR-02."""
     state = game_at_election()
     assert default_action(state, 2) == A.CastVote(seat=2, candidate=None)
 
@@ -281,6 +296,7 @@ def test_R_CHAIR_03a_jailed_by_card_loses_the_chair_even_holding_a_favor():
 
 
 def test_R_CHAIR_03a_jailed_by_third_doubles_loses_the_chair():
+    """R-CHAIR-03."""
     state = started_game(players=4, chair=0)
     force(state, 3, 3)
     engine.apply(state, A.Roll(seat=0))  # Oriental
@@ -295,6 +311,7 @@ def test_R_CHAIR_03a_jailed_by_third_doubles_loses_the_chair():
 
 
 def test_R_CHAIR_03a_freed_at_once_does_not_restore_the_chair():
+    """R-CHAIR-03."""
     state = started_game(players=4, chair=0)
     jail_chair_by_square(state)
     vote(state, {0: 1, 1: 1, 2: 1, 3: 1})
@@ -312,6 +329,7 @@ def test_R_CHAIR_03a_freed_at_once_does_not_restore_the_chair():
 
 
 def test_R_CHAIR_03c_R_GEN_09_eliminated_chair_loses_the_chair_and_an_election_follows():
+    """R-CHAIR-03."""
     state = started_game(players=4, chair=0)
     engine.apply(state, A.Reorganize(seat=0, placements=[]))
     engine.apply(state, A.EndTurn(seat=0))
@@ -327,6 +345,7 @@ def test_R_CHAIR_03c_R_GEN_09_eliminated_chair_loses_the_chair_and_an_election_f
 
 
 def test_R_CHAIR_03_professional_banker_never_loses_the_chair():
+    """R-CHAIR-03."""
     state = started_game(players=4, banker_seat=0)
     assert state.chair == 0 and state.professional_banker == 0
     engine.apply(state, A.EndTurn(seat=0))
@@ -363,6 +382,7 @@ def test_R_CHAIR_04a_mortgage_chair_control_moves_to_the_new_chair_others_stay()
 
 
 def test_R_CHAIR_04a_R_LOSE_05_an_eliminated_chairs_mortgage_holds_pass_to_the_next_chair():
+    """R-CHAIR-04, R-LOSE-05."""
     state = started_game(players=4, chair=0)
     give(state, 1, ORIENTAL)
     prop = state.properties[ORIENTAL]
@@ -382,6 +402,7 @@ def test_R_CHAIR_04a_R_LOSE_05_an_eliminated_chairs_mortgage_holds_pass_to_the_n
 
 
 def test_R_CHAIR_02_R_LOSE_05_a_candidate_eliminated_during_the_election_leaves_it_and_his_votes_are_recast():
+    """R-CHAIR-02, R-LOSE-05."""
     state = started_game(players=4, chair=0)
     jail_chair_by_square(state)
     seat3 = state.players[3]

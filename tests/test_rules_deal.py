@@ -329,6 +329,7 @@ def test_R_DEAL_05_secret_offer_seen_only_by_its_parties():
 
 
 def test_R_DEAL_05_public_offer_events_are_public():
+    """R-DEAL-05."""
     s = started_game()
     events = engine.apply(s, A.ProposeOffer(seat=1, counterparties=[2], legs=[leg(2, 1, cash(5))]))
     assert events[0].visible_to is None
@@ -353,7 +354,7 @@ def test_R_DEAL_06_R_FP_02_vote_bribe_escrowed_then_split_when_cast_as_promised(
 
 
 def test_R_DEAL_06_vote_bribe_refunded_when_the_vote_cannot_be_cast_as_promised():
-    """§33.1: the escrow is refunded when the condition fails: here the voter is eliminated (R-LOSE-01) before
+    """R-DEAL-06: §33.1: the escrow is refunded when the condition fails: here the voter is eliminated (R-LOSE-01) before
     voting, and the payer gets his $80 back in full."""
     s = chair_jailed_election()
     oid = propose(s, 1, [2], leg(1, 2, cash(80)), leg(2, 1, VoteItem(candidate=1)))
@@ -367,7 +368,7 @@ def test_R_DEAL_06_vote_bribe_refunded_when_the_vote_cannot_be_cast_as_promised(
 
 
 def test_R_DEAL_06_R_FP_02_bribe_to_the_professional_banker_is_split_with_reserves():
-    """R-DEAL-06, R-BANKER-04: cash to the Banker is a bribe: floor($75/2) = $37 to FP, $38 to Reserves."""
+    """R-FP-02: R-DEAL-06, R-BANKER-04: cash to the Banker is a bribe: floor($75/2) = $37 to FP, $38 to Reserves."""
     s = started_game(players=4, banker_seat=0)
     reserves = s.reserves
     oid = propose(s, 1, [0], leg(1, 0, cash(75)))
@@ -377,7 +378,7 @@ def test_R_DEAL_06_R_FP_02_bribe_to_the_professional_banker_is_split_with_reserv
 
 
 def test_R_DEAL_06_banker_personal_purse():
-    """R-BANKER-04 `banker_personal_purse=true`: the non-pot half goes to the Banker's purse."""
+    """R-DEAL-06: R-BANKER-04 `banker_personal_purse=true`: the non-pot half goes to the Banker's purse."""
     s = started_game(players=4, banker_seat=0, options={"banker_personal_purse": True})
     reserves = s.reserves
     oid = propose(s, 1, [0], leg(1, 0, cash(75)))

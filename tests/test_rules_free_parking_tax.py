@@ -38,6 +38,7 @@ def seed_pot(state, amount):
 # ----- R-FP-01 -----
 
 def test_R_FP_01_the_pot_starts_at_zero_and_takes_no_tax_price_or_bail():
+    """R-FP-01."""
     state = started_game()
     assert state.fp_pot == 0
     state.players[0].position = 2
@@ -57,6 +58,7 @@ def test_R_FP_01_the_pot_starts_at_zero_and_takes_no_tax_price_or_bail():
 
 
 def test_R_FP_01_luxury_tax_and_bail_go_to_the_bank_not_the_pot():
+    """R-FP-01."""
     state = started_game()
     land_on(state, LUXURY_TAX)
     assert state.fp_pot == 0 and state.reserves == START_RESERVES + 75
@@ -65,6 +67,7 @@ def test_R_FP_01_luxury_tax_and_bail_go_to_the_bank_not_the_pot():
 # ----- R-FP-02 -----
 
 def test_R_FP_02_the_trial_bribe_is_split_half_to_the_pot():
+    """R-FP-02."""
     state = started_game()
     player = state.players[0]
     player.in_jail, player.position, player.jail_turns = True, 10, 2
@@ -75,6 +78,7 @@ def test_R_FP_02_the_trial_bribe_is_split_half_to_the_pot():
 
 
 def test_R_FP_02_trial_bribe_is_not_split_when_no_bribe_is_taxed():
+    """R-FP-02."""
     state = started_game(options={"bribe_tax_scope": "none"})
     player = state.players[0]
     player.in_jail, player.position, player.jail_turns = True, 10, 2
@@ -85,6 +89,7 @@ def test_R_FP_02_trial_bribe_is_not_split_when_no_bribe_is_taxed():
 
 @pytest.mark.parametrize("purse", [False, True])
 def test_R_FP_02_a_bribe_to_the_professional_banker_is_split_with_the_pot(purse):
+    """R-FP-02."""
     state = started_game(banker_seat=0, options={"banker_personal_purse": purse})
     reserves = state.reserves
     total = money_total(state)
@@ -99,6 +104,7 @@ def test_R_FP_02_a_bribe_to_the_professional_banker_is_split_with_the_pot(purse)
 
 
 def test_R_FP_02_a_vote_bribe_is_split_when_the_promised_vote_is_cast():
+    """R-FP-02."""
     state = started_game()
     state.players[0].position = 27
     force(state, 1, 2)
@@ -115,6 +121,7 @@ def test_R_FP_02_a_vote_bribe_is_split_when_the_promised_vote_is_cast():
 
 
 def test_R_FP_02_sales_and_loans_are_not_bribes():
+    """R-FP-02."""
     state = started_game()
     give(state, 1, ORIENTAL, ROOT)
     engine.apply(state, A.ProposeOffer(seat=0, counterparties=[1], legs=[
@@ -126,6 +133,7 @@ def test_R_FP_02_sales_and_loans_are_not_bribes():
 
 @pytest.mark.parametrize("scope,to_fp", [("votes_permits_banker", 0), ("all_unconditional_gifts", 15)])
 def test_R_FP_02_unconditional_gifts_are_split_only_under_that_scope(scope, to_fp):
+    """R-FP-02."""
     state = started_game(options={"bribe_tax_scope": scope})
     engine.apply(state, A.ProposeOffer(seat=0, counterparties=[3], legs=[
         OfferLeg(giver=0, receiver=3, item=CashItem(amount=31))]))
@@ -137,6 +145,7 @@ def test_R_FP_02_unconditional_gifts_are_split_only_under_that_scope(scope, to_f
 # ----- R-FP-03 -----
 
 def test_R_FP_03_taking_the_whole_pot():
+    """R-FP-03."""
     state = started_game()
     seed_pot(state, 137)
     total = money_total(state)
@@ -149,6 +158,7 @@ def test_R_FP_03_taking_the_whole_pot():
 
 
 def test_R_FP_03_doing_nothing_leaves_the_pot():
+    """R-FP-03."""
     state = started_game()
     seed_pot(state, 40)
     land_on(state, FREE_PARKING)
@@ -157,6 +167,7 @@ def test_R_FP_03_doing_nothing_leaves_the_pot():
 
 
 def test_R_FP_03_reorganizing_for_free_although_he_moved_this_turn():
+    """R-FP-03."""
     state = started_game()
     seed_pot(state, 40)
     give(state, 0, ST_CHARLES, ROOT, arrow=0)
@@ -187,6 +198,7 @@ def test_R_FP_03_the_artillery_may_only_take_the_pot_or_nothing():
 
 
 def test_R_FP_03_the_pot_is_only_offered_on_free_parking():
+    """R-FP-03."""
     state = started_game()
     seed_pot(state, 10)
     refused(state, A.TakePot(seat=0), "E_WRONG_PHASE", "R-TURN-03")
@@ -227,6 +239,7 @@ def worth_setup(state):
 
 
 def test_R_TAX_01_percent_is_ceil_of_10_percent_of_worth():
+    """R-TAX-01."""
     state = started_game()
     tax = worth_setup(state)
     land_on(state, INCOME_TAX)
@@ -236,6 +249,7 @@ def test_R_TAX_01_percent_is_ceil_of_10_percent_of_worth():
 
 
 def test_R_TAX_01_the_percent_figure_is_not_shown_before_the_choice_and_uses_worth_at_the_choice():
+    """R-TAX-01."""
     state = started_game()
     worth_setup(state)
     state.properties[CONNECTICUT].mortgaged = False
@@ -253,6 +267,7 @@ def test_R_TAX_01_the_percent_figure_is_not_shown_before_the_choice_and_uses_wor
 
 
 def test_R_TAX_01_the_steam_iron_pays_income_tax_too():
+    """R-TAX-01."""
     state = started_game(players=7, chair=6)
     assert state.players[6].faction == "steam_iron"
     land_on(state, INCOME_TAX, seat=6)
@@ -261,6 +276,7 @@ def test_R_TAX_01_the_steam_iron_pays_income_tax_too():
 
 
 def test_R_TAX_01_choice_only_on_the_income_tax_square():
+    """R-TAX-01."""
     state = started_game()
     refused(state, A.PayIncomeTax(seat=0, method="flat"), "E_WRONG_PHASE", "R-TURN-03")
     land_on(state, INCOME_TAX)
@@ -269,6 +285,7 @@ def test_R_TAX_01_choice_only_on_the_income_tax_square():
 
 
 def test_R_TAX_01_short_of_cash_raise_funds_then_pay_in_full():
+    """R-TAX-01."""
     state = started_game()
     give(state, 0, VERMONT, ROOT)
     state.players[0].cash = 180
@@ -285,6 +302,7 @@ def test_R_TAX_01_short_of_cash_raise_funds_then_pay_in_full():
 
 
 def test_R_TAX_01_still_short_pays_all_cash_and_the_rest_is_forgiven():
+    """R-TAX-01."""
     state = started_game()
     state.players[0].cash = 120
     land_on(state, INCOME_TAX)
@@ -310,6 +328,7 @@ def test_R_TAX_02_luxury_tax_takes_the_option_value(options, amount):
 
 
 def test_R_TAX_02_luxury_tax_short_opens_the_raise_funds_window():
+    """R-TAX-02."""
     state = started_game()
     state.players[0].cash = 40
     land_on(state, LUXURY_TAX)
@@ -320,6 +339,7 @@ def test_R_TAX_02_luxury_tax_short_opens_the_raise_funds_window():
 
 
 def test_R_FP_03_R_TAX_01_R_GEN_03_defaults_nothing_on_free_parking_flat_tax_and_settling():
+    """R-FP-03, R-TAX-01, R-GEN-03."""
     state = started_game()
     seed_pot(state, 30)
     land_on(state, FREE_PARKING)

@@ -36,6 +36,7 @@ def arrange_cash(state, seat, cash):
 # ----- R-GEN-01: rounding -----
 
 def test_R_GEN_01_payer_rounds_up_values_stay_exact_until_paid():
+    """R-GEN-01."""
     state = started_game(players=4, chair=0)
     prop = state.properties[PARK_PLACE]
     prop.rezoned, prop.factor_halves = True, 3  # P × F × ½ = 350 × 3/2 × 1/2 = 262.5
@@ -48,6 +49,7 @@ def test_R_GEN_01_payer_rounds_up_values_stay_exact_until_paid():
 
 
 def test_R_GEN_01_percent_income_tax_rounds_up():
+    """R-GEN-01."""
     state = started_game(players=4, chair=0)
     arrange_cash(state, 0, 1505)
     force(state, 1, 3)
@@ -57,6 +59,7 @@ def test_R_GEN_01_percent_income_tax_rounds_up():
 
 
 def test_R_GEN_01_receiver_rounds_down_and_lifting_rounds_up():
+    """R-GEN-01."""
     state = started_game(players=4, chair=0)
     give(state, 1, PARK_PLACE)
     state.properties[PARK_PLACE].rezoned = True
@@ -67,6 +70,7 @@ def test_R_GEN_01_receiver_rounds_down_and_lifting_rounds_up():
 
 
 def test_R_GEN_01_split_with_the_pot_gives_it_the_floor_half():
+    """R-GEN-01."""
     state = started_game(players=4, chair=0)
     player = state.players[0]
     player.in_jail, player.position, player.jail_turns = True, 10, 2
@@ -81,6 +85,7 @@ def test_R_GEN_01_split_with_the_pot_gives_it_the_floor_half():
 # ----- R-GEN-02: dice and randomness -----
 
 def test_R_GEN_02_d6_is_uniform_on_one_to_six():
+    """R-GEN-02."""
     state = started_game(players=3, chair=0)
     ctx = Ctx(state)
     faces = [ctx.d6() for _ in range(3000)]
@@ -89,11 +94,13 @@ def test_R_GEN_02_d6_is_uniform_on_one_to_six():
 
 
 def test_R_GEN_02_doubles_with_two_and_three_dice():
+    """R-GEN-02."""
     assert is_doubles([3, 3]) and not is_doubles([3, 4])
     assert is_doubles([1, 2, 2]) and is_doubles([5, 1, 5]) and is_doubles([4, 4, 4]) and not is_doubles([1, 2, 3])
 
 
 def test_R_GEN_02_token_moves_by_the_unmodified_total_and_the_roll_is_logged():
+    """R-GEN-02."""
     state = started_game(players=4, chair=0)
     force(state, 2, 4)
     events = engine.apply(state, A.Roll(seat=0))
@@ -125,6 +132,7 @@ def play_defaults(state: GameState, steps: int) -> list:
 
 
 def test_R_GEN_02_same_seed_and_actions_replay_identically():
+    """R-GEN-02."""
     a, b = started_game(players=4, seed=21), started_game(players=4, seed=21)
     events_a, events_b = play_defaults(a, 150), play_defaults(b, 150)
     assert state_hash(a) == state_hash(b)
@@ -136,6 +144,7 @@ def test_R_GEN_02_same_seed_and_actions_replay_identically():
 
 
 def test_R_GEN_02_the_generator_lives_in_the_state_json_round_trip_continues_identically():
+    """R-GEN-02."""
     a = started_game(players=4, seed=5)
     play_defaults(a, 40)
     b = GameState.model_validate_json(a.model_dump_json())
@@ -148,6 +157,7 @@ def test_R_GEN_02_the_generator_lives_in_the_state_json_round_trip_continues_ide
 # ----- R-GEN-03: decisions and defaults -----
 
 def test_R_GEN_03_main_choice_defaults_to_move_or_jail_roll():
+    """R-GEN-03."""
     state = started_game(players=4, chair=0)
     assert default_action(state, 0) == A.Roll(seat=0)
     state.players[0].in_jail, state.players[0].position = True, 10
@@ -159,6 +169,7 @@ def test_R_GEN_03_main_choice_defaults_to_move_or_jail_roll():
 
 
 def test_R_GEN_03_optional_landing_choices_default_to_nothing_and_the_turn_to_its_end():
+    """R-GEN-03."""
     state = started_game(players=4, chair=0)
     force(state, 3, 3)
     engine.apply(state, A.Roll(seat=0))
@@ -176,6 +187,7 @@ def test_R_GEN_03_optional_landing_choices_default_to_nothing_and_the_turn_to_it
 
 
 def test_R_GEN_03_stop_to_fix_defaults_to_going_on():
+    """R-GEN-03."""
     state = started_game(players=4, chair=0)
     give(state, 0, ST_CHARLES, parent=ROOT, arrow=0)
     give(state, 0, ORIENTAL, parent=ST_CHARLES, arrow=0, controller=2)  # depth 2, subverted
@@ -189,6 +201,7 @@ def test_R_GEN_03_stop_to_fix_defaults_to_going_on():
 
 
 def test_R_GEN_03_favor_window_defaults_to_pass():
+    """R-GEN-03."""
     state = started_game(players=4, chair=0)
     state.players[2].political_favors.append(FavorCard(deck="chance", number=8))
     state.chance_deck.remove(8)
@@ -202,6 +215,7 @@ def test_R_GEN_03_favor_window_defaults_to_pass():
 
 
 def test_R_GEN_03_raise_funds_defaults_to_settling_what_can_be_paid():
+    """R-GEN-03."""
     state = started_game(players=4, chair=0)
     arrange_cash(state, 0, 10)
     state.players[0].position = 35
@@ -214,6 +228,7 @@ def test_R_GEN_03_raise_funds_defaults_to_settling_what_can_be_paid():
 
 
 def test_R_GEN_03_votes_default_to_abstain_and_tax_to_the_flat_amount():
+    """R-GEN-03."""
     seats = [SeatConfig(name=f"P{i}", faction=f) for i, f in enumerate(("top_hat", "thimble", "shoe"))]
     state = new_game(seats, seed=1, preset_factions=True)
     engine.settle(Ctx(state))
@@ -226,6 +241,7 @@ def test_R_GEN_03_votes_default_to_abstain_and_tax_to_the_flat_amount():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_R_GEN_03_the_engine_never_waits_forever_on_defaults(seed):
+    """R-GEN-03."""
     state = started_game(players=5, seed=seed)
     play_defaults(state, 600)
     assert state.round_no > 5
@@ -234,6 +250,7 @@ def test_R_GEN_03_the_engine_never_waits_forever_on_defaults(seed):
 # ----- R-GEN-04: open windows -----
 
 def test_R_GEN_04_free_actions_during_another_players_turn_and_from_jail():
+    """R-GEN-04."""
     state = started_game(players=4, chair=0)
     give(state, 2, ORIENTAL)
     give(state, 3, VERMONT)
@@ -285,6 +302,7 @@ def test_R_GEN_04_no_free_action_during_a_favor_window_or_a_vote_but_offers_duri
 
 
 def test_R_GEN_04_raise_funds_is_a_window_for_free_actions():
+    """R-GEN-04."""
     state = started_game(players=4, chair=0)
     give(state, 0, ORIENTAL)
     give(state, 0, VERMONT)
@@ -301,6 +319,7 @@ def test_R_GEN_04_raise_funds_is_a_window_for_free_actions():
 
 
 def test_R_GEN_04_disabled_and_eliminated_players_may_not():
+    """R-GEN-04."""
     state = started_game(players=4, chair=0)
     give(state, 1, VERMONT)
     state.players[1].disabled, state.players[1].lost_turns = True, 1
@@ -364,6 +383,7 @@ def audit(before: GameState, after: GameState, events) -> None:
     (5, {"bank_total_money": 7000, "bank_shortfall_payment": "none"}),
 ])
 def test_R_GEN_03_R_GEN_05_R_GEN_07_R_GEN_08_random_play_refusals_leave_state_untouched_and_money_is_conserved(seed, options):
+    """R-GEN-05, R-GEN-07, R-GEN-08."""
     rnd = random.Random(seed)
     state = started_game(players=5, seed=seed, options=options)
     conserved = money_total(state) - state.bank_issued
@@ -407,6 +427,7 @@ def test_R_GEN_03_R_GEN_05_R_GEN_07_R_GEN_08_random_play_refusals_leave_state_un
 # ----- R-GEN-09: order of checks -----
 
 def test_R_GEN_09_general_victory_only_at_round_end_losses_after_every_event():
+    """R-GEN-09."""
     state = started_game(players=4, chair=0)
     for index in state.properties:
         give(state, 1 if index in (PARK_PLACE, BOARDWALK) else 2, index, parent=None)
@@ -428,6 +449,7 @@ def test_R_GEN_09_general_victory_only_at_round_end_losses_after_every_event():
 
 
 def test_R_GEN_06_the_dogs_condition_is_seen_only_by_the_dog():
+    """R-GEN-06."""
     from illuminopoly_desktop.model.views import player_view
 
     state = started_game(players=3, factions=("dog", "shoe", "boat"), chair=1)

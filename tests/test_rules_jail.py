@@ -76,6 +76,7 @@ def seat1_jailed(turns=0, no_favor=False):
 # ----- R-JAIL-01 -----
 
 def test_R_JAIL_01_1_landing_on_go_to_jail():
+    """R-JAIL-01."""
     state = started_game()
     to_turn(state, 1)
     state.players[1].position = 27
@@ -94,6 +95,7 @@ def test_R_JAIL_01_1_landing_on_go_to_jail():
 @pytest.mark.parametrize("deck,number,square", [("chance", CH_GO_TO_JAIL, CHANCE_7),
                                                 ("community_chest", CC_GO_TO_JAIL, COMMUNITY_CHEST_17)])
 def test_R_JAIL_01_2_go_to_jail_card(deck, number, square):
+    """R-JAIL-01."""
     state = started_game()
     to_turn(state, 1)
     cards = state.chance_deck if deck == "chance" else state.chest_deck
@@ -108,6 +110,7 @@ def test_R_JAIL_01_2_go_to_jail_card(deck, number, square):
 
 
 def test_R_JAIL_01_3_third_doubles():
+    """R-JAIL-01."""
     state = started_game()
     to_turn(state, 1)
     roll(state, 1, 3, 3)
@@ -119,6 +122,7 @@ def test_R_JAIL_01_3_third_doubles():
 
 
 def test_R_JAIL_01_a_jailed_chair_loses_the_chair_even_holding_a_favor():
+    """R-JAIL-01."""
     state = started_game()
     hold_favor(state, 0)
     state.players[0].position = 27
@@ -151,6 +155,7 @@ def test_R_JAIL_02_no_favor_flag_forbids_the_favor():
 # ----- R-JAIL-03 -----
 
 def test_R_JAIL_03_a_jailed_owner_collects_rent_deals_mortgages_but_cannot_move():
+    """R-JAIL-03."""
     state = started_game()
     give(state, 1, VERMONT, ROOT)
     jailed(state, 1)
@@ -164,6 +169,7 @@ def test_R_JAIL_03_a_jailed_owner_collects_rent_deals_mortgages_but_cannot_move(
 
 
 def test_R_JAIL_03_a_jailed_player_buys_and_sells_during_another_turn():
+    """R-JAIL-03."""
     state = started_game()
     jailed(state, 1)
     give(state, 0, ORIENTAL, ROOT)
@@ -191,6 +197,7 @@ def test_R_JAIL_04_roll_doubles_leaves_and_moves_without_an_extra_move():
 
 
 def test_R_JAIL_04_R_GEN_03_the_jail_options_and_the_default_roll_for_doubles():
+    """R-JAIL-04, R-GEN-03."""
     state = seat1_jailed()
     hold_favor(state, 1)
     kinds = {a.type for a in engine.legal_actions(state, 1)}
@@ -199,6 +206,7 @@ def test_R_JAIL_04_R_GEN_03_the_jail_options_and_the_default_roll_for_doubles():
 
 
 def test_R_JAIL_04_failed_rolls_count_jail_turns():
+    """R-JAIL-04."""
     state = seat1_jailed()
     jail_roll(state, 1, 1, 2)
     assert state.players[1].in_jail and state.players[1].jail_turns == 1 and state.players[1].position == JAIL
@@ -212,6 +220,7 @@ def test_R_JAIL_04_failed_rolls_count_jail_turns():
 
 
 def test_R_JAIL_04_race_car_may_roll_three_dice_in_jail():
+    """R-JAIL-04."""
     state = started_game()
     jailed(state, 2)
     to_turn(state, 2)
@@ -244,6 +253,7 @@ def test_R_JAIL_04_bail_needs_the_cash():
 
 
 def test_R_JAIL_04_favor_frees_and_goes_to_the_bottom_of_its_deck():
+    """R-JAIL-04."""
     state = seat1_jailed()
     card = hold_favor(state, 1, deck="community_chest")
     force(state, 1, 2)
@@ -256,6 +266,7 @@ def test_R_JAIL_04_favor_frees_and_goes_to_the_bottom_of_its_deck():
 
 
 def test_R_JAIL_04_favor_bought_from_another_player_just_now():
+    """R-JAIL-04."""
     state = seat1_jailed()
     card = hold_favor(state, 3)
     engine.apply(state, A.ProposeOffer(seat=1, counterparties=[3], legs=[
@@ -278,6 +289,7 @@ def test_R_JAIL_04_favor_refusals():
 
 
 def test_R_JAIL_04_reorganize_in_jail_stays_and_counts_a_jail_turn():
+    """R-JAIL-04."""
     state = seat1_jailed()
     give(state, 1, ST_CHARLES, ROOT, arrow=0)
     give(state, 1, STATES, ROOT, arrow=1)
@@ -289,6 +301,7 @@ def test_R_JAIL_04_reorganize_in_jail_stays_and_counts_a_jail_turn():
 
 
 def test_R_JAIL_04_second_rent_is_not_available_yet():
+    """R-JAIL-04."""
     state = started_game()
     jailed(state, 0)
     refused(state, A.SecondRent(seat=0), "E_OPTION_DISABLED", "R-LAND-02")
@@ -325,6 +338,7 @@ def test_R_JAIL_05_a_short_bribe_pays_all_cash_and_the_rest_is_forgiven(cash, to
 
 
 def test_R_JAIL_05_trial_at_the_end_of_a_third_turn_spent_reorganizing():
+    """R-JAIL-05."""
     state = seat1_jailed(turns=2)
     engine.apply(state, A.Reorganize(seat=1, placements=[]))
     assert state.players[1].in_jail and state.players[1].jail_turns == 3  # not before the end of the turn
@@ -339,6 +353,7 @@ def test_R_JAIL_05_trial_at_the_end_of_a_third_turn_spent_reorganizing():
 
 
 def test_R_JAIL_05_no_trial_on_the_first_or_second_reorganize():
+    """R-JAIL-05."""
     state = seat1_jailed(turns=1)
     engine.apply(state, A.Reorganize(seat=1, placements=[]))
     engine.apply(state, A.EndTurn(seat=1))
@@ -359,6 +374,7 @@ def visitor_game():
 
 
 def test_R_JAIL_06_just_visiting_has_no_penalty():
+    """R-JAIL-06."""
     state = visitor_game()
     assert state.players[0].cash == START_CASH and state.turn.step == "free" and state.turn.visit_bail_available
 
@@ -410,6 +426,7 @@ def test_R_JAIL_07_the_bail_chance_ends_when_the_visitor_moves_on():
 
 
 def test_R_JAIL_07_bail_then_the_doubles_extra_move():
+    """R-JAIL-07."""
     state = started_game()
     jailed(state, 1)
     state.players[0].position = 6
@@ -420,6 +437,7 @@ def test_R_JAIL_07_bail_then_the_doubles_extra_move():
 
 
 def test_R_JAIL_07_the_bonus_lapses_when_the_bailed_player_is_eliminated():
+    """R-JAIL-07."""
     state = visitor_game()
     engine.apply(state, A.VisitorBail(seat=0, jailed=1))
     engine.apply(state, A.VisitorBail(seat=0, jailed=2))
@@ -433,6 +451,7 @@ def test_R_JAIL_07_the_bonus_lapses_when_the_bailed_player_is_eliminated():
 # ----- R-JAIL-08 -----
 
 def test_R_JAIL_08_voting_and_dealing_from_jail():
+    """R-JAIL-08."""
     state = started_game()
     jailed(state, 3)
     state.players[0].position = 27

@@ -52,6 +52,7 @@ def cash(state):
 # ----- R-LAND-01: every square -----
 
 def test_R_LAND_01_GO_gives_the_salary_only():
+    """R-LAND-01."""
     state = started_game()
     events = land_on(state, GO)
     assert [(m.payer, m.payee, m.amount) for m in of_type(events, E.MoneyMoved)] == [("bank", 0, 200)]
@@ -60,6 +61,7 @@ def test_R_LAND_01_GO_gives_the_salary_only():
 
 
 def test_R_LAND_01_property_opens_the_landing_options():
+    """R-LAND-01."""
     state = started_game()
     land_on(state, VERMONT)
     assert state.turn.step == "landing" and state.turn.landing_square == VERMONT
@@ -70,6 +72,7 @@ def test_R_LAND_01_property_opens_the_landing_options():
 @pytest.mark.parametrize("square,deck", [(2, "community_chest"), (17, "community_chest"), (33, "community_chest"),
                                          (7, "chance"), (22, "chance"), (36, "chance")])
 def test_R_LAND_01_card_squares_draw_the_top_card_of_their_deck(square, deck):
+    """R-LAND-01."""
     state = started_game()
     number = CH_DIVIDEND if deck == "chance" else CC_BEAUTY
     amount = 50 if deck == "chance" else 10
@@ -83,12 +86,14 @@ def test_R_LAND_01_card_squares_draw_the_top_card_of_their_deck(square, deck):
 
 
 def test_R_LAND_01_income_tax_asks_for_the_choice():
+    """R-LAND-01."""
     state = started_game()
     events = land_on(state, 4)
     assert state.turn.step == "tax_choice" and not of_type(events, E.MoneyMoved)
 
 
 def test_R_LAND_01_just_visiting_has_no_penalty():
+    """R-LAND-01."""
     state = started_game()
     events = land_on(state, JAIL)
     assert state.players[0].position == JAIL and not state.players[0].in_jail
@@ -97,6 +102,7 @@ def test_R_LAND_01_just_visiting_has_no_penalty():
 
 
 def test_R_LAND_01_free_parking_offers_reorganize_pot_or_nothing():
+    """R-LAND-01."""
     state = started_game()
     land_on(state, FREE_PARKING)
     assert state.turn.step == "fp_choice"
@@ -104,6 +110,7 @@ def test_R_LAND_01_free_parking_offers_reorganize_pot_or_nothing():
 
 
 def test_R_LAND_01_go_to_jail_sends_to_jail():
+    """R-LAND-01."""
     state = started_game()
     engine.apply(state, A.Reorganize(seat=0, placements=[]))
     engine.apply(state, A.EndTurn(seat=0))
@@ -113,6 +120,7 @@ def test_R_LAND_01_go_to_jail_sends_to_jail():
 
 
 def test_R_LAND_01_luxury_tax_is_paid_to_the_bank():
+    """R-LAND-01."""
     state = started_game()
     events = land_on(state, LUXURY_TAX)
     assert [(m.payer, m.payee, m.amount) for m in of_type(events, E.MoneyMoved)] == [(0, "bank", 75)]
@@ -123,6 +131,7 @@ def test_R_LAND_01_luxury_tax_is_paid_to_the_bank():
 # ----- R-LAND-02 -----
 
 def test_R_LAND_02_discovery_by_landing_comes_before_the_option():
+    """R-LAND-02."""
     state = started_game()
     give(state, 0, ST_CHARLES, ROOT)
     give(state, 0, STATES, ST_CHARLES)
@@ -138,6 +147,7 @@ def test_R_LAND_02_discovery_by_landing_comes_before_the_option():
 
 
 def test_R_LAND_02_no_discovery_on_a_mortgaged_own_property():
+    """R-LAND-02."""
     state = started_game()
     give(state, 0, VERMONT, ROOT, controller=1)
     prop = state.properties[VERMONT]
@@ -161,6 +171,7 @@ def test_R_LAND_02_exactly_one_option_per_landing_and_no_rent():
 
 
 def test_R_LAND_02_an_option_refused_before_money_moves_does_not_use_up_the_landing():
+    """R-LAND-02."""
     state = started_game()
     state.players[0].cash = 50
     land_on(state, VERMONT)
@@ -180,6 +191,7 @@ def test_R_LAND_02_contest_options_are_disabled_for_now(action):
 
 
 def test_R_LAND_02_other_players_cannot_choose_the_landing_option():
+    """R-LAND-02."""
     state = started_game()
     land_on(state, VERMONT)
     refused(state, A.DoNothing(seat=1), "E_NOT_YOUR_TURN", "R-TURN-03")
@@ -201,6 +213,7 @@ def test_R_LAND_03_buy_requires_an_unowned_property():
 
 
 def test_R_LAND_03_the_artillery_may_not_buy():
+    """R-LAND-03."""
     state = started_game(factions=("top_hat", "thimble", "race_car", "artillery"), options={"use_artillery": True},
                          chair=3)
     assert state.turn.seat == 3
@@ -229,6 +242,7 @@ def test_R_LAND_04_buy_pays_the_printed_price_to_the_bank_and_hangs_the_deed_whe
 
 
 def test_R_LAND_04_buy_onto_an_arrow_of_an_attached_deed():
+    """R-LAND-04."""
     state = started_game()
     give(state, 0, ST_CHARLES, ROOT)
     land_on(state, VIRGINIA)
@@ -238,6 +252,7 @@ def test_R_LAND_04_buy_onto_an_arrow_of_an_attached_deed():
 
 
 def test_R_LAND_04_buy_with_exactly_the_price_in_cash():
+    """R-LAND-04."""
     state = started_game()
     state.players[0].cash = 100
     land_on(state, VERMONT)
@@ -280,6 +295,7 @@ def test_R_LAND_04_the_chosen_arrow_must_be_free_and_holding_capable():
 ])
 def test_R_LAND_04_price_is_P_times_F_halved_and_rounded_up_when_rezoned_or_destroyed(
         square, factor_halves, rezoned, destroyed, price):
+    """R-LAND-04."""
     state = started_game()
     prop = state.properties[square]
     prop.factor_halves, prop.rezoned, prop.destroyed, prop.rubble = factor_halves, rezoned, destroyed, destroyed
@@ -291,6 +307,7 @@ def test_R_LAND_04_price_is_P_times_F_halved_and_rounded_up_when_rezoned_or_dest
 
 
 def test_R_LAND_04_purchase_blocked_by_a_political_favor_uses_up_the_landing():
+    """R-LAND-04."""
     state = started_game()
     state.players[2].political_favors.append(FavorCard(deck="chance", number=8))
     state.chance_deck.remove(8)
@@ -308,6 +325,7 @@ def test_R_LAND_04_purchase_blocked_by_a_political_favor_uses_up_the_landing():
 
 
 def test_R_LAND_04_purchase_goes_through_when_the_favor_holder_passes():
+    """R-LAND-04."""
     state = started_game()
     state.players[3].political_favors.append(FavorCard(deck="community_chest", number=5))
     state.chest_deck.remove(5)
@@ -321,6 +339,7 @@ def test_R_LAND_04_purchase_goes_through_when_the_favor_holder_passes():
 # ----- R-LAND-05 -----
 
 def test_R_LAND_05_a_declined_purchase_leaves_the_property_unowned_with_no_auction():
+    """R-LAND-05."""
     state = started_game()
     land_on(state, BOARDWALK)
     events = engine.apply(state, A.DoNothing(seat=0))
@@ -332,6 +351,7 @@ def test_R_LAND_05_a_declined_purchase_leaves_the_property_unowned_with_no_aucti
 # ----- R-LAND-06 -----
 
 def test_R_LAND_06_nearest_railroad_card_sets_double_rent_on_another_players_railroad():
+    """R-LAND-06."""
     state = started_game()
     give(state, 2, B_AND_O, ROOT)
     on_top(state, "chance", CH_RAILROAD)
@@ -344,6 +364,7 @@ def test_R_LAND_06_nearest_railroad_card_sets_double_rent_on_another_players_rai
 
 
 def test_R_LAND_06_no_flag_on_an_unowned_railroad_which_may_be_bought():
+    """R-LAND-06."""
     state = started_game()
     on_top(state, "chance", CH_RAILROAD)
     land_on(state, CHANCE_7)
@@ -353,6 +374,7 @@ def test_R_LAND_06_no_flag_on_an_unowned_railroad_which_may_be_bought():
 
 
 def test_R_LAND_06_no_flag_on_ones_own_railroad_nor_when_arriving_by_dice():
+    """R-LAND-06."""
     state = started_game()
     give(state, 0, PENN_RR, ROOT)
     on_top(state, "chance", CH_RAILROAD)
@@ -365,6 +387,7 @@ def test_R_LAND_06_no_flag_on_ones_own_railroad_nor_when_arriving_by_dice():
 
 
 def test_R_LAND_06_the_utility_card_is_not_double_rent_unless_the_option_says_so():
+    """R-LAND-06."""
     for option, expected in ((False, None), (True, 0)):
         state = started_game(options={"utility_card_double_rent": option})
         give(state, 1, ELECTRIC, ROOT)
@@ -376,6 +399,7 @@ def test_R_LAND_06_the_utility_card_is_not_double_rent_unless_the_option_says_so
 
 
 def test_R_LAND_06_the_flag_survives_a_declined_stop_to_fix_on_the_way_and_is_dropped_by_a_stop():
+    """R-LAND-06."""
     for stop in (False, True):
         state = started_game()
         give(state, 0, ST_CHARLES, ROOT)
@@ -392,6 +416,7 @@ def test_R_LAND_06_the_flag_survives_a_declined_stop_to_fix_on_the_way_and_is_dr
 
 
 def test_R_LAND_02_R_GEN_03_the_default_landing_option_is_do_nothing():
+    """R-LAND-02, R-GEN-03."""
     state = started_game()
     land_on(state, VERMONT)
     action = default_action(state, 0)

@@ -100,6 +100,7 @@ def test_R_LOSE_01_not_before_the_first_circuit_nor_while_owning_property():
 
 
 def test_R_LOSE_01_artillery_is_exempt():
+    """R-LOSE-01."""
     s = started_game(factions=("top_hat", "thimble", "artillery", "horseman"), options={"use_artillery": True})
     s.players[2].completed_first_circuit = True
     deal(s, 2, 1, leg(2, 1, CashItem(amount=1500)))
@@ -251,6 +252,7 @@ def test_R_LOSE_03_buy_off_needs_cash_and_a_free_arrow():
 
 
 def test_R_LOSE_03_not_before_the_first_circuit():
+    """R-LOSE-03."""
     s = started_game()
     _mortgage_out_seat_2(s, first_circuit=False)
     assert not s.players[2].eliminated and s.players[2].cash == 105 and not s.pending
@@ -275,6 +277,7 @@ def test_R_LOSE_03_no_buy_off_when_the_chair_is_the_one_eliminated():
 
 
 def test_R_LOSE_03_professional_banker_never_buys_off():
+    """R-LOSE-03."""
     s = started_game(players=4, banker_seat=0)
     give(s, 2, BALTIC)
     s.players[2].cash = 0

@@ -35,6 +35,7 @@ def control(state, index: int) -> tuple[int | None, str | None]:
 @pytest.mark.parametrize("index,value", [(BOARDWALK, 200), (PARK_PLACE, 175), (ELECTRIC, 75), (READING, 100),
                                          (ORIENTAL, 50)])
 def test_R_MORT_01_owner_receives_the_printed_mortgage_value_from_the_bank(index, value):
+    """R-MORT-01."""
     state = started_game()
     give(state, 1, index)
     total, reserves = money_total(state), state.reserves
@@ -49,6 +50,7 @@ def test_R_MORT_01_owner_receives_the_printed_mortgage_value_from_the_bank(index
 
 @pytest.mark.parametrize("index,value", [(PARK_PLACE, 87), (BOARDWALK, 100), (CONNECTICUT, 30), (READING, 50)])
 def test_R_MORT_01_rezoned_property_gives_half_rounded_down(index, value):
+    """R-MORT-01."""
     state = started_game()
     give(state, 1, index)
     state.properties[index].rezoned = True
@@ -57,6 +59,7 @@ def test_R_MORT_01_rezoned_property_gives_half_rounded_down(index, value):
 
 
 def test_R_MORT_01_free_action_from_jail_and_during_another_players_turn():
+    """R-MORT-01."""
     state = started_game()
     give(state, 2, BOARDWALK)
     state.players[2].in_jail, state.players[2].position = True, 10
@@ -66,6 +69,7 @@ def test_R_MORT_01_free_action_from_jail_and_during_another_players_turn():
 
 
 def test_R_MORT_01_mortgages_are_not_blockable_by_a_favor():
+    """R-MORT-01."""
     state = started_game()
     give(state, 1, BOARDWALK)
     state.chance_deck.remove(8)
@@ -90,11 +94,13 @@ def test_R_MORT_01_refusals():
 
 
 def test_R_MORT_01_and_R_BANKER_01_the_professional_banker_cannot_mortgage():
+    """R-MORT-01."""
     state = started_game(banker_seat=0)
     refused(state, A.Mortgage(seat=0, property=BOARDWALK), "E_FACTION_CANNOT", "R-BANKER-01")
 
 
 def test_R_MORT_01_principal_is_what_a_short_bank_actually_paid():
+    """R-MORT-01."""
     state = started_game()
     give(state, 1, BOARDWALK)
     moved = state.reserves - 120
@@ -129,6 +135,7 @@ def test_R_MORT_02_control_passes_to_the_chair_even_from_a_third_party_subverter
 
 
 def test_R_MORT_02_the_owner_collects_no_rent_from_it():
+    """R-MORT-02."""
     state = started_game()
     give(state, 1, BOARDWALK)
     give(state, 1, PARK_PLACE)
@@ -140,6 +147,7 @@ def test_R_MORT_02_the_owner_collects_no_rent_from_it():
 
 
 def test_R_MORT_02_the_professional_banker_takes_the_control():
+    """R-MORT-02."""
     state = started_game(banker_seat=0)
     give(state, 1, BOARDWALK)
     mortgage(state, 1, BOARDWALK)
@@ -147,7 +155,7 @@ def test_R_MORT_02_the_professional_banker_takes_the_control():
 
 
 def test_R_MORT_02_chair_change_moves_the_control_to_the_new_chair():
-    """The Chair (seat 0) lands on Go To Jail: he loses the Chair, seat 2 is elected (R-CHAIR-03, -04)."""
+    """R-MORT-02: The Chair (seat 0) lands on Go To Jail: he loses the Chair, seat 2 is elected (R-CHAIR-03, -04)."""
     state = started_game()
     give(state, 1, BOARDWALK)
     give(state, 1, PARK_PLACE)
@@ -171,6 +179,7 @@ def test_R_MORT_02_chair_change_moves_the_control_to_the_new_chair():
 
 
 def test_R_MORT_02_unawakened_boat_still_loses_control_to_the_chair():
+    """R-MORT-02."""
     state = started_game(factions=("top_hat", "boat", "race_car", "horseman"))
     give(state, 1, BOARDWALK)
     mortgage(state, 1, BOARDWALK)
@@ -178,6 +187,7 @@ def test_R_MORT_02_unawakened_boat_still_loses_control_to_the_chair():
 
 
 def test_R_MORT_02_option_boat_mortgage_control_false():
+    """R-MORT-02."""
     state = started_game(factions=("top_hat", "boat", "race_car", "horseman"), options={"boat_mortgage_control": False})
     give(state, 1, BOARDWALK)
     events = mortgage(state, 1, BOARDWALK)
@@ -192,6 +202,7 @@ def test_R_MORT_02_option_boat_mortgage_control_false():
 @pytest.mark.parametrize("index,principal,cost", [(BOARDWALK, 200, 220), (PARK_PLACE, 175, 193),
                                                   (ORIENTAL, 50, 55), (ELECTRIC, 75, 83)])
 def test_R_MORT_03_lifting_costs_ceil_1_1_times_principal_paid_to_the_bank(index, principal, cost):
+    """R-MORT-03."""
     state = started_game()
     give(state, 1, index)
     mortgage(state, 1, index)
@@ -205,6 +216,7 @@ def test_R_MORT_03_lifting_costs_ceil_1_1_times_principal_paid_to_the_bank(index
 
 
 def test_R_MORT_03_rezoned_principal_is_what_is_repaid():
+    """R-MORT-03."""
     state = started_game()
     give(state, 1, PARK_PLACE)
     state.properties[PARK_PLACE].rezoned = True
@@ -229,7 +241,7 @@ def test_R_MORT_03_refusals():
 
 
 def test_R_MORT_03_buyer_under_the_transfer_fee_owes_the_full_lifting_cost_again():
-    """R-SELL-04(b): the buyer pays ceil(0.1 × 175) = 18 now, and ceil(1.1 × 175) = 193 to lift later."""
+    """R-MORT-03: R-SELL-04(b): the buyer pays ceil(0.1 × 175) = 18 now, and ceil(1.1 × 175) = 193 to lift later."""
     state = started_game()
     give(state, 1, PARK_PLACE)
     give(state, 2, READING)
@@ -267,6 +279,7 @@ def test_R_MORT_04_chairs_hold_becomes_post_mortgage_and_counts_for_him():
 
 
 def test_R_MORT_04_owner_recovers_post_mortgage_control_by_discovery():
+    """R-MORT-04."""
     state = started_game()
     give(state, 1, BOARDWALK)
     mortgage(state, 1, BOARDWALK)
@@ -282,6 +295,7 @@ def test_R_MORT_04_owner_recovers_post_mortgage_control_by_discovery():
 
 
 def test_R_MORT_04_held_by_the_chair_of_the_moment_of_lifting():
+    """R-MORT-04."""
     state = started_game()
     give(state, 1, BOARDWALK)
     mortgage(state, 1, BOARDWALK)
@@ -296,6 +310,7 @@ def test_R_MORT_04_held_by_the_chair_of_the_moment_of_lifting():
 
 
 def test_R_MORT_04_owner_who_is_the_chair_gets_control_back_at_once():
+    """R-MORT-04."""
     state = started_game()
     give(state, 0, BOARDWALK)
     mortgage(state, 0, BOARDWALK)
@@ -305,6 +320,7 @@ def test_R_MORT_04_owner_who_is_the_chair_gets_control_back_at_once():
 
 
 def test_R_MORT_04_third_party_subversion_stays_ordinary_subversion():
+    """R-MORT-04."""
     state = started_game()
     give(state, 1, BOARDWALK)
     mortgage(state, 1, BOARDWALK)
@@ -326,6 +342,7 @@ def test_R_MORT_04_the_professional_banker_keeps_a_post_mortgage_hold():
 
 
 def test_R_MORT_04_unawakened_boat_takes_control_straight_back():
+    """R-MORT-04."""
     state = started_game(factions=("top_hat", "boat", "race_car", "horseman"))
     give(state, 1, BOARDWALK)
     mortgage(state, 1, BOARDWALK)
@@ -334,6 +351,7 @@ def test_R_MORT_04_unawakened_boat_takes_control_straight_back():
 
 
 def test_R_MORT_04_buildings_may_be_bought_again_after_lifting_but_not_on_a_lot_the_chair_still_holds():
+    """R-MORT-04."""
     state = started_game()
     for index in LIGHT_BLUE:
         give(state, 1, index, parent=None)
@@ -348,6 +366,7 @@ def test_R_MORT_04_buildings_may_be_bought_again_after_lifting_but_not_on_a_lot_
 # ----- R-MORT-05 (the value part; the takeover itself and the Chair's block come with the contests) -----
 
 def test_R_MORT_05_attack_value_of_a_mortgaged_property_includes_the_surcharge():
+    """R-MORT-05."""
     from illuminopoly_desktop.rules import values
 
     state = started_game()

@@ -79,6 +79,7 @@ def test_R_MOVE_01_movement_roll_is_2d6_and_moves_by_the_unmodified_total():
 
 
 def test_R_MOVE_01_only_the_race_car_may_roll_three_dice():
+    """R-MOVE-01."""
     state = started_game()
     refused(state, A.Roll(seat=0, dice_count=3), "E_FACTION_CANNOT", "R-FAC-RACECAR-02")
     race = started_game(chair=2)
@@ -91,7 +92,7 @@ def test_R_MOVE_01_only_the_race_car_may_roll_three_dice():
 
 
 def test_R_MOVE_01_race_car_three_dice_doubles_is_any_pair():
-    """R-GEN-02: with 3 dice, any two equal dice are doubles, and the extra move follows (R-MOVE-05)."""
+    """R-MOVE-01: R-GEN-02: with 3 dice, any two equal dice are doubles, and the extra move follows (R-MOVE-05)."""
     race = started_game(chair=2)
     roll(race, 2, 1, 3, 1, count=3)
     assert race.players[2].position == READING and race.players[2].doubles_this_turn == 1
@@ -102,6 +103,7 @@ def test_R_MOVE_01_race_car_three_dice_doubles_is_any_pair():
 # ----- R-MOVE-02 -----
 
 def test_R_MOVE_02_passing_events_in_order_GO_salary_then_discovery_of_a_depth1_property():
+    """R-MOVE-02."""
     state = started_game()
     state.players[0].position = 38
     give(state, 0, MEDITERRANEAN, ROOT, controller=1)
@@ -130,6 +132,7 @@ def test_R_MOVE_02_the_landing_square_is_passed_too():
 
 
 def test_R_MOVE_02_teleport_to_jail_passes_nothing_and_pays_no_GO():
+    """R-MOVE-02."""
     state = non_chair_turn()
     state.players[1].position = 25
     give(state, 1, MEDITERRANEAN, ROOT, controller=2)  # on the way "round" from 30 to 10, never passed
@@ -145,6 +148,7 @@ def test_R_MOVE_02_teleport_to_jail_passes_nothing_and_pays_no_GO():
 
 
 def test_R_MOVE_02_backward_move_passes_in_reverse_with_discovery_and_no_GO():
+    """R-MOVE-02."""
     state = started_game()
     state.players[0].position = READING  # the forward roll starts here, so Reading is passed only backwards
     chance_on_top(state, CH_BACK_3)
@@ -161,6 +165,7 @@ def test_R_MOVE_02_backward_move_passes_in_reverse_with_discovery_and_no_GO():
 # ----- R-MOVE-03 -----
 
 def test_R_MOVE_03_card_move_is_a_forward_move_with_GO_passing_and_a_normal_landing():
+    """R-MOVE-03."""
     state = started_game()
     state.players[0].position = 33
     chance_on_top(state, CH_ST_CHARLES)
@@ -179,6 +184,7 @@ def test_R_MOVE_03_card_move_is_a_forward_move_with_GO_passing_and_a_normal_land
 
 
 def test_R_MOVE_03_card_move_onto_an_owned_property_pays_no_rent():
+    """R-MOVE-03."""
     state = started_game()
     state.players[0].position = 4
     chance_on_top(state, CH_ILLINOIS)
@@ -191,6 +197,7 @@ def test_R_MOVE_03_card_move_onto_an_owned_property_pays_no_rent():
 
 
 def test_R_MOVE_03_card_move_neither_counts_for_doubles_nor_ends_the_doubles_chain():
+    """R-MOVE-03."""
     state = started_game()
     state.players[0].position = 3
     chance_on_top(state, CH_ILLINOIS)
@@ -205,6 +212,7 @@ def test_R_MOVE_03_card_move_neither_counts_for_doubles_nor_ends_the_doubles_cha
 # ----- R-MOVE-04 -----
 
 def test_R_MOVE_04_stop_to_fix_a_depth2_property_held_by_seller_retention():
+    """R-MOVE-04."""
     state = started_game()
     depth2_setup(state)
     state.players[0].position = CONNECTICUT
@@ -226,6 +234,7 @@ def test_R_MOVE_04_stop_to_fix_a_depth2_property_held_by_seller_retention():
 
 
 def test_R_MOVE_04_declining_the_stop_finishes_the_roll_and_keeps_the_hold():
+    """R-MOVE-04."""
     state = started_game()
     depth2_setup(state, origin="post_mortgage")
     state.players[0].position = CONNECTICUT
@@ -238,6 +247,7 @@ def test_R_MOVE_04_declining_the_stop_finishes_the_roll_and_keeps_the_hold():
 
 
 def test_R_MOVE_04_R_GEN_03_stopping_is_optional_and_the_default_is_to_go_on():
+    """R-MOVE-04, R-GEN-03."""
     state = started_game()
     depth2_setup(state)
     state.players[0].position = CONNECTICUT
@@ -249,6 +259,7 @@ def test_R_MOVE_04_R_GEN_03_stopping_is_optional_and_the_default_is_to_go_on():
 
 
 def test_R_MOVE_04_stop_keeps_the_doubles_extra_move():
+    """R-MOVE-04."""
     state = started_game()
     depth2_setup(state)
     state.players[0].position = CONNECTICUT
@@ -261,6 +272,7 @@ def test_R_MOVE_04_stop_keeps_the_doubles_extra_move():
 
 
 def test_R_MOVE_04_no_stop_offer_when_mortgaged_at_depth3_or_on_the_last_square():
+    """R-MOVE-04."""
     state = started_game()
     give(state, 0, ST_CHARLES, ROOT)
     give(state, 0, STATES, ST_CHARLES, controller=1)          # depth 2, but mortgaged: R-SUBVERT-09
@@ -275,11 +287,13 @@ def test_R_MOVE_04_no_stop_offer_when_mortgaged_at_depth3_or_on_the_last_square(
 
 
 def test_R_MOVE_04_stop_to_fix_is_refused_when_not_offered():
+    """R-MOVE-04."""
     state = started_game()
     refused(state, A.StopToFix(seat=0, stop=True), "E_WRONG_PHASE", "R-TURN-03")
 
 
 def test_R_MOVE_04_stop_to_fix_on_a_card_move():
+    """R-MOVE-04."""
     state = started_game()
     depth2_setup(state)
     state.players[0].position = 4
@@ -292,7 +306,7 @@ def test_R_MOVE_04_stop_to_fix_on_a_card_move():
 
 
 def test_R_MOVE_04_stop_to_fix_on_the_backward_card_move():
-    """Resolution: "Go back 3 spaces" passes squares in reverse with their passing events (R-MOVE-02), so the
+    """R-MOVE-04: Resolution: "Go back 3 spaces" passes squares in reverse with their passing events (R-MOVE-02), so the
     stop-to-fix offer applies to it as well."""
     state = started_game()
     give(state, 0, ST_CHARLES, ROOT)
@@ -309,6 +323,7 @@ def test_R_MOVE_04_stop_to_fix_on_the_backward_card_move():
 
 
 def test_R_MOVE_04_declined_backward_stop_resumes_backward_without_GO():
+    """R-MOVE-04."""
     state = started_game()
     give(state, 0, ST_CHARLES, ROOT)
     give(state, 0, READING, ST_CHARLES, controller=1)
@@ -323,6 +338,7 @@ def test_R_MOVE_04_declined_backward_stop_resumes_backward_without_GO():
 
 
 def test_R_MOVE_02_an_unattached_deed_is_discovered_only_by_landing():
+    """R-MOVE-02."""
     state = started_game()
     give(state, 0, VIRGINIA, None, controller=1)
     state.players[0].position = CONNECTICUT
@@ -336,6 +352,7 @@ def test_R_MOVE_02_an_unattached_deed_is_discovered_only_by_landing():
 
 
 def test_R_GO_01_the_professional_banker_has_no_token_to_move():
+    """R-GO-01."""
     state = started_game(banker_seat=0)
     assert state.turn.seat == 0 and state.turn.step == "banker"
     refused(state, A.Roll(seat=0), "E_WRONG_PHASE", "R-TURN-03")
@@ -343,6 +360,7 @@ def test_R_GO_01_the_professional_banker_has_no_token_to_move():
 
 
 def test_R_SUBVERT_08_arm_residual_is_swept_by_passing_at_any_depth():
+    """R-SUBVERT-08."""
     state = started_game()
     give(state, 0, ST_CHARLES, ROOT)
     give(state, 0, STATES, ST_CHARLES)
@@ -356,6 +374,7 @@ def test_R_SUBVERT_08_arm_residual_is_swept_by_passing_at_any_depth():
 # ----- R-MOVE-05 -----
 
 def test_R_MOVE_05_doubles_give_an_optional_extra_move():
+    """R-MOVE-05."""
     state = started_game()
     roll(state, 0, 3, 3)
     engine.apply(state, A.DoNothing(seat=0))
@@ -392,6 +411,7 @@ def test_R_MOVE_05_third_doubles_goes_to_jail_without_moving():
 
 
 def test_R_MOVE_05_a_third_roll_without_doubles_ends_the_moves():
+    """R-MOVE-05."""
     state = started_game()
     roll(state, 0, 3, 3)
     engine.apply(state, A.DoNothing(seat=0))
@@ -404,6 +424,7 @@ def test_R_MOVE_05_a_third_roll_without_doubles_ends_the_moves():
 
 
 def test_R_MOVE_05b_jailing_by_doubles_onto_go_to_jail_ends_the_move_loop():
+    """R-MOVE-05."""
     state = non_chair_turn()
     state.players[1].position = 24
     roll(state, 1, 3, 3)
@@ -423,6 +444,7 @@ def test_R_GO_01_landing_on_GO_pays_with_go_on_landing():
 
 
 def test_R_GO_01_landing_on_GO_pays_nothing_without_go_on_landing_but_completes_the_circuit():
+    """R-GO-01."""
     state = started_game(options={"go_on_landing": False})
     state.players[0].position = 34
     events = roll(state, 0, 3, 3)
@@ -432,6 +454,7 @@ def test_R_GO_01_landing_on_GO_pays_nothing_without_go_on_landing_but_completes_
 
 
 def test_R_GO_01_passing_without_go_on_landing_still_pays():
+    """R-GO-01."""
     state = started_game(options={"go_on_landing": False})
     state.players[0].position = 38
     roll(state, 0, 1, 2)
@@ -439,6 +462,7 @@ def test_R_GO_01_passing_without_go_on_landing_still_pays():
 
 
 def test_R_GO_01_each_pass_in_a_turn_pays_again():
+    """R-GO-01."""
     state = started_game()
     state.players[0].position = 35
     chance_on_top(state, CH_ADVANCE_GO)
@@ -450,7 +474,7 @@ def test_R_GO_01_each_pass_in_a_turn_pays_again():
 
 
 def test_R_GO_01_advance_to_go_card_collects_even_without_go_on_landing():
-    """Resolution: the card reads "collect $200", so it pays once on arrival whatever `go_on_landing` says."""
+    """R-GO-01: Resolution: the card reads "collect $200", so it pays once on arrival whatever `go_on_landing` says."""
     state = started_game(options={"go_on_landing": False})
     state.players[0].position = 4
     chance_on_top(state, CH_ADVANCE_GO)
@@ -460,7 +484,7 @@ def test_R_GO_01_advance_to_go_card_collects_even_without_go_on_landing():
 
 
 def test_R_GO_01_short_reserves_pay_what_they_have():
-    """R-BANK-02 applies to GO salary: a short Bank pays what it has (partial) and the rest is lost."""
+    """R-GO-01: R-BANK-02 applies to GO salary: a short Bank pays what it has (partial) and the rest is lost."""
     state = started_game()
     state.players[3].cash += state.reserves - 150
     state.reserves = 150
@@ -474,6 +498,7 @@ def test_R_GO_01_short_reserves_pay_what_they_have():
 
 
 def test_R_GO_02_first_circuit_is_set_only_by_a_forward_pass_or_landing():
+    """R-GO-02."""
     state = started_game()
     assert not any(p.completed_first_circuit for p in state.players)
     roll(state, 0, 1, 2)

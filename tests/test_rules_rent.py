@@ -54,6 +54,7 @@ def collection(state, seat: int = 1):
 # ----- R-RENT-01 collection -----
 
 def test_R_RENT_01_owner_collects_from_the_bank_at_his_own_T2():
+    """R-RENT-01."""
     state = started_game()
     own(state, 1, BOARDWALK, ST_CHARLES)
     rents, paid, events = collection(state)
@@ -66,6 +67,7 @@ def test_R_RENT_01_owner_collects_from_the_bank_at_his_own_T2():
 
 
 def test_R_RENT_01_only_the_owner_of_the_turn_collects():
+    """R-RENT-01."""
     state = started_game()
     own(state, 2, BOARDWALK)
     rents, paid, _ = collection(state)
@@ -74,6 +76,7 @@ def test_R_RENT_01_only_the_owner_of_the_turn_collects():
 
 
 def test_R_RENT_01_control_does_not_matter_the_owner_collects():
+    """R-RENT-01."""
     state = started_game()
     give(state, 1, BOARDWALK, parent=None, controller=2)
     rents, paid, _ = collection(state)
@@ -81,6 +84,7 @@ def test_R_RENT_01_control_does_not_matter_the_owner_collects():
 
 
 def test_R_RENT_01_owner_collects_even_from_jail():
+    """R-RENT-01."""
     state = started_game()
     own(state, 1, BOARDWALK)
     state.players[1].in_jail, state.players[1].position = True, 10
@@ -89,6 +93,7 @@ def test_R_RENT_01_owner_collects_even_from_jail():
 
 
 def test_R_RENT_01_no_rent_on_a_skipped_turn_but_countdowns_go_down_at_T0():
+    """R-RENT-01."""
     state = started_game()
     own(state, 1, BOARDWALK, READING)
     state.properties[READING].rail_countdown = 2
@@ -104,6 +109,7 @@ def test_R_RENT_01_no_rent_on_a_skipped_turn_but_countdowns_go_down_at_T0():
 
 
 def test_R_RENT_01_option_lost_turn_collects_rent():
+    """R-RENT-01."""
     state = started_game(options={"lost_turn_collects_rent": True})
     own(state, 1, BOARDWALK)
     state.players[1].lost_turns = 1
@@ -112,6 +118,7 @@ def test_R_RENT_01_option_lost_turn_collects_rent():
 
 
 def test_R_RENT_01_no_rent_is_ever_paid_for_landing():
+    """R-RENT-01."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE)
     state.players[0].position = 35
@@ -128,6 +135,7 @@ def test_R_RENT_01_no_rent_is_ever_paid_for_landing():
 # ----- R-RENT-02 the rent table, row by row -----
 
 def test_R_RENT_02_row_1_mortgaged_earns_0_and_others_keep_double():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE)
     state.properties[BOARDWALK].mortgaged, state.properties[BOARDWALK].mortgage_principal = True, 200
@@ -136,6 +144,7 @@ def test_R_RENT_02_row_1_mortgaged_earns_0_and_others_keep_double():
 
 
 def test_R_RENT_02_row_1_before_row_6_a_mortgaged_lot_with_a_hotel_value_would_still_be_0():
+    """R-RENT-02."""
     state = started_game()
     ctx = Ctx(state)
     own(state, 1, BOARDWALK, PARK_PLACE)
@@ -146,6 +155,7 @@ def test_R_RENT_02_row_1_before_row_6_a_mortgaged_lot_with_a_hotel_value_would_s
 
 
 def test_R_RENT_02_row_2_destroyed_earns_0_until_rebuilt_after_cleanup_the_group_earns():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, ORIENTAL, VERMONT, CONNECTICUT)
     state.properties[CONNECTICUT].destroyed = True  # cleaned up: no rubble left
@@ -154,6 +164,7 @@ def test_R_RENT_02_row_2_destroyed_earns_0_until_rebuilt_after_cleanup_the_group
 
 
 def test_R_RENT_02_row_3_rubble_blocks_every_lot_of_the_group_whoever_owns_it():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, ORIENTAL, BOARDWALK)
     own(state, 2, VERMONT)
@@ -165,6 +176,7 @@ def test_R_RENT_02_row_3_rubble_blocks_every_lot_of_the_group_whoever_owns_it():
 
 
 def test_R_RENT_02_row_3_option_unowned_rubble_does_not_block():
+    """R-RENT-02."""
     state = started_game(options={"unowned_rubble_blocks_group": False})
     own(state, 1, ORIENTAL)
     state.properties[CONNECTICUT].destroyed = state.properties[CONNECTICUT].rubble = True
@@ -180,6 +192,7 @@ def test_R_RENT_02_row_3_option_unowned_rubble_does_not_block():
 
 
 def test_R_RENT_02_row_4_disrupted_railroad_and_utility_earn_0():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, READING, PENN_RR, ELECTRIC, WATER_WORKS)
     state.properties[READING].disrupted_turns = 2
@@ -191,6 +204,7 @@ def test_R_RENT_02_row_4_disrupted_railroad_and_utility_earn_0():
 
 
 def test_R_RENT_02_row_5_rezoned_earns_half_basic_never_doubled():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE, READING, PENN_RR)
     state.properties[PARK_PLACE].rezoned = True
@@ -202,6 +216,7 @@ def test_R_RENT_02_row_5_rezoned_earns_half_basic_never_doubled():
 
 
 def test_R_RENT_02_row_5_before_row_7_rezoned_lot_ignores_houses():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE)
     state.properties[PARK_PLACE].rezoned = True
@@ -210,6 +225,7 @@ def test_R_RENT_02_row_5_before_row_7_rezoned_lot_ignores_houses():
 
 
 def test_R_RENT_02_row_6_hotel_rent():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE)
     state.properties[BOARDWALK].hotel = True
@@ -220,6 +236,7 @@ def test_R_RENT_02_row_6_hotel_rent():
 
 @pytest.mark.parametrize("houses,expected", [(1, 200), (2, 600), (3, 1400), (4, 1700)])
 def test_R_RENT_02_row_7_house_rent_not_doubled(houses, expected):
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE)
     state.properties[BOARDWALK].houses = houses
@@ -228,6 +245,7 @@ def test_R_RENT_02_row_7_house_rent_not_doubled(houses, expected):
 
 
 def test_R_RENT_02_row_7_option_monopoly_doubles_building_rent():
+    """R-RENT-02."""
     state = started_game(options={"monopoly_doubles_building_rent": True})
     own(state, 1, BOARDWALK, PARK_PLACE)
     state.properties[BOARDWALK].houses = 3
@@ -237,7 +255,7 @@ def test_R_RENT_02_row_7_option_monopoly_doubles_building_rent():
 
 
 def test_R_RENT_02_row_7_buildings_outside_a_monopoly_keep_their_table_rent():
-    """R-BUILD-05: after the group stops being monopolized, buildings still earn their table rent."""
+    """R-RENT-02: R-BUILD-05: after the group stops being monopolized, buildings still earn their table rent."""
     state = started_game()
     own(state, 1, BOARDWALK)
     own(state, 2, PARK_PLACE)
@@ -247,6 +265,7 @@ def test_R_RENT_02_row_7_buildings_outside_a_monopoly_keep_their_table_rent():
 
 
 def test_R_RENT_02_row_8_base_rent_doubled_only_with_the_whole_group():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, ORIENTAL, VERMONT, ST_CHARLES, STATES)
     own(state, 2, VIRGINIA)
@@ -259,6 +278,7 @@ def test_R_RENT_02_row_8_base_rent_doubled_only_with_the_whole_group():
 
 
 def test_R_RENT_02_row_8_subverted_and_mortgaged_members_still_count_for_the_monopoly():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, ORIENTAL, VERMONT, CONNECTICUT)
     state.properties[VERMONT].controller, state.properties[VERMONT].control_origin = 3, "subversion"
@@ -268,6 +288,7 @@ def test_R_RENT_02_row_8_subverted_and_mortgaged_members_still_count_for_the_mon
 
 
 def test_R_RENT_02_row_9_railroad_counting_down_earns_25_and_is_not_counted():
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, READING, PENN_RR, B_AND_O)
     state.properties[READING].rail_countdown = 3
@@ -278,6 +299,7 @@ def test_R_RENT_02_row_9_railroad_counting_down_earns_25_and_is_not_counted():
 
 @pytest.mark.parametrize("count,each", [(1, 25), (2, 50), (3, 100), (4, 200)])
 def test_R_RENT_02_row_10_railroad_rent_by_counting_railroads(count, each):
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, *RAILROADS[:count])
     rents, paid, _ = collection(state)
@@ -286,6 +308,7 @@ def test_R_RENT_02_row_10_railroad_rent_by_counting_railroads(count, each):
 
 @pytest.mark.parametrize("both,multiplier", [(False, 4), (True, 10)])
 def test_R_RENT_02_row_11_and_R_RENT_03_utility_roll_once_for_all_utilities(both, multiplier):
+    """R-RENT-02."""
     state = started_game()
     own(state, 1, ELECTRIC, *((WATER_WORKS,) if both else ()))
     force(state, 5, 6)
@@ -300,6 +323,7 @@ def test_R_RENT_02_row_11_and_R_RENT_03_utility_roll_once_for_all_utilities(both
 
 
 def test_R_RENT_03_other_utility_mortgaged_still_gives_times_10():
+    """R-RENT-03."""
     state = started_game()
     own(state, 1, ELECTRIC, WATER_WORKS)
     state.properties[WATER_WORKS].mortgaged, state.properties[WATER_WORKS].mortgage_principal = True, 75
@@ -309,6 +333,7 @@ def test_R_RENT_03_other_utility_mortgaged_still_gives_times_10():
 
 
 def test_R_RENT_03_no_utility_no_roll():
+    """R-RENT-03."""
     state = started_game()
     own(state, 1, BOARDWALK)
     _, _, events = collection(state)
@@ -317,6 +342,7 @@ def test_R_RENT_03_no_utility_no_roll():
 
 
 def test_R_RENT_03_a_new_roll_at_every_collection():
+    """R-RENT-03."""
     state = started_game()
     own(state, 1, ELECTRIC)
     force(state, 1, 1)
@@ -337,6 +363,7 @@ def test_R_RENT_03_a_new_roll_at_every_collection():
 # ----- R-RENT-04 counting railroads -----
 
 def test_R_RENT_04_mortgaged_and_disrupted_railroads_count_rezoned_and_countdown_do_not():
+    """R-RENT-04."""
     state = started_game()
     own(state, 1, *RAILROADS)
     state.properties[READING].mortgaged, state.properties[READING].mortgage_principal = True, 100
@@ -356,6 +383,7 @@ def test_R_RENT_04_mortgaged_and_disrupted_railroads_count_rezoned_and_countdown
 # ----- R-RENT-05 one payment, subject to the Bank's shortfall -----
 
 def test_R_RENT_05_one_payment_for_the_total():
+    """R-RENT-05."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE, READING)
     _, paid, events = collection(state)
@@ -365,6 +393,7 @@ def test_R_RENT_05_one_payment_for_the_total():
 
 
 def test_R_RENT_05_short_bank_pays_what_it_has_and_the_rest_is_lost():
+    """R-RENT-05."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE)
     moved = state.reserves - 30
@@ -378,6 +407,7 @@ def test_R_RENT_05_short_bank_pays_what_it_has_and_the_rest_is_lost():
 
 
 def test_R_RENT_05_option_bank_shortfall_payment_none():
+    """R-RENT-05."""
     state = started_game(options={"bank_shortfall_payment": "none"})
     own(state, 1, BOARDWALK, PARK_PLACE)
     moved = state.reserves - 30
@@ -389,6 +419,7 @@ def test_R_RENT_05_option_bank_shortfall_payment_none():
 
 
 def test_R_RENT_05_unlimited_bank_issues_the_money():
+    """R-RENT-05."""
     state = started_game(options={"bank_insolvency": "unlimited"})
     own(state, 1, BOARDWALK, PARK_PLACE)
     moved = state.reserves - 30
@@ -402,6 +433,7 @@ def test_R_RENT_05_unlimited_bank_issues_the_money():
 # ----- R-RENT-06 countdowns -----
 
 def test_R_RENT_06_decrement_after_rent_so_N_means_N_reduced_collections():
+    """R-RENT-06."""
     state = started_game()
     own(state, 1, READING, PENN_RR, ELECTRIC)
     state.properties[READING].rail_countdown = 1
@@ -416,6 +448,7 @@ def test_R_RENT_06_decrement_after_rent_so_N_means_N_reduced_collections():
 
 
 def test_R_RENT_06_countdowns_go_down_once_per_owner_turn_only():
+    """R-RENT-06."""
     state = started_game()
     own(state, 2, READING)
     state.properties[READING].rail_countdown = 3
@@ -424,6 +457,7 @@ def test_R_RENT_06_countdowns_go_down_once_per_owner_turn_only():
 
 
 def test_R_RENT_06_unowned_countdowns_go_down_at_round_end():
+    """R-RENT-06."""
     state = started_game()
     state.properties[READING].disrupted_turns = 2
     state.properties[ELECTRIC].disrupted_turns = 1
@@ -446,6 +480,7 @@ def test_R_RENT_06_unowned_countdowns_go_down_at_round_end():
 # ----- R-PB Power Base -----
 
 def test_R_PB_01_countable_rent_and_non_counting_properties():
+    """R-PB-01."""
     state = started_game()
     ctx = Ctx(state)
     own(state, 1, BOARDWALK, PARK_PLACE, ORIENTAL, VERMONT, CONNECTICUT, READING, PENN_RR)
@@ -464,6 +499,7 @@ def test_R_PB_01_countable_rent_and_non_counting_properties():
 
 
 def test_R_PB_01_utility_uses_the_owners_last_roll_or_rolls_once_and_logs_it():
+    """R-PB-01."""
     state = started_game()
     own(state, 1, ELECTRIC)
     ctx = Ctx(state)
@@ -476,6 +512,7 @@ def test_R_PB_01_utility_uses_the_owners_last_roll_or_rolls_once_and_logs_it():
 
 
 def test_R_PB_02_credit_goes_to_the_controller_not_the_owner():
+    """R-PB-02."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE)
     state.properties[BOARDWALK].controller, state.properties[BOARDWALK].control_origin = 2, "subversion"
@@ -484,6 +521,7 @@ def test_R_PB_02_credit_goes_to_the_controller_not_the_owner():
 
 
 def test_R_PB_02_mortgaged_counts_for_no_one_the_chair_included():
+    """R-PB-02."""
     state = started_game()
     own(state, 1, BOARDWALK, PARK_PLACE)
     engine.apply(state, A.Mortgage(seat=1, property=BOARDWALK))
@@ -492,6 +530,7 @@ def test_R_PB_02_mortgaged_counts_for_no_one_the_chair_included():
 
 
 def test_R_PB_02_option_chair_power_base_includes_mortgaged():
+    """R-PB-02."""
     state = started_game(options={"chair_power_base_includes_mortgaged": True})
     own(state, 1, BOARDWALK, PARK_PLACE)
     engine.apply(state, A.Mortgage(seat=1, property=BOARDWALK))
@@ -505,6 +544,7 @@ def test_R_PB_02_option_chair_power_base_includes_mortgaged():
 
 
 def test_R_PB_03_unawakened_boat_gets_0_for_what_he_controls():
+    """R-PB-03."""
     state = started_game(factions=("top_hat", "boat", "race_car", "horseman"))
     own(state, 1, BOARDWALK, PARK_PLACE)
     ctx = Ctx(state)
@@ -517,6 +557,7 @@ def test_R_PB_03_unawakened_boat_gets_0_for_what_he_controls():
 
 
 def test_R_PB_04_total_credited_only_and_all_countable():
+    """R-PB-04."""
     state = started_game(factions=("top_hat", "boat", "race_car", "horseman"))
     own(state, 1, BOARDWALK, PARK_PLACE)   # unawakened Boat: countable, credited to no one
     own(state, 2, READING)
@@ -533,6 +574,7 @@ def test_R_PB_04_total_credited_only_and_all_countable():
 
 
 def test_R_PB_05_power_bases_are_published_at_round_end():
+    """R-PB-05."""
     state = started_game()
     own(state, 1, BOARDWALK)
     own(state, 2, READING)

@@ -209,7 +209,7 @@ def test_R_SELL_01_R_STRUCT_10_whole_arm_required():
 
 
 def test_R_SELL_01_R_STRUCT_10_arm_keeps_its_shape_and_hangs_on_the_buyers_chosen_arrow():
-    """R-STRUCT-10: the sold arm keeps its shape; its root goes on the free arrow the buyer chooses (R-STRUCT-04)."""
+    """R-SELL-01: R-STRUCT-10: the sold arm keeps its shape; its root goes on the free arrow the buyer chooses (R-STRUCT-04)."""
     s = started_game()
     give(s, 1, BOARDWALK)
     give(s, 1, BALTIC, parent=BOARDWALK, arrow=2)
@@ -230,7 +230,7 @@ def test_R_SELL_01_R_STRUCT_10_arm_keeps_its_shape_and_hangs_on_the_buyers_chose
 
 
 def test_R_SELL_01_proposer_buying_names_his_arrow_in_the_deed_leg():
-    """R-STRUCT-04: when the buyer proposes, his deed leg carries the arrow he chose."""
+    """R-SELL-01: R-STRUCT-04: when the buyer proposes, his deed leg carries the arrow he chose."""
     s = started_game()
     give(s, 1, BALTIC)
     give(s, 2, KENTUCKY)
@@ -240,7 +240,7 @@ def test_R_SELL_01_proposer_buying_names_his_arrow_in_the_deed_leg():
 
 
 def test_R_SELL_01_chosen_arrow_that_is_not_free_voids_the_sale():
-    """R-STRUCT-04: the chosen arrow must be free at execution (E_NO_FREE_ARROW), else the offer is void."""
+    """R-SELL-01: R-STRUCT-04: the chosen arrow must be free at execution (E_NO_FREE_ARROW), else the offer is void."""
     s = started_game()
     give(s, 1, BALTIC)
     give(s, 2, KENTUCKY)
@@ -252,7 +252,7 @@ def test_R_SELL_01_chosen_arrow_that_is_not_free_voids_the_sale():
 
 
 def test_R_SELL_01_leaf_under_a_holding_deed_sells_alone():
-    """R-STRUCT-10: only deeds that hold others need their arm; a leaf hanging from a deed sells alone."""
+    """R-SELL-01: R-STRUCT-10: only deeds that hold others need their arm; a leaf hanging from a deed sells alone."""
     s = started_game()
     give(s, 1, BOARDWALK)
     give(s, 1, BALTIC, parent=BOARDWALK)
@@ -456,7 +456,7 @@ def test_R_SELL_06_no_sales_to_the_bank():
 
 
 def test_R_SELL_01_acceptor_places_only_the_roots_he_receives():
-    """R-STRUCT-04 / R-STRUCT-10: the acceptor's placements name only roots of arms he receives, on an arrow."""
+    """R-SELL-01: R-STRUCT-04 / R-STRUCT-10: the acceptor's placements name only roots of arms he receives, on an arrow."""
     s = started_game()
     give(s, 1, BOARDWALK)
     give(s, 1, BALTIC, parent=BOARDWALK)

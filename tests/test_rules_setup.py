@@ -81,6 +81,7 @@ def test_R_SETUP_01_at_most_one_professional_banker():
 
 
 def test_R_SETUP_01_seat_order_is_fixed_for_the_whole_game():
+    """R-SETUP-01."""
     state = started_game(players=4, chair=2)
     assert state.seat_order == [0, 1, 2, 3]
     state.players[1].completed_first_circuit = True
@@ -130,6 +131,7 @@ def test_R_SETUP_02_high_roll_draft_picks_in_descending_order_with_tied_players_
 
 def test_R_SETUP_02_nested_ties_reroll_only_among_the_tied(monkeypatch):
     # all three roll 8; rerolls 6, 6, 4 -> seat 2 is last; seats 0 and 1 roll again: 5, 9
+    """R-SETUP-02."""
     scripted_dice(monkeypatch, [4, 4, 2, 6, 3, 5, 3, 3, 1, 5, 2, 2, 2, 3, 4, 5])
     state = new_game(seats(3), seed=3)
     monkeypatch.undo()
@@ -137,6 +139,7 @@ def test_R_SETUP_02_nested_ties_reroll_only_among_the_tied(monkeypatch):
 
 
 def test_R_SETUP_02_the_banker_is_chosen_before_the_draft_and_takes_no_faction(monkeypatch):
+    """R-SETUP-02."""
     scripted_dice(monkeypatch, [1, 1, 6, 6, 3, 3])
     state = new_game(seats(4, banker=1), seed=3)
     monkeypatch.undo()
@@ -145,6 +148,7 @@ def test_R_SETUP_02_the_banker_is_chosen_before_the_draft_and_takes_no_faction(m
 
 
 def test_R_SETUP_02_draft_default_pick_is_legal():
+    """R-SETUP-02."""
     state = new_game(seats(3), seed=11)
     first = engine.awaiting(state)[0]
     action = default_action(state, first)
@@ -154,6 +158,7 @@ def test_R_SETUP_02_draft_default_pick_is_legal():
 
 
 def test_R_SETUP_02_random_assignment_is_dealt_by_the_seeded_prng():
+    """R-SETUP-02."""
     options = {"faction_assignment": "random"}
     games = [new_game(seats(5), seed=seed, options=options) for seed in range(6)]
     for state in games:
@@ -166,6 +171,7 @@ def test_R_SETUP_02_random_assignment_is_dealt_by_the_seeded_prng():
 
 
 def test_R_SETUP_02_random_assignment_uses_the_artillery_only_when_in_use():
+    """R-SETUP-02."""
     dealt = set()
     for seed in range(20):
         state = new_game(seats(9), seed=seed, options={"faction_assignment": "random"})
@@ -179,6 +185,7 @@ def test_R_SETUP_02_random_assignment_uses_the_artillery_only_when_in_use():
 
 @pytest.mark.parametrize("n,banker,artillery", [(4, None, False), (6, 2, False), (10, 0, True), (3, None, True)])
 def test_R_SETUP_03_starting_cash_and_reserves(n, banker, artillery):
+    """R-SETUP-03."""
     factions = ("artillery",) + STANDARD if artillery else STANDARD
     state = new_game(seats(n, banker, factions), options={"use_artillery": artillery}, preset_factions=True)
     faction_players = n - (banker is not None)
@@ -192,6 +199,7 @@ def test_R_SETUP_03_starting_cash_and_reserves(n, banker, artillery):
 
 
 def test_R_SETUP_03_bank_total_money_option():
+    """R-SETUP-03."""
     state = new_game(seats(4), options={"bank_total_money": 15140})
     assert state.reserves == 15140 - 6000 and state.total_money() == 15140
 
@@ -199,6 +207,7 @@ def test_R_SETUP_03_bank_total_money_option():
 # ----- R-SETUP-04 -----
 
 def test_R_SETUP_04_initial_board_state():
+    """R-SETUP-04."""
     state = new_game(seats(4, factions=STANDARD), seed=5, preset_factions=True)
     assert len(state.properties) == 28
     for prop in state.properties.values():
@@ -216,6 +225,7 @@ def test_R_SETUP_04_initial_board_state():
 
 
 def test_R_SETUP_04_R_GEN_02_decks_are_shuffled_by_the_seed():
+    """R-SETUP-04, R-GEN-02."""
     a = new_game(seats(4, factions=STANDARD), seed=5, preset_factions=True)
     b = new_game(seats(4, factions=STANDARD), seed=5, preset_factions=True)
     c = new_game(seats(4, factions=STANDARD), seed=6, preset_factions=True)
@@ -241,6 +251,7 @@ def test_R_SETUP_05_the_dog_chooses_a_hidden_condition_before_the_election():
 
 
 def test_R_SETUP_05_every_listed_condition_may_be_chosen_and_default_is_legal():
+    """R-SETUP-05."""
     assert set(DOG_CONDITIONS) == {"top_hat", "thimble", "race_car", "horseman_a", "horseman_b", "steam_iron",
                                    "wheelbarrow", "shoe"}
     for condition in DOG_CONDITIONS:
@@ -255,6 +266,7 @@ def test_R_SETUP_05_every_listed_condition_may_be_chosen_and_default_is_legal():
 # ----- R-SETUP-06 / R-SETUP-07 -----
 
 def test_R_SETUP_06_professional_banker_is_chair_and_no_election_is_held():
+    """R-SETUP-06."""
     state = settled(new_game(seats(4, banker=2, factions=STANDARD), preset_factions=True))
     assert (state.chair, state.professional_banker) == (2, 2)
     assert not state.pending
@@ -262,6 +274,7 @@ def test_R_SETUP_06_professional_banker_is_chair_and_no_election_is_held():
 
 
 def test_R_SETUP_06_R_SETUP_07_election_before_the_first_turn_then_the_chair_plays_first():
+    """R-SETUP-06, R-SETUP-07."""
     state = settled(new_game(seats(4, factions=STANDARD), preset_factions=True))
     assert state.chair is None and state.pending[-1].kind == "election"
     assert state.turn.step == "none" and state.current_player is None
@@ -275,6 +288,7 @@ def test_R_SETUP_06_R_SETUP_07_election_before_the_first_turn_then_the_chair_pla
 
 
 def test_R_SETUP_02_R_GEN_07_draft_rolls_are_recorded_as_events(monkeypatch):
+    """R-GEN-07."""
     scripted_dice(monkeypatch, [3, 4, 6, 6, 3, 4, 1, 2, 5, 5])
     log: list = []
     state = new_game(seats(3), seed=3, events=log)

@@ -45,6 +45,7 @@ def invalid(state, action, invariant: int) -> None:
 # ----- R-STRUCT-01 / R-STRUCT-02 -----
 
 def test_R_STRUCT_01_faction_card_has_four_empty_slots_at_start():
+    """R-STRUCT-01."""
     state = started_game()
     ctx = Ctx(state)
     for seat in range(4):
@@ -52,6 +53,7 @@ def test_R_STRUCT_01_faction_card_has_four_empty_slots_at_start():
 
 
 def test_R_STRUCT_01_banker_has_no_structure():
+    """R-STRUCT-01."""
     state = started_game(players=4, banker_seat=0)
     ctx = Ctx(state)
     assert structure.free_arrows(ctx, 0) == []
@@ -60,6 +62,7 @@ def test_R_STRUCT_01_banker_has_no_structure():
 
 
 def test_R_STRUCT_01_artillery_has_no_structure_and_cannot_reorganize():
+    """R-STRUCT-01."""
     state = started_game(players=4, factions=("top_hat", "thimble", "race_car", "artillery"),
                          options={"use_artillery": True}, chair=3)
     assert state.turn.seat == 3 and state.players[3].faction == "artillery"
@@ -68,6 +71,7 @@ def test_R_STRUCT_01_artillery_has_no_structure_and_cannot_reorganize():
 
 
 def test_R_STRUCT_01_mortgaged_deed_keeps_its_slots():
+    """R-STRUCT-01."""
     state = started_game()
     give(state, 0, PACIFIC)
     engine.apply(state, A.Mortgage(seat=0, property=PACIFIC))
@@ -78,6 +82,7 @@ def test_R_STRUCT_01_mortgaged_deed_keeps_its_slots():
 
 
 def test_R_STRUCT_02_out_arrows_by_leg_for_all_28_deeds():
+    """R-STRUCT-02."""
     state = started_game()
     ctx = Ctx(state)
     assert set(LEG_ARROWS) == set(state.properties)
@@ -90,6 +95,7 @@ def test_R_STRUCT_02_out_arrows_by_leg_for_all_28_deeds():
 @pytest.mark.parametrize("index", [MEDITERRANEAN, ST_CHARLES, KENTUCKY, BOARDWALK, READING, PENN_RR, B_AND_O,
                                    SHORT_LINE, ELECTRIC, WATER_WORKS])
 def test_R_STRUCT_02_attached_deed_adds_its_leg_arrows_to_the_free_slots(index):
+    """R-STRUCT-02."""
     state = started_game()
     give(state, 0, index, parent=ROOT, arrow=0)
     slots = structure.free_arrows(Ctx(state), 0)
@@ -111,20 +117,24 @@ def holder_state():
 
 
 def test_R_STRUCT_03_1_every_deed_must_be_placed(holder_state):
+    """R-STRUCT-03."""
     invalid(holder_state, reorg(0, (PACIFIC, ROOT, 0), (KENTUCKY, PACIFIC, 0), (BALTIC, KENTUCKY, 0)), 1)
 
 
 def test_R_STRUCT_03_1_a_deed_placed_twice(holder_state):
+    """R-STRUCT-03."""
     invalid(holder_state, reorg(0, (PACIFIC, ROOT, 0), (KENTUCKY, PACIFIC, 0), (BALTIC, KENTUCKY, 0),
                                 (ST_CHARLES, ROOT, 1), (BALTIC, ROOT, 2)), 1)
 
 
 def test_R_STRUCT_03_2_two_deeds_on_one_arrow(holder_state):
+    """R-STRUCT-03."""
     invalid(holder_state, reorg(0, (PACIFIC, ROOT, 0), (KENTUCKY, PACIFIC, 0), (BALTIC, PACIFIC, 0),
                                 (ST_CHARLES, ROOT, 1)), 2)
 
 
 def test_R_STRUCT_03_2_arrow_beyond_the_nodes_out_arrows(holder_state):
+    """R-STRUCT-03."""
     invalid(holder_state, reorg(0, (PACIFIC, ROOT, 0), (KENTUCKY, PACIFIC, 0), (BALTIC, KENTUCKY, 2),
                                 (ST_CHARLES, ROOT, 1)), 2)
     invalid(holder_state, reorg(0, (PACIFIC, ROOT, 4), (KENTUCKY, PACIFIC, 0), (BALTIC, KENTUCKY, 0),
@@ -134,11 +144,13 @@ def test_R_STRUCT_03_2_arrow_beyond_the_nodes_out_arrows(holder_state):
 
 
 def test_R_STRUCT_03_2_a_leg_1_deed_holds_nothing(holder_state):
+    """R-STRUCT-03."""
     invalid(holder_state, reorg(0, (PACIFIC, ROOT, 0), (KENTUCKY, PACIFIC, 0), (BALTIC, KENTUCKY, 0),
                                 (ST_CHARLES, BALTIC, 0)), 2)
 
 
 def test_R_STRUCT_03_3_no_cycles(holder_state):
+    """R-STRUCT-03."""
     invalid(holder_state, reorg(0, (PACIFIC, KENTUCKY, 0), (KENTUCKY, PACIFIC, 0), (BALTIC, ROOT, 0),
                                 (ST_CHARLES, ROOT, 1)), 3)
     invalid(holder_state, reorg(0, (PACIFIC, PACIFIC, 0), (KENTUCKY, ROOT, 0), (BALTIC, KENTUCKY, 0),
@@ -146,6 +158,7 @@ def test_R_STRUCT_03_3_no_cycles(holder_state):
 
 
 def test_R_STRUCT_03_3_never_in_another_players_structure(holder_state):
+    """R-STRUCT-03."""
     invalid(holder_state, reorg(0, (PACIFIC, ROOT, 0), (KENTUCKY, PACIFIC, 0), (BALTIC, KENTUCKY, 0),
                                 (ST_CHARLES, BOARDWALK, 0)), 3)
     # naming a deed one does not own
@@ -155,6 +168,7 @@ def test_R_STRUCT_03_3_never_in_another_players_structure(holder_state):
 
 @pytest.mark.parametrize("flag", ["rezoned", "destroyed"])
 def test_R_STRUCT_03_4_holding_incapable_deed_holds_nothing(holder_state, flag):
+    """R-STRUCT-03."""
     setattr(holder_state.properties[KENTUCKY], flag, True)
     invalid(holder_state, reorg(0, (PACIFIC, ROOT, 0), (KENTUCKY, PACIFIC, 0), (BALTIC, KENTUCKY, 0),
                                 (ST_CHARLES, ROOT, 1)), 4)
@@ -169,6 +183,7 @@ def test_R_STRUCT_03_4_holding_incapable_deed_holds_nothing(holder_state, flag):
 
 @pytest.mark.parametrize("arrange", ["mortgaged", "subverted", "disrupted", "countdown"])
 def test_R_STRUCT_03_4_mortgaged_subverted_disrupted_countdown_deeds_still_hold(holder_state, arrange):
+    """R-STRUCT-03."""
     prop = holder_state.properties[KENTUCKY]
     if arrange == "mortgaged":
         prop.mortgaged, prop.mortgage_principal, prop.controller, prop.control_origin = True, 110, 0, "mortgage_chair"
@@ -192,12 +207,13 @@ def test_R_STRUCT_03_4_mortgaged_subverted_disrupted_countdown_deeds_still_hold(
 
 
 def test_R_STRUCT_03_5_no_unattached_deed_while_an_arrow_is_free(holder_state):
+    """R-STRUCT-03."""
     invalid(holder_state, reorg(0, (PACIFIC, ROOT, 0), (KENTUCKY, PACIFIC, 0), (BALTIC, None, 0),
                                 (ST_CHARLES, ROOT, 1)), 5)
 
 
 def test_R_STRUCT_03_5_unattached_deeds_allowed_when_every_slot_is_full():
-    """Five leg-1 deeds and a 4-slot faction card: one must stay unattached (R-STRUCT-09)."""
+    """R-STRUCT-03: Five leg-1 deeds and a 4-slot faction card: one must stay unattached (R-STRUCT-09)."""
     state = started_game()
     deeds = [MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT]
     for i, d in enumerate(deeds[:4]):
@@ -221,6 +237,7 @@ def land_on(state, seat: int, square: int, dice=(1, 2)) -> None:
 
 
 def test_R_STRUCT_04_buy_needs_a_free_arrow():
+    """R-STRUCT-04."""
     state = started_game()
     for i, d in enumerate((MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT)):
         give(state, 0, d, parent=ROOT, arrow=i)
@@ -233,6 +250,7 @@ def test_R_STRUCT_04_buy_needs_a_free_arrow():
 
 
 def test_R_STRUCT_04_acquirer_picks_the_slot_and_only_the_new_root_moves():
+    """R-STRUCT-04."""
     state = started_game()
     give(state, 0, PACIFIC, parent=ROOT, arrow=2)
     give(state, 0, BALTIC, parent=PACIFIC, arrow=1)
@@ -248,6 +266,7 @@ def test_R_STRUCT_04_acquirer_picks_the_slot_and_only_the_new_root_moves():
 
 
 def test_R_STRUCT_04_occupied_or_unusable_arrows_are_refused():
+    """R-STRUCT-04."""
     state = started_game()
     give(state, 0, PACIFIC, parent=ROOT, arrow=0)
     give(state, 0, BALTIC, parent=PACIFIC, arrow=0)
@@ -291,7 +310,7 @@ def test_R_STRUCT_04_sale_to_a_buyer_without_a_free_arrow_is_refused_at_acceptan
 
 
 def test_R_STRUCT_04_foreclosure_gives_every_arm_even_without_free_slots():
-    """The creditor's card is full; the debtor's two arms arrive unattached and keep their shape (R-STRUCT-09)."""
+    """R-STRUCT-04: The creditor's card is full; the debtor's two arms arrive unattached and keep their shape (R-STRUCT-09)."""
     state = started_game()
     for i, d in enumerate((MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT)):
         give(state, 2, d, parent=ROOT, arrow=i)
@@ -312,6 +331,7 @@ def test_R_STRUCT_04_foreclosure_gives_every_arm_even_without_free_slots():
 
 
 def test_R_STRUCT_04_foreclosure_fills_free_slots_first():
+    """R-STRUCT-04."""
     state = started_game()
     give(state, 2, MEDITERRANEAN, parent=ROOT, arrow=0)
     give(state, 3, PACIFIC, parent=ROOT, arrow=0)
@@ -341,6 +361,7 @@ def subverted_layout(state, depth: int | None) -> None:
 
 
 def test_R_STRUCT_05_depth_1_is_discovered_by_passing():
+    """R-STRUCT-05."""
     state = started_game()
     subverted_layout(state, 1)
     force(state, 1, 2)
@@ -352,6 +373,7 @@ def test_R_STRUCT_05_depth_1_is_discovered_by_passing():
 
 
 def test_R_STRUCT_05_depth_2_offers_a_stop_to_fix():
+    """R-STRUCT-05."""
     state = started_game()
     subverted_layout(state, 2)
     force(state, 1, 2)
@@ -364,6 +386,7 @@ def test_R_STRUCT_05_depth_2_offers_a_stop_to_fix():
 
 
 def test_R_STRUCT_05_depth_2_passing_without_stopping_keeps_the_subversion():
+    """R-STRUCT-05."""
     state = started_game()
     subverted_layout(state, 2)
     force(state, 1, 2)
@@ -375,6 +398,7 @@ def test_R_STRUCT_05_depth_2_passing_without_stopping_keeps_the_subversion():
 
 @pytest.mark.parametrize("depth", [3, None])
 def test_R_STRUCT_05_and_09_deeper_or_unattached_deeds_are_discovered_only_by_landing(depth):
+    """R-STRUCT-05."""
     state = started_game()
     subverted_layout(state, depth)
     force(state, 1, 2)
@@ -394,6 +418,7 @@ def test_R_STRUCT_05_and_09_deeper_or_unattached_deeds_are_discovered_only_by_la
 # ----- R-STRUCT-06 reorganisation -----
 
 def test_R_STRUCT_06_a_reorganize_as_the_T3_choice_moves_only_positions():
+    """R-STRUCT-06."""
     state = started_game()
     give(state, 0, PACIFIC, parent=ROOT, arrow=0)
     give(state, 0, KENTUCKY, parent=PACIFIC, arrow=0)
@@ -420,12 +445,14 @@ def test_R_STRUCT_06_a_reorganize_as_the_T3_choice_moves_only_positions():
 
 
 def test_R_STRUCT_06_reorganize_is_only_for_the_player_whose_turn_it_is():
+    """R-STRUCT-06."""
     state = started_game()
     give(state, 1, PACIFIC)
     refused(state, reorg(1, (PACIFIC, ROOT, 1)), "E_NOT_YOUR_TURN", "R-TURN-03")
 
 
 def test_R_STRUCT_06_a_reorganize_in_jail_counts_a_jail_turn():
+    """R-STRUCT-06."""
     state = started_game()
     state.players[0].in_jail, state.players[0].position = True, 10
     give(state, 0, PACIFIC, parent=ROOT, arrow=0)
@@ -437,6 +464,7 @@ def test_R_STRUCT_06_a_reorganize_in_jail_counts_a_jail_turn():
 
 
 def test_R_STRUCT_06_c_reorganize_on_free_parking_after_moving():
+    """R-STRUCT-06."""
     state = started_game()
     give(state, 0, PACIFIC, parent=ROOT, arrow=0)
     give(state, 0, BALTIC, parent=ROOT, arrow=1)
@@ -452,6 +480,7 @@ def test_R_STRUCT_06_c_reorganize_on_free_parking_after_moving():
 
 
 def test_R_STRUCT_06_c_invalid_arrangement_on_free_parking_leaves_the_choice_open():
+    """R-STRUCT-06."""
     state = started_game()
     give(state, 0, PACIFIC, parent=ROOT, arrow=0)
     state.players[0].position = 10
@@ -472,6 +501,7 @@ def test_R_STRUCT_08_forced_reorganisation_pending_must_be_the_T3_choice():
 
 
 def test_R_STRUCT_06_capacity_test_counts_only_holding_capable_deeds():
+    """R-STRUCT-06."""
     state = started_game()
     ctx = Ctx(state)
     for d in (MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT):
@@ -509,6 +539,7 @@ def test_R_STRUCT_06_capacity_test_iff_a_fully_attached_arrangement_exists(deeds
 # ----- R-STRUCT-09 unattached deeds -----
 
 def test_R_STRUCT_09_unattached_deed_earns_rent_as_normal():
+    """R-STRUCT-09."""
     state = started_game()
     give(state, 1, BOARDWALK, parent=None)
     give(state, 1, PARK_PLACE, parent=BOARDWALK)   # its own unattached sub-tree
@@ -522,6 +553,7 @@ def test_R_STRUCT_09_unattached_deed_earns_rent_as_normal():
 
 
 def test_R_STRUCT_09_unattached_are_placed_at_the_next_reorganisation():
+    """R-STRUCT-09."""
     state = started_game()
     give(state, 0, BOARDWALK, parent=None)
     give(state, 0, PARK_PLACE, parent=BOARDWALK)
@@ -545,6 +577,7 @@ def test_R_STRUCT_10_sale_of_a_holding_deed_must_include_its_whole_arm():
 
 
 def test_R_STRUCT_10_sold_arm_keeps_its_shape_and_its_root_goes_to_the_buyers_slot():
+    """R-STRUCT-10."""
     state = started_game()
     give(state, 0, PACIFIC, parent=ROOT, arrow=0)
     give(state, 0, KENTUCKY, parent=PACIFIC, arrow=2)
@@ -581,6 +614,7 @@ def test_R_STRUCT_10_reorganizing_first_allows_selling_the_holding_deed_alone():
 # ----- R-STRUCT-11 no geometry -----
 
 def test_R_STRUCT_11_only_the_abstract_tree_matters_any_free_arrow_may_be_used():
+    """R-STRUCT-11."""
     state = started_game()
     give(state, 0, PACIFIC, parent=ROOT, arrow=0)
     give(state, 0, BALTIC, parent=ROOT, arrow=1)

@@ -54,6 +54,7 @@ def turn_starts(events):
 # ----- R-TURN-01 -----
 
 def test_R_TURN_01_round_starts_with_chair_and_follows_seat_order():
+    """R-TURN-01."""
     state = started_game(players=4, chair=2)
     assert (state.turn.seat, state.turn.step, state.round_no, state.round_anchor) == (2, "choice", 1, 2)
     events = []
@@ -69,6 +70,7 @@ def test_R_TURN_01_round_starts_with_chair_and_follows_seat_order():
 
 
 def test_R_TURN_01_eliminated_players_are_skipped():
+    """R-TURN-01."""
     state = started_game(players=4, chair=0)
     make_destitute(state, 2)
     events = quiet_turn(state)  # the settle after the action eliminates seat 2 (R-LOSE-01)
@@ -81,6 +83,7 @@ def test_R_TURN_01_eliminated_players_are_skipped():
 
 
 def test_R_TURN_01_elimination_does_not_end_the_round():
+    """R-TURN-01."""
     state = started_game(players=4, chair=0)
     quiet_turn(state)  # 0 -> 1
     assert state.turn.seat == 1
@@ -99,6 +102,7 @@ def test_R_TURN_01_elimination_does_not_end_the_round():
 # ----- R-TURN-02 -----
 
 def test_R_TURN_02_R_CHAIR_04b_chair_jailed_mid_round_turn_runs_on_then_new_round_at_new_chair():
+    """R-TURN-02, R-CHAIR-04."""
     state = started_game(players=4, chair=0)
     state.players[0].position = 23
     force(state, 3, 4)
@@ -124,6 +128,7 @@ def test_R_TURN_02_R_CHAIR_04b_chair_jailed_mid_round_turn_runs_on_then_new_roun
 
 
 def test_R_TURN_02_new_chair_who_just_played_plays_twice_in_a_row():
+    """R-TURN-02."""
     state = started_game(players=4, chair=0)
     quiet_turn(state)  # the Chair's turn; now seat 1
     make_destitute(state, 0)
@@ -144,6 +149,7 @@ def test_R_TURN_02_new_chair_who_just_played_plays_twice_in_a_row():
 # ----- R-TURN-03 -----
 
 def test_R_TURN_03_T0_lost_turn_is_skipped_without_rent_and_countdowns_still_tick():
+    """R-TURN-03."""
     state = started_game(players=4, chair=0)
     give(state, 1, MEDITERRANEAN)
     give(state, 1, READING)
@@ -170,6 +176,7 @@ def test_R_TURN_03_T0_lost_turn_is_skipped_without_rent_and_countdowns_still_tic
 
 
 def test_R_TURN_03_T0_lost_turn_collects_rent_with_option():
+    """R-TURN-03."""
     state = started_game(players=4, chair=0, options={"lost_turn_collects_rent": True})
     give(state, 1, MEDITERRANEAN)
     state.players[1].lost_turns = 1
@@ -184,6 +191,7 @@ def test_R_TURN_03_T0_lost_turn_collects_rent_with_option():
 
 
 def test_R_TURN_03_T2_rent_is_collected_before_the_main_choice():
+    """R-TURN-03."""
     state = started_game(players=4, chair=0)
     give(state, 1, MEDITERRANEAN)
     give(state, 1, BALTIC)  # brown monopoly: 2×2 + 4×2
@@ -201,6 +209,7 @@ def test_R_TURN_03_T2_rent_is_collected_before_the_main_choice():
 
 
 def test_R_TURN_03_T2_countdown_decrements_after_rent_computed_with_old_value():
+    """R-TURN-03."""
     state = started_game(players=4, chair=0)
     give(state, 1, READING)
     state.properties[READING].disrupted_turns = 1
@@ -267,6 +276,7 @@ def test_R_TURN_04_artillery_cannot_reorganize():
 # ----- R-TURN-05 -----
 
 def test_R_TURN_05_reorganize_main_choice_token_stays_and_free_actions_remain():
+    """R-TURN-05."""
     state = started_game(players=4, chair=0)
     give(state, 0, ORIENTAL, parent=ROOT, arrow=0)
     give(state, 0, PARK_PLACE, parent=ROOT, arrow=1)
@@ -288,6 +298,7 @@ def test_R_TURN_05_reorganize_main_choice_token_stays_and_free_actions_remain():
 # ----- R-TURN-06 -----
 
 def test_R_TURN_06_doubles_give_an_extra_move_not_an_extra_turn():
+    """R-TURN-06."""
     state = started_game(players=4, chair=0)
     give(state, 0, PARK_PLACE)
     quiet_turn(state)
@@ -310,6 +321,7 @@ def test_R_TURN_06_doubles_give_an_extra_move_not_an_extra_turn():
 # ----- R-TURN-07 -----
 
 def test_R_TURN_07_one_landing_option_per_landing_but_one_per_landing_with_doubles():
+    """R-TURN-07."""
     state = started_game(players=4, chair=0)
     force(state, 3, 3)
     engine.apply(state, A.Roll(seat=0))
@@ -327,6 +339,7 @@ def test_R_TURN_07_one_landing_option_per_landing_but_one_per_landing_with_doubl
 # ----- R-TURN-09 -----
 
 def test_R_TURN_09a_unowned_countdowns_tick_at_round_end_owned_ones_at_owner_turn():
+    """R-TURN-09."""
     state = started_game(players=4, chair=0)
     state.properties[READING].disrupted_turns = 2  # unowned
     give(state, 2, 15)
@@ -347,6 +360,7 @@ def _all_owned(state, owner_of):
 
 
 def test_R_TURN_09b_general_victory_is_tested_at_round_end_not_before():
+    """R-TURN-09."""
     state = started_game(players=4, chair=0)
     _all_owned(state, lambda i: 0 if i in (BOARDWALK, PARK_PLACE) else 1 if i == MEDITERRANEAN else 2 if i == BALTIC
                else 3)
@@ -367,6 +381,7 @@ def test_R_TURN_09b_general_victory_is_tested_at_round_end_not_before():
 
 
 def test_R_TURN_09_general_victory_end_of_turn_timing_checks_at_T7():
+    """R-TURN-09."""
     state = started_game(players=4, chair=0, options={"general_victory_timing": "end_of_turn"})
     _all_owned(state, lambda i: 1 if i in (BOARDWALK, PARK_PLACE) else 2)
     for index, prop in state.properties.items():
@@ -379,6 +394,7 @@ def test_R_TURN_09_general_victory_end_of_turn_timing_checks_at_T7():
 
 
 def test_R_TURN_09_end_of_turn_timing_also_runs_the_banker_check_at_T7():
+    """R-TURN-09."""
     state = started_game(players=4, banker_seat=0, options={"general_victory_timing": "end_of_turn"})
     _all_owned(state, lambda i: 1 if i == ORIENTAL else 2 if i == VERMONT else 3)
     for index, prop in state.properties.items():
@@ -397,6 +413,7 @@ def test_R_TURN_09_end_of_turn_timing_also_runs_the_banker_check_at_T7():
 
 
 def test_R_TURN_09d_round_number_increments_after_checks():
+    """R-TURN-09."""
     state = started_game(players=3, chair=1)
     events = []
     for _ in range(3):
@@ -406,6 +423,7 @@ def test_R_TURN_09d_round_number_increments_after_checks():
 
 
 def test_R_TURN_09_R_WIN_05_max_rounds_highest_power_base_wins_ties_shared():
+    """R-TURN-09."""
     state = started_game(players=4, chair=0, options={"max_rounds": 1})
     give(state, 1, ORIENTAL)  # 6
     give(state, 3, VERMONT)  # 6
@@ -419,6 +437,7 @@ def test_R_TURN_09_R_WIN_05_max_rounds_highest_power_base_wins_ties_shared():
 
 
 def test_R_TURN_09_max_rounds_zero_means_no_limit():
+    """R-TURN-09."""
     state = started_game(players=3, chair=0)
     for _ in range(3 * 5):
         quiet_turn(state)
@@ -440,6 +459,7 @@ def test_R_TURN_conservation_over_a_round_of_real_moves():
 
 
 def test_R_TURN_04_R_STRUCT_08_forced_reorganization_is_a_free_step_when_it_does_not_cost_the_move():
+    """R-STRUCT-08."""
     state = started_game(players=4, chair=0, options={"destruction_forced_reorg_costs_move": False})
     give(state, 0, ORIENTAL)
     state.players[0].forced_reorg_pending = True
@@ -453,6 +473,7 @@ def test_R_TURN_04_R_STRUCT_08_forced_reorganization_is_a_free_step_when_it_does
 
 
 def test_R_TURN_03_T1_per_turn_counters_start_afresh():
+    """R-TURN-03."""
     state = started_game(players=3, chair=0)
     force(state, 3, 3)
     engine.apply(state, A.Roll(seat=0))  # Oriental

@@ -41,6 +41,7 @@ def chain_to_depth(state, seat: int, index: int, depth: int) -> None:
 # ----- R-VAL-01 / R-VAL-02 / R-VAL-03 -----
 
 def test_R_VAL_01_base_value_is_printed_price_times_rebuild_factor():
+    """R-VAL-01."""
     state = started_game()
     ctx = ctx_of(state)
     for index in state.properties:
@@ -55,6 +56,7 @@ def test_R_VAL_01_base_value_is_printed_price_times_rebuild_factor():
 
 
 def test_R_VAL_02_current_value_halved_when_rezoned_or_destroyed_never_by_mortgage():
+    """R-VAL-02."""
     state = started_game()
     ctx = ctx_of(state)
     prop = state.properties[VERMONT]
@@ -77,6 +79,7 @@ def test_R_VAL_02_current_value_halved_when_rezoned_or_destroyed_never_by_mortga
 
 
 def test_R_VAL_03_ranking_value_ignores_rezoning_but_halves_on_destruction():
+    """R-VAL-03."""
     state = started_game()
     ctx = ctx_of(state)
     prop = state.properties[BOARDWALK]
@@ -90,6 +93,7 @@ def test_R_VAL_03_ranking_value_ignores_rezoning_but_halves_on_destruction():
 
 
 def test_R_VAL_03_option_ranking_value_halves_rezoned():
+    """R-VAL-03."""
     state = started_game(options={"ranking_value_halves_rezoned": True})
     ctx = ctx_of(state)
     state.properties[BOARDWALK].rezoned = True
@@ -99,6 +103,7 @@ def test_R_VAL_03_option_ranking_value_halves_rezoned():
 # ----- R-VAL-04 attack value -----
 
 def test_R_VAL_04_structure_multiplier_by_depth():
+    """R-VAL-04."""
     state = started_game()
     ctx = ctx_of(state)
     chain_to_depth(state, 1, BALTIC, 3)
@@ -111,6 +116,7 @@ def test_R_VAL_04_structure_multiplier_by_depth():
 
 
 def test_R_VAL_04_a_unowned_property_has_S_1():
+    """R-VAL-04."""
     state = started_game()
     ctx = ctx_of(state)
     for contest in CONTESTS:
@@ -119,6 +125,7 @@ def test_R_VAL_04_a_unowned_property_has_S_1():
 
 
 def test_R_VAL_04_b_owner_attacking_his_own_property_has_S_1():
+    """R-VAL-04."""
     state = started_game()
     ctx = ctx_of(state)
     give(state, 1, BOARDWALK)  # depth 1
@@ -127,6 +134,7 @@ def test_R_VAL_04_b_owner_attacking_his_own_property_has_S_1():
 
 
 def test_R_VAL_04_c_subversion_of_a_property_controlled_by_someone_else_has_S_1():
+    """R-VAL-04."""
     state = started_game()
     ctx = ctx_of(state)
     give(state, 1, BOARDWALK, controller=3)  # subverted by seat 3, depth 1
@@ -143,6 +151,7 @@ def test_R_VAL_04_c_subversion_of_a_property_controlled_by_someone_else_has_S_1(
 
 
 def test_R_VAL_04_d_unattached_deed_has_S_1():
+    """R-VAL-04."""
     state = started_game()
     ctx = ctx_of(state)
     give(state, 1, BOARDWALK, parent=None)
@@ -155,6 +164,7 @@ def test_R_VAL_04_d_unattached_deed_has_S_1():
 
 
 def test_R_VAL_04_mortgage_surcharge_value_x1_1_and_plus_10pct_of_mortgage():
+    """R-VAL-04."""
     state = started_game()
     ctx = ctx_of(state)
     give(state, 1, CONNECTICUT, parent=None)
@@ -172,6 +182,7 @@ def test_R_VAL_04_mortgage_surcharge_value_x1_1_and_plus_10pct_of_mortgage():
 
 
 def test_R_VAL_04_artillery_attacks_a_rezoned_property_at_full_base_value():
+    """R-VAL-04."""
     state = started_game()
     ctx = ctx_of(state)
     state.properties[VERMONT].rezoned = True
@@ -182,6 +193,7 @@ def test_R_VAL_04_artillery_attacks_a_rezoned_property_at_full_base_value():
 
 
 def test_R_VAL_04_D_double_rent_only_for_the_lander_who_has_the_flag():
+    """R-VAL-04."""
     state = started_game()
     ctx = ctx_of(state)
     give(state, 1, B_AND_O, parent=None)
@@ -191,6 +203,7 @@ def test_R_VAL_04_D_double_rent_only_for_the_lander_who_has_the_flag():
 
 
 def test_R_VAL_04_multipliers_multiply_A_11():
+    """R-VAL-04."""
     state = started_game()
     ctx = ctx_of(state)
     give(state, 1, PARK_PLACE)
@@ -204,6 +217,7 @@ def test_R_VAL_04_multipliers_multiply_A_11():
 # ----- R-VAL-05 base costs -----
 
 def test_R_VAL_05_base_cost_table_colour_lot_railroad_utility():
+    """R-VAL-05."""
     state = started_game()
     ctx = ctx_of(state)
     give(state, 1, BOARDWALK)            # depth 1: A = 800
@@ -222,6 +236,7 @@ def test_R_VAL_05_base_cost_table_colour_lot_railroad_utility():
 
 
 def test_R_VAL_05_base_cost_rounds_up_and_is_an_int():
+    """R-VAL-05."""
     state = started_game()
     ctx = ctx_of(state)
     give(state, 1, PACIFIC)
@@ -235,6 +250,7 @@ def test_R_VAL_05_base_cost_rounds_up_and_is_an_int():
 # ----- R-VAL-08 worked examples -----
 
 def test_R_VAL_08_baltic_depth_3_takeover_costs_30():
+    """R-VAL-08."""
     state = started_game()
     ctx = ctx_of(state)
     chain_to_depth(state, 1, BALTIC, 3)
@@ -243,6 +259,7 @@ def test_R_VAL_08_baltic_depth_3_takeover_costs_30():
 
 
 def test_R_VAL_08_baltic_depth_1_takeover_costs_60():
+    """R-VAL-08."""
     state = started_game()
     ctx = ctx_of(state)
     give(state, 1, BALTIC)
@@ -251,6 +268,7 @@ def test_R_VAL_08_baltic_depth_1_takeover_costs_60():
 
 
 def test_R_VAL_08_vermont_rezoned_depth_2_costs_38():
+    """R-VAL-08."""
     state = started_game()
     ctx = ctx_of(state)
     chain_to_depth(state, 1, VERMONT, 2)
@@ -261,6 +279,7 @@ def test_R_VAL_08_vermont_rezoned_depth_2_costs_38():
 
 
 def test_R_VAL_08_connecticut_mortgaged_depth_2_costs_99():
+    """R-VAL-08."""
     state = started_game()
     ctx = ctx_of(state)
     chain_to_depth(state, 1, CONNECTICUT, 2)
@@ -271,7 +290,7 @@ def test_R_VAL_08_connecticut_mortgaged_depth_2_costs_99():
 
 
 def test_R_VAL_08_b_and_o_reached_by_the_nearest_railroad_card_A_800():
-    """Seat 0 lands on Chance 22 and draws "nearest Railroad": B&O, owned by seat 1 at depth 1 (R-LAND-06)."""
+    """R-VAL-08: Seat 0 lands on Chance 22 and draws "nearest Railroad": B&O, owned by seat 1 at depth 1 (R-LAND-06)."""
     state = started_game()
     give(state, 1, B_AND_O)
     state.players[0].position = 15
@@ -294,6 +313,7 @@ def test_R_VAL_08_b_and_o_reached_by_the_nearest_railroad_card_A_800():
 
 
 def test_R_VAL_08_boardwalk_rebuilt_posh_values():
+    """R-VAL-08."""
     state = started_game()
     ctx = ctx_of(state)
     prop = state.properties[BOARDWALK]
@@ -321,6 +341,7 @@ def arrange_estate(state, seat: int) -> None:
 
 
 def test_R_VAL_06_worth_counts_V_mortgaged_at_V_and_buildings_at_cost_price():
+    """R-VAL-06."""
     state = started_game()
     ctx = ctx_of(state)
     arrange_estate(state, 0)
@@ -333,6 +354,7 @@ def test_R_VAL_06_worth_counts_V_mortgaged_at_V_and_buildings_at_cost_price():
 
 
 def test_R_VAL_07_net_assets_subtract_the_lifting_cost_of_each_mortgage():
+    """R-VAL-07."""
     state = started_game()
     ctx = ctx_of(state)
     arrange_estate(state, 0)
@@ -345,7 +367,7 @@ def test_R_VAL_07_net_assets_subtract_the_lifting_cost_of_each_mortgage():
 
 
 def test_R_VAL_06_income_tax_percent_uses_worth_rounded_up():
-    """Driven through the engine: seat 0 rolls 1+3 from GO onto Income Tax and chooses 10%."""
+    """R-VAL-06: Driven through the engine: seat 0 rolls 1+3 from GO onto Income Tax and chooses 10%."""
     state = started_game()
     arrange_estate(state, 0)
     state.players[0].cash = 1501  # worth 2421 → tax ceil(242.1) = 243
@@ -377,6 +399,7 @@ def test_R_VAL_01_purchase_price_follows_base_value(halves, price):
 
 
 def test_R_VAL_05_unknown_contest_name_is_a_programming_error():
+    """R-VAL-05."""
     state = started_game()
     with pytest.raises(ValueError):
         V.base_cost(ctx_of(state), BOARDWALK, 2, "take_over")

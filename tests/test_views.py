@@ -13,6 +13,7 @@ import random
 
 
 def test_R_GEN_06_dog_condition_only_in_the_dogs_view_over_many_games():
+    """R-GEN-06."""
     for seed in range(30):
         state = new_game(["A", "B", "C", "D"], seed=seed)
         rng = random.Random(seed)
@@ -45,6 +46,7 @@ def test_R_GEN_06_dog_condition_only_in_the_dogs_view_over_many_games():
 
 
 def test_R_GEN_06_rng_and_deck_order_are_nobodys_business():
+    """R-GEN-06."""
     state = started_game()
     for viewer in (0, 1, None):
         view = player_view(state, viewer)
@@ -53,6 +55,7 @@ def test_R_GEN_06_rng_and_deck_order_are_nobodys_business():
 
 
 def test_R_DEAL_05_secret_offer_seen_only_by_its_parties():
+    """R-DEAL-05."""
     state = started_game()
     events = engine.apply(state, A.ProposeOffer(seat=0, counterparties=[1], visibility="secret", legs=[
         OfferLeg(giver=0, receiver=1, item=CashItem(amount=10))]))
