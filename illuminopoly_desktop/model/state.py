@@ -29,6 +29,17 @@ ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
+    def __setattr__(self, name: str, value) -> None:
+        # The engine assigns state fields tens of thousands of times per game; pydantic's generic
+        # __setattr__ costs about a microsecond each. Assignment is never validated here anyway, so a
+        # field already present is written straight into the instance dict (the fields-set bookkeeping
+        # is only used by exclude_unset, which the project never uses).
+        instance_dict = self.__dict__
+        if name in instance_dict:
+            instance_dict[name] = value
+        else:
+            super().__setattr__(name, value)
+
 
 class PropertyState(Model):
     index: int

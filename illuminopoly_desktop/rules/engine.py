@@ -6,7 +6,7 @@ engine runs the checks of R-GEN-09 and advances the turn machine until someone m
 """
 from __future__ import annotations
 
-from ..model.state import GameState
+from ..model.state import DogChoice, GameState
 from . import actions as A
 from . import buildings, chair, deals, favors, jail, landing, losing, payments, setup, structure, turn
 from .context import Ctx
@@ -380,20 +380,18 @@ _TURN_HANDLERS = {
 
 def settle(ctx: Ctx) -> None:
     """Run the after-event checks and advance automatic steps until a decision is needed."""
-    from .events import Notice  # noqa: F401  (kept for log readers importing from here)
-    from ..model.state import DogChoice
-
     state = ctx.state
     for _ in range(10_000):
         if state.game_over:
             return
-        if state.turn.step != "none" or state.round_anchor is not None:
+        started = state.turn.step != "none" or state.round_anchor is not None
+        if started:
             losing.check_losses(ctx)
             if state.game_over:
                 return
         if state.pending:
             return
-        if not setup.setup_complete(state):
+        if not started and not setup.setup_complete(state):
             if any(p.faction is None for p in state.players if p.role == "faction"):
                 return  # the draft is pending
             dog = next(p for p in state.players if p.faction == "dog" and not p.dog_condition)
@@ -403,14 +401,13 @@ def settle(ctx: Ctx) -> None:
             chair.open_election(ctx)
             continue
         step = state.turn.step
-        current = state.turn.seat
         if step == "none":
             if state.round_anchor is None:
                 turn.start_round(ctx)
             else:
                 turn.end_turn(ctx)
             continue
-        if state.players[current].eliminated:
+        if state.players[state.turn.seat].eliminated:
             turn.end_turn(ctx)
             continue
         if step == "after_landing":

@@ -28,9 +28,10 @@ def check_losses(ctx: Ctx) -> None:
     if any(p.kind in DISPOSALS for p in state.pending):
         return
     properties = state.properties.values()
+    safe = {p.owner for p in properties if not p.mortgaged}  # holders of an unmortgaged deed can lose neither way
     for seat in state.faction_seats():
         player = state.players[seat]
-        if player.faction == "artillery" or not player.completed_first_circuit:
+        if seat in safe or player.faction == "artillery" or not player.completed_first_circuit:
             continue  # R-LOSE-01: the Artillery is exempt, and nobody loses before his first circuit
         owned = []
         for prop in properties:
