@@ -180,21 +180,24 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Acti
 
 
 def suggested_arrangement(ctx: Ctx, seat: int) -> list[A.DeedPlacement]:
-    """A valid settled arrangement close to the current one: keep what is valid, then fill free arrows breadth-first
-    with holding deeds before leaves (the construction of R-STRUCT-06's capacity test)."""
+    """A valid settled arrangement of the seat's deeds: free arrows filled breadth-first with the deeds that have
+    the most out-arrows first, leaves last (the construction of R-STRUCT-06's capacity test), so that nothing is
+    left unattached unless the capacity test says it must be."""
     state = ctx.state
-    owned = structure.owned_by(state, seat)
-    holders = sorted((i for i in owned if structure.out_arrows(ctx, i) > 0), key=lambda i: -structure.out_arrows(ctx, i))
-    leaves = [i for i in owned if structure.out_arrows(ctx, i) == 0]
+    arrows = {i: structure.out_arrows(ctx, i) for i, p in state.properties.items() if p.owner == seat}
+    order = sorted(arrows, key=lambda i: -arrows[i])
     placement: dict[int, tuple[int | None, int]] = {}
     free: list[tuple[int, int]] = [(-1, a) for a in range(structure.FACTION_CARD_ARROWS)]
-    for deed in holders + leaves:
-        if free:
-            placement[deed] = free.pop(0)
-            free.extend((deed, a) for a in range(structure.out_arrows(ctx, deed)))
+    cursor = 0
+    for deed in order:
+        if cursor < len(free):
+            placement[deed] = free[cursor]
+            cursor += 1
+            free.extend((deed, a) for a in range(arrows[deed]))
         else:
             placement[deed] = (None, 0)
-    return [A.DeedPlacement(property=d, parent=p, arrow=a) for d, (p, a) in sorted(placement.items())]
+    # The values are built here from checked integers, so pydantic's validation is skipped.
+    return [A.DeedPlacement.model_construct(property=d, parent=p, arrow=a) for d, (p, a) in sorted(placement.items())]
 
 
 def default_action(state: GameState, seat: int) -> A.Action | None:
