@@ -28,10 +28,13 @@ def test_invariants_hold_in_200_seeded_random_games(chunk):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 9),
        insolvency=st.sampled_from(["refuse", "unlimited", "auction"]),
-       shortfall=st.sampled_from(["partial", "none"]), money=st.sampled_from([15140, 30280, 8000]))
-def test_invariants_under_options(seed, players, insolvency, shortfall, money):
-    """R-GEN-08 under every bank_insolvency option (money issued is accounted for under `unlimited`)."""
-    options = {"bank_insolvency": insolvency, "bank_shortfall_payment": shortfall, "bank_total_money": money}
+       shortfall=st.sampled_from(["partial", "none"]), money=st.sampled_from([15140, 30280, 8000]),
+       forgiven=st.booleans())
+def test_invariants_under_options(seed, players, insolvency, shortfall, money, forgiven):
+    """R-GEN-08 under every bank_insolvency option (money issued is accounted for under `unlimited`), and with
+    Bank shortfalls forgiven or owed (R-LOSE-02: a Bank debt is no money, and a debtor never holds cash)."""
+    options = {"bank_insolvency": insolvency, "bank_shortfall_payment": shortfall, "bank_total_money": money,
+               "bank_shortfall_forgiven": forgiven}
     if money < 1500 * players:
         options["bank_total_money"] = 1500 * players + 500
     result = play_random_game(seed, players, max_rounds=25, options=options, round_trip_every=25)

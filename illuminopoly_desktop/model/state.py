@@ -95,6 +95,9 @@ class PlayerState(Model):
     no_forfeit_rebuild_next_turn: bool = False
     dog_condition: str | None = None
     """Hidden: only the Dog's own view shows it (R-GEN-06)."""
+    bank_debt: int = 0
+    """What he still owes the Bank from a shortfall under `bank_shortfall_forgiven=false` (R-LOSE-02 step 2).
+    Not money: it is repaid out of every later receipt and blocks his voluntary spending until it is paid."""
     eliminated: bool = False
 
 
@@ -157,6 +160,8 @@ class Offer(Model):
     expires_round: int
     accepted_by: list[int] = Field(default_factory=list)
     category: Literal["deal", "bribe"] = "deal"
+    counter_to: int | None = None
+    """The offer this one answers as a counter-offer (§33.1); that offer was declined when this one was made."""
 
 
 class Debt(Model):

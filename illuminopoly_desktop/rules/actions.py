@@ -212,6 +212,9 @@ class ProposeOffer(Action):
     legs: list[OfferLeg] = Field(min_length=1)
     visibility: Literal["public", "secret"] = "public"
     expires_round: int | None = None
+    counter_to: int | None = None
+    """An open offer this one counters (§33.1): the proposer must be one of its counterparties who has not yet
+    answered, and the parties must be the same; the old offer is then declined."""
 
 
 class AcceptOffer(Action):

@@ -5,7 +5,7 @@ from ..model.state import FavorWindow, PermitWindow
 from .context import Ctx
 from .errors import refuse
 from .events import BuildingsChanged, ControlChanged, MortgageChanged
-from .money import bank_pays, move, pay_bank, split_with_fp
+from .money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from .rent import is_monopolist
 from .values import lift_cost
 
@@ -68,6 +68,7 @@ def check_buy_building(ctx: Ctx, seat: int, index: int) -> str:
         if ctx.state.hotel_supply < 1:
             raise refuse("E_NO_SUPPLY", "R-BUILD-06", "The Bank has no hotels left.")
         kind = "hotel"
+    check_no_bank_debt(ctx, seat)
     if ctx.state.players[seat].cash < square.house_cost:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-BUILD-01", f"A {kind} here costs ${square.house_cost}.")
     return kind
@@ -369,6 +370,7 @@ def check_unmortgage(ctx: Ctx, seat: int, index: int) -> int:
     if not prop.mortgaged:
         raise refuse("E_NOT_MORTGAGED", "R-MORT-03", f"{ctx.square_name(index)} is not mortgaged.")
     cost = lift_cost(prop)
+    check_no_bank_debt(ctx, seat)
     if ctx.state.players[seat].cash < cost:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-MORT-03", f"Lifting this mortgage costs ${cost}.")
     return cost

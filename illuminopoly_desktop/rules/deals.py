@@ -12,7 +12,7 @@ from . import structure
 from .context import Ctx
 from .errors import refuse
 from .events import ControlChanged, DebtEvent, FavorGained, OfferEvent, OwnershipChanged
-from .money import ceil_div, move, pay_bank
+from .money import ceil_div, check_no_bank_debt, move, pay_bank
 from .payments import add_debt
 from .values import lift_cost, net_assets
 
@@ -114,6 +114,8 @@ def check_offer_shape(ctx: Ctx, offer: Offer) -> None:
         if seat == banker:
             continue
         owed = cash_needed(ctx, offer, seat)
+        if owed:
+            check_no_bank_debt(ctx, seat)  # R-LOSE-02: no voluntary spend while he owes the Bank
         if owed > state.players[seat].cash:
             raise refuse("E_INSUFFICIENT_FUNDS", "R-SELL-04" if owed > _plain_cash(offer, seat) else "R-DEAL-02",
                          f"{ctx.name(seat)} does not have ${owed} in cash.")
@@ -167,18 +169,46 @@ def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
                      f"({', '.join(ctx.square_name(i) for i in missing)}).")
 
 
-def propose(ctx: Ctx, seat: int, counterparties: list[int], legs, visibility: str, expires_round: int | None) -> None:
+def propose(ctx: Ctx, seat: int, counterparties: list[int], legs, visibility: str, expires_round: int | None,
+            counter_to: int | None = None) -> None:
+    """Record a new offer after its static checks (R-DEAL-02, §33.1).
+
+    With `counter_to`, the offer is a counter-offer: `seat` must be a counterparty of that open offer who has not
+    yet answered it, and the parties must be the same set. The old offer is then declined by him and the new one
+    points to it. Raises IllegalAction, with the state untouched, when any check fails."""
     state = ctx.state
     if expires_round is not None and expires_round < state.round_no:
         raise refuse("E_WRONG_PHASE", "R-DEAL-02", "An offer cannot expire in a round that has already ended.")
+    old = check_counter(ctx, seat, counterparties, counter_to) if counter_to is not None else None
     offer = Offer(id=state.next_id, proposer=seat, counterparties=list(counterparties), legs=list(legs),
-                  visibility=visibility, expires_round=expires_round or state.round_no)
+                  visibility=visibility, expires_round=expires_round or state.round_no, counter_to=counter_to)
     check_offer_shape(ctx, offer)
     offer.category = "bribe" if is_bribe(ctx, offer) else "deal"
     state.next_id += 1
+    if old is not None:
+        state.offers.remove(old)
+        ctx.emit(OfferEvent(offer_id=old.id, status="declined", seat=seat, rule_id="R-DEAL-02",
+                            visible_to=visible_to(old), detail=f"countered by offer {offer.id}"))
     state.offers.append(offer)
+    detail = describe(ctx, offer) if old is None else f"counter to offer {old.id}: {describe(ctx, offer)}"
     ctx.emit(OfferEvent(offer_id=offer.id, status="proposed", seat=seat, rule_id="R-DEAL-02",
-                        visible_to=visible_to(offer), detail=describe(ctx, offer)))
+                        visible_to=visible_to(offer), detail=detail))
+
+
+def check_counter(ctx: Ctx, seat: int, counterparties: list[int], counter_to: int) -> Offer:
+    """The open offer a counter-offer answers (§33.1: "each counterparty answers accept, decline or counter");
+    refuses a closed or unknown offer, a proposer who is not one of its counterparties still to answer, and a
+    counter whose parties are not exactly the old offer's (R-DEAL-02)."""
+    old = next((o for o in ctx.state.offers if o.id == counter_to), None)
+    if old is None:
+        raise refuse("E_WRONG_PHASE", "R-DEAL-02", "That offer is closed: only an open offer can be countered.")
+    if seat not in old.counterparties or seat in old.accepted_by:
+        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "Only a counterparty who has not yet answered an offer may "
+                                                     "counter it.")
+    if {seat, *counterparties} != set(parties(old)) or len(counterparties) != len(old.counterparties):
+        raise refuse("E_WRONG_PHASE", "R-DEAL-02", "A counter-offer must be between the same parties as the offer "
+                                                   "it answers.")
+    return old
 
 
 def describe(ctx: Ctx, offer: Offer) -> str:
@@ -206,6 +236,8 @@ def accept(ctx: Ctx, seat: int, offer_id: int, placements) -> bool:
     offer = find_offer(ctx, offer_id)
     if seat not in offer.counterparties or seat in offer.accepted_by:
         raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "This offer is not waiting for your answer.")
+    if cash_needed(ctx, offer, seat):
+        check_no_bank_debt(ctx, seat)  # R-LOSE-02: accepting would commit him to a spend
     received = {leg.item.property: leg for leg in offer.legs if leg.item.kind == "deed" and leg.receiver == seat}
     for placement in placements:
         leg = received.get(placement.property)

@@ -184,7 +184,8 @@ def _free_action(ctx: Ctx, action: A.Action) -> None:
     elif kind == "sell_building":
         buildings.declare_sell_building(ctx, seat, action.property, action.mode)
     elif kind == "propose_offer":
-        deals.propose(ctx, seat, action.counterparties, action.legs, action.visibility, action.expires_round)
+        deals.propose(ctx, seat, action.counterparties, action.legs, action.visibility, action.expires_round,
+                      action.counter_to)
     elif kind == "accept_offer":
         if deals.accept(ctx, seat, action.offer_id, action.placements):
             try:
@@ -295,9 +296,11 @@ def _jail_bail(ctx: Ctx, action: A.JailBail) -> None:
     _check_main_choice(ctx, seat, "jail_bail")
     if not player.in_jail:
         raise refuse("E_NOT_IN_JAIL", "R-JAIL-04", "You are not in Jail.")
+    from .money import check_no_bank_debt, pay_bank
+
+    check_no_bank_debt(ctx, seat)
     if player.cash < jail.BAIL:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-JAIL-04", "Bail costs $50.")
-    from .money import pay_bank
 
     pay_bank(ctx, seat, jail.BAIL, "bail", "R-JAIL-04", is_fine=True)
     jail.release(ctx, seat, "paid bail", "R-JAIL-04")

@@ -35,6 +35,9 @@ def invariant_problems(state: GameState, initial_money: int) -> list[str]:
     for player in state.players:
         if player.cash < 0:
             problems.append(f"seat {player.seat} has negative cash")
+        if player.bank_debt < 0 or (player.bank_debt and (player.cash or player.eliminated)):
+            # Every receipt repays a Bank debt first and elimination cancels it (R-LOSE-02, R-LOSE-05).
+            problems.append(f"seat {player.seat} owes the Bank ${player.bank_debt} with ${player.cash} cash")
         if player.eliminated or player.role != "faction":
             continue
         if player.forced_reorg_pending:

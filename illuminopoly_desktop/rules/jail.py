@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..model.state import FP, FavorCard
 from .context import Ctx
 from .events import ChairChanged, FavorPlayed, JailChanged, PaymentShort
-from .money import bank_receiver, move
+from .money import bank_receiver, bank_shortfall, move
 from .movement import teleport
 
 BAIL = 50
@@ -66,7 +66,15 @@ def trial(ctx: Ctx, seat: int) -> None:
     to_fp = paid // 2 if ctx.options.bribe_tax_scope != "none" else 0
     move(ctx, seat, FP, to_fp, "trial bribe", "R-JAIL-05")
     move(ctx, seat, bank_receiver(ctx, is_fine=True), paid - to_fp, "trial bribe", "R-JAIL-05")
-    if paid < TRIAL_BRIBE:
+    if paid < TRIAL_BRIBE and ctx.options.bank_shortfall_forgiven:
         ctx.emit(PaymentShort(payer=seat, payee="bank", owed=TRIAL_BRIBE, paid=paid, outcome="forgiven",
                               reason="trial bribe", rule_id="R-JAIL-05"))
+    elif paid < TRIAL_BRIBE:
+        # `bank_shortfall_forgiven=false`: R-LOSE-02 names the trial bribe among the payments it governs, so the
+        # Bank's unpaid share becomes a Bank debt; the pot's unpaid share is forgiven (the pot is no creditor).
+        fp_owed = TRIAL_BRIBE // 2 if ctx.options.bribe_tax_scope != "none" else 0
+        if to_fp < fp_owed:
+            ctx.emit(PaymentShort(payer=seat, payee=FP, owed=fp_owed, paid=to_fp, outcome="forgiven",
+                                  reason="trial bribe", rule_id="R-JAIL-05"))
+        bank_shortfall(ctx, seat, TRIAL_BRIBE - fp_owed, paid - to_fp, "trial bribe")
     release(ctx, seat, "trial", "R-JAIL-05")

@@ -8,7 +8,7 @@ from . import cards, jail
 from .context import Ctx
 from .errors import refuse
 from .events import ControlChanged, LandingResolved, OwnershipChanged
-from .money import move, pay_bank
+from .money import check_no_bank_debt, move, pay_bank
 from .movement import discover, is_doubles, steps_to, walk, walk_back
 from .payments import demand
 from .structure import check_free_arrow, place_root
@@ -169,6 +169,7 @@ def check_buy(ctx: Ctx, seat: int, parent: int, arrow: int) -> int:
     if state.properties[index].owner is not None:
         raise refuse("E_UNOWNED_REQUIRED", "R-LAND-03", f"{ctx.square_name(index)} is already owned.")
     price = purchase_price(ctx, index)
+    check_no_bank_debt(ctx, seat)
     if player.cash < price:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-LAND-04",
                      f"{ctx.square_name(index)} costs ${price} and you have ${player.cash}.")
@@ -244,6 +245,7 @@ def visitor_bail(ctx: Ctx, seat: int, jailed: int) -> None:
     target = state.players[jailed] if 0 <= jailed < len(state.players) else None
     if target is None or not target.in_jail or jailed == seat or target.eliminated:
         raise refuse("E_NOT_IN_JAIL", "R-JAIL-07", "That player is not in Jail.")
+    check_no_bank_debt(ctx, seat)
     if state.players[seat].cash < jail.BAIL:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-JAIL-07", "Bail costs $50.")
     pay_bank(ctx, seat, jail.BAIL, "visitor's bail", "R-JAIL-07", is_fine=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..model.state import GameState
 from . import actions as A
-from . import buildings, favors, landing, structure
+from . import buildings, deals, favors, landing, structure
 from .context import Ctx
 from .engine import OPEN_STEPS, awaiting
 from .errors import IllegalAction
@@ -148,7 +148,9 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Acti
     result: list[A.Action] = []
     for offer in state.offers:
         if seat in offer.counterparties and seat not in offer.accepted_by:
-            result += [A.AcceptOffer(seat=seat, offer_id=offer.id), A.DeclineOffer(seat=seat, offer_id=offer.id)]
+            if not (state.players[seat].bank_debt and deals.cash_needed(ctx, offer, seat)):  # R-LOSE-02
+                result.append(A.AcceptOffer(seat=seat, offer_id=offer.id))
+            result.append(A.DeclineOffer(seat=seat, offer_id=offer.id))
         if seat == offer.proposer:
             result.append(A.WithdrawOffer(seat=seat, offer_id=offer.id))
     if offers_only or state.players[seat].role != "faction":

@@ -9,7 +9,7 @@ from .errors import refuse
 from .events import (AuctionEvent, ControlChanged, DebtEvent, DogConditionChosen, FavorGained, MortgageChanged,
                      OfferEvent, OwnershipChanged, PlayerEliminated)
 from .jail import lose_chair, return_favor
-from .money import move, pay_held_payments
+from .money import check_no_bank_debt, move, pay_held_payments
 from .values import lift_cost
 from .victory import last_player_check
 
@@ -123,6 +123,7 @@ def bid(ctx: Ctx, auction: Auction, seat: int, amount: int, parent: int, arrow: 
         raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
     if amount <= auction.high_bid:
         raise refuse("E_GRAFT_INCREMENT", "R-DEAL-09", f"A bid must exceed ${auction.high_bid}.")
+    check_no_bank_debt(ctx, seat)
     if amount > ctx.state.players[seat].cash:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-DEAL-09", "Bids above your cash are refused.")
     if auction.item == "property":
@@ -194,6 +195,7 @@ def buy_off(ctx: Ctx, window: ChairBuyoff, seat: int, index: int, parent: int, a
         raise refuse("E_NOT_A_PROPERTY", "R-LOSE-03", "That property is not offered to the Chair.")
     prop = ctx.state.properties[index]
     cost = lift_cost(prop)
+    check_no_bank_debt(ctx, seat)
     if ctx.state.players[seat].cash < cost:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-LOSE-03", f"Buying off this mortgage costs ${cost}.")
     structure.check_free_arrow(ctx, seat, parent, arrow, "R-LOSE-03")
@@ -215,6 +217,11 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
     """Take a player out (R-LOSE-05), or hand everything to a foreclosing creditor (R-LOSE-04)."""
     state = ctx.state
     player = state.players[seat]
+    if player.bank_debt:
+        # His debts are cancelled (R-LOSE-05 step 5, R-LOSE-04); the Bank's goes first, so that a refund he still
+        # receives below goes where R-LOSE-04/05 send his cash, not to the Bank as a repayment.
+        ctx.notice(f"{ctx.name(seat)}'s debt of ${player.bank_debt} to the Bank is cancelled.", rule_id, seat)
+        player.bank_debt = 0
     refund_escrows(ctx, seat)
     if beneficiary is None:
         for index, prop in state.properties.items():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..model.state import BANK, ESCROW, FP, Auction, Party
 from .context import Ctx
+from .errors import refuse
 from .events import MoneyMoved, PaymentShort
 
 
@@ -45,6 +46,56 @@ def move(ctx: Ctx, payer: Party, payee: Party, amount: int, reason: str, rule_id
     _take(ctx, payer, amount)
     _give(ctx, payee, amount)
     ctx.emit(MoneyMoved(payer=payer, payee=payee, amount=amount, reason=reason, rule_id=rule_id))
+    if payee.__class__ is int and ctx.state.players[payee].bank_debt:
+        _repay_bank_debt(ctx, payee)
+
+
+# ----- debts to the Bank (`bank_shortfall_forgiven=false`, R-LOSE-02 step 2) -----
+
+BANK_DEBT_REPAYMENT = "repayment of Bank debt"
+
+
+def _repay_bank_debt(ctx: Ctx, seat: int) -> None:
+    """Cash a Bank debtor receives goes first to the Bank, until his debt is paid (§32 `bank_shortfall_forgiven`).
+
+    Resolution: the debt is repaid at each receipt of money, not at the start of his turns. It is one rule in one
+    place (every dollar moves through `move`), the debt lasts no longer than it must, and a debtor always holds $0
+    cash, so nothing he could spend is ever his before the Bank is paid. The repayment goes to Reserves: it is no
+    fine or tax that a Bank Proprietor collects (R-BANK-01, R-BANK-03 step 4).
+    """
+    player = ctx.state.players[seat]
+    paid = min(player.cash, player.bank_debt)
+    player.bank_debt -= paid
+    move(ctx, seat, BANK, paid, BANK_DEBT_REPAYMENT, "R-LOSE-02")
+    if not player.bank_debt:
+        ctx.notice(f"{ctx.name(seat)} has paid off his debt to the Bank.", "R-LOSE-02", seat)
+
+
+def bank_shortfall(ctx: Ctx, payer: int, owed: int, paid: int, reason: str, rule_id: str = "R-LOSE-02") -> None:
+    """What a payer could not pay of a payment to the Bank (R-LOSE-02 step 2): forgiven under
+    `bank_shortfall_forgiven=true`; under `false` it becomes his debt to the Bank, which blocks his voluntary
+    spending (`check_no_bank_debt`) and takes every dollar he receives until it is paid.
+
+    A Bank Proprietor who owes a fine to himself owes nobody: that shortfall is always forgiven."""
+    if paid >= owed:
+        return
+    if ctx.options.bank_shortfall_forgiven or bank_receiver(ctx, is_fine=True) == payer:
+        outcome = "forgiven"
+    else:
+        ctx.state.players[payer].bank_debt += owed - paid
+        outcome = "debt"
+    ctx.emit(PaymentShort(payer=payer, payee=BANK, owed=owed, paid=paid, outcome=outcome, reason=reason,
+                          rule_id=rule_id))
+
+
+def check_no_bank_debt(ctx: Ctx, seat: int) -> None:
+    """Refuse a voluntary spend by a player who owes the Bank (R-LOSE-02: never started on credit).
+
+    Raises IllegalAction(E_INSUFFICIENT_FUNDS, R-LOSE-02) while his `bank_debt` is not paid."""
+    debt = ctx.state.players[seat].bank_debt
+    if debt:
+        raise refuse("E_INSUFFICIENT_FUNDS", "R-LOSE-02",
+                     f"{ctx.name(seat)} owes the Bank ${debt}: the Bank debt must be paid first.")
 
 
 def bank_receiver(ctx: Ctx, is_fine: bool) -> Party:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..model.state import BANK, Debt, Party, RaiseFunds
 from .context import Ctx
 from .events import DebtEvent, PaymentShort
-from .money import bank_receiver, move
+from .money import bank_receiver, bank_shortfall, move
 
 
 def demand(ctx: Ctx, payer: int, payments: list[tuple[Party, int]], reason: str, rule_id: str) -> None:
@@ -26,13 +26,17 @@ def _pay(ctx: Ctx, payer: int, payee: Party, amount: int, reason: str, rule_id: 
 
 
 def settle(ctx: Ctx, window: RaiseFunds) -> None:
-    """Pay what can be paid; the rest is forgiven (Bank) or becomes a due debt (player) (R-LOSE-02 step 2)."""
+    """Pay what can be paid; the rest is forgiven or owed to the Bank (`bank_shortfall_forgiven`), or becomes a due
+    debt to a player (R-LOSE-02 step 2). A shortfall to the Free Parking pot is always forgiven: the pot is no
+    creditor."""
     player = ctx.state.players[window.payer]
     for payee, amount in window.payments:
         paid = min(player.cash, amount)
         _pay(ctx, window.payer, payee, paid, window.reason, "R-LOSE-02")
         if paid < amount:
-            if payee == BANK or isinstance(payee, str):
+            if payee == BANK:
+                bank_shortfall(ctx, window.payer, amount, paid, window.reason)
+            elif isinstance(payee, str):
                 ctx.emit(PaymentShort(payer=window.payer, payee=payee, owed=amount, paid=paid, outcome="forgiven",
                                       reason=window.reason, rule_id="R-LOSE-02"))
             else:
