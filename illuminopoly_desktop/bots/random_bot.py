@@ -10,7 +10,7 @@ import random
 
 from ..model.state import CashItem, DeedItem, GameState, OfferLeg
 from ..rules import actions as A
-from ..rules.legal import enumerate_legal
+from ..rules.legal import legal_menu
 
 FREE_ACTION_SHARE = 0.15
 OFFER_SHARE = 0.02
@@ -21,12 +21,13 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, seat: int) -> A.Action | None:
-        # Listing free actions costs a validation per deed, so ask for them only when about to use one.
+        # Free actions cost a validation per deed to list, so they are asked for only when about to use one;
+        # within a kind, actions are built only for the kind chosen.
         wants_free = self.rng.random() < FREE_ACTION_SHARE or bool(self._offers_for(state, seat))
-        legal = enumerate_legal(state, seat, include_free=wants_free)
-        main = [a for a in legal if a.type not in A.FREE_ACTION_TYPES]
-        free = [a for a in legal if a.type in A.FREE_ACTION_TYPES]
-        answers = [a for a in free if a.type in ("accept_offer", "decline_offer")]
+        menu = legal_menu(state, seat, include_free=wants_free)
+        main = sorted(kind for kind in menu if kind not in A.FREE_ACTION_TYPES)
+        free = sorted(kind for kind in menu if kind in A.FREE_ACTION_TYPES)
+        answers = [a for kind in ("accept_offer", "decline_offer") if kind in menu for a in menu[kind]()]
         if answers:
             return self.rng.choice(answers)
         if main and self.rng.random() < OFFER_SHARE:
@@ -34,12 +35,12 @@ class RandomBot:
             if offer is not None:
                 return offer
         if not main and not free:
-            legal = enumerate_legal(state, seat)
-            free = legal
-        pool = free if (free and (wants_free or not main)) else main
-        kinds = sorted({a.type for a in pool})
-        kind = self.rng.choice(kinds)
-        return self.rng.choice([a for a in pool if a.type == kind])
+            menu = legal_menu(state, seat)
+            free = sorted(menu)
+            if not free:
+                return None
+        kinds = free if (free and (wants_free or not main)) else main
+        return self.rng.choice(menu[self.rng.choice(kinds)]())
 
     @staticmethod
     def _offers_for(state: GameState, seat: int) -> list:

@@ -4,6 +4,8 @@ Candidates are checked with the same validators `apply` uses, so the list never 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..model.state import GameState
 from . import actions as A
 from . import buildings, deals, favors, landing, structure
@@ -98,49 +100,89 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
 
 
 def _turn_actions(ctx: Ctx, seat: int, step: str) -> list[A.Action]:
+    return [action for make in _turn_menu(ctx, seat, step).values() for action in make()]
+
+
+def _turn_menu(ctx: Ctx, seat: int, step: str) -> dict[str, Callable[[], list[A.Action]]]:
+    """The mover's options by kind; each kind's concrete actions are built only when asked for, because some
+    (a reorganisation's whole arrangement, a purchase on every free arrow) cost far more than deciding the kind."""
     state = ctx.state
     player = state.players[seat]
-    result: list[A.Action] = []
+    menu: dict[str, Callable[[], list[A.Action]]] = {}
     can_reorganize = player.role == "faction" and player.faction != "artillery"
     dice_options = (2, 3) if player.faction == "race_car" else (2,)
     if step == "choice":
         if not player.forced_reorg_pending:
             if player.in_jail:
-                result.extend(A.JailRoll(seat=seat, dice_count=n) for n in dice_options)
+                menu["jail_roll"] = lambda: [A.JailRoll(seat=seat, dice_count=n) for n in dice_options]
                 if player.cash >= 50:
-                    result.append(A.JailBail(seat=seat))
+                    menu["jail_bail"] = lambda: [A.JailBail(seat=seat)]
                 if player.political_favors and not player.jail_no_favor:
-                    result.append(A.JailFavor(seat=seat))
+                    menu["jail_favor"] = lambda: [A.JailFavor(seat=seat)]
             else:
-                result.extend(A.Roll(seat=seat, dice_count=n) for n in dice_options)
+                menu["roll"] = lambda: [A.Roll(seat=seat, dice_count=n) for n in dice_options]
         if can_reorganize:
-            result.append(A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat)))
+            menu["reorganize"] = lambda: [A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat))]
     elif step == "stop_offer":
-        result += [A.StopToFix(seat=seat, stop=True), A.StopToFix(seat=seat, stop=False)]
+        menu["stop_to_fix"] = lambda: [A.StopToFix(seat=seat, stop=True), A.StopToFix(seat=seat, stop=False)]
     elif step == "landing":
-        result.append(A.DoNothing(seat=seat))
+        menu["do_nothing"] = lambda: [A.DoNothing(seat=seat)]
         index = state.turn.landing_square
         if state.properties[index].owner is None and player.role == "faction" and player.faction != "artillery":
             if player.cash >= landing.purchase_price(ctx, index):
-                result.extend(A.Buy(seat=seat, parent=p, arrow=a) for p, a in structure.free_arrows(ctx, seat))
+                slots = structure.free_arrows(ctx, seat)
+                if slots:
+                    menu["buy"] = lambda: [A.Buy(seat=seat, parent=p, arrow=a) for p, a in slots]
     elif step == "tax_choice":
-        result += [A.PayIncomeTax(seat=seat, method="flat"), A.PayIncomeTax(seat=seat, method="percent")]
+        menu["pay_income_tax"] = lambda: [A.PayIncomeTax(seat=seat, method="flat"),
+                                          A.PayIncomeTax(seat=seat, method="percent")]
     elif step == "fp_choice":
-        result += [A.TakePot(seat=seat), A.DoNothing(seat=seat)]
+        menu["take_pot"] = lambda: [A.TakePot(seat=seat)]
+        menu["do_nothing"] = lambda: [A.DoNothing(seat=seat)]
         if can_reorganize:
-            result.append(A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat)))
+            menu["reorganize"] = lambda: [A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat))]
     elif step == "free":
-        result.append(A.EndTurn(seat=seat))
+        menu["end_turn"] = lambda: [A.EndTurn(seat=seat)]
         if state.turn.may_roll_again:
-            result.extend(A.Roll(seat=seat, dice_count=n) for n in dice_options)
-        if state.turn.visit_bail_available and player.cash >= 50:
-            result.extend(A.VisitorBail(seat=seat, jailed=p.seat) for p in state.players
-                          if p.in_jail and p.seat != seat and not p.eliminated)
+            menu["roll"] = lambda: [A.Roll(seat=seat, dice_count=n) for n in dice_options]
+        jailed = [p.seat for p in state.players if p.in_jail and p.seat != seat and not p.eliminated]
+        if state.turn.visit_bail_available and player.cash >= 50 and jailed:
+            menu["visitor_bail"] = lambda: [A.VisitorBail(seat=seat, jailed=j) for j in jailed]
     elif step == "banker":
-        result.append(A.EndTurn(seat=seat))
-        result.extend(A.BankerReclaim(seat=seat, property=i) for i, p in state.properties.items()
-                      if p.mortgaged and p.controller not in (None, seat))
-    return result
+        menu["end_turn"] = lambda: [A.EndTurn(seat=seat)]
+        reclaimable = [i for i, p in state.properties.items() if p.mortgaged and p.controller not in (None, seat)]
+        if reclaimable:
+            menu["banker_reclaim"] = lambda: [A.BankerReclaim(seat=seat, property=i) for i in reclaimable]
+    return menu
+
+
+def legal_menu(state: GameState, seat: int, include_free: bool = True) -> dict[str, Callable[[], list[A.Action]]]:
+    """What `enumerate_legal` lists, grouped by action kind, each kind built only when called (for computer
+    players: choose a kind first, then build only that kind's actions)."""
+    if state.game_over or not 0 <= seat < len(state.players):
+        return {}
+    player = state.players[seat]
+    if player.eliminated or player.disabled:
+        return {}
+    if state.pending or state.turn.seat != seat:
+        return _grouped(enumerate_legal(state, seat, include_free))
+    ctx = Ctx(state)
+    step = state.turn.step
+    menu = _turn_menu(ctx, seat, step)
+    if include_free and step in OPEN_STEPS:
+        for kind, make in _grouped(_free_actions(ctx, seat)).items():
+            if kind in menu:
+                menu[kind] = (lambda first, second: lambda: first() + second())(menu[kind], make)
+            else:
+                menu[kind] = make
+    return menu
+
+
+def _grouped(actions: list[A.Action]) -> dict[str, Callable[[], list[A.Action]]]:
+    groups: dict[str, list[A.Action]] = {}
+    for action in actions:
+        groups.setdefault(action.type, []).append(action)
+    return {kind: (lambda items: lambda: items)(items) for kind, items in groups.items()}
 
 
 def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Action]:

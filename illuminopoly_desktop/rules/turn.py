@@ -96,8 +96,9 @@ def round_end(ctx: Ctx) -> None:
     """ROUND_END: unowned countdowns, general victory, the Banker's check, then the next round (R-TURN-09)."""
     state = ctx.state
     decrement_countdowns(ctx, None)
-    ctx.emit(RoundEnded(round_no=state.round_no, power_bases=power_bases(ctx), rule_id="R-TURN-09"))
-    victory.general_victory_check(ctx)
+    bases = power_bases(ctx)
+    ctx.emit(RoundEnded(round_no=state.round_no, power_bases=bases, rule_id="R-TURN-09"))
+    victory.general_victory_check(ctx, bases)
     if state.game_over:
         return
     victory.banker_victory_check(ctx)

@@ -42,12 +42,15 @@ def gate_open(ctx: Ctx) -> bool:
     return True
 
 
-def general_victory_check(ctx: Ctx) -> None:
-    """A Power Base strictly greater than half the total wins; nobody wins when the total is 0 (R-WIN-03)."""
+def general_victory_check(ctx: Ctx, bases: dict[int, int] | None = None) -> None:
+    """A Power Base strictly greater than half the total wins; nobody wins when the total is 0 (R-WIN-03).
+
+    `bases` may pass Power Bases already computed for this same state (ROUND_END computes them for its event)."""
     state = ctx.state
     if state.game_over or not gate_open(ctx):
         return
-    bases = power_bases(ctx)
+    if bases is None:
+        bases = power_bases(ctx)
     total = total_power(ctx, bases)
     if total <= 0:
         return
