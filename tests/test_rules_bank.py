@@ -4,12 +4,11 @@ unlimited, auction with the Bank Proprietor) and the building supply.
 from __future__ import annotations
 
 import pytest
-from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game
 
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.errors import IllegalAction
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 GREEN = (31, 32, 34)

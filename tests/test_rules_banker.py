@@ -4,14 +4,13 @@ control of mortgaged property, bribes to him split with the pot, and his victory
 from __future__ import annotations
 
 import pytest
-from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game
 
 from illuminopoly_desktop.model.state import CashItem, DeedItem, FavorCard, FavorItem, LoanItem, NoteItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.rent import power_bases
 from illuminopoly_desktop.rules.victory import banker_score
 

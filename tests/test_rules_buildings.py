@@ -13,9 +13,8 @@ from illuminopoly_desktop.model.state import FavorCard, OfferLeg, DeedItem, Cash
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine, rent
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
-from scenario import force, give, money_total, refused, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ELECTRIC = 12

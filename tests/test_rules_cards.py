@@ -6,7 +6,7 @@ when short, and flavour text kept apart from the effect.
 from __future__ import annotations
 
 import pytest
-from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game
 
 from illuminopoly_desktop.model.cards import load_cards
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, FavorItem, OfferLeg
@@ -14,7 +14,6 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import cards as card_rules
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 
 GO, MEDITERRANEAN, BALTIC, INCOME_TAX, READING, CHANCE_7, VERMONT, JAIL = 0, 1, 3, 4, 5, 7, 8, 10

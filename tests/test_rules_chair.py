@@ -4,8 +4,7 @@ R-CHAIR-05 (the mortgage takeover block) comes with the contests.
 """
 from __future__ import annotations
 
-import pytest
-from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game
 
 from illuminopoly_desktop.model import rng
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, OfferLeg, SeatConfig, VoteItem
@@ -13,7 +12,6 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.rules.setup import new_game
 

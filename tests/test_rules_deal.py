@@ -5,18 +5,16 @@ and is driven with real actions; money is checked to the dollar.
 """
 from __future__ import annotations
 
-import pytest
 
 from illuminopoly_desktop.model.state import (ROOT, CashItem, DeedItem, FavorCard, FavorItem, LoanItem, NoteItem,
                                               OfferLeg, VoteItem)
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.events import (AuctionEvent, DebtEvent, MoneyMoved, OfferEvent, OwnershipChanged,
                                                is_visible_to)
 from illuminopoly_desktop.rules.legal import default_action
 
-from scenario import force, give, money_total, refused, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game
 
 BALTIC, MEDITERRANEAN, ELECTRIC, KENTUCKY, BOARDWALK = 3, 1, 12, 21, 39
 

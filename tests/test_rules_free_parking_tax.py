@@ -5,13 +5,12 @@ computed only after the choice, the luxury tax and `luxury_tax_amount`, and payi
 from __future__ import annotations
 
 import pytest
-from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game
 
 from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, OfferLeg, VoteItem
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 
 ORIENTAL, VERMONT, CONNECTICUT, ST_CHARLES, STATES = 6, 8, 9, 11, 13

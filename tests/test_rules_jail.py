@@ -5,13 +5,12 @@ list, and acting from Jail.
 from __future__ import annotations
 
 import pytest
-from scenario import force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import force, give, money_total, of_type, refused, started_game
 
 from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, FavorCard, FavorItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 
 READING, ORIENTAL, CHANCE_7, VERMONT, JAIL, ST_CHARLES, STATES = 5, 6, 7, 8, 10, 11, 13

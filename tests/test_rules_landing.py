@@ -6,13 +6,12 @@ E_OPTION_DISABLED.
 from __future__ import annotations
 
 import pytest
-from scenario import force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import force, give, money_total, of_type, refused, started_game
 
 from illuminopoly_desktop.model.state import ROOT, FavorCard
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 
 GO, MEDITERRANEAN, BALTIC, READING, ORIENTAL, CHANCE_7, VERMONT, CONNECTICUT = 0, 1, 3, 5, 6, 7, 8, 9

@@ -5,16 +5,14 @@ actions; money is checked to the dollar, and refusals leave the state hash uncha
 """
 from __future__ import annotations
 
-import pytest
 
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, LoanItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.events import (ControlChanged, DogConditionChosen, OfferEvent, PaymentShort,
                                                PlayerEliminated, TurnStarted)
 
-from scenario import force, give, money_total, refused, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
 ELECTRIC, KENTUCKY, PAY_EACH_PLAYER = 12, 21, 15

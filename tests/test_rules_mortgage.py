@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, FavorCard, OfferLeg
+from illuminopoly_desktop.model.state import CashItem, DeedItem, FavorCard, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine, rent
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.errors import IllegalAction
-from scenario import force, give, money_total, refused, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game
 
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
 ELECTRIC, READING = 12, 5

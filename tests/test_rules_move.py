@@ -4,14 +4,12 @@ the first circuit.
 """
 from __future__ import annotations
 
-import pytest
-from scenario import force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import force, give, money_total, of_type, refused, started_game
 
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 
 GO, MEDITERRANEAN, CHEST_2, BALTIC, INCOME_TAX, READING, ORIENTAL, CHANCE_7 = 0, 1, 2, 3, 4, 5, 6, 7

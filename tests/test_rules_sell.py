@@ -11,10 +11,9 @@ from pydantic import ValidationError
 from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, FavorCard, FavorItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.events import ControlChanged, MoneyMoved, OfferEvent, OwnershipChanged
 
-from scenario import force, give, money_total, refused, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game
 
 BALTIC, MEDITERRANEAN, READING, ORIENTAL, VERMONT, CONNECTICUT = 3, 1, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC, STATES = 11, 12, 13

@@ -11,10 +11,9 @@ from illuminopoly_desktop.model.state import ROOT, Debt, OfferLeg, DeedItem, Cas
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine, structure
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import suggested_arrangement
 from illuminopoly_desktop.rules.values import depth_of
-from scenario import force, give, money_total, refused, started_game, state_hash
+from scenario import force, give, money_total, refused, started_game
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC, STATES, VIRGINIA, PENN_RR, ST_JAMES, TENNESSEE, NEW_YORK = 11, 12, 13, 14, 15, 16, 18, 19

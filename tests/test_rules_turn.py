@@ -3,14 +3,12 @@ main-choice constraints, extra moves, one landing option per landing, once-per-t
 """
 from __future__ import annotations
 
-import pytest
-from scenario import force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import force, give, money_total, of_type, refused, started_game
 
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action, suggested_arrangement
 

@@ -6,17 +6,15 @@ ownership directly, and play turns with real actions (REORGANIZE in place, then 
 """
 from __future__ import annotations
 
-import pytest
 
 from illuminopoly_desktop.model.state import CashItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.events import GameOver, PlayerEliminated
 from illuminopoly_desktop.rules.victory import end_game
 
-from scenario import give, refused, started_game, state_hash
+from scenario import give, refused, started_game
 
 BALTIC, READING, ILLINOIS, VENTNOR, MARVIN = 3, 5, 24, 27, 29
 PACIFIC, NORTH_CAROLINA, PARK_PLACE, BOARDWALK = 31, 32, 37, 39

@@ -8,7 +8,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from ..model.state import FavorCard, OfferLeg
+from ..model.state import OfferLeg
 
 
 class Action(BaseModel):

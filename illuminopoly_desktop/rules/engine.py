@@ -11,7 +11,7 @@ from . import actions as A
 from . import buildings, chair, deals, favors, jail, landing, losing, payments, setup, structure, turn
 from .context import Ctx
 from .errors import IllegalAction, refuse
-from .events import ControlChanged, DogConditionChosen, Event, LandingResolved
+from .events import ControlChanged, DogConditionChosen, Event
 
 OPEN_STEPS = frozenset({"choice", "landing", "tax_choice", "fp_choice", "free", "banker"})
 LATER_OPTIONS = {"take_over": "Takeovers", "rezone": "Rezoning", "subvert": "Subversion", "rebuild": "Rebuilding",
@@ -468,4 +468,4 @@ def is_legal(state: GameState, action: A.Action) -> IllegalAction | None:
     return None
 
 
-__all__ = ["apply", "legal_actions", "awaiting", "is_legal", "settle", "LandingResolved"]
+__all__ = ["apply", "legal_actions", "awaiting", "is_legal", "settle", "copy_state"]

@@ -36,7 +36,6 @@ def can_play(state, seat: int) -> bool:
 
 
 def answer(ctx: Ctx, window: FavorWindow, seat: int, play: bool) -> None:
-    state = ctx.state
     if play:
         purpose = "block" if len(window.chain) % 2 == 0 else "counter"
         play_favor(ctx, seat, f"{purpose} {window.purpose}", "R-CARD-06")

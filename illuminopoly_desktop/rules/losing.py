@@ -82,7 +82,6 @@ def start_property_auctions(ctx: Ctx, properties: list[int], after: int | None =
 
 def open_property_auction(ctx: Ctx, auction: Auction) -> bool:
     """Set up the bidders for the current lot; return False when no lot is left with anyone able to bid."""
-    state = ctx.state
     while True:
         bidders = [s for s in bidding_order(ctx, auction.start_after) if can_take_property(ctx, s)]
         ctx.emit(AuctionEvent(item="property", property=auction.property, status="opened", rule_id="R-DEAL-09"))
