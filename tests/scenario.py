@@ -101,3 +101,32 @@ def of_type(events, cls) -> list:
 def flows(events) -> list[tuple]:
     """(payer, payee, amount) of every money movement, in order."""
     return [(e.payer, e.payee, e.amount) for e in of_type(events, E.MoneyMoved)]
+
+
+def pass_turn(state: GameState) -> list:
+    """End the current player's turn without moving: REORGANIZE in place as the T3 choice, then END."""
+    seat = state.turn.seat
+    if state.turn.step == "choice":
+        placements = [A.DeedPlacement(property=i, parent=p.parent, arrow=p.arrow)
+                      for i, p in state.properties.items() if p.owner == seat]
+        engine.apply(state, A.Reorganize(seat=seat, placements=placements))
+    return engine.apply(state, A.EndTurn(seat=seat))
+
+
+def advance_round(state: GameState) -> list:
+    """Play every remaining turn of the round; returns all events up to the next round's first decision."""
+    start = state.round_no
+    events = []
+    while state.round_no == start and not state.game_over:
+        events += pass_turn(state)
+    return events
+
+
+def propose(state: GameState, proposer: int, counterparties, *legs, **kw) -> int:
+    """Propose an offer and return its id."""
+    engine.apply(state, A.ProposeOffer(seat=proposer, counterparties=list(counterparties), legs=list(legs), **kw))
+    return state.offers[-1].id
+
+
+def cash_of(state: GameState) -> list[int]:
+    return [p.cash for p in state.players]

@@ -14,7 +14,7 @@ from illuminopoly_desktop.rules.events import (AuctionEvent, DebtEvent, MoneyMov
                                                is_visible_to)
 from illuminopoly_desktop.rules.legal import default_action
 
-from scenario import force, give, money_total, refused, started_game
+from scenario import advance_round, cash_of, force, give, money_total, propose, refused, started_game
 
 BALTIC, MEDITERRANEAN, ELECTRIC, KENTUCKY, BOARDWALK = 3, 1, 12, 21, 39
 
@@ -27,34 +27,6 @@ def leg(giver, receiver, item):
 
 def cash(amount):
     return CashItem(amount=amount)
-
-
-def propose(state, proposer, counterparties, *legs, **kw):
-    engine.apply(state, A.ProposeOffer(seat=proposer, counterparties=list(counterparties), legs=list(legs), **kw))
-    return state.offers[-1].id
-
-
-def cash_of(state):
-    return [p.cash for p in state.players]
-
-
-def pass_turn(state):
-    """End the current player's turn without moving: REORGANIZE in place as the T3 choice, then END."""
-    seat = state.turn.seat
-    if state.turn.step == "choice":
-        placements = [A.DeedPlacement(property=i, parent=p.parent, arrow=p.arrow)
-                      for i, p in state.properties.items() if p.owner == seat]
-        engine.apply(state, A.Reorganize(seat=seat, placements=placements))
-    return engine.apply(state, A.EndTurn(seat=seat))
-
-
-def advance_round(state):
-    """Play every remaining turn of the round; returns all events up to the next round's first decision."""
-    start = state.round_no
-    events = []
-    while state.round_no == start and not state.game_over:
-        events += pass_turn(state)
-    return events
 
 
 def chair_jailed_election(options=None):

@@ -12,7 +12,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.events import (ControlChanged, DogConditionChosen, OfferEvent, PaymentShort,
                                                PlayerEliminated, TurnStarted)
 
-from scenario import force, give, money_total, refused, started_game
+from scenario import advance_round, force, give, money_total, pass_turn, refused, started_game
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
 ELECTRIC, KENTUCKY, PAY_EACH_PLAYER = 12, 21, 15
@@ -31,23 +31,6 @@ def deal(state, proposer, counterparty, *legs):
 
 def eliminated_events(events):
     return [(e.seat, e.beneficiary, e.rule_id) for e in events if isinstance(e, PlayerEliminated)]
-
-
-def pass_turn(state):
-    seat = state.turn.seat
-    if state.turn.step == "choice":
-        placements = [A.DeedPlacement(property=i, parent=p.parent, arrow=p.arrow)
-                      for i, p in state.properties.items() if p.owner == seat]
-        engine.apply(state, A.Reorganize(seat=seat, placements=placements))
-    return engine.apply(state, A.EndTurn(seat=seat))
-
-
-def advance_round(state):
-    start = state.round_no
-    events = []
-    while state.round_no == start and not state.game_over:
-        events += pass_turn(state)
-    return events
 
 
 def land_on_luxury_tax(state, cash):

@@ -13,7 +13,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.events import ControlChanged, MoneyMoved, OfferEvent, OwnershipChanged
 
-from scenario import force, give, money_total, refused, started_game
+from scenario import cash_of, force, give, money_total, propose, refused, started_game
 
 BALTIC, MEDITERRANEAN, READING, ORIENTAL, VERMONT, CONNECTICUT = 3, 1, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC, STATES = 11, 12, 13
@@ -32,15 +32,6 @@ def deed(index, **kw):
 
 def cash(amount):
     return CashItem(amount=amount)
-
-
-def propose(state, proposer, counterparties, *legs, **kw):
-    engine.apply(state, A.ProposeOffer(seat=proposer, counterparties=list(counterparties), legs=list(legs), **kw))
-    return state.offers[-1].id
-
-
-def cash_of(state):
-    return [p.cash for p in state.players]
 
 
 def owner_ctl(state, index):

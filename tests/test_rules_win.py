@@ -14,30 +14,13 @@ from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.events import GameOver, PlayerEliminated
 from illuminopoly_desktop.rules.victory import end_game
 
-from scenario import give, refused, started_game
+from scenario import advance_round, give, pass_turn, refused, started_game
 
 BALTIC, READING, ILLINOIS, VENTNOR, MARVIN = 3, 5, 24, 27, 29
 PACIFIC, NORTH_CAROLINA, PARK_PLACE, BOARDWALK = 31, 32, 37, 39
 
 
 # ----- helpers -----
-
-
-def pass_turn(state):
-    seat = state.turn.seat
-    if state.turn.step == "choice":
-        placements = [A.DeedPlacement(property=i, parent=p.parent, arrow=p.arrow)
-                      for i, p in state.properties.items() if p.owner == seat]
-        engine.apply(state, A.Reorganize(seat=seat, placements=placements))
-    return engine.apply(state, A.EndTurn(seat=seat))
-
-
-def finish_round(state):
-    start = state.round_no
-    events = []
-    while state.round_no == start and not state.game_over:
-        events += pass_turn(state)
-    return events
 
 
 def claim_all(state, holdings):
@@ -74,7 +57,7 @@ def test_R_WIN_03_gate_closed_while_one_property_is_unowned_and_normal():
     s = started_game()
     claim_all(s, {BOARDWALK: 1, PARK_PLACE: 1, PACIFIC: 2})
     s.properties[BALTIC].rezoned = False
-    finish_round(s)
+    advance_round(s)
     assert not s.game_over and s.round_no == 2
 
 
@@ -83,10 +66,10 @@ def test_R_WIN_03_exactly_half_is_not_a_majority():
     becomes 0, R-PB-02) seat 1's 50 of 96 wins at the next ROUND_END."""
     s = started_game()
     claim_all(s, {BOARDWALK: 1, PACIFIC: 2, ILLINOIS: 2, BALTIC: 2})
-    finish_round(s)
+    advance_round(s)
     assert not s.game_over
     engine.apply(s, A.Mortgage(seat=2, property=BALTIC))
-    events = finish_round(s)
+    events = advance_round(s)
     assert game_over(events) == [([1], "R-WIN-03")]
 
 
@@ -95,7 +78,7 @@ def test_R_WIN_03_total_zero_nobody_wins():
     s = started_game()
     claim_all(s, {BOARDWALK: 1})
     engine.apply(s, A.Mortgage(seat=1, property=BOARDWALK))
-    finish_round(s)
+    advance_round(s)
     assert not s.game_over and s.winners == []
 
 
@@ -113,10 +96,10 @@ def test_R_WIN_03_credited_only_total_and_the_unawakened_boat():
     factions = ("top_hat", "thimble", "boat", "horseman")
     s = started_game(factions=factions)
     claim_all(s, {BOARDWALK: 2, PARK_PLACE: 2, PACIFIC: 1})
-    assert game_over(finish_round(s)) == [([1], "R-WIN-03")]
+    assert game_over(advance_round(s)) == [([1], "R-WIN-03")]
     s = started_game(factions=factions, options={"power_base_total": "all_countable"})
     claim_all(s, {BOARDWALK: 2, PARK_PLACE: 2, PACIFIC: 1})
-    finish_round(s)
+    advance_round(s)
     assert not s.game_over
 
 
@@ -192,7 +175,7 @@ def test_R_WIN_05_round_cap_highest_power_base_wins():
     s = started_game(options={"max_rounds": 1})
     give(s, 1, BOARDWALK)
     give(s, 2, PARK_PLACE)
-    events = finish_round(s)
+    events = advance_round(s)
     assert game_over(events) == [([1], "R-WIN-05")]
 
 
@@ -201,7 +184,7 @@ def test_R_WIN_05_round_cap_ties_are_shared_even_under_active_player_priority():
     s = started_game(options={"max_rounds": 2, "simultaneous_win": "active_player_priority"})
     give(s, 1, PACIFIC)
     give(s, 2, NORTH_CAROLINA)
-    finish_round(s)
+    advance_round(s)
     assert not s.game_over
-    events = finish_round(s)
+    events = advance_round(s)
     assert game_over(events) == [([1, 2], "R-WIN-05")]
