@@ -39,3 +39,13 @@ def test_invariants_under_options(seed, players, insolvency, shortfall, money, f
         options["bank_total_money"] = 1500 * players + 500
     result = play_random_game(seed, players, max_rounds=25, options=options, round_trip_every=25)
     assert result.invariants_ok, result.problems
+
+
+@pytest.mark.parametrize("players", [4, 7, 10])
+def test_invariants_with_a_professional_banker(players):
+    """R-BANKER-01..03, R-GEN-08: games with a professional Banker seat (required at 10 players, R-SETUP-01)."""
+    for seed in range(8):
+        result = play_random_game(seed, players, max_rounds=30, round_trip_every=50, banker_seat=seed % players)
+        assert result.invariants_ok, (seed, result.problems)
+        assert result.state.professional_banker == seed % players
+        assert result.state.game_over

@@ -37,12 +37,15 @@ class SimResult:
 
 
 def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_invariants: bool = True,
-                     options: dict | None = None, round_trip_every: int = ROUND_TRIP_EVERY) -> SimResult:
-    """Play one game between random players to a win or the round cap (R-WIN-05's `max_rounds`)."""
+                     options: dict | None = None, round_trip_every: int = ROUND_TRIP_EVERY,
+                     banker_seat: int | None = None) -> SimResult:
+    """Play one game between random players to a win or the round cap (R-WIN-05's `max_rounds`);
+    `banker_seat` makes that seat the professional Banker (R-BANKER)."""
     started = time.perf_counter()
     opts = dict(options or {})
     opts["max_rounds"] = max_rounds
-    state = new_game([{"name": f"Bot {i + 1}", "kind": "computer"} for i in range(players)], seed=seed, options=opts)
+    seats = [{"name": f"Bot {i + 1}", "kind": "computer", "banker": i == banker_seat} for i in range(players)]
+    state = new_game(seats, seed=seed, options=opts)
     bot = RandomBot(seed)
     result = SimResult(seed=seed, state=state)
     initial_money = state.total_money()
