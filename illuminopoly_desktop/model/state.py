@@ -364,6 +364,12 @@ class GameState(Model):
         """Active faction players in seat order (the professional Banker is not one)."""
         return [s for s in self.seat_order if not self.players[s].eliminated and self.players[s].role == "faction"]
 
+    def seats_after(self, seat: int) -> list[int]:
+        """Every seat in seat order, starting with the one after `seat` (the acting player is not included)."""
+        order = self.seat_order
+        start = order.index(seat)
+        return order[start + 1:] + order[:start]
+
     def total_money(self) -> int:
         """Σ player cash + Reserves + FP pot + escrow (R-GEN-08)."""
         return sum(p.cash for p in self.players) + self.reserves + self.fp_pot + self.escrow

@@ -208,16 +208,9 @@ def permit_bidders(ctx: Ctx, builder: int, kind: str) -> list[int]:
     freed permit has nothing to gain, so he is not asked; and when nobody can, no window opens at all.
     """
     state = ctx.state
-    order = state.seat_order
-    start = order.index(builder)
-    result = []
-    for seat in order[start + 1:] + order[:start]:
-        player = state.players[seat]
-        if player.role != "faction" or player.eliminated or player.disabled:
-            continue
-        if could_build(ctx, seat, kind):
-            result.append(seat)
-    return result
+    return [seat for seat in state.seats_after(builder)
+            if state.players[seat].role == "faction" and not state.players[seat].eliminated
+            and not state.players[seat].disabled and could_build(ctx, seat, kind)]
 
 
 def permit_awaiting(window: PermitWindow) -> list[int]:

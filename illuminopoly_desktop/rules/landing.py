@@ -206,14 +206,9 @@ def execute_buy(ctx: Ctx, seat: int, index: int, parent: int, arrow: int) -> Non
 def favor_holders(ctx: Ctx, actor: int) -> list[int]:
     """PF holders who may block a Bank sale, in seat order starting after the actor (R-CARD-06)."""
     state = ctx.state
-    order = state.seat_order
-    start = order.index(actor)
-    result = []
-    for seat in order[start + 1:] + order[:start]:
-        player = state.players[seat]
-        if player.political_favors and not player.eliminated and not player.disabled:
-            result.append(seat)
-    return result
+    return [seat for seat in state.seats_after(actor)
+            if state.players[seat].political_favors and not state.players[seat].eliminated
+            and not state.players[seat].disabled]
 
 
 # ----- taxes, Free Parking, visitors -----
