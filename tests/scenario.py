@@ -103,14 +103,25 @@ def flows(events) -> list[tuple]:
     return [(e.payer, e.payee, e.amount) for e in of_type(events, E.MoneyMoved)]
 
 
+def through_income(state: GameState, events: list | None = None) -> list:
+    """Take the Thimble's default T2 choice, collecting rent (R-FAC-THIMBLE-02), when the turn that just started waits
+    for it: seat 1 is the Thimble in the default line-up, and most scenarios want his rent collected as usual."""
+    events = list(events or [])
+    if state.turn.step == "income" and not state.pending and not state.game_over:
+        events += engine.apply(state, A.CollectRent(seat=state.turn.seat))
+    return events
+
+
 def pass_turn(state: GameState) -> list:
-    """End the current player's turn without moving: REORGANIZE in place as the T3 choice, then END."""
+    """End the current player's turn without moving: REORGANIZE in place as the T3 choice, then END (and the next
+    player's T2 rent, if he is a Thimble who owns a deed)."""
     seat = state.turn.seat
+    events = through_income(state)
     if state.turn.step == "choice":
         placements = [A.DeedPlacement(property=i, parent=p.parent, arrow=p.arrow)
                       for i, p in state.properties.items() if p.owner == seat]
         engine.apply(state, A.Reorganize(seat=seat, placements=placements))
-    return engine.apply(state, A.EndTurn(seat=seat))
+    return through_income(state, events + engine.apply(state, A.EndTurn(seat=seat)))
 
 
 def advance_round(state: GameState) -> list:

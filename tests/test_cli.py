@@ -154,3 +154,256 @@ def test_the_commands_other_than_play_need_no_qt(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr
+
+
+# ----- simulate: factions, Artillery, Banker, options, and the conspiracy summary -----
+
+CONTEST_TYPES = ["takeover", "rezoning", "subversion", "rebuild", "destruction", "surprise_destruction"]
+ALL_FACTIONS = {"top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog", "shoe",
+                "artillery"}
+
+
+def simulate_jsonl(capsys, *args: str) -> tuple[list[dict], dict]:
+    assert cli.main(["simulate", *args, "--jsonl"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    return records[:-1], records[-1]["summary"]
+
+
+def engine_has_artillery_actions() -> bool:
+    """The Artillery's ransom and destruction arrive in the rules separately (rules/artillery.py, which also
+    resolves destruction contests); until then no destruction can happen."""
+    import importlib.util
+
+    return importlib.util.find_spec("illuminopoly_desktop.rules.artillery") is not None
+
+
+def test_simulate_all_factions_with_the_artillery_rotates_the_factions_and_plays_every_contest(capsys):
+    games, summary = simulate_jsonl(capsys, "--games", "6", "--players", "5", "--factions", "all", "--artillery",
+                                    "--seed", "1", "--max-rounds", "60")
+    assert summary["players"] == 5 and summary["factions"] == "all" and summary["options"] == {"use_artillery": True}
+    for game in games:
+        assert len(game["factions"]) == 5 and game["factions"][-1] == "artillery"
+        assert len(set(game["factions"])) == 5
+    assert games[0]["factions"] != games[1]["factions"]  # rotated by the game's seed
+    assert set(summary["factions_played"]) == ALL_FACTIONS  # with fewer seats than factions, every faction plays
+    contests = summary["contests"]
+    assert list(contests) == CONTEST_TYPES
+    for counts in contests.values():
+        assert set(counts) == {"attempted", "won", "halted", "blocked"}
+        assert 0 <= counts["won"] <= counts["attempted"]
+    # The random players attack, rezone, subvert and rebuild (and ransom and destroy, once the rules have them).
+    expected = CONTEST_TYPES if engine_has_artillery_actions() else CONTEST_TYPES[:4]
+    assert all(contests[kind]["attempted"] > 0 for kind in expected), contests
+    for kind in CONTEST_TYPES:
+        assert contests[kind]["attempted"] == sum(g["contests"][kind]["attempted"] for g in games)
+
+
+def test_simulate_summary_reports_victories_length_and_bank_reserves(capsys):
+    games, summary = simulate_jsonl(capsys, "--games", "4", "--players", "4", "--seed", "3", "--max-rounds", "40")
+    assert sum(summary["endings"].values()) == 4
+    assert summary["general_victories"] == summary["endings"].get("general", 0)
+    assert summary["capped_games"] == sum(g["result"] == "cap" for g in games)
+    assert sum(summary["special_victories"].values()) >= summary["endings"].get("special", 0)
+    for game in games:
+        assert game["ending"] in ("special", "general", "banker", "last_standing", "cap", "unfinished")
+        if game["ending"] == "special":
+            assert game["win_reason"].startswith("special victory")
+    rounds = sorted(g["rounds"] for g in games)
+    assert summary["median_rounds"] == (rounds[1] + rounds[2]) / 2
+    samples = [r for g in games for r in g["reserves_at_round_end"]]
+    assert summary["reserves"]["samples"] == len(samples) > 0
+    assert summary["reserves"]["min"] == min(samples) <= summary["reserves"]["median"] <= max(samples)
+
+
+def test_simulate_text_summary_lists_contests_victories_and_reserves(capsys):
+    assert cli.main(["simulate", "--games", "2", "--factions", "top_hat,thimble,boat", "--banker", "--seed", "2",
+                     "--max-rounds", "30"]) == 0
+    out = capsys.readouterr().out
+    for heading in ("endings: ", "special victories: ", "general victories: ", "capped games: ", "median length: ",
+                    "factions played: ", "Bank Reserves at ROUND_END: min $"):
+        assert heading in out
+    table = out[out.index("contests "):]
+    assert all(f"  {kind} " in table for kind in CONTEST_TYPES)
+    assert "attempted" in table and "won" in table and "halted" in table and "blocked" in table
+
+
+def test_simulate_factions_are_seated_in_order_and_the_banker_takes_the_last_seat(capsys):
+    games, summary = simulate_jsonl(capsys, "--games", "2", "--factions", "boat,dog,shoe", "--banker",
+                                    "--max-rounds", "10")
+    assert summary["players"] == 4 and summary["banker"] is True
+    assert [g["factions"] for g in games] == [["boat", "dog", "shoe", None]] * 2
+
+
+def test_simulate_artillery_is_added_to_a_faction_list(capsys):
+    games, summary = simulate_jsonl(capsys, "--games", "1", "--factions", "top_hat,thimble,boat", "--artillery",
+                                    "--max-rounds", "5")
+    assert summary["players"] == 4 and games[0]["factions"] == ["top_hat", "thimble", "boat", "artillery"]
+
+
+def test_simulate_players_must_agree_with_the_faction_list(capsys):
+    assert cli.main(["simulate", "--games", "1", "--players", "5", "--factions", "top_hat,thimble,boat"]) == 2
+    err = capsys.readouterr().err
+    assert "--players 5" in err and "3 factions" in err and "Traceback" not in err
+
+
+def test_simulate_all_factions_cannot_fill_more_seats_than_factions(capsys):
+    assert cli.main(["simulate", "--games", "1", "--players", "11", "--factions", "all"]) == 2
+    assert "9 factions" in capsys.readouterr().err
+
+
+def test_simulate_unknown_faction_exits_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main(["simulate", "--factions", "top_hat,tophat,boat"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown faction 'tophat'" in err and "did you mean 'top_hat'" in err
+
+
+def test_simulate_options_reach_the_games(tmp_path, capsys):
+    games, summary = simulate_jsonl(capsys, "--games", "1", "--option", "graft_bidding_mode=open",
+                                    "--option", "max_rounds=7", "--save-dir", str(tmp_path))
+    assert summary["max_rounds"] == 7 and summary["options"] == {"graft_bidding_mode": "open"}
+    setup = json.loads((tmp_path / "game-0.json").read_text())["setup"]
+    assert setup["options"]["graft_bidding_mode"] == "open" and setup["options"]["max_rounds"] == 7
+
+
+@pytest.mark.parametrize("assignment, words", [
+    ("no_such_option=1", ["'no_such_option'", "unknown option"]),
+    ("bank_insolvancy=refuse", ["'bank_insolvancy'", "did you mean 'bank_insolvency'"]),
+    ("bank_insolvency=maybe", ["'bank_insolvency'", '"maybe" is not allowed', '"refuse"']),
+    ("bank_total_money=-5", ["'bank_total_money'", ">= 0"]),
+    ("use_artillery", ["'use_artillery'", "NAME=VALUE"]),
+])
+def test_simulate_bad_option_exits_2_naming_the_option(capsys, assignment, words):
+    with pytest.raises(SystemExit) as info:
+        cli.main(["simulate", "--games", "1", "--option", assignment])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--option" in err and all(word in err for word in words), err
+
+
+def test_simulate_contradictory_options_exit_2(capsys):
+    assert cli.main(["simulate", "--artillery", "--option", "use_artillery=false"]) == 2
+    assert "use_artillery" in capsys.readouterr().err
+    assert cli.main(["simulate", "--max-rounds", "6", "--option", "max_rounds=5"]) == 2
+    assert "disagree" in capsys.readouterr().err
+
+
+# ----- referee -----
+
+BALTIC = 3
+SEATS = [("Ann", "horseman"), ("Ben", "wheelbarrow"), ("Cy", "steam_iron")]
+
+
+def write_started_save(path: Path, allow_forced_dice: bool = True) -> Path:
+    """A save of a game whose setup is done: host-assigned factions, Ann elected Chair, her turn to move."""
+    from illuminopoly_desktop.model.state import SeatConfig
+    from illuminopoly_desktop.rules import actions as A
+    from illuminopoly_desktop.rules import engine
+    from illuminopoly_desktop.rules.setup import new_game
+    from illuminopoly_desktop.saves import write_save
+
+    seats = [SeatConfig(name=name, faction=faction) for name, faction in SEATS]
+    state = new_game(seats, seed=3, preset_factions=True, allow_forced_dice=allow_forced_dice)
+    log = [A.CastVote(seat=voter, candidate=0) for voter in engine.awaiting(state)]
+    for action in log:
+        engine.apply(state, action)
+    assert state.turn.seat == 0 and state.turn.step == "choice"
+    write_save(path, state.setup, log, state)
+    return path
+
+
+def write_lines(path: Path, *lines) -> Path:
+    path.write_text("".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines))
+    return path
+
+
+TAKEOVER_OF_BALTIC = [
+    {"type": "roll", "seat": 0},                                    # Ann: 1 + 2 to Baltic Avenue
+    {"type": "buy", "seat": 0},                                     # $60
+    {"type": "end_turn", "seat": 0},
+    "",                                                             # blank lines are skipped
+    {"type": "roll", "seat": 1},                                    # Ben: 1 + 2 to Baltic Avenue
+    {"type": "take_over", "seat": 1, "parent": -1, "arrow": 0},     # base cost $60 (price $60 at depth 1)
+    {"type": "commit_graft", "seat": 1, "pips": 3},                 # $30
+    {"type": "commit_graft", "seat": 0, "pips": 1},                 # $10; then the contest roll: double six
+]
+
+
+@pytest.mark.parametrize("allow_forced_dice", [True, False])
+def test_referee_plays_a_takeover_with_forced_dice(tmp_path, capsys, allow_forced_dice):
+    """R-TAKEOVER-03..05 through the command line: a natural double six wins; the attacker pays the base cost to
+    the Bank and his graft to the owner; the owner's losing graft goes half to Free Parking, half to the Bank."""
+    save = write_started_save(tmp_path / "start.json", allow_forced_dice)
+    actions = write_lines(tmp_path / "a.jsonl", *TAKEOVER_OF_BALTIC)
+    out = tmp_path / "after.json"
+    assert cli.main(["referee", "--save", str(save), "--actions", str(actions), "--dice", "1,2,1,2,6,6",
+                     "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    state = json.loads(captured.out)
+    baltic = state["properties"][str(BALTIC)]
+    assert (baltic["owner"], baltic["controller"]) == (1, 1)
+    assert [p["cash"] for p in state["players"]] == [1500 - 60 - 10 + 30, 1500 - 60 - 30, 1500]
+    assert state["fp_pot"] == 5 and state["forced_dice"] == []
+    assert state["setup"]["allow_forced_dice"] is True
+    assert ("does not allow forced dice" in captured.err) == (not allow_forced_dice)
+    # The new save holds the old log, the forced dice and the file's actions, and replays to the same state.
+    saved = json.loads(out.read_text())
+    assert len(saved["actions"]) == len(json.loads(save.read_text())["actions"]) + 1 + 7
+    assert saved["snapshot"] == state
+    assert cli.main(["replay", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("verified: ")
+
+
+def test_referee_reports_the_first_refused_action(tmp_path, capsys):
+    save = write_started_save(tmp_path / "start.json")
+    actions = write_lines(tmp_path / "a.jsonl", {"type": "roll", "seat": 0},
+                          {"type": "take_over", "seat": 1, "parent": -1, "arrow": 0}, {"type": "end_turn", "seat": 0})
+    out = tmp_path / "after.json"
+    assert cli.main(["referee", "--save", str(save), "--actions", str(actions), "--dice", "1,2",
+                     "--out", str(out)]) == 1
+    refused = json.loads(capsys.readouterr().out)["refused"]
+    assert refused["index"] == 1 and refused["line"] == 2
+    assert refused["action"] == {"type": "take_over", "seat": 1, "parent": -1, "arrow": 0}
+    assert (refused["code"], refused["rule_id"]) == ("E_NOT_YOUR_TURN", "R-TURN-03")
+    assert "Ann" in refused["message"]
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("bad_line, words", [
+    ('{"type": "roll", "seat": 1', ["line 3", "not valid JSON"]),
+    ('{"type": "rol", "seat": 1}', ["line 3", 'unknown action type "rol"', "did you mean 'roll'"]),
+    ('{"seat": 1}', ["line 3", 'no "type"']),
+    ('{"type": "roll", "seat": "Ben"}', ["line 3", "roll action: seat"]),
+    ('[1, 2]', ["line 3", "JSON object"]),
+])
+def test_referee_malformed_line_exits_2_naming_the_line(tmp_path, capsys, bad_line, words):
+    save = write_started_save(tmp_path / "start.json")
+    actions = write_lines(tmp_path / "a.jsonl", {"type": "roll", "seat": 0}, "", bad_line)
+    assert cli.main(["referee", "--save", str(save), "--actions", str(actions)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert all(word in captured.err for word in words), captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_referee_reads_actions_from_standard_input(tmp_path, capsys, monkeypatch):
+    import io
+
+    save = write_started_save(tmp_path / "start.json")
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"type": "roll", "seat": 0}\n'))
+    assert cli.main(["referee", "--save", str(save), "--actions", "-", "--dice", "1,2"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["players"][0]["position"] == BALTIC and state["turn"]["step"] == "landing"
+
+
+def test_referee_bad_dice_and_missing_files(tmp_path, capsys):
+    save = write_started_save(tmp_path / "start.json")
+    actions = write_lines(tmp_path / "a.jsonl", {"type": "roll", "seat": 0})
+    with pytest.raises(SystemExit) as info:
+        cli.main(["referee", "--save", str(save), "--actions", str(actions), "--dice", "1,7"])
+    assert info.value.code == 2 and "'7' is not a die face" in capsys.readouterr().err
+    assert cli.main(["referee", "--save", str(tmp_path / "none.json"), "--actions", str(actions)]) == 1
+    assert "no such save file" in capsys.readouterr().err
+    assert cli.main(["referee", "--save", str(save), "--actions", str(tmp_path / "none.jsonl")]) == 1
+    assert "no such actions file" in capsys.readouterr().err

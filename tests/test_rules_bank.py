@@ -4,7 +4,7 @@ unlimited, auction with the Bank Proprietor) and the building supply.
 from __future__ import annotations
 
 import pytest
-from scenario import flows, force, give, money_total, of_type, refused, started_game
+from scenario import flows, force, give, money_total, of_type, refused, started_game, through_income
 
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
@@ -29,7 +29,7 @@ def end_quietly(state):
     engine.apply(state, A.Reorganize(seat=seat, placements=[A.DeedPlacement(property=i, parent=p.parent,
                                                                             arrow=p.arrow)
                                                             for i, p in state.properties.items() if p.owner == seat]))
-    return engine.apply(state, A.EndTurn(seat=seat))
+    return through_income(state, engine.apply(state, A.EndTurn(seat=seat)))  # seat 1 is the Thimble
 
 
 def brown_for(state, seat):

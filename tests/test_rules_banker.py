@@ -4,7 +4,7 @@ control of mortgaged property, bribes to him split with the pot, and his victory
 from __future__ import annotations
 
 import pytest
-from scenario import flows, force, give, money_total, of_type, refused, started_game
+from scenario import flows, force, give, money_total, of_type, refused, started_game, through_income
 
 from illuminopoly_desktop.model.state import CashItem, DeedItem, FavorCard, FavorItem, LoanItem, NoteItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
@@ -21,8 +21,9 @@ BANKER = 0
 
 
 def banker_game(options=None):
-    """Seat 0 is the professional Banker; seats 1-3 are the Top Hat, the Thimble and the Race Car."""
-    return started_game(players=4, banker_seat=BANKER, options=options)
+    """Seat 0 is the professional Banker; seats 1-3 are the Top Hat, the Thimble and the Wheelbarrow (not the Race
+    Car: the boards below rezone every Railroad, which would be his special victory, R-FAC-RACECAR-01)."""
+    return started_game(players=4, banker_seat=BANKER, options=options, factions=("top_hat", "thimble", "wheelbarrow"))
 
 
 def mortgage_to_banker(state, index, principal=10):
@@ -38,7 +39,7 @@ def quiet_turn(state):
     from illuminopoly_desktop.rules.legal import suggested_arrangement
 
     events = engine.apply(state, A.Reorganize(seat=seat, placements=suggested_arrangement(Ctx(state), seat)))
-    return events + engine.apply(state, A.EndTurn(seat=seat))
+    return through_income(state, events + engine.apply(state, A.EndTurn(seat=seat)))  # the Thimble's T2
 
 
 # ----- R-BANKER-01: status -----

@@ -539,7 +539,8 @@ def test_R_BUILD_06_no_hotel_left():
 
 
 def test_R_BUILD_06_supply_runs_out_after_32_houses():
-    state = started_game()
+    # Seat 1 owns every colour group: the Boat, who has no special condition (a Thimble would win, R-FAC-THIMBLE-01).
+    state = started_game(factions=("top_hat", "boat", "race_car", "horseman"))
     groups = [LIGHT_BLUE, (11, 13, 14), (16, 18, 19), RED, (26, 27, 29), (31, 32, 34), DARK_BLUE, BROWN]
     for group in groups:
         own(state, 1, *group)

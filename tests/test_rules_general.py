@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import get_args
 
 import pytest
-from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
+from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash, through_income
 
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, GameState, OfferLeg, SeatConfig, VoteItem
 from illuminopoly_desktop.rules import actions as A
@@ -439,7 +439,7 @@ def test_R_GEN_09_general_victory_only_at_round_end_losses_after_every_event():
     events = engine.apply(state, A.Reorganize(seat=0, placements=[]))
     assert [e.seat for e in of_type(events, E.PlayerEliminated)] == [3]  # at once
     assert not state.game_over  # the general victory waits for ROUND_END
-    engine.apply(state, A.EndTurn(seat=0))
+    through_income(state, engine.apply(state, A.EndTurn(seat=0)))  # seat 1 is the Thimble: he collects at T2
     for seat in (1, 2):
         assert state.turn.seat == seat and not state.game_over
         engine.apply(state, A.Reorganize(seat=seat, placements=suggested_arrangement(Ctx(state), seat)))

@@ -5,7 +5,7 @@ list, and acting from Jail.
 from __future__ import annotations
 
 import pytest
-from scenario import force, give, money_total, of_type, refused, started_game
+from scenario import force, give, money_total, of_type, refused, started_game, through_income
 
 from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, FavorCard, FavorItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
@@ -42,7 +42,7 @@ def pass_turn(state):
     """The current (free) player reorganizes in place and ends his turn."""
     seat = state.turn.seat
     engine.apply(state, A.Reorganize(seat=seat, placements=placements(state, seat)))
-    engine.apply(state, A.EndTurn(seat=seat))
+    through_income(state, engine.apply(state, A.EndTurn(seat=seat)))  # seat 1 is the Thimble
 
 
 def to_turn(state, seat):
@@ -299,11 +299,15 @@ def test_R_JAIL_04_reorganize_in_jail_stays_and_counts_a_jail_turn():
     assert state.players[1].in_jail and state.players[1].jail_turns == 1 and state.players[1].position == JAIL
 
 
-def test_R_JAIL_04_second_rent_is_not_available_yet():
-    """R-JAIL-04."""
+def test_R_JAIL_04_second_rent_stays_in_jail_and_counts_a_jail_turn():
+    """R-JAIL-04 with R-FAC-TOPHAT-02: the Top Hat (seat 0) collects again from Jail and stays there."""
     state = started_game()
     jailed(state, 0)
-    refused(state, A.SecondRent(seat=0), "E_OPTION_DISABLED", "R-LAND-02")
+    give(state, 0, VIRGINIA, ROOT)
+    engine.apply(state, A.SecondRent(seat=0))
+    player = state.players[0]
+    assert (player.in_jail, player.jail_turns, player.position, player.cash) == (True, 1, JAIL, START_CASH + 12)
+    assert state.turn.step == "free"
 
 
 # ----- R-JAIL-05 -----

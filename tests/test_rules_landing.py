@@ -1,7 +1,6 @@
 """Landing (R-LAND-01..06): the effect of every square, the landing options on a property, BUY with its slot
 choice and every refusal, no auction on a declined purchase, and the double-rent flag of the nearest-Railroad
-card. Contests are switched off in this issue: TAKE_OVER, REZONE, SUBVERT and REBUILD are refused with
-E_OPTION_DISABLED.
+card. The conspiracy's options (TAKE_OVER, REZONE, SUBVERT, REBUILD) are tested in test_rules_conspiracy.py.
 """
 from __future__ import annotations
 
@@ -178,15 +177,6 @@ def test_R_LAND_02_an_option_refused_before_money_moves_does_not_use_up_the_land
     assert state.turn.step == "landing"
     engine.apply(state, A.DoNothing(seat=0))
     assert state.turn.step == "free"
-
-
-@pytest.mark.parametrize("action", [A.TakeOver(seat=0), A.Rezone(seat=0), A.Subvert(seat=0), A.Rebuild(seat=0)])
-def test_R_LAND_02_contest_options_are_disabled_for_now(action):
-    state = started_game()
-    give(state, 1, VERMONT, ROOT)
-    land_on(state, VERMONT)
-    refused(state, action, "E_OPTION_DISABLED", "R-LAND-02")
-    assert state.turn.step == "landing"
 
 
 def test_R_LAND_02_other_players_cannot_choose_the_landing_option():

@@ -8,7 +8,7 @@ from illuminopoly_desktop.model.state import CashItem, DeedItem, FavorCard, Offe
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine, rent
 from illuminopoly_desktop.rules.context import Ctx
-from scenario import force, give, money_total, refused, started_game
+from scenario import force, give, money_total, refused, started_game, through_income
 
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
 ELECTRIC, READING = 12, 5
@@ -141,7 +141,7 @@ def test_R_MORT_02_the_owner_collects_no_rent_from_it():
     mortgage(state, 1, BOARDWALK)
     cash = state.players[1].cash
     engine.apply(state, A.Reorganize(seat=0, placements=[]))
-    engine.apply(state, A.EndTurn(seat=0))
+    through_income(state, engine.apply(state, A.EndTurn(seat=0)))  # seat 1 is the Thimble: he collects at T2
     assert state.players[1].cash == cash + 70  # only Park Place, doubled by the monopoly
 
 
@@ -273,7 +273,7 @@ def test_R_MORT_04_chairs_hold_becomes_post_mortgage_and_counts_for_him():
     # the owner still collects the rent
     engine.apply(state, A.Reorganize(seat=0, placements=[]))
     cash = state.players[1].cash
-    engine.apply(state, A.EndTurn(seat=0))
+    through_income(state, engine.apply(state, A.EndTurn(seat=0)))  # seat 1 is the Thimble: he collects at T2
     assert state.players[1].cash == cash + 50
 
 
@@ -284,7 +284,7 @@ def test_R_MORT_04_owner_recovers_post_mortgage_control_by_discovery():
     mortgage(state, 1, BOARDWALK)
     lift(state, 1, BOARDWALK)
     engine.apply(state, A.Reorganize(seat=0, placements=[]))
-    engine.apply(state, A.EndTurn(seat=0))
+    through_income(state, engine.apply(state, A.EndTurn(seat=0)))  # seat 1 is the Thimble: he collects at T2
     assert state.turn.seat == 1
     state.players[1].position = 35
     force(state, 1, 3)

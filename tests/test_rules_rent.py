@@ -12,7 +12,7 @@ from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine, rent
 from illuminopoly_desktop.rules.context import Ctx
-from scenario import force, give, money_total, started_game
+from scenario import force, give, money_total, started_game, through_income
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC, STATES, VIRGINIA, PENN_RR = 11, 12, 13, 14, 15
@@ -33,7 +33,7 @@ def end_chairs_turn(state) -> list:
     placements = [A.DeedPlacement(property=i, parent=p.parent, arrow=p.arrow)
                   for i, p in state.properties.items() if p.owner == seat]
     engine.apply(state, A.Reorganize(seat=seat, placements=placements))
-    return engine.apply(state, A.EndTurn(seat=seat))
+    return through_income(state, engine.apply(state, A.EndTurn(seat=seat)))  # seat 1 is the Thimble
 
 
 def collection(state, seat: int = 1):
@@ -583,7 +583,7 @@ def test_R_PB_05_power_bases_are_published_at_round_end():
         placements = [A.DeedPlacement(property=i, parent=ROOT, arrow=k)
                       for k, (i, p) in enumerate((i, p) for i, p in state.properties.items() if p.owner == seat)]
         engine.apply(state, A.Reorganize(seat=seat, placements=placements))
-        events = engine.apply(state, A.EndTurn(seat=seat))
+        events = through_income(state, engine.apply(state, A.EndTurn(seat=seat)))
     ended = [e for e in events if e.type == "round_ended"]
     assert len(ended) == 1 and ended[0].visible_to is None
     assert ended[0].power_bases == {0: 0, 1: 50, 2: 25, 3: 0}

@@ -13,7 +13,7 @@ from illuminopoly_desktop.rules import engine, structure
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import suggested_arrangement
 from illuminopoly_desktop.rules.values import depth_of
-from scenario import force, give, money_total, refused, started_game
+from scenario import force, give, money_total, refused, started_game, through_income
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC, STATES, VIRGINIA, PENN_RR, ST_JAMES, TENNESSEE, NEW_YORK = 11, 12, 13, 14, 15, 16, 18, 19
@@ -545,7 +545,7 @@ def test_R_STRUCT_09_unattached_deed_earns_rent_as_normal():
     assert depth_of(state, PARK_PLACE) is None
     reserves, cash = state.reserves, state.players[1].cash
     engine.apply(state, reorg(0))
-    engine.apply(state, A.EndTurn(seat=0))
+    through_income(state, engine.apply(state, A.EndTurn(seat=0)))  # seat 1 is the Thimble: he collects at T2
     assert state.turn.seat == 1
     assert state.players[1].cash == cash + 100 + 70  # monopoly: 2 × 50 and 2 × 35
     assert state.reserves == reserves - 170

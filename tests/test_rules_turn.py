@@ -3,7 +3,7 @@ main-choice constraints, extra moves, one landing option per landing, once-per-t
 """
 from __future__ import annotations
 
-from scenario import force, give, money_total, of_type, refused, started_game
+from scenario import force, give, money_total, of_type, refused, started_game, through_income
 
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
@@ -31,7 +31,7 @@ def quiet_turn(state):
         return engine.apply(state, A.EndTurn(seat=seat))
     arrangement = suggested_arrangement(Ctx(state), seat)
     events = engine.apply(state, A.Reorganize(seat=seat, placements=arrangement))
-    return events + engine.apply(state, A.EndTurn(seat=seat))
+    return through_income(state, events + engine.apply(state, A.EndTurn(seat=seat)))  # seat 1 is the Thimble
 
 
 def to_bank(state, seat, amount):

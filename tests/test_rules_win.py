@@ -12,6 +12,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.events import GameOver, PlayerEliminated
+from illuminopoly_desktop.rules.legal import suggested_arrangement
 from illuminopoly_desktop.rules.victory import end_game
 
 from scenario import advance_round, give, pass_turn, refused, started_game
@@ -23,10 +24,27 @@ PACIFIC, NORTH_CAROLINA, PARK_PLACE, BOARDWALK = 31, 32, 37, 39
 # ----- helpers -----
 
 
-def claim_all(state, holdings):
-    """Open the gate of R-WIN-03: every property not listed is left unowned but rezoned; listed ones are given."""
+GENERAL_ONLY = ("top_hat", "thimble", "steam_iron", "boat")
+"""A line-up none of whose special conditions a board rezoned by `claim_all` can meet: with the Race Car or the
+Horseman seated, the rezoned Railroads or the seven ruins would end the game at once (R-FAC-RACECAR-01,
+R-FAC-HORSEMAN-01 (a), R-WIN-02)."""
+
+
+def claim_all(state, holdings, mortgaged_by=None):
+    """Open the gate of R-WIN-03: every property not listed is left unowned but rezoned, or, with `mortgaged_by`,
+    owned by that seat (the Chair, arranged in a valid structure) and mortgaged, which keeps the board short of the
+    Horseman's seven ruins; either way it earns nobody Power Base (R-PB-01). Listed ones are given."""
     for index, prop in state.properties.items():
-        prop.rezoned = index not in holdings
+        if mortgaged_by is None or index in holdings:
+            prop.rezoned = index not in holdings
+            continue
+        give(state, mortgaged_by, index, parent=None)
+        prop.mortgaged, prop.mortgage_principal = True, state.setup.board.squares[index].mortgage
+        prop.control_origin = "mortgage_chair"
+    if mortgaged_by is not None:
+        for placement in suggested_arrangement(Ctx(state), mortgaged_by):
+            state.properties[placement.property].parent = placement.parent
+            state.properties[placement.property].arrow = placement.arrow
     for index, seat in holdings.items():
         give(state, seat, index)
 
@@ -40,7 +58,7 @@ def game_over(events):
 def test_R_WIN_03_strict_majority_wins_at_round_end_once_the_gate_is_open():
     """R-WIN-01, R-WIN-03: with every property owned or rezoned, a Power Base over half the total wins, and only at
     ROUND_END: seat 1 has 100 + 70 (dark-blue monopoly) = 170 of 196."""
-    s = started_game()
+    s = started_game(factions=GENERAL_ONLY)
     claim_all(s, {BOARDWALK: 1, PARK_PLACE: 1, PACIFIC: 2})
     events = []
     for _ in range(3):
@@ -54,7 +72,7 @@ def test_R_WIN_03_strict_majority_wins_at_round_end_once_the_gate_is_open():
 
 def test_R_WIN_03_gate_closed_while_one_property_is_unowned_and_normal():
     """R-WIN-03 gate: one unowned property in normal state (Baltic) keeps the general victory closed."""
-    s = started_game()
+    s = started_game(factions=GENERAL_ONLY)
     claim_all(s, {BOARDWALK: 1, PARK_PLACE: 1, PACIFIC: 2})
     s.properties[BALTIC].rezoned = False
     advance_round(s)
@@ -64,7 +82,7 @@ def test_R_WIN_03_gate_closed_while_one_property_is_unowned_and_normal():
 def test_R_WIN_03_exactly_half_is_not_a_majority():
     """R-WIN-03: strictly greater than half: 50 of 100 does not win; when seat 2 mortgages Baltic (its power rent
     becomes 0, R-PB-02) seat 1's 50 of 96 wins at the next ROUND_END."""
-    s = started_game()
+    s = started_game(factions=GENERAL_ONLY)
     claim_all(s, {BOARDWALK: 1, PACIFIC: 2, ILLINOIS: 2, BALTIC: 2})
     advance_round(s)
     assert not s.game_over
@@ -75,7 +93,7 @@ def test_R_WIN_03_exactly_half_is_not_a_majority():
 
 def test_R_WIN_03_total_zero_nobody_wins():
     """R-WIN-03: if total_power = 0 nobody wins (every property rezoned or mortgaged)."""
-    s = started_game()
+    s = started_game(factions=GENERAL_ONLY)
     claim_all(s, {BOARDWALK: 1})
     engine.apply(s, A.Mortgage(seat=1, property=BOARDWALK))
     advance_round(s)
@@ -84,7 +102,7 @@ def test_R_WIN_03_total_zero_nobody_wins():
 
 def test_R_WIN_03_end_of_turn_timing():
     """R-WIN-03 `general_victory_timing=end_of_turn`: the test also runs at every T7."""
-    s = started_game(options={"general_victory_timing": "end_of_turn"})
+    s = started_game(factions=GENERAL_ONLY, options={"general_victory_timing": "end_of_turn"})
     claim_all(s, {BOARDWALK: 1, PARK_PLACE: 1, PACIFIC: 2})
     events = pass_turn(s)
     assert game_over(events) == [([1], "R-WIN-03")] and s.round_no == 1
@@ -93,7 +111,7 @@ def test_R_WIN_03_end_of_turn_timing():
 def test_R_WIN_03_credited_only_total_and_the_unawakened_boat():
     """R-WIN-03 with R-PB-03/-04: an unawakened Boat's 170 count for nobody, so seat 1's 26 is the whole credited
     total and wins; under `power_base_total=all_countable` the total is 196 and nobody wins."""
-    factions = ("top_hat", "thimble", "boat", "horseman")
+    factions = ("top_hat", "thimble", "boat", "steam_iron")
     s = started_game(factions=factions)
     claim_all(s, {BOARDWALK: 2, PARK_PLACE: 2, PACIFIC: 1})
     assert game_over(advance_round(s)) == [([1], "R-WIN-03")]
@@ -108,8 +126,8 @@ def test_R_WIN_03_horseman_with_the_majority_disappears_instead():
     R-LOSE-05: buildings back to supply unpaid, mortgages cancelled, F, rezoned and destroyed kept, controllers
     cleared, cash to the Bank; no one wins at that check."""
     s = started_game()
-    claim_all(s, {BOARDWALK: 3, PARK_PLACE: 3, READING: 3, MARVIN: 3, PACIFIC: 1})
-    s.properties[VENTNOR].rezoned = False
+    claim_all(s, {BOARDWALK: 3, PARK_PLACE: 3, READING: 3, MARVIN: 3, PACIFIC: 1}, mortgaged_by=0)
+    s.properties[VENTNOR].mortgaged, s.properties[VENTNOR].mortgage_principal = False, 0
     give(s, 3, VENTNOR, parent=BOARDWALK)
     s.properties[BOARDWALK].houses = s.properties[PARK_PLACE].houses = 1
     s.house_supply -= 2

@@ -1,15 +1,21 @@
-"""Whole games between random computer players, with the invariants checked after every action."""
+"""Whole games between random computer players, with the invariants checked after every action.
+
+Besides the outcome, each game reports figures taken from the events it produces anyway (no state is
+scanned for them): contests by type and outcome, how the game ended, and the Bank's Reserves at every
+ROUND_END.
+"""
 from __future__ import annotations
 
+import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..model.state import GameState
+from ..model.state import BANK, GameState
 from ..rules import engine
 from ..rules.errors import IllegalAction
-from ..rules.events import LandingResolved, TokenMoved, TurnStarted
+from ..rules.events import ContestEvent, LandingResolved, MoneyMoved, RoundEnded, TokenMoved, TurnStarted
 from ..rules.invariants import invariant_problems, round_trips
 from ..rules.setup import new_game
 from .random_bot import RandomBot
@@ -18,6 +24,18 @@ ROUND_TRIP_EVERY = 200
 """Check the JSON round trip every this many actions (it costs far more than the other invariants)."""
 
 MAX_ACTIONS_PER_ROUND = 400
+
+CONTEST_TYPES = ("takeover", "rezoning", "subversion", "rebuild", "destruction", "surprise_destruction")
+"""Every contest of R-CONTEST-01, in the order the summaries list them."""
+
+CONTEST_OUTCOMES = ("attempted", "won", "halted", "blocked")
+"""`attempted`: the contest was rolled (or succeeded automatically); `won`: it succeeded; `halted`: a Political
+Favor stopped it before any money moved (R-REZONE-03); `blocked`: the Chair refused it (R-CHAIR-05)."""
+
+ENDINGS = ("special", "general", "banker", "last_standing", "cap", "unfinished")
+"""How a game ended: a faction's special victory (R-WIN-02), the general victory (R-WIN-03), the professional
+Banker's score (R-FAC-BANKER-01), the last faction player standing (R-WIN-05), the round cap (R-WIN-05), or
+not at all (the simulation's action limit stopped it)."""
 
 
 @dataclass
@@ -34,18 +52,57 @@ class SimResult:
     landings: Counter = field(default_factory=Counter)
     landing_options: Counter = field(default_factory=Counter)
     elapsed: float = 0.0
+    contests: Counter = field(default_factory=Counter)
+    """(contest type, outcome) -> count; the outcomes are CONTEST_OUTCOMES."""
+    reserves_at_round_end: list[int] = field(default_factory=list)
+    """The Bank's Reserves at each ROUND_END, in round order."""
+
+    @property
+    def ending(self) -> str:
+        return ending_of(self.state)
+
+    @property
+    def factions(self) -> list[str | None]:
+        """Each seat's faction (None for the professional Banker)."""
+        return [p.faction for p in self.state.players]
+
+
+def ending_of(state: GameState) -> str:
+    """Which of ENDINGS ended the game, read from its `win_reason`."""
+    if not state.game_over:
+        return "unfinished"
+    reason = state.win_reason or ""
+    for prefix, ending in (("special victory", "special"), ("general victory", "general"),
+                           ("round cap", "cap"), ("the professional Banker", "banker")):
+        if reason.startswith(prefix):
+            return ending
+    return "last_standing"
+
+
+def seat_configs(players: int, factions: Sequence[str] | None, banker_seat: int | None) -> list[dict]:
+    """The seats of a simulated game; `factions`, if given, go to the faction seats in order (the host's
+    assignment, R-SETUP-02)."""
+    handed_out = iter(factions or ())
+    seats = []
+    for i in range(players):
+        seat = {"name": f"Bot {i + 1}", "kind": "computer", "banker": i == banker_seat}
+        if factions is not None and i != banker_seat:
+            seat["faction"] = next(handed_out)
+        seats.append(seat)
+    return seats
 
 
 def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_invariants: bool = True,
                      options: dict | None = None, round_trip_every: int = ROUND_TRIP_EVERY,
-                     banker_seat: int | None = None) -> SimResult:
+                     banker_seat: int | None = None, factions: Sequence[str] | None = None) -> SimResult:
     """Play one game between random players to a win or the round cap (R-WIN-05's `max_rounds`);
-    `banker_seat` makes that seat the professional Banker (R-BANKER)."""
+    `banker_seat` makes that seat the professional Banker (R-BANKER); `factions`, if given, are assigned to
+    the other seats in order (one per faction seat) instead of being drafted."""
     started = time.perf_counter()
     opts = dict(options or {})
     opts["max_rounds"] = max_rounds
-    seats = [{"name": f"Bot {i + 1}", "kind": "computer", "banker": i == banker_seat} for i in range(players)]
-    state = new_game(seats, seed=seed, options=opts)
+    seats = seat_configs(players, factions, banker_seat)
+    state = new_game(seats, seed=seed, options=opts, preset_factions=factions is not None)
     bot = RandomBot(seed)
     result = SimResult(seed=seed, state=state)
     initial_money = state.total_money()
@@ -56,6 +113,11 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
             break
         seat = seats[bot.rng.randrange(len(seats))]
         action = bot.choose(state, seat)
+        if action is None:
+            # The rules wait for a seat they offer nothing to: a stuck game, reported like a broken invariant.
+            result.invariants_ok = False
+            result.problems = [f"after action {count}: seat {seat} is awaited but has no legal action (R-GEN-03)"]
+            break
         try:
             events = engine.apply(state, action)
         except IllegalAction:
@@ -63,13 +125,7 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
                 raise
             continue
         result.actions.append(action)
-        for event in events:
-            if isinstance(event, TurnStarted):
-                result.player_turns += 1
-            elif isinstance(event, LandingResolved):
-                result.landing_options[event.option] += 1
-            elif isinstance(event, TokenMoved):
-                result.landings[event.end] += 1
+        _tally(result, state, events)
         if check_invariants:
             problems = invariant_problems(state, initial_money)
             if round_trip_every and count % round_trip_every == 0 and not round_trips(state):
@@ -85,7 +141,118 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
     return result
 
 
+def _tally(result: SimResult, state: GameState, events: list) -> None:
+    """Add one action's events to the game's figures."""
+    for position, event in enumerate(events):
+        if isinstance(event, TurnStarted):
+            result.player_turns += 1
+        elif isinstance(event, LandingResolved):
+            result.landing_options[event.option] += 1
+        elif isinstance(event, TokenMoved):
+            result.landings[event.end] += 1
+        elif isinstance(event, ContestEvent):
+            if event.stage == "resolved":
+                result.contests[event.contest, "attempted"] += 1
+                if event.success:
+                    result.contests[event.contest, "won"] += 1
+            elif event.stage in ("halted", "blocked"):
+                result.contests[event.contest, event.stage] += 1
+        elif isinstance(event, RoundEnded):
+            result.reserves_at_round_end.append(_reserves_at(state, events, position))
+
+
+def _reserves_at(state: GameState, events: list, position: int) -> int:
+    """The Reserves when events[position] happened: the action went on after it (the next round's first turn
+    collects rent, for instance), so the Bank's later payments are undone from the Reserves it ends with.
+    (Money the Bank issues under `bank_insolvency=unlimited` after that point is counted as if it had held it.)"""
+    reserves = state.reserves
+    for event in events[position + 1:]:
+        if isinstance(event, MoneyMoved):
+            if event.payer == BANK:
+                reserves += event.amount
+            if event.payee == BANK:
+                reserves -= event.amount
+    return reserves
+
+
+def rotated_factions(pool: Sequence[str], seats: int, seed: int, always: Sequence[str] = ()) -> list[str]:
+    """`seats` factions for the game played with `seed`: the ones in `always`, last, and a window of the rest of
+    `pool` that starts one place further in each successive seed, so that consecutive games between fewer
+    players than factions give every faction its turn (and move each one round the table)."""
+    rest = [f for f in pool if f not in always]
+    free = seats - len(always)
+    if free < 0 or free > len(rest):
+        raise ValueError(f"{seats} seats cannot hold {len(always)} fixed and {len(rest)} rotated factions")
+    start = seed % len(rest) if rest else 0
+    return [rest[(start + i) % len(rest)] for i in range(free)] + list(always)
+
+
 def run_simulation(games: int, players: int = 4, seed: int = 0, max_rounds: int = 200,
-                   check_invariants: bool = True, options: dict | None = None) -> Iterator[SimResult]:
+                   check_invariants: bool = True, options: dict | None = None,
+                   factions=None, banker_seat: int | None = None) -> Iterator[SimResult]:
+    """Games `seed`, `seed`+1, ... `factions` is None (the game's own faction draft), a list (the same
+    assignment in every game) or a function of the game's seed returning the list."""
     for i in range(games):
-        yield play_random_game(seed + i, players, max_rounds, check_invariants, options)
+        game_seed = seed + i
+        chosen = factions(game_seed) if callable(factions) else factions
+        yield play_random_game(game_seed, players, max_rounds, check_invariants, options,
+                               banker_seat=banker_seat, factions=chosen)
+
+
+@dataclass
+class SimulationTotals:
+    """The figures of many games added up (what `illuminopoly simulate` summarises)."""
+
+    games: int = 0
+    invariant_failures: int = 0
+    player_turns: int = 0
+    results: Counter = field(default_factory=Counter)
+    endings: Counter = field(default_factory=Counter)
+    special_victories: Counter = field(default_factory=Counter)
+    """Faction -> special victories; a shared victory counts for each winner's faction."""
+    factions_played: Counter = field(default_factory=Counter)
+    contests: Counter = field(default_factory=Counter)
+    landings: Counter = field(default_factory=Counter)
+    landing_options: Counter = field(default_factory=Counter)
+    rounds: list[int] = field(default_factory=list)
+    reserves: list[int] = field(default_factory=list)
+
+    def add(self, sim: SimResult) -> None:
+        self.games += 1
+        self.invariant_failures += not sim.invariants_ok
+        self.player_turns += sim.player_turns
+        self.results[sim.result] += 1
+        ending = sim.ending
+        self.endings[ending] += 1
+        factions = sim.factions
+        if ending == "special":
+            self.special_victories.update(factions[w] for w in sim.winners)
+        self.factions_played.update(f for f in factions if f)
+        self.contests.update(sim.contests)
+        self.landings.update(sim.landings)
+        self.landing_options.update(sim.landing_options)
+        self.rounds.append(sim.rounds)
+        self.reserves.extend(sim.reserves_at_round_end)
+
+    @property
+    def median_rounds(self) -> int | float | None:
+        return _median(self.rounds)
+
+    def reserves_summary(self) -> dict:
+        """The Reserves sampled at every ROUND_END of every game: lowest, median, and how many samples."""
+        return {"min": min(self.reserves, default=None), "median": _median(self.reserves),
+                "samples": len(self.reserves)}
+
+
+def _median(values: list[int]) -> int | float | None:
+    """The median, as a whole number when it is one (the mean of the two middle values may end in .5)."""
+    if not values:
+        return None
+    middle = statistics.median(values)
+    return int(middle) if middle == int(middle) else middle
+
+
+def contest_table(contests: Counter) -> dict[str, dict[str, int]]:
+    """{contest type: {outcome: count}} for every type of CONTEST_TYPES (zeros included) and any other seen."""
+    kinds = list(CONTEST_TYPES) + sorted({kind for kind, _ in contests} - set(CONTEST_TYPES))
+    return {kind: {outcome: contests.get((kind, outcome), 0) for outcome in CONTEST_OUTCOMES} for kind in kinds}

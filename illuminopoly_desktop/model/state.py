@@ -92,6 +92,9 @@ class PlayerState(Model):
     last_utility_roll: int | None = None
     forced_reorg_pending: bool = False
     rebuild_token: int | None = None
+    """A property this player may rebuild by forfeiting his move at his next T3 (R-REBUILD-02)."""
+    rebuild_token_ready: bool = False
+    """The token was earned before this turn began, so it may be used at this turn's T3 and lapses after it."""
     no_forfeit_rebuild_next_turn: bool = False
     dog_condition: str | None = None
     """Hidden: only the Dog's own view shows it (R-GEN-06)."""
@@ -200,7 +203,7 @@ class Election(Model):
 class FavorWindow(Model):
     """R-CARD-06: PF holders may block a Bank sale (or a payer may cancel a card payment)."""
     kind: Literal["favor_window"] = "favor_window"
-    purpose: Literal["buy", "build", "sell_building", "mortgage", "collect_from_player"]
+    purpose: Literal["buy", "build", "sell_building", "mortgage", "collect_from_player", "halt", "abandon"]
     actor: int
     queue: list[int]
     chain: list[int] = Field(default_factory=list)
@@ -268,11 +271,143 @@ class PermitWindow(Model):
     """seat → the lot the briber builds on at once if the builder accepts."""
 
 
+ContestType = Literal["takeover", "rezoning", "subversion", "rebuild", "destruction", "surprise_destruction"]
+ContestStage = Literal["chair_block", "invitations", "answers", "volunteers", "graft", "open_graft"]
+Side = Literal["attack", "defend"]
+
+
+class Contest(Model):
+    """One contest of R-CONTEST-02, from the declaration to the distribution of the money.
+
+    Sealed graft bids (`bids` before `revealed`) are hidden from every seat but the bidder (R-GEN-06); the money
+    of a sealed bid moves into escrow only at the reveal, so that no cash total betrays it."""
+    kind: Literal["contest"] = "contest"
+    id: int
+    contest: ContestType
+    attacker: int
+    target: int
+    owner: int | None = None
+    stage: ContestStage = "graft"
+    base_cost: int = 0
+    base_paid: bool = False
+    rebuild_cost: int = 0
+    parent: int = -1
+    arrow: int = 0
+    """Where a successful taker hangs the arm's root (R-TAKEOVER-05 step 4)."""
+    double_rent: bool = False
+    """The attacker reached the target by a double-rent card (R-CONTEST-07), fixed at the declaration."""
+    token_attempt: bool = False
+    """A rebuild by FORFEIT_MOVE_TO_REBUILD (R-REBUILD-02): a failed zoning roll bars the next forfeit."""
+    auto_success: bool = False
+    """A bail bonus makes this subversion succeed without a roll (R-CONTEST-08)."""
+    attackers: list[int] = Field(default_factory=list)
+    defenders: list[int] = Field(default_factory=list)
+    inviters: list[int] = Field(default_factory=list)
+    """Principals who have not yet sent their invitations."""
+    invitations: dict[int, Side] = Field(default_factory=dict)
+    """Invitee → the side he is asked to join; removed as each answers."""
+    volunteers: dict[int, list[Side]] = Field(default_factory=dict)
+    """Seat → the sides he may still volunteer for (open contests)."""
+    bids: dict[int, int] = Field(default_factory=dict)
+    """Participant → pips committed (sealed until `revealed`; in open bidding, the running total)."""
+    answered: list[int] = Field(default_factory=list)
+    """Open bidding: participants of the side to raise who have answered in this round."""
+    open_side: Side = "attack"
+    open_quiet_rounds: int = 0
+    revealed: bool = False
+    graft_discount: dict[int, int] = Field(default_factory=dict)
+    """Hidden (only the bidder sees his entry): dollars a short graft left unpaid (R-CHEAT-02 (c))."""
+
+
+class ReattachWindow(Model):
+    """R-STRUCT-07: the owner of a newly rezoned holding deed re-attaches the orphaned arms."""
+    kind: Literal["reattach"] = "reattach"
+    seat: int
+    roots: list[int]
+
+
+# ----- simulated cheating (R-CHEAT) -----
+CheatType = Literal["stacked_draw", "marker_shift", "short_graft", "till_dip"]
+"""R-CHEAT-02 (a)–(d)."""
+
+
+class CheatRecord(Model):
+    """One simulated cheat (R-CHEAT-02). Hidden: only the cheater's view shows it (R-GEN-06); see rules/cheating.py."""
+    id: int
+    seat: int
+    cheat: CheatType
+    round_no: int
+    status: Literal["armed", "done", "closed"] = "done"
+    """`armed`: a stacked draw set up before the draw; `closed`: caught, put back, lapsed or never drawn."""
+    this_turn: bool = True
+    """Counts as his one cheat of this turn of his own (cleared at the end of his turn)."""
+    turn_ends_left: int = 0
+    """(a)–(c): how many of the cheater's turn ends may still pass before accusations lapse (R-CHEAT-04)."""
+    deck: str | None = None
+    card: int | None = None
+    skipped_card: int | None = None
+    from_property: int | None = None
+    to_property: int | None = None
+    property_owner: int | None = None
+    origin: str | None = None
+    contest_id: int | None = None
+    pips: int = 0
+    amount: int = 0
+    """A short graft's unpaid dollars, or a till dip's dollars not yet put back."""
+    owed: list[tuple[Party, int]] = Field(default_factory=list)
+    """Where a short graft's unpaid money would have gone (known once the contest's money is distributed)."""
+
+
+class CheatRuling(Model):
+    """R-CHEAT-05: the professional Banker rules on an accusation (the truth is not stored here: it is hidden)."""
+    kind: Literal["cheat_ruling"] = "cheat_ruling"
+    banker: int
+    accuser: int
+    accused: int
+    cheat: CheatType
+
+
+# ----- faction powers -----
+class CardExemption(Model):
+    """R-FAC-STEAMIRON-03: the Steam Iron may ignore a payment a Chance or Community Chest card orders."""
+    kind: Literal["card_exemption"] = "card_exemption"
+    seat: int
+    drawer: int
+    payments: list[tuple[Party, int]]
+    reason: str
+
+
+# ----- the Artillery (R-ART) -----
+class Ransom(Model):
+    """R-ART-03, R-ART-04, §33.8: the Artillery's ransom demand, public, pending until his next T1 (R-ART-05)."""
+    property: int
+    amount: int
+    artillery: int
+    owner: int | None = None
+    """The owner when the demand was made, who answers it; None = an unowned target, paid by a pledge pool."""
+    answer: Literal["pay", "refuse"] | None = None
+    pledges: dict[int, int] = Field(default_factory=dict)
+    """Pledger → dollars pledged to the pool (unowned target); the latest pledge of a seat replaces his earlier one."""
+    pool_closed: bool = False
+    """The pool was collected at the Artillery's T1: no more pledges."""
+
+
+class RansomAnswer(Model):
+    """R-ART-04, D-09: the owner of a ransomed property pays or refuses (the default), prompted at the demand."""
+    kind: Literal["ransom_answer"] = "ransom_answer"
+    seat: int
+
+
 Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyoff, FactionDraft, DogChoice,
-                          PermitWindow],
+                          PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer],
                     Field(discriminator="kind")]
 
-TurnStep = Literal["choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free", "banker", "none"]
+TurnStep = Literal["choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free", "banker", "none",
+                   "income", "rail_jump", "dog_immunity", "upkeep", "after_upkeep"]
+"""`income`: the Thimble's T2 choice (R-FAC-THIMBLE-02); `rail_jump`: the Shoe's jump offer (R-FAC-SHOE-02);
+`dog_immunity`: the Dog's choice instead of Jail (R-FAC-DOG-02); `upkeep`: a T1 decision, the Artillery's
+destruction after a ransom (R-ART-05) or an owner's cleanup before his rent (R-ART-11, D-03); `after_upkeep`: automatic,
+the turn goes on at T2 once that decision (and its contest) is over."""
 
 
 class TurnState(Model):
@@ -289,6 +424,11 @@ class TurnState(Model):
     reached_by_double_rent_card: bool = False
     used_once: list[str] = Field(default_factory=list)
     jail_exit_by_roll: bool = False
+    rail_offer_spent: bool = False
+    """The Shoe jumped to his square, or declined a jump there, in this move: his next step is ordinary
+    (R-FAC-SHOE-02)."""
+    dog_jail_cause: Literal["square", "card", "third_doubles"] | None = None
+    """What would have jailed the Dog, while he chooses to stay or go to Just Visiting (R-FAC-DOG-02)."""
 
 
 class SeatConfig(Model):
@@ -345,7 +485,19 @@ class GameState(Model):
     vote_commitments: dict[int, int] = Field(default_factory=dict)
     next_id: int = 1
     terrorist_colors_destroyed: list[str] = Field(default_factory=list)
-    pending_ransom: dict | None = None
+    cheat_records: list[CheatRecord] = Field(default_factory=list)
+    """Hidden: each seat sees only his own (R-GEN-06, R-CHEAT-02)."""
+    winning_hotel_placed_by: list[int] = Field(default_factory=list)
+    """Seats that placed a hotel winning under R-FAC-SHOE-01 (the Shoe, or a Dog holding his condition) whose
+    victory test is still to come: the next check under `special_victory_timing=immediate`, ROUND_END under
+    `end_of_round` (R-WIN-02). The condition is a moment, not a state, so the moment is remembered."""
+    pending_ransom: Ransom | None = None
+    rubble_blocks: dict[str, list[int]] = Field(default_factory=dict)
+    """`destruction_group_block=one_turn` ([V22]): colour group → seats whose next rent collection the destruction
+    still blocks there (R-ART-10 step 5)."""
+    abandon_first_turn: dict[int, Literal["waiting", "now"]] = Field(default_factory=dict)
+    """`abandon_any_reorganization=false`: destroyed lot → its owner's first turn after the destruction is still to
+    come (`waiting`) or is the current turn (`now`) (R-ART-13)."""
     action_count: int = 0
     winners: list[int] = Field(default_factory=list)
     win_reason: str | None = None

@@ -1,8 +1,8 @@
 """What one seat may see (R-GEN-06). Hidden information is stripped here, never in the interface.
 
-Hidden: the Dog's chosen condition (only the Dog), secret offers and the debts and vote commitments
+Hidden: the Dog's chosen condition (only the Dog), sealed graft bids before the reveal (only the bidder), secret offers and the debts and vote commitments
 they created (only their parties), the order of the card decks and the random generator's state
-(nobody: knowing them would tell the future).
+(nobody: knowing them would tell the future), simulated cheat records (only the cheater; the Banker ruling on one).
 """
 from __future__ import annotations
 
@@ -32,9 +32,32 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     view["offers"] = [o for o in view["offers"] if _party_of_secret(o, seat)]
     view["debts"] = [d for d in view["debts"] if d["secret_between"] is None or seat in d["secret_between"]]
     view["vote_escrows"] = [e for e in view["vote_escrows"] if seat in (e["payer"], e["voter"])]
+    for window in view["pending"]:
+        if window["kind"] == "contest" and not window["revealed"]:
+            # Sealed graft bids stay hidden until all are revealed together (R-CONTEST-02 step 6); in open bidding
+            # `revealed` is set only at the end, but its raises are public events, so only sealed mode hides.
+            if state.setup.options.graft_bidding_mode == "sealed":
+                window["bids"] = {k: v for k, v in window["bids"].items() if seat is not None and int(k) == seat}
     view["vote_commitments"] = {k: v for k, v in view["vote_commitments"].items() if seat is not None
                                 and int(k) == seat}
+    _hide_cheats(state, view, seat)
     return view
+
+
+def _hide_cheats(state: GameState, view: dict[str, Any], seat: int | None) -> None:
+    """Cheat records (R-CHEAT-02) are the cheater's alone; a professional Banker ruling on an accusation is shown
+    the records it concerns (R-CHEAT-04). Cash, Reserves and control markers stay public (R-GEN-06)."""
+    view["cheat_records"] = [r for r in view["cheat_records"] if seat is not None and r["seat"] == seat]
+    for window, live in zip(view["pending"], state.pending):
+        if window["kind"] == "contest":
+            window["graft_discount"] = {k: v for k, v in window["graft_discount"].items()
+                                        if seat is not None and int(k) == seat}
+        elif window["kind"] == "cheat_ruling" and seat == window["banker"]:
+            from ..rules.cheating import evidence
+
+            window["evidence"] = [r.model_dump(mode="json") for r in evidence(state, live)]
+    if state.setup.options.cheating_mode == "simulated":
+        view["action_count"] = None  # a hidden action is still an action: the count would betray it
 
 
 def events_for(events, seat: int | None) -> list:

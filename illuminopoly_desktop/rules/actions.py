@@ -184,6 +184,77 @@ class AnswerPermitBribe(Action):
     briber: int | None = None
 
 
+# ----- contests (R-CONTEST-02, §33.6) -----
+class AnswerChairBlock(Action):
+    """R-CHAIR-05: the Chair blocks (default) or waives the block of a takeover of a mortgaged property he holds."""
+    type: Literal["answer_chair_block"] = "answer_chair_block"
+    block: bool = True
+
+
+class InviteHelpers(Action):
+    """A principal names the players he invites to his side (step 5); an empty list invites nobody."""
+    type: Literal["invite_helpers"] = "invite_helpers"
+    invitees: list[int] = Field(default_factory=list)
+
+
+class AnswerInvitation(Action):
+    type: Literal["answer_invitation"] = "answer_invitation"
+    accept: bool = False
+
+
+class JoinSide(Action):
+    """Volunteer for a side of an open contest, or None = stay out (the default)."""
+    type: Literal["join_side"] = "join_side"
+    side: Literal["attack", "defend"] | None = None
+
+
+class CommitGraft(Action):
+    """Commit whole pips at the price of one's side (step 6); in open bidding, a raise (0 = pass).
+    `short`: a short graft, paying only half the money (R-CHEAT-02 (c), `cheating_mode=simulated` only)."""
+    type: Literal["commit_graft"] = "commit_graft"
+    pips: int = Field(ge=0, default=0)
+    short: bool = False
+
+
+class ReattachArms(Action):
+    """R-STRUCT-07: where the owner hangs each arm orphaned by a rezoning (parent None = unattached)."""
+    type: Literal["reattach_arms"] = "reattach_arms"
+    placements: list[DeedPlacement] = Field(default_factory=list)
+
+
+# ----- faction powers (R-FAC; SecondRent above is the Top Hat's) -----
+class CollectRent(Action):
+    """The Thimble's T2 default: collect rent as usual (R-FAC-THIMBLE-02); a Reorganize there replaces it."""
+    type: Literal["collect_rent"] = "collect_rent"
+
+
+class BoatSqueeze(Action):
+    """R-FAC-BOAT-03: the Boat squeezes the peasants, once per turn, at an open window of his own turn."""
+    type: Literal["boat_squeeze"] = "boat_squeeze"
+
+
+class IgnoreCardPayment(Action):
+    """R-FAC-STEAMIRON-03: the Steam Iron ignores the payment a card orders (the default)."""
+    type: Literal["ignore_card_payment"] = "ignore_card_payment"
+
+
+class PayCard(Action):
+    """R-FAC-STEAMIRON-03: the Steam Iron pays what the card orders after all."""
+    type: Literal["pay_card"] = "pay_card"
+
+
+class DogImmunity(Action):
+    """R-FAC-DOG-02: instead of Jail the Dog stays (default) or teleports to Just Visiting."""
+    type: Literal["dog_immunity"] = "dog_immunity"
+    just_visiting: bool = False
+
+
+class RailJump(Action):
+    """R-FAC-SHOE-02: the Shoe's next step is a jump to the next Railroad ahead (or an ordinary step, the default)."""
+    type: Literal["rail_jump"] = "rail_jump"
+    jump: bool = False
+
+
 # ----- free actions (R-GEN-04) -----
 class Mortgage(Action):
     type: Literal["mortgage"] = "mortgage"
@@ -251,6 +322,88 @@ class Foreclose(Action):
     """Where the creditor hangs the roots of the debtor's arms (R-LOSE-04); the rest fill the shallowest free arrows."""
 
 
+# ----- simulated cheating (R-CHEAT, `cheating_mode=simulated` only) -----
+CheatKind = Literal["stacked_draw", "marker_shift", "short_graft", "till_dip"]
+
+
+class CheatStackedDraw(Action):
+    """R-CHEAT-02 (a): his next card draw this turn takes the second card of the deck instead of the top one."""
+    type: Literal["cheat_stacked_draw"] = "cheat_stacked_draw"
+
+
+class CheatMarkerShift(Action):
+    """R-CHEAT-02 (b): move a control marker he holds on another's property onto another property of that owner."""
+    type: Literal["cheat_marker_shift"] = "cheat_marker_shift"
+    from_property: int
+    to_property: int
+
+
+class CheatTillDip(Action):
+    """R-CHEAT-02 (d): the Chair quietly takes up to `till_dip_max` from Reserves (a hidden, interest-free loan)."""
+    type: Literal["cheat_till_dip"] = "cheat_till_dip"
+    amount: int = Field(ge=1)
+
+
+class ReturnTill(Action):
+    """R-CHEAT-02 (d): quietly put (part of) a till dip back into Reserves, at any open window."""
+    type: Literal["return_till"] = "return_till"
+    amount: int = Field(ge=1)
+
+
+class Accuse(Action):
+    """R-CHEAT-04 / §33.9: accuse a player of one cheat type, at an open window."""
+    type: Literal["accuse"] = "accuse"
+    accused: int
+    cheat_type: CheatKind
+
+
+class RuleAccusation(Action):
+    """R-CHEAT-05: the professional Banker's final ruling on an accusation."""
+    type: Literal["rule_accusation"] = "rule_accusation"
+    guilty: bool
+
+
+# ----- the Artillery (R-ART; `use_artillery=true` only) -----
+class DemandRansom(Action):
+    """R-ART-02, R-ART-03: the Artillery's landing option RANSOM; his turn ends at once."""
+    type: Literal["demand_ransom"] = "demand_ransom"
+    amount: int = Field(ge=1)
+
+
+class Destroy(Action):
+    """R-ART-02, R-ART-07: the Artillery's landing option DESTROY, a surprise destruction of the landing square."""
+    type: Literal["destroy"] = "destroy"
+
+
+class AnswerRansom(Action):
+    """R-ART-04: the owner of a ransomed property pays the demand in full, or refuses (the default)."""
+    type: Literal["answer_ransom"] = "answer_ransom"
+    pay: bool = False
+
+
+class PledgeRansom(Action):
+    """R-ART-04, R-DEAL-07: a free action: pledge dollars to the pool of a ransom on an unowned property (the latest
+    pledge replaces the seat's earlier one; 0 withdraws it)."""
+    type: Literal["pledge_ransom"] = "pledge_ransom"
+    amount: int = Field(ge=0)
+
+
+class AttemptDestruction(Action):
+    """R-ART-05, R-ART-06: at his T1 the Artillery attacks the property he ransomed (EndUpkeep = no attempt)."""
+    type: Literal["attempt_destruction"] = "attempt_destruction"
+
+
+class EndUpkeep(Action):
+    """T1 is over (the default): no destruction attempt (R-ART-05), no more cleanup before the rent (D-03)."""
+    type: Literal["end_upkeep"] = "end_upkeep"
+
+
+class CleanUp(Action):
+    """R-ART-11: a free action of the owner's own turn: pay the Bank to clear the rubble of a destroyed lot."""
+    type: Literal["clean_up"] = "clean_up"
+    property: int
+
+
 # ----- test only -----
 class ForceDice(Action):
     """Queue the next die faces; only allowed in games set up with `allow_forced_dice` (tests, `referee`)."""
@@ -263,7 +416,11 @@ AnyAction = Annotated[
           ForfeitMoveToRebuild, StopToFix, DoNothing, Buy, TakeOver, Rezone, Subvert, Rebuild, TakePot,
           PayIncomeTax, VisitorBail, EndTurn, BankerReclaim, PlayFavor, PassFavor, SettlePayment, Bid, PassBid,
           BuyOffMortgage, EndBuyOff, PermitBribe, AnswerPermitBribe, Mortgage, Unmortgage, BuyBuilding, SellBuilding, ProposeOffer, AcceptOffer,
-          DeclineOffer, WithdrawOffer, ForgiveDebt, ExtendDebt, Foreclose, ForceDice],
+          DeclineOffer, WithdrawOffer, ForgiveDebt, ExtendDebt, Foreclose, ForceDice, AnswerChairBlock, InviteHelpers,
+          AnswerInvitation, JoinSide, CommitGraft, ReattachArms,
+          CollectRent, BoatSqueeze, IgnoreCardPayment, PayCard, DogImmunity, RailJump,
+          CheatStackedDraw, CheatMarkerShift, CheatTillDip, ReturnTill, Accuse, RuleAccusation,
+          DemandRansom, Destroy, AnswerRansom, PledgeRansom, AttemptDestruction, EndUpkeep, CleanUp],
     Field(discriminator="type"),
 ]
 
@@ -272,8 +429,16 @@ ACTION_LIST_ADAPTER: TypeAdapter = TypeAdapter(list[AnyAction])
 
 FREE_ACTION_TYPES = frozenset({"mortgage", "unmortgage", "buy_building", "sell_building", "propose_offer",
                                "accept_offer", "decline_offer", "withdraw_offer", "forgive_debt", "extend_debt",
-                               "foreclose"})
-"""Actions any seat may take at an open window (R-GEN-04)."""
+                               "foreclose", "accuse", "return_till"})
+"""Actions any seat may take at an open window (R-GEN-04); the last two exist only with `cheating_mode=simulated`
+and are dispatched by rules/cheating.py."""
+
+# The Artillery's free actions (R-ART-04 pledges, R-ART-11 cleanup), kept apart so that the list above stays as it was.
+FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "clean_up"}
+
+CHEAT_ACTION_TYPES = frozenset({"cheat_stacked_draw", "cheat_marker_shift", "cheat_till_dip", "return_till", "accuse",
+                                "rule_accusation"})
+"""The actions of R-CHEAT; with `cheating_mode=off` none of them exists (R-CHEAT-01)."""
 
 
 def parse_action(data: dict | str | bytes) -> BaseModel:

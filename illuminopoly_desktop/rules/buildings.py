@@ -18,6 +18,10 @@ def _owned_property(ctx: Ctx, seat: int, index: int, rule_id: str):
         raise refuse("E_NOT_A_PROPERTY", rule_id, "That square is not a property.")
     if prop.owner != seat:
         raise refuse("E_NOT_OWNER", rule_id, f"You do not own {ctx.square_name(index)}.")
+    if ctx.state.pending:
+        from .contests import check_not_in_contest
+
+        check_not_in_contest(ctx.state, index)
     return prop
 
 
@@ -161,19 +165,11 @@ def execute_buy_building(ctx: Ctx, seat: int, index: int) -> None:
 
 
 def shoe_hotel_hook(ctx: Ctx, seat: int, index: int) -> None:
-    """R-BUILD-07 → R-FAC-SHOE-03: the Shoe wins the moment he places a hotel on a colour lot of leg 3 or 4 he owns.
+    """R-BUILD-07 → R-FAC-SHOE-03: every hotel placement is offered to the Shoe's victory test (R-FAC-SHOE-01),
+    which special_victory.py times under R-WIN-02."""
+    from .special_victory import note_hotel_placed
 
-    Only the `immediate` timing of R-WIN-02 is handled here; the faction-victory work decides how an
-    `end_of_round` game remembers this moment until ROUND_END.
-    """
-    from .victory import end_game
-
-    square = ctx.squares[index]
-    player = ctx.state.players[seat]
-    if (player.faction == "shoe" and square.kind == "lot" and (square.leg or 0) >= 3
-            and ctx.state.properties[index].owner == seat
-            and ctx.options.special_victory_timing == "immediate"):
-        end_game(ctx, [seat], "the Shoe placed a hotel on leg 3 or 4", "R-FAC-SHOE-01")
+    note_hotel_placed(ctx, seat, index)
 
 
 # ----- building permits (R-BUILD-06, §33.7) -----

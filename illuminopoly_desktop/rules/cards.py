@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..model.cards import load_cards
 from ..model.state import BANK, FavorCard, FavorWindow
+from . import factions
 from .context import Ctx
 from .events import CardDrawn, FavorGained
 from .jail import send_to_jail
@@ -17,10 +18,11 @@ def decks():
 def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
     """Draw the top card, apply it, and put it at the bottom unless it is a Political Favor (R-CARD-01)."""
     from . import landing
+    from .cheating import draw_position
 
     state = ctx.state
     deck = state.chance_deck if deck_name == "chance" else state.chest_deck
-    number = deck.pop(0)
+    number = deck.pop(draw_position(ctx, seat, deck_name, deck) if state.cheat_records else 0)  # R-CHEAT-02 (a)
     card = decks().card(deck_name, number)
     ctx.emit(CardDrawn(seat=seat, deck=deck_name, number=number, text=card.text, effect=card.effect,
                        rule_id="R-CARD-01"))
@@ -50,6 +52,8 @@ def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
     elif effect == "move_back":
         landing.card_move_back(ctx, seat, card.amount)
     elif effect == "go_to_jail":
+        if factions.dog_escapes_jail(ctx, seat, "card"):
+            return  # R-FAC-DOG-02
         send_to_jail(ctx, seat, "Go to Jail card", "R-CARD-03")
         landing.landing_done(ctx)
     elif effect == "collect":
@@ -59,13 +63,13 @@ def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
         amount = card.amount if effect == "pay" else repairs_cost(ctx, seat, card.per_house, card.per_hotel)
         landing.landing_done(ctx)
         payee = "fp" if ctx.options.card_fees_to_fp else BANK
-        demand(ctx, seat, [(payee, amount)], "card payment", "R-CARD-02")
+        factions.card_payment(ctx, seat, seat, [(payee, amount)], "card payment")  # R-FAC-STEAMIRON-03
     elif effect == "pay_each_player":
         landing.landing_done(ctx)
         # Resolution: a drawer who cannot pay everyone in full pays in seat order starting after himself (the order
         # of R-CARD-06's windows); whoever is left short is owed a debt (R-CARD-02, R-LOSE-02).
         others = others_after(state, seat)
-        demand(ctx, seat, [(s, card.amount) for s in others], "card: pay each player", "R-CARD-02")
+        factions.card_payment(ctx, seat, seat, [(s, card.amount) for s in others], "card: pay each player")
     elif effect == "collect_from_each_player":
         landing.landing_done(ctx)
         collect_from_each(ctx, seat, card.amount)
@@ -99,7 +103,9 @@ def collect_from_each(ctx: Ctx, drawer: int, amount: int) -> None:
     state = ctx.state
     payers = others_after(state, drawer)
     for payer in reversed(payers):
-        if state.players[payer].political_favors and not state.players[payer].disabled:
+        if factions.may_ignore_card(ctx, payer, drawer):  # `steam_iron_ignores_others_cards=true` (R-FAC-STEAMIRON-03)
+            factions.card_payment(ctx, payer, drawer, [(drawer, amount)], "card: collect from every player")
+        elif state.players[payer].political_favors and not state.players[payer].disabled:
             state.pending.append(FavorWindow(purpose="collect_from_player", actor=drawer, queue=[payer],
                                              payer=payer, amount=amount))
         else:

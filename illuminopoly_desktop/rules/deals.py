@@ -151,6 +151,12 @@ def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
         raise refuse("E_NOT_A_PROPERTY", "R-SELL-01", "That square is not a property.")
     if prop.owner != leg.giver:
         raise refuse("E_NOT_OWNER", "R-SELL-01", f"{ctx.name(leg.giver)} does not own {ctx.square_name(index)}.")
+    if state.pending:
+        from .contests import check_not_in_contest
+        from .structure import arm
+
+        for member in arm(state, index):
+            check_not_in_contest(state, member)
     receiver = state.players[leg.receiver]
     if receiver.role != "faction" or receiver.faction == "artillery":
         raise refuse("E_FACTION_CANNOT", "R-SELL-01", "The Artillery and the professional Banker cannot receive property.")
@@ -396,6 +402,11 @@ def foreclose(ctx: Ctx, creditor: int, debtor: int, placements=()) -> None:
     """R-LOSE-04: a due debt larger than the debtor's net assets (R-VAL-07) lets the creditor take everything."""
     from .losing import eliminate
 
+    check_foreclose(ctx, creditor, debtor)
+    eliminate(ctx, debtor, "foreclosure", beneficiary=creditor, rule_id="R-LOSE-04", placements=list(placements))
+
+
+def check_foreclose(ctx: Ctx, creditor: int, debtor: int) -> None:
     state = ctx.state
     if not 0 <= debtor < len(state.players) or state.players[debtor].eliminated:
         raise refuse("E_WRONG_PHASE", "R-LOSE-04", "That player is not in the game.")
@@ -404,10 +415,13 @@ def foreclose(ctx: Ctx, creditor: int, debtor: int, placements=()) -> None:
         raise refuse("E_WRONG_PHASE", "R-LOSE-04", "That player owes you no debt that has come due.")
     if sum(d.amount for d in due) <= net_assets(ctx, debtor):
         raise refuse("E_WRONG_PHASE", "R-LOSE-04", "The debt is not larger than the debtor's net assets.")
+    if state.pending:
+        from .contests import check_not_a_party
+
+        check_not_a_party(state, debtor)  # R-CONTEST-04: not while he is a party to an unresolved contest
     me = state.players[creditor]
     if (me.role != "faction" or me.faction == "artillery") and any(p.owner == debtor for p in state.properties.values()):
         raise refuse("E_FACTION_CANNOT", "R-LOSE-04", "You can own no property, so you cannot foreclose on deeds.")
-    eliminate(ctx, debtor, "foreclosure", beneficiary=creditor, rule_id="R-LOSE-04", placements=list(placements))
 
 
 def forgive(ctx: Ctx, seat: int, debt_id: int, new_round: int | None) -> None:

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from ..model.state import DogChoice, GameState
 from . import actions as A
-from . import buildings, chair, deals, favors, jail, landing, losing, payments, setup, structure, turn
+from . import buildings, chair, conspiracy, contests, deals, factions, favors, jail, landing, losing, payments, setup, structure, turn
+from . import artillery, cheating
 from .context import Ctx
 from .errors import IllegalAction, refuse
 from .events import ControlChanged, DogConditionChosen, Event
 
-OPEN_STEPS = frozenset({"choice", "landing", "tax_choice", "fp_choice", "free", "banker"})
-LATER_OPTIONS = {"take_over": "Takeovers", "rezone": "Rezoning", "subvert": "Subversion", "rebuild": "Rebuilding",
-                 "second_rent": "The Top Hat's second rent", "forfeit_move_to_rebuild": "Forfeiting a move to rebuild"}
+OPEN_STEPS = frozenset({"choice", "landing", "tax_choice", "fp_choice", "free", "banker", "income"})
+LATER_OPTIONS: dict[str, str] = {}
+FREE_ACTION_STEPS = OPEN_STEPS | {"upkeep"}
+"""Steps at which free actions may be taken: the open steps, and the T1 decision of R-ART-05 / R-ART-11 (D-03),
+which is no open step for the Top Hat's, the Thimble's or the Boat's powers (T2 to T5)."""
 
 
 def apply(state: GameState, action: A.Action) -> list[Event]:
@@ -92,12 +95,15 @@ def _dispatch(ctx: Ctx, action: A.Action) -> None:
         raise refuse("E_NOT_YOUR_TURN", "R-LOSE-05", "You have been eliminated.")
     if player.disabled:
         raise refuse("E_DISABLED", "R-FAC-BOAT-04", "You are disabled and may take no action.")
+    if kind in A.CHEAT_ACTION_TYPES:  # R-CHEAT: refused as a whole with cheating_mode=off (R-CHEAT-01)
+        cheating.dispatch(ctx, action)
+        return
     if state.pending:
         _dispatch_pending(ctx, action, state.pending[-1])
         return
     step = state.turn.step
     if kind in A.FREE_ACTION_TYPES:
-        if step not in OPEN_STEPS:
+        if step not in FREE_ACTION_STEPS:
             raise refuse("E_WRONG_PHASE", "R-GEN-04", "Free actions wait for an open window.")
         _free_action(ctx, action)
         return
@@ -118,7 +124,9 @@ def _dispatch_pending(ctx: Ctx, action: A.Action, top) -> None:
     state = ctx.state
     kind, seat = action.type, action.seat
     if kind in A.FREE_ACTION_TYPES:
-        if top.kind == "raise_funds" or (top.kind == "election" and kind.endswith("offer")):
+        if (top.kind == "raise_funds" or (top.kind in ("election", "cheat_ruling") and kind.endswith("offer"))
+                or (top.kind == "contest" and top.stage in contests.PRE_GRAFT_STAGES)
+                or top.kind == "ransom_answer"):  # the owner may raise the ransom, others lend to him (R-ART-04)
             _free_action(ctx, action)
             return
         raise refuse("E_WRONG_PHASE", "R-GEN-04", "Free actions wait for an open window.")
@@ -153,6 +161,14 @@ def _dispatch_pending(ctx: Ctx, action: A.Action, top) -> None:
         losing.buy_off(ctx, top, seat, action.property, action.parent, action.arrow)
     elif top.kind == "chair_buyoff" and kind == "end_buy_off":
         losing.end_buy_off(ctx, top, seat)
+    elif top.kind == "contest" and kind in _CONTEST_ANSWERS:
+        _CONTEST_ANSWERS[kind](ctx, top, seat, action)
+    elif top.kind == "card_exemption" and kind in ("ignore_card_payment", "pay_card"):
+        factions.answer_card_exemption(ctx, top, seat, kind == "ignore_card_payment")
+    elif top.kind == "reattach" and kind == "reattach_arms":
+        conspiracy.reattach(ctx, top, seat, action.placements)
+    elif top.kind == "ransom_answer" and kind == "answer_ransom":
+        artillery.answer_ransom(ctx, top, seat, action.pay)
     elif top.kind == "permit_window" and kind == "permit_bribe":
         buildings.offer_permit_bribe(ctx, top, seat, action.amount, action.property)
     elif top.kind == "permit_window" and kind == "answer_permit_bribe":
@@ -165,7 +181,21 @@ def describe_pending(ctx: Ctx, top) -> str:
     return {"faction_draft": "the faction draft", "dog_choice": "the Dog's secret condition",
             "election": "the Chair election", "favor_window": "a Political Favor window",
             "raise_funds": "a player raising funds", "auction": "an auction",
-            "chair_buyoff": "the Chair's mortgage buy-off", "permit_window": "a building-permit window"}[top.kind]
+            "chair_buyoff": "the Chair's mortgage buy-off", "permit_window": "a building-permit window",
+            "contest": "a contest", "reattach": "the re-attachment of arms after a rezoning",
+            "card_exemption": "the Steam Iron's card exemption",
+            "cheat_ruling": "the Banker's ruling on an accusation",
+            "ransom_answer": "the owner's answer to a ransom demand"}[top.kind]
+
+
+_CONTEST_ANSWERS = {
+    "answer_chair_block": lambda ctx, top, seat, action: contests.answer_chair_block(ctx, top, seat, action.block),
+    "invite_helpers": lambda ctx, top, seat, action: contests.invite(ctx, top, seat, action.invitees),
+    "answer_invitation": lambda ctx, top, seat, action: contests.answer_invitation(ctx, top, seat, action.accept),
+    "join_side": lambda ctx, top, seat, action: contests.join_side(ctx, top, seat, action.side),
+    "commit_graft": lambda ctx, top, seat, action: contests.commit_graft(ctx, top, seat, action.pips,
+                                                                                    action.short),
+}
 
 
 # ----- free actions (R-GEN-04) -----
@@ -208,6 +238,10 @@ def _free_action(ctx: Ctx, action: A.Action) -> None:
         deals.forgive(ctx, seat, action.debt_id, action.due_round)
     elif kind == "foreclose":
         deals.foreclose(ctx, seat, action.debtor, action.placements)
+    elif kind == "pledge_ransom":
+        artillery.pledge(ctx, seat, action.amount)
+    elif kind == "clean_up":
+        artillery.clean_up(ctx, seat, action.property)
 
 
 def _close_offer(ctx: Ctx, offer, status: str, seat: int) -> None:
@@ -247,15 +281,23 @@ def _reorganize(ctx: Ctx, action: A.Reorganize) -> None:
     if player.role != "faction" or player.faction == "artillery":
         rule_id = "R-FP-03" if state.turn.step == "fp_choice" else "R-TURN-04"
         raise refuse("E_FACTION_CANNOT", rule_id, "You have no power structure to reorganize.")
-    if action.abandon:
-        raise refuse("E_NOT_REZONED_OR_DESTROYED", "R-ART-13", "Only destroyed deeds may be abandoned.")
-    proposal = structure.validate_reorganization(ctx, seat, action.placements)
-    free_forced = (state.turn.step == "choice" and player.forced_reorg_pending
+    if action.abandon:  # R-ART-13: the placements then arrange only the deeds he keeps
+        abandoned = artillery.check_abandon(ctx, seat, action.abandon)
+        proposal = artillery.validate_with_abandonment(ctx, seat, action.placements, abandoned)
+    else:
+        abandoned = []
+        proposal = structure.validate_reorganization(ctx, seat, action.placements)
+    free_forced = (state.turn.step in ("choice", "income") and player.forced_reorg_pending
                    and not ctx.options.destruction_forced_reorg_costs_move)
     structure.apply_placement(ctx, seat, proposal, "R-STRUCT-06")
+    if abandoned:
+        artillery.abandon(ctx, seat, abandoned)
     if free_forced:
         # R-STRUCT-08: with `destruction_forced_reorg_costs_move=false` the forced reorganization is a free step
         # before the main choice (the spec's T1); the player still chooses T3 normally.
+        return
+    if state.turn.step == "income":
+        factions.reorganized_instead_of_rent(ctx, seat)  # the Thimble at T2 (R-FAC-THIMBLE-02)
         return
     if state.turn.step == "fp_choice":
         landing.resolve_option(ctx, seat, "reorganize")
@@ -346,6 +388,27 @@ def _visitor_bail(ctx: Ctx, action: A.VisitorBail) -> None:
     landing.visitor_bail(ctx, action.seat, action.jailed)
 
 
+def _take_over(ctx: Ctx, action: A.TakeOver) -> None:
+    conspiracy.declare_takeover(ctx, action.seat, action.parent, action.arrow)
+
+
+def _rezone(ctx: Ctx, action: A.Rezone) -> None:
+    conspiracy.declare_rezone(ctx, action.seat)
+
+
+def _subvert(ctx: Ctx, action: A.Subvert) -> None:
+    conspiracy.declare_subvert(ctx, action.seat)
+
+
+def _rebuild(ctx: Ctx, action: A.Rebuild) -> None:
+    conspiracy.declare_rebuild(ctx, action.seat, ctx.state.turn.landing_square)
+
+
+def _forfeit_move_to_rebuild(ctx: Ctx, action: A.ForfeitMoveToRebuild) -> None:
+    _check_main_choice(ctx, action.seat, "forfeit_move_to_rebuild")
+    conspiracy.forfeit_move_to_rebuild(ctx, action.seat)
+
+
 def _end_turn(ctx: Ctx, action: A.EndTurn) -> None:
     player = ctx.state.players[action.seat]
     if player.in_jail and player.jail_turns >= jail.JAIL_TURNS_BEFORE_TRIAL:
@@ -373,26 +436,104 @@ _TURN_HANDLERS = {
     ("choice", "jail_roll"): _jail_roll, ("choice", "jail_bail"): _jail_bail, ("choice", "jail_favor"): _jail_favor,
     ("stop_offer", "stop_to_fix"): _stop_to_fix,
     ("landing", "do_nothing"): _do_nothing, ("fp_choice", "do_nothing"): _do_nothing,
-    ("landing", "buy"): _buy, ("fp_choice", "take_pot"): _take_pot, ("tax_choice", "pay_income_tax"): _income_tax,
+    ("landing", "buy"): _buy, ("landing", "take_over"): _take_over, ("landing", "rezone"): _rezone,
+    ("landing", "subvert"): _subvert, ("landing", "rebuild"): _rebuild,
+    ("choice", "forfeit_move_to_rebuild"): _forfeit_move_to_rebuild,
+    ("fp_choice", "take_pot"): _take_pot, ("tax_choice", "pay_income_tax"): _income_tax,
     ("free", "visitor_bail"): _visitor_bail, ("free", "end_turn"): _end_turn,
     ("banker", "end_turn"): _end_turn, ("banker", "banker_reclaim"): _banker_reclaim,
 }
+
+
+# ----- faction powers (R-FAC) -----
+
+def _second_rent(ctx: Ctx, action: A.SecondRent) -> None:
+    factions.second_rent(ctx, action.seat)
+
+
+def _collect_rent(ctx: Ctx, action: A.CollectRent) -> None:
+    factions.collect_income(ctx, action.seat)
+
+
+def _boat_squeeze(ctx: Ctx, action: A.BoatSqueeze) -> None:
+    if factions.boat_squeeze(ctx, action.seat):
+        _end_turn(ctx, A.EndTurn(seat=action.seat))  # after doubles the turn ends at once (R-FAC-BOAT-03, T6)
+
+
+def _dog_immunity(ctx: Ctx, action: A.DogImmunity) -> None:
+    factions.dog_immunity(ctx, action.seat, action.just_visiting)
+
+
+def _rail_jump(ctx: Ctx, action: A.RailJump) -> None:
+    factions.rail_jump(ctx, action.seat, action.jump)
+
+
+# The Top Hat's, the Thimble's and the Boat's actions are listed at every open step, so that their handlers give the
+# precise refusal (E_FACTION_CANNOT, E_ONCE_PER_TURN) rather than a plain E_WRONG_PHASE (R-TURN-04, R-TURN-08).
+_TURN_HANDLERS.update({(step, kind): handler for step in OPEN_STEPS for kind, handler in (
+    ("second_rent", _second_rent), ("collect_rent", _collect_rent), ("boat_squeeze", _boat_squeeze))})
+_TURN_HANDLERS.update({("income", "reorganize"): _reorganize, ("dog_immunity", "dog_immunity"): _dog_immunity,
+                       ("rail_jump", "rail_jump"): _rail_jump})
+
+
+# ----- the Artillery (R-ART) -----
+
+_TURN_HANDLERS.update({
+    ("landing", "demand_ransom"): lambda ctx, action: artillery.demand_ransom(ctx, action.seat, action.amount),
+    ("landing", "destroy"): lambda ctx, action: artillery.destroy(ctx, action.seat),
+    ("upkeep", "attempt_destruction"): lambda ctx, action: artillery.attempt_destruction(ctx, action.seat),
+    ("upkeep", "end_upkeep"): lambda ctx, action: artillery.end_upkeep(ctx, action.seat),
+})
+
+
+def _default_for_disabled(ctx: Ctx) -> bool:
+    """A disabled player's decisions take their defaults at once (R-FAC-BOAT-04): if the top window waits for one,
+    apply his default there and return True. Windows that skip disabled players never get here."""
+    state = ctx.state
+    if not any(p.disabled for p in state.players):
+        return False
+    for seat in awaiting(state):
+        if state.players[seat].disabled:
+            from .legal import default_action
+
+            action = default_action(state, seat)
+            if action is None:
+                return False
+            _dispatch_pending(ctx, action, state.pending[-1])
+            return True
+    return False
 
 
 # ----- advancing the machine (R-GEN-09) -----
 
 def settle(ctx: Ctx) -> None:
     """Run the after-event checks and advance automatic steps until a decision is needed."""
+    from .special_victory import check_after_event
+
     state = ctx.state
+    tested_events = 0
     for _ in range(10_000):
         if state.game_over:
             return
         started = state.turn.step != "none" or state.round_anchor is not None
         if started:
+            # R-GEN-09: special victory first (R-WIN-02), after every applied action and every automatic step;
+            # if the game ends, the losing checks do not run.
+            tested_events = check_after_event(ctx, tested_events)
+            if state.game_over:
+                return
+            emitted = len(ctx.events)
             losing.check_losses(ctx)
             if state.game_over:
                 return
+            if len(ctx.events) != emitted:
+                continue  # an elimination is an event too: special victory is tested again after it (R-GEN-09)
         if state.pending:
+            if _default_for_disabled(ctx):
+                continue
+            top = state.pending[-1]
+            if top.kind == "ransom_answer" and artillery.answer_lapsed(ctx, top):
+                continue  # R-ART-04: the owner left the game while the prompt was open
             return
         if not started and not setup.setup_complete(state):
             if any(p.faction is None for p in state.players if p.role == "faction"):
@@ -415,6 +556,9 @@ def settle(ctx: Ctx) -> None:
             continue
         if step == "after_landing":
             landing.finish_landing(ctx)
+            continue
+        if step == "after_upkeep":
+            artillery.resume_after_upkeep(ctx)  # the T1 destruction contest is over (R-ART-05)
             continue
         return
     raise RuntimeError("the turn machine did not settle")  # pragma: no cover - a bug, never a game situation
@@ -445,6 +589,16 @@ def awaiting(state: GameState) -> list[int]:
             return [top.chair]
         if kind == "permit_window":
             return buildings.permit_awaiting(top)
+        if kind == "contest":
+            return contests.awaiting(Ctx(state), top)
+        if kind == "reattach":
+            return [top.seat]
+        if kind == "card_exemption":
+            return [top.seat]
+        if kind == "ransom_answer":
+            return [top.seat]
+        if kind == "cheat_ruling":
+            return [top.banker]
     if state.turn.step != "none":
         return [state.turn.seat]
     return []

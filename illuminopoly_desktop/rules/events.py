@@ -149,6 +149,13 @@ class DogConditionChosen(Event):
     condition: str
 
 
+class DogConditionRevealed(Event):
+    """The Dog's secret condition, made public when the game ends, whether he won or not (R-FAC-DOG-01)."""
+    type: Literal["dog_condition_revealed"] = "dog_condition_revealed"
+    seat: int
+    condition: str
+
+
 class TurnStarted(Event):
     type: Literal["turn_started"] = "turn_started"
     seat: int
@@ -243,6 +250,54 @@ class GameOver(Event):
     reason: str
 
 
+class ContestEvent(Event):
+    """A step of a contest (R-CONTEST-02): declared, blocked, halted, a side joined, a sealed bid made (visible to
+    the bidder only), bids revealed, the roll's verdict."""
+    type: Literal["contest"] = "contest"
+    contest_id: int
+    contest: str
+    stage: Literal["declared", "blocked", "waived", "halted", "invited", "joined", "declined", "bid", "revealed",
+                   "resolved"]
+    attacker: int
+    target: int
+    seat: int | None = None
+    side: Literal["attack", "defend"] | None = None
+    pips: int | None = None
+    bids: dict[int, int] | None = None
+    success: bool | None = None
+    natural: Literal["success", "failure"] | None = None
+    modified: int | None = None
+    detail: str = ""
+
+
+class PropertyChanged(Event):
+    """A change of a property's condition: rezoned, rebuilt (with its new factor), destroyed, disrupted, cleaned."""
+    type: Literal["property_changed"] = "property_changed"
+    property: int
+    change: Literal["rezoned", "rebuilt", "destroyed", "disrupted", "cleaned", "abandoned", "countdown"]
+    factor_halves: int | None = None
+    countdown: int | None = None
+
+
+class CheatEvent(Event):
+    """A simulated cheat (R-CHEAT-02), seen only by the cheater (`visible_to=[seat]`, R-GEN-06)."""
+    type: Literal["cheat"] = "cheat"
+    seat: int
+    cheat: str
+    detail: str = ""
+
+
+class AccusationEvent(Event):
+    """An accusation of cheating and its ruling (R-CHEAT-04, R-CHEAT-05); public, it names no hidden record."""
+    type: Literal["accusation"] = "accusation"
+    accuser: int
+    accused: int
+    accused_of: str
+    stage: Literal["made", "ruled"]
+    guilty: bool | None = None
+    by_banker: bool = False
+
+
 class Notice(Event):
     """A rule decision worth a line in the game log (a lost turn, a Bank shortfall, a discovery...)."""
     type: Literal["notice"] = "notice"
@@ -253,9 +308,11 @@ class Notice(Event):
 AnyEvent = Annotated[
     Union[DiceRolled, TokenMoved, MoneyMoved, PaymentShort, OwnershipChanged, ControlChanged, DeedPlaced,
           StructureReorganized, MortgageChanged, BuildingsChanged, CardDrawn, JailChanged, ChairChanged,
-          ElectionOpened, VoteCast, FactionChosen, DogConditionChosen, TurnStarted, TurnSkipped, RoundEnded,
+          ElectionOpened, VoteCast, FactionChosen, DogConditionChosen, DogConditionRevealed, TurnStarted,
+          TurnSkipped, RoundEnded,
           RentCollected, LandingResolved, FavorPlayed, FavorGained, SaleBlocked, OfferEvent, DebtEvent,
-          AuctionEvent, PlayerEliminated, GameOver, Notice],
+          AuctionEvent, PlayerEliminated, GameOver, ContestEvent, PropertyChanged, Notice, CheatEvent,
+          AccusationEvent],
     Field(discriminator="type"),
 ]
 

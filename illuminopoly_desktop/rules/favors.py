@@ -78,6 +78,16 @@ def finish(ctx: Ctx, window: FavorWindow, blocked_by: int | None) -> None:
 
     state = ctx.state
     state.pending.remove(window)
+    if window.purpose == "halt":
+        from .contests import halt_finished
+
+        halt_finished(ctx, window, blocked_by)
+        return
+    if window.purpose == "abandon":
+        from .artillery import abandon_finished
+
+        abandon_finished(ctx, window, blocked_by)  # R-ART-13: a block keeps the lot in his structure
+        return
     if blocked_by is not None:
         if window.purpose == "collect_from_player":
             ctx.notice(f"{ctx.name(window.payer)} cancelled his payment with a Political Favor.", "R-CARD-06",

@@ -13,6 +13,8 @@ JAIL_TURNS_BEFORE_TRIAL = 3
 
 
 def send_to_jail(ctx: Ctx, seat: int, reason: str, rule_id: str = "R-JAIL-01", no_favor: bool = False) -> None:
+    """Jail anyone, the Dog included: his immunity to Go To Jail (square, card) and third doubles is decided before
+    this call, by factions.dog_escapes_jail at those three causes; cheating jails him here like anyone (R-FAC-DOG-02)."""
     state = ctx.state
     player = state.players[seat]
     teleport(ctx, seat, ctx.board.jail_index, rule_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model.state import BANK, FP, FavorWindow
-from . import cards, jail
+from . import cards, factions, jail
 from .context import Ctx
 from .errors import refuse
 from .events import ControlChanged, LandingResolved, OwnershipChanged
@@ -28,9 +28,12 @@ def dice_move(ctx: Ctx, seat: int, dice_count: int = 2) -> None:
     turn.moves_made += 1
     turn.may_roll_again = False
     turn.last_roll_doubles = doubles
+    turn.rail_offer_spent = False  # a new dice move may begin with the Shoe's jump (R-FAC-SHOE-02)
     if doubles:
         player.doubles_this_turn += 1
         if player.doubles_this_turn >= 3:
+            if factions.dog_escapes_jail(ctx, seat, "third_doubles", sum(dice)):
+                return  # R-FAC-DOG-02
             jail.send_to_jail(ctx, seat, "third doubles", "R-MOVE-05")
             landing_done(ctx)
             return
@@ -40,6 +43,9 @@ def dice_move(ctx: Ctx, seat: int, dice_count: int = 2) -> None:
 def move_by(ctx: Ctx, seat: int, steps: int, how: str) -> None:
     """A forward move with its passing events, then the landing (R-MOVE-02)."""
     ctx.state.turn.visit_bail_available = False  # the visitor's bail belongs to the landing on square 10 only
+    if how == "dice" and ctx.state.players[seat].faction == "shoe":
+        factions.rail_walk(ctx, seat, steps)  # the walk pauses at each jump offer (R-FAC-SHOE-02)
+        return
     left = walk(ctx, seat, steps, how)
     if left is not None:
         _pause_for_stop_offer(ctx, left, how)
@@ -122,6 +128,8 @@ def land(ctx: Ctx, seat: int, square_index: int) -> None:
     elif kind == "free_parking":
         turn.step = "fp_choice"
     elif kind == "go_to_jail":
+        if factions.dog_escapes_jail(ctx, seat, "square"):
+            return  # R-FAC-DOG-02
         jail.send_to_jail(ctx, seat, "landed on Go To Jail", "R-JAIL-01")
         landing_done(ctx)
     else:
@@ -201,6 +209,10 @@ def execute_buy(ctx: Ctx, seat: int, index: int, parent: int, arrow: int) -> Non
                             reason="purchase", rule_id="R-LAND-04"))
     place_root(ctx, seat, index, parent, arrow)
     ctx.emit(LandingResolved(seat=seat, square=index, option="buy", rule_id="R-LAND-04"))
+    if ctx.options.rebuild_after_purchase_next_turn and (prop.rezoned or prop.destroyed):
+        from .conspiracy import grant_rebuild_token
+
+        grant_rebuild_token(ctx, seat, index)  # R-REBUILD-02 purchases
 
 
 def favor_holders(ctx: Ctx, actor: int) -> list[int]:

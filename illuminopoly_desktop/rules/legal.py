@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 from ..model.state import GameState
 from . import actions as A
-from . import buildings, deals, favors, landing, structure
+from . import artillery, buildings, cheating, conspiracy, contests, deals, favors, landing, structure
 from .context import Ctx
-from .engine import OPEN_STEPS, awaiting
+from .engine import FREE_ACTION_STEPS, OPEN_STEPS, awaiting
 from .errors import IllegalAction
 from .setup import DOG_CONDITIONS, factions_in_use
 
@@ -35,13 +35,15 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True) -> l
         top = state.pending[-1]
         if seat in awaiting(state):
             result.extend(_pending_actions(ctx, top, seat))
-        if include_free and (top.kind == "raise_funds" or top.kind == "election"):
-            result.extend(_free_actions(ctx, seat, offers_only=top.kind == "election"))
+        pre_graft = top.kind == "contest" and top.stage in contests.PRE_GRAFT_STAGES  # R-CONTEST-04
+        offers_only = top.kind in ("election", "cheat_ruling")  # bribes to the Banker ruling (R-CHEAT-04)
+        if include_free and (top.kind == "raise_funds" or offers_only or pre_graft or top.kind == "ransom_answer"):
+            result.extend(_free_actions(ctx, seat, offers_only=offers_only))
         return result
     step = state.turn.step
     if seat == state.turn.seat:
         result.extend(_turn_actions(ctx, seat, step))
-    if include_free and step in OPEN_STEPS:
+    if include_free and step in FREE_ACTION_STEPS:
         result.extend(_free_actions(ctx, seat))
     return result
 
@@ -86,6 +88,19 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
                 if state.players[seat].cash >= lift_cost(state.properties[index]):
                     options.append(A.BuyOffMortgage(seat=seat, property=index, parent=slots[0][0], arrow=slots[0][1]))
         return options
+    if kind == "contest":
+        return _contest_actions(ctx, top, seat)
+    if kind == "reattach":
+        return [A.ReattachArms(seat=seat)]
+    if kind == "cheat_ruling":  # R-CHEAT-05
+        return [A.RuleAccusation(seat=seat, guilty=True), A.RuleAccusation(seat=seat, guilty=False)]
+    if kind == "ransom_answer":  # R-ART-04: refuse (the default), or pay in full
+        options = [A.AnswerRansom(seat=seat, pay=False)]
+        if artillery.can_pay_ransom(ctx, seat, state.pending_ransom.amount):
+            options.append(A.AnswerRansom(seat=seat, pay=True))
+        return options
+    if kind == "card_exemption":  # R-FAC-STEAMIRON-03
+        return [A.IgnoreCardPayment(seat=seat), A.PayCard(seat=seat)]
     if kind == "permit_window":
         if seat != top.builder:
             # R-BUILD-06: no bribe, or a sample $10 bribe per lot the seat could build on (any amount is allowed)
@@ -97,6 +112,49 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
         return [A.AnswerPermitBribe(seat=seat, briber=None)] + [
             A.AnswerPermitBribe(seat=seat, briber=s) for s, amount in top.bids.items() if amount > 0]
     return []
+
+
+GRAFT_PIPS_LISTED = 13
+"""Graft bids listed per decision: 0 to 12 pips (any affordable number is legal; beyond 12 a 2d6 contest cannot
+change, so the list stops there)."""
+
+
+def _contest_actions(ctx: Ctx, contest, seat: int) -> list[A.Action]:
+    stage = contest.stage
+    if stage == "chair_block":
+        options = [A.AnswerChairBlock(seat=seat, block=True)]
+        if ctx.options.chair_may_waive_mortgage_block:
+            options.append(A.AnswerChairBlock(seat=seat, block=False))
+        return options
+    if stage == "invitations":
+        options = [A.InviteHelpers(seat=seat, invitees=[])]
+        options += [A.InviteHelpers(seat=seat, invitees=[s]) for s in contests._eligible_others(ctx, contest)]
+        return options
+    if stage == "answers":
+        return [A.AnswerInvitation(seat=seat, accept=False), A.AnswerInvitation(seat=seat, accept=True)]
+    if stage == "volunteers":
+        return [A.JoinSide(seat=seat, side=None)] + [A.JoinSide(seat=seat, side=side)
+                                                     for side in contest.volunteers.get(seat, [])]
+    most = min(contests.max_pips(ctx, contest, seat), GRAFT_PIPS_LISTED - 1)
+    options = [A.CommitGraft(seat=seat, pips=n) for n in range(most + 1)]
+    if ctx.options.cheating_mode == "simulated":  # R-CHEAT-02 (c)
+        options += cheating.short_graft_options(ctx, contest, seat, GRAFT_PIPS_LISTED - 1)
+    return options
+
+
+def _landing_conspiracies(ctx: Ctx, seat: int, index: int, menu: dict) -> None:
+    """The conspiracy's landing options that the rules allow now (R-LAND-03), each checked by its own rule."""
+    prop = ctx.state.properties[index]
+    if prop.owner is not None and prop.owner != seat:
+        slots = structure.free_arrows(ctx, seat)
+        if slots and _ok(conspiracy.check_takeover, ctx, seat, index, *slots[0]):
+            menu["take_over"] = lambda: [A.TakeOver(seat=seat, parent=p, arrow=a) for p, a in slots]
+    if _ok(conspiracy.check_rezone, ctx, seat, index):
+        menu["rezone"] = lambda: [A.Rezone(seat=seat)]
+    if prop.owner is not None and _ok(conspiracy.check_subvert, ctx, seat, index):
+        menu["subvert"] = lambda: [A.Subvert(seat=seat)]
+    if prop.owner == seat and (prop.rezoned or prop.destroyed) and _ok(conspiracy.check_rebuild, ctx, seat, index):
+        menu["rebuild"] = lambda: [A.Rebuild(seat=seat)]
 
 
 def _turn_actions(ctx: Ctx, seat: int, step: str) -> list[A.Action]:
@@ -123,6 +181,19 @@ def _turn_menu(ctx: Ctx, seat: int, step: str) -> dict[str, Callable[[], list[A.
                 menu["roll"] = lambda: [A.Roll(seat=seat, dice_count=n) for n in dice_options]
         if can_reorganize:
             menu["reorganize"] = lambda: [A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat))]
+        if player.rebuild_token_ready and _ok(conspiracy.check_forfeit, ctx, seat):
+            menu["forfeit_move_to_rebuild"] = lambda: [A.ForfeitMoveToRebuild(seat=seat)]
+        if (player.faction == "top_hat" and not player.forced_reorg_pending
+                and "second_rent" not in state.turn.used_once):
+            menu["second_rent"] = lambda: [A.SecondRent(seat=seat)]  # R-FAC-TOPHAT-02
+    elif step == "income":  # the Thimble's T2 (R-FAC-THIMBLE-02)
+        menu["collect_rent"] = lambda: [A.CollectRent(seat=seat)]
+        menu["reorganize"] = lambda: [A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat))]
+    elif step == "rail_jump":  # R-FAC-SHOE-02
+        menu["rail_jump"] = lambda: [A.RailJump(seat=seat, jump=True), A.RailJump(seat=seat, jump=False)]
+    elif step == "dog_immunity":  # R-FAC-DOG-02
+        menu["dog_immunity"] = lambda: [A.DogImmunity(seat=seat, just_visiting=False),
+                                        A.DogImmunity(seat=seat, just_visiting=True)]
     elif step == "stop_offer":
         menu["stop_to_fix"] = lambda: [A.StopToFix(seat=seat, stop=True), A.StopToFix(seat=seat, stop=False)]
     elif step == "landing":
@@ -133,6 +204,16 @@ def _turn_menu(ctx: Ctx, seat: int, step: str) -> dict[str, Callable[[], list[A.
                 slots = structure.free_arrows(ctx, seat)
                 if slots:
                     menu["buy"] = lambda: [A.Buy(seat=seat, parent=p, arrow=a) for p, a in slots]
+        if player.role == "faction" and player.faction != "artillery":
+            _landing_conspiracies(ctx, seat, index, menu)
+        elif player.faction == "artillery":
+            _landing_artillery(ctx, seat, index, menu)
+    elif step == "upkeep":  # T1: the Artillery's destruction after a ransom (R-ART-05), or a cleanup (D-03)
+        menu["end_upkeep"] = lambda: [A.EndUpkeep(seat=seat)]
+        ransom = state.pending_ransom
+        if (ransom is not None and ransom.artillery == seat
+                and _ok(artillery.check_destruction, ctx, seat, ransom.property, "destruction", "R-ART-05")):
+            menu["attempt_destruction"] = lambda: [A.AttemptDestruction(seat=seat)]
     elif step == "tax_choice":
         menu["pay_income_tax"] = lambda: [A.PayIncomeTax(seat=seat, method="flat"),
                                           A.PayIncomeTax(seat=seat, method="percent")]
@@ -153,7 +234,35 @@ def _turn_menu(ctx: Ctx, seat: int, step: str) -> dict[str, Callable[[], list[A.
         reclaimable = [i for i, p in state.properties.items() if p.mortgaged and p.controller not in (None, seat)]
         if reclaimable:
             menu["banker_reclaim"] = lambda: [A.BankerReclaim(seat=seat, property=i) for i in reclaimable]
+    if player.faction == "boat" and step in OPEN_STEPS and "boat_squeeze" not in state.turn.used_once:
+        menu["boat_squeeze"] = lambda: [A.BoatSqueeze(seat=seat)]  # R-FAC-BOAT-03
+    if ctx.options.cheating_mode == "simulated" and step in OPEN_STEPS and not state.pending:
+        menu.update(cheating.turn_menu(ctx, seat))  # R-CHEAT-02 (a), (b), (d)
+    if "reorganize" in menu and ctx.options.use_artillery:
+        abandonable = [i for i, p in state.properties.items()
+                       if p.owner == seat and p.destroyed and _ok(artillery.check_abandon, ctx, seat, [i])]
+        if abandonable:  # R-ART-13: a reorganization may hand a destroyed lot back to the Bank
+            menu["reorganize"] = (lambda plain: lambda: plain() + [
+                A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat, exclude=(i,)), abandon=[i])
+                for i in abandonable])(menu["reorganize"])
     return menu
+
+
+RANSOM_SAMPLES = (50, 100)
+"""Sample ransom demands listed besides ¼ of the property's value (any amount of at least $1 is legal, R-ART-03)."""
+
+
+def _landing_artillery(ctx: Ctx, seat: int, index: int, menu: dict) -> None:
+    """The Artillery's landing options besides DO_NOTHING (R-ART-02): RANSOM and DESTROY, each checked by its rule."""
+    if not _ok(artillery.check_target, ctx, seat, index):
+        return
+    from .values import current_value, receive_amount
+
+    quarter = max(1, receive_amount(current_value(ctx, index) / 4))
+    amounts = sorted(set(RANSOM_SAMPLES) | {quarter})
+    menu["demand_ransom"] = lambda: [A.DemandRansom(seat=seat, amount=n) for n in amounts]
+    if _ok(artillery.check_destruction, ctx, seat, index, "surprise_destruction", "R-ART-02"):
+        menu["destroy"] = lambda: [A.Destroy(seat=seat)]
 
 
 def legal_menu(state: GameState, seat: int, include_free: bool = True) -> dict[str, Callable[[], list[A.Action]]]:
@@ -169,7 +278,7 @@ def legal_menu(state: GameState, seat: int, include_free: bool = True) -> dict[s
     ctx = Ctx(state)
     step = state.turn.step
     menu = _turn_menu(ctx, seat, step)
-    if include_free and step in OPEN_STEPS:
+    if include_free and step in FREE_ACTION_STEPS:
         for kind, make in _grouped(_free_actions(ctx, seat)).items():
             if kind in menu:
                 menu[kind] = (lambda first, second: lambda: first() + second())(menu[kind], make)
@@ -197,6 +306,17 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Acti
             result.append(A.WithdrawOffer(seat=seat, offer_id=offer.id))
     if offers_only or state.players[seat].role != "faction":
         return result
+    if state.pending_ransom is not None:  # R-ART-04: a pledge that would cover what the pool still lacks
+        ransom = artillery.open_pool(state)
+        if ransom is not None and seat != ransom.artillery:
+            others = sum(amount for pledger, amount in ransom.pledges.items() if pledger != seat)
+            offer = min(ransom.amount - others, state.players[seat].cash)
+            if offer > 0 and offer != ransom.pledges.get(seat, 0) and _ok(artillery.check_pledge, ctx, seat, offer):
+                result.append(A.PledgeRansom(seat=seat, amount=offer))
+    if state.turn.seat == seat and ctx.options.use_artillery:  # R-ART-11: only during his own turn
+        for index in artillery.cleanable_lots(ctx, seat):
+            if _ok(artillery.check_cleanup, ctx, seat, index):
+                result.append(A.CleanUp(seat=seat, property=index))
     for index, prop in state.properties.items():
         if prop.owner != seat:
             continue
@@ -218,17 +338,21 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Acti
         if debt.creditor == seat and debt.due:
             due_to_me[debt.debtor] = due_to_me.get(debt.debtor, 0) + debt.amount
     for debtor, amount in sorted(due_to_me.items()):
-        if amount > net_assets(ctx, debtor):  # every due debt to this creditor together (R-LOSE-04)
+        # every due debt to this creditor together (R-LOSE-04); the same checks as the action itself
+        if amount > net_assets(ctx, debtor) and _ok(deals.check_foreclose, ctx, seat, debtor):
             result.append(A.Foreclose(seat=seat, debtor=debtor))
+    if ctx.options.cheating_mode == "simulated":
+        result += cheating.free_actions(ctx, seat)  # R-CHEAT-04 accusations, R-CHEAT-02 (d) putting a dip back
     return result
 
 
-def suggested_arrangement(ctx: Ctx, seat: int) -> list[A.DeedPlacement]:
+def suggested_arrangement(ctx: Ctx, seat: int, exclude: tuple[int, ...] = ()) -> list[A.DeedPlacement]:
     """A valid settled arrangement of the seat's deeds: free arrows filled breadth-first with the deeds that have
     the most out-arrows first, leaves last (the construction of R-STRUCT-06's capacity test), so that nothing is
-    left unattached unless the capacity test says it must be."""
+    left unattached unless the capacity test says it must be. `exclude`: deeds left out (abandoned, R-ART-13)."""
     state = ctx.state
-    arrows = {i: structure.out_arrows(ctx, i) for i, p in state.properties.items() if p.owner == seat}
+    arrows = {i: structure.out_arrows(ctx, i) for i, p in state.properties.items()
+              if p.owner == seat and i not in exclude}
     order = sorted(arrows, key=lambda i: -arrows[i])
     placement: dict[int, tuple[int | None, int]] = {}
     free: list[tuple[int, int]] = [(-1, a) for a in range(structure.FACTION_CARD_ARROWS)]
@@ -251,7 +375,14 @@ def default_action(state: GameState, seat: int) -> A.Action | None:
         defaults = {"faction_draft": None, "dog_choice": A.ChooseDogCondition(seat=seat, condition=DOG_CONDITIONS[0]),
                     "election": A.CastVote(seat=seat, candidate=None), "favor_window": A.PassFavor(seat=seat),
                     "raise_funds": A.SettlePayment(seat=seat), "auction": A.PassBid(seat=seat),
-                    "chair_buyoff": A.EndBuyOff(seat=seat), "permit_window": None}
+                    "chair_buyoff": A.EndBuyOff(seat=seat), "permit_window": None,
+                    "reattach": A.ReattachArms(seat=seat), "contest": None,
+                    "card_exemption": A.IgnoreCardPayment(seat=seat),  # R-FAC-STEAMIRON-03, see factions.py
+                    "ransom_answer": A.AnswerRansom(seat=seat, pay=False)}  # R-ART-04: refuse
+        if top.kind == "contest":
+            return _contest_default(top, seat)
+        if top.kind == "cheat_ruling":  # §33.9: no ruling by the deadline = the truth
+            return cheating.default_ruling(state, top, seat)
         if top.kind == "permit_window":  # R-BUILD-06: no bribe; the builder accepts none
             if seat == top.builder:
                 return A.AnswerPermitBribe(seat=seat, briber=None)
@@ -270,4 +401,14 @@ def default_action(state: GameState, seat: int) -> A.Action | None:
         return A.JailRoll(seat=seat) if player.in_jail else A.Roll(seat=seat)
     return {"stop_offer": A.StopToFix(seat=seat, stop=False), "landing": A.DoNothing(seat=seat),
             "tax_choice": A.PayIncomeTax(seat=seat, method="flat"), "fp_choice": A.DoNothing(seat=seat),
-            "free": A.EndTurn(seat=seat), "banker": A.EndTurn(seat=seat)}.get(step)
+            "free": A.EndTurn(seat=seat), "banker": A.EndTurn(seat=seat),
+            "income": A.CollectRent(seat=seat), "rail_jump": A.RailJump(seat=seat, jump=False),
+            "dog_immunity": A.DogImmunity(seat=seat, just_visiting=False),
+            "upkeep": A.EndUpkeep(seat=seat)}.get(step)  # R-ART-05: no attempt; D-03: no cleanup now
+
+
+def _contest_default(contest, seat: int) -> A.Action:
+    """R-GEN-03 and §33.6: the Chair blocks; nobody is invited; invitations are declined; nobody volunteers; $0."""
+    return {"chair_block": A.AnswerChairBlock(seat=seat, block=True), "invitations": A.InviteHelpers(seat=seat),
+            "answers": A.AnswerInvitation(seat=seat, accept=False), "volunteers": A.JoinSide(seat=seat, side=None),
+            }.get(contest.stage, A.CommitGraft(seat=seat, pips=0))

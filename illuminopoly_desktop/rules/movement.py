@@ -44,9 +44,12 @@ def passing_events(ctx: Ctx, seat: int, square: int, forward: bool) -> bool:
     return False
 
 
-def walk(ctx: Ctx, seat: int, steps: int, how: str) -> int | None:
+def walk(ctx: Ctx, seat: int, steps: int, how: str, then: int = 0) -> int | None:
     """Step the token forward. Returns None when it arrived, or the number of steps left when it paused at a
     stop-to-fix offer (the token then stands on that square).
+
+    `then` is the number of steps the move still takes after these (the Shoe walks a move in pieces between
+    Railroads, R-FAC-SHOE-02): the last square of this walk is then passed, not landed on.
 
     `how` is "dice", "card", or "go_card" for the "Advance to Go (collect $200)" card: that card collects its
     $200 on arrival even when `go_on_landing=false`, because the card itself says so (§34.3; resolution noted
@@ -63,7 +66,7 @@ def walk(ctx: Ctx, seat: int, steps: int, how: str) -> int | None:
         left -= 1
         path.append(position)
         player.position = position
-        last = left == 0
+        last = left == 0 and not then
         if last and position == ctx.board.go_index and not (ctx.options.go_on_landing or how == "go_card"):
             # Landing on GO without `go_on_landing`: no salary, but the circuit is complete (R-GO-01, R-GO-02).
             player.completed_first_circuit = True

@@ -7,10 +7,15 @@ from .money import bank_pays
 
 
 def group_has_rubble(ctx: Ctx, index: int) -> bool:
+    """Whether the destruction group block of R-ART-10 step 5 stops this property's rent and Power Base: while its
+    group has rubble (`until_cleanup`), or until its owner's next collection after the destruction (`one_turn`)."""
     group = ctx.squares[index].group
     members = ctx.board.group_members.get(group)
     if not members:
         return False
+    if ctx.options.destruction_group_block == "one_turn":
+        blocked = ctx.state.rubble_blocks.get(group)
+        return bool(blocked) and ctx.state.properties[index].owner in blocked
     props = ctx.state.properties
     if ctx.options.unowned_rubble_blocks_group:
         return any(props[m].rubble for m in members)
@@ -91,9 +96,20 @@ def collect_rent(ctx: Ctx, seat: int, rule_id: str = "R-RENT-01") -> int:
     rents = {i: rent_of(ctx, i, utility_roll=roll) for i in owned}
     rents = {i: r for i, r in rents.items() if r}
     total = sum(rents.values())
+    if state.rubble_blocks:
+        _collection_lifts_blocks(state, seat)
     paid = bank_pays(ctx, seat, total, "rent", rule_id) if total else 0
     ctx.emit(RentCollected(seat=seat, rents=rents, total=total, paid=paid, rule_id=rule_id))
     return paid
+
+
+def _collection_lifts_blocks(state, seat: int) -> None:
+    """`destruction_group_block=one_turn`: this collection was the one the destruction blocked (R-ART-10 step 5)."""
+    for group, seats in list(state.rubble_blocks.items()):
+        if seat in seats:
+            seats.remove(seat)
+            if not seats:
+                del state.rubble_blocks[group]
 
 
 def decrement_countdowns(ctx: Ctx, seat: int | None) -> None:

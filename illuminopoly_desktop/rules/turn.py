@@ -5,6 +5,7 @@ from ..model.state import TurnState
 from . import victory
 from .context import Ctx
 from .events import RoundEnded, TurnSkipped, TurnStarted
+from .factions import thimble_chooses_income
 from .payments import collect_due_debts
 from .rent import collect_rent, decrement_countdowns, power_bases
 
@@ -42,7 +43,26 @@ def start_turn(ctx: Ctx, seat: int) -> None:
         state.turn.step = "banker"
         return
     # T1 upkeep: transient flags are per turn and already reset with the new TurnState.
+    if player.rebuild_token is not None:
+        from .conspiracy import ready_rebuild_token
+
+        ready_rebuild_token(ctx, seat)  # R-REBUILD-02
+    if ctx.options.use_artillery:
+        from .artillery import upkeep
+
+        if upkeep(ctx, seat):
+            return  # a T1 decision waits (R-ART-05, or R-ART-11 with D-03); the turn goes on in continue_at_t2
+    continue_at_t2(ctx, seat)
+
+
+def continue_at_t2(ctx: Ctx, seat: int) -> None:
+    """T2 income, then T3 (R-TURN-03); also where the turn resumes after a T1 decision (rules/artillery.py)."""
+    state = ctx.state
+    player = state.players[seat]
     # T2 income
+    if player.faction == "thimble" and thimble_chooses_income(state, seat):
+        state.turn.step = "income"  # he may reorganize instead of collecting (R-FAC-THIMBLE-02)
+        return
     collect_rent(ctx, seat)
     decrement_countdowns(ctx, seat)
     # T3
@@ -69,6 +89,15 @@ def end_turn(ctx: Ctx) -> None:
     state = ctx.state
     seat = state.turn.seat
     state.played_this_round.append(seat)
+    if state.cheat_records:
+        from .cheating import turn_ended
+
+        turn_ended(ctx, seat)  # R-CHEAT-02 one cheat per turn of his own, R-CHEAT-04 accusation deadlines
+    player = state.players[seat]
+    if player.rebuild_token_ready or player.no_forfeit_rebuild_next_turn:
+        from .conspiracy import end_of_turn
+
+        end_of_turn(ctx, seat)  # R-REBUILD-02, -03
     state.turn = TurnState(seat=seat, step="none")
     if ctx.options.general_victory_timing == "end_of_turn":
         # R-TURN-09: with end_of_turn timing both (b) the general check and (c) the Banker's check run at T7.
@@ -98,6 +127,11 @@ def round_end(ctx: Ctx) -> None:
     decrement_countdowns(ctx, None)
     bases = power_bases(ctx)
     ctx.emit(RoundEnded(round_no=state.round_no, power_bases=bases, rule_id="R-TURN-09"))
+    from .special_victory import check_at_round_end
+
+    check_at_round_end(ctx)  # R-WIN-02 (`end_of_round` timing tests here); R-GEN-09: before the general check
+    if state.game_over:
+        return
     victory.general_victory_check(ctx, bases)
     if state.game_over:
         return

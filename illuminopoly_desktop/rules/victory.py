@@ -1,8 +1,11 @@
-"""Victory (R-WIN-01, -03, -04, -05) and the professional Banker's score (R-FAC-BANKER-01)."""
+"""Victory (R-WIN-01, -03, -04, -05) and the professional Banker's score (R-FAC-BANKER-01).
+
+The special conditions of the factions (R-WIN-02) live in special_victory.py; they end the game through `end_game`.
+"""
 from __future__ import annotations
 
 from .context import Ctx
-from .events import GameOver
+from .events import DogConditionRevealed, GameOver
 from .rent import power_bases, rent_of, total_power, utility_roll_for
 
 
@@ -18,6 +21,10 @@ def end_game(ctx: Ctx, winners: list[int], reason: str, rule_id: str, shared: bo
     state.win_reason = reason
     state.turn.step = "none"
     state.pending.clear()
+    for player in state.players:
+        if player.faction == "dog" and player.dog_condition:
+            # "The choice is revealed when the Dog wins or when the game ends" (R-FAC-DOG-01, R-GEN-06).
+            ctx.emit(DogConditionRevealed(seat=player.seat, condition=player.dog_condition, rule_id="R-FAC-DOG-01"))
     ctx.emit(GameOver(winners=state.winners, reason=reason, rule_id=rule_id))
 
 
