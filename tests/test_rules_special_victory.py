@@ -13,7 +13,7 @@ import pytest
 from scenario import advance_round, force, give, of_type, pass_turn, started_game
 
 from illuminopoly_desktop.bots.random_bot import RandomBot
-from illuminopoly_desktop.model.state import ROOT, DeedItem, OfferLeg
+from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
@@ -390,8 +390,6 @@ def test_R_FAC_HORSEMAN_01_b_an_opponents_elimination_completes_it():
     s = started_game(factions=HORSEMAN_GAME)
     horseman_holds(s, 1, {0: [MEDITERRANEAN, BALTIC], 2: [ORIENTAL, VERMONT]})
     s.players[3].completed_first_circuit = True
-    from illuminopoly_desktop.model.state import CashItem
-
     engine.apply(s, A.ProposeOffer(seat=3, counterparties=[0], legs=[
         OfferLeg(giver=3, receiver=0, item=CashItem(amount=s.players[3].cash))]))
     events = engine.apply(s, A.AcceptOffer(seat=0, offer_id=s.offers[-1].id))
@@ -542,8 +540,9 @@ def test_R_FAC_ARTILLERY_01_destroying_a_lot_of_the_eighth_colour_wins():
 # ----- R-FAC-DOG-01 -----
 
 def dog_game(condition: str, factions=("top_hat", "steam_iron", "race_car", "dog"), **kw):
+    """A game whose Dog chose `condition` in secret at setup (R-SETUP-05)."""
     s = started_game(factions=factions, **kw)
-    s.players[3].dog_condition = condition  # chosen in secret at setup (R-SETUP-05)
+    s.players[factions.index("dog")].dog_condition = condition
     return s
 
 
@@ -600,8 +599,6 @@ def test_R_FAC_DOG_01_horseman_b_counts_the_dogs_opponents_the_horseman_included
 def test_R_FAC_DOG_01_the_shoes_condition_is_the_dogs_own_hotel():
     """R-FAC-DOG-01 with the Shoe's condition: the Dog's own hotel on leg 4 wins (no real Shoe in the game)."""
     s = dog_game("shoe", factions=("dog", "top_hat", "steam_iron", "wheelbarrow"))
-    s.players[0].dog_condition = "shoe"
-    s.players[3].dog_condition = None
     dark_blue_with_houses(s, 0)
     events = engine.apply(s, A.BuyBuilding(seat=0, property=BOARDWALK))
     assert_won(s, events, [0], "special victory: the Dog meets his secret condition, the Shoe's (placed a hotel on "
@@ -609,10 +606,9 @@ def test_R_FAC_DOG_01_the_shoes_condition_is_the_dogs_own_hotel():
 
 
 def test_R_FAC_DOG_01_the_steam_irons_condition_needs_the_dogs_ownership():
-    """R-FAC-DOG-01 with the Steam Iron's condition: the lots must be the Dog's own; the real Steam Iron's do not
-    help him, and his purchase of the fifth wins."""
+    """R-FAC-DOG-01 with the Steam Iron's condition, the Dog as subject: the same board as the Steam Iron's (a
+    subverted-away lot he owns counts, Atlantic which he only controls does not); his purchase of the fifth wins."""
     s = dog_game("steam_iron", factions=("dog", "top_hat", "shoe", "wheelbarrow"))
-    s.players[0].dog_condition, s.players[3].dog_condition = "steam_iron", None
     steam_iron_board(s)
     events = buy(s, MEDITERRANEAN, KENTUCKY, 1)
     assert_won(s, events, [0], "special victory: the Dog meets his secret condition, the Steam Iron's (owns the "

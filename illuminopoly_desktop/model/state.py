@@ -145,7 +145,40 @@ class NoteItem(Model):
     text: str = Field(max_length=500)
 
 
-OfferItem = Annotated[Union[CashItem, DeedItem, FavorItem, LoanItem, VoteItem, NoteItem], Field(discriminator="kind")]
+RestrainedAction = Literal["takeover", "rezoning", "subversion", "destruction", "ransom"]
+
+
+class RestraintItem(Model):
+    """R-DEAL-03: the leg's giver will not declare these actions against `property`, or against any property owned by
+    `against_owner` (exactly one of the two), until the end of round `until_round`."""
+    kind: Literal["restraint"] = "restraint"
+    actions: list[RestrainedAction] = Field(min_length=1)
+    property: int | None = None
+    against_owner: int | None = None
+    until_round: int
+
+
+class GraftCommitmentItem(Model):
+    """R-DEAL-03: the leg's giver commits exactly / at most / at least `pips` on `side` in the next contest over
+    `property` (see rules/commitments.py)."""
+    kind: Literal["graft_commitment"] = "graft_commitment"
+    property: int
+    side: Literal["attack", "defend"]
+    mode: Literal["exactly", "at_most", "at_least"]
+    pips: int = Field(ge=0)
+
+
+class HelperCommitmentItem(Model):
+    """R-DEAL-03: the leg's giver accepts an invitation to `side` in the next contest over `property`."""
+    kind: Literal["helper_commitment"] = "helper_commitment"
+    property: int
+    side: Literal["attack", "defend"]
+
+
+CommitmentItem = Annotated[Union[RestraintItem, GraftCommitmentItem, HelperCommitmentItem], Field(discriminator="kind")]
+
+OfferItem = Annotated[Union[CashItem, DeedItem, FavorItem, LoanItem, VoteItem, NoteItem, RestraintItem,
+                            GraftCommitmentItem, HelperCommitmentItem], Field(discriminator="kind")]
 
 
 class OfferLeg(Model):
@@ -186,6 +219,35 @@ class VoteEscrow(Model):
     candidate: int
     amount: int
     election_id: int
+
+
+class Commitment(Model):
+    """A restraint, graft or helper commitment recorded when its offer executed (R-DEAL-03, §33.1); the engine refuses
+    the committed player's contrary actions with E_COMMITMENT (rules/commitments.py). Hidden from outsiders when the
+    offer was secret (R-DEAL-05, R-GEN-06)."""
+    id: int
+    offer_id: int
+    seat: int
+    """The committed player (the leg's giver)."""
+    beneficiary: int
+    """The leg's receiver."""
+    kind: Literal["restraint", "graft_commitment", "helper_commitment"]
+    item: CommitmentItem
+    secret_between: list[int] | None = None
+
+
+class CommitmentEscrow(Model):
+    """Cash paid in the same offer for graft or helper commitments, held until they are kept (§33.1 conditional legs):
+    released to `payee` when every commitment in `conditions` has been kept, refunded to `payer` as soon as one fails."""
+    offer_id: int
+    payer: int
+    payee: int
+    amount: int
+    conditions: list[int]
+    """Ids of the commitments still to be kept."""
+    bribe: bool = False
+    """The offer was a bribe (R-DEAL-06): the money is split by R-FP-02 when released."""
+    secret_between: list[int] | None = None
 
 
 # ----- pending decisions (a stack: the top one is asked first) -----
@@ -483,6 +545,9 @@ class GameState(Model):
     debts: list[Debt] = Field(default_factory=list)
     vote_escrows: list[VoteEscrow] = Field(default_factory=list)
     vote_commitments: dict[int, int] = Field(default_factory=dict)
+    commitments: list[Commitment] = Field(default_factory=list)
+    """Restraint, graft and helper commitments of executed offers (R-DEAL-03); see rules/commitments.py."""
+    commitment_escrows: list[CommitmentEscrow] = Field(default_factory=list)
     next_id: int = 1
     terrorist_colors_destroyed: list[str] = Field(default_factory=list)
     cheat_records: list[CheatRecord] = Field(default_factory=list)

@@ -5,7 +5,7 @@ The GUI animates them, the log prints them, the LAN server forwards them; nobody
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -16,6 +16,55 @@ class Event(BaseModel):
     model_config = ConfigDict(extra="forbid")
     visible_to: list[int] | None = None
     rule_id: str | None = None
+
+    def __init__(self, **data: Any) -> None:
+        # The engine builds events only from values it has already checked, tens of thousands of times per simulated
+        # game, and pydantic's validation of each one cost more than the rule that emitted it. So engine-built events
+        # skip validation (like `model_construct`); events read from JSON are still validated by EVENT_ADAPTER, and
+        # tests/test_events_shape.py re-validates every event of many seeded games against its schema.
+        cls = type(self)
+        defaults = _DEFAULTS.get(cls)
+        if defaults is None:
+            defaults = _DEFAULTS[cls] = _defaults_of(cls)
+        values = {}
+        used = 0
+        for name, default in defaults.items():
+            if name in data:
+                values[name] = data[name]
+                used += 1
+            elif default is _FACTORY:
+                values[name] = cls.model_fields[name].default_factory()
+            elif default is _REQUIRED:
+                raise TypeError(f"{cls.__name__}: field {name!r} is required")
+            else:
+                values[name] = default
+        if used != len(data):
+            raise TypeError(f"{cls.__name__}: unknown fields {sorted(set(data) - set(defaults))}")
+        object.__setattr__(self, "__dict__", values)
+        object.__setattr__(self, "__pydantic_fields_set__", set(data))
+        object.__setattr__(self, "__pydantic_extra__", None)
+        object.__setattr__(self, "__pydantic_private__", None)
+
+    # Tell pydantic this is not a custom __init__, so that validation (EVENT_ADAPTER, model_validate) keeps using its
+    # own fully validating path instead of calling this one with raw input.
+    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+
+
+_REQUIRED = object()
+_FACTORY = object()
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _defaults_of(cls: type[Event]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for name, field in cls.model_fields.items():
+        if field.is_required():
+            result[name] = _REQUIRED
+        elif field.default_factory is not None:
+            result[name] = _FACTORY
+        else:
+            result[name] = field.default
+    return result
 
 
 class DiceRolled(Event):

@@ -19,6 +19,7 @@ from ..model.state import PlayerState, PropertyState
 from . import events as E
 from .boardindex import BoardIndex
 from .context import Ctx
+from .setup import DOG_CONDITIONS as DOG_CHOICES
 from .values import ranking_value
 from .victory import end_game, first_in_turn_order
 
@@ -29,6 +30,8 @@ HORSEMAN_HOLDS_PER_OPPONENT = 2
 STEAM_IRON_GROUPS = 5
 WHEELBARROW_RAILROADS = 2
 SHOE_LEGS = (3, 4)
+MAX_FACTOR_HALVES = 3
+"""The highest rebuild factor, 1½ (R-REBUILD-05): no property ranks above 1½ × its price."""
 
 # What a step may have changed, so which conditions it may have made true (see `changes_since`):
 HOLDINGS = 1
@@ -97,10 +100,6 @@ def _rank(ctx: Ctx, index: int, prop: PropertyState, price: int) -> int | Fracti
         # A whole Rk is kept as an int: comparing Fractions costs a microsecond each.
         rank = ranks[key] = int(exact) if exact.denominator == 1 else exact
     return rank
-
-
-MAX_FACTOR_HALVES = 3
-"""The highest rebuild factor, 1½ (R-REBUILD-05): no property ranks above 1½ × its price."""
 
 
 # ----- the conditions: (ctx, subject) -> bool -----
@@ -193,7 +192,7 @@ def holds_two_of_each_opponent(ctx: Ctx, seat: int) -> bool:
         if prop.controller == seat and prop.owner != seat and prop.owner is not None and (
                 counts_chair_holds or prop.control_origin != "mortgage_chair"):
             held_from[prop.owner] = held_from.get(prop.owner, 0) + 1
-    if len(held_from) == 0:
+    if not held_from:
         return False
     opponents = horseman_opponents(ctx, seat)
     return bool(opponents) and all(held_from.get(other, 0) >= HORSEMAN_HOLDS_PER_OPPONENT for other in opponents)
@@ -305,6 +304,9 @@ FACTION_CONDITIONS: dict[str, tuple[Condition, ...]] = {
 }
 """The conditions each faction wins by; the Dog's is his secret choice (R-FAC-DOG-01)."""
 
+DOG_CONDITIONS: dict[str | None, tuple[Condition, ...]] = {key: (CONDITIONS[key],) for key in DOG_CHOICES}
+"""The Dog wins by the one condition he chose in secret, with himself as subject (R-FAC-DOG-01)."""
+
 DOG_RULE = "R-FAC-DOG-01"
 
 
@@ -314,8 +316,7 @@ def conditions_of(player: PlayerState) -> tuple[Condition, ...]:
     if player.eliminated or player.role != "faction":
         return ()
     if player.faction == "dog":
-        chosen = CONDITIONS.get(player.dog_condition) if player.dog_condition else None
-        return (chosen,) if chosen is not None else ()
+        return DOG_CONDITIONS.get(player.dog_condition, ())
     return FACTION_CONDITIONS.get(player.faction, ())
 
 
@@ -397,7 +398,14 @@ def _test(ctx: Ctx, changes: int, every_condition: bool) -> None:
     winners: list[tuple[int, Condition]] = []
     players = state.players
     for seat in state.seat_order:
-        for condition in conditions_of(players[seat]):
+        player = players[seat]
+        if player.eliminated or player.role != "faction":
+            continue  # as in `conditions_of`, inlined: this loop runs on most steps of a game
+        if player.faction == "dog":
+            conditions = DOG_CONDITIONS.get(player.dog_condition, ())
+        else:
+            conditions = FACTION_CONDITIONS.get(player.faction, ())
+        for condition in conditions:
             if (condition.reads & changes and (every_condition or condition.any_moment)
                     and condition.test(ctx, seat)):
                 winners.append((seat, condition))
