@@ -284,8 +284,8 @@ def test_R_CONTEST_04_free_actions_before_graft_but_not_on_the_target():
     refused(state, A.Unmortgage(seat=1, property=VERMONT), "E_IN_CONTEST", "R-CONTEST-04")
 
 
-def test_R_CONTEST_04_no_free_action_once_graft_starts_and_no_graft_beyond_cash():
-    """R-CONTEST-04, R-CONTEST-02 step 6: free actions wait once the graft is being committed; a bid beyond
+def test_R_CONTEST_04_no_free_action_after_ones_own_bid_and_no_graft_beyond_cash():
+    """R-CONTEST-04, R-CONTEST-02 step 6: free actions wait once a player has committed his own bid; a bid beyond
     cash is refused (E_INSUFFICIENT_FUNDS) with the state untouched."""
     state = started_game()
     give(state, 1, BALTIC, ROOT)
@@ -293,11 +293,11 @@ def test_R_CONTEST_04_no_free_action_once_graft_starts_and_no_graft_beyond_cash(
     state.players[1].cash = 35
     land_on(state, BALTIC)
     engine.apply(state, A.TakeOver(seat=0, parent=ROOT, arrow=0))
-    refused(state, A.Mortgage(seat=1, property=ORIENTAL), "E_WRONG_PHASE", "R-GEN-04")
     refused(state, A.CommitGraft(seat=1, pips=4), "E_INSUFFICIENT_FUNDS", "R-CONTEST-04")
     state.players[0].cash = 60 + 25 - 60  # what is left after the base cost is his whole purse
     refused(state, A.CommitGraft(seat=0, pips=3), "E_INSUFFICIENT_FUNDS", "R-CONTEST-04")
     engine.apply(state, A.CommitGraft(seat=1, pips=3))
+    refused(state, A.Mortgage(seat=1, property=ORIENTAL), "E_WRONG_PHASE", "R-GEN-04")
     engine.apply(state, A.CommitGraft(seat=0, pips=2))
     assert not state.pending and state.escrow == 0
 
@@ -669,3 +669,41 @@ def test_R_FAC_BOAT_04_a_participant_disabled_mid_contest_takes_his_default():
     assert engine.awaiting(state) == [1]
     events = engine.apply(state, A.ForceDice(seat=0, dice=[5, 5]))  # any accepted action settles the machine
     assert verdict(events).success and state.properties[BALTIC].owner == 0 and state.escrow == 0
+
+
+def test_R_CONTEST_09_graft_changes_only_contest_rolls_unless_the_option_says_otherwise():
+    """R-CONTEST-09, R-MOVE-01: movement graft is refused by default; with `graft_on_other_rolls=true` each $10
+    moves the movement total by one (resolution: floor(½) to FP, the rest to the Bank; doubles from the faces)."""
+    state = started_game()
+    state.players[0].position = 0
+    refused(state, A.Roll(seat=0, graft=2), "E_OPTION_DISABLED", "R-CONTEST-09")
+    state = started_game(options={"graft_on_other_rolls": True})
+    state.players[0].position = 0
+    cash, reserves, pot = state.players[0].cash, state.reserves, state.fp_pot
+    force(state, 1, 2)
+    engine.apply(state, A.Roll(seat=0, graft=3))
+    assert state.players[0].position == 6
+    assert state.players[0].cash == cash - 30
+    assert (state.fp_pot - pot, state.reserves - reserves) == (15, 15)
+    state = started_game(options={"graft_on_other_rolls": True})
+    state.players[0].cash = 20
+    refused(state, A.Roll(seat=0, graft=-3), "E_INSUFFICIENT_FUNDS", "R-MOVE-01")
+
+
+def test_R_CONTEST_04_a_defender_may_raise_cash_before_his_own_sealed_bid_but_not_after():
+    """R-CONTEST-04: a takeover without helpers has no side-forming stage, so the window to raise cash stays open
+    for each bidder until he commits his own bid; after it, free actions wait."""
+    state = started_game()
+    give(state, 1, BOARDWALK, ROOT)
+    give(state, 1, KENTUCKY, ROOT)
+    state.players[0].position = BOARDWALK - 3
+    force(state, 1, 2)
+    engine.apply(state, A.Roll(seat=0))
+    engine.apply(state, A.TakeOver(seat=0, parent=ROOT, arrow=0))
+    assert state.pending[-1].stage == "graft"
+    cash = state.players[1].cash
+    engine.apply(state, A.Mortgage(seat=1, property=KENTUCKY))           # before his bid: allowed
+    assert state.players[1].cash == cash + 110
+    refused(state, A.Mortgage(seat=1, property=BOARDWALK), "E_IN_CONTEST", "R-CONTEST-04")
+    engine.apply(state, A.CommitGraft(seat=1, pips=2))
+    refused(state, A.Unmortgage(seat=1, property=KENTUCKY), "E_WRONG_PHASE", "R-GEN-04")  # after it: no

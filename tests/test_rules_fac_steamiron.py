@@ -144,3 +144,19 @@ def test_R_FAC_STEAMIRON_03_R_TAX_taxes_are_no_cards(square, dice, amount):
     if state.turn.step == "tax_choice":
         engine.apply(state, A.PayIncomeTax(seat=0, method="flat"))
     assert not state.pending and state.players[0].cash == START_CASH - amount
+
+
+def test_R_FAC_STEAMIRON_03_an_eliminated_steam_iron_leaves_no_open_exemption_prompt():
+    """R-FAC-STEAMIRON-03, R-LOSE-01, R-LOSE-05: if he leaves the game while his prompt is open, the prompt goes
+    with him and the game does not wait for him."""
+    from scenario import _settle
+
+    state = iron_game()
+    draw(state, "chance", CH_POOR_TAX)
+    assert state.pending[-1].kind == "card_exemption"
+    player = state.players[0]
+    player.cash, player.completed_first_circuit = 0, True   # destitute (R-LOSE-01) while the prompt is open
+    _settle(state)
+    assert player.eliminated
+    assert not any(window.kind == "card_exemption" for window in state.pending)
+    assert engine.awaiting(state) and 0 not in engine.awaiting(state)

@@ -427,3 +427,27 @@ def test_R_REZONE_07_a_rezoned_property_cannot_hold_deeds_carry_buildings_be_rez
     land_on(state, VERMONT)
     refused(state, REZONE, "E_REZONED", "R-REZONE-01")
     refused(state, A.Buy(seat=0, parent=ST_JAMES, arrow=0), "E_UNOWNED_REQUIRED")
+
+
+def test_R_STRUCT_07_an_owner_eliminated_before_re_attaching_leaves_no_open_prompt():
+    """R-STRUCT-07, R-LOSE-05: the re-attachment is the owner's own decision; if he leaves the game first (here,
+    destitute at the next check), the prompt goes with him and the game does not wait for him."""
+    from scenario import _settle
+
+    state = started_game()
+    give(state, 1, KENTUCKY, ROOT)
+    give(state, 1, BALTIC, KENTUCKY, 0)
+    land_on(state, KENTUCKY)
+    engine.apply(state, REZONE)
+    engine.apply(state, A.InviteHelpers(seat=0))
+    engine.apply(state, A.InviteHelpers(seat=1))
+    engine.apply(state, A.CommitGraft(seat=0))
+    force(state, 4, 4)
+    engine.apply(state, A.CommitGraft(seat=1))
+    assert state.pending[-1].kind == "reattach"
+    from illuminopoly_desktop.rules.losing import eliminate
+
+    eliminate(Ctx(state), 1, "test: left the game", rule_id="R-LOSE-05")
+    _settle(state)
+    assert not any(window.kind == "reattach" for window in state.pending)
+    assert 1 not in engine.awaiting(state)

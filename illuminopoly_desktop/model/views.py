@@ -1,7 +1,7 @@
 """What one seat may see (R-GEN-06). Hidden information is stripped here, never in the interface.
 
-Hidden: the Dog's chosen condition (only the Dog), sealed graft bids before the reveal (only the bidder), secret offers and the debts and vote commitments
-they created (only their parties), the order of the card decks and the random generator's state
+Hidden: the Dog's chosen condition (only the Dog), sealed graft bids before the reveal (only the bidder), secret offers and the debts, vote commitments,
+commitments and commitment escrows they created (only their parties), the order of the card decks and the random generator's state
 (nobody: knowing them would tell the future), simulated cheat records (only the cheater; the Banker ruling on one).
 """
 from __future__ import annotations
@@ -32,6 +32,9 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     view["offers"] = [o for o in view["offers"] if _party_of_secret(o, seat)]
     view["debts"] = [d for d in view["debts"] if d["secret_between"] is None or seat in d["secret_between"]]
     view["vote_escrows"] = [e for e in view["vote_escrows"] if seat in (e["payer"], e["voter"])]
+    # Restraints, graft and helper commitments, and the escrow paid for them, of a secret offer (R-DEAL-03, R-DEAL-05)
+    for key in ("commitments", "commitment_escrows"):
+        view[key] = [c for c in view[key] if c["secret_between"] is None or seat in c["secret_between"]]
     for window in view["pending"]:
         if window["kind"] == "contest" and not window["revealed"]:
             # Sealed graft bids stay hidden until all are revealed together (R-CONTEST-02 step 6); in open bidding

@@ -46,6 +46,8 @@ class Roll(Action):
     """Move (T3), or the optional extra move after doubles (R-MOVE-05)."""
     type: Literal["roll"] = "roll"
     dice_count: Literal[2, 3] = 2
+    graft: int = Field(default=0, ge=-12, le=12)
+    """Pips bought at $10 each to move the total up (or down); only with `graft_on_other_rolls=true` (R-MOVE-01)."""
 
 
 class Reorganize(Action):

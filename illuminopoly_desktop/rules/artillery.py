@@ -23,7 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model.state import Contest, FavorWindow, Ransom, RansomAnswer
-from . import contests
+from . import commitments, contests
 from .context import Ctx
 from .errors import IllegalAction, refuse
 from .events import ControlChanged, LandingResolved, MortgageChanged, OwnershipChanged, PropertyChanged
@@ -57,9 +57,16 @@ def check_target(ctx: Ctx, seat: int, index: int, rule_id: str = "R-ART-02") -> 
         raise refuse("E_DISRUPTED", rule_id, f"{ctx.square_name(index)} is disrupted and cannot be attacked again.")
 
 
+def check_ransom(ctx: Ctx, seat: int, index: int) -> None:
+    """RANSOM's checks: the target's, and no restraint of a recorded deal against it (R-DEAL-03)."""
+    check_target(ctx, seat, index)
+    commitments.check_restraint(ctx, seat, index, "ransom")
+
+
 def check_destruction(ctx: Ctx, seat: int, index: int, kind: str, rule_id: str) -> int:
     """The target's checks, then the base cost (A/2, a Railroad A, Vatt = B if rezoned: R-ART-06..08) from cash."""
     check_target(ctx, seat, index, rule_id)
+    commitments.check_restraint(ctx, seat, index, "destruction")  # R-DEAL-03
     cost = base_cost(ctx, index, seat, kind)
     if cost:
         check_no_bank_debt(ctx, seat)
@@ -92,7 +99,7 @@ def demand_ransom(ctx: Ctx, seat: int, amount: int) -> None:
     state = ctx.state
     turn = state.turn
     index = turn.landing_square
-    check_target(ctx, seat, index)
+    check_ransom(ctx, seat, index)
     prop = state.properties[index]
     prop.double_rent_by = None  # the landing is over (R-LAND-06)
     owner = prop.owner

@@ -6,7 +6,7 @@ The contest itself (sides, graft, roll, money) is rules/contests.py.
 from __future__ import annotations
 
 from ..model.state import Contest, ReattachWindow
-from . import contests, structure
+from . import commitments, contests, structure
 from .context import Ctx
 from .errors import refuse
 from .events import ControlChanged, Notice, OwnershipChanged, PropertyChanged
@@ -54,6 +54,7 @@ def check_takeover(ctx: Ctx, seat: int, index: int, parent: int, arrow: int) -> 
     if prop.owner == seat:
         raise refuse("E_OWN_PROPERTY", "R-TAKEOVER-01", f"You already own {ctx.square_name(index)}.")
     structure.check_free_arrow(ctx, seat, parent, arrow, "R-TAKEOVER-01")
+    commitments.check_restraint(ctx, seat, index, "takeover")  # R-DEAL-03
     cost = base_cost(ctx, index, seat, "takeover")
     _check_cash(ctx, seat, cost, "R-TAKEOVER-01", f"The takeover base cost of {ctx.square_name(index)}")
     if chair_blocks(ctx, seat, index) and not _chair_may_be_asked(ctx):
@@ -89,6 +90,7 @@ def check_rezone(ctx: Ctx, seat: int, index: int) -> int:
         raise refuse("E_DESTROYED", "R-REZONE-01", f"{ctx.square_name(index)} is destroyed.")
     if prop.rezoned:
         raise refuse("E_REZONED", "R-REZONE-01", f"{ctx.square_name(index)} is already rezoned.")
+    commitments.check_restraint(ctx, seat, index, "rezoning")  # R-DEAL-03
     cost = base_cost(ctx, index, seat, "rezoning")
     _check_cash(ctx, seat, cost, "R-REZONE-01", f"The rezoning base cost of {ctx.square_name(index)}")
     return cost
@@ -148,6 +150,7 @@ def check_subvert(ctx: Ctx, seat: int, index: int) -> int:
     if prop.owner == seat and not prop.mortgaged:
         raise refuse("E_OWN_PROPERTY", "R-SUBVERT-01",
                      "You own it: you take back control of an unmortgaged property by discovery.")
+    commitments.check_restraint(ctx, seat, index, "subversion")  # R-DEAL-03
     cost = base_cost(ctx, index, seat, "subversion")
     _check_cash(ctx, seat, cost, "R-SUBVERT-01", f"The subversion base cost of {ctx.square_name(index)}")
     return cost

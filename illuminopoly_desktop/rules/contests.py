@@ -9,6 +9,7 @@ rules/artillery.py for destructions).
 from __future__ import annotations
 
 from ..model.state import BANK, ESCROW, FP, Contest, FavorWindow
+from . import commitments
 from .context import Ctx
 from .errors import refuse
 from .events import ContestEvent
@@ -21,6 +22,15 @@ RULE_OF = {"takeover": "R-TAKEOVER-03", "rezoning": "R-REZONE-04", "subversion":
 PRICE_PER_PIP = 10
 PRE_GRAFT_STAGES = frozenset({"invitations", "answers", "volunteers"})
 """Stages before step 6, in which players may still raise cash with free actions (R-CONTEST-04)."""
+
+
+def free_window_open(contest: Contest, seat: int) -> bool:
+    """R-CONTEST-04: players may raise cash before step 6. While sealed bids are being made, that window stays open
+    for everyone who has not yet committed his own bid (a contest with no sides to form, such as a takeover without
+    helpers, would otherwise give the defender no chance to mortgage or borrow first)."""
+    if contest.stage in PRE_GRAFT_STAGES:
+        return True
+    return contest.stage == "graft" and seat not in contest.bids
 
 
 # ----- facts of a contest -----
@@ -153,6 +163,7 @@ def answer_chair_block(ctx: Ctx, contest: Contest, seat: int, block: bool) -> No
         ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="blocked", seat=seat,
                               attacker=contest.attacker, target=contest.target, rule_id="R-CHAIR-05",
                               detail="E_BLOCKED_BY_CHAIR: the Chair blocks the takeover of a mortgaged property"))
+        commitments.contest_over(ctx, contest, resolved=False)  # graft/helper commitments used up (R-DEAL-03)
         return
     ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="waived", seat=seat,
                           attacker=contest.attacker, target=contest.target, rule_id="R-CHAIR-05"))
@@ -168,6 +179,7 @@ def halt_finished(ctx: Ctx, window: FavorWindow, halted_by: int | None) -> None:
         ctx.state.pending.remove(contest)
         ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="halted", seat=halted_by,
                               attacker=contest.attacker, target=contest.target, rule_id="R-REZONE-03"))
+        commitments.contest_over(ctx, contest, resolved=False)  # graft/helper commitments used up (R-DEAL-03)
         return
     start(ctx, contest)
 
@@ -279,9 +291,11 @@ def invite(ctx: Ctx, contest: Contest, seat: int, invitees: list[int]) -> None:
 def answer_invitation(ctx: Ctx, contest: Contest, seat: int, accept: bool) -> None:
     if contest.stage != "answers" or seat not in contest.invitations:
         raise refuse("E_NOT_YOUR_TURN", "R-CONTEST-02", "You have no invitation to answer.")
+    commitments.check_side_choice(ctx, contest, seat, contest.invitations[seat] if accept else None)  # R-DEAL-03
     side = contest.invitations.pop(seat)
     if accept:
         (contest.attackers if side == "attack" else contest.defenders).append(seat)
+        commitments.joined(ctx, contest, seat, side)  # a helper commitment is kept (R-DEAL-03, R-DEAL-08)
     ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="joined" if accept else "declined",
                           seat=seat, side=side, attacker=contest.attacker, target=contest.target,
                           rule_id="R-CONTEST-02"))
@@ -295,9 +309,11 @@ def join_side(ctx: Ctx, contest: Contest, seat: int, side: str | None) -> None:
         raise refuse("E_WRONG_PHASE", "R-CONTEST-02", "Volunteers join once the invitations are answered.")
     if side is not None and side not in contest.volunteers[seat]:
         raise refuse("E_NOT_ELIGIBLE_TO_SPEND", "R-CONTEST-03", f"You may not join the {side} side of this contest.")
+    commitments.check_side_choice(ctx, contest, seat, side)  # a helper commitment (R-DEAL-03)
     del contest.volunteers[seat]
     if side is not None:
         (contest.attackers if side == "attack" else contest.defenders).append(seat)
+        commitments.joined(ctx, contest, seat, side)  # a helper commitment is kept (R-DEAL-03)
         ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="joined", seat=seat, side=side,
                               attacker=contest.attacker, target=contest.target, rule_id="R-CONTEST-02"))
     advance(ctx, contest)
@@ -346,6 +362,7 @@ def commit_graft(ctx: Ctx, contest: Contest, seat: int, pips: int, short: bool =
         raise refuse("E_WRONG_PHASE", "R-CONTEST-02", "Your sealed bid is already in.")
     if contest.stage == "open_graft" and seat not in open_awaiting(ctx, contest):
         raise refuse("E_NOT_YOUR_TURN", "R-CONTEST-02", "It is the other side's turn to raise.")
+    commitments.check_graft(ctx, contest, seat, pips)  # a graft commitment (R-DEAL-03)
     price = pip_price(contest, seat)
     cost = pips * price
     if short:  # a short graft pays half the money for full pips (R-CHEAT-02 (c); refused unless simulated)
@@ -377,6 +394,12 @@ def reveal_and_resolve(ctx: Ctx, contest: Contest) -> None:
     """All sealed bids are in: reveal them together and escrow their money (R-CONTEST-02 step 6)."""
     for seat in participants(contest):
         pips = contest.bids.setdefault(seat, 0)
+        cash = ctx.state.players[seat].cash - reserved_cash(contest, seat)
+        while pips and seat not in contest.graft_discount and pips * pip_price(contest, seat) > cash:
+            # A bidder whose cash fell after his sealed bid (a deal he proposed earlier was accepted meanwhile)
+            # commits only the pips he can still pay for: graft is never taken on credit (R-LOSE-02).
+            pips -= 1
+            contest.bids[seat] = pips
         if pips:
             _escrow_graft(ctx, contest, seat, pips * pip_price(contest, seat) - contest.graft_discount.get(seat, 0))
     contest.revealed = True
@@ -453,6 +476,7 @@ def resolve(ctx: Ctx, contest: Contest) -> None:
                           bids=dict(contest.bids), rule_id=RULE_OF[contest.contest],
                           detail="automatic success: bail bonus" if contest.auto_success else ""))
     distribute(ctx, contest, success)
+    commitments.contest_over(ctx, contest, resolved=True)  # graft/helper commitments kept or not (R-DEAL-03)
     state.pending.remove(contest)
     from . import conspiracy
 

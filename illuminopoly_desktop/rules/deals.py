@@ -8,7 +8,7 @@ in one atomic step, or it is void with the failing reason code (R-DEAL-02).
 from __future__ import annotations
 
 from ..model.state import ESCROW, FP, Offer, VoteEscrow
-from . import structure
+from . import commitments, structure
 from .context import Ctx
 from .errors import refuse
 from .events import ControlChanged, DebtEvent, FavorGained, OfferEvent, OwnershipChanged
@@ -16,7 +16,7 @@ from .money import ceil_div, check_no_bank_debt, move, pay_bank
 from .payments import add_debt
 from .values import lift_cost, net_assets
 
-CONSIDERATION_KINDS = frozenset({"cash", "deed", "favor", "loan", "vote"})
+CONSIDERATION_KINDS = frozenset({"cash", "deed", "favor", "loan", "vote"}) | commitments.KINDS
 """Enforceable items (R-DEAL-03). A free-text note is recorded but is no consideration (§33.5)."""
 
 
@@ -104,6 +104,8 @@ def check_offer_shape(ctx: Ctx, offer: Offer) -> None:
                 raise refuse("E_NO_FAVOR", "R-SELL-05", f"{ctx.name(leg.giver)} does not hold that Political Favor.")
         elif item.kind == "vote":
             check_vote_leg(ctx, leg)
+        elif item.kind in commitments.KINDS:
+            commitments.check_leg(ctx, offer, leg)  # restraint, graft and helper commitments (R-DEAL-03)
         elif item.kind == "loan":
             if any(round_no <= state.round_no for round_no, _ in item.repayments) or any(
                     a < 1 for _, a in item.repayments):
@@ -223,7 +225,8 @@ def describe(ctx: Ctx, offer: Offer) -> str:
         item = leg.item
         what = {"cash": lambda: f"${item.amount}", "deed": lambda: ctx.square_name(item.property),
                 "favor": lambda: "a Political Favor", "loan": lambda: f"a ${item.principal} loan",
-                "vote": lambda: f"a vote for {ctx.name(item.candidate)}", "note": lambda: f"“{item.text}”"}[item.kind]()
+                "vote": lambda: f"a vote for {ctx.name(item.candidate)}", "note": lambda: f"“{item.text}”"}.get(
+            item.kind, lambda: commitments.describe_item(ctx, item))()
         parts.append(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {what}")
     return "; ".join(parts)
 
@@ -291,6 +294,7 @@ def execute(ctx: Ctx, offer: Offer) -> None:
         transfer_deed(ctx, leg, is_root=leg in roots, secret=secret is not None)
     for leg in roots:
         place_arm_root(ctx, leg)
+    conditions = commitments.record(ctx, offer)  # R-DEAL-03: restraint, graft and helper commitments
     for leg in offer.legs:
         item = leg.item
         if item.kind == "cash":
@@ -309,6 +313,9 @@ def execute(ctx: Ctx, offer: Offer) -> None:
                 state.vote_escrows.append(VoteEscrow(offer_id=offer.id, payer=leg.giver, voter=leg.receiver,
                                                      candidate=vote.item.candidate, amount=item.amount,
                                                      election_id=election.id))
+            elif (leg.receiver, leg.giver) in conditions:
+                # §33.1 conditional legs: cash for a graft or helper commitment waits until it is kept.
+                commitments.hold_cash(ctx, offer, leg, conditions[(leg.receiver, leg.giver)], reason)
             elif split and offer.category == "bribe":
                 # R-DEAL-06: all the cash of a bribe is split, also what goes to a party who promised nothing.
                 split_half(ctx, leg.giver, leg.receiver, item.amount, reason)

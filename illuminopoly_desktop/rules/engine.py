@@ -125,7 +125,7 @@ def _dispatch_pending(ctx: Ctx, action: A.Action, top) -> None:
     kind, seat = action.type, action.seat
     if kind in A.FREE_ACTION_TYPES:
         if (top.kind == "raise_funds" or (top.kind in ("election", "cheat_ruling") and kind.endswith("offer"))
-                or (top.kind == "contest" and top.stage in contests.PRE_GRAFT_STAGES)
+                or (top.kind == "contest" and contests.free_window_open(top, seat))
                 or top.kind == "ransom_answer"):  # the owner may raise the ransom, others lend to him (R-ART-04)
             _free_action(ctx, action)
             return
@@ -271,7 +271,9 @@ def _roll(ctx: Ctx, action: A.Roll) -> None:
         raise refuse("E_WRONG_PHASE", "R-MOVE-05", "You have no move left this turn.")
     if action.dice_count == 3 and state.players[seat].faction != "race_car":
         raise refuse("E_FACTION_CANNOT", "R-FAC-RACECAR-02", "Only the Race Car may roll three dice.")
-    landing.dice_move(ctx, seat, action.dice_count)
+    if action.graft:
+        landing.pay_movement_graft(ctx, seat, action.graft)
+    landing.dice_move(ctx, seat, action.dice_count, action.graft)
 
 
 def _reorganize(ctx: Ctx, action: A.Reorganize) -> None:
@@ -534,6 +536,11 @@ def settle(ctx: Ctx) -> None:
             top = state.pending[-1]
             if top.kind == "ransom_answer" and artillery.answer_lapsed(ctx, top):
                 continue  # R-ART-04: the owner left the game while the prompt was open
+            if top.kind in ("card_exemption", "reattach") and state.players[top.seat].eliminated:
+                # A one-seat decision dies with its player: his card payment is cancelled with his debts, and his
+                # deeds have left his structure (R-LOSE-05).
+                state.pending.pop()
+                continue
             return
         if not started and not setup.setup_complete(state):
             if any(p.faction is None for p in state.players if p.role == "faction"):

@@ -17,8 +17,26 @@ from .values import base_value, pay_amount, worth
 
 # ----- moving -----
 
-def dice_move(ctx: Ctx, seat: int, dice_count: int = 2) -> None:
-    """One movement roll with its movement and landing (R-MOVE-01, -05)."""
+def pay_movement_graft(ctx: Ctx, seat: int, pips: int) -> None:
+    """`graft_on_other_rolls=true` (R-CONTEST-09, R-MOVE-01): $10 a pip, paid before the roll, moves its total.
+
+    Resolution (the spec names no disposition for this option): the money goes as every other non-contest graft
+    does, floor(½) to the Free Parking pot and the rest to the Bank (R-SUBVERT-03, R-REBUILD-03), and only movement
+    rolls take graft, the one roll R-MOVE-01 says the option changes."""
+    if not ctx.options.graft_on_other_rolls:
+        raise refuse("E_OPTION_DISABLED", "R-CONTEST-09", "Graft changes only contest rolls in this game.")
+    cost = abs(pips) * 10
+    check_no_bank_debt(ctx, seat)
+    if ctx.state.players[seat].cash < cost:
+        raise refuse("E_INSUFFICIENT_FUNDS", "R-MOVE-01", f"{abs(pips)} pips of graft cost ${cost}.")
+    from .money import split_with_fp
+
+    split_with_fp(ctx, seat, BANK, cost, "graft on a movement roll", "R-CONTEST-09")
+
+
+def dice_move(ctx: Ctx, seat: int, dice_count: int = 2, graft: int = 0) -> None:
+    """One movement roll with its movement and landing (R-MOVE-01, -05); doubles are read from the dice faces, and
+    graft (only with `graft_on_other_rolls`) moves the total, never below 1."""
     state = ctx.state
     turn = state.turn
     player = state.players[seat]
@@ -37,7 +55,7 @@ def dice_move(ctx: Ctx, seat: int, dice_count: int = 2) -> None:
             jail.send_to_jail(ctx, seat, "third doubles", "R-MOVE-05")
             landing_done(ctx)
             return
-    move_by(ctx, seat, sum(dice), "dice")
+    move_by(ctx, seat, max(1, sum(dice) + graft), "dice")
 
 
 def move_by(ctx: Ctx, seat: int, steps: int, how: str) -> None:

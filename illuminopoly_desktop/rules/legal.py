@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ..model.state import GameState
 from . import actions as A
-from . import artillery, buildings, cheating, conspiracy, contests, deals, favors, landing, structure
+from . import artillery, buildings, cheating, commitments, conspiracy, contests, deals, favors, landing, structure
 from .context import Ctx
 from .engine import FREE_ACTION_STEPS, OPEN_STEPS, awaiting
 from .errors import IllegalAction
@@ -35,7 +35,7 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True) -> l
         top = state.pending[-1]
         if seat in awaiting(state):
             result.extend(_pending_actions(ctx, top, seat))
-        pre_graft = top.kind == "contest" and top.stage in contests.PRE_GRAFT_STAGES  # R-CONTEST-04
+        pre_graft = top.kind == "contest" and contests.free_window_open(top, seat)  # R-CONTEST-04
         offers_only = top.kind in ("election", "cheat_ruling")  # bribes to the Banker ruling (R-CHEAT-04)
         if include_free and (top.kind == "raise_funds" or offers_only or pre_graft or top.kind == "ransom_answer"):
             result.extend(_free_actions(ctx, seat, offers_only=offers_only))
@@ -130,15 +130,25 @@ def _contest_actions(ctx: Ctx, contest, seat: int) -> list[A.Action]:
         options = [A.InviteHelpers(seat=seat, invitees=[])]
         options += [A.InviteHelpers(seat=seat, invitees=[s]) for s in contests._eligible_others(ctx, contest)]
         return options
+    committed = commitments.required_side(ctx.state, contest, seat)  # a helper commitment (R-DEAL-03)
     if stage == "answers":
+        if committed is not None:
+            return [A.AnswerInvitation(seat=seat, accept=True)]
         return [A.AnswerInvitation(seat=seat, accept=False), A.AnswerInvitation(seat=seat, accept=True)]
     if stage == "volunteers":
+        if committed is not None:
+            return [A.JoinSide(seat=seat, side=committed)]
         return [A.JoinSide(seat=seat, side=None)] + [A.JoinSide(seat=seat, side=side)
                                                      for side in contest.volunteers.get(seat, [])]
     most = min(contests.max_pips(ctx, contest, seat), GRAFT_PIPS_LISTED - 1)
     options = [A.CommitGraft(seat=seat, pips=n) for n in range(most + 1)]
     if ctx.options.cheating_mode == "simulated":  # R-CHEAT-02 (c)
         options += cheating.short_graft_options(ctx, contest, seat, GRAFT_PIPS_LISTED - 1)
+    bounds = commitments.graft_range(ctx, contest, seat)
+    if bounds is not None:  # a graft commitment (R-DEAL-03): only conforming bids; "exactly" fixes the bid
+        low, high = bounds
+        conforming = [o for o in options if low <= o.pips and (high is None or o.pips <= high)]
+        options = [A.CommitGraft(seat=seat, pips=low)] + [o for o in conforming if (o.pips, o.short) != (low, False)]
     return options
 
 
@@ -260,7 +270,8 @@ def _landing_artillery(ctx: Ctx, seat: int, index: int, menu: dict) -> None:
 
     quarter = max(1, receive_amount(current_value(ctx, index) / 4))
     amounts = sorted(set(RANSOM_SAMPLES) | {quarter})
-    menu["demand_ransom"] = lambda: [A.DemandRansom(seat=seat, amount=n) for n in amounts]
+    if _ok(artillery.check_ransom, ctx, seat, index):  # no restraint against it (R-DEAL-03)
+        menu["demand_ransom"] = lambda: [A.DemandRansom(seat=seat, amount=n) for n in amounts]
     if _ok(artillery.check_destruction, ctx, seat, index, "surprise_destruction", "R-ART-02"):
         menu["destroy"] = lambda: [A.Destroy(seat=seat)]
 
@@ -380,7 +391,7 @@ def default_action(state: GameState, seat: int) -> A.Action | None:
                     "card_exemption": A.IgnoreCardPayment(seat=seat),  # R-FAC-STEAMIRON-03, see factions.py
                     "ransom_answer": A.AnswerRansom(seat=seat, pay=False)}  # R-ART-04: refuse
         if top.kind == "contest":
-            return _contest_default(top, seat)
+            return _contest_default(state, top, seat)
         if top.kind == "cheat_ruling":  # §33.9: no ruling by the deadline = the truth
             return cheating.default_ruling(state, top, seat)
         if top.kind == "permit_window":  # R-BUILD-06: no bribe; the builder accepts none
@@ -407,8 +418,19 @@ def default_action(state: GameState, seat: int) -> A.Action | None:
             "upkeep": A.EndUpkeep(seat=seat)}.get(step)  # R-ART-05: no attempt; D-03: no cleanup now
 
 
-def _contest_default(contest, seat: int) -> A.Action:
-    """R-GEN-03 and §33.6: the Chair blocks; nobody is invited; invitations are declined; nobody volunteers; $0."""
+def _contest_default(state: GameState, contest, seat: int) -> A.Action:
+    """R-GEN-03 and §33.6: the Chair blocks; nobody is invited; invitations are declined; nobody volunteers; $0.
+    A recorded helper or graft commitment (R-DEAL-03) makes its own answer the default: accept (or join) the committed
+    side, and bid the lowest number of pips the commitment allows."""
+    if state.commitments:
+        committed = commitments.required_side(state, contest, seat)
+        if committed is not None:
+            return (A.AnswerInvitation(seat=seat, accept=True) if contest.stage == "answers"
+                    else A.JoinSide(seat=seat, side=committed))
+        if contest.stage in ("graft", "open_graft"):
+            bounds = commitments.graft_range(Ctx(state), contest, seat)
+            if bounds is not None:
+                return A.CommitGraft(seat=seat, pips=bounds[0])
     return {"chair_block": A.AnswerChairBlock(seat=seat, block=True), "invitations": A.InviteHelpers(seat=seat),
             "answers": A.AnswerInvitation(seat=seat, accept=False), "volunteers": A.JoinSide(seat=seat, side=None),
             }.get(contest.stage, A.CommitGraft(seat=seat, pips=0))

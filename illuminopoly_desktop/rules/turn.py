@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..model.state import TurnState
-from . import victory
+from . import commitments, victory
 from .context import Ctx
 from .events import RoundEnded, TurnSkipped, TurnStarted
 from .factions import thimble_chooses_income
@@ -143,4 +143,6 @@ def round_end(ctx: Ctx) -> None:
     from .deals import expire_offers
 
     expire_offers(ctx)  # offers lapse at the end of their last round, with an event (R-DEAL-02)
+    if state.commitments:  # restraints lapse after their last round; a departed player's commitments go (R-DEAL-03)
+        commitments.round_end(ctx)
     victory.round_cap_check(ctx)
