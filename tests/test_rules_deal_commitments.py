@@ -362,18 +362,31 @@ def test_R_DEAL_03_a_blocked_contest_uses_up_the_commitment_and_refunds_its_cash
     assert s.commitments == [] and s.escrow == 0 and money_total(s) == total
 
 
-def test_R_DEAL_03_eliminated_committed_player_his_escrow_is_refunded_at_round_end():
-    """R-DEAL-03, §33.1 resolution: P2 took $50 for a helper commitment, then leaves the game (destitute, R-LOSE-01);
-    at ROUND_END his commitment is dropped and the $50 goes back to the payer."""
+def test_R_DEAL_03_eliminated_committed_player_his_escrow_is_refunded_at_once():
+    """R-DEAL-03, R-LOSE-05, §33.1 conditional legs: P2 took $50 for a helper commitment, then leaves the game
+    (destitute, R-LOSE-01); his commitment fails with him and the $50 goes straight back to the payer."""
     s = started_game()
     total = money_total(s)
     deal(s, 0, 2, leg(0, 2, cash(50)), leg(2, 0, HelperCommitmentItem(property=VERMONT, side="attack")))
     s.players[2].completed_first_circuit = True
+    cash0 = s.players[0].cash
     deal(s, 2, 3, leg(2, 3, cash(1500)))
-    assert s.players[2].eliminated and s.escrow == 50 and len(s.commitments) == 1
-    events = advance_round(s)
-    assert (ESCROW, 0, 50) in flows(events)
-    assert s.commitments == [] and s.commitment_escrows == [] and s.escrow == 0 and money_total(s) == total
+    assert s.players[2].eliminated
+    assert s.commitments == [] and s.commitment_escrows == [] and s.escrow == 0
+    assert s.players[0].cash == cash0 + 50 and money_total(s) == total
+
+
+def test_R_DEAL_03_a_payer_who_leaves_gets_his_commitment_escrow_back_before_his_cash_is_disposed_of():
+    """R-DEAL-03, R-LOSE-05: the payer of a commitment's cash leaves the game; the escrow returns to him first, and
+    then goes with the rest of his cash to the Bank."""
+    s = started_game()
+    total = money_total(s)
+    deal(s, 2, 1, leg(2, 1, cash(50)), leg(1, 2, HelperCommitmentItem(property=VERMONT, side="attack")))
+    s.players[2].completed_first_circuit = True
+    reserves = s.reserves
+    deal(s, 2, 3, leg(2, 3, cash(s.players[2].cash)))
+    assert s.players[2].eliminated and s.commitment_escrows == [] and s.escrow == 0
+    assert s.reserves == reserves + 50 and money_total(s) == total
 
 
 # ----- R-GEN-08: the escrow is money like any other -----

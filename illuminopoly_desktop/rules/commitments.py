@@ -323,3 +323,15 @@ def round_end(ctx: Ctx) -> None:
                 ctx.notice(f"{ctx.name(c.seat)}'s restraint of offer {c.offer_id} has expired.", "R-DEAL-03",
                            c.seat, visible_to=c.secret_between)
             _settle(ctx, c, kept=False)
+
+
+def player_left(ctx: Ctx, seat: int) -> None:
+    """A player leaves the game (R-LOSE-05): before his cash is disposed of, his commitments fail (their escrow goes
+    back to its payers) and escrow he paid for others' commitments comes back to him (§33.1 conditional legs)."""
+    state = ctx.state
+    for c in [c for c in state.commitments if c.seat == seat]:
+        state.commitments.remove(c)
+        _settle(ctx, c, kept=False)
+    for held in [e for e in state.commitment_escrows if e.payer == seat]:
+        state.commitment_escrows.remove(held)
+        _refund(ctx, held)

@@ -23,23 +23,20 @@ class Event(BaseModel):
         # skip validation (like `model_construct`); events read from JSON are still validated by EVENT_ADAPTER, and
         # tests/test_events_shape.py re-validates every event of many seeded games against its schema.
         cls = type(self)
-        defaults = _DEFAULTS.get(cls)
-        if defaults is None:
-            defaults = _DEFAULTS[cls] = _defaults_of(cls)
-        values = {}
-        used = 0
-        for name, default in defaults.items():
-            if name in data:
-                values[name] = data[name]
-                used += 1
-            elif default is _FACTORY:
+        shape = _SHAPES.get(cls)
+        if shape is None:
+            shape = _SHAPES[cls] = _shape_of(cls)
+        order, static, factories, names, required = shape
+        if not (names.issuperset(data) and required.issubset(data)):
+            missing = sorted(required - set(data))
+            raise TypeError(f"{cls.__name__}: missing fields {missing}" if missing
+                            else f"{cls.__name__}: unknown fields {sorted(set(data) - names)}")
+        values = dict.fromkeys(order)  # the fields' declared order, as validation would give it
+        values.update(static)
+        values.update(data)
+        for name in factories:
+            if name not in data:
                 values[name] = cls.model_fields[name].default_factory()
-            elif default is _REQUIRED:
-                raise TypeError(f"{cls.__name__}: field {name!r} is required")
-            else:
-                values[name] = default
-        if used != len(data):
-            raise TypeError(f"{cls.__name__}: unknown fields {sorted(set(data) - set(defaults))}")
         object.__setattr__(self, "__dict__", values)
         object.__setattr__(self, "__pydantic_fields_set__", set(data))
         object.__setattr__(self, "__pydantic_extra__", None)
@@ -50,21 +47,22 @@ class Event(BaseModel):
     __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
 
 
-_REQUIRED = object()
-_FACTORY = object()
-_DEFAULTS: dict[type, dict[str, Any]] = {}
+_SHAPES: dict[type, tuple] = {}
 
 
-def _defaults_of(cls: type[Event]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
+def _shape_of(cls: type[Event]) -> tuple:
+    """(field order, plain defaults, fields with a default factory, every field name, required names)."""
+    static: dict[str, Any] = {}
+    factories = []
+    required = set()
     for name, field in cls.model_fields.items():
-        if field.is_required():
-            result[name] = _REQUIRED
-        elif field.default_factory is not None:
-            result[name] = _FACTORY
+        if field.default_factory is not None:
+            factories.append(name)
+        elif field.is_required():
+            required.add(name)
         else:
-            result[name] = field.default
-    return result
+            static[name] = field.default
+    return tuple(cls.model_fields), static, tuple(factories), frozenset(cls.model_fields), frozenset(required)
 
 
 class DiceRolled(Event):

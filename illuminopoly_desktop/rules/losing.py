@@ -278,6 +278,10 @@ def refund_escrows(ctx: Ctx, seat: int) -> None:
         state.vote_escrows.remove(held)
         move(ctx, ESCROW, held.payer, held.amount, "vote bribe refunded", "R-DEAL-03")
     state.vote_commitments.pop(seat, None)
+    if state.commitments or state.commitment_escrows:
+        from .commitments import player_left
+
+        player_left(ctx, seat)
 
 
 def _mortgage_holder(ctx: Ctx, leaving: int) -> int | None:
