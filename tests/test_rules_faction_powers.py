@@ -13,7 +13,7 @@ from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.legal import default_action
+from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
 
 READING, ORIENTAL, JAIL, ST_CHARLES, ELECTRIC, STATES, VIRGINIA = 5, 6, 10, 11, 12, 13, 14
 SHORT_LINE, BOARDWALK = 35, 39
@@ -304,3 +304,14 @@ def test_R_FAC_RACECAR_02_jail_roll_with_three_dice():
     assert not racer.in_jail and racer.position == JAIL + 11
     engine.apply(state, A.DoNothing(seat=0))
     assert not state.turn.may_roll_again  # no extra move after leaving Jail by doubles (R-JAIL-04)
+
+
+def test_R_FAC_HORSEMAN_02_the_horseman_has_no_powers():
+    """R-FAC-HORSEMAN-02: none of the other factions' powers is his (second rent, three dice, squeeze)."""
+    state = started_game(factions=("horseman", "top_hat", "race_car", "boat"))
+    assert state.players[0].faction == "horseman" and state.turn.seat == 0
+    refused(state, A.SecondRent(seat=0), "E_FACTION_CANNOT")
+    refused(state, A.Roll(seat=0, dice_count=3), "E_FACTION_CANNOT", "R-FAC-RACECAR-02")
+    refused(state, A.BoatSqueeze(seat=0), "E_FACTION_CANNOT")
+    kinds = {a.type for a in enumerate_legal(state, 0, include_free=False)}
+    assert kinds == {"roll", "reorganize"}
