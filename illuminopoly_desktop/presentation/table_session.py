@@ -1,0 +1,112 @@
+"""One game at the table, without Qt: the state, its action log, the computer players and the autosave.
+
+The window (and later the LAN server) drives a game only through this object: it asks who must decide, applies
+one typed action at a time through the engine, lets computer seats choose, and writes the autosave after every
+accepted action, so that a crash or a kill loses nothing (issue 4, "Saving").
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..bots.random_bot import RandomBot
+from ..model.state import GameState
+from ..rules import engine
+from ..rules.events import Event
+from ..saves.savefile import SaveError, load_save, write_save
+
+AUTOSAVE_NAME = "autosave.json"
+
+
+def default_data_dir() -> Path:
+    """The user's data folder for saves and the autosave (platformdirs; never inside the app folder)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("Illuminopoly", "Illuminopoly"))
+
+
+class TableSession:
+    """A game in play: `apply` is the one door for every seat's decision (human, computer or remote)."""
+
+    def __init__(self, state: GameState, actions: Sequence = (), autosave_path: Path | None = None,
+                 computer_seed: int = 0):
+        self.state = state
+        self.actions: list = list(actions)
+        self.autosave_path = autosave_path
+        self._bot = RandomBot(computer_seed if computer_seed else state.setup.seed)
+
+    @classmethod
+    def load(cls, path: str | Path, autosave_path: Path | None = None) -> TableSession:
+        """Open a save, verified by replaying it (raises SaveError with a sentence for the player)."""
+        loaded = load_save(path)
+        return cls(loaded.state, loaded.actions, autosave_path=autosave_path)
+
+    # ----- who decides -----
+
+    def awaiting(self) -> list[int]:
+        return engine.awaiting(self.state)
+
+    def is_computer(self, seat: int) -> bool:
+        return self.state.players[seat].kind == "computer"
+
+    def computer_seats_awaited(self) -> list[int]:
+        return [seat for seat in self.awaiting() if self.is_computer(seat)]
+
+    def human_seats_awaited(self) -> list[int]:
+        return [seat for seat in self.awaiting() if not self.is_computer(seat)]
+
+    @property
+    def game_over(self) -> bool:
+        return self.state.game_over
+
+    # ----- acting -----
+
+    def apply(self, action) -> list[Event]:
+        """Apply one action; on a refusal the IllegalAction propagates and nothing (state, log, autosave) changes."""
+        events = engine.apply(self.state, action)
+        self.actions.append(action)
+        self.autosave()
+        return events
+
+    def computer_step(self) -> tuple[object, list[Event]] | None:
+        """Let one awaited computer seat decide (the first in seat order); None if no computer is awaited."""
+        seats = self.computer_seats_awaited()
+        if not seats:
+            return None
+        action = self._bot.choose(self.state, seats[0])
+        if action is None:
+            return None
+        from ..rules.errors import IllegalAction
+
+        try:
+            return action, self.apply(action)
+        except IllegalAction:
+            # A computer's random offer may be refused (e.g. a deed it cannot afford); it then takes the default.
+            from ..rules.legal import default_action
+
+            fallback = default_action(self.state, seats[0])
+            if fallback is None:
+                return None
+            return fallback, self.apply(fallback)
+
+    # ----- saving -----
+
+    def save(self, path: str | Path) -> None:
+        write_save(path, self.state.setup, self.actions, self.state)
+
+    def autosave(self) -> None:
+        if self.autosave_path is not None:
+            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+            self.save(self.autosave_path)
+
+
+def resumable_autosave(directory: Path | None = None) -> Path | None:
+    """The autosave of an unfinished game, if one is there and readable (offered at start-up after a crash)."""
+    path = (directory or default_data_dir()) / AUTOSAVE_NAME
+    if not path.exists():
+        return None
+    try:
+        loaded = load_save(path)
+    except SaveError:
+        return None
+    return None if loaded.state.game_over else path
