@@ -1,0 +1,263 @@
+"""The new-game table, without Qt: who sits where, which house rules, which seed (R-SETUP, §32).
+
+The dialog edits a `TableSetup`; `validate()` says in words what stops the game from starting and `start()`
+creates it. Whether a seating is legal is the engine's decision (`rules.setup.check_seating` / `new_game`): this
+module only adds what the engine does not check (names a player can tell apart, a faction for every seat or
+for none) and words the engine's refusals so that the host sees which seats are at fault.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, get_args, get_origin
+
+from annotated_types import Ge
+
+from ..model.datafile import read_json
+from ..model.factions import FactionInfo, load_factions
+from ..model.options import Options, OptionError, load_default_options, make_options
+from ..model.resources import resource_path
+from ..model.state import GameState, SeatConfig
+from ..rules import setup as rules_setup
+from ..rules.errors import IllegalAction
+
+DRAFT = "draft"
+"""A seat's faction left to the game: the high-roll draft or a random deal, as `faction_assignment` says."""
+
+ARTILLERY_LABEL = "Play with the Artillery"
+"""The dialog's checkbox label, named here so that a problem can tell the host what to tick."""
+
+SeatKind = Literal["human", "computer"]
+SEED_LIMIT = 2**31
+"""Random seeds stay below this so that a host can read one aloud and type it back in."""
+
+
+def random_seed() -> int:
+    return secrets.randbelow(SEED_LIMIT)
+
+
+@dataclass
+class SeatPlan:
+    """One chair at the table before the game starts."""
+    name: str
+    kind: SeatKind = "human"
+    faction: str = DRAFT
+
+
+@dataclass
+class TableSetup:
+    """Everything the host chooses before a game: the seats in table order, the Artillery, the professional
+    Banker's seat (an index into `seats`, or None), house-rule overrides by option name, and the seed."""
+    seats: list[SeatPlan] = field(default_factory=lambda: default_seats(4))
+    use_artillery: bool = False
+    banker_seat: int | None = None
+    option_overrides: dict[str, object] = field(default_factory=dict)
+    seed: int = field(default_factory=random_seed)
+
+    # ----- what the engine receives -----
+
+    def options(self) -> Options:
+        """The game's options: the defaults, the overrides, and the Artillery checkbox (which wins).
+
+        Raises OptionError for an unknown option or a value it does not allow.
+        """
+        return make_options({**self.option_overrides, "use_artillery": self.use_artillery})
+
+    def is_banker(self, index: int) -> bool:
+        return self.banker_seat == index
+
+    def presets_factions(self) -> bool:
+        """True when the host chose factions at the table (R-SETUP-02 lets the host assign them)."""
+        return any(seat.faction != DRAFT for i, seat in enumerate(self.seats) if not self.is_banker(i))
+
+    def seat_configs(self) -> list[SeatConfig]:
+        return [SeatConfig(name=seat.name.strip(), kind=seat.kind, banker=self.is_banker(i),
+                           faction=None if self.is_banker(i) or seat.faction == DRAFT else seat.faction)
+                for i, seat in enumerate(self.seats)]
+
+    # ----- checking and starting -----
+
+    def validate(self) -> list[str]:
+        """Every problem that stops the game from starting, one sentence each; empty when it can start."""
+        problems = self._name_problems()
+        if self.banker_seat is not None and not 0 <= self.banker_seat < len(self.seats):
+            problems.append("The professional Banker must be one of the seats.")
+            return problems
+        try:
+            options = self.options()
+        except OptionError as error:
+            return problems + [f"House rule {error}."]
+        problems += self._faction_choice_problems()
+        try:
+            rules_setup.check_seating(self.seat_configs(), options, self.presets_factions())
+        except IllegalAction as refusal:
+            problems.append(f"{refusal.message} ({refusal.rule_id})")
+            problems += self._faction_details(options)
+        return problems
+
+    def start(self, events: list | None = None) -> GameState:
+        """Create the game: it waits for its first setup decision (the draft, the Dog's choice or the Chair election).
+
+        Raises SetupInvalid listing the problems if `validate()` finds any.
+        """
+        problems = self.validate()
+        if problems:
+            raise SetupInvalid(problems)
+        return rules_setup.new_game(self.seat_configs(), self.seed, self.options(),
+                                    preset_factions=self.presets_factions(), events=events)
+
+    # ----- the wording of problems -----
+
+    def _name_problems(self) -> list[str]:
+        # Pass-and-play asks "Pass the laptop to Alice": two Alices, or a nameless seat, would be ambiguous.
+        problems = [f"Seat {i + 1} needs a name." for i, seat in enumerate(self.seats) if not seat.name.strip()]
+        seen: dict[str, int] = {}
+        for i, seat in enumerate(self.seats):
+            key = seat.name.strip().casefold()
+            if key and key in seen:
+                problems.append(f"Seats {seen[key] + 1} and {i + 1} are both called '{seat.name.strip()}': "
+                                "every player needs a different name.")
+            seen.setdefault(key, i)
+        return problems
+
+    def _faction_choice_problems(self) -> list[str]:
+        # The engine either takes every faction from the host or deals/drafts them all (new_game's preset flag).
+        faction_seats = [(i, seat) for i, seat in enumerate(self.seats) if not self.is_banker(i)]
+        undecided = [seat.name.strip() or f"seat {i + 1}" for i, seat in faction_seats if seat.faction == DRAFT]
+        if self.presets_factions() and undecided:
+            return [f"Choose a faction for {join_names(undecided)} too, or leave every faction to the draft "
+                    "(R-SETUP-02)."]
+        return []
+
+    def _faction_details(self, options: Options) -> list[str]:
+        """Which seats the engine's faction refusal concerns: a faction taken twice, or one not in this game."""
+        in_use = set(rules_setup.factions_in_use(options))
+        names = faction_names()
+        details = []
+        holders: dict[str, list[str]] = {}
+        for i, seat in enumerate(self.seats):
+            if self.is_banker(i) or seat.faction == DRAFT:
+                continue
+            holders.setdefault(seat.faction, []).append(seat.name.strip() or f"seat {i + 1}")
+        for faction, players in holders.items():
+            shown = names.get(faction, faction)
+            if len(players) > 1:
+                both = "both" if len(players) == 2 else "all"
+                details.append(f"{join_names(players)} {both} chose the {shown}.")
+            if faction not in in_use:
+                remedy = f': tick "{ARTILLERY_LABEL}"' if faction == "artillery" else ""
+                details.append(f"{join_names(players)} chose the {shown}, which is not in this game{remedy}.")
+        return details
+
+
+class SetupInvalid(ValueError):
+    """`TableSetup.start()` was called with problems; `problems` lists them in words."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__(" ".join(problems))
+        self.problems = problems
+
+
+def join_names(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def default_seats(count: int) -> list[SeatPlan]:
+    return [SeatPlan(name=f"Player {n}") for n in range(1, count + 1)]
+
+
+# ----- factions for the seat combos -----
+
+def faction_names() -> dict[str, str]:
+    return {faction_id: info.name for faction_id, info in load_factions().items()}
+
+
+def choosable_factions() -> list[FactionInfo]:
+    """The factions a seat may be given, the Artillery included (the Banker is a seat role, not a faction)."""
+    return [info for faction_id, info in load_factions().items() if faction_id != "banker"]
+
+
+def faction_description(faction_id: str) -> str:
+    """The faction's power and victory condition in plain words (from resources/factions.json)."""
+    if faction_id == DRAFT:
+        return "Factions are picked in play: by a high-roll draft or dealt at random (R-SETUP-02)."
+    info = load_factions()[faction_id]
+    return (f"{info.name} ({info.title})\nPower: {info.power}\nVictory: {info.victory}\n"
+            f"Rules: {', '.join(info.rule_ids)}")
+
+
+# ----- house-rule options for the options page -----
+
+OptionType = Literal["bool", "choice", "int"]
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One §32 option as the options page shows it."""
+    name: str
+    type: OptionType
+    allowed: tuple[object, ...]
+    """The choices of a "choice" option; (True, False) for a "bool"; empty for an "int"."""
+    default: object
+    minimum: int | None
+    """The smallest value of an "int" option, if it has one."""
+    help: str
+    rule_ids: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        """The option's name in words: "pf_halts_destruction" -> "Political Favor halts destruction"."""
+        words = [LABEL_WORDS.get(word, word) for word in self.name.split("_")]
+        text = " ".join(words)
+        return text[0].upper() + text[1:]
+
+    def tooltip(self) -> str:
+        return f"{self.help}\nDefault: {show_value(self.default)}. Rules: {', '.join(self.rule_ids)}. ({self.name})"
+
+
+LABEL_WORDS = {"pf": "Political Favor", "fp": "Free Parking", "go": "GO", "10pct": "10%"}
+VALUE_WORDS = {"value_x1_1": "value × 1.1"}
+
+
+def show_value(value: object) -> str:
+    """An option value in words: True -> "on", "high_roll_draft" -> "high roll draft"."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value in VALUE_WORDS:
+        return VALUE_WORDS[value]
+    return " ".join(LABEL_WORDS.get(word, word) for word in str(value).split("_"))
+
+
+def option_fields() -> list[OptionField]:
+    """Every option of the Options model, in registry order, with its type, allowed values and default
+    (resources/options.json) and its one-line help and rule IDs (resources/option_help.json)."""
+    defaults = load_default_options()
+    help_by_name = option_help()
+    fields = []
+    for name, model_field in Options.model_fields.items():
+        annotation = model_field.annotation
+        if annotation is bool:
+            kind, allowed = "bool", (True, False)
+        elif get_origin(annotation) is Literal:
+            kind, allowed = "choice", get_args(annotation)
+        else:
+            kind, allowed = "int", ()
+        minimum = next((m.ge for m in model_field.metadata if isinstance(m, Ge)), None)
+        entry = help_by_name.get(name, {})
+        fields.append(OptionField(name=name, type=kind, allowed=tuple(allowed), default=getattr(defaults, name),
+                                  minimum=minimum, help=entry.get("help", ""),
+                                  rule_ids=tuple(entry.get("rule_ids", ()))))
+    return fields
+
+
+def option_help(path: str | Path | None = None) -> dict[str, dict]:
+    """Option name -> {"help": one line, "rule_ids": [...]} from resources/option_help.json."""
+    return _option_help_cached(Path(path) if path is not None else resource_path("option_help.json"))
+
+
+@lru_cache(maxsize=4)
+def _option_help_cached(path: Path) -> dict[str, dict]:
+    return read_json(path)["options"]
