@@ -1,0 +1,473 @@
+"""The action panel's choices, without Qt: one `Choice` per legal action of a seat, in words, with its price and odds.
+
+Built only from `rules.legal.enumerate_legal` and `default_action`; prices come from the rules' own check functions
+(which return what an action will cost) and odds from `rules.contests.probability`, so the panel never copies a rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model.factions import load_factions
+from ..model.state import Contest, GameState
+from ..rules import actions as A
+from ..rules import artillery, buildings, conspiracy, contests, jail
+from ..rules.context import Ctx
+from ..rules.engine import awaiting, describe_pending
+from ..rules.errors import IllegalAction
+from ..rules.legal import default_action, enumerate_legal
+from ..rules.values import base_cost, lift_cost
+
+MAIN, LANDING, CONTEST, OTHER = "main", "landing", "contest", "other"
+GROUPS = (MAIN, LANDING, CONTEST, OTHER)
+GROUP_TITLES = {MAIN: "Your decision", LANDING: "Landing options", CONTEST: "Contest", OTHER: "Other actions"}
+
+LANDING_TYPES = frozenset({"do_nothing", "buy", "take_over", "rezone", "subvert", "rebuild", "demand_ransom",
+                           "destroy"})
+CONTEST_TYPES = frozenset({"answer_chair_block", "invite_helpers", "answer_invitation", "join_side", "commit_graft"})
+OTHER_TYPES = (A.FREE_ACTION_TYPES | A.CHEAT_ACTION_TYPES) - {"rule_accusation"}
+"""Free actions (R-GEN-04) and simulated cheats, tucked away under "Other actions"; a Banker's ruling is a decision."""
+
+SHORTCUTS = {"roll": "R", "jail_roll": "R", "end_turn": "E"}
+"""Keys for the most common choices; Space always takes the default choice (see ui/action_panel.py)."""
+
+PLACEMENT_FIELDS = {"parent", "arrow"}
+"""Actions that differ only by where the new deed hangs are offered once, on the first free arrow the engine lists;
+the board's drag and drop is the place to pick another arrow."""
+
+TURN_STEPS = {
+    "choice": "T3: roll the dice or reorganize", "income": "T2: collect rent or reorganize",
+    "stop_offer": "Moving: stop here to fix a subverted property?", "landing": "Landing on {square}",
+    "tax_choice": "Income Tax: choose how to pay", "fp_choice": "Free Parking: take the pot?",
+    "free": "Free actions, then end the turn", "banker": "The Banker's turn", "rail_jump": "Jump to the next Railroad?",
+    "dog_immunity": "The Dog avoids Jail: stay or go to Just Visiting", "upkeep": "T1: upkeep",
+    "none": "Between turns", "after_landing": "After the landing", "after_upkeep": "After the upkeep",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of the action panel."""
+    action: A.Action
+    label: str
+    group: str = MAIN
+    cost: int | None = None
+    """Dollars the action takes from the seat, when the rules can tell before it is taken."""
+    probability: Fraction | None = None
+    """For contest decisions: the chance that the attack succeeds (after this graft, for a CommitGraft)."""
+    tooltip: str = ""
+    is_default: bool = False
+    shortcut: str | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.action.type
+
+
+def percent(probability: Fraction) -> str:
+    """An exact chance as the panel shows it: "41.7%"."""
+    return f"{float(probability) * 100:.1f}%"
+
+
+def choices_for(state: GameState, seat: int) -> list[Choice]:
+    """Every legal action of `seat` now, as choices; the default (what the deadline would do) is marked."""
+    labeller = _Labeller(state, seat)
+    default = default_action(state, seat) if seat in awaiting(state) else None
+    seen: set = set()
+    result = []
+    for action in enumerate_legal(state, seat):
+        key = _placement_free_key(action)
+        if key in seen:
+            continue
+        seen.add(key)
+        result.append(labeller.choice(action, is_default=(action == default)))
+    if default is not None and not any(c.is_default for c in result):
+        # The default differs from every listed action only by placement: mark the first of its kind instead.
+        result = [_with_default(c) if c.kind == default.type and not any(r.is_default for r in result) else c
+                  for c in result]
+    return result
+
+
+def _with_default(choice: Choice) -> Choice:
+    from dataclasses import replace
+
+    return replace(choice, is_default=True)
+
+
+def _placement_free_key(action: A.Action):
+    return action.type, tuple(sorted((k, repr(v)) for k, v in action.model_dump().items()
+                                     if k not in PLACEMENT_FIELDS))
+
+
+# ----- graft (the spin box of the panel) -----
+
+def graft_choices(choices: list[Choice], short: bool = False) -> dict[int, Choice]:
+    """The CommitGraft choices by pips (`short`: the simulated short grafts, R-CHEAT-02 (c))."""
+    return {c.action.pips: c for c in choices if c.kind == "commit_graft" and c.action.short == short}
+
+
+def seen_contest(state: GameState, seat: int) -> Contest | None:
+    """The contest as `seat` may see it: sealed bids of others stay hidden until the reveal (R-GEN-06), so the odds
+    shown never betray them."""
+    contest = contests.active_contest(state)
+    if contest is None:
+        return None
+    if state.setup.options.graft_bidding_mode == "sealed" and not contest.revealed:
+        contest = contest.model_copy(update={"bids": {s: p for s, p in contest.bids.items() if s == seat}})
+    return contest
+
+
+def graft_odds(state: GameState, seat: int, pips: int) -> Fraction | None:
+    """The attack's chance of success if `seat` commits `pips` more on his side (None outside a contest)."""
+    contest = seen_contest(state, seat)
+    if contest is None:
+        return None
+    side = contests.side_of(contest, seat)
+    extra_attack, extra_defence = (pips, 0) if side == "attack" else (0, pips) if side == "defend" else (0, 0)
+    return contests.probability(Ctx(state), contest, extra_attack=extra_attack, extra_defence=extra_defence)
+
+
+# ----- header and phase -----
+
+def seat_title(state: GameState, seat: int) -> str:
+    """"Alice — the Top Hat (aristocrats)"."""
+    player = state.players[seat]
+    if player.role == "banker":
+        return f"{player.name} — the professional Banker"
+    info = load_factions().get(player.faction or "")
+    return f"{player.name} — the {info.name} ({info.title})" if info else f"{player.name} — no faction yet"
+
+
+def phase_text(state: GameState, seat: int) -> str:
+    """The decision the game waits for, in words, and who must take it."""
+    if state.game_over:
+        return "The game is over."
+    waiting = awaiting(state)
+    names = ", ".join(state.players[s].name for s in waiting) or "nobody"
+    if state.pending:
+        what = describe_pending(Ctx(state), state.pending[-1])
+        if state.pending[-1].kind == "contest":
+            contest = state.pending[-1]
+            square = Ctx(state).square_name(contest.target)
+            what = f"the {contest.contest.replace('_', ' ')} of {square} ({contest.stage.replace('_', ' ')})"
+        phase = what[0].upper() + what[1:]
+    else:
+        step = state.turn.step
+        square = state.turn.landing_square
+        phase = TURN_STEPS.get(step, step).format(square=Ctx(state).square_name(square) if square is not None else "")
+        phase = f"{state.players[state.turn.seat].name}'s turn, round {state.round_no}: {phase}" \
+            if state.turn.seat >= 0 else phase
+    return f"{phase} — waiting for {names}." if seat not in waiting else f"{phase} — your decision."
+
+
+# ----- labels, prices and odds of each kind of action -----
+
+def _checked(check, *args):
+    """What a rule's check function returns (a price), or None if it refuses now."""
+    try:
+        return check(*args)
+    except IllegalAction:
+        return None
+
+
+class _Labeller:
+    def __init__(self, state: GameState, seat: int):
+        self.state = state
+        self.seat = seat
+        self.ctx = Ctx(state)
+        self.contest = seen_contest(state, seat)
+
+    def name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.state.players[seat].name
+
+    def square(self, index: int | None) -> str:
+        return self.ctx.square_name(index) if index is not None else "the square"
+
+    def choice(self, action: A.Action, is_default: bool) -> Choice:
+        label, cost, tip = self._describe(action)
+        probability = None
+        if action.type in CONTEST_TYPES and self.contest is not None:
+            pips = action.pips if action.type == "commit_graft" else 0
+            probability = graft_odds(self.state, self.seat, pips)
+            label += f" — {self.contest.contest.replace('_', ' ')} succeeds {percent(probability)}"
+            tip += f" The {self.contest.contest.replace('_', ' ')} succeeds with a chance of {percent(probability)}" \
+                   " (counting only the graft you can see)."
+        if cost:
+            tip += f" Costs ${cost}."
+        return Choice(action=action, label=label, group=_group_of(self.state, action), cost=cost,
+                      probability=probability, tooltip=tip.strip(), is_default=is_default,
+                      shortcut=SHORTCUTS.get(action.type))
+
+    def _describe(self, a: A.Action) -> tuple[str, int | None, str]:
+        """(label, cost, tooltip) of one action."""
+        method = getattr(self, f"_{a.type}", None)
+        if method is not None:
+            return method(a)
+        words = a.type.replace("_", " ")
+        return words[0].upper() + words[1:], None, ""
+
+    # --- the turn ---
+    def _roll(self, a):
+        dice = "three dice" if a.dice_count == 3 else "the dice"
+        again = " again" if self.state.turn.step == "free" else ""
+        return f"Roll {dice}{again}", None, "Roll to move (R-MOVE-01)."
+
+    def _reorganize(self, a):
+        if a.abandon:
+            lots = ", ".join(self.square(i) for i in a.abandon)
+            return f"Reorganize and abandon {lots}", None, "Hand the destroyed lot back to the Bank (R-ART-13)."
+        return "Reorganize", None, "Rearrange your deeds instead of moving (R-TURN-05, R-STRUCT-06)."
+
+    def _jail_roll(self, a):
+        return "Roll for doubles", None, "Try to leave Jail with doubles (R-JAIL-04)."
+
+    def _jail_bail(self, a):
+        return f"Pay ${jail.BAIL} bail", jail.BAIL, "Leave Jail now (R-JAIL-04)."
+
+    def _jail_favor(self, a):
+        return "Use a Political Favor to leave Jail", None, "Spend a Political Favor card (R-JAIL-04)."
+
+    def _second_rent(self, a):
+        return "Collect rent a second time", None, "The Top Hat's power (R-FAC-TOPHAT-02)."
+
+    def _forfeit_move_to_rebuild(self, a):
+        return "Forfeit the move to rebuild", None, "Use the rebuild token instead of moving (R-REBUILD-02)."
+
+    def _stop_to_fix(self, a):
+        return ("Stop here to fix it" if a.stop else "Keep moving"), None, "R-MOVE-04."
+
+    def _collect_rent(self, a):
+        return "Collect rent", None, "The Thimble's usual T2 (R-FAC-THIMBLE-02)."
+
+    def _rail_jump(self, a):
+        return ("Jump to the next Railroad" if a.jump else "Step as usual"), None, "The Shoe's power (R-FAC-SHOE-02)."
+
+    def _dog_immunity(self, a):
+        return ("Go to Just Visiting" if a.just_visiting else "Stay where you are"), None, \
+            "The Dog never goes to Jail (R-FAC-DOG-02)."
+
+    def _end_turn(self, a):
+        return "End turn", None, "Pass the dice to the next player (R-TURN-03)."
+
+    def _visitor_bail(self, a):
+        return f"Bail out {self.name(a.jailed)} for ${jail.BAIL}", jail.BAIL, "A visitor's bail (R-JAIL-07)."
+
+    def _banker_reclaim(self, a):
+        return f"Reclaim {self.square(a.property)}", None, "The professional Banker takes it back (R-BANKER-02)."
+
+    def _boat_squeeze(self, a):
+        return "Squeeze the peasants", None, "The Boat's power, once per turn (R-FAC-BOAT-03)."
+
+    def _pay_income_tax(self, a):
+        if a.method == "flat":
+            flat = self.ctx.board.income_tax_flat
+            return f"Pay ${flat} Income Tax", flat, "R-TAX-01."
+        return f"Pay {self.ctx.board.income_tax_percent}% of your worth", None, \
+            "Your worth is counted only after you choose (R-TAX-01)."
+
+    def _take_pot(self, a):
+        return f"Take the Free Parking pot (${self.state.fp_pot})", None, "R-FP-03."
+
+    def _end_upkeep(self, a):
+        return "Go on with the turn", None, "No destruction attempt or cleanup now (R-ART-05)."
+
+    def _attempt_destruction(self, a):
+        return "Attempt the destruction", None, "Attack the property you ransomed (R-ART-05)."
+
+    # --- landing (R-LAND-03) ---
+    @property
+    def _landing(self) -> int | None:
+        return self.state.turn.landing_square
+
+    def _do_nothing(self, a):
+        return "Do nothing", None, "Leave the square as it is."
+
+    def _buy(self, a):
+        price = _checked(self._buy_price)
+        return f"Buy {self.square(self._landing)} for ${price}", price, "R-LAND-04."
+
+    def _buy_price(self):
+        from ..rules.landing import purchase_price
+
+        return purchase_price(self.ctx, self._landing)
+
+    def _take_over(self, a):
+        cost = _checked(conspiracy.check_takeover, self.ctx, self.seat, self._landing, a.parent, a.arrow)
+        return f"Take over {self.square(self._landing)} — base cost ${cost}", cost, \
+            "A contest for the whole arm; the base cost is paid at once (R-TAKEOVER-03)."
+
+    def _rezone(self, a):
+        cost = _checked(conspiracy.check_rezone, self.ctx, self.seat, self._landing)
+        return f"Rezone {self.square(self._landing)} — base cost ${cost}", cost, "A rezoning contest (R-REZONE-04)."
+
+    def _subvert(self, a):
+        cost = _checked(conspiracy.check_subvert, self.ctx, self.seat, self._landing)
+        return f"Subvert {self.square(self._landing)} — base cost ${cost}", cost, \
+            "A subversion contest for control (R-SUBVERT-02)."
+
+    def _rebuild(self, a):
+        cost = _checked(conspiracy.check_rebuild, self.ctx, self.seat, self._landing)
+        return f"Rebuild {self.square(self._landing)} — ${cost}", cost, \
+            "A zoning roll, then the rebuild (R-REBUILD-03)."
+
+    def _demand_ransom(self, a):
+        return f"Demand ${a.amount} ransom for {self.square(self._landing)}", None, \
+            "Any amount of at least $1 may be demanded (R-ART-03)."
+
+    def _destroy(self, a):
+        cost = _checked(base_cost, self.ctx, self._landing, self.seat, "surprise_destruction")
+        return f"Destroy {self.square(self._landing)} — base cost ${cost}", cost, "A surprise destruction (R-ART-07)."
+
+    # --- decision windows ---
+    def _pick_faction(self, a):
+        info = load_factions().get(a.faction)
+        return f"Play the {info.name if info else a.faction}", None, info.power if info else ""
+
+    def _choose_dog_condition(self, a):
+        return f"Secret condition: {a.condition.replace('_', ' ')}", None, "R-FAC-DOG-01."
+
+    def _cast_vote(self, a):
+        if a.candidate is None:
+            return "Abstain", None, "R-CHAIR-02."
+        return f"Vote for {self.name(a.candidate)}", None, "R-CHAIR-02."
+
+    def _play_favor(self, a):
+        return "Play a Political Favor", None, "Block this sale (R-CARD-06)."
+
+    def _pass_favor(self, a):
+        return "Let it pass", None, "Keep your Political Favor (R-CARD-06)."
+
+    def _settle_payment(self, a):
+        return "Pay what you can now", None, "A shortfall is forgiven or becomes a debt (R-LOSE-02)."
+
+    def _bid(self, a):
+        return f"Bid ${a.amount}", a.amount, "Raise the auction (R-DEAL-09)."
+
+    def _pass_bid(self, a):
+        return "Pass", None, "Drop out of the auction (R-DEAL-09)."
+
+    def _buy_off_mortgage(self, a):
+        cost = lift_cost(self.state.properties[a.property])
+        return f"Buy off {self.square(a.property)} for ${cost}", cost, "R-LOSE-03."
+
+    def _end_buy_off(self, a):
+        return "Buy off nothing more", None, "R-LOSE-03."
+
+    def _reattach_arms(self, a):
+        return "Re-attach the arms", None, "Where the orphaned arms hang (R-STRUCT-07)."
+
+    def _ignore_card_payment(self, a):
+        return "Ignore the card's payment", None, "The Steam Iron's power (R-FAC-STEAMIRON-03)."
+
+    def _pay_card(self, a):
+        return "Pay the card after all", None, "R-FAC-STEAMIRON-03."
+
+    def _answer_ransom(self, a):
+        ransom = self.state.pending_ransom
+        amount = ransom.amount if ransom else None
+        if a.pay:
+            return f"Pay the ${amount} ransom", amount, "R-ART-04."
+        return "Refuse the ransom", None, "The Artillery may then attack the property (R-ART-04)."
+
+    def _permit_bribe(self, a):
+        if not a.amount:
+            return "Offer no permit bribe", None, "R-BUILD-06."
+        return f"Offer ${a.amount} to build on {self.square(a.property)}", a.amount, "R-BUILD-06."
+
+    def _answer_permit_bribe(self, a):
+        if a.briber is None:
+            return "Accept no bribe", None, "R-BUILD-06."
+        return f"Accept {self.name(a.briber)}'s bribe", None, "You withdraw your building request (R-BUILD-06)."
+
+    def _rule_accusation(self, a):
+        return ("Rule: guilty" if a.guilty else "Rule: not guilty"), None, "R-CHEAT-05."
+
+    # --- contest decisions (R-CONTEST-02) ---
+    def _answer_chair_block(self, a):
+        return ("Block the takeover" if a.block else "Waive the block"), None, "R-CHAIR-05."
+
+    def _invite_helpers(self, a):
+        if not a.invitees:
+            return "Invite nobody", None, "R-CONTEST-02 step 5."
+        return f"Invite {', '.join(self.name(s) for s in a.invitees)}", None, "R-CONTEST-02 step 5."
+
+    def _answer_invitation(self, a):
+        return ("Accept the invitation" if a.accept else "Decline the invitation"), None, "R-CONTEST-02 step 5."
+
+    def _join_side(self, a):
+        side = {"attack": "Join the attack", "defend": "Join the defence"}.get(a.side or "", "Stay out")
+        return side, None, "R-CONTEST-02 step 5."
+
+    def _commit_graft(self, a):
+        price = contests.pip_price(self.contest, self.seat) if self.contest else contests.PRICE_PER_PIP
+        cost = a.pips * price
+        if a.short:
+            cost = -(-cost // 2)
+        kind = "short graft" if a.short else "graft"
+        return f"Commit {a.pips} pip{'s' if a.pips != 1 else ''} of {kind}", cost, \
+            f"${price} a pip (R-CONTEST-02 step 6)."
+
+    # --- free actions (R-GEN-04) ---
+    def _mortgage(self, a):
+        amount = _checked(buildings.check_mortgage, self.ctx, self.seat, a.property)
+        return f"Mortgage {self.square(a.property)} (+${amount})", None, "R-MORT-01."
+
+    def _unmortgage(self, a):
+        cost = _checked(buildings.check_unmortgage, self.ctx, self.seat, a.property)
+        return f"Lift the mortgage on {self.square(a.property)} — ${cost}", cost, "R-MORT-03."
+
+    def _buy_building(self, a):
+        kind = _checked(buildings.check_buy_building, self.ctx, self.seat, a.property) or "building"
+        cost = self.ctx.squares[a.property].house_cost
+        return f"Build a {kind} on {self.square(a.property)} — ${cost}", cost, "R-BUILD-01."
+
+    def _sell_building(self, a):
+        refund = _checked(buildings.check_sell_building, self.ctx, self.seat, a.property, a.mode)
+        what = {"house": "a house", "hotel_block": "the hotel", "hotel_breakdown": "the hotel, keeping houses"}
+        return f"Sell {what.get(a.mode, a.mode)} on {self.square(a.property)} (+${refund})", None, "R-BUILD-04."
+
+    def _accept_offer(self, a):
+        return f"Accept offer #{a.offer_id}", None, "R-DEAL-01."
+
+    def _decline_offer(self, a):
+        return f"Decline offer #{a.offer_id}", None, "R-DEAL-01."
+
+    def _withdraw_offer(self, a):
+        return f"Withdraw offer #{a.offer_id}", None, "R-DEAL-01."
+
+    def _foreclose(self, a):
+        return f"Foreclose on {self.name(a.debtor)}", None, "R-LOSE-04."
+
+    def _pledge_ransom(self, a):
+        return f"Pledge ${a.amount} to the ransom pool", a.amount, "R-ART-04."
+
+    def _clean_up(self, a):
+        cost = _checked(artillery.check_cleanup, self.ctx, self.seat, a.property)
+        return f"Clean up {self.square(a.property)} — ${cost}", cost, "R-ART-11."
+
+    def _cheat_stacked_draw(self, a):
+        return "Cheat: stack the next card draw", None, "R-CHEAT-02 (a)."
+
+    def _cheat_marker_shift(self, a):
+        return f"Cheat: shift your marker from {self.square(a.from_property)} to {self.square(a.to_property)}", \
+            None, "R-CHEAT-02 (b)."
+
+    def _cheat_till_dip(self, a):
+        return f"Cheat: take ${a.amount} from the till", None, "R-CHEAT-02 (d)."
+
+    def _return_till(self, a):
+        return f"Put ${a.amount} back into the till", a.amount, "R-CHEAT-02 (d)."
+
+    def _accuse(self, a):
+        return f"Accuse {self.name(a.accused)} of {a.cheat_type.replace('_', ' ')}", None, "R-CHEAT-04."
+
+
+def _group_of(state: GameState, action: A.Action) -> str:
+    kind = action.type
+    if kind in CONTEST_TYPES:
+        return CONTEST
+    if kind in OTHER_TYPES:
+        return OTHER
+    if kind in LANDING_TYPES and not state.pending and state.turn.step == "landing":
+        return LANDING
+    return MAIN

@@ -1,0 +1,155 @@
+"""The game log: what happened, one sentence per event, as one seat may see it (R-GEN-06, R-GEN-07).
+
+Each line carries the rule it refers to: the rule ID is shown at the end of the line and in its tooltip, and clicking
+the line asks for that rule (`rule_requested`) so that the window can open the in-app rules reference. Refusals
+(R-GEN-05) are shown in red with the rule's own sentence.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListView, QVBoxLayout, QWidget
+
+from ..model.state import GameState
+from ..model.views import events_for
+from ..presentation.event_text import describe, rule_link
+from ..rules.errors import IllegalAction
+
+REFUSAL_RED = QColor("#b00020")
+RULE_ROLE = Qt.ItemDataRole.UserRole + 1
+REFUSAL_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    rule_id: str | None = None
+    refusal: bool = False
+
+    @property
+    def shown(self) -> str:
+        return f"{self.text}  [{self.rule_id}]" if self.rule_id else self.text
+
+
+class LogModel(QAbstractListModel):
+    """The lines of the log, oldest first."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.lines: list[LogLine] = []
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 (Qt's name)
+        return 0 if parent.isValid() else len(self.lines)
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        line = self.lines[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return line.shown
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"Rule {line.rule_id}: click to read it." if line.rule_id else None
+        if role == Qt.ItemDataRole.ForegroundRole and line.refusal:
+            return REFUSAL_RED
+        if role == RULE_ROLE:
+            return line.rule_id
+        if role == REFUSAL_ROLE:
+            return line.refusal
+        return None
+
+    def extend(self, lines: list[LogLine]) -> None:
+        if not lines:
+            return
+        first = len(self.lines)
+        self.beginInsertRows(QModelIndex(), first, first + len(lines) - 1)
+        self.lines.extend(lines)
+        self.endInsertRows()
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self.lines.clear()
+        self.endResetModel()
+
+
+class GameLog(QWidget):
+    """A filterable list of the game's events in words, newest at the bottom.
+
+    `append_events(events, viewer_seat, state)` adds the events `viewer_seat` may see (None = a spectator);
+    `show_refusal(illegal_action)` adds a red line; `rule_requested(rule_id)` is emitted on a click."""
+
+    rule_requested = Signal(str)
+
+    def __init__(self, state: GameState | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.model = LogModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+        self.filter_box = QLineEdit(self)
+        self.filter_box.setPlaceholderText("Filter the log (a name, a square, a rule ID…)")
+        self.filter_box.setToolTip("Show only the lines containing this text.")
+        self.filter_box.setClearButtonEnabled(True)
+        self.filter_box.textChanged.connect(self._filter)
+
+        self.view = QListView(self)
+        self.view.setModel(self.proxy)
+        self.view.setWordWrap(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.view.clicked.connect(self._line_clicked)
+        self.view.setToolTip("")  # each line has its own tooltip
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.filter_box)
+        layout.addWidget(self.view)
+
+    # ----- adding lines -----
+
+    def set_state(self, state: GameState) -> None:
+        """The game whose players and squares the sentences name."""
+        self.state = state
+
+    def append_events(self, events, viewer_seat: int | None, state: GameState | None = None) -> None:
+        """Add the events `viewer_seat` may see; the others (a sealed bid, a secret cheat...) never reach the list."""
+        if state is not None:
+            self.state = state
+        if self.state is None:
+            raise ValueError("GameLog needs the game state to name players and squares")
+        visible = events_for(events, viewer_seat)
+        self._add([LogLine(describe(event, self.state), rule_link(event)) for event in visible])
+
+    def show_refusal(self, refusal: IllegalAction) -> None:
+        """A refused action, in red, with the rule's sentence and ID (R-GEN-05)."""
+        self._add([LogLine(f"Refused: {refusal.message}", refusal.rule_id, refusal=True)])
+
+    def clear(self) -> None:
+        self.model.clear()
+
+    def lines(self) -> list[str]:
+        """The lines now shown (after the filter), oldest first; for tests and copying."""
+        return [self.proxy.index(row, 0).data() for row in range(self.proxy.rowCount())]
+
+    def _add(self, lines: list[LogLine]) -> None:
+        # Follow the newest line only if the reader was already at the bottom: scrolling back to read is not undone.
+        bar = self.view.verticalScrollBar()
+        at_bottom = bar.value() >= bar.maximum() - 2
+        self.model.extend(lines)
+        if at_bottom:
+            self.view.scrollToBottom()
+
+    # ----- reading -----
+
+    def _filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        self.view.scrollToBottom()
+
+    def _line_clicked(self, index: QModelIndex) -> None:
+        rule_id = index.data(RULE_ROLE)
+        if rule_id:
+            self.rule_requested.emit(rule_id)

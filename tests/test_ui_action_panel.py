@@ -1,0 +1,212 @@
+"""The action panel and the game log (issue 4, "Playing"): choices come from the engine, clicks become actions.
+
+Runs offscreen (tests/conftest.py); pytest-qt provides the QApplication and `qtbot`.
+"""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from scenario import force, give, started_game
+
+from illuminopoly_desktop.model.state import ROOT
+from illuminopoly_desktop.presentation.action_choices import choices_for, percent
+from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules.errors import IllegalAction
+from illuminopoly_desktop.rules.odds import success_probability
+from illuminopoly_desktop.ui.action_panel import ActionPanel
+from illuminopoly_desktop.ui.game_log import REFUSAL_RED, GameLog
+
+BOARDWALK = 39
+TAKEOVER_TARGET = 12  # R-TAKEOVER-03
+
+
+def land_on(state, square, seat=0):
+    """Move the mover to `square` with a non-doubles roll of 3 (1 + 2), as tests/test_rules_conspiracy.py does."""
+    state.players[seat].position = (square - 3) % 40
+    force(state, 1, 2)
+    return engine.apply(state, A.Roll(seat=seat))
+
+
+@pytest.fixture
+def panel(qtbot):
+    widget = ActionPanel()
+    qtbot.addWidget(widget)
+    return widget
+
+
+@pytest.fixture
+def log(qtbot):
+    widget = GameLog()
+    qtbot.addWidget(widget)
+    return widget
+
+
+def kinds(panel) -> list[str]:
+    return [b.choice.kind for b in panel.buttons]
+
+
+def test_at_T3_the_panel_offers_roll_and_reorganize_with_roll_the_default(panel):
+    state = started_game()
+    panel.refresh(state, 0)
+    assert {"roll", "reorganize"} <= set(kinds(panel))
+    roll = panel.buttons_of("roll")[0]
+    assert roll.choice.is_default and roll.property("defaultChoice") is True
+    assert not panel.buttons_of("reorganize")[0].choice.is_default
+    assert "P0" in panel.title.text() and "Top Hat" in panel.title.text()
+    assert "T3" in panel.phase.text()
+    assert roll.toolTip()
+
+
+def test_landing_on_an_owned_property_offers_the_conspiracies_with_their_base_cost(panel):
+    state = started_game()
+    give(state, 1, BOARDWALK, ROOT)
+    land_on(state, BOARDWALK)
+    panel.refresh(state, 0)
+    assert {"do_nothing", "take_over", "rezone", "subvert"} <= set(kinds(panel))
+    take_over = panel.buttons_of("take_over")
+    assert len(take_over) == 1  # one button, not one per free arrow
+    assert "Take over Boardwalk — base cost $400" in take_over[0].text()
+    assert take_over[0].choice.cost == 400
+    assert panel.buttons_of("do_nothing")[0].choice.is_default
+    assert all(b.choice.group == "landing" for b in panel.buttons if b.choice.kind in ("take_over", "rezone"))
+
+
+def test_the_graft_chooser_shows_the_exact_odds_as_pips_change(panel, qtbot):
+    state = started_game()
+    give(state, 1, BOARDWALK, ROOT)
+    land_on(state, BOARDWALK)
+    engine.apply(state, A.TakeOver(seat=0, parent=ROOT, arrow=0))
+    panel.refresh(state, 0)
+    chooser = panel.graft_chooser
+    assert chooser is not None and not panel.buttons_of("commit_graft")  # a spin box, not thirteen buttons
+    seen = []
+    for pips in (0, 3, 6):
+        chooser.pips.setValue(pips)
+        expected = percent(success_probability(2, TAKEOVER_TARGET, pips, True))
+        assert expected in chooser.odds.text()
+        assert f"${pips * 10}" in chooser.odds.text()
+        seen.append(expected)
+    assert len(set(seen)) == 3
+    with qtbot.waitSignal(panel.action_chosen) as signal:
+        qtbot.mouseClick(chooser.commit, Qt.MouseButton.LeftButton)
+    assert signal.args[0] == A.CommitGraft(seat=0, pips=6)
+    engine.apply(state, signal.args[0])
+    assert state.pending[-1].bids[0] == 6
+
+
+def test_clicking_a_button_emits_its_action_and_the_engine_accepts_it(panel, qtbot):
+    state = started_game()
+    panel.refresh(state, 0)
+    force(state, 1, 2)
+    with qtbot.waitSignal(panel.action_chosen) as signal:
+        qtbot.mouseClick(panel.buttons_of("roll")[0], Qt.MouseButton.LeftButton)
+    action = signal.args[0]
+    assert action == A.Roll(seat=0)
+    events = engine.apply(state, action)
+    assert state.players[0].position == 3 and events
+    panel.refresh(state, 0)
+    assert "do_nothing" in kinds(panel)
+
+
+def test_keyboard_shortcuts_roll_and_take_the_default(panel, qtbot):
+    state = started_game()
+    panel.refresh(state, 0)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.activateWindow()
+    qtbot.waitUntil(panel.isActiveWindow)
+    with qtbot.waitSignal(panel.action_chosen, timeout=2000) as signal:
+        qtbot.keyClick(panel, Qt.Key.Key_R)
+    assert signal.args[0] == A.Roll(seat=0)
+    with qtbot.waitSignal(panel.action_chosen, timeout=2000) as signal:
+        qtbot.keyClick(panel, Qt.Key.Key_Space)
+    assert signal.args[0] == A.Roll(seat=0)
+    assert not panel.press("E")  # no End turn at T3
+    assert "[R / Space]" in panel.buttons_of("roll")[0].text()
+
+
+def test_free_actions_sit_in_a_collapsed_other_actions_group(panel, qtbot):
+    state = started_game()
+    give(state, 0, BOARDWALK, ROOT)
+    panel.refresh(state, 0)
+    assert panel.buttons_of("mortgage")
+    assert panel.other_body.isHidden()
+    panel.other_toggle.setChecked(True)
+    assert not panel.other_body.isHidden()
+    panel.refresh(state, 0)
+    assert not panel.other_body.isHidden()  # the reader's choice survives a refresh
+
+
+def test_the_panel_only_lists_what_the_engine_lists(panel):
+    state = started_game()
+    give(state, 1, BOARDWALK, ROOT)
+    land_on(state, BOARDWALK)
+    for seat in range(4):
+        panel.refresh(state, seat)
+        for button in panel.buttons:
+            assert engine.is_legal(state, button.choice.action) is None
+    panel.refresh(state, 2)
+    assert "waiting for P0" in panel.phase.text()
+
+
+def test_the_log_shows_the_roll_in_words(log):
+    state = started_game()
+    events = land_on(state, BOARDWALK)
+    log.append_events(events, viewer_seat=2, state=state)
+    lines = log.lines()
+    assert "P0 rolls 1 + 2.  [R-MOVE-01]" in lines
+    assert any(line.startswith("P0 moves from") and "Boardwalk" in line for line in lines)
+    log.filter_box.setText("boardwalk")
+    assert log.lines() and all("Boardwalk" in line for line in log.lines())
+
+
+def test_the_log_hides_a_sealed_bid_from_another_viewer(qtbot):
+    state = started_game()
+    give(state, 1, BOARDWALK, ROOT)
+    land_on(state, BOARDWALK)
+    engine.apply(state, A.TakeOver(seat=0, parent=ROOT, arrow=0))
+    events = engine.apply(state, A.CommitGraft(seat=0, pips=6))
+    assert any(e.visible_to == [0] for e in events)
+    bidder_log, other_log = GameLog(state), GameLog(state)
+    qtbot.addWidget(bidder_log)
+    qtbot.addWidget(other_log)
+    bidder_log.append_events(events, viewer_seat=0)
+    other_log.append_events(events, viewer_seat=1)
+    assert any("6 pips" in line for line in bidder_log.lines())
+    assert not any("pips" in line for line in other_log.lines())
+
+
+def test_a_refusal_is_red_with_its_rule_and_a_click_asks_for_the_rule(log, qtbot):
+    state = started_game()
+    with pytest.raises(IllegalAction) as refusal:
+        engine.apply(state, A.EndTurn(seat=0))
+    log.show_refusal(refusal.value)
+    row = log.proxy.index(0, 0)
+    assert refusal.value.message in row.data() and refusal.value.rule_id in row.data()
+    assert row.data(Qt.ItemDataRole.ForegroundRole) == REFUSAL_RED
+    assert refusal.value.rule_id in row.data(Qt.ItemDataRole.ToolTipRole)
+    log.show()
+    qtbot.waitExposed(log)
+    rect = log.view.visualRect(row)
+    with qtbot.waitSignal(log.rule_requested) as signal:
+        qtbot.mouseClick(log.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert signal.args == [refusal.value.rule_id]
+
+
+def test_the_log_follows_the_newest_line(log, qtbot):
+    state = started_game()
+    log.resize(300, 120)
+    log.show()
+    qtbot.waitExposed(log)
+    for _ in range(30):
+        log.append_events(land_on(state, BOARDWALK), viewer_seat=0, state=state)
+        state = started_game()
+    bar = log.view.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
+
+
+def test_choices_for_marks_exactly_one_default_for_the_awaited_seat():
+    state = started_game()
+    assert sum(c.is_default for c in choices_for(state, 0)) == 1
+    assert not any(c.is_default for c in choices_for(state, 1))
