@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPixmap
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox
 
 from ..model.board import Board
 from . import icons
@@ -85,6 +85,11 @@ class MainWindow(QMainWindow):
         self.action_fit.setShortcut(QKeySequence("Ctrl+0"))
         self.action_fit.triggered.connect(self.view.fit_to_window)
 
+        self.action_new_game = QAction("&New Game…", self)
+        self.action_new_game.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
+        self.action_new_game.setToolTip("Seat the players, choose factions and house rules, and start a game")
+        self.action_new_game.triggered.connect(self.new_game)
+
         self.action_about = QAction("&About Illuminopoly", self)
         self.action_about.setMenuRole(QAction.MenuRole.AboutRole)
         self.action_about.triggered.connect(self.show_about)
@@ -92,6 +97,8 @@ class MainWindow(QMainWindow):
     def _create_menus(self) -> None:
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu("&File")
+        file_menu.addAction(self.action_new_game)
+        file_menu.addSeparator()
         file_menu.addAction(self.action_quit)
         view_menu = menu_bar.addMenu("&View")
         view_menu.addAction(self.action_zoom_in)
@@ -116,6 +123,35 @@ class MainWindow(QMainWindow):
 
     def _show_zoom(self, scale: float) -> None:
         self.zoom_label.setText(f"Zoom {scale * 100:.0f}%")
+
+    def new_game(self) -> None:
+        """Open the new-game dialog and, if the host starts the game, put it on the table."""
+        from .new_game_dialog import NewGameDialog
+
+        dialog = NewGameDialog(self)
+        if dialog.exec():
+            self.start_table(dialog.start_game())
+
+    def start_table(self, state, pace_ms: int | None = None) -> None:
+        """Play `state` here: the action panel and the game log dock beside the board; every decision goes through
+        one TableSession (autosaved after every action into the user's data folder)."""
+        from ..presentation.table_session import AUTOSAVE_NAME, TableSession, default_data_dir
+        from .action_panel import ActionPanel
+        from .game_log import GameLog
+        from .table_controller import COMPUTER_PACE_MS, TableController
+
+        session = TableSession(state, autosave_path=default_data_dir() / AUTOSAVE_NAME)
+        self.action_panel = ActionPanel()
+        self.game_log = GameLog(state)
+        for title, widget, area in (("Actions", self.action_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+                                    ("Game log", self.game_log, Qt.DockWidgetArea.BottomDockWidgetArea)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(title)
+            dock.setWidget(widget)
+            self.addDockWidget(area, dock)
+        self.table = TableController(session, self.action_panel, self.game_log,
+                                     pace_ms=COMPUTER_PACE_MS if pace_ms is None else pace_ms, parent=self)
+        self.table.game_over.connect(lambda reason: self.statusBar().showMessage(f"Game over: {reason}"))
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About Illuminopoly", ABOUT_TEXT.format(version=_package_version()))
