@@ -141,3 +141,27 @@ def propose(state: GameState, proposer: int, counterparties, *legs, **kw) -> int
 
 def cash_of(state: GameState) -> list[int]:
     return [p.cash for p in state.players]
+
+
+def play_random_actions(state: GameState, seed: int, max_actions: int, after=None) -> int:
+    """Let seeded random computer players (bots/random_bot.py) decide for whichever seats the game awaits, up to
+    `max_actions` accepted actions or the game's end. Only a random offer may be refused (it is skipped).
+    `after(count, action, events)` runs after each accepted action; if it returns True the play stops there.
+    Returns the number of actions tried."""
+    from illuminopoly_desktop.bots.random_bot import RandomBot
+
+    bot = RandomBot(seed)
+    count = 0
+    for count in range(max_actions):
+        waiting = engine.awaiting(state)
+        if not waiting:
+            break
+        action = bot.choose(state, waiting[bot.rng.randrange(len(waiting))])
+        try:
+            events = engine.apply(state, action)
+        except IllegalAction as refusal:
+            assert action.type == "propose_offer", refusal
+            continue
+        if after is not None and after(count, action, events):
+            break
+    return count

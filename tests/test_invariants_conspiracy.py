@@ -11,9 +11,8 @@ import itertools
 
 import pytest
 
-from illuminopoly_desktop.bots.random_bot import RandomBot
-from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.errors import IllegalAction
+from scenario import play_random_actions
+
 from illuminopoly_desktop.rules.invariants import invariant_problems, round_trips
 from illuminopoly_desktop.rules.setup import new_game
 
@@ -98,25 +97,17 @@ def play(seed: int) -> tuple[list[str], object]:
         options["bank_total_money"] = 1500 * players + 500
     state = new_game(seats, seed=seed, options=options, preset_factions=True)
     initial = state.total_money()
-    bot = RandomBot(seed)
-    for count in range(MAX_ACTIONS):
-        waiting = engine.awaiting(state)
-        if not waiting:
-            break
-        seat = waiting[bot.rng.randrange(len(waiting))]
-        action = bot.choose(state, seat)
-        try:
-            engine.apply(state, action)
-        except IllegalAction:
-            if action.type != "propose_offer":
-                raise
-            continue
-        problems = invariant_problems(state, initial)
+    problems: list[str] = []
+
+    def check(count, action, events):
+        found = invariant_problems(state, initial)
         if count % 300 == 0 and not round_trips(state):
-            problems.append("the state does not survive a JSON round trip")
-        if problems:
-            return [f"seed {seed} after action {count} ({action.type}): {p}" for p in problems], state
-    return [], state
+            found.append("the state does not survive a JSON round trip")
+        problems.extend(f"seed {seed} after action {count} ({action.type}): {p}" for p in found)
+        return bool(found)
+
+    play_random_actions(state, seed, MAX_ACTIONS, check)
+    return problems, state
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

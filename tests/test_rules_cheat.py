@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scenario import cash_of, flows, force, give, money_total, of_type, pass_turn, propose, refused, started_game
+from scenario import (cash_of, flows, force, give, money_total, of_type, pass_turn, play_random_actions, propose,
+                      refused, started_game)
 
-from illuminopoly_desktop.bots.random_bot import RandomBot
 from illuminopoly_desktop.bots.simulate import play_random_game
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, OfferLeg
 from illuminopoly_desktop.model.views import events_for, player_view
@@ -15,7 +15,6 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import cheating, engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.invariants import invariant_problems
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
 from illuminopoly_desktop.rules.setup import new_game
@@ -501,17 +500,8 @@ def test_R_CHEAT_02_R_GEN_06_seeded_random_games_never_show_a_cheat_to_another_s
         seats = [{"name": f"P{i}", "kind": "computer", "banker": i == banker} for i in range(4)]
         state = new_game(seats, seed=seed, options=options)
         initial = state.total_money()
-        bot = RandomBot(seed)
-        for count in range(2500):
-            waiting = engine.awaiting(state)
-            if not waiting:
-                break
-            action = bot.choose(state, waiting[bot.rng.randrange(len(waiting))])
-            try:
-                events = engine.apply(state, action)
-            except IllegalAction as refusal:  # only a random offer may be refused
-                assert action.type == "propose_offer", refusal
-                continue
+
+        def check(count, action, events, state=state, initial=initial):
             seen[action.type] += 1
             seen["short_graft"] += action.type == "commit_graft" and action.short
             seen["caught"] += any(e.type == "accusation" and e.guilty for e in events)
@@ -529,6 +519,8 @@ def test_R_CHEAT_02_R_GEN_06_seeded_random_games_never_show_a_cheat_to_another_s
                         if window["kind"] == "cheat_ruling":
                             assert ("evidence" in window) == (viewer == window["banker"])
                     assert view["action_count"] is None
+
+        play_random_actions(state, seed, 2500, check)
     for kind in ("cheat_stacked_draw", "cheat_marker_shift", "cheat_till_dip", "return_till", "accuse",
                  "rule_accusation", "short_graft", "caught"):
         assert seen[kind] > 0, kind
