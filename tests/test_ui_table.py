@@ -26,6 +26,7 @@ def test_a_human_seat_decides_through_the_action_panel(qtbot, tmp_path, monkeypa
     state = new_game([{"name": "Alice", "faction": "top_hat"}, {"name": "Bob", "faction": "thimble"},
                       {"name": "Carol", "faction": "race_car"}], seed=3, preset_factions=True)
     window.start_table(state, pace_ms=0)
+    window.handover.confirm()  # three people share the laptop: Alice confirms she is the one looking
     before = len(window.table.session.actions)
     default = next(b for b in window.action_panel.buttons if b.choice.is_default)
     default.click()

@@ -13,7 +13,6 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListView, QVBoxLayout, QWidget
 
 from ..model.state import GameState
-from ..model.views import events_for
 from ..presentation.event_text import describe, rule_link
 from ..rules.errors import IllegalAction
 
@@ -84,6 +83,10 @@ class GameLog(QWidget):
     def __init__(self, state: GameState | None = None, parent=None) -> None:
         super().__init__(parent)
         self.state = state
+        self.viewer: int | None = None
+        # Every line with the seats that may read it (None: everyone): when the laptop passes to another
+        # player the list is rebuilt for that seat, so nobody reads what an earlier viewer was shown.
+        self._entries: list[tuple[LogLine, frozenset[int] | None]] = []
         self.model = LogModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -121,15 +124,32 @@ class GameLog(QWidget):
             self.state = state
         if self.state is None:
             raise ValueError("GameLog needs the game state to name players and squares")
-        visible = events_for(events, viewer_seat)
-        self._add([LogLine(describe(event, self.state), rule_link(event)) for event in visible])
+        self.set_viewer(viewer_seat)
+        entries = [(LogLine(describe(event, self.state), rule_link(event)),
+                    None if event.visible_to is None else frozenset(event.visible_to)) for event in events]
+        self._entries.extend(entries)
+        self._add([line for line, seats in entries if self._may_read(seats)])
+
+    def set_viewer(self, seat: int | None) -> None:
+        """Show the log as `seat` may read it (None: a spectator); rebuilds the list when the viewer changes."""
+        if seat == self.viewer:
+            return
+        self.viewer = seat
+        self.model.clear()
+        self._add([line for line, seats in self._entries if self._may_read(seats)])
 
     def show_refusal(self, refusal: IllegalAction) -> None:
-        """A refused action, in red, with the rule's sentence and ID (R-GEN-05)."""
-        self._add([LogLine(f"Refused: {refusal.message}", refusal.rule_id, refusal=True)])
+        """A refused action, in red, with the rule's sentence and ID (R-GEN-05); only its viewer reads it."""
+        line = LogLine(f"Refused: {refusal.message}", refusal.rule_id, refusal=True)
+        self._entries.append((line, None if self.viewer is None else frozenset({self.viewer})))
+        self._add([line])
 
     def clear(self) -> None:
+        self._entries.clear()
         self.model.clear()
+
+    def _may_read(self, seats: frozenset[int] | None) -> bool:
+        return seats is None or (self.viewer is not None and self.viewer in seats)
 
     def lines(self) -> list[str]:
         """The lines now shown (after the filter), oldest first; for tests and copying."""

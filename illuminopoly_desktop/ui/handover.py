@@ -75,7 +75,7 @@ class HandoverOverlay(QWidget):
         self.confirm_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def confirm(self) -> None:
-        if self.seat is None or not self.isVisible():
+        if self.seat is None or self.isHidden():  # isHidden: the window itself may not be shown yet
             return
         seat = self.seat
         self.hide()

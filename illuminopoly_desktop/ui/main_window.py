@@ -132,26 +132,50 @@ class MainWindow(QMainWindow):
         if dialog.exec():
             self.start_table(dialog.start_game())
 
-    def start_table(self, state, pace_ms: int | None = None) -> None:
-        """Play `state` here: the action panel and the game log dock beside the board; every decision goes through
-        one TableSession (autosaved after every action into the user's data folder)."""
+    def start_table(self, state, pace_ms: int | None = None, animated: bool = True) -> None:
+        """Play `state` here: the action panel, the deciding seat's power structure and the game log dock beside
+        the board; every decision goes through one TableSession (autosaved after every action into the user's
+        data folder). A game already on the table is put away first (its autosave stays)."""
         from ..presentation.table_session import AUTOSAVE_NAME, TableSession, default_data_dir
         from .action_panel import ActionPanel
         from .game_log import GameLog
+        from .handover import HandoverOverlay
+        from .structure_dock import StructureDock
         from .table_controller import COMPUTER_PACE_MS, TableController
 
+        self.close_table()
         session = TableSession(state, autosave_path=default_data_dir() / AUTOSAVE_NAME)
         self.action_panel = ActionPanel()
         self.game_log = GameLog(state)
+        self.structure_dock = StructureDock(animated=animated)
+        self.table_docks = []
         for title, widget, area in (("Actions", self.action_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+                                    ("Power structure", self.structure_dock, Qt.DockWidgetArea.LeftDockWidgetArea),
                                     ("Game log", self.game_log, Qt.DockWidgetArea.BottomDockWidgetArea)):
             dock = QDockWidget(title, self)
             dock.setObjectName(title)
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
+            self.table_docks.append(dock)
+        self.handover = HandoverOverlay(self)
         self.table = TableController(session, self.action_panel, self.game_log,
-                                     pace_ms=COMPUTER_PACE_MS if pace_ms is None else pace_ms, parent=self)
+                                     pace_ms=COMPUTER_PACE_MS if pace_ms is None else pace_ms, parent=self,
+                                     structure=self.structure_dock, handover=self.handover)
         self.table.game_over.connect(lambda reason: self.statusBar().showMessage(f"Game over: {reason}"))
+
+    def close_table(self) -> None:
+        """Put the game on the table away: its timer stops and its docks go (the autosave stays on disk)."""
+        table = getattr(self, "table", None)
+        if table is None:
+            return
+        table.stop()
+        for dock in self.table_docks:
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+        self.handover.deleteLater()
+        table.deleteLater()
+        self.table = None
+        self.table_docks = []
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About Illuminopoly", ABOUT_TEXT.format(version=_package_version()))

@@ -127,9 +127,10 @@ class StructureEditor(QWidget):
         self.scene.reload(state)
         self._show_hint()
 
-    def offer_placement(self, property_index: int) -> None:
-        """Let the player drop a newly acquired deed on a free arrow; answered by `placement_chosen`."""
-        self.scene.offer_placement(property_index)
+    def offer_placement(self, property_index: int, allowed=None) -> None:
+        """Let the player drop a newly acquired deed on a free arrow (only the `allowed` (parent, arrow) spots,
+        when given); answered by `placement_chosen`."""
+        self.scene.offer_placement(property_index, allowed)
         self.done_button.setEnabled(False)
         self.message_label.setText("Drag the new deed onto a lit free arrow to choose where it hangs.")
 

@@ -28,6 +28,7 @@ from ..model.factions import load_factions
 from ..model.state import ROOT, GameState
 from ..presentation.structure_layout import Box, StructureLayout, layout_structure
 from ..presentation.structure_staging import Spot, StructureStaging
+from ..rules.errors import IllegalAction
 from .deed_item import SOCKET_HOT, SOCKET_LIT, ArrowSocketItem, CardItem, DeedCardItem, DeedMarks, FactionCardItem
 from .square_item import tooltip_html
 from .text_fit import board_font
@@ -122,6 +123,7 @@ class StructureScene(QGraphicsScene):
         self._drag: _Drag | None = None
         self._offered: DeedCardItem | None = None
         self._offer_open = False
+        self._offer_spots: set[Spot] | None = None
         self._layout: StructureLayout | None = None
         self._links = QGraphicsPathItem()
         self._links.setPen(QPen(LINK_INK, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
@@ -156,10 +158,12 @@ class StructureScene(QGraphicsScene):
         """Forget every staged move (Cancel)."""
         self.reload()
 
-    def offer_placement(self, property_index: int) -> None:
+    def offer_placement(self, property_index: int, allowed: set[Spot] | None = None) -> None:
         """Show a new deed beside the structure, to be dropped on a free arrow (R-STRUCT-04);
-        emits `placement_chosen(parent, arrow)`. Staged moves are dropped: free arrows are those of the game."""
+        emits `placement_chosen(parent, arrow)`. Staged moves are dropped: free arrows are those of the game.
+        `allowed`, when given, are the spots the engine accepts for this acquisition (only they light up)."""
         self.reload()
+        self._offer_spots = None if allowed is None else set(allowed)
         square = self.staging.ctx.squares[property_index]
         self._offered = DeedCardItem(square, self._band_colour(property_index), DeedMarks(),
                                      tooltip_html(self.staging.ctx.board.board, square)
@@ -392,7 +396,7 @@ class StructureScene(QGraphicsScene):
         """Light every arrow the rules accept for the lifted deed (asked of the engine, arrow by arrow)."""
         lifted = set(self._drag.items)
         if self._offered is not None:
-            free = set(self.staging.free_arrows())
+            free = set(self.staging.free_arrows()) if self._offer_spots is None else self._offer_spots
             for card in self._cards.values():
                 for socket in card.sockets:
                     socket.set_lit(socket.spot in free)
@@ -457,6 +461,9 @@ class StructureScene(QGraphicsScene):
             return
         parent, arrow = target
         refusal = self.staging.placement_refusal(parent, arrow)
+        if refusal is None and self._offer_spots is not None and target not in self._offer_spots:
+            refusal = IllegalAction("E_NO_FREE_ARROW", "R-STRUCT-04",
+                                    "The new deed may hang only from one of the lit arrows.")
         if refusal is not None:
             self._relayout()
             self.move_refused.emit(refusal.message, refusal.rule_id)

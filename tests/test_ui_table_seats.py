@@ -1,0 +1,133 @@
+"""The table for several people at one laptop: the hand-over curtain between human seats, the log as each seat may
+read it (R-GEN-06), the deciding seat's power structure beside the board, and a bought deed dropped on the arrow
+the player chooses (R-STRUCT-04, R-LAND-04)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+from illuminopoly_desktop.model.board import load_board
+from illuminopoly_desktop.model.state import ROOT, CashItem, OfferLeg
+from illuminopoly_desktop.presentation import table_session
+from illuminopoly_desktop.presentation.placement import acquired_property, placement_options
+from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.ui.main_window import MainWindow
+from tests.scenario import force, give, started_game
+
+BALTIC, BOARDWALK = 3, 39
+
+
+def table(qtbot, tmp_path, monkeypatch, state) -> MainWindow:
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_table(state, pace_ms=0, animated=False)
+    return window
+
+
+def buttons_of(window, kind):
+    return [b for b in window.action_panel.buttons if b.choice.kind == kind]
+
+
+def test_the_screen_is_curtained_until_the_next_human_confirms(qtbot, tmp_path, monkeypatch):
+    state = started_game(3)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    curtain = window.handover
+    assert curtain.isVisible() and curtain.seat == 0 and "P0" in curtain.message.text()
+    assert window.table.viewer is None  # nothing private is shown before P0 confirms
+    QTest.keyClick(curtain, Qt.Key.Key_Return)
+    assert not curtain.isVisible() and window.table.viewer == 0
+    assert window.structure_dock.seat == 0 and window.structure_dock.editor is not None
+
+    # P0's turn goes through the panel; when P1 must decide next, the curtain comes down again.
+    force(state, 1, 2)
+    buttons_of(window, "roll")[0].click()
+    buttons_of(window, "do_nothing")[0].click()
+    buttons_of(window, "end_turn")[0].click()
+    assert engine.awaiting(state) == [1]
+    assert curtain.isVisible() and curtain.seat == 1 and window.table.viewer == 0
+    curtain.confirm_button.click()
+    assert window.table.viewer == 1 and window.structure_dock.seat == 1
+    assert all(b.choice.action.seat == 1 for b in window.action_panel.buttons)
+
+
+def test_a_secret_offer_is_in_the_log_only_for_its_parties(qtbot, tmp_path, monkeypatch):
+    """R-GEN-06: the log is rebuilt for each viewer; a secret offer's lines reach only its parties."""
+    state = started_game(3)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    window.handover.confirm()
+    secret = A.ProposeOffer(seat=0, counterparties=[1], visibility="secret",
+                            legs=[OfferLeg(giver=0, receiver=1, item=CashItem(amount=10))])
+    window.table.apply_action(secret)
+    shown_to_proposer = window.game_log.lines()
+    offer_lines = [line for line in shown_to_proposer if "offer" in line.lower()]
+    assert offer_lines
+    window.game_log.set_viewer(2)
+    assert not any(line in window.game_log.lines() for line in offer_lines)
+    window.game_log.set_viewer(1)
+    assert all(line in window.game_log.lines() for line in offer_lines)
+
+
+def test_a_bought_deed_hangs_from_the_arrow_it_is_dropped_on(qtbot, tmp_path, monkeypatch):
+    """R-LAND-04 and R-STRUCT-04: Buy in the panel offers the new deed in the structure; the drop picks the arrow."""
+    state = started_game(3)
+    give(state, 0, BOARDWALK, ROOT, 0)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    window.handover.confirm()
+    force(state, 1, 2)
+    buttons_of(window, "roll")[0].click()
+    assert state.players[0].position == BALTIC
+    buy = buttons_of(window, "buy")
+    assert len(buy) == 1  # one button, many arrows
+    spots = placement_options(state, buy[0].choice.action)
+    assert (BOARDWALK, 1) in spots and len(spots) > 1
+    assert acquired_property(state, buy[0].choice.action) == BALTIC
+    cash_before = state.players[0].cash
+    buy[0].click()
+    dock = window.structure_dock
+    assert dock.is_placing and state.properties[BALTIC].owner is None  # nothing is bought before the drop
+
+    editor = dock.editor
+    qtbot.waitUntil(lambda: editor.view.viewport().width() > 100)
+    offered = editor.scene.offered_item
+    viewport = editor.view.viewport()
+    start = editor.view.mapFromScene(offered.mapToScene(QPointF(offered.width / 2, offered.height / 2)))
+    end = editor.view.mapFromScene(editor.scene.socket(BOARDWALK, 1).scenePos())
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    assert editor.scene.lit_spots() == set(spots)
+    for step in range(1, 6):
+        QTest.mouseMove(viewport, start + (end - start) * step / 5)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+    baltic = state.properties[BALTIC]
+    assert (baltic.owner, baltic.parent, baltic.arrow) == (0, BOARDWALK, 1)
+    assert state.players[0].cash == cash_before - 60
+    assert not dock.is_placing and window.table.session.actions[-1] == A.Buy(seat=0, parent=BOARDWALK, arrow=1)
+
+
+def test_cancelling_a_placement_buys_nothing(qtbot, tmp_path, monkeypatch):
+    state = started_game(3)
+    give(state, 0, BOARDWALK, ROOT, 0)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    window.handover.confirm()
+    force(state, 1, 2)
+    buttons_of(window, "roll")[0].click()
+    buttons_of(window, "buy")[0].click()
+    assert window.structure_dock.is_placing
+    window.structure_dock.editor.cancel_button.click()
+    assert not window.structure_dock.is_placing and state.properties[BALTIC].owner is None
+    assert buttons_of(window, "buy")  # the choice is still there
+
+
+def test_a_new_game_replaces_the_table_without_doubling_its_docks(qtbot, tmp_path, monkeypatch):
+    window = table(qtbot, tmp_path, monkeypatch, started_game(3))
+    window.start_table(started_game(4), pace_ms=0, animated=False)
+    titles = [dock.windowTitle() for dock in window.table_docks]
+    assert titles == ["Actions", "Power structure", "Game log"]
+    from PySide6.QtWidgets import QDockWidget
+
+    qtbot.waitUntil(lambda: len([d for d in window.findChildren(QDockWidget) if d.isVisible()]) == 3)
