@@ -79,15 +79,18 @@ def ending_of(state: GameState) -> str:
     return "last_standing"
 
 
-def seat_configs(players: int, factions: Sequence[str] | None, banker_seat: int | None) -> list[dict]:
+def seat_configs(players: int, factions: Sequence[str] | None, banker_seat: int | None,
+                 strengths: Sequence[str] | None = None) -> list[dict]:
     """The seats of a simulated game; `factions`, if given, go to the faction seats in order (the host's
-    assignment, R-SETUP-02)."""
+    assignment, R-SETUP-02); `strengths`, if given, are the computer players' (SeatConfig.strength)."""
     handed_out = iter(factions or ())
     seats = []
     for i in range(players):
         seat = {"name": f"Bot {i + 1}", "kind": "computer", "banker": i == banker_seat}
         if factions is not None and i != banker_seat:
             seat["faction"] = next(handed_out)
+        if strengths is not None:
+            seat["strength"] = strengths[i]
         seats.append(seat)
     return seats
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from .board import Board
 from .options import Options
@@ -493,12 +493,27 @@ class TurnState(Model):
     """What would have jailed the Dog, while he chooses to stay or go to Just Visiting (R-FAC-DOG-02)."""
 
 
+ComputerStrength = Literal["random", "schemer", "strategist"]
+"""How well a computer seat plays (bots/players.py)."""
+
+
 class SeatConfig(Model):
     name: str
     kind: Literal["human", "computer"] = "human"
     banker: bool = False
     faction: str | None = None
     """Only honoured when the host assigns factions (`preset` in new_game); otherwise chosen in play."""
+    strength: ComputerStrength = "random"
+    """A computer seat's player (bots/players.py); ignored for human seats."""
+
+    @model_serializer(mode="wrap")
+    def _omit_default_strength(self, handler):
+        # Saves written before computer strengths existed hash their state without this field; leaving the
+        # default out keeps those hashes (and so those saves) valid.
+        data = handler(self)
+        if data.get("strength") == "random":
+            del data["strength"]
+        return data
 
 
 class GameSetup(Model):

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..bots.random_bot import RandomBot
+from ..bots.players import ComputerPlayer, make_player
 from ..model.state import GameState
+from ..model.views import player_view
 from ..rules import engine
 from ..rules.events import Event
 from ..saves.savefile import SaveError, load_save, write_save
@@ -29,11 +30,14 @@ class TableSession:
     """A game in play: `apply` is the one door for every seat's decision (human, computer or remote)."""
 
     def __init__(self, state: GameState, actions: Sequence = (), autosave_path: Path | None = None,
-                 computer_seed: int = 0):
+                 computer_seed: int = 0, computer_budget: float | None = None):
         self.state = state
         self.actions: list = list(actions)
         self.autosave_path = autosave_path
-        self._bot = RandomBot(computer_seed if computer_seed else state.setup.seed)
+        self._computer_seed = computer_seed if computer_seed else state.setup.seed
+        self._computer_budget = computer_budget
+        """The strategist's thinking time per decision in seconds (None: its default, 1 s)."""
+        self._players: dict[int, ComputerPlayer] = {}
 
     @classmethod
     def load(cls, path: str | Path, autosave_path: Path | None = None) -> TableSession:
@@ -68,28 +72,66 @@ class TableSession:
         self.autosave()
         return events
 
-    def computer_step(self) -> tuple[object, list[Event]] | None:
-        """Let one awaited computer seat decide (the first in seat order); None if no computer is awaited."""
+    def computer_player(self, seat: int) -> ComputerPlayer:
+        """The computer player of a seat, of the strength its seat was set up with (one per seat, kept)."""
+        player = self._players.get(seat)
+        if player is None:
+            seats = self.state.setup.seats
+            strength = seats[seat].strength if seat < len(seats) else "random"
+            player = self._players[seat] = make_player(strength, self._computer_seed * 100 + seat,
+                                                       self._computer_budget)
+        return player
+
+    def computer_request(self) -> tuple[int, dict] | None:
+        """The next computer seat to decide (the first awaited in seat order) and its view, a snapshot that may be
+        handed to another thread; None if no computer is awaited."""
         seats = self.computer_seats_awaited()
         if not seats:
             return None
-        action = self._bot.choose(self.state, seats[0])
+        return seats[0], player_view(self.state, seats[0])
+
+    def computer_decide(self, seat: int, view: dict):
+        """What the seat's computer player chooses from its view (model.views.player_view). It reads nothing but the
+        view, so it may run off the window's thread; a strategist takes up to its budget."""
+        return self.computer_player(seat).choose(view, seat)
+
+    def apply_computer(self, seat: int, action) -> tuple[object, list[Event]] | None:
+        """Apply a computer's choice; one the rules refuse (a blind offer, a decision overtaken by events) is
+        replaced by the seat's default (R-GEN-03). None if the seat has nothing to do."""
+        from ..rules.errors import IllegalAction
+        from ..rules.legal import default_action
+
+        if action is not None:
+            try:
+                return action, self.apply(action)
+            except IllegalAction:
+                pass
+        fallback = default_action(self.state, seat)
+        if fallback is None:
+            return None
+        return fallback, self.apply(fallback)
+
+    def computer_step(self) -> tuple[object, list[Event]] | None:
+        """Let one awaited computer seat decide (the first in seat order) from its view, and apply its choice; None
+        if no computer is awaited."""
+        request = self.computer_request()
+        if request is None:
+            return None
+        seat, view = request
+        action = self.computer_decide(seat, view)
         if action is None:
             return None
-        from ..rules.errors import IllegalAction
-
-        try:
-            return action, self.apply(action)
-        except IllegalAction:
-            # A computer's random offer may be refused (e.g. a deed it cannot afford); it then takes the default.
-            from ..rules.legal import default_action
-
-            fallback = default_action(self.state, seats[0])
-            if fallback is None:
-                return None
-            return fallback, self.apply(fallback)
+        return self.apply_computer(seat, action)
 
     # ----- saving -----
+
+    def history_events(self) -> list[Event]:
+        """Every event of the game so far, in order, by replaying its action log (to tell an opened game's log)."""
+        from ..saves.savefile import replay
+
+        events: list[Event] = []
+        replay(self.state.setup, self.actions, events=events)
+        return events
 
     def save(self, path: str | Path) -> None:
         write_save(path, self.state.setup, self.actions, self.state)

@@ -281,8 +281,9 @@ def _mismatch(name: str, replayed: str | None, recorded: str, snapshot: str) -> 
             f"({', '.join(parts)}).")
 
 
-def replay(setup: GameSetup, actions: Sequence, name: str = "<save>") -> GameState:
-    """Rebuild the game from `setup` and apply `actions` in order. Raises SaveError at the first refused action."""
+def replay(setup: GameSetup, actions: Sequence, name: str = "<save>", events: list | None = None) -> GameState:
+    """Rebuild the game from `setup` and apply `actions` in order (their events are added to `events` if given).
+    Raises SaveError at the first refused action."""
     try:
         state = new_game(setup.seats, seed=setup.seed, options=setup.options, board=setup.board,
                          preset_factions=setup.preset_factions, allow_forced_dice=setup.allow_forced_dice)
@@ -292,7 +293,9 @@ def replay(setup: GameSetup, actions: Sequence, name: str = "<save>") -> GameSta
     apply = engine.apply
     for index, action in enumerate(actions):
         try:
-            apply(state, action)
+            caused = apply(state, action)
+            if events is not None:
+                events.extend(caused)
         except IllegalAction as refusal:
             raise SaveError(f"{name}: action {index} ({action.type}, seat {action.seat}) is refused by the rules: "
                             f"{refusal.code} ({refusal.rule_id}): {refusal.message}") from refusal

@@ -1,0 +1,138 @@
+"""Computer players: strength and speed. `python bench/bots.py [--random-games 100] [--pairs 100] [--budget 1.0]
+[--schemer-games 100] [--max-rounds 200] [--seed 0] [--only random,strategist,schemers]`.
+
+Prints (asserts nothing):
+- the schemer's win rate against three random players over 4-player games (target: at least 60%), the schemer's
+  seat rotated and the factions dealt evenly (reports/balance.py `dealt_factions`);
+- the strategist against the schemer over mirrored pairs of 4-player games: the same seed and factions twice,
+  strategists in seats 0 and 2 then in seats 1 and 3, so that the faction and the seat cancel out; the strategists'
+  share of the wins (target: more than 50%);
+- the schemer's decision time (median, target under 20 ms) and the strategist's time on the decisions it thinks
+  about against its budget (target: respected);
+- the share of 4-schemer games that end before the round cap (target: at least 95%).
+A shared win counts as a fraction for each winner.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+if importlib.util.find_spec("illuminopoly_desktop") is None:  # run from a checkout without `pip install -e .`
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from illuminopoly_desktop.bots.table_games import play_table_game  # noqa: E402
+from illuminopoly_desktop.model.options import make_options  # noqa: E402
+from illuminopoly_desktop.reports.balance import dealt_factions, wilson_interval  # noqa: E402
+from illuminopoly_desktop.rules.setup import factions_in_use  # noqa: E402
+
+
+def shares(game) -> Counter:
+    """Strength -> its share of this game's win (a shared win split evenly)."""
+    won = Counter()
+    for seat in game.winners:
+        won[game.strengths[seat]] += 1 / len(game.winners)
+    return won
+
+
+def lineups(games: int, seed: int) -> list[list[str]]:
+    return dealt_factions(factions_in_use(make_options({})), 4, games, seed)
+
+
+def schemer_against_random(games: int, seed: int, max_rounds: int, times: list[float]) -> None:
+    factions = lineups(games, seed)
+    wins = 0.0
+    started = time.perf_counter()
+    for i in range(games):
+        seats = ["random"] * 4
+        seats[i % 4] = "schemer"
+        game = play_table_game(seed + i, seats, max_rounds=max_rounds, factions=factions[i], keep_actions=False)
+        wins += shares(game)["schemer"]
+        times += game.decision_seconds.get("schemer", [])
+    low, high = wilson_interval(round(wins), games)
+    print(f"schemer vs 3 random: {wins:g} of {games} games won = {wins / games:.1%} "
+          f"(95% interval {low:.1%}–{high:.1%}; target >= 60%)  [{time.perf_counter() - started:.0f} s]", flush=True)
+
+
+def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: float) -> None:
+    factions = lineups(pairs, seed + 10_000)
+    won = Counter()
+    thinking: list[float] = []
+    trivial: list[float] = []
+    started = time.perf_counter()
+    for i in range(pairs):
+        for seats in (["strategist", "schemer", "strategist", "schemer"],
+                      ["schemer", "strategist", "schemer", "strategist"]):
+            game = play_table_game(seed + 10_000 + i, seats, max_rounds=max_rounds, factions=factions[i],
+                                   budget=budget, keep_actions=False)
+            won.update(shares(game))
+            for seconds in game.decision_seconds.get("strategist", []):
+                (thinking if seconds > budget * 0.2 else trivial).append(seconds)
+        done = 2 * (i + 1)
+        total = sum(won.values()) or 1
+        print(f"  {done} games: strategist {won['strategist']:g}, schemer {won['schemer']:g} "
+              f"({won['strategist'] / total:.1%})  [{time.perf_counter() - started:.0f} s]", flush=True)
+    games = 2 * pairs
+    total = sum(won.values()) or 1
+    share = won["strategist"] / total
+    error = math.sqrt(share * (1 - share) / total)
+    print(f"strategist vs schemer (budget {budget:g} s): strategist {won['strategist']:g}, schemer "
+          f"{won['schemer']:g} of {games} games: strategist share {share:.1%} (± {1.96 * error:.1%}; target > 50%)")
+    if thinking:
+        ordered = sorted(thinking)
+        over = sum(1 for t in ordered if t > budget * 1.1)
+        print(f"strategist budget {budget:g} s: {len(ordered)} decisions thought about, median "
+              f"{statistics.median(ordered):.3f} s, 99th percentile {ordered[int(0.99 * (len(ordered) - 1))]:.3f} s, "
+              f"longest {ordered[-1]:.3f} s ({ordered[-1] / budget:.0%} of the budget); {over} over 110%; "
+              f"{len(trivial)} trivial decisions (median {1000 * statistics.median(trivial or [0]):.1f} ms)")
+
+
+def schemers_to_the_end(games: int, seed: int, max_rounds: int, times: list[float]) -> None:
+    factions = lineups(games, seed + 20_000)
+    ended = 0
+    rounds = []
+    started = time.perf_counter()
+    for i in range(games):
+        game = play_table_game(seed + 20_000 + i, ["schemer"] * 4, max_rounds=max_rounds, factions=factions[i],
+                               keep_actions=False)
+        ended += game.ending not in ("cap", "unfinished")
+        rounds.append(game.rounds)
+        times += game.decision_seconds.get("schemer", [])
+    print(f"4 schemers: {ended} of {games} games ended before the round cap of {max_rounds} = {ended / games:.1%} "
+          f"(target >= 95%); median {statistics.median(rounds):g} rounds  [{time.perf_counter() - started:.0f} s]",
+          flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--random-games", type=int, default=100)
+    parser.add_argument("--pairs", type=int, default=100, help="mirrored pairs of strategist-vs-schemer games")
+    parser.add_argument("--budget", type=float, default=1.0, help="the strategist's seconds per decision")
+    parser.add_argument("--schemer-games", type=int, default=100)
+    parser.add_argument("--max-rounds", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", default="random,schemers,strategist",
+                        help="which measures: a comma list of random, schemers, strategist")
+    args = parser.parse_args()
+    wanted = set(args.only.split(","))
+    times: list[float] = []
+    if "random" in wanted:
+        schemer_against_random(args.random_games, args.seed, args.max_rounds, times)
+    if "schemers" in wanted:
+        schemers_to_the_end(args.schemer_games, args.seed, args.max_rounds, times)
+    if times:
+        ordered = sorted(times)
+        print(f"schemer decision: median {1000 * statistics.median(ordered):.2f} ms, 99th percentile "
+              f"{1000 * ordered[int(0.99 * (len(ordered) - 1))]:.1f} ms, longest {1000 * ordered[-1]:.1f} ms over "
+              f"{len(ordered)} decisions (target: median < 20 ms)", flush=True)
+    if "strategist" in wanted:
+        strategist_against_schemer(args.pairs, args.seed, args.max_rounds, args.budget)
+
+
+if __name__ == "__main__":
+    main()

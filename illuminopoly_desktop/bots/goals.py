@@ -1,0 +1,279 @@
+"""How far each player is from each way of winning, counted in steps, for the computer players.
+
+A *step* is roughly one purchase, takeover, subversion, rezoning or destruction: the Thimble's condition lacking
+two colour groups is two steps away, the Race Car's with one Railroad left unruined one step. The conditions are
+those of §25 (R-FAC-*-01) as rules/special_victory.py tests them; these functions do not decide a win, they measure
+the distance to it, so that a computer player can value a property by what it does for its faction's victory and
+see which opponent is about to win. The general victory (R-WIN-03) is measured the same way, in tenths of the
+total Power Base still missing plus the properties still unclaimed.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..model.state import GameState, PropertyState
+from ..rules.boardindex import BoardIndex, board_index
+from ..rules.setup import DOG_CONDITIONS
+
+NO_GOAL = 99.0
+"""The distance of a condition that cannot be met (or of a player with no condition)."""
+
+SHOE_LEGS = (3, 4)
+
+
+class BoardFacts:
+    """Plain lookups of one board that the goal and value functions read on every decision."""
+    __slots__ = ("index", "price", "kind", "group", "leg", "out", "house_cost", "mortgage", "rents", "colours",
+                 "railroads", "utilities", "properties", "shoe_groups", "railroad_rents", "utility_multipliers")
+
+    def __init__(self, index: BoardIndex):
+        self.index = index
+        squares = index.squares
+        self.price = {s.index: s.price for s in squares if s.is_property}
+        self.kind = {s.index: s.kind for s in squares}
+        self.group = {s.index: s.group for s in squares}
+        self.leg = {s.index: s.leg for s in squares}
+        self.out = {s.index: s.out_arrows for s in squares}
+        self.house_cost = {s.index: s.house_cost or 0 for s in squares if s.is_property}
+        self.mortgage = {s.index: s.mortgage or 0 for s in squares if s.is_property}
+        self.rents = {s.index: s.rents for s in squares if s.kind == "lot"}
+        self.colours = {group: tuple(members) for group, members in index.group_members.items()}
+        self.railroads = tuple(index.railroad_indices)
+        self.utilities = tuple(index.utility_indices)
+        self.properties = tuple(index.property_indices)
+        self.shoe_groups = tuple(g for g, lots in self.colours.items() if all(self.leg[i] in SHOE_LEGS for i in lots))
+        self.railroad_rents = tuple(index.railroad_rents)
+        self.utility_multipliers = tuple(index.utility_multipliers)
+
+
+_FACTS: dict[int, BoardFacts] = {}
+
+
+def facts_of(state: GameState) -> BoardFacts:
+    """The lookups of the game's board, built once per board."""
+    index = board_index(state.setup.board)
+    facts = _FACTS.get(id(index))
+    if facts is None or facts.index is not index:
+        facts = _FACTS[id(index)] = BoardFacts(index)
+    return facts
+
+
+# ----- property tests (§25) -----
+
+def is_ruined(prop: PropertyState, disrupted_counts: bool = True) -> bool:
+    """Rezoned or destroyed, or a disrupted Railroad or Utility (`disrupted_counts_as_destroyed`)."""
+    return prop.rezoned or prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0)
+
+
+def is_qualifying(prop: PropertyState, disrupted_counts: bool = True) -> bool:
+    """Not destroyed, disrupted, rezoned or mortgaged (§25)."""
+    return not (prop.mortgaged or is_ruined(prop, disrupted_counts))
+
+
+def holds(prop: PropertyState, seat: int) -> bool:
+    """Owns or controls (§25: "owns or controls" counts both)."""
+    return prop.owner == seat or prop.controller == seat
+
+
+def ranking(state: GameState, facts: BoardFacts, index: int) -> float:
+    """Rk (R-VAL-03): B = price × F, halved when destroyed (or rezoned, under `ranking_value_halves_rezoned`)."""
+    prop = state.properties[index]
+    value = facts.price[index] * prop.factor_halves / 2
+    if prop.destroyed or (prop.rezoned and state.setup.options.ranking_value_halves_rezoned):
+        value /= 2
+    return value
+
+
+def top_five(state: GameState, facts: BoardFacts) -> list[int]:
+    """The five properties of highest Rk (ties broken by price, then board order)."""
+    ranked = sorted(facts.properties, key=lambda i: (-ranking(state, facts, i), -facts.price[i], i))
+    return ranked[:5]
+
+
+def cheapest_lots(state: GameState, facts: BoardFacts, group: str) -> list[int]:
+    """The lots of a colour group whose Rk is the group's lowest (R-FAC-STEAMIRON-01; ties all count)."""
+    lots = facts.colours[group]
+    ranks = {i: ranking(state, facts, i) for i in lots}
+    lowest = min(ranks.values())
+    return [i for i in lots if ranks[i] == lowest]
+
+
+class Rankings:
+    """The rankings the Top Hat and Steam Iron conditions read, computed once per evaluation of a state."""
+    __slots__ = ("state", "facts", "_top", "_cheapest")
+
+    def __init__(self, state: GameState, facts: BoardFacts):
+        self.state = state
+        self.facts = facts
+        self._top: list[int] | None = None
+        self._cheapest: dict[str, list[int]] = {}
+
+    def top_five(self) -> list[int]:
+        if self._top is None:
+            self._top = top_five(self.state, self.facts)
+        return self._top
+
+    def cheapest(self, group: str) -> list[int]:
+        lots = self._cheapest.get(group)
+        if lots is None:
+            lots = self._cheapest[group] = cheapest_lots(self.state, self.facts, group)
+        return lots
+
+
+# ----- distances, one per condition of special_victory.CONDITIONS -----
+
+def _disrupted_counts(state: GameState) -> bool:
+    return state.setup.options.disrupted_counts_as_destroyed
+
+
+def missing_top_hat(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
+    counts = _disrupted_counts(state)
+    props = state.properties
+    top = ranks.top_five() if ranks is not None else top_five(state, facts)
+    return float(sum(1 for i in top if not (holds(props[i], seat) and is_qualifying(props[i], counts))))
+
+
+def missing_thimble(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
+    counts = _disrupted_counts(state)
+    props = state.properties
+    spanned = sum(1 for lots in facts.colours.values()
+                  if any(holds(props[i], seat) and is_qualifying(props[i], counts) for i in lots))
+    return float(max(0, 6 - spanned))
+
+
+def missing_race_car(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
+    counts = _disrupted_counts(state)
+    return float(sum(1 for i in facts.railroads if not is_ruined(state.properties[i], counts)))
+
+
+def missing_horseman_a(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
+    counts = _disrupted_counts(state)
+    ruins = sum(1 for prop in state.properties.values() if is_ruined(prop, counts))
+    return float(max(0, 7 - ruins))
+
+
+def horseman_opponents(state: GameState, seat: int) -> list[int]:
+    """R-FAC-HORSEMAN-01 (b): every other active faction player except the Artillery."""
+    return [p.seat for p in state.players if p.seat != seat and not p.eliminated and p.role == "faction"
+            and p.faction != "artillery"]
+
+
+def missing_horseman_b(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
+    opponents = horseman_opponents(state, seat)
+    if not opponents:
+        return NO_GOAL
+    counts_chair = state.setup.options.horseman_counts_mortgage_control
+    held_from: dict[int, int] = {}
+    for prop in state.properties.values():
+        if prop.controller == seat and prop.owner not in (None, seat) and (
+                counts_chair or prop.control_origin != "mortgage_chair"):
+            held_from[prop.owner] = held_from.get(prop.owner, 0) + 1
+    return float(sum(max(0, 2 - held_from.get(o, 0)) for o in opponents))
+
+
+def missing_wheelbarrow(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
+    counts = _disrupted_counts(state)
+    props = state.properties
+    utilities = sum(1 for i in facts.utilities if holds(props[i], seat) and is_qualifying(props[i], counts))
+    railroads = sum(1 for i in facts.railroads if holds(props[i], seat) and is_qualifying(props[i], counts)
+                    and props[i].rail_countdown == 0)
+    return float(len(facts.utilities) - utilities + max(0, 2 - railroads))
+
+
+def missing_steam_iron(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
+    counts = _disrupted_counts(state)
+    props = state.properties
+    ranks = ranks if ranks is not None else Rankings(state, facts)
+    groups = 0
+    for group, lots in facts.colours.items():
+        if any(props[i].owner == seat for i in lots) and any(
+                props[i].owner == seat and is_qualifying(props[i], counts) for i in ranks.cheapest(group)):
+            groups += 1
+    return float(max(0, 5 - groups))
+
+
+def shoe_group_distance(state: GameState, facts: BoardFacts, seat: int, group: str) -> float:
+    """Steps to a hotel on this leg-3/4 group: each lot still to own counts 1, and the buildings still to buy
+    (4 houses on every lot and one hotel) count a third each, roughly one building turn."""
+    props = state.properties
+    lots = facts.colours[group]
+    if any(props[i].destroyed or props[i].rezoned for i in lots):
+        return NO_GOAL / 2
+    not_owned = sum(1 for i in lots if props[i].owner != seat)
+    built = sum(min(4, props[i].houses) + (5 if props[i].hotel else 0) for i in lots if props[i].owner == seat)
+    needed = 4 * len(lots) + 1
+    return not_owned + max(0, needed - built) / 3
+
+
+def missing_shoe(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
+    if seat in state.winning_hotel_placed_by:
+        return 0.0
+    return min((shoe_group_distance(state, facts, seat, g) for g in facts.shoe_groups), default=NO_GOAL)
+
+
+def missing_artillery(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
+    return float(len([g for g in facts.colours if g not in state.terrorist_colors_destroyed]))
+
+
+MISSING = {
+    "top_hat": missing_top_hat, "thimble": missing_thimble, "race_car": missing_race_car,
+    "horseman_a": missing_horseman_a, "horseman_b": missing_horseman_b, "wheelbarrow": missing_wheelbarrow,
+    "steam_iron": missing_steam_iron, "shoe": missing_shoe, "artillery": missing_artillery,
+}
+"""Condition key (as in special_victory.CONDITIONS) -> distance function."""
+
+FACTION_GOALS = {
+    "top_hat": ("top_hat",), "thimble": ("thimble",), "race_car": ("race_car",),
+    "horseman": ("horseman_a", "horseman_b"), "wheelbarrow": ("wheelbarrow",), "steam_iron": ("steam_iron",),
+    "shoe": ("shoe",), "artillery": ("artillery",), "boat": (), "dog": (),
+}
+
+
+def goal_keys(state: GameState, seat: int, viewer: int | None = None) -> tuple[str, ...]:
+    """The special conditions `seat` can win by, as `viewer` knows them: another player's Dog has a hidden condition,
+    so every condition a Dog may choose is considered (R-FAC-DOG-01, R-GEN-06)."""
+    player = state.players[seat]
+    if player.eliminated or player.role != "faction":
+        return ()
+    if player.faction == "dog":
+        if viewer is not None and viewer != seat and not state.game_over:
+            return DOG_CONDITIONS
+        return (player.dog_condition,) if player.dog_condition else ()
+    return FACTION_GOALS.get(player.faction, ())
+
+
+def special_distance(state: GameState, seat: int, viewer: int | None = None, ranks: Rankings | None = None) -> float:
+    """The fewest steps to any special condition of `seat` (NO_GOAL if none). For another player's Dog the
+    condition is unknown: the mean of the three closest is taken (a hidden condition is likely a sensible one)."""
+    facts = facts_of(state)
+    keys = goal_keys(state, seat, viewer)
+    if not keys:
+        return NO_GOAL
+    distances = sorted(MISSING[key](state, facts, seat, ranks) for key in keys)
+    if len(keys) > 2 and keys is DOG_CONDITIONS:
+        return sum(distances[:3]) / 3 + 0.5
+    return distances[0]
+
+
+def unclaimed(state: GameState) -> int:
+    """Properties both unowned and in normal state: the general victory waits until there are none (R-WIN-03)."""
+    return sum(1 for prop in state.properties.values()
+               if prop.owner is None and not (prop.rezoned or prop.destroyed))
+
+
+def general_distance(state: GameState, seat: int, bases: dict[int, int]) -> float:
+    """Steps to the general victory (R-WIN-03): every tenth of the total Power Base short of a majority, plus half a
+    step per unclaimed property; an unawakened Boat needs a takeover first; the Horseman cannot win it."""
+    player = state.players[seat]
+    if player.eliminated or player.role != "faction" or player.faction in ("horseman", "artillery"):
+        return NO_GOAL
+    total = sum(bases.values())
+    share = bases.get(seat, 0) / total if total else 0.0
+    distance = max(0.0, 0.5 - share) * 10 + 0.5 * unclaimed(state) + 0.5
+    if player.faction == "boat" and not player.awakened:
+        distance += 1.5
+    return distance
+
+
+def closest(distances: Iterable[float]) -> float:
+    return min(distances, default=NO_GOAL)

@@ -1,0 +1,70 @@
+"""Computer players behind one interface: `make_player(strength, seed)` and `player.choose(view, seat)`.
+
+Strengths:
+- "random": uniform over the kinds of legal action (bots/random_bot.py), as the simulations have always used;
+- "schemer": rule-based, plays with purpose (bots/schemer.py);
+- "strategist": looks ahead with the engine, Monte Carlo rollouts with the schemer as policy (bots/strategist.py).
+
+Every player decides from its seat's view only (`model.views.player_view`). `choose` takes that view; a host that
+holds the whole game state may pass the state instead, and it is reduced to the seat's view before the player looks
+at it (bots/seat_knowledge.py `seat_view`). The hidden parts of the game the player needs to run the rules on are
+its own samples.
+"""
+from __future__ import annotations
+
+import random
+from typing import Literal, Protocol
+
+from ..rules import actions as A
+from .random_bot import RandomBot
+from .seat_knowledge import seat_view, state_from_view
+
+Strength = Literal["random", "schemer", "strategist"]
+STRENGTHS: tuple[str, ...] = ("random", "schemer", "strategist")
+
+
+class ComputerPlayer(Protocol):
+    strength: str
+
+    def choose(self, view: dict, seat: int) -> A.Action | None:
+        """The action of `seat` now, from its view; None if it has nothing to decide."""
+
+
+class RandomPlayer:
+    """The random bot behind the view-only interface. Its legal menu in the state rebuilt from the view is the real
+    one (tests/test_bot_view_only.py), so it plays exactly as `RandomBot` on the real state with the same seed."""
+
+    strength = "random"
+
+    def __init__(self, seed: int = 0):
+        self.bot = RandomBot(seed)
+        self.rng = self.bot.rng
+        self.knowledge_rng = random.Random(seed ^ 0x5EED)
+
+    def choose(self, view: dict, seat: int) -> A.Action | None:
+        return self.bot.choose(state_from_view(seat_view(view, seat), self.knowledge_rng), seat)
+
+
+def make_player(strength: str, seed: int = 0, budget: float | None = None) -> ComputerPlayer:
+    """A computer player of the given strength. `budget`: the strategist's thinking time per decision in seconds
+    (default 1 s). Raises ValueError for an unknown strength."""
+    if strength == "random":
+        return RandomPlayer(seed)
+    if strength == "schemer":
+        from .schemer import Schemer
+
+        return Schemer(seed)
+    if strength == "strategist":
+        from .strategist import DEFAULT_BUDGET, Strategist
+
+        return Strategist(seed, budget=DEFAULT_BUDGET if budget is None else budget)
+    raise ValueError(f"unknown computer strength {strength!r}; the strengths are {', '.join(STRENGTHS)}")
+
+
+def parse_strengths(text: str) -> list[str]:
+    """A comma list of strengths, e.g. "schemer,schemer,random,strategist". Raises ValueError naming a bad one."""
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    for name in names:
+        if name not in STRENGTHS:
+            raise ValueError(f"unknown computer strength '{name}'; the strengths are {', '.join(STRENGTHS)}")
+    return names

@@ -1,0 +1,103 @@
+"""The schemer's money: raising cash when short (R-LOSE-02, R-MORT, R-BUILD-04), building evenly (R-BUILD),
+lifting mortgages (R-MORT-03) and clearing rubble (R-ART-11)."""
+from __future__ import annotations
+
+from ..rules import actions as A
+from ..rules.artillery import cleanup_cost
+from ..rules.values import lift_cost
+from . import effects
+from .situation import Situation
+
+BUILD_RESERVE = 350
+"""Cash kept back when building: houses sell back at half price, so a builder short of cash loses money."""
+UNMORTGAGE_RESERVE = 400
+MORTGAGE_CANDIDATES = 6
+
+
+def mortgage_value(sit: Situation, index: int) -> int:
+    prop = sit.state.properties[index]
+    value = sit.facts.mortgage[index]
+    return value // 2 if prop.rezoned else value
+
+
+def raise_cash_action(sit: Situation, needed: int) -> A.Action | None:
+    """The next step towards `needed` more dollars at the least cost to the position: mortgage what earns least
+    for what it raises; sell buildings only when nothing can be mortgaged. None when nothing raises cash."""
+    if needed <= 0:
+        return None
+    mortgages = [a for a in sit.options("mortgage") if a.property not in sit.memory.mortgaged_this_turn]
+    if mortgages:
+        def cheapness(action: A.Mortgage) -> float:
+            index = action.property
+            return (sit.appraiser.rent(index) * 8 + sit.facts.price[index] * 0.2) / max(1, mortgage_value(sit, index))
+        ranked = sorted(mortgages, key=cheapness)[:MORTGAGE_CANDIDATES]
+        state = sit.state
+        best = max(ranked, key=lambda a: sit.gain(effects.mortgaged(state, a.property),
+                                                  {sit.seat: mortgage_value(sit, a.property)}))
+        sit.memory.mortgaged_this_turn.add(best.property)
+        return best
+    sales = sit.options("sell_building")
+    if sales:
+        # break hotels down before selling blocks; sell where rent is lowest
+        def order(action: A.SellBuilding) -> tuple:
+            return ({"hotel_breakdown": 0, "house": 1, "hotel_block": 2}[action.mode],
+                    sit.facts.house_cost[action.property])
+        return min(sales, key=order)
+    return None
+
+
+def build_action(sit: Situation) -> A.Action | None:
+    """One house or hotel where it raises rent most per dollar (the Shoe's goal groups first, R-FAC-SHOE-01), while
+    the cash stays above the reserve."""
+    options = sit.options("buy_building")
+    if not options:
+        return None
+    facts = sit.facts
+    props = sit.state.properties
+    shoe = sit.player.faction == "shoe" or (sit.player.faction == "dog" and sit.player.dog_condition == "shoe")
+
+    def benefit(action: A.BuyBuilding) -> float:
+        index = action.property
+        prop = props[index]
+        rents = facts.rents[index]
+        level = 5 if prop.hotel else prop.houses
+        current = rents[level] if level else rents[0] * 2
+        extra = (rents[min(5, level + 1)] - current) / facts.house_cost[index]
+        if shoe and facts.group[index] in facts.shoe_groups:
+            extra += 10
+        return extra
+
+    best = max(options, key=benefit)
+    cost = facts.house_cost[best.property]
+    winning = shoe and facts.group[best.property] in facts.shoe_groups and props[best.property].houses == 4
+    reserve = 60 if winning else BUILD_RESERVE
+    if sit.cash - cost < reserve:
+        return None
+    return best
+
+
+def unmortgage_action(sit: Situation) -> A.Action | None:
+    """Lift the mortgage that gives most back per dollar, when cash is plentiful (a qualifying deed must not be
+    mortgaged, §25; a mortgaged deed earns nothing, R-RENT-02)."""
+    options = sit.options("unmortgage")
+    if not options:
+        return None
+    props = sit.state.properties
+    affordable = [a for a in options if sit.cash - lift_cost(props[a.property]) >= UNMORTGAGE_RESERVE]
+    if not affordable:
+        return None
+    best = max(affordable, key=lambda a: sit.gain(effects.unmortgaged(a.property),
+                                                  {sit.seat: -lift_cost(props[a.property])}))
+    if sit.gain(effects.unmortgaged(best.property), {sit.seat: -lift_cost(props[best.property])}) <= 0:
+        return None
+    return best
+
+
+def cleanup_action(sit: Situation) -> A.Action | None:
+    """Clear rubble (R-ART-11) when the colour group earns something for us or the lot is ours to rebuild."""
+    options = sit.options("clean_up")
+    for action in options:
+        cost = cleanup_cost(sit.ctx, action.property)
+        if sit.cash - cost >= 150:
+            return action
+    return None

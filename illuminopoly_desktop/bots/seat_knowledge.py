@@ -1,0 +1,125 @@
+"""What a computer player knows: its seat's view, turned back into a whole game state (a "determinization").
+
+The engine's `legal_actions` and `apply` need a complete GameState, but a computer player may only see its seat's
+view (R-GEN-06, `model.views.player_view`). `state_from_view` fills every field the view hides with a sample or a
+neutral value drawn from the player's own random generator:
+
+- the card decks: the cards not held as Political Favors, shuffled (their order is hidden from everyone);
+- the game's random generator state and the setup's seed: reseeded (knowing either would tell the future);
+- another Dog's secret condition: sampled among the conditions a Dog may choose (R-FAC-DOG-01);
+- other participants' sealed graft bids: 0 (R-CONTEST-02 step 6), or the estimate a caller passes;
+- secret offers, debts and commitments between other players, other players' cheat records: absent, as in the view
+  (they bind only their parties, so they never change what this seat may do).
+
+Everything public is copied as it is, so the legal actions of the viewer in the rebuilt state are exactly those of
+the real game (tests/test_bot_view_only.py checks this over many seeded games).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..model.cards import load_cards
+from ..model.state import GameSetup, GameState
+from ..rules.setup import DOG_CONDITIONS
+
+_SETUP_CACHE: dict[str, GameSetup] = {}
+_SETUP_CACHE_SIZE = 8
+
+BidGuess = Callable[[dict, int], "int | None"]
+"""(the contest as the view shows it, the bidder's seat) -> pips to assume for a sealed bid the view hides, or None
+to treat the bid as not yet made (the bidder is then asked again in the rebuilt state)."""
+
+
+def undecided(window: dict, bidder: int) -> None:
+    """A BidGuess that leaves every hidden sealed bid to be made again (for look-ahead: the rollout policy bids)."""
+    return None
+
+
+class NotAView(TypeError):
+    """A computer player was handed something other than a seat's view (the whole state would show hidden
+    information)."""
+
+
+def seat_view(given: Any, seat: int) -> dict:
+    """The view of `seat` that a computer player decides from. A caller that holds the whole game state (a host,
+    a server) may pass it: it is reduced to the seat's view (`model.views.player_view`) before anything else looks
+    at it. A dict must be that seat's view. Raises NotAView for anything else."""
+    if isinstance(given, GameState):
+        from ..model.views import player_view
+
+        return player_view(given, seat)
+    if not isinstance(given, dict) or "viewer" not in given:
+        raise NotAView("computer players decide from their seat's view (model.views.player_view), "
+                       f"not from {type(given).__name__}")
+    if given["viewer"] != seat:
+        raise NotAView(f"this is seat {given['viewer']}'s view, not seat {seat}'s")
+    return given
+
+
+def state_from_view(view: dict, rng: random.Random, bid_guess: BidGuess | None = None) -> GameState:
+    """A complete game state consistent with everything `view` shows, hidden fields sampled with `rng`.
+
+    The view is not modified. The setup is parsed once per game and shared between the states rebuilt from it
+    (the engine keeps lookups per board object)."""
+    seat = view["viewer"]
+    data = {key: value for key, value in view.items() if key not in ("viewer", "setup")}
+    data["setup"] = _setup_of(view["setup"])
+    data["rng_state"] = rng.getrandbits(64)
+    data["forced_dice"] = []
+    if data.get("action_count") is None:
+        data["action_count"] = 0
+    favors_held = {(card["deck"], card["number"]) for player in view["players"]
+                   for card in player["political_favors"]}
+    decks = load_cards()
+    data["chance_deck"] = _sampled_deck("chance", decks.chance, view["chance_deck"], favors_held, rng)
+    data["chest_deck"] = _sampled_deck("community_chest", decks.community_chest, view["chest_deck"], favors_held, rng)
+    data["players"] = [_player_with_sample(player, seat, rng) for player in view["players"]]
+    data["pending"] = [_window_with_guesses(window, seat, bid_guess) for window in view["pending"]]
+    return GameState.model_validate(data)
+
+
+def _setup_of(setup: dict) -> GameSetup:
+    """The setup as a model, parsed once per game. Its seed is replaced by 0: the seed determines every future
+    roll, so a player must not read it (the engine never uses it after setup)."""
+    key = repr(setup)  # exact, and twice as fast as JSON
+    parsed = _SETUP_CACHE.get(key)
+    if parsed is None:
+        if len(_SETUP_CACHE) >= _SETUP_CACHE_SIZE:
+            _SETUP_CACHE.pop(next(iter(_SETUP_CACHE)))
+        parsed = _SETUP_CACHE[key] = GameSetup.model_validate({**setup, "seed": 0})
+    return parsed
+
+
+def _sampled_deck(name: str, cards, shown: Any, favors_held: set, rng: random.Random) -> list[int]:
+    """The deck's cards in a random order: every card of the deck except the Political Favors players hold."""
+    left = shown["cards_left"] if isinstance(shown, dict) else len(shown)
+    pool = [card.number for card in cards if (name, card.number) not in favors_held]
+    rng.shuffle(pool)
+    if len(pool) >= left:
+        return pool[:left]
+    return pool + [rng.choice(pool or [1]) for _ in range(left - len(pool))]
+
+
+def _player_with_sample(player: dict, seat: int, rng: random.Random) -> dict:
+    if player["faction"] == "dog" and player["seat"] != seat and player["dog_condition"] is None \
+            and not player["eliminated"]:
+        return {**player, "dog_condition": rng.choice(DOG_CONDITIONS)}
+    return player
+
+
+def _window_with_guesses(window: dict, seat: int, bid_guess: BidGuess | None) -> dict:
+    """A contest's sealed bids of others become guesses (0 unless a guess is given); a professional Banker's
+    evidence of a cheat (shown only to him, R-CHEAT-04) is no state field and is dropped."""
+    if window["kind"] == "cheat_ruling":
+        return {key: value for key, value in window.items() if key != "evidence"}
+    if window["kind"] != "contest" or window["revealed"] or window["stage"] != "graft":
+        return window
+    bids = {int(bidder): pips for bidder, pips in window["bids"].items()}
+    for bidder in window["attackers"] + window["defenders"]:
+        if bidder != seat and bidder not in bids:
+            guess = bid_guess(window, bidder) if bid_guess else 0
+            if guess is not None:
+                bids[bidder] = guess
+    return {**window, "bids": bids}

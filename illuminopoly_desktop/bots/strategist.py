@@ -1,0 +1,244 @@
+"""The "strategist": looks ahead with the engine itself, within a time budget.
+
+For a decision with real alternatives (a landing option, a graft bid, taking the pot or reorganising, paying a
+ransom, playing a favor...), it lists a few candidates around the schemer's own choice and plays each forward with
+Monte Carlo rollouts: it samples the hidden parts of the game from its seat's view (bots/seat_knowledge.py),
+applies the candidate with `engine.apply` on a copy (`engine.copy_state`), lets schemers play every seat for a few
+player-turns, and values the position reached by the schemer's estimate of each player's chance to win
+(`Appraiser.win_chances`), or by the result if the game ended. Every candidate is played on the same sampled worlds
+(paired samples), which makes small differences visible with few rollouts; candidates clearly worse than the
+schemer's choice are dropped early, and another candidate replaces the schemer's choice only if it beats it by
+more than the noise. When the budget (default 1 s) is spent it decides; a trivial decision takes no time at all.
+The clock is checked before every rollout and after every action of one, so that a decision never runs much over
+its budget.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..model.state import GameState
+from ..rules import actions as A
+from ..rules import contests, engine
+from ..rules.context import Ctx
+from ..rules.errors import IllegalAction
+from ..rules.events import TurnStarted
+from .schemer import Schemer
+from .seat_knowledge import seat_view, state_from_view, undecided
+from .valuation import Appraiser
+
+DEFAULT_BUDGET = 1.0
+"""Seconds of thought per decision."""
+ROLLOUT_TURNS = 6
+"""Player-turns each rollout plays before the position is valued."""
+SAFETY = 0.05
+"""Share of the budget kept back for choosing and returning."""
+PRUNE_AFTER = 4
+"""Paired rounds after which a candidate clearly worse than the schemer's choice is dropped."""
+CONFIDENCE = 1.5
+"""Standard errors by which an alternative must beat the schemer's choice to replace it."""
+MIN_EDGE = 0.005
+"""And by at least this much chance of winning."""
+GRAFT_STEPS = (-3, -1, 1, 3)
+"""Graft bids tried around the schemer's own."""
+THINKING_STEPS = frozenset({"landing", "choice", "fp_choice", "income", "upkeep", "rail_jump", "dog_immunity",
+                            "stop_offer", "free"})
+THINKING_WINDOWS = frozenset({"contest", "favor_window", "ransom_answer", "chair_buyoff"})
+THINKING_CONTEST_STAGES = frozenset({"chair_block", "answers", "volunteers", "graft", "open_graft"})
+
+
+class Strategist:
+    """A computer player that looks ahead (strength "strategist")."""
+
+    strength = "strategist"
+
+    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, rollout_turns: int = ROLLOUT_TURNS,
+                 max_rollouts: int | None = None):
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.rollout_turns = rollout_turns
+        self.max_rollouts = max_rollouts
+        """Stop after this many rollouts even with time left (repeatable decisions, for tests)."""
+        self.schemer = Schemer(seed)
+        self.last_rollouts = 0
+        """Rollouts played for the last decision (for tests and benchmarks)."""
+        self._step_cost = 0.002
+        """Running estimate of one rollout action's time (a decision and its application)."""
+
+    def choose(self, view: dict, seat: int) -> A.Action | None:
+        """The decision for `seat` from its view only, within the budget."""
+        started = time.perf_counter()
+        deadline = started + self.budget * (1 - SAFETY)
+        view = seat_view(view, seat)
+        self.last_rollouts = 0
+        state = state_from_view(view, self.rng)
+        baseline = self.schemer.decide(state, seat)
+        if baseline is None:
+            return None
+        candidates = self.candidates(state_from_view(view, self.rng), seat, baseline)
+        if len(candidates) < 2 or time.perf_counter() >= deadline:
+            return baseline
+        return self._search(view, seat, candidates, deadline)
+
+    # ----- what is worth thinking about -----
+
+    def candidates(self, state: GameState, seat: int, baseline: A.Action) -> list[A.Action]:
+        """The schemer's choice first, then its sensible alternatives (no more than a handful)."""
+        from ..rules.legal import legal_menu
+
+        if state.pending:
+            top = state.pending[-1]
+            if top.kind not in THINKING_WINDOWS or (top.kind == "contest"
+                                                    and top.stage not in THINKING_CONTEST_STAGES):
+                return [baseline]
+        elif state.turn.step not in THINKING_STEPS:
+            return [baseline]
+        menu = legal_menu(state, seat, include_free=False)
+        found = [baseline]
+
+        def add(action: A.Action | None) -> None:
+            if action is not None and all(action != known for known in found):
+                found.append(action)
+
+        if baseline.type == "commit_graft":
+            contest = contests.active_contest(state)
+            most = contests.max_pips(Ctx(state), contest, seat) if contest is not None else 0
+            for step in GRAFT_STEPS:
+                pips = baseline.pips + step
+                if 0 <= pips <= most:
+                    add(A.CommitGraft(seat=seat, pips=pips))
+            return found
+        if state.pending:
+            for kind, make in menu.items():
+                if kind in ("commit_graft", "bid"):
+                    continue
+                for action in make()[:3]:
+                    add(action)
+            return found[:4]
+        step = state.turn.step
+        if step == "landing":
+            for kind in ("do_nothing", "buy", "take_over", "rezone", "subvert", "rebuild", "destroy", "demand_ransom"):
+                if kind in menu and kind != baseline.type:
+                    options = menu[kind]()
+                    if kind in ("buy", "take_over"):
+                        add(options[0])
+                    elif kind == "demand_ransom":
+                        add(options[-1])
+                    else:
+                        add(options[0])
+        elif step in ("choice", "income"):
+            # Reorganising instead of moving is weighed only when the schemer itself wants it: it is rarely right,
+            # and thinking about it every turn would spend the budget on nothing.
+            for kind in ("roll", "jail_roll", "jail_bail", "jail_favor", "second_rent", "forfeit_move_to_rebuild",
+                         "collect_rent"):
+                if kind in menu:
+                    add(menu[kind]()[-1])
+            if len(found) == 2 and {found[0].type, found[1].type} <= {"roll", "collect_rent"}:
+                return found[:1]
+        elif step == "fp_choice":
+            for kind in ("take_pot", "reorganize"):
+                if kind in menu:
+                    add(menu[kind]()[0])
+        elif step == "upkeep":
+            for kind in ("attempt_destruction", "end_upkeep"):
+                if kind in menu:
+                    add(menu[kind]()[0])
+        elif step in ("rail_jump", "dog_immunity", "stop_offer"):
+            for kind, make in menu.items():
+                for action in make():
+                    add(action)
+        elif step == "free":
+            if baseline.type in A.FREE_ACTION_TYPES or baseline.type in ("visitor_bail", "boat_squeeze"):
+                add(A.Roll(seat=seat) if "roll" in menu else A.EndTurn(seat=seat))
+        return found
+
+    # ----- Monte Carlo -----
+
+    def _search(self, view: dict, seat: int, candidates: list[A.Action], deadline: float) -> A.Action:
+        """Rollouts until the deadline, every live candidate on the same sampled world each round (paired
+        samples). A rollout starts only if one of its usual length still fits; one that would overrun is abandoned.
+        The schemer's choice (candidates[0]) stands unless another beats it by more than the noise of the paired
+        differences: looking ahead may only overrule the rules of thumb when it sees a clear reason."""
+        rounds: list[dict[int, float]] = []
+        live = list(range(len(candidates)))
+        world_seed = self.rng.getrandbits(32)
+        iteration = 0
+        self._step_cost = 0.002
+        rollout_cost = 0.0
+        while len(live) > 1 and time.perf_counter() + rollout_cost < deadline and not self._enough():
+            world = state_from_view(view, random.Random(world_seed + iteration), bid_guess=undecided)
+            values: dict[int, float] = {}
+            for index in live:
+                began = time.perf_counter()
+                if began + rollout_cost >= deadline or self._enough():
+                    break
+                value = self._rollout(engine.copy_state(world), seat, candidates[index], world_seed + iteration,
+                                      deadline)
+                spent = time.perf_counter() - began
+                rollout_cost = spent if not rollout_cost else 0.8 * rollout_cost + 0.2 * spent
+                if value is not None:
+                    values[index] = value
+                    self.last_rollouts += 1
+            if 0 in values:
+                rounds.append(values)
+            iteration += 1
+            if len(rounds) >= PRUNE_AFTER:
+                live = [i for i in live if i == 0 or _paired_edge(rounds, i)[0] + 2 * _paired_edge(rounds, i)[1] > 0]
+        best, best_edge = 0, 0.0
+        for index in range(1, len(candidates)):
+            edge, error = _paired_edge(rounds, index)
+            if edge - CONFIDENCE * error > max(MIN_EDGE, best_edge):
+                best, best_edge = index, edge - CONFIDENCE * error
+        return candidates[best]
+
+    def _enough(self) -> bool:
+        return self.max_rollouts is not None and self.last_rollouts >= self.max_rollouts
+
+    def _rollout(self, world: GameState, seat: int, candidate: A.Action, seed: int, deadline: float) -> float | None:
+        """Apply the candidate, let schemers play a few player-turns, value the position for `seat`."""
+        try:
+            engine.apply(world, candidate)
+        except IllegalAction:
+            return None  # not legal in this sampled world (it depends on what was hidden): no information
+        policies: dict[int, Schemer] = {}
+        turns = 0
+        for _ in range(400):
+            now = time.perf_counter()
+            if now + 2 * self._step_cost >= deadline:
+                return None  # out of time: an unfinished rollout would bias the comparison
+            if world.game_over or turns >= self.rollout_turns:
+                break
+            awaited = engine.awaiting(world)
+            if not awaited:
+                break
+            actor = awaited[0]
+            policy = policies.get(actor)
+            if policy is None:
+                policy = policies[actor] = Schemer(seed + actor, allow_offers=False)
+            action = policy.decide(world, actor)
+            if action is None:
+                break
+            try:
+                events = engine.apply(world, action)
+            except IllegalAction:
+                from ..rules.legal import default_action
+
+                fallback = default_action(world, actor)
+                if fallback is None:
+                    break
+                events = engine.apply(world, fallback)
+            turns += sum(1 for event in events if isinstance(event, TurnStarted))
+            self._step_cost = 0.9 * self._step_cost + 0.1 * (time.perf_counter() - now)
+        return Appraiser(world, seat).win_chances().get(seat, 0.0)
+
+
+def _paired_edge(rounds: list[dict[int, float]], index: int) -> tuple[float, float]:
+    """Mean and standard error of (candidate − schemer's choice) over the rounds that valued both."""
+    differences = [values[index] - values[0] for values in rounds if index in values and 0 in values]
+    n = len(differences)
+    if n < 2:
+        return 0.0, 1.0
+    mean = sum(differences) / n
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return mean, math.sqrt(variance / n)

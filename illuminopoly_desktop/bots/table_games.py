@@ -1,0 +1,114 @@
+"""Whole games between computer players of mixed strengths, each deciding from its own seat's view.
+
+The figures are those of bots/simulate.py (contests, landings, endings, the Reserves at every ROUND_END), plus each
+seat's strength and how long each strength took to decide. A decision the rules refuse is counted (it must never
+happen) and replaced by the seat's default action (R-GEN-03), so that a game always goes on.
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..model.views import player_view
+from ..rules import engine
+from ..rules.errors import IllegalAction
+from ..rules.invariants import invariant_problems
+from ..rules.legal import default_action
+from ..rules.setup import new_game
+from .players import ComputerPlayer, make_player
+from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, _tally, seat_configs
+
+
+@dataclass
+class TableResult(SimResult):
+    strengths: list[str] = field(default_factory=list)
+    """Each seat's strength ("random", "schemer", "strategist")."""
+    decision_seconds: dict[str, list[float]] = field(default_factory=dict)
+    """Strength -> the time of each of its decisions."""
+    refused: list[str] = field(default_factory=list)
+    """Decisions the rules refused (never expected), as "seat N (strength): action: reason"."""
+
+
+def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, options: dict | None = None,
+                    factions: Sequence[str] | None = None, banker_seat: int | None = None,
+                    check_invariants: bool = False, budget: float | None = None,
+                    players: Sequence[ComputerPlayer] | None = None, keep_actions: bool = True) -> TableResult:
+    """Play one game to its end (or the round cap, R-WIN-05) with one computer player per seat.
+
+    `strengths` names each seat's player (the professional Banker's seat, `banker_seat`, included); `players`, if
+    given, are the players themselves. `factions` are assigned to the faction seats in order instead of the draft.
+    Every player gets only its seat's view (model.views.player_view)."""
+    started = time.perf_counter()
+    opts = dict(options or {})
+    opts["max_rounds"] = max_rounds
+    count = len(strengths)
+    state = new_game(seat_configs(count, factions, banker_seat, strengths), seed=seed, options=opts,
+                     preset_factions=factions is not None)
+    seats_players = list(players) if players is not None else [
+        make_player(strength, seed * 100 + seat, budget) for seat, strength in enumerate(strengths)]
+    result = TableResult(seed=seed, state=state, strengths=list(strengths))
+    order_rng = random.Random(seed)
+    initial_money = state.total_money()
+    limit = MAX_ACTIONS_PER_ROUND * (max_rounds + 2)
+    for count_actions in range(limit):
+        awaited = engine.awaiting(state)
+        if not awaited:
+            break
+        seat = awaited[order_rng.randrange(len(awaited))]
+        player = seats_players[seat]
+        view = player_view(state, seat)
+        clock = time.perf_counter()
+        action = player.choose(view, seat)
+        result.decision_seconds.setdefault(player.strength, []).append(time.perf_counter() - clock)
+        if action is None:
+            action = default_action(state, seat)
+            if action is None:
+                result.invariants_ok = False
+                result.problems = [f"after action {count_actions}: seat {seat} is awaited but has no legal action"]
+                break
+        try:
+            events = engine.apply(state, action)
+        except IllegalAction as refusal:
+            if player.strength == "random" and action.type == "propose_offer":
+                continue  # the random player's offers are drawn blind and may be refused (bots/simulate.py)
+            result.refused.append(f"seat {seat} ({player.strength}): {action.type}: {refusal.code} {refusal.message}")
+            fallback = default_action(state, seat)
+            if fallback is None:
+                break
+            action = fallback
+            events = engine.apply(state, action)
+        if keep_actions:
+            result.actions.append(action)
+        _tally(result, state, events)
+        if check_invariants:
+            problems = invariant_problems(state, initial_money)
+            if problems:
+                result.invariants_ok = False
+                result.problems = [f"after action {count_actions} ({action.type}): {p}" for p in problems]
+                break
+    result.rounds = min(state.round_no, max_rounds)
+    result.winners = list(state.winners)
+    result.result = "cap" if (state.win_reason or "").startswith("round cap") or not state.game_over else "win"
+    result.elapsed = time.perf_counter() - started
+    return result
+
+
+def rotated_strengths(strengths: Sequence[str], seed: int) -> list[str]:
+    """The strengths moved round the table by the game's seed, so that no strength always sits in the same seat."""
+    shift = seed % len(strengths)
+    return list(strengths[shift:]) + list(strengths[:shift])
+
+
+def run_table_simulation(games: int, strengths: Sequence[str], seed: int = 0, max_rounds: int = 200,
+                         check_invariants: bool = True, options: dict | None = None,
+                         factions: Sequence[str] | Callable[[int], Sequence[str]] | None = None,
+                         banker_seat: int | None = None, budget: float | None = None) -> Iterator[TableResult]:
+    """Games `seed`, `seed`+1, ... with the same strengths in the same seats (as bots/simulate.py's
+    `run_simulation` for random players). `factions`: None (drafted), a list, or a function of the game's seed."""
+    for i in range(games):
+        game_seed = seed + i
+        chosen = factions(game_seed) if callable(factions) else factions
+        yield play_table_game(game_seed, strengths, max_rounds, options, chosen, banker_seat, check_invariants,
+                              budget)

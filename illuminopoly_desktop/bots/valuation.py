@@ -1,0 +1,225 @@
+"""What a position is worth to a player, in dollars, for the computer players.
+
+A player's *standing* adds up what he has and where it leads:
+- cash (less what he owes), and a penalty for dropping below a working reserve;
+- what his deeds and buildings would raise (mortgage values, half the building price);
+- the rent his deeds will bring over the next rounds (R-RENT: the Bank pays it, while its Reserves last);
+- his Power Base (R-PB), which decides the general victory and the round cap (R-WIN-03, R-WIN-05);
+- his equity in victory: a sum that grows steeply as the closest of his conditions (bots/goals.py) comes near.
+
+Decisions compare standings before and after a hypothetical change (`Appraiser.hypothetically`): a deed bought,
+an arm taken over, a lot rezoned. A player's *score* is his standing less a share of his rivals' (the leader's
+above all), so that harming the leader is worth something too.
+"""
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+
+from ..model.state import GameState
+from ..rules.context import Ctx
+from ..rules.rent import is_countable, rent_of
+from . import goals
+from .goals import NO_GOAL, facts_of
+
+RENT_ROUNDS = 8
+"""How many future collections a deed's rent is counted for."""
+POWER_WEIGHT = 4.0
+"""Dollars of standing per dollar of Power Base."""
+VICTORY_WORTH = 3000.0
+"""The equity of being one step from a win."""
+VICTORY_DECAY = 0.7
+"""Each further step multiplies the equity by this: k steps away is worth VICTORY_WORTH × 0.7^(k−1), so that the
+first steps of a long road (seven ruins, eight colours destroyed) are still worth taking."""
+CASH_RESERVE = 200
+"""Below this much cash a player is exposed (taxes, cards, contests he cannot defend)."""
+RESERVE_PENALTY = 0.6
+FAVOR_VALUE = 60
+"""A Political Favor: a way out of Jail, a halt of a rezoning, a block of a sale (R-CARD-05)."""
+LEADER_WEIGHT = 0.5
+FIELD_WEIGHT = 0.3
+AVERAGE_UTILITY_ROLL = 7
+WIN_TEMPERATURE = 900.0
+"""Standing differences are turned into chances of winning with this softness (the strategist's leaf values)."""
+
+
+def victory_equity(distance: float) -> float:
+    """VICTORY_WORTH × VICTORY_DECAY^(distance − 1) (distance at least ½ step; 0 for no goal)."""
+    if distance >= NO_GOAL:
+        return 0.0
+    return VICTORY_WORTH * VICTORY_DECAY ** (max(distance, 0.5) - 1)
+
+
+class Appraiser:
+    """Values of one game state as `viewer` sees it (hidden conditions of other Dogs are averaged over)."""
+
+    def __init__(self, state: GameState, viewer: int):
+        self.state = state
+        self.viewer = viewer
+        self.ctx = Ctx(state)
+        self.facts = facts_of(state)
+        options = state.setup.options
+        rounds_left = RENT_ROUNDS
+        if options.max_rounds:
+            rounds_left = max(1, min(RENT_ROUNDS, options.max_rounds - state.round_no + 1))
+        self.rent_rounds = rounds_left
+        # Rent is paid from the Reserves and only while they last (R-BANK-02 `refuse`).
+        reserves_cover = 1.0 if options.bank_insolvency != "refuse" else min(1.0, state.reserves / 6000)
+        self.rent_weight = rounds_left * reserves_cover
+        self.power_weight = POWER_WEIGHT
+        if options.max_rounds and options.max_rounds - state.round_no < 10:
+            self.power_weight = POWER_WEIGHT * 3  # the round cap is near: the highest Power Base wins (R-WIN-05)
+
+    # ----- rents and Power Base -----
+
+    def utility_roll(self, owner: int | None) -> int:
+        if owner is None:
+            return AVERAGE_UTILITY_ROLL
+        return self.state.players[owner].last_utility_roll or AVERAGE_UTILITY_ROLL
+
+    def rent(self, index: int) -> int:
+        """The owner's rent for the deed now (R-RENT-02), without rolling dice."""
+        prop = self.state.properties[index]
+        if prop.owner is None:
+            return 0
+        return rent_of(self.ctx, index, utility_roll=self.utility_roll(prop.owner))
+
+    def power_rent(self, index: int) -> int:
+        """R-PB-01: the rent of a countable deed, else 0."""
+        if not is_countable(self.ctx, index):
+            return 0
+        return self.rent(index)
+
+    def rents(self) -> dict[int, int]:
+        """Every owned deed's rent for its owner now."""
+        return {index: self.rent(index) for index, prop in self.state.properties.items() if prop.owner is not None}
+
+    def power_bases(self, rents: dict[int, int] | None = None) -> dict[int, int]:
+        """Every faction player's Power Base (R-PB-02, -03), computed without rolling dice."""
+        state = self.state
+        ctx = self.ctx
+        bases = {s: 0 for s in state.faction_seats()}
+        for index, prop in state.properties.items():
+            controller = prop.controller
+            if prop.owner is None or prop.mortgaged or controller not in bases:
+                continue
+            player = state.players[controller]
+            if player.faction == "boat" and not player.awakened:
+                continue
+            if is_countable(ctx, index):
+                bases[controller] += rents[index] if rents is not None else self.rent(index)
+        return bases
+
+    # ----- standings -----
+
+    def distance(self, seat: int, bases: dict[int, int], ranks: goals.Rankings | None = None) -> float:
+        """Steps to the closest victory of `seat`, special or general."""
+        return min(goals.special_distance(self.state, seat, self.viewer, ranks),
+                   goals.general_distance(self.state, seat, bases))
+
+    def standing(self, seat: int, bases: dict[int, int] | None = None, rents: dict[int, int] | None = None,
+                 ranks: goals.Rankings | None = None) -> float:
+        state = self.state
+        player = state.players[seat]
+        if player.eliminated:
+            return 0.0
+        if rents is None:
+            rents = self.rents()
+        if bases is None:
+            bases = self.power_bases(rents)
+        facts = self.facts
+        cash = player.cash - player.bank_debt
+        for debt in state.debts:
+            if debt.debtor == seat:
+                cash -= debt.amount
+            elif debt.creditor == seat:
+                cash += debt.amount * 0.8
+        value = cash - RESERVE_PENALTY * max(0, CASH_RESERVE - player.cash)
+        income = 0
+        for index, prop in state.properties.items():
+            if prop.owner != seat:
+                continue
+            if not prop.mortgaged and not prop.destroyed:
+                value += facts.mortgage[index] // (2 if prop.rezoned else 1)
+            if prop.houses or prop.hotel:
+                value += (prop.houses + (5 if prop.hotel else 0)) * facts.house_cost[index] / 2
+            income += rents[index]
+        value += income * self.rent_weight
+        value += bases.get(seat, 0) * self.power_weight
+        value += len(player.political_favors) * FAVOR_VALUE
+        value += victory_equity(self.distance(seat, bases, ranks))
+        return value
+
+    def standings(self) -> dict[int, float]:
+        """The standing of every active faction player (the professional Banker has none: he owns nothing)."""
+        rents = self.rents()
+        bases = self.power_bases(rents)
+        ranks = goals.Rankings(self.state, self.facts)
+        return {seat: self.standing(seat, bases, rents, ranks) for seat in self.state.faction_seats()}
+
+    def score(self, seat: int, standings: dict[int, float] | None = None) -> float:
+        """Standing less a share of the rivals': the leader's weighs most."""
+        standings = standings if standings is not None else self.standings()
+        mine = standings.get(seat, 0.0)
+        rivals = [v for s, v in standings.items() if s != seat]
+        if not rivals:
+            return mine
+        return mine - LEADER_WEIGHT * max(rivals) - FIELD_WEIGHT * sum(rivals) / len(rivals)
+
+    def win_chances(self, standings: dict[int, float] | None = None) -> dict[int, float]:
+        """A soft estimate of each player's chance of winning from the standings (or the result, if the game is
+        over: shared wins split evenly)."""
+        state = self.state
+        if state.game_over:
+            winners = state.winners
+            return {s: (1 / len(winners) if s in winners else 0.0) for s in range(len(state.players))}
+        standings = standings if standings is not None else self.standings()
+        if not standings:
+            return {}
+        top = max(standings.values())
+        weights = {s: math.exp((v - top) / WIN_TEMPERATURE) for s, v in standings.items()}
+        total = sum(weights.values())
+        return {s: w / total for s, w in weights.items()}
+
+    # ----- hypothetical changes -----
+
+    @contextmanager
+    def hypothetically(self, changes: dict[int, dict], cash: dict[int, int] | None = None):
+        """Apply property field changes and cash gains (seat -> dollars) for the duration of the block, then
+        restore them exactly."""
+        props = self.state.properties
+        players = self.state.players
+        saved = {index: dict(props[index].__dict__) for index in changes}
+        saved_cash = {seat: players[seat].cash for seat in (cash or {})}
+        try:
+            for index, fields in changes.items():
+                props[index].__dict__.update(fields)
+            for seat, amount in (cash or {}).items():
+                players[seat].cash += int(amount)
+            yield
+        finally:
+            for index, fields in saved.items():
+                props[index].__dict__.update(fields)
+            for seat, amount in saved_cash.items():
+                players[seat].cash = amount
+
+    def scores_after(self, changes: dict[int, dict], cash: dict[int, int] | None = None) -> dict[int, float]:
+        """Every faction player's score if the property changes happened and the cash moved."""
+        with self.hypothetically(changes, cash):
+            standings = self.standings()
+        return {seat: self.score(seat, standings) for seat in standings}
+
+    def scores(self) -> dict[int, float]:
+        standings = self.standings()
+        return {seat: self.score(seat, standings) for seat in standings}
+
+    def score_after(self, seat: int, changes: dict[int, dict], cash: dict[int, int] | None = None) -> float:
+        """`seat`'s score if the property changes happened and the cash moved (seat -> dollars gained)."""
+        return self.scores_after(changes, cash).get(seat, 0.0)
+
+    def gain(self, seat: int, changes: dict[int, dict], cash: dict[int, int] | None = None,
+             base: float | None = None) -> float:
+        """How much `seat`'s score rises with the change (negative when it falls)."""
+        if base is None:
+            base = self.score(seat)
+        return self.score_after(seat, changes, cash) - base
