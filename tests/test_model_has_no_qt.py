@@ -7,7 +7,7 @@ from pathlib import Path
 
 import illuminopoly_desktop
 
-PURE_PACKAGES = ("model", "rules", "bots", "saves", "presentation")
+PURE_PACKAGES = ("model", "rules", "bots", "saves", "presentation", "protocol", "net", "reports")
 
 
 def _pure_modules() -> list[str]:

@@ -1,0 +1,103 @@
+"""The files of a hosted game, so that `illuminopoly serve --load SAVE` resumes it after a crash of the host with no
+action lost and the players' seat tokens still valid.
+
+- SAVE: the ordinary save file (saves/savefile.py), rewritten with `write_save` after every action. When actions
+  come faster than a save is written, consecutive actions share one write (see `LanServer`).
+- SAVE.journal: every accepted action, appended (one JSON line with its index) *before* any client hears of it. A
+  line reaches the operating system at once, so a crash of the host process cannot lose an action the players
+  saw; loading applies the lines the save does not hold yet. The journal is emptied after each save.
+- SAVE.seats: the game id, the seats (names, kinds, factions) and the SHA-256 of each seat token and of the host
+  key, never the secrets themselves.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from ..model.state import GameState
+from ..rules import engine
+from ..rules.actions import ACTION_ADAPTER
+from ..rules.errors import IllegalAction
+from ..saves.savefile import SaveError, load_save, write_save
+
+
+def journal_path(save_path: Path) -> Path:
+    return save_path.with_name(save_path.name + ".journal")
+
+
+def seats_path(save_path: Path) -> Path:
+    return save_path.with_name(save_path.name + ".seats")
+
+
+class GameRecord:
+    """Writes a hosted game's save, journal and seat file (see the module's docstring)."""
+
+    def __init__(self, save_path: str | os.PathLike):
+        self.save_path = Path(save_path)
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        self.journal_path = journal_path(self.save_path)
+        self.seats_path = seats_path(self.save_path)
+        self._journal = open(self.journal_path, "ab", buffering=0)  # unbuffered: each write goes to the OS
+        self.saves_written = 0
+
+    def record(self, index: int, action) -> None:
+        """Append accepted action number `index` to the journal (before the clients are told about it)."""
+        self._journal.write(b'{"index":%d,"action":%s}\n' % (index, ACTION_ADAPTER.dump_json(action)))
+
+    def save(self, state: GameState, actions: list) -> None:
+        """Rewrite the save (atomically, fsynced) with every action so far, then empty the journal.
+        Raises SaveError if the file cannot be written (the journal then keeps the actions)."""
+        write_save(self.save_path, state.setup, actions, state)
+        os.ftruncate(self._journal.fileno(), 0)
+        self.saves_written += 1
+
+    def write_seats(self, data: dict) -> None:
+        """Replace the seat file (a temporary file renamed over it, so it is never half written)."""
+        temporary = self.seats_path.with_name(self.seats_path.name + ".tmp")
+        temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        os.replace(temporary, self.seats_path)
+
+    def close(self) -> None:
+        self._journal.close()
+
+
+def load_game(save_path: str | os.PathLike) -> tuple[GameState, list, dict | None]:
+    """The game of a save with its journal applied, and its seat file's data (None if there is none).
+
+    Raises SaveError (an unreadable or corrupted save, or a journal line the rules refuse).
+    """
+    path = Path(save_path)
+    loaded = load_save(path)
+    state, actions = loaded.state, list(loaded.actions)
+    _apply_journal(journal_path(path), state, actions)
+    seats = None
+    if seats_path(path).exists():
+        try:
+            seats = json.loads(seats_path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise SaveError(f"{seats_path(path).name} is not readable: {error}") from None
+    return state, actions, seats
+
+
+def _apply_journal(path: Path, state: GameState, actions: list) -> None:
+    if not path.exists():
+        return
+    for number, line in enumerate(path.read_bytes().splitlines(), start=1):
+        try:
+            entry = json.loads(line)
+            index, action = entry["index"], ACTION_ADAPTER.validate_python(entry["action"])
+        except (ValueError, KeyError, TypeError):
+            # Only the last line can be cut off, by a crash of the whole machine while it was written; the
+            # action was then never sent to anyone.
+            break
+        if index < len(actions):
+            continue  # already in the save (the host stopped between writing the save and emptying the journal)
+        if index != len(actions):
+            raise SaveError(f"{path.name}: line {number} holds action {index}, but the game has {len(actions)}.")
+        try:
+            engine.apply(state, action)
+        except IllegalAction as refusal:
+            raise SaveError(f"{path.name}: line {number} ({action.type}) is refused by the rules: "
+                            f"{refusal.code} ({refusal.rule_id}): {refusal.message}") from refusal
+        actions.append(action)
