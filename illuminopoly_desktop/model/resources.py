@@ -18,8 +18,9 @@ def resources_root() -> Path:
     """Return the resources folder, checked in this order:
 
     1. the ``ILLUMINOPOLY_RESOURCES`` environment variable, if set;
-    2. a PyInstaller bundle (``sys._MEIPASS/resources``);
-    3. the source tree or an editable install (``<repo>/resources``).
+    2. a PyInstaller bundle (``sys._MEIPASS/resources``: packaging/illuminopoly.spec puts it there);
+    3. another frozen app (``sys.frozen``): ``resources`` beside the executable;
+    4. the source tree or an editable install (``<repo>/resources``).
     """
     override = os.environ.get(RESOURCES_ENV_VAR)
     if override:
@@ -27,6 +28,8 @@ def resources_root() -> Path:
     bundle_dir = getattr(sys, "_MEIPASS", None)
     if bundle_dir is not None:
         return Path(bundle_dir) / "resources"
+    if getattr(sys, "frozen", False):
+        return Path(sys.executable).resolve().parent / "resources"
     return _SOURCE_TREE_RESOURCES
 
 

@@ -25,6 +25,7 @@ def run_app(board_path: str | Path | None = None, argv: Sequence[str] | None = N
     app = QApplication.instance() or QApplication(list(argv) if argv is not None else sys.argv)
     app.setApplicationName("Illuminopoly")
     app.setOrganizationName("Illuminopoly")
+    app.setDesktopFileName("illuminopoly")  # Wayland matches the window to packaging/linux/illuminopoly.desktop
     try:
         board = load_board(board_path)
     except DataFileError as error:
@@ -32,4 +33,5 @@ def run_app(board_path: str | Path | None = None, argv: Sequence[str] | None = N
         return EXIT_BAD_DATA
     window = MainWindow(board)
     window.show()
+    window.begin_session()  # restore the window size, offer to resume an unfinished autosave
     return app.exec()
