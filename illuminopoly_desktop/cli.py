@@ -4,12 +4,19 @@
     illuminopoly play [--board FILE]            the same
     illuminopoly simulate --games N --players P --seed S [--max-rounds R] [--factions LIST|all] [--artillery]
                          [--banker] [--option NAME=VALUE ...] [--jsonl] [--save-dir DIR]
+                         (P: a number of random players, or strengths seat by seat: schemer,random,strategist)
+    illuminopoly balance --games N [--seed S] [--out docs/balance] [--players schemer,schemer,schemer,schemer]
+                                                play many games, write a Markdown balance report with charts
     illuminopoly replay SAVE                    replay a save through the rules and check its hash
     illuminopoly referee --save S --actions A.jsonl [--dice 6,6,3,4] [--out SAVE2]
                                                 apply actions to a save with chosen dice, print the state
     illuminopoly schema [--what actions|events|save|all]
+    illuminopoly serve [--port 8765] [--load SAVE] [--seats N] [--computer K] [--password P] [--bind ADDRESS]
+                                                host a LAN game without a window (Ctrl+C stops it)
+    illuminopoly selftest [--screenshot FILE] [--timeout S] [--startup-only]
+                                                open the window on a demo game, play, drag, screenshot
 
-Only `play` needs Qt; the other commands import nothing from PySide6.
+Only `play` and `selftest` need Qt; the other commands import nothing from PySide6.
 User errors (a bad save, a bad board file, impossible settings) print one sentence on stderr and
 exit with status 1; no traceback. Command-line syntax errors (from argparse), contradictory flags and
 malformed input files exit with status 2. A referee whose action is refused exits with status 1.
@@ -103,13 +110,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=cmd_play)
 
     sim = commands.add_parser(
-        "simulate", help="play games between random computer players, checking invariants",
-        description="Play games between random computer players, check the invariants after every action, and "
-                    "summarise them: outcomes, contests, victories, game length, the Bank's Reserves, landings.")
+        "simulate", help="play games between computer players, checking invariants",
+        description="Play games between computer players (random ones, unless --players names their strengths), "
+                    "check the invariants after every action, and summarise them: outcomes, contests, victories, "
+                    "game length, the Bank's Reserves, landings.")
     sim.add_argument("--games", type=_positive_int, default=10, metavar="N", help="number of games (default 10)")
-    sim.add_argument("--players", type=_positive_int, metavar="P",
+    sim.add_argument("--players", type=_players_arg, metavar="P",
                      help="players per game, the professional Banker included (default: as many as --factions "
-                          "names, else 4)")
+                          "names, else 4): a number of random players, or each seat's computer strength as a comma "
+                          "list of random, schemer, strategist (e.g. schemer,schemer,random,strategist)")
+    sim.add_argument("--budget", type=_positive_float, metavar="SECONDS",
+                     help="a strategist's thinking time per decision (default 1)")
     sim.add_argument("--factions", type=_faction_list, metavar="LIST",
                      help="factions the host assigns to the seats in order, as a comma list of "
                           f"{', '.join(_faction_ids())}; or 'all': every faction in use, rotated from game to "
@@ -130,6 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jsonl", action="store_true", help="print one JSON object per game (and one for the summary)")
     sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game's save to DIR/game-<seed>.json")
     sim.set_defaults(handler=cmd_simulate)
+
+    _add_balance_parser(commands)
 
     rep = commands.add_parser("replay", help="replay a save through the rules and verify its final hash")
     rep.add_argument("save", type=Path, metavar="SAVE")
@@ -153,6 +166,20 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("--what", choices=("actions", "events", "save", "all"), default="all",
                         help="which schema (default all: one object keyed by name)")
     schema.set_defaults(handler=cmd_schema)
+    _add_serve_parser(commands)
+
+    selftest = commands.add_parser(
+        "selftest", help="check the desktop game works here: a demo game played through the window, a drag, "
+                         "a screenshot",
+        description="Open the main window on a demo game, play a few turns through the action panel, drag a deed "
+                    "in the power-structure editor, save a screenshot and exit 0; exit 1 with a message on any "
+                    "failure. Saves and settings go to a temporary folder, never the user's.")
+    selftest.add_argument("--screenshot", type=Path, metavar="FILE", help="save a PNG of the window to FILE")
+    selftest.add_argument("--timeout", type=float, default=120.0, metavar="S",
+                          help="give up (exit 1) after S seconds (default 120)")
+    selftest.add_argument("--startup-only", action="store_true",
+                          help="stop after the window's first paint (for timing the start-up)")
+    selftest.set_defaults(handler=cmd_selftest)
     return parser
 
 
@@ -164,6 +191,28 @@ def _positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1 (got {value})")
     return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 (got {value:g})")
+    return value
+
+
+def _players_arg(text: str) -> int | tuple[str, ...]:
+    """--players: a number of (random) players, or a comma list of computer strengths, one per seat."""
+    if text.strip().isdigit():
+        return _positive_int(text)
+    from .bots.players import parse_strengths
+
+    try:
+        return tuple(parse_strengths(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error} (or give a number of players)") from None
 
 
 def _faction_ids() -> list[str]:
@@ -240,6 +289,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     except ImportError as error:
         raise UserError(f"the desktop game needs PySide6, which could not be loaded ({error}).") from None
     return run_app(board_path=board)
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    try:
+        from .ui.selftest import run_selftest
+    except ImportError as error:
+        raise UserError(f"the self-test needs PySide6, which could not be loaded ({error}).") from None
+    return run_selftest(args.screenshot, timeout_s=args.timeout, startup_only=args.startup_only)
 
 
 # ----- simulate -----
@@ -326,10 +383,14 @@ def _max_rounds(args: argparse.Namespace, options: dict) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .bots.simulate import SimulationTotals, run_simulation
+    from .bots.table_games import run_table_simulation
     from .model.board import load_board
     from .rules.errors import IllegalAction
     from .saves import SaveError, write_save
 
+    strengths = list(args.players) if isinstance(args.players, tuple) else None
+    if strengths is not None:
+        args.players = len(strengths)
     table = table_from_args(args)
     if args.save_dir is not None:
         try:
@@ -340,11 +401,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     totals = SimulationTotals()
     board = None
     started = time.perf_counter()
-    games = run_simulation(args.games, table.players, args.seed, table.max_rounds, options=table.options,
-                           factions=table.factions, banker_seat=table.banker_seat)
+    if strengths is None:
+        games = run_simulation(args.games, table.players, args.seed, table.max_rounds, options=table.options,
+                               factions=table.factions, banker_seat=table.banker_seat)
+    else:  # computer players of the given strengths, each deciding from its seat's view (bots/table_games.py)
+        games = run_table_simulation(args.games, strengths, args.seed, table.max_rounds, options=table.options,
+                                     factions=table.factions, banker_seat=table.banker_seat, budget=args.budget)
+    won_by_strength: Counter = Counter()
     try:
         for sim in games:
             totals.add(sim)
+            for seat in sim.winners if strengths is not None else ():
+                won_by_strength[strengths[seat]] += 1 / len(sim.winners)
             board = sim.state.setup.board
             saved = None
             if args.save_dir is not None:
@@ -365,10 +433,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if board is None:
         board = load_board()
     summary = _summary(args, table, totals, elapsed, board)
+    if strengths is not None:
+        summary["strengths"] = strengths
+        summary["wins_by_strength"] = {k: round(v, 3) for k, v in sorted(won_by_strength.items())}
     if args.jsonl:
         out.write(json.dumps({"summary": summary}) + "\n")
     else:
         out.write(_summary_text(summary, board, totals.landings))
+        if strengths is not None:
+            out.write(f"seats: {', '.join(strengths)}; wins by strength: "
+                      + (_counts_text({k: f"{v:g}" for k, v in summary["wins_by_strength"].items()}) or "none")
+                      + "\n")
     return EXIT_FAILED if totals.invariant_failures else EXIT_OK
 
 
@@ -401,7 +476,9 @@ def _winners_text(sim) -> str:
     if sim.result == "cap" and not sim.winners:
         return "cap"
     players = sim.state.players
-    return ", ".join(f"{players[w].name} (seat {w}, {players[w].faction or 'Banker'})" for w in sim.winners) or "none"
+    strengths = getattr(sim, "strengths", None)  # a table of mixed computer strengths (bots/table_games.py)
+    return ", ".join(f"{players[w].name} (seat {w}, {players[w].faction or 'Banker'}"
+                     + (f", {strengths[w]}" if strengths else "") + ")" for w in sim.winners) or "none"
 
 
 def _game_line(sim) -> str:
@@ -494,6 +571,81 @@ def _contests_text(contests: dict) -> list[str]:
         lines.append(f"  {kind:<20}{counts['attempted']:>10}{counts['won']:>8}{counts['halted']:>8}"
                      f"{counts['blocked']:>9}")
     return lines
+
+
+# ----- balance -----
+
+BALANCE_PLAYERS = "schemer,schemer,schemer,schemer"
+
+
+def _add_balance_parser(commands) -> None:
+    balance = commands.add_parser(
+        "balance", help="play many games between computer players and write a balance report",
+        description="Play many games between computer players (each deciding from its own seat's view), the "
+                    "factions dealt so that each plays equally often, and write a Markdown report with PNG charts: "
+                    "win rate per faction with 95% confidence intervals, victory types, game length, contests tried "
+                    "and won, the Bank's Reserves over time, landings per square. The charts need matplotlib "
+                    "(pip install 'illuminopoly_desktop[report]').")
+    balance.add_argument("--games", type=_positive_int, default=100, metavar="N", help="number of games (default 100)")
+    balance.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    balance.add_argument("--out", type=Path, default=Path("docs/balance"), metavar="DIR",
+                         help="folder for README.md and the charts (default docs/balance)")
+    balance.add_argument("--players", type=_players_arg, default=tuple(BALANCE_PLAYERS.split(",")), metavar="LIST",
+                         help="each seat's computer strength (rotated round the table from game to game), a comma "
+                              f"list of random, schemer, strategist (default {BALANCE_PLAYERS})")
+    balance.add_argument("--max-rounds", type=_positive_int, default=DEFAULT_MAX_ROUNDS, metavar="R",
+                         help=f"round cap of each game (default {DEFAULT_MAX_ROUNDS})")
+    balance.add_argument("--budget", type=_positive_float, metavar="SECONDS",
+                         help="a strategist's thinking time per decision (default 1)")
+    balance.add_argument("--artillery", action="store_true",
+                         help="play with the Artillery (use_artillery=true): it is dealt like every other faction")
+    balance.add_argument("--banker", action="store_true", help="make the last seat the professional Banker")
+    balance.add_argument("--option", dest="options", action="append", type=_option_assignment, default=[],
+                         metavar="NAME=VALUE", help="set a house-rule option for every game (repeatable)")
+    balance.set_defaults(handler=cmd_balance)
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from .reports.balance import ReportSettings, play_balance_games, write_report
+    from .reports.balance_charts import ChartsUnavailable, require_matplotlib
+
+    strengths = list(args.players) if isinstance(args.players, tuple) else ["random"] * args.players
+    if len(strengths) < 3:
+        raise UsageError(f"a game needs 3 to 11 players; --players gives {len(strengths)}.")
+    options = dict(args.options)
+    options.pop("max_rounds", None)
+    if args.artillery:
+        options["use_artillery"] = True
+    try:
+        require_matplotlib()  # say so before playing for minutes, not after
+    except ChartsUnavailable as error:
+        raise UserError(str(error)) from None
+    command = (f"illuminopoly balance --games {args.games} --seed {args.seed} --out {args.out} "
+               f"--players {','.join(strengths)} --max-rounds {args.max_rounds}"
+               + (f" --budget {args.budget:g}" if args.budget else "") + (" --artillery" if args.artillery else "")
+               + (" --banker" if args.banker else "")
+               + "".join(f" --option {k}={str(v).lower() if isinstance(v, bool) else v}"
+                         for k, v in args.options))
+    started = time.perf_counter()
+
+    def progress(index: int, game) -> None:
+        if (index + 1) % 10 == 0 or index + 1 == args.games:
+            print(f"  {index + 1} of {args.games} games played ({time.perf_counter() - started:.0f} s)",
+                  file=sys.stderr, flush=True)
+
+    try:
+        tally = play_balance_games(args.games, args.seed, strengths, args.max_rounds, options, args.budget,
+                                   banker=args.banker, progress=progress)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    settings = ReportSettings(command=command, seed=args.seed, strengths=strengths, max_rounds=args.max_rounds,
+                              options=options, budget=args.budget, banker=args.banker)
+    try:
+        path = write_report(tally, settings, args.out)
+    except OSError as error:
+        raise UserError(f"cannot write the report into {args.out}: {error.strerror or error}.") from None
+    print(f"{tally.games} games in {time.perf_counter() - started:.0f} s; report: {path}")
+    return EXIT_OK
 
 
 # ----- replay -----
@@ -643,3 +795,63 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# ----- serve (LAN play, issue 5) -----
+
+def _add_serve_parser(commands) -> None:
+    serve = commands.add_parser(
+        "serve", help="host a LAN game without a window",
+        description="Host a LAN game: players join from the app (File > Join Game...) or any program speaking "
+                    "docs/protocol.md. Prints the address and the save; Ctrl+C stops the server, the game stays "
+                    "saved and --load resumes it (the players reconnect by themselves).")
+    serve.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0 picks a free one)")
+    serve.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
+                       help="address to listen on (default 0.0.0.0: every network; 127.0.0.1: this computer only)")
+    serve.add_argument("--load", type=Path, metavar="SAVE", help="resume the game of this save (after a crash)")
+    serve.add_argument("--save", type=Path, metavar="SAVE",
+                       help="where the new game is saved after every action (default: the user's data folder)")
+    serve.add_argument("--seats", type=int, default=4, metavar="N", help="seats at the table, 3 to 11 (default 4)")
+    serve.add_argument("--computer", type=int, default=0, metavar="K",
+                       help="of which K are computer players (the last K seats; default 0)")
+    serve.add_argument("--strength", choices=("random", "schemer", "strategist"), default="schemer",
+                       help="how the computer players play (default schemer)")
+    serve.add_argument("--password", metavar="P", help="players must give this password to join")
+    serve.add_argument("--name", metavar="HOST", help="the host's name shown to joining players (default: this "
+                                                      "computer's name)")
+    serve.add_argument("--seed", type=int, metavar="S", help="the game's random seed (default: random)")
+    serve.add_argument("--option", dest="options", action="append", type=_option_assignment, default=[],
+                       metavar="NAME=VALUE", help="a house-rule option, e.g. --option max_rounds=20 (repeatable)")
+    serve.add_argument("--pace", type=float, default=0.3, metavar="SECONDS",
+                       help="pause before each computer decision (default 0.3)")
+    serve.add_argument("--no-discovery", action="store_true", help="do not announce the game on the network")
+    serve.set_defaults(handler=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .net.headless import run_headless
+    from .net.server import ServerConfig
+    from .rules.errors import IllegalAction
+    from .saves.savefile import SaveError
+
+    if not 3 <= args.seats <= 11:
+        raise UsageError(f"--seats must be 3 to 11 (got {args.seats})")
+    if not 0 <= args.computer < args.seats:
+        raise UsageError(f"--computer must be 0 to {args.seats - 1}: at least one seat is for a person")
+    if args.load is not None and args.save is not None:
+        raise UsageError("--load continues the save it names; --save is only for a new game")
+    config = ServerConfig(bind=args.bind, port=args.port, seats=args.seats, computers=args.computer,
+                          computer_strength=args.strength, password=args.password, save_path=args.save, load_path=args.load,
+                          options=dict(args.options), seed=args.seed, discovery=not args.no_discovery,
+                          computer_pace=max(0.0, args.pace))
+    if args.name:
+        config.host_name = args.name
+    try:
+        run_headless(config)
+    except SaveError as error:
+        raise UserError(error.message) from None
+    except IllegalAction as refusal:
+        raise UserError(f"{refusal.message} ({refusal.rule_id})") from None
+    except OSError as error:
+        raise UserError(f"cannot listen on {args.bind}:{args.port}: {error.strerror or error}") from None
+    return EXIT_OK

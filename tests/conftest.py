@@ -8,3 +8,17 @@ display. An explicit QT_QPA_PLATFORM (e.g. xcb, to watch a test) still wins.
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _private_user_folders(tmp_path_factory, monkeypatch):
+    """Every test gets its own empty config, data and cache folders (platformdirs reads the XDG variables on
+    Linux), so no test reads a developer's real preferences or writes into the real home."""
+    home = tmp_path_factory.mktemp("home")
+    for variable, folder in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
+                             ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state")):
+        path = home / folder
+        path.mkdir()
+        monkeypatch.setenv(variable, str(path))

@@ -175,7 +175,7 @@ def test_window_title_size_and_menus(window):
     assert window.windowTitle() == "Illuminopoly"
     assert (window.width(), window.height()) == (1200, 900)
     menus = [action.text().replace("&", "") for action in window.menuBar().actions()]
-    assert menus == ["File", "View", "Help"]
+    assert menus == ["File", "Edit", "View", "Help"]
     assert window.action_quit.shortcut().toString() == "Ctrl+Q"
     assert window.action_fit.shortcut().toString() == "Ctrl+0"
     assert "Ctrl++" in [s.toString() for s in window.action_zoom_in.shortcuts()]
@@ -335,7 +335,12 @@ def test_run_app_with_a_missing_board_file_returns_2(qapp, tmp_path, critical_ca
     assert "nowhere.json" in critical_calls[0][1]
 
 
-def test_run_app_opens_the_main_window(qapp, monkeypatch):
+def test_run_app_opens_the_main_window(qapp, monkeypatch, tmp_path):
+    from illuminopoly_desktop.presentation import preferences, table_session
+
+    # run_app offers to resume the autosave and remembers the window's size: in tmp_path, not the user's folders.
+    monkeypatch.setattr(preferences, "default_config_dir", lambda: tmp_path / "config")
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path / "data")
     monkeypatch.setattr(QApplication, "exec", lambda self=None: 0)
     opened = []
     original_show = app_module.MainWindow.show
@@ -349,6 +354,7 @@ def test_run_app_opens_the_main_window(qapp, monkeypatch):
     assert opened and opened[0].windowTitle() == "Illuminopoly"
     assert len(opened[0].scene.square_items) == 40
     opened[0].close()
+    assert (tmp_path / "config" / preferences.PREFERENCES_NAME).exists()  # the window's size, for the next start
 
 
 # --- the Qt binding itself -------------------------------------------------------

@@ -131,3 +131,77 @@ def test_a_new_game_replaces_the_table_without_doubling_its_docks(qtbot, tmp_pat
     from PySide6.QtWidgets import QDockWidget
 
     qtbot.waitUntil(lambda: len([d for d in window.findChildren(QDockWidget) if d.isVisible()]) == 3)
+
+
+def test_ending_a_turn_asks_first_when_the_player_wants_it(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    state = started_game(3)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    window.handover.confirm()
+    window.preferences = window.preferences.model_copy(update={"confirm_end_turn": True})
+    force(state, 1, 2)
+    buttons_of(window, "roll")[0].click()
+    buttons_of(window, "do_nothing")[0].click()
+    answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kw: asked.append(args) or answers.pop(0))
+    buttons_of(window, "end_turn")[0].click()
+    assert len(asked) == 1 and engine.awaiting(state) == [0]  # "No": still P0's turn
+    buttons_of(window, "end_turn")[0].click()
+    assert len(asked) == 2 and engine.awaiting(state) == [1]
+
+
+def test_the_computer_pace_changes_at_once(qtbot, tmp_path, monkeypatch):
+    window = table(qtbot, tmp_path, monkeypatch, started_game(3))
+    window.table.set_pace(900)
+    assert window.table.pace_ms == 900
+
+
+def test_a_computer_thinks_off_the_window_thread_and_the_window_stays_live(qtbot, tmp_path, monkeypatch):
+    import threading
+    import time
+
+    from PySide6.QtCore import QTimer
+
+    state = new_computer_game()
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    session = window.table.session
+    thinking_threads = []
+    slow_decide = session.computer_decide
+
+    def deliberate(seat, view):
+        thinking_threads.append(threading.current_thread())
+        time.sleep(0.4)  # a strategist's budget, in miniature
+        return slow_decide(seat, view)
+
+    monkeypatch.setattr(session, "computer_decide", deliberate)
+    ticks = []
+    ticker = QTimer()
+    ticker.timeout.connect(lambda: ticks.append(window.table.is_thinking))
+    ticker.start(20)
+    before = len(session.actions)
+    qtbot.waitUntil(lambda: len(session.actions) > before, timeout=10_000)
+    ticker.stop()
+    window.table.stop()
+    assert thinking_threads and all(t is not threading.main_thread() for t in thinking_threads)
+    assert sum(ticks) >= 5  # the window's own timers kept running while the computer thought
+
+
+def test_a_decision_overtaken_by_the_game_is_dropped_and_asked_again(qtbot, tmp_path, monkeypatch):
+    state = new_computer_game()
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    window.table.stop()
+    seat = window.table.session.computer_seats_awaited()[0]
+    stale = A.EndTurn(seat=seat)
+    before = list(window.table.session.actions)
+    window.table._stopped = False
+    window.table._computer_decided(seat, state.action_count - 1, stale)  # decided on an older state
+    assert window.table.session.actions == before
+
+
+def new_computer_game():
+    state = started_game(3)
+    for player in state.players:
+        player.kind = "computer"
+    return state

@@ -19,9 +19,9 @@ log = logging.getLogger(__name__)
 @dataclass
 class Limits:
     """How much a connection may send. The defaults let a person and a computer player act freely."""
-    rate: float = 30.0
-    """Messages per second, sustained."""
-    burst: int = 60
+    rate: float = 50.0
+    """Messages per second, sustained (a person never comes near; a computer client is slowed down)."""
+    burst: int = 100
     """Messages that may arrive at once."""
     max_strikes: int = 20
     """Malformed, refused-credential or too-fast messages within `strike_window` seconds before a disconnection."""

@@ -9,6 +9,8 @@ from ..rules.legal import default_action
 from .client import LanClient
 from .computer import ComputerPlayer, decide
 
+RATE_LIMITED_PAUSE = 0.25
+
 
 async def play_as_computer(client: LanClient, player: ComputerPlayer, timeout: float = 30.0,
                            max_actions: int | None = None) -> int:
@@ -32,6 +34,9 @@ async def play_as_computer(client: LanClient, player: ComputerPlayer, timeout: f
                 break  # the connection dropped: the client reconnects by itself; look again
             if result.accepted:
                 accepted += 1
+                break
+            if result.rejected.code == "E_RATE_LIMITED":
+                await asyncio.sleep(RATE_LIMITED_PAUSE)  # too fast for the host: slow down, then decide again
                 break
             if result.rejected.source != "rules":
                 break  # stale, or not our turn any more: decide again from the newer view

@@ -244,10 +244,10 @@ class LanServer:
             self._broadcast_lobby()
 
     def _receive(self, conn: Connection, data) -> None:
+        message = decode_client_message(data)  # cheap next to a handler; gives the refusal its `ref`
         if not conn.bucket.take():
-            self._refuse(conn, rejection("E_RATE_LIMITED"), strike=True)
+            self._refuse(conn, rejection("E_RATE_LIMITED", ref=getattr(message, "id", None)), strike=True)
             return
-        message = decode_client_message(data)
         if isinstance(message, M.Rejected):
             self._refuse(conn, message, strike=True)
             return

@@ -69,6 +69,11 @@ def percent(probability: Fraction) -> str:
     return f"{float(probability) * 100:.1f}%"
 
 
+def refusal_text(refusal: IllegalAction) -> str:
+    """A refusal as the dialogs show it: the rule's sentence, its reason code and its rule ID (R-GEN-05)."""
+    return f"{refusal.message} ({refusal.code}, {refusal.rule_id})"
+
+
 def choices_for(state: GameState, seat: int) -> list[Choice]:
     """Every legal action of `seat` now, as choices; the default (what the deadline would do) is marked."""
     labeller = _Labeller(state, seat)
@@ -331,10 +336,25 @@ class _Labeller:
             return "Abstain", None, "R-CHAIR-02."
         return f"Vote for {self.name(a.candidate)}", None, "R-CHAIR-02."
 
+    @property
+    def _favor_window(self):
+        top = self.state.pending[-1] if self.state.pending else None
+        return top if getattr(top, "kind", None) == "favor_window" else None
+
     def _play_favor(self, a):
+        window = self._favor_window
+        if window is not None and window.purpose == "halt":
+            if len(window.chain) % 2 == 1:
+                return "Counter the halt with a Political Favor", None, \
+                    "Your own Political Favor cancels the halt (R-CARD-06, R-REZONE-03)."
+            return "Halt it with a Political Favor", None, \
+                "Nothing is paid and the landing is used up; the card goes back under its deck (R-REZONE-03)."
         return "Play a Political Favor", None, "Block this sale (R-CARD-06)."
 
     def _pass_favor(self, a):
+        window = self._favor_window
+        if window is not None and window.purpose == "halt":
+            return "Let it go on", None, "Keep your Political Favor (R-REZONE-03)."
         return "Let it pass", None, "Keep your Political Favor (R-CARD-06)."
 
     def _settle_payment(self, a):
@@ -426,14 +446,25 @@ class _Labeller:
         what = {"house": "a house", "hotel_block": "the hotel", "hotel_breakdown": "the hotel, keeping houses"}
         return f"Sell {what.get(a.mode, a.mode)} on {self.square(a.property)} (+${refund})", None, "R-BUILD-04."
 
+    def _offer_terms(self, offer_id: int) -> tuple[str, str]:
+        """(proposer's name, the terms in words) of an open offer, as the deal dialog words them."""
+        from .deal_builder import describe_offer
+
+        offer = next((o for o in self.state.offers if o.id == offer_id), None)
+        if offer is None:
+            return "", ""
+        return self.name(offer.proposer), describe_offer(self.state, offer)
+
     def _accept_offer(self, a):
-        return f"Accept offer #{a.offer_id}", None, "R-DEAL-01."
+        who, terms = self._offer_terms(a.offer_id)
+        return f"Accept {who}'s offer #{a.offer_id}", None, f"{terms} (R-DEAL-02)."
 
     def _decline_offer(self, a):
-        return f"Decline offer #{a.offer_id}", None, "R-DEAL-01."
+        who, terms = self._offer_terms(a.offer_id)
+        return f"Decline {who}'s offer #{a.offer_id}", None, f"{terms} (R-DEAL-02)."
 
     def _withdraw_offer(self, a):
-        return f"Withdraw offer #{a.offer_id}", None, "R-DEAL-01."
+        return f"Withdraw your offer #{a.offer_id}", None, f"{self._offer_terms(a.offer_id)[1]} (R-DEAL-02)."
 
     def _foreclose(self, a):
         return f"Foreclose on {self.name(a.debtor)}", None, "R-LOSE-04."
@@ -471,3 +502,65 @@ def _group_of(state: GameState, action: A.Action) -> str:
     if kind in LANDING_TYPES and not state.pending and state.turn.step == "landing":
         return LANDING
     return MAIN
+
+
+# ----- the playing dialogs the panel opens (contest, deals, ballot, ransom, buildings, mortgages) -----
+
+DIALOGS = "dialogs"
+GROUP_TITLES[DIALOGS] = "Contest, deals and property"
+
+
+@dataclass(frozen=True)
+class Launcher:
+    """A button of the panel that opens one of the playing dialogs for the seat."""
+    name: str
+    """"contest", "deal", "vote", "ransom", "building" or "mortgage"."""
+    label: str
+    tooltip: str
+    urgent: bool = False
+    """The seat must decide in this dialog now."""
+    auto_open: tuple | None = None
+    """Open the dialog by itself, once for this key (a new contest stage, ballot or offer for this seat)."""
+    offer_id: int | None = None
+    """For the deal dialog: the offer to show first."""
+
+
+def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[Launcher]:
+    """Which dialogs the seat may open now: only where the engine offers it something to see or do."""
+    from .deal_builder import can_propose, offers_made, offers_to_answer
+
+    kinds = {c.kind for c in choices}
+    waiting = seat in awaiting(state)
+    top = state.pending[-1] if state.pending else None
+    result = []
+    contest = contests.active_contest(state)
+    if contest is not None:
+        urgent = waiting and (top is contest or getattr(top, "purpose", None) == "halt")
+        square = Ctx(state).square_name(contest.target)
+        result.append(Launcher(
+            "contest", f"Contest: the {contest.contest.replace('_', ' ')} of {square}…",
+            "The sides, the stage, the live odds and your decision; afterwards the roll and where every dollar went "
+            "(R-CONTEST-02).", urgent, ("contest", contest.id, contest.stage, seat) if urgent else None))
+    if top is not None and top.kind == "election" and waiting:
+        result.append(Launcher("vote", "Vote for the Chair…", "The ballot of the Chair election (R-CHAIR-02).", True,
+                               ("vote", top.id, top.ballot, seat)))
+    ransom = state.pending_ransom
+    pool_open = artillery.open_pool(state) is not None and ransom.artillery != seat \
+        and state.players[seat].role == "faction" if ransom is not None else False
+    if ransom is not None and (kinds & {"pledge_ransom", "answer_ransom"} or pool_open):
+        urgent = "answer_ransom" in kinds and waiting
+        result.append(Launcher("ransom", f"Ransom: ${ransom.amount:,} for {Ctx(state).square_name(ransom.property)}…",
+                               "The Artillery's demand, the owner's answer and the pledge pool (R-ART-04).", urgent,
+                               ("ransom", ransom.property, ransom.amount, seat) if urgent else None))
+    to_answer = offers_to_answer(state, seat)
+    if to_answer or offers_made(state, seat) or can_propose(state, seat):
+        newest = max((o.id for o in to_answer), default=None)
+        label = "Deals…" + (f" ({len(to_answer)} to answer)" if to_answer else "")
+        result.append(Launcher("deal", label, "Trades, sales, loans, gifts and bribes; answer or counter the offers "
+                                              "made to you (R-DEAL, R-SELL).", bool(to_answer),
+                               ("offer", newest, seat) if newest is not None else None, newest))
+    if kinds & {"buy_building", "sell_building"}:
+        result.append(Launcher("building", "Houses and hotels…", "Build and sell evenly, by colour group (R-BUILD)."))
+    if kinds & {"mortgage", "unmortgage"}:
+        result.append(Launcher("mortgage", "Mortgages…", "Mortgage or lift, with the amounts (R-MORT)."))
+    return result

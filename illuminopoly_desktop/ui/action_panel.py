@@ -13,8 +13,9 @@ from PySide6.QtWidgets import (QCheckBox, QFrame, QGroupBox, QHBoxLayout, QLabel
 
 from ..model.state import GameState
 from ..rules.contests import active_contest
-from ..presentation.action_choices import (CONTEST, GROUP_TITLES, LANDING, MAIN, OTHER, Choice, choices_for,
-                                           graft_choices, percent, phase_text, seat_title)
+from ..presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LANDING, MAIN, OTHER, Choice, Launcher,
+                                           choices_for, graft_choices, launchers_for, percent, phase_text,
+                                           seat_title)
 
 DEFAULT_STYLE = ("QPushButton[defaultChoice=\"true\"] { font-weight: bold; border: 2px solid #b8860b;"
                  " border-radius: 4px; padding: 4px 8px; background: #fff6d5; }")
@@ -108,7 +109,13 @@ class GraftChooser(QWidget):
 
 
 class ActionPanel(QWidget):
-    """The decisions of one seat. `refresh(state, seat)` redraws; a chosen action is emitted as `action_chosen`."""
+    """The decisions of one seat. `refresh(state, seat)` redraws; a chosen action is emitted as `action_chosen`.
+
+    Decisions that need more room open a playing dialog (contest, deals, ballot, ransom, buildings, mortgages): the
+    panel shows a button for each dialog the engine gives the seat a use for, opens a dialog by itself when the
+    seat must decide in it (once per decision), keeps open dialogs up to date, and forwards their actions as its own
+    `action_chosen`. `note_events` passes the events of each applied action to them (the contest dialog tells the
+    roll and the money from them); `close_dialogs` closes them all, before the laptop changes hands."""
 
     action_chosen = Signal(object)
 
@@ -119,6 +126,13 @@ class ActionPanel(QWidget):
         self.graft_chooser: GraftChooser | None = None
         self.other_expanded = False
         self.state: GameState | None = None
+        self.seat: int | None = None
+        self.launchers: list[Launcher] = []
+        self.launcher_buttons: dict[str, QPushButton] = {}
+        self.dialogs: dict = {}
+        self.auto_open_dialogs = True
+        """Open a dialog by itself when the seat must decide in it (tests of the bare panel may turn this off)."""
+        self._auto_opened: set = set()
 
         self.title = QLabel(self)
         self.title.setStyleSheet("font-size: 14pt; font-weight: bold;")
@@ -144,10 +158,13 @@ class ActionPanel(QWidget):
 
     def refresh(self, state: GameState, seat: int) -> None:
         self.state = state
+        self.seat = seat
         self.title.setText(seat_title(state, seat))
         self.phase.setText(phase_text(state, seat))
         self.choices = choices_for(state, seat)
+        self.launchers = launchers_for(state, seat, self.choices)
         self.buttons = []
+        self.launcher_buttons = {}
         self.graft_chooser = None
         content = QWidget()
         column = QVBoxLayout(content)
@@ -156,11 +173,15 @@ class ActionPanel(QWidget):
             box = self._group_box(group, content)
             if box is not None:
                 column.addWidget(box)
+        if self.launchers:
+            column.addWidget(self._launcher_box(content))
         self._add_other_actions(column, content)
-        if not self.choices:
+        if not self.choices and not self.launchers:
             column.addWidget(QLabel("Nothing to decide now.", content))
         column.addStretch(1)
         self.scroll.setWidget(content)  # the previous content widget is deleted with its buttons
+        self._refresh_dialogs()
+        self._auto_open()
 
     def _group_box(self, group: str, parent: QWidget) -> QGroupBox | None:
         members = [c for c in self.choices if c.group == group]
@@ -181,6 +202,70 @@ class ActionPanel(QWidget):
     def _contest_name(self) -> str:
         contest = active_contest(self.state) if self.state is not None else None
         return f"the {contest.contest.replace('_', ' ')}" if contest else "the attack"
+
+    def _launcher_box(self, parent: QWidget) -> QGroupBox:
+        box = QGroupBox(GROUP_TITLES[DIALOGS], parent)
+        layout = QVBoxLayout(box)
+        for launcher in sorted(self.launchers, key=lambda entry: not entry.urgent):
+            button = QPushButton(launcher.label, box)
+            button.setToolTip(launcher.tooltip + ("\nYour decision is waiting in it." if launcher.urgent else ""))
+            button.setProperty("defaultChoice", launcher.urgent)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            button.clicked.connect(lambda _=False, entry=launcher: self.open_launcher(entry))
+            layout.addWidget(button)
+            self.launcher_buttons[launcher.name] = button
+        return box
+
+    # ----- the playing dialogs -----
+
+    def open_launcher(self, launcher: Launcher):
+        dialog = self.open_dialog(launcher.name)
+        if launcher.name == "deal" and launcher.offer_id is not None:
+            dialog.show_offer(launcher.offer_id)
+        return dialog
+
+    def open_dialog(self, name: str):
+        """Show the seat's dialog `name` ("contest", "deal", "vote", "ransom", "building", "mortgage")."""
+        dialog = self.dialogs.get(name)
+        if dialog is None:
+            dialog = self.dialogs[name] = _make_dialog(name, self)
+            dialog.action_chosen.connect(self.action_chosen)
+            if name == "vote":
+                dialog.negotiate_requested.connect(lambda: self.open_dialog("deal").start_offer(kind="vote"))
+        if self.state is not None and self.seat is not None:
+            dialog.refresh(self.state, self.seat)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
+
+    def _refresh_dialogs(self) -> None:
+        for dialog in self.dialogs.values():
+            if dialog.isVisible():
+                dialog.refresh(self.state, self.seat)
+
+    def _auto_open(self) -> None:
+        if not self.auto_open_dialogs:
+            return
+        for launcher in self.launchers:
+            if launcher.auto_open is not None and launcher.auto_open not in self._auto_opened:
+                self._auto_opened.add(launcher.auto_open)
+                self.open_launcher(launcher)
+
+    def note_events(self, events: list, state: GameState | None = None) -> None:
+        """The events of an action just applied (by anyone): open dialogs read them, then show the new state."""
+        if state is not None:
+            self.state = state
+        for dialog in self.dialogs.values():
+            if dialog.isVisible():
+                dialog.note_events(events)
+                if self.state is not None and self.seat is not None:
+                    dialog.refresh(self.state, self.seat)
+
+    def close_dialogs(self) -> None:
+        """Close every playing dialog: before the laptop changes hands nothing of one seat may stay on screen."""
+        for dialog in self.dialogs.values():
+            dialog.close()
 
     def _add_other_actions(self, column: QVBoxLayout, parent: QWidget) -> None:
         """Free actions (mortgages, buildings, offers...) in a group that opens on demand."""
@@ -236,3 +321,22 @@ class ActionPanel(QWidget):
             return False
         self.action_chosen.emit(choice.action)
         return True
+
+
+def _make_dialog(name: str, parent: QWidget):
+    """The dialog class of each launcher, imported when first needed."""
+    if name == "contest":
+        from .contest_dialog import ContestDialog as dialog_class
+    elif name == "deal":
+        from .deal_dialog import DealDialog as dialog_class
+    elif name == "vote":
+        from .vote_dialog import VoteDialog as dialog_class
+    elif name == "ransom":
+        from .ransom_dialog import RansomDialog as dialog_class
+    elif name == "building":
+        from .building_dialog import BuildingDialog as dialog_class
+    elif name == "mortgage":
+        from .mortgage_dialog import MortgageDialog as dialog_class
+    else:
+        raise KeyError(name)
+    return dialog_class(parent)

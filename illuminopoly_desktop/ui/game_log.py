@@ -130,6 +130,16 @@ class GameLog(QWidget):
         self._entries.extend(entries)
         self._add([line for line, seats in entries if self._may_read(seats)])
 
+    def load_history(self, events, state: GameState) -> None:
+        """Tell an opened game's earlier events, each kept for the seats that may read it, without changing the
+        viewer."""
+        self.state = state
+        entries = [(LogLine(describe(event, state), rule_link(event)),
+                    None if event.visible_to is None else frozenset(event.visible_to)) for event in events]
+        self._entries[:0] = entries
+        self.model.clear()
+        self._add([line for line, seats in self._entries if self._may_read(seats)])
+
     def set_viewer(self, seat: int | None) -> None:
         """Show the log as `seat` may read it (None: a spectator); rebuilds the list when the viewer changes."""
         if seat == self.viewer:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox
 
 from ..model.board import Board
+from ..presentation.preferences import Preferences, load_preferences, save_preferences
 from . import icons
 from .board_scene import BoardScene
 from .board_view import BoardView
+from .game_files import GameFiles
 
 WINDOW_TITLE = "Illuminopoly"
 DEFAULT_SIZE = (1200, 900)
@@ -60,7 +62,13 @@ class MainWindow(QMainWindow):
         self.view = BoardView(self.scene, self)
         self.setCentralWidget(self.view)
 
+        self.preferences: Preferences = load_preferences()
+        self._remember_layout = False  # set by begin_session: only the real application writes the geometry
+        self.rules_reference = None
+        self.game_over_dialog = None
+        self._game_over_session = None  # the game the game-over screen shows
         self._create_actions()
+        self._create_saving_actions()
         self._create_menus()
         self._create_status_bar()
         self.view.square_hovered.connect(self._show_hovered_square)
@@ -90,22 +98,60 @@ class MainWindow(QMainWindow):
         self.action_new_game.setToolTip("Seat the players, choose factions and house rules, and start a game")
         self.action_new_game.triggered.connect(self.new_game)
 
+        # LAN play (ui/host_dialog.py, ui/join_dialog.py, ui/lan_client.py)
+        self.action_host_game = QAction("&Host Game…", self)
+        self.action_host_game.setToolTip("Host a game on the local network: the others join from their computers")
+        self.action_host_game.triggered.connect(self.host_game)
+        self.action_join_game = QAction("&Join Game…", self)
+        self.action_join_game.setToolTip("Join a game hosted on the local network (found by itself, or by address)")
+        self.action_join_game.triggered.connect(self.join_game)
+
         self.action_about = QAction("&About Illuminopoly", self)
         self.action_about.setMenuRole(QAction.MenuRole.AboutRole)
         self.action_about.triggered.connect(self.show_about)
+
+    def _create_saving_actions(self) -> None:
+        """Open/Save (ui/game_files.py), Preferences and the Rules Reference."""
+        self.files = GameFiles(self)
+        self.action_open = self.files.action_open
+        self.action_save = self.files.action_save
+        self.action_save_as = self.files.action_save_as
+
+        self.action_preferences = QAction("&Preferences…", self)
+        self.action_preferences.setShortcut(QKeySequence("Ctrl+,"))
+        self.action_preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.action_preferences.setToolTip("Animation, computer pace, turn confirmation, seats")
+        self.action_preferences.triggered.connect(self.show_preferences)
+
+        self.action_rules_reference = QAction("&Rules Reference", self)
+        self.action_rules_reference.setShortcut(QKeySequence("F1"))
+        self.action_rules_reference.setToolTip("Every rule by its ID, the factions, contests and odds")
+        self.action_rules_reference.triggered.connect(lambda: self.show_rules_reference())
 
     def _create_menus(self) -> None:
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu("&File")
         file_menu.addAction(self.action_new_game)
+        file_menu.addAction(self.action_open)
+        file_menu.addMenu(self.files.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.action_host_game)
+        file_menu.addAction(self.action_join_game)
+        file_menu.addSeparator()
+        file_menu.addAction(self.action_save)
+        file_menu.addAction(self.action_save_as)
         file_menu.addSeparator()
         file_menu.addAction(self.action_quit)
+        edit_menu = menu_bar.addMenu("&Edit")
+        edit_menu.addAction(self.action_preferences)
         view_menu = menu_bar.addMenu("&View")
         view_menu.addAction(self.action_zoom_in)
         view_menu.addAction(self.action_zoom_out)
         view_menu.addSeparator()
         view_menu.addAction(self.action_fit)
         help_menu = menu_bar.addMenu("&Help")
+        help_menu.addAction(self.action_rules_reference)
+        help_menu.addSeparator()
         help_menu.addAction(self.action_about)
 
     def _create_status_bar(self) -> None:
@@ -128,23 +174,43 @@ class MainWindow(QMainWindow):
         """Open the new-game dialog and, if the host starts the game, put it on the table."""
         from .new_game_dialog import NewGameDialog
 
-        dialog = NewGameDialog(self)
-        if dialog.exec():
-            self.start_table(dialog.start_game())
+        def choose_and_start() -> None:
+            dialog = NewGameDialog(self, seat_count=self.preferences.default_seat_count)
+            if dialog.exec():
+                self.start_table(dialog.start_game())
 
-    def start_table(self, state, pace_ms: int | None = None, animated: bool = True) -> None:
+        self.files.confirm_unsaved("start a new game", choose_and_start)
+
+    def host_game(self) -> None:
+        """File ▸ Host Game…: host a LAN game from this window (ui/host_dialog.py)."""
+        from .host_dialog import host_game
+
+        host_game(self)
+
+    def join_game(self) -> None:
+        """File ▸ Join Game…: join a LAN game (ui/join_dialog.py)."""
+        from .join_dialog import join_game
+
+        join_game(self)
+
+    def start_table(self, state, pace_ms: int | None = None, animated: bool = True, session=None) -> None:
         """Play `state` here: the action panel, the deciding seat's power structure and the game log dock beside
         the board; every decision goes through one TableSession (autosaved after every action into the user's
-        data folder). A game already on the table is put away first (its autosave stays)."""
+        data folder). A game already on the table is put away first (its autosave stays). `session`: an opened
+        save's TableSession (its action log kept), instead of a new one for `state`. The computer pace and the
+        animation default to the preferences."""
         from ..presentation.table_session import AUTOSAVE_NAME, TableSession, default_data_dir
         from .action_panel import ActionPanel
         from .game_log import GameLog
         from .handover import HandoverOverlay
         from .structure_dock import StructureDock
-        from .table_controller import COMPUTER_PACE_MS, TableController
+        from .table_controller import TableController
 
         self.close_table()
-        session = TableSession(state, autosave_path=default_data_dir() / AUTOSAVE_NAME)
+        if session is None:
+            session = TableSession(state, autosave_path=default_data_dir() / AUTOSAVE_NAME)
+        state = session.state
+        animated = animated and self.preferences.animation
         self.action_panel = ActionPanel()
         self.game_log = GameLog(state)
         self.structure_dock = StructureDock(animated=animated)
@@ -159,9 +225,15 @@ class MainWindow(QMainWindow):
             self.table_docks.append(dock)
         self.handover = HandoverOverlay(self)
         self.table = TableController(session, self.action_panel, self.game_log,
-                                     pace_ms=COMPUTER_PACE_MS if pace_ms is None else pace_ms, parent=self,
-                                     structure=self.structure_dock, handover=self.handover)
+                                     pace_ms=self.preferences.computer_pace_ms if pace_ms is None else pace_ms,
+                                     parent=self,
+                                     structure=self.structure_dock,
+                                     handover=None if getattr(session, "remote", False) else self.handover)
         self.table.game_over.connect(lambda reason: self.statusBar().showMessage(f"Game over: {reason}"))
+        self.scene.set_animation_enabled(animated)
+        self.scene.show_state(state)
+        self.table.board_scene = self.scene
+        self._table_started()
 
     def close_table(self) -> None:
         """Put the game on the table away: its timer stops and its docks go (the autosave stays on disk)."""
@@ -176,6 +248,107 @@ class MainWindow(QMainWindow):
         table.deleteLater()
         self.table = None
         self.table_docks = []
+
+    def _table_started(self) -> None:
+        """Saving, the game-over screen and the log's rule links follow the new table."""
+        self.files.table_started()
+        self.table.confirm_end_turn = self._confirm_end_turn
+        if self.table.session.actions:  # an opened or resumed game: its log is told again from its action log
+            self.game_log.load_history(self.table.session.history_events(), self.table.session.state)
+        self.table.game_over.connect(self.show_game_over)
+        self.game_log.rule_requested.connect(self.show_rules_reference)
+        if self.table.session.game_over:  # an opened finished game: its game_over was emitted before this
+            self.show_game_over()
+
+    def _confirm_end_turn(self, action) -> bool:
+        """Ask before a human seat's turn ends, if the preferences say so."""
+        if not self.preferences.confirm_end_turn:
+            return True
+        name = self.table.session.state.players[action.seat].name
+        answer = QMessageBox.question(self, "End your turn?", f"{name}, end your turn now?",
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
+
+    # ----- game over, rules reference, preferences -----
+
+    def show_game_over(self, *_reason) -> None:
+        """The game-over screen (once per game): winners, how, standings and the power-base chart."""
+        from ..presentation.game_summary import summarize
+        from ..presentation.power_history import PowerHistory
+        from .game_over_dialog import GameOverDialog
+
+        session = self.table.session
+        if self.game_over_dialog is not None and self._game_over_session is session:
+            self.game_over_dialog.show()
+            return
+        # The history is rebuilt by replay: one code path for games played here and games opened from a save.
+        history = PowerHistory.of_game(session.state, session.actions)
+        dialog = GameOverDialog(summarize(session.state, history.ending.rule_id if history.ending else None),
+                                history, self)
+        dialog.new_game_requested.connect(self.new_game)
+        dialog.save_requested.connect(self.files.save)
+        dialog.rule_requested.connect(self.show_rules_reference)
+        self.game_over_dialog, self._game_over_session = dialog, session
+        dialog.show()
+
+    def show_rules_reference(self, rule_id: str | None = None) -> None:
+        """Help ▸ Rules Reference (F1), at `rule_id` if given (a rule link in the log or the game-over screen)."""
+        from .rules_reference import RulesReferenceWindow
+
+        if self.rules_reference is None:
+            self.rules_reference = RulesReferenceWindow(self)
+        if rule_id:
+            self.rules_reference.show_rule(rule_id)
+        self.rules_reference.show()
+        self.rules_reference.raise_()
+        self.rules_reference.activateWindow()
+
+    def show_preferences(self) -> None:
+        """Edit ▸ Preferences…: saved in the user's config folder and applied at once."""
+        from .preferences_dialog import PreferencesDialog
+
+        dialog = PreferencesDialog(self.preferences, self)
+        if dialog.exec():
+            self.update_preferences(dialog.preferences())
+
+    def update_preferences(self, preferences: Preferences) -> None:
+        """Keep, save and apply new preferences (a folder that cannot be written only loses the saving)."""
+        self.preferences = preferences
+        try:
+            save_preferences(preferences)
+        except OSError as error:
+            self.statusBar().showMessage(f"The preferences could not be saved: {error}", 8000)
+        self.apply_preferences()
+
+    def apply_preferences(self) -> None:
+        """Tell the board and the table what the preferences now say."""
+        if hasattr(self.scene, "set_animation_enabled"):
+            self.scene.set_animation_enabled(self.preferences.animation)
+        table = getattr(self, "table", None)
+        if table is not None and hasattr(table, "set_pace"):
+            table.set_pace(self.preferences.computer_pace_ms)
+
+    # ----- start-up and quitting -----
+
+    def begin_session(self) -> None:
+        """What the application does once at launch: restore the window's size and place, and offer to resume an
+        unfinished game from the autosave (after a crash or a kill)."""
+        self._remember_layout = True
+        if self.preferences.window_geometry:
+            self.restoreGeometry(QByteArray.fromBase64(self.preferences.window_geometry.encode("ascii")))
+        self.apply_preferences()
+        self.files.offer_resume()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Quitting with an unsaved game asks Save / Discard / Cancel first (the autosave stays either way)."""
+        if not self.files.may_close():
+            event.ignore()
+            return
+        if self._remember_layout:
+            geometry = bytes(self.saveGeometry().toBase64()).decode("ascii")
+            self.update_preferences(self.preferences.model_copy(update={"window_geometry": geometry}))
+        super().closeEvent(event)
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About Illuminopoly", ABOUT_TEXT.format(version=_package_version()))

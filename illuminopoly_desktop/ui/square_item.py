@@ -6,6 +6,7 @@ that a later controller can map clicks and drops to actions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from PySide6.QtCore import QRectF, Qt
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 
 from ..model.board import Board, Square
 from . import icons
+from .device_cache import DevicePixmapCache
 from .geometry import Placement
 from .text_fit import WRAP_CENTRED, board_font, draw_fitted_text
 
@@ -94,6 +96,36 @@ def tooltip_html(board: Board, square: Square) -> str:
     )
 
 
+def state_html(facts, player_names: Sequence[str]) -> str:
+    """The tooltip's second part, from a `PropertyFacts`: owner, controller, rent now, buildings and markers."""
+    def name(seat: int | None) -> str:
+        return escape(player_names[seat]) if seat is not None and seat < len(player_names) else "?"
+
+    if facts.owner is None:
+        lines = ["Unowned"]
+    else:
+        lines = [f"Owner: <b>{name(facts.owner)}</b>"]
+        if facts.is_subverted:
+            lines.append(f"Controlled by <b>{name(facts.controller)}</b> (subverted)")
+        lines.append(f"Rent now: <b>{escape(facts.rent_text)}</b>")
+    if facts.hotel:
+        lines.append("A hotel")
+    elif facts.houses:
+        lines.append(f"{facts.houses} house{'s' if facts.houses > 1 else ''}")
+    marks = [text for shown, text in (
+        (facts.mortgaged, "Mortgaged"), (facts.rezoned, "Rezoned: holds no deeds"),
+        (facts.destroyed and facts.rubble, "Destroyed: rubble on the lot, no rent in its group"),
+        (facts.destroyed and not facts.rubble, "Destroyed: rubble cleared, waiting to be rebuilt"),
+        (facts.rubble and not facts.destroyed, "Rubble on the lot"),
+        (facts.disrupted_turns > 0, f"Disrupted: {facts.disrupted_turns} more collection"
+                                    f"{'s' if facts.disrupted_turns != 1 else ''} without rent"),
+        (facts.rail_countdown > 0, f"Rebuilt Railroad: $25 for {facts.rail_countdown} more collection"
+                                   f"{'s' if facts.rail_countdown != 1 else ''}"),
+    ) if shown]
+    lines += [f"<span style='color:#B00020'>{text}</span>" for text in marks]
+    return "<hr>" + "<br>".join(lines)
+
+
 class SquareItem(QGraphicsObject):
     """A square of the board, drawn in its upright frame (see geometry.py).
 
@@ -113,9 +145,14 @@ class SquareItem(QGraphicsObject):
         )
         self.setPos(placement.x, placement.y)
         self.setRotation(placement.rotation)
-        self.setToolTip(tooltip_html(board, square))
+        self._deed_tooltip = tooltip_html(board, square)
+        self.setToolTip(self._deed_tooltip)
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, False)
+        # The print never changes (only hovering repaints it): keep it as a pixmap at screen resolution, so
+        # that a repaint of the table is a few blits (re-rendered when the zoom changes). Qt's own device cache
+        # would skip the squares of the left and right sides, which are turned a quarter turn.
+        self._picture = DevicePixmapCache()
 
     @property
     def square_index(self) -> int:
@@ -125,6 +162,10 @@ class SquareItem(QGraphicsObject):
     def name(self) -> str:
         return self.square.name
 
+    def set_state_tooltip(self, html: str) -> None:
+        """Add what the game has done to the square (owner, rent now, markers) under its printed deed."""
+        self.setToolTip(self._deed_tooltip + html)
+
     # Qt overrides -----------------------------------------------------------
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
@@ -133,15 +174,20 @@ class SquareItem(QGraphicsObject):
 
     def hoverEnterEvent(self, event) -> None:  # noqa: N802
         self._hovered = True
+        self._picture.invalidate()
         self.update()
         super().hoverEnterEvent(event)
 
     def hoverLeaveEvent(self, event) -> None:  # noqa: N802
         self._hovered = False
+        self._picture.invalidate()
         self.update()
         super().hoverLeaveEvent(event)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        self._picture.paint(painter, self.boundingRect(), self._paint_square)
+
+    def _paint_square(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         # Hovering lights the square's ground, under the print, so the text stays crisp.

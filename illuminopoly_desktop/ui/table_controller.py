@@ -1,6 +1,10 @@
 """Wires a TableSession to the window's panels: the action panel, the game log and the deciding seat's
-power-structure editor, with computer seats played at a readable pace by a timer (never blocking the window)."""
+power-structure editor, with computer seats played at a readable pace by a timer. Computer players think on a
+worker thread from a snapshot of their seat's view, so a strategist's second of thought never freezes the window;
+their choice is applied on the window's thread, and dropped if the game moved on meanwhile."""
 from __future__ import annotations
+
+import threading
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -13,6 +17,12 @@ from .game_log import GameLog
 
 COMPUTER_PACE_MS = 350
 """Pause between two computer decisions, so that people can follow them in the log."""
+
+
+class _ThinkingDone(QObject):
+    """Carries a computer's decision from its worker thread to the window's thread (a queued signal)."""
+
+    decided = Signal(int, int, object)  # seat, the game's action count it decided on, the action (or None)
 
 
 class TableController(QObject):
@@ -35,10 +45,18 @@ class TableController(QObject):
         self.structure = structure
         self.handover = handover
         self.viewer: int | None = None
+        self.confirm_end_turn = None
+        """A callable(action) -> bool asked before a human seat ends its turn (the preference), or None."""
+        self.board_scene = None
+        """The BoardScene that shows the game (set by MainWindow.start_table): it is given each action's events."""
         self._awaiting_confirmation: int | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(pace_ms)
         self._timer.timeout.connect(self._computer_turn)
+        self._thinking: threading.Thread | None = None
+        self._thinking_done = _ThinkingDone(self)
+        self._thinking_done.decided.connect(self._computer_decided)
+        self._stopped = False
         self.panel.action_chosen.connect(self.choose)
         if structure is not None:
             structure.action_ready.connect(self.apply_action)
@@ -53,7 +71,10 @@ class TableController(QObject):
         return humans[0] if humans else None
 
     def choose(self, action) -> None:
-        """A choice of the panel: an acquisition with a choice of arrows first asks where the new deed hangs."""
+        """A choice of the panel: an acquisition with a choice of arrows first asks where the new deed hangs;
+        ending a turn first asks `confirm_end_turn` (when the player wants to be asked)."""
+        if action.type == "end_turn" and self.confirm_end_turn is not None and not self.confirm_end_turn(action):
+            return
         if self.structure is not None and needs_placement(action) and action.seat == self.structure.seat:
             spots = placement_options(self.session.state, action)
             deed = acquired_property(self.session.state, action)
@@ -71,7 +92,13 @@ class TableController(QObject):
                 self.structure.show_refusal(refusal.message, refusal.rule_id)
             return
         self.log.append_events(events, self.viewer, self.session.state)
+        self._show_on_board(events)
+        self.panel.note_events(events, self.session.state)  # open dialogs (a contest's outcome) read the events
         self.refresh()
+
+    def _show_on_board(self, events) -> None:
+        if self.board_scene is not None:
+            self.board_scene.play_events(events, self.session.state)
 
     def refresh(self) -> None:
         state = self.session.state
@@ -92,10 +119,24 @@ class TableController(QObject):
             self._timer.stop()
         self.game_changed.emit()
 
+    @property
+    def pace_ms(self) -> int:
+        return self._timer.interval()
+
+    def set_pace(self, pace_ms: int) -> None:
+        """The pause between two computer decisions, from now on."""
+        self._timer.setInterval(max(0, pace_ms))
+
     def stop(self) -> None:
         """No more computer moves (the table is being put away)."""
+        self._stopped = True
         self._timer.stop()
         self._timer.timeout.disconnect(self._computer_turn)
+
+    @property
+    def is_thinking(self) -> bool:
+        """A computer player is deciding on its worker thread."""
+        return self._thinking is not None
 
     @property
     def is_handing_over(self) -> bool:
@@ -105,6 +146,7 @@ class TableController(QObject):
         if self._awaiting_confirmation == seat:
             return
         self._awaiting_confirmation = seat
+        self.panel.close_dialogs()  # a dialog is a window of its own: the curtain would not cover it
         self.handover.show_for(seat, self.session.state.players[seat].name)
 
     def _handed_over(self, seat: int) -> None:
@@ -126,10 +168,47 @@ class TableController(QObject):
             self.viewer_changed.emit(seat)
 
     def _computer_turn(self) -> None:
-        step = self.session.computer_step()
+        """Hand the next awaited computer seat's view to a worker thread; its choice comes back to
+        `_computer_decided`. The timer rests while it thinks."""
+        if self._timer.interval() > 0 and self.board_scene is not None and self.board_scene.is_animating:
+            return  # let people watch the dice and the token; the timer asks again (pace 0 means: never wait)
+        self._timer.stop()
+        if self._thinking is not None or self._stopped:
+            return
+        request = self.session.computer_request()
+        if request is None:
+            return
+        seat, view = request
+        version = self.session.state.action_count
+        done = self._thinking_done
+
+        def think() -> None:
+            try:
+                action = self.session.computer_decide(seat, view)
+            except Exception:  # a computer player's bug must not kill the table: the seat takes its default
+                action = None
+            try:
+                done.decided.emit(seat, version, action)
+            except RuntimeError:
+                pass  # the table was put away while this player thought
+
+        self._thinking = threading.Thread(target=think, name=f"computer seat {seat}", daemon=True)
+        self._thinking.start()
+
+    def _computer_decided(self, seat: int, version: int, action) -> None:
+        self._thinking = None
+        if self._stopped:
+            return
+        state = self.session.state
+        if state.action_count != version or seat not in self.session.computer_seats_awaited():
+            self.refresh()  # the game moved on while it thought: ask again from the new view
+            return
+        step = self.session.apply_computer(seat, action)
         if step is None:
-            self._timer.stop()
+            self.refresh()
             return
         action, events = step
         self.log.append_events(events, self.viewer, self.session.state)
+        self._show_on_board(events)
+        self.panel.note_events(events, self.session.state)  # open dialogs (a contest's outcome) read the events
         self.refresh()

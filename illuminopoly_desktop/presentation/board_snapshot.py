@@ -1,0 +1,148 @@
+"""What the board shows of a game, without Qt: a frozen snapshot taken after each accepted action.
+
+The board scene compares one snapshot with the last to redraw only what changed, and an animation that is still
+running when the engine has already moved on finishes on the snapshot it started from (the live state is mutated in
+place by the engine, so it cannot be kept for later). Everything here is public information: positions, deeds,
+buildings, markers, the pot and the Reserves (R-GEN-06 hides none of it).
+
+Rent figures come from the rules' own `rent_of`, never from a copy of the rent table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..model.factions import load_factions
+
+if TYPE_CHECKING:  # the state's models are heavy to import; the board needs them only once a game is shown
+    from ..model.state import GameState
+
+
+@dataclass(frozen=True)
+class PropertyFacts:
+    """One deed as the board shows it."""
+
+    index: int
+    name: str
+    owner: int | None = None
+    controller: int | None = None
+    mortgaged: bool = False
+    rezoned: bool = False
+    destroyed: bool = False
+    rubble: bool = False
+    disrupted_turns: int = 0
+    rail_countdown: int = 0
+    houses: int = 0
+    hotel: bool = False
+    rent_text: str = ""
+    """The rent its owner would collect now, in words ("$50", "4 × dice"); empty when unowned."""
+
+    @property
+    def is_subverted(self) -> bool:
+        """Controlled by someone other than its owner (subversion, a retained or residual arm...)."""
+        return self.owner is not None and self.controller is not None and self.controller != self.owner
+
+    @property
+    def building_count(self) -> int:
+        """Houses, or 5 for a hotel."""
+        return 5 if self.hotel else self.houses
+
+
+@dataclass(frozen=True)
+class TokenFacts:
+    """One seat's token."""
+
+    seat: int
+    name: str
+    faction: str | None
+    """The faction id (`top_hat`, ...), `banker` for the professional Banker, None before the draft."""
+    faction_name: str
+    position: int
+    in_jail: bool = False
+    jail_turns: int = 0
+    eliminated: bool = False
+    is_current: bool = False
+    """It is this seat's turn."""
+
+    @property
+    def on_board(self) -> bool:
+        """Eliminated players and the professional Banker have no token on the board."""
+        return not self.eliminated and self.faction != "banker"
+
+
+@dataclass(frozen=True)
+class BoardSnapshot:
+    """Everything the board draws of one moment of a game."""
+
+    properties: dict[int, PropertyFacts]
+    tokens: tuple[TokenFacts, ...]
+    player_names: tuple[str, ...]
+    fp_pot: int = 0
+    reserves: int = 0
+    house_supply: int = 32
+    hotel_supply: int = 12
+    round_no: int = 1
+    chair: int | None = None
+    current_seat: int | None = None
+    game_over: bool = False
+
+    def token(self, seat: int) -> TokenFacts:
+        return self.tokens[seat]
+
+    def occupants(self, square: int) -> list[TokenFacts]:
+        """Tokens on `square`, in seat order (jailed ones included; see `TokenFacts.in_jail`)."""
+        return [t for t in self.tokens if t.on_board and t.position == square]
+
+    def name_of(self, seat: int | None) -> str | None:
+        return None if seat is None else self.player_names[seat]
+
+
+def snapshot_of(state: GameState) -> BoardSnapshot:
+    """The board's view of `state`, taken now (later changes to `state` do not reach it). Reads only."""
+    from ..rules.context import Ctx
+
+    ctx = Ctx(state)
+    properties = {index: _property_facts(ctx, index) for index in state.properties}
+    current = state.turn.seat if state.turn.seat >= 0 and not state.game_over else None
+    factions = load_factions()
+    tokens = tuple(
+        TokenFacts(
+            seat=p.seat, name=p.name,
+            faction="banker" if p.role == "banker" else p.faction,
+            faction_name=("Banker" if p.role == "banker"
+                          else factions[p.faction].name if p.faction in factions else "No faction yet"),
+            position=p.position, in_jail=p.in_jail, jail_turns=p.jail_turns, eliminated=p.eliminated,
+            is_current=p.seat == current)
+        for p in state.players)
+    return BoardSnapshot(
+        properties=properties, tokens=tokens, player_names=tuple(p.name for p in state.players),
+        fp_pot=state.fp_pot, reserves=state.reserves, house_supply=state.house_supply,
+        hotel_supply=state.hotel_supply, round_no=state.round_no, chair=state.chair, current_seat=current,
+        game_over=state.game_over)
+
+
+def _property_facts(ctx, index: int) -> PropertyFacts:
+    prop = ctx.state.properties[index]
+    return PropertyFacts(
+        index=index, name=ctx.squares[index].name, owner=prop.owner, controller=prop.controller,
+        mortgaged=prop.mortgaged, rezoned=prop.rezoned, destroyed=prop.destroyed, rubble=prop.rubble,
+        disrupted_turns=prop.disrupted_turns, rail_countdown=prop.rail_countdown, houses=prop.houses,
+        hotel=prop.hotel, rent_text=rent_text(ctx, index))
+
+
+def rent_text(ctx, index: int) -> str:
+    """What the owner of `index` would collect for it now (R-RENT-02), in words; empty when it is unowned.
+
+    A Utility's rent depends on the next roll, so it is given as a multiple of the dice: asking `rent_of` with a
+    roll of 1 yields exactly that multiple (and 0 when a row above the Utility row applies). A roll is always passed,
+    because without one `rent_of` would roll and store a utility roll in the state.
+    """
+    from ..rules.rent import rent_of
+
+    prop = ctx.state.properties[index]
+    if prop.owner is None:
+        return ""
+    if ctx.squares[index].kind == "utility":
+        multiple = rent_of(ctx, index, utility_roll=1)
+        return f"{multiple} \u00d7 dice" if multiple else "$0"
+    return f"${rent_of(ctx, index, utility_roll=0):,}"

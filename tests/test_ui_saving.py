@@ -1,0 +1,263 @@
+"""Save, Save As, Open, Open Recent, quitting with an unsaved game, and resuming the autosave at start-up
+(issue 4, "Saving": "a save that cannot be read gives a clear message and nothing is lost or overwritten").
+
+Every folder the game writes to (data, config, documents) is a tmp_path; the file dialogs are replaced."""
+from __future__ import annotations
+
+import pytest
+
+from illuminopoly_desktop.model.board import load_board
+from illuminopoly_desktop.presentation import preferences as prefs_module
+from illuminopoly_desktop.presentation import table_session
+from illuminopoly_desktop.presentation.preferences import load_preferences
+from illuminopoly_desktop.rules.legal import default_action
+from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.saves.savefile import SaveError, load_save, state_hash
+from illuminopoly_desktop.ui import game_files
+from illuminopoly_desktop.ui.main_window import MainWindow
+from PySide6.QtWidgets import QMessageBox
+from ui_windows import hide_top_level_windows
+
+PLAYERS = [{"name": "Alice", "faction": "top_hat"}, {"name": "Bob", "faction": "thimble"},
+           {"name": "Carol", "faction": "race_car"}]
+
+
+@pytest.fixture
+def folders(tmp_path, monkeypatch):
+    """The user's data, config and documents folders, all inside tmp_path."""
+    data, config, documents = tmp_path / "data", tmp_path / "config", tmp_path / "documents"
+    documents.mkdir()
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: data)
+    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: config)
+    monkeypatch.setattr(game_files, "documents_dir", lambda: documents)
+    yield {"data": data, "config": config, "documents": documents}
+    hide_top_level_windows()
+
+
+def new_window(qtbot, show: bool = False) -> MainWindow:
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    if show:
+        window.show()
+    return window
+
+
+def start_and_play(window: MainWindow, actions: int = 6, seed: int = 3) -> None:
+    """A game of three human seats on the table, `actions` decisions played through the controller."""
+    window.start_table(new_game(PLAYERS, seed=seed, preset_factions=True), pace_ms=0, animated=False)
+    play(window, actions)
+
+
+def play(window: MainWindow, actions: int) -> None:
+    session = window.table.session
+    for _ in range(actions):
+        seat = session.awaiting()[0]
+        window.table.choose(default_action(session.state, seat))
+
+
+def answer(box: QMessageBox, button: QMessageBox.StandardButton) -> None:
+    assert box.isVisible()
+    box.button(button).click()
+
+
+def test_save_close_open_in_a_new_window_gives_the_same_game(qtbot, folders, monkeypatch):
+    window = new_window(qtbot)
+    start_and_play(window)
+    assert window.files.has_unsaved_game()
+    assert window.isWindowModified()
+    chosen = folders["documents"] / "evening game"  # typed without an extension
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(chosen))
+
+    window.action_save.trigger()
+
+    saved = folders["documents"] / "evening game.illuminopoly.json"
+    assert saved.exists()
+    assert not window.files.has_unsaved_game()
+    assert "evening game.illuminopoly.json" in window.windowTitle() and not window.isWindowModified()
+    expected_hash = state_hash(window.table.session.state)
+    expected_actions = len(window.table.session.actions)
+    assert load_preferences().recent_files == [str(saved.resolve())]
+    window.close()
+
+    reopened = new_window(qtbot)
+    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
+    reopened.action_open.trigger()
+
+    assert state_hash(reopened.table.session.state) == expected_hash
+    assert len(reopened.table.session.actions) == expected_actions
+    assert reopened.files.save_path == saved and not reopened.files.has_unsaved_game()
+    play(reopened, 1)  # the opened game plays on, and Save (Ctrl+S) now writes to its file without asking
+    assert reopened.files.has_unsaved_game()
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: pytest.fail("Save asked again"))
+    reopened.action_save.trigger()
+    assert load_save(saved).final_hash == state_hash(reopened.table.session.state)
+
+
+def test_save_as_writes_a_second_file_and_the_recent_menu_opens_it(qtbot, folders, monkeypatch):
+    window = new_window(qtbot)
+    start_and_play(window, actions=3)
+    first, second = folders["documents"] / "a.illuminopoly.json", folders["documents"] / "b.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(first))
+    window.action_save.trigger()
+    play(window, 2)
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(second))
+    window.action_save_as.trigger()
+    assert second.exists() and window.files.save_path == second
+    assert load_preferences().recent_files == [str(second.resolve()), str(first.resolve())]
+
+    other = new_window(qtbot)
+    other.files.recent_menu.rebuild()
+    entries = other.files.recent_menu.file_actions()
+    assert [action.data() for action in entries] == [str(second.resolve()), str(first.resolve())]
+    entries[1].trigger()
+    assert other.files.save_path == first.resolve()
+    assert len(other.table.session.actions) == 3
+
+
+def test_a_recent_file_that_is_gone_is_disabled(qtbot, folders, monkeypatch):
+    window = new_window(qtbot)
+    start_and_play(window, actions=2)
+    path = folders["documents"] / "gone.illuminopoly.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(path))
+    window.action_save.trigger()
+    path.unlink()
+    window.files.recent_menu.rebuild()
+    (entry,) = window.files.recent_menu.file_actions()
+    assert not entry.isEnabled()
+    assert "no longer there" in entry.toolTip()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "edited"])
+def test_a_bad_save_shows_its_reason_and_keeps_the_game_on_the_table(qtbot, folders, monkeypatch, damage):
+    window = new_window(qtbot)
+    start_and_play(window)
+    good = folders["documents"] / "good.illuminopoly.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(good))
+    window.action_save.trigger()
+    play(window, 2)  # unsaved moves on the table, which the failed open must not disturb
+
+    bad = folders["documents"] / "bad.illuminopoly.json"
+    text = good.read_text()
+    bad.write_text(text[: len(text) // 2] if damage == "truncated" else text.replace('"seat":1', '"seat":2', 1))
+    with pytest.raises(SaveError) as refused:
+        load_save(bad)
+    session, autosave = window.table.session, folders["data"] / table_session.AUTOSAVE_NAME
+    autosave_bytes, hash_before, bad_bytes = autosave.read_bytes(), state_hash(session.state), bad.read_bytes()
+
+    assert window.files.open_path(bad) is False
+
+    assert window.files.error_box.isVisible()
+    assert window.files.error_box.text() == refused.value.message
+    assert window.table.session is session and state_hash(session.state) == hash_before
+    assert window.files.save_path == good and window.files.has_unsaved_game()
+    assert autosave.read_bytes() == autosave_bytes and bad.read_bytes() == bad_bytes
+
+
+def test_quitting_with_an_unsaved_game_asks_save_discard_or_cancel(qtbot, folders, monkeypatch):
+    window = new_window(qtbot, show=True)
+    start_and_play(window, actions=3)
+
+    assert window.close() is False  # the question is shown; the window stays
+    prompt = window.files.unsaved_prompt
+    assert "autosave" in prompt.informativeText()
+    answer(prompt, QMessageBox.StandardButton.Cancel)
+    assert window.isVisible()
+
+    window.close()
+    saved = folders["documents"] / "before quitting.illuminopoly.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
+    answer(window.files.unsaved_prompt, QMessageBox.StandardButton.Save)
+    assert saved.exists()
+    assert not window.isVisible()
+
+
+def test_discarding_on_quit_keeps_the_autosave_for_the_next_start(qtbot, folders):
+    window = new_window(qtbot, show=True)
+    start_and_play(window, actions=4)
+    expected = state_hash(window.table.session.state)
+    window.close()
+    answer(window.files.unsaved_prompt, QMessageBox.StandardButton.Discard)
+    assert not window.isVisible()
+
+    next_start = new_window(qtbot, show=True)
+    next_start.begin_session()
+    prompt = next_start.files.resume_prompt
+    assert prompt is not None and prompt.isVisible()
+    assert "Alice, Bob and Carol, round" in prompt.text()
+    next(b for b in prompt.buttons() if b.text() == "&Resume").click()
+    assert state_hash(next_start.table.session.state) == expected
+    assert len(next_start.table.session.actions) == 4
+    assert next_start.files.save_path is None and next_start.files.has_unsaved_game()
+
+
+def test_no_resume_offer_without_an_unfinished_autosave(qtbot, folders):
+    window = new_window(qtbot, show=True)
+    window.begin_session()
+    assert window.files.resume_prompt is None
+    assert not hasattr(window, "table") or window.table is None
+
+
+def test_not_now_leaves_the_autosave_alone(qtbot, folders):
+    first = new_window(qtbot)
+    start_and_play(first, actions=2)
+    autosave = folders["data"] / table_session.AUTOSAVE_NAME
+    before = autosave.read_bytes()
+    window = new_window(qtbot, show=True)
+    window.begin_session()
+    next(b for b in window.files.resume_prompt.buttons() if b.text() == "&Not Now").click()
+    assert getattr(window, "table", None) is None
+    assert autosave.read_bytes() == before
+
+
+def test_opening_over_an_unsaved_game_asks_first(qtbot, folders, monkeypatch):
+    window = new_window(qtbot, show=True)
+    start_and_play(window, actions=2)
+    saved = folders["documents"] / "first.illuminopoly.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
+    window.action_save.trigger()
+    play(window, 3)
+    session = window.table.session
+    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
+
+    window.action_open.trigger()
+    answer(window.files.unsaved_prompt, QMessageBox.StandardButton.Cancel)
+    assert window.table.session is session and len(session.actions) == 5
+
+    window.action_open.trigger()
+    answer(window.files.unsaved_prompt, QMessageBox.StandardButton.Discard)
+    assert window.table.session is not session and len(window.table.session.actions) == 2
+    assert not window.files.has_unsaved_game()
+    # The autosave now holds the opened game, so that a crash from here resumes it.
+    assert load_save(folders["data"] / table_session.AUTOSAVE_NAME).final_hash == \
+        state_hash(window.table.session.state)
+
+
+def test_an_opened_game_tells_its_earlier_events_in_the_log(qtbot, folders, monkeypatch):
+    window = new_window(qtbot)
+    start_and_play(window, actions=6)
+    lines_before = window.game_log.lines()
+    saved = folders["documents"] / "told.illuminopoly.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
+    window.action_save.trigger()
+
+    reopened = new_window(qtbot)
+    assert reopened.files.open_path(saved)
+    reopened.game_log.set_viewer(window.game_log.viewer)
+    assert reopened.game_log.lines() == lines_before  # the same story, told again from the action log
+
+
+def test_a_new_game_over_an_unsaved_game_asks_first(qtbot, folders, monkeypatch):
+    from illuminopoly_desktop.ui import new_game_dialog
+
+    window = new_window(qtbot, show=True)
+    start_and_play(window, actions=2)
+    session = window.table.session
+    opened = []
+    monkeypatch.setattr(new_game_dialog.NewGameDialog, "exec", lambda dialog: opened.append(dialog) or 0)
+    window.action_new_game.trigger()
+    assert not opened  # the question comes first
+    answer(window.files.unsaved_prompt, QMessageBox.StandardButton.Cancel)
+    assert not opened and window.table.session is session
+    window.action_new_game.trigger()
+    answer(window.files.unsaved_prompt, QMessageBox.StandardButton.Discard)
+    assert len(opened) == 1 and window.table.session is session  # the dialog was cancelled: the game stays
