@@ -45,9 +45,15 @@ class Conspirator(RandomBot):
     """A random player that always declares a takeover when the rules let it (R-TAKEOVER-01) and commits some
     sealed graft in its contests (R-CONTEST-02 step 6), so that every game has sealed bids to keep secret."""
 
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self.declared_at = None
+
     def choose(self, state, seat):
         menu = legal_menu(state, seat, include_free=False)
-        if "take_over" in menu:
+        landing = (state.round_no, state.turn.seat, state.turn.moves_made, state.turn.landing_square)
+        if "take_over" in menu and landing != self.declared_at:  # once per landing: a failed attempt may repeat
+            self.declared_at = landing
             return menu["take_over"]()[0]
         if "commit_graft" in menu:
             grafts = [a for a in menu["commit_graft"]() if getattr(a, "pips", 0) > 0]
@@ -148,8 +154,10 @@ def bytes_before_the_end(client: LanClient) -> str:
 
 def test_nothing_hidden_reaches_another_seat_in_the_bytes_of_whole_games():
     """R-GEN-06 over the wire: the Dog's condition, sealed bids and a secret deal's terms never appear in what is
-    sent to a seat that may not see them (nor to a spectator); they do reach the seats that may."""
-    for seed in (4, 9):
+    sent to a seat that may not see them (nor to a spectator); they do reach the seats that may. Games are played
+    until two of them had sealed bids (a game without a contest is checked too, but proves less)."""
+    with_sealed_bids = 0
+    for seed in (4, 9, 13, 21, 34):
         state, _, clients, spectator, _, players = asyncio.run(play_whole_game(seed))
         condition = state.players[0].dog_condition
         assert condition and players[1].offered
@@ -168,4 +176,7 @@ def test_nothing_hidden_reaches_another_seat_in_the_bytes_of_whole_games():
             if client.seat is None:
                 assert '"stage":"bid"' not in raw.replace(" ", "")
         assert dog_secret(condition).search("".join(clients[0].captured).replace(" ", ""))  # the Dog knows his own
-        assert exercised["own_bids"] > 0 and exercised["contests"] > 0  # sealed bids were really made
+        with_sealed_bids += exercised["own_bids"] > 0 and exercised["contests"] > 0
+        if with_sealed_bids == 2:
+            break
+    assert with_sealed_bids == 2  # sealed bids were really made, and kept

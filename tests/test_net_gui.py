@@ -177,16 +177,17 @@ def test_a_player_whose_app_was_closed_gets_the_seat_back_and_a_stale_token_is_f
     qtbot.addWidget(again)
     again.address.setText(f"127.0.0.1:{port}")
     again.connect_button.click()
-    qtbot.waitUntil(lambda: again.lan.seat == 2, timeout=5000)
-    assert "seat 3 again" in again.lobby.status.text()
+    # The seat arrives on the network thread; the lobby's words follow on the window's thread.
+    qtbot.waitUntil(lambda: again.lan.seat == 2 and "seat 3 again" in again.lobby.status.text(), timeout=5000)
     again.done(0)
     tokens.remember(url, "B" * 32, 1)  # a token of another game that once ran at this address
     newcomer = JoinDialog(discovery=False, tokens=tokens)
     qtbot.addWidget(newcomer)
     newcomer.address.setText(f"127.0.0.1:{port}")
     newcomer.connect_button.click()
-    qtbot.waitUntil(lambda: newcomer.pages.currentWidget() is newcomer.lobby, timeout=5000)
-    assert newcomer.lan.seat is None and tokens.token_for(url) is None
+    qtbot.waitUntil(lambda: newcomer.pages.currentWidget() is newcomer.lobby and tokens.token_for(url) is None,
+                    timeout=5000)
+    assert newcomer.lan.seat is None
     newcomer.done(0)
     crashed.close()
 
@@ -242,8 +243,9 @@ def test_joining_a_game_under_way_waits_for_a_seat_or_watches(qtbot):
         qtbot.addWidget(dialog)
         dialog.address.setText(f"127.0.0.1:{port}")
         dialog.connect_button.click()
-        qtbot.waitUntil(lambda: dialog.lan.session is not None and dialog.lan.session.is_ready, timeout=5000)
-        assert dialog.result() == 0 and "under way" in dialog.lobby.status.text()
+        qtbot.waitUntil(lambda: dialog.lan.session is not None and dialog.lan.session.is_ready
+                        and "under way" in dialog.lobby.status.text(), timeout=5000)
+        assert dialog.result() == 0
         with qtbot.waitSignal(dialog.accepted, timeout=5000):
             dialog.watch_button.click()
         assert dialog.lan.seat is None and dialog.lan.session.human_seats_awaited() == []

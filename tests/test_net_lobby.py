@@ -206,7 +206,7 @@ def test_chat_reaches_everyone_and_pings_are_answered():
 
 def test_too_fast_and_garbage_senders_are_refused_then_disconnected_and_others_never_notice():
     async def scenario():
-        limits = Limits(rate=20, burst=10, max_strikes=15, strike_window=10)
+        limits = Limits(rate=20, burst=10, max_strikes=15, max_too_fast=200, strike_window=10)
         async with loopback_server(seats=3, limits=limits) as server:
             honest = LanClient(server.url, "Ada")
             await honest.connect()
@@ -224,6 +224,7 @@ def test_too_fast_and_garbage_senders_are_refused_then_disconnected_and_others_n
             garbage = await RawPeer.open(server.url)
             seen = []
             for index in range(40):
+                await asyncio.sleep(0.05)  # within the rate: these are refused as garbage, not as too fast
                 try:
                     await garbage.websocket.send(b"\x00garbage" * index)
                 except Exception:  # closed by the server: its last frames are still to be read
@@ -233,9 +234,8 @@ def test_too_fast_and_garbage_senders_are_refused_then_disconnected_and_others_n
                 except Exception:
                     break
             answers, goodbye = seen[:-1], seen[-1]
-            assert all(m.type == "rejected" and m.code in ("E_BAD_JSON", "E_RATE_LIMITED") for m in answers)
-            assert [m.code for m in answers[:10]] == ["E_BAD_JSON"] * 10  # each garbage frame answered
-            assert goodbye.type == "goodbye" and goodbye.code == "G_GARBAGE" and len(answers) == 16
+            assert [m.code for m in answers] == ["E_BAD_JSON"] * 16  # each garbage frame answered
+            assert goodbye.type == "goodbye" and goodbye.code == "G_GARBAGE"  # the 16th within 10 s: too many
             huge = await RawPeer.open(server.url)
             assert (await huge.ask(b" " * (200 * 1024))).code == "E_TOO_LARGE"
             assert (await huge.ask({"type": "ping"})).type == "pong"  # still usable

@@ -24,7 +24,10 @@ class Limits:
     burst: int = 100
     """Messages that may arrive at once."""
     max_strikes: int = 20
-    """Malformed, refused-credential or too-fast messages within `strike_window` seconds before a disconnection."""
+    """Malformed or refused-credential messages within `strike_window` seconds before a disconnection."""
+    max_too_fast: int = 1000
+    """Too-fast messages within `strike_window` seconds before a disconnection: a flood, not a quick computer
+    player (which is only slowed down)."""
     strike_window: float = 10.0
     max_backlog: int = 2000
     """Messages waiting to be written to one client before it is dropped as too slow."""
@@ -65,6 +68,7 @@ class Connection:
         self.messages_sent = 0
         self.bucket = TokenBucket(limits.rate, limits.burst)
         self._strikes: list[float] = []
+        self._too_fast: list[float] = []
         self._close_code = 1000
         self._queue: asyncio.Queue = asyncio.Queue()
         self._writer = asyncio.get_running_loop().create_task(self._write())
@@ -86,10 +90,18 @@ class Connection:
 
     def strike(self) -> bool:
         """Count one bad message; True when the connection has earned its disconnection."""
+        return self._count(self._strikes, self.limits.max_strikes)
+
+    def too_fast(self) -> bool:
+        """Count one message over the rate; True when that is a flood."""
+        return self._count(self._too_fast, self.limits.max_too_fast)
+
+    def _count(self, stamps: list[float], limit: int) -> bool:
         now = time.monotonic()
-        self._strikes = [t for t in self._strikes if now - t < self.limits.strike_window]
-        self._strikes.append(now)
-        return len(self._strikes) > self.limits.max_strikes
+        while stamps and now - stamps[0] >= self.limits.strike_window:
+            stamps.pop(0)
+        stamps.append(now)
+        return len(stamps) > limit
 
     def close(self, code: str, message: str | None = None) -> None:
         """Say goodbye (with a stable code), then close once the queue is written."""

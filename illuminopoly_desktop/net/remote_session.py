@@ -49,7 +49,7 @@ class RemoteSession:
 
     def take(self, message, client: LanClient) -> bool:
         """Take one message into account (called in the client thread, after the client applied it). True if it
-        answers an `apply` made here (whose caller then has its events); the other updates are for `on_update`."""
+        answers an `apply` made here (whose caller then has its events); the others are for the window to show."""
         if message.type in ("view", "update") and client.view is not None:
             state = client.state()
             with self._lock:

@@ -246,7 +246,9 @@ class LanServer:
     def _receive(self, conn: Connection, data) -> None:
         message = decode_client_message(data)  # cheap next to a handler; gives the refusal its `ref`
         if not conn.bucket.take():
-            self._refuse(conn, rejection("E_RATE_LIMITED", ref=getattr(message, "id", None)), strike=True)
+            conn.send(rejection("E_RATE_LIMITED", ref=getattr(message, "id", None)))
+            if conn.too_fast():
+                conn.close("G_GARBAGE")
             return
         if isinstance(message, M.Rejected):
             self._refuse(conn, message, strike=True)
