@@ -153,3 +153,19 @@ def test_the_history_of_a_save_is_rebuilt_by_replay(qtbot):
     assert history.rounds[: len(round_ends)] == [event.round_no for event in round_ends]
     assert history.rounds[-1] == rounds_played(session.state) <= MAX_ROUNDS
     assert history.ending is not None and history.ending.winners == tuple(session.state.winners)
+
+
+def test_the_game_over_figures_never_roll_the_games_dice():
+    """R-PB-01: a utility owner without a roll would have one rolled by the rules; the standings and the chart read
+    the Power Base without touching the game, so a save written after the game-over screen still replays."""
+    from illuminopoly_desktop.model.state import ROOT
+    from illuminopoly_desktop.presentation.game_summary import standings
+    from scenario import give, state_hash
+
+    state = started_game(3)
+    give(state, 1, 12, ROOT, 0)  # the Electric Company, its owner has never rolled for it
+    assert state.players[1].last_utility_roll is None
+    before = state_hash(state)
+    standings(state)
+    PowerHistory.of_game(state, [])
+    assert state_hash(state) == before and state.players[1].last_utility_roll is None

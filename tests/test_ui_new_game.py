@@ -245,3 +245,19 @@ def test_needs_handover_cases():
     solo = new_game([{"name": "Ann"}, {"name": "Bot 1", "kind": "computer"}, {"name": "Bot 2", "kind": "computer"}],
                     seed=1)
     assert not needs_handover(None, 0, solo)    # a lone human has nobody to hide from
+
+
+def test_a_computer_seat_plays_at_the_strength_chosen_for_it(dialog):
+    """Issue 6: any seat can be a computer player of a chosen strength; the table gives it that player."""
+    from illuminopoly_desktop.presentation.table_session import TableSession
+
+    table = dialog.seats_table
+    for row, key in ((1, "computer:strategist"), (2, "computer:schemer"), (3, "computer:random")):
+        table.kind_combo(row).setCurrentIndex(table.kind_combo(row).findData(key))
+    assert all(table.kind_combo(0).itemData(i, Qt.ItemDataRole.ToolTipRole)
+               for i in range(table.kind_combo(0).count()))
+    state = dialog.start_game()
+    assert [(s.kind, s.strength) for s in state.setup.seats] == [
+        ("human", "random"), ("computer", "strategist"), ("computer", "schemer"), ("computer", "random")]
+    session = TableSession(state, computer_budget=0.05)
+    assert [session.computer_player(seat).strength for seat in (1, 2, 3)] == ["strategist", "schemer", "random"]

@@ -127,10 +127,10 @@ def test_a_new_game_replaces_the_table_without_doubling_its_docks(qtbot, tmp_pat
     window = table(qtbot, tmp_path, monkeypatch, started_game(3))
     window.start_table(started_game(4), pace_ms=0, animated=False)
     titles = [dock.windowTitle() for dock in window.table_docks]
-    assert titles == ["Actions", "Power structure", "Game log"]
+    assert titles == ["Actions", "Power structure", "Game log", "Table"]
     from PySide6.QtWidgets import QDockWidget
 
-    qtbot.waitUntil(lambda: len([d for d in window.findChildren(QDockWidget) if d.isVisible()]) == 3)
+    qtbot.waitUntil(lambda: len([d for d in window.findChildren(QDockWidget) if d.isVisible()]) == 4)
 
 
 def test_ending_a_turn_asks_first_when_the_player_wants_it(qtbot, tmp_path, monkeypatch):

@@ -19,7 +19,8 @@ from ..model.datafile import read_json
 from ..model.factions import FactionInfo, load_factions
 from ..model.options import Options, OptionError, load_default_options, make_options
 from ..model.resources import resource_path
-from ..model.state import GameState, SeatConfig
+from ..model.state import ComputerStrength, GameState, SeatConfig
+from .preferences import NewGameChoices, RememberedSeat
 from ..rules import setup as rules_setup
 from ..rules.errors import IllegalAction
 
@@ -44,6 +45,8 @@ class SeatPlan:
     name: str
     kind: SeatKind = "human"
     faction: str = DRAFT
+    strength: ComputerStrength = "schemer"
+    """How a computer seat plays (bots/players.py); the schemer is the opponent worth playing against."""
 
 
 @dataclass
@@ -74,6 +77,7 @@ class TableSetup:
 
     def seat_configs(self) -> list[SeatConfig]:
         return [SeatConfig(name=seat.name.strip(), kind=seat.kind, banker=self.is_banker(i),
+                           strength=seat.strength if seat.kind == "computer" else "random",
                            faction=None if self.is_banker(i) or seat.faction == DRAFT else seat.faction)
                 for i, seat in enumerate(self.seats)]
 
@@ -167,6 +171,40 @@ def join_names(names: list[str]) -> str:
 
 def default_seats(count: int) -> list[SeatPlan]:
     return [SeatPlan(name=f"Player {n}") for n in range(1, count + 1)]
+
+
+# ----- the last game's choices (kept in the preferences) -----
+
+def remembered_choices(setup: TableSetup) -> NewGameChoices:
+    """What the New Game dialog should start from next time: this setup without its seed."""
+    return NewGameChoices(
+        seats=[RememberedSeat(name=seat.name.strip(), kind=seat.kind, faction=seat.faction,
+                                  strength=seat.strength) for seat in setup.seats],
+        use_artillery=setup.use_artillery, banker_seat=setup.banker_seat,
+        option_overrides={name: value for name, value in setup.option_overrides.items() if name != "use_artillery"})
+
+
+def setup_from_choices(choices: NewGameChoices | None, seat_count: int) -> TableSetup:
+    """The table the New Game dialog opens with: `seat_count` seats, the remembered ones first (a faction the game
+    no longer has goes back to the draft), then "Player n" seats; the remembered Artillery, Banker (when his seat
+    is still at the table) and house rules (already checked against the rules when the preferences were read);
+    a new random seed. Without remembered choices, the rules' defaults."""
+    if choices is None:
+        return TableSetup(seats=default_seats(seat_count))
+    known = {info.id for info in choosable_factions()} | {DRAFT}
+    seats = [SeatPlan(name=seat.name, kind=seat.kind, faction=seat.faction if seat.faction in known else DRAFT,
+                      strength=seat.strength)
+             for seat in choices.seats[:seat_count]]
+    taken = {seat.name.strip().casefold() for seat in seats}
+    number = 1
+    while len(seats) < seat_count:
+        while f"player {number}" in taken:
+            number += 1
+        seats.append(SeatPlan(name=f"Player {number}"))
+        taken.add(f"player {number}")
+    banker = choices.banker_seat if choices.banker_seat is not None and choices.banker_seat < seat_count else None
+    return TableSetup(seats=seats, use_artillery=choices.use_artillery, banker_seat=banker,
+                      option_overrides=dict(choices.option_overrides))
 
 
 # ----- factions for the seat combos -----

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from ..model.factions import load_factions
 from ..model.state import GameState
-from ..rules.context import Ctx
-from ..rules.rent import power_bases
+from .seat_summary import current_power_bases
 from ..rules.special_victory import CONDITIONS
 from .power_history import rounds_played
 
@@ -93,7 +92,7 @@ def summarize(state: GameState, rule_id: str | None = None) -> GameSummary:
 def standings(state: GameState) -> list[Standing]:
     """Every player: winners first, then by Power Base and cash; the eliminated last."""
     factions = load_factions()
-    bases = power_bases(Ctx(state))
+    bases = current_power_bases(state)[0]
     winners = set(state.winners)
     rows = []
     for player in state.players:

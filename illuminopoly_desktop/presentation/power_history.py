@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from ..model.factions import load_factions
 from ..model.state import GameSetup, GameState
 from ..rules import engine
-from ..rules.context import Ctx
 from ..rules.events import Event, GameOver, RoundEnded
-from ..rules.rent import power_bases
+from .seat_summary import current_power_bases
 from ..rules.setup import new_game
 
 
@@ -96,7 +95,7 @@ class PowerHistory:
         played = rounds_played(state)
         if not state.game_over or (self.rounds and self.rounds[-1] >= played):
             return
-        self.record(played, power_bases(Ctx(state)))
+        self.record(played, current_power_bases(state)[0])
 
     @classmethod
     def from_replay(cls, setup: GameSetup, actions: Sequence) -> tuple[PowerHistory, GameState]:
@@ -123,7 +122,7 @@ class PowerHistory:
         if replayed is not None and replayed.model_dump_json() == state.model_dump_json():
             return history
         history = cls(state)
-        history.record(rounds_played(state), power_bases(Ctx(state)))
+        history.record(rounds_played(state), current_power_bases(state)[0])
         history.finish(state)
         return history
 

@@ -14,8 +14,11 @@ import json
 import os
 import secrets
 from pathlib import Path
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..model.options import OptionError, make_options
 
 PREFERENCES_NAME = "preferences.json"
 RECENT_FILES_LIMIT = 10
@@ -24,6 +27,69 @@ DEFAULT_COMPUTER_PACE_MS = 350
 MAX_COMPUTER_PACE_MS = 5000
 MIN_SEATS, MAX_SEATS = 3, 11
 """The table seats 3 to 11 players (R-SETUP-01)."""
+
+
+class RememberedSeat(BaseModel):
+    """One seat of the last game started from the New Game dialog."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    name: str = Field(max_length=200)
+    kind: Literal["human", "computer"] = "human"
+    faction: str = "draft"
+    """A faction id or "draft"; an id the game no longer knows falls back to the draft in the dialog."""
+    strength: Literal["random", "schemer", "strategist"] = "schemer"
+    """A computer seat's strength."""
+
+
+class NewGameChoices(BaseModel):
+    """What the New Game dialog starts from: the seats, the Artillery, the professional Banker and the house rules
+    of the last game started (the seed is drawn anew each time)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    seats: list[RememberedSeat] = Field(default_factory=list)
+    use_artillery: bool = False
+    banker_seat: int | None = Field(None, ge=0)
+    option_overrides: dict[str, Any] = Field(default_factory=dict)
+    """House rules that differ from their defaults, by option name."""
+
+    @field_validator("seats", mode="before")
+    @classmethod
+    def _drop_unreadable_seats(cls, seats: Any) -> Any:
+        # One hand-edited or outdated seat must not cost the others.
+        if not isinstance(seats, list):
+            return []
+        kept = []
+        for seat in seats:
+            try:
+                kept.append(RememberedSeat.model_validate(seat))
+            except ValidationError:
+                continue
+        return kept
+
+    @field_validator("option_overrides", mode="before")
+    @classmethod
+    def _drop_invalid_options(cls, overrides: Any) -> dict[str, Any]:
+        return valid_option_overrides(overrides)
+
+
+def valid_option_overrides(overrides: Any) -> dict[str, Any]:
+    """The house-rule overrides the rules still accept: an option that no longer exists, or a value it no longer
+    allows (checked by model/options.make_options), is dropped. `use_artillery` is dropped too: the Artillery has
+    its own field."""
+    if not isinstance(overrides, dict):
+        return {}
+    kept = {}
+    for name, value in overrides.items():
+        if name == "use_artillery":
+            continue
+        try:
+            make_options({name: value})
+        except OptionError:
+            continue
+        kept[name] = value
+    return kept
 
 
 class Preferences(BaseModel):
@@ -46,6 +112,10 @@ class Preferences(BaseModel):
     """Saves opened or saved most recently, newest first (at most RECENT_FILES_LIMIT)."""
     window_geometry: str | None = None
     """The main window's size and position (Qt's saveGeometry, base64), restored at start-up."""
+    window_state: str | None = None
+    """Where the table's panels (docks) are (Qt's saveState, base64), restored when a game is put on the table."""
+    new_game: NewGameChoices | None = None
+    """The New Game dialog's choices when a game was last started from it (None: the rules' defaults)."""
 
 
 def default_config_dir() -> Path:

@@ -6,6 +6,7 @@ accepted action, so that a crash or a kill loses nothing (issue 4, "Saving").
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,10 +14,13 @@ from ..bots.players import ComputerPlayer, make_player
 from ..model.state import GameState
 from ..model.views import player_view
 from ..rules import engine
+from ..rules.errors import IllegalAction
 from ..rules.events import Event
-from ..saves.savefile import SaveError, load_save, write_save
+from ..saves.savefile import SaveError, load_save, replay, write_save
 
 AUTOSAVE_NAME = "autosave.json"
+
+log = logging.getLogger(__name__)
 
 
 def default_data_dir() -> Path:
@@ -66,11 +70,35 @@ class TableSession:
     # ----- acting -----
 
     def apply(self, action) -> list[Event]:
-        """Apply one action; on a refusal the IllegalAction propagates and nothing (state, log, autosave) changes."""
-        events = engine.apply(self.state, action)
+        """Apply one action; on a refusal the IllegalAction propagates and nothing (state, log, autosave) changes.
+        Any other error (a bug) propagates too, with the state put back as it was after the last accepted action."""
+        try:
+            events = engine.apply(self.state, action)
+        except IllegalAction as refusal:
+            log.debug("refused %s of seat %s: %s", action.type, action.seat, refusal)
+            raise
+        except Exception:
+            self._restore_last_accepted_state()
+            raise
         self.actions.append(action)
         self.autosave()
         return events
+
+    def _restore_last_accepted_state(self) -> None:
+        """After an unexpected error inside the rules the state may be half changed: rebuild it from the action log
+        in place (the window holds this object), so that play goes on soundly and the next save or autosave still
+        replays to the state it records (a half-changed state would make it unreadable). Only for a state that its
+        action log gives (a new game or an opened save; the failed action may have counted itself already)."""
+        if self.state.action_count not in (len(self.actions), len(self.actions) + 1):
+            return
+        try:
+            sound = replay(self.state.setup, self.actions)
+        except SaveError:
+            log.exception("the game could not be rebuilt from its action log after an error")
+            return
+        for name in type(sound).model_fields:
+            setattr(self.state, name, getattr(sound, name))
+        log.warning("the state was rebuilt from its %d actions after an unexpected error", len(self.actions))
 
     def computer_player(self, seat: int) -> ComputerPlayer:
         """The computer player of a seat, of the strength its seat was set up with (one per seat, kept)."""
@@ -98,7 +126,6 @@ class TableSession:
     def apply_computer(self, seat: int, action) -> tuple[object, list[Event]] | None:
         """Apply a computer's choice; one the rules refuse (a blind offer, a decision overtaken by events) is
         replaced by the seat's default (R-GEN-03). None if the seat has nothing to do."""
-        from ..rules.errors import IllegalAction
         from ..rules.legal import default_action
 
         if action is not None:

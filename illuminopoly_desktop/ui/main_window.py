@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtCore import QByteArray, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox
 
 from ..model.board import Board
-from ..presentation.preferences import Preferences, load_preferences, save_preferences
+from ..presentation.preferences import MAX_SEATS, MIN_SEATS, Preferences, load_preferences, save_preferences
 from . import icons
 from .board_scene import BoardScene
 from .board_view import BoardView
@@ -15,6 +15,8 @@ from .game_files import GameFiles
 
 WINDOW_TITLE = "Illuminopoly"
 DEFAULT_SIZE = (1200, 900)
+DOCK_LAYOUT_VERSION = 1
+"""Qt's saveState/restoreState version of the panels' arrangement: a stored layout of another version is ignored."""
 ABOUT_TEXT = (
     "<h3>Illuminopoly</h3>"
     "<p>A Monopoly-board game of Illuminati-style power structures:"
@@ -93,6 +95,11 @@ class MainWindow(QMainWindow):
         self.action_fit.setShortcut(QKeySequence("Ctrl+0"))
         self.action_fit.triggered.connect(self.view.fit_to_window)
 
+        self.action_reset_layout = QAction("&Reset Layout", self)
+        self.action_reset_layout.setToolTip("Put every panel of the table back where it starts, closed ones included")
+        self.action_reset_layout.setEnabled(False)  # until a game is on the table
+        self.action_reset_layout.triggered.connect(self.reset_layout)
+
         self.action_new_game = QAction("&New Game…", self)
         self.action_new_game.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
         self.action_new_game.setToolTip("Seat the players, choose factions and house rules, and start a game")
@@ -149,6 +156,8 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.action_zoom_out)
         view_menu.addSeparator()
         view_menu.addAction(self.action_fit)
+        view_menu.addSeparator()
+        view_menu.addAction(self.action_reset_layout)
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.action_rules_reference)
         help_menu.addSeparator()
@@ -175,9 +184,15 @@ class MainWindow(QMainWindow):
         from .new_game_dialog import NewGameDialog
 
         def choose_and_start() -> None:
-            dialog = NewGameDialog(self, seat_count=self.preferences.default_seat_count)
+            dialog = NewGameDialog(self, seat_count=self.preferences.default_seat_count,
+                                   remembered=self.preferences.new_game)
             if dialog.exec():
-                self.start_table(dialog.start_game())
+                state = dialog.start_game()
+                # The next New Game starts from these choices (and as many seats).
+                self.update_preferences(self.preferences.model_copy(update={
+                    "new_game": dialog.remembered(),
+                    "default_seat_count": min(max(len(state.players), MIN_SEATS), MAX_SEATS)}))
+                self.start_table(state)
 
         self.files.confirm_unsaved("start a new game", choose_and_start)
 
@@ -203,6 +218,7 @@ class MainWindow(QMainWindow):
         from .action_panel import ActionPanel
         from .game_log import GameLog
         from .handover import HandoverOverlay
+        from .seat_areas import add_seat_areas_dock
         from .structure_dock import StructureDock
         from .table_controller import TableController
 
@@ -223,6 +239,9 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
             self.table_docks.append(dock)
+        # Every seat's structure, cash and Power Base (public, read-only), in a strip beside the game log.
+        self.seat_areas, seats_dock = add_seat_areas_dock(self, beside=self.table_docks[-1])
+        self.table_docks.append(seats_dock)
         self.handover = HandoverOverlay(self)
         self.table = TableController(session, self.action_panel, self.game_log,
                                      pace_ms=self.preferences.computer_pace_ms if pace_ms is None else pace_ms,
@@ -230,9 +249,11 @@ class MainWindow(QMainWindow):
                                      structure=self.structure_dock,
                                      handover=None if getattr(session, "remote", False) else self.handover)
         self.table.game_over.connect(lambda reason: self.statusBar().showMessage(f"Game over: {reason}"))
+        self.seat_areas.follow(self.table)
         self.scene.set_animation_enabled(animated)
         self.scene.show_state(state)
         self.table.board_scene = self.scene
+        self._restore_dock_layout()
         self._table_started()
 
     def close_table(self) -> None:
@@ -241,6 +262,7 @@ class MainWindow(QMainWindow):
         if table is None:
             return
         table.stop()
+        self._keep_dock_layout()
         for dock in self.table_docks:
             self.removeDockWidget(dock)
             dock.deleteLater()
@@ -248,6 +270,8 @@ class MainWindow(QMainWindow):
         table.deleteLater()
         self.table = None
         self.table_docks = []
+        self._dock_layout_pending = False
+        self.action_reset_layout.setEnabled(False)
 
     def _table_started(self) -> None:
         """Saving, the game-over screen and the log's rule links follow the new table."""
@@ -346,9 +370,50 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         if self._remember_layout:
+            self._keep_dock_layout()
             geometry = bytes(self.saveGeometry().toBase64()).decode("ascii")
             self.update_preferences(self.preferences.model_copy(update={"window_geometry": geometry}))
         super().closeEvent(event)
+
+    # ----- the panels' layout -----
+
+    def _restore_dock_layout(self) -> None:
+        """Put the new table's panels where the player left them, on the next turn of the event loop: by then Qt
+        has laid them out (so Reset Layout keeps their real starting sizes) and panels added just after
+        start_table (the LAN Players dock) are there too."""
+        for dock in self.table_docks:
+            dock.show()  # now: Qt would show them later by itself, over a restored layout that hides some
+        self._dock_layout_pending = True
+        self.action_reset_layout.setEnabled(True)
+        table = self.table
+        QTimer.singleShot(0, self, lambda: self._apply_stored_dock_layout(table))
+
+    def _apply_stored_dock_layout(self, table) -> None:
+        """Note where the panels start (for Reset Layout), then restore the stored arrangement. Panels are found by
+        their objectName; one the stored layout does not know stays where it starts."""
+        if table is None or table is not getattr(self, "table", None):
+            return  # that table was put away meanwhile
+        self._dock_layout_pending = False
+        self._default_dock_layout = self.saveState(DOCK_LAYOUT_VERSION)
+        stored = self.preferences.window_state
+        if stored:
+            self.restoreState(QByteArray.fromBase64(stored.encode("ascii")), DOCK_LAYOUT_VERSION)
+
+    def _keep_dock_layout(self) -> None:
+        """Remember where the table's panels are (saved with the preferences when the window closes)."""
+        if getattr(self, "table_docks", None) and not getattr(self, "_dock_layout_pending", False):
+            layout = bytes(self.saveState(DOCK_LAYOUT_VERSION).toBase64()).decode("ascii")
+            self.preferences = self.preferences.model_copy(update={"window_state": layout})
+
+    def reset_layout(self) -> None:
+        """View ▸ Reset Layout: every panel back where it starts, closed or floating ones included."""
+        default = getattr(self, "_default_dock_layout", None)
+        if default is None or not getattr(self, "table_docks", None) or getattr(self, "_dock_layout_pending", False):
+            return  # no table, or its panels are still where they start
+        self.restoreState(default, DOCK_LAYOUT_VERSION)
+        for dock in self.table_docks:
+            dock.show()
+        self._keep_dock_layout()
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About Illuminopoly", ABOUT_TEXT.format(version=_package_version()))

@@ -1,7 +1,9 @@
 """The new-game dialog: seats, the Artillery, the professional Banker, house rules and the seed.
 
 The dialog only edits a `TableSetup` (presentation/game_setup.py); whether the table can start is decided there,
-through the rules engine, and every problem is shown in words while the OK button stays disabled.
+through the rules engine, and every problem is shown in words while the OK button stays disabled. It opens with the
+choices of the last game started (kept in the preferences; the seed is new each time), and "Restore defaults" goes
+back to the rules' defaults.
 """
 from __future__ import annotations
 
@@ -14,14 +16,29 @@ from PySide6.QtWidgets import (
 from ..model.state import GameState
 from ..presentation.game_setup import (
     ARTILLERY_LABEL, DRAFT, SEED_LIMIT, OptionField, SeatPlan, TableSetup, choosable_factions, default_seats,
-    faction_description, option_fields, random_seed, show_value,
+    faction_description, option_fields, random_seed, remembered_choices, setup_from_choices, show_value,
 )
+from ..presentation.preferences import NewGameChoices
 
 DEFAULT_SEAT_COUNT = 4
 MAX_ROWS = 16
 """Only stops a runaway table; how many players may play is the engine's answer, shown as a problem."""
 NAME_COLUMN, KIND_COLUMN, FACTION_COLUMN = range(3)
-KINDS = (("Human", "human"), ("Computer", "computer"))
+KINDS = (("Human", "human"), ("Computer: schemer", "computer:schemer"),
+         ("Computer: strategist", "computer:strategist"), ("Computer: random", "computer:random"))
+"""Who plays a seat: a person, or a computer player of a strength (bots/players.py)."""
+KIND_TIPS = {
+    "human": "A person at this laptop.",
+    "computer:schemer": "A computer player with a plan: values deeds by rent, Power Base and its faction's "
+                        "victory, bids graft by the odds, answers deals by value. Decides at once.",
+    "computer:strategist": "The strongest computer player: tries each choice ahead with the rules themselves "
+                           "(about a second per decision).",
+    "computer:random": "A computer player that picks any legal move at random (for testing and beginners).",
+}
+
+
+def kind_key(seat: SeatPlan) -> str:
+    return "human" if seat.kind == "human" else f"computer:{seat.strength}"
 PROBLEM_STYLE = "color: #b00020;"
 
 
@@ -46,8 +63,10 @@ class SeatsTable(QTableWidget):
         kind = QComboBox()
         for label, value in KINDS:
             kind.addItem(label, value)
-        kind.setCurrentIndex(kind.findData(seat.kind))
-        kind.setToolTip("Human: a person at this laptop. Computer: the computer plays this seat.")
+            kind.setItemData(kind.count() - 1, KIND_TIPS[value], Qt.ItemDataRole.ToolTipRole)
+        kind.setCurrentIndex(max(0, kind.findData(kind_key(seat))))
+        kind.setToolTip("Who plays this seat: a person at this laptop, or a computer player of a strength "
+                        "(schemer: sensible and quick; strategist: thinks ahead, about a second a move; random).")
         faction = QComboBox()
         faction.addItem("Draft (chosen in play)", DRAFT)
         faction.setItemData(0, faction_description(DRAFT), Qt.ItemDataRole.ToolTipRole)
@@ -76,7 +95,8 @@ class SeatsTable(QTableWidget):
         return None
 
     def seat(self, row: int) -> SeatPlan:
-        return SeatPlan(name=self.name_edit(row).text(), kind=self.kind_combo(row).currentData(),
+        kind, _, strength = self.kind_combo(row).currentData().partition(":")
+        return SeatPlan(name=self.name_edit(row).text(), kind=kind, strength=strength or "schemer",
                         faction=self.faction_combo(row).currentData())
 
 
@@ -112,8 +132,9 @@ class HouseRulesPage(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(grid_holder)
 
-        self.restore_button = QPushButton("Restore &defaults")
-        self.restore_button.setToolTip("Put every house rule back to its default (resources/options.json).")
+        self.restore_button = QPushButton("Reset house &rules")
+        self.restore_button.setToolTip("Put every house rule back to its default (resources/options.json); "
+                                       "the seats stay as they are.")
         self.restore_button.clicked.connect(self.restore_defaults)
         self.changed_count = QLabel()
         bottom = QHBoxLayout()
@@ -190,16 +211,20 @@ class HouseRulesPage(QWidget):
 class NewGameDialog(QDialog):
     """Set up a table. `setup()` returns the TableSetup; `start_game()` creates the GameState.
 
-    OK (Return) is enabled only while `setup().validate()` finds no problem; the problems are shown in words.
+    It opens with `seat_count` seats and `remembered` (the last game's choices, see `remembered()`), or the rules'
+    defaults. OK (Return) is enabled only while `setup().validate()` finds no problem; the problems are shown in
+    words.
     """
 
-    def __init__(self, parent: QWidget | None = None, seat_count: int = DEFAULT_SEAT_COUNT):
+    def __init__(self, parent: QWidget | None = None, seat_count: int = DEFAULT_SEAT_COUNT,
+                 remembered: NewGameChoices | None = None):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.resize(780, 620)
+        self._default_seat_count = seat_count
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_seats_page(seat_count), "&Seats")
+        self.tabs.addTab(self._build_seats_page(), "&Seats")
         self.house_rules = HouseRulesPage()
         self.tabs.addTab(self.house_rules, "&House rules")
         self.tabs.setTabToolTip(0, "Who plays, in table order, and with which faction.")
@@ -210,7 +235,15 @@ class NewGameDialog(QDialog):
         self.problems_label.setStyleSheet(PROBLEM_STYLE)
         self.problems_label.setToolTip("What stops the game from starting; OK is enabled once nothing is listed.")
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+                                        | QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.restore_defaults_button = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.restore_defaults_button.setText("Restore &defaults")
+        self.restore_defaults_button.setToolTip(
+            f"Back to the rules' defaults: {seat_count} human seats named Player 1, Player 2…, every faction left "
+            "to the draft, no Artillery, no professional Banker and every house rule at its default (the seed "
+            "stays). The dialog otherwise opens with the choices of the last game started.")
+        self.restore_defaults_button.clicked.connect(self.restore_defaults)
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText("Start game")
         self.ok_button.setToolTip("Start the game with these seats and rules (Return).")
@@ -225,6 +258,7 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.buttons)
 
         self._connect_house_rules()
+        self.show_setup(setup_from_choices(remembered, seat_count))
         # Only "Start game" may answer Return: Qt would otherwise make any focused button the default one.
         for button in self.findChildren(QPushButton):
             button.setAutoDefault(button is self.ok_button)
@@ -249,6 +283,32 @@ class NewGameDialog(QDialog):
 
     def problems(self) -> list[str]:
         return self.setup().validate()
+
+    def remembered(self) -> NewGameChoices:
+        """The choices to keep in the preferences for the next New Game (everything but the seed)."""
+        return remembered_choices(self.setup())
+
+    def show_setup(self, setup: TableSetup) -> None:
+        """Show `setup`'s seats, Artillery, professional Banker and house rules (the seed stays as it is)."""
+        self.seats_table.setRowCount(0)
+        for seat in setup.seats:
+            self._add_row(seat)
+        self.artillery_check.setChecked(setup.use_artillery)  # the House rules page mirrors it
+        for name, field in self.house_rules.fields.items():
+            if name != "use_artillery":
+                self.house_rules.set_value(name, setup.option_overrides.get(name, field.default))
+        self._refresh_banker_seats()
+        banker = setup.banker_seat
+        self.banker_seat_combo.setCurrentIndex(banker if banker is not None else self.seats_table.rowCount() - 1)
+        self.banker_check.setChecked(banker is not None)
+        self._banker_changed()
+        self._show_faction(DRAFT)
+        self.revalidate()
+
+    def restore_defaults(self) -> None:
+        """Back to the rules' defaults (resources/options.json, R-SETUP-01/02): the seat count the dialog opened
+        with, every seat a human "Player n" with the draft, no Artillery, no Banker (the seed stays)."""
+        self.show_setup(TableSetup(seats=default_seats(self._default_seat_count), seed=self.seed_spin.value()))
 
     def add_seat(self) -> None:
         if self.seats_table.rowCount() >= MAX_ROWS:
@@ -282,7 +342,7 @@ class NewGameDialog(QDialog):
 
     # ----- the seats page -----
 
-    def _build_seats_page(self, seat_count: int) -> QWidget:
+    def _build_seats_page(self) -> QWidget:
         page = QWidget()
         self.seats_table = SeatsTable()
         self.add_button = QPushButton("&Add seat")
@@ -342,12 +402,6 @@ class NewGameDialog(QDialog):
         self.banker_check.toggled.connect(self._banker_changed)
         self.banker_seat_combo.currentIndexChanged.connect(self._banker_changed)
         self.seed_spin.valueChanged.connect(self.revalidate)
-        for seat in default_seats(seat_count):
-            self._add_row(seat)
-        self._refresh_banker_seats()
-        self.banker_seat_combo.setCurrentIndex(self.seats_table.rowCount() - 1)
-        self._banker_changed()
-        self._show_faction(DRAFT)
         return page
 
     def _add_row(self, seat: SeatPlan) -> None:

@@ -34,7 +34,8 @@ class PreferencesDialog(QDialog):
 
         self.seat_count = QSpinBox()
         self.seat_count.setRange(MIN_SEATS, MAX_SEATS)
-        self.seat_count.setToolTip("How many seats the New Game dialog starts with (3 to 11)")
+        self.seat_count.setToolTip("How many seats the New Game dialog starts with (3 to 11); starting a game "
+                                   "sets it to that game's number of seats")
 
         self.recent_label = QLabel()
         self.clear_recent_button = QPushButton("&Clear")

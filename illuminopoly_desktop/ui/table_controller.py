@@ -4,6 +4,7 @@ worker thread from a snapshot of their seat's view, so a strategist's second of 
 their choice is applied on the window's thread, and dropped if the game moved on meanwhile."""
 from __future__ import annotations
 
+import logging
 import threading
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -186,6 +187,7 @@ class TableController(QObject):
             try:
                 action = self.session.computer_decide(seat, view)
             except Exception:  # a computer player's bug must not kill the table: the seat takes its default
+                logging.getLogger(__name__).exception("computer seat %s failed to decide; it takes its default", seat)
                 action = None
             try:
                 done.decided.emit(seat, version, action)
