@@ -394,10 +394,26 @@ class MainWindow(QMainWindow):
         if table is None or table is not getattr(self, "table", None):
             return  # that table was put away meanwhile
         self._dock_layout_pending = False
+        self._size_side_docks()
         self._default_dock_layout = self.saveState(DOCK_LAYOUT_VERSION)
         stored = self.preferences.window_state
         if stored:
             self.restoreState(QByteArray.fromBase64(stored.encode("ascii")), DOCK_LAYOUT_VERSION)
+
+    def _size_side_docks(self) -> None:
+        """The side panels start at a share of the window, so that the board stays the largest thing on a small
+        screen too (left to itself, Qt gives the power structure its full natural width)."""
+        width = self.width()
+        sides = [(dock, share, least, most) for dock, share, least, most in (
+            (self._table_dock("Power structure"), 0.22, 240, 460), (self._table_dock("Actions"), 0.20, 250, 420))
+            if dock is not None and dock.isVisible()]
+        if sides:
+            self.resizeDocks([dock for dock, *_ in sides],
+                             [round(min(most, max(least, width * share))) for _, share, least, most in sides],
+                             Qt.Orientation.Horizontal)
+
+    def _table_dock(self, title: str):
+        return next((dock for dock in getattr(self, "table_docks", []) if dock.objectName() == title), None)
 
     def _keep_dock_layout(self) -> None:
         """Remember where the table's panels are (saved with the preferences when the window closes)."""
