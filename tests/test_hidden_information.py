@@ -61,7 +61,7 @@ def _check_views(state, secret_offers: dict[int, set[int]]) -> None:
                 assert viewer in secret_offers[offer["id"]]
         for record in view.get("cheat_records", []) or []:
             assert viewer is not None and record.get("seat") == viewer
-        assert view["rng_state"] is None
+        assert view["rng_state"] is None and view["setup"]["seed"] == 0
 
 
 @pytest.mark.parametrize("chunk", range(4))

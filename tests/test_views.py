@@ -49,12 +49,14 @@ def test_R_GEN_06_dog_condition_only_in_the_dogs_view_over_many_games():
 
 
 def test_R_GEN_06_rng_and_deck_order_are_nobodys_business():
-    """R-GEN-06."""
-    state = started_game()
+    """R-GEN-06. The seed too: every die and shuffle follows from it."""
+    state = started_game(seed=7919)
     for viewer in (0, 1, None):
         view = player_view(state, viewer)
         assert view["rng_state"] is None
         assert view["chance_deck"] == {"cards_left": 16}
+        assert view["setup"]["seed"] == 0 and "7919" not in json.dumps(view)
+    assert state.setup.seed == 7919  # the view is a copy: the game keeps its seed
 
 
 def test_R_DEAL_05_secret_offer_seen_only_by_its_parties():

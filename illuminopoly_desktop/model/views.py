@@ -2,7 +2,7 @@
 
 Hidden: the Dog's chosen condition (only the Dog), sealed graft bids before the reveal (only the bidder), secret offers and the debts, vote commitments,
 commitments and commitment escrows they created (only their parties), the order of the card decks and the random generator's state
-(nobody: knowing them would tell the future), simulated cheat records (only the cheater; the Banker ruling on one).
+and the setup's seed (nobody: knowing them would tell the future), simulated cheat records (only the cheater; the Banker ruling on one).
 """
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     view = state.model_dump(mode="json")
     view["viewer"] = seat
     view["rng_state"] = None
+    # Every die and every shuffle follows from the seed: knowing it would tell the future. 0 stands in for it.
+    view["setup"]["seed"] = 0
     view["forced_dice"] = []
     view["chance_deck"] = {"cards_left": len(state.chance_deck)}
     view["chest_deck"] = {"cards_left": len(state.chest_deck)}
