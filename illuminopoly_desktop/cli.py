@@ -793,8 +793,6 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-if __name__ == "__main__":
-    sys.exit(main())
 
 
 # ----- serve (LAN play, issue 5) -----
@@ -855,3 +853,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as error:
         raise UserError(f"cannot listen on {args.bind}:{args.port}: {error.strerror or error}") from None
     return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

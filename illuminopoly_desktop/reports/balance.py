@@ -22,6 +22,8 @@ from ..bots.table_games import TableResult, play_table_game
 REPORT_NAME = "README.md"
 DEFAULT_PLAYERS = ("schemer", "schemer", "schemer", "schemer")
 Z_95 = 1.959964
+BROKE_BELOW = 500
+"""Reserves under this many dollars: the Bank can no longer pay rents and salaries in full (R-BANK-02)."""
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -138,6 +140,15 @@ class BalanceTally:
             tenth = values[int(0.1 * (len(values) - 1))]
             rows.append((index + 1, statistics.median(values), tenth, values[0], len(values)))
         return rows
+
+    def broke_rounds(self, threshold: int = BROKE_BELOW) -> list[int]:
+        """For each game whose Reserves fell below `threshold` at a ROUND_END, the first such round."""
+        rounds = []
+        for reserves in self.reserves:
+            first = next((i + 1 for i, value in enumerate(reserves) if value < threshold), None)
+            if first is not None:
+                rounds.append(first)
+        return rounds
 
     def contest_rows(self) -> list[dict]:
         kinds = list(CONTEST_TYPES) + sorted({k for k, _ in self.contests} - set(CONTEST_TYPES))
@@ -278,6 +289,12 @@ def render_markdown(tally: BalanceTally, settings: ReportSettings, board, charts
         lines.append(f"Reserves at each ROUND_END (R-TURN-09): median ${reserves[0][1]:,.0f} after round 1, "
                      f"${reserves[min(len(reserves), 10) - 1][1]:,.0f} after round {min(len(reserves), 10)}; "
                      f"the lowest seen in any game was ${lowest:,}.")
+        broke = tally.broke_rounds()
+        if broke:
+            lines.append(f"The Reserves fell under ${BROKE_BELOW} (rents and salaries no longer paid in full, "
+                         f"R-BANK-02) in {len(broke)} of {tally.games} games, first at round "
+                         f"{statistics.median(broke):g} (median). The chart stops where fewer than 5% of the games "
+                         "are still going.")
     total = sum(tally.landings.values()) or 1
     busiest = sorted(((count, index) for index, count in tally.landings.items()), reverse=True)[:5]
     lines += ["", "## Landings per square", "", _image(charts, "landings", "Landings per square"), "",
@@ -306,6 +323,11 @@ def _findings(tally: BalanceTally, fair: float) -> list[str]:
             f"{r['faction']} {r['rate']:.0%}" for r in weak) + ".")
     if not strong and not weak:
         lines.append("- No faction's win rate differs from a fair share beyond its 95% interval.")
+    broke = tally.broke_rounds()
+    if broke:
+        lines.append(f"- The Bank runs out of money in {len(broke) / tally.games:.0%} of games (Reserves under "
+                     f"${BROKE_BELOW} from round {statistics.median(broke):g}, median): rent is paid from the "
+                     "Reserves (R-RENT-01).")
     top = tally.endings.most_common(1)
     if top:
         lines.append(f"- Most games end by {top[0][0].replace('_', ' ')} ({top[0][1] / tally.games:.0%}); median "

@@ -131,6 +131,8 @@ def contests(tally):
 
 def reserves(tally):
     rows = tally.reserves_by_round()
+    enough = max(3, 0.05 * tally.games)
+    rows = [r for r in rows if r[4] >= enough] or rows[:1]  # past that, a handful of long games would speak for all
     if not rows:
         return None
     figure = _figure(7.5, 3.8)
