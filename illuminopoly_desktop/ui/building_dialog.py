@@ -4,8 +4,7 @@ tooltip gives the rule that refuses it. The Bank's supply and the seat's cash ar
 from __future__ import annotations
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (QDialogButtonBox, QFrame, QGridLayout, QLabel, QMenu, QScrollArea,
-                               QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
 
 from ..presentation.property_view import GroupRow, building_groups, supply_text
 from .table_dialog import TableDialog, note_label, title_label
@@ -46,21 +45,8 @@ class BuildingDialog(TableDialog):
         self.help = note_label("Build evenly: a house goes only on a lot with no more houses than the group's other "
                                "lots, a hotel only when every lot has 4 houses (R-BUILD-02). Selling pays half "
                                "price (R-BUILD-04). Hover a button for why it is off.", self)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.groups_widget: QWidget | None = None
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
-        self.close_button.setToolTip("Close (Escape or Enter).")
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
-        layout.addWidget(self.supply)
-        layout.addWidget(self.help)
-        layout.addWidget(self.scroll, 1)
-        layout.addWidget(self.refusal)
-        layout.addWidget(buttons)
+        self.lay_out_scrolling_list(self.title, self.supply, self.help)
 
     def redraw(self) -> None:
         player = self.state.players[self.seat]

@@ -2,8 +2,7 @@
 button each, enabled only where the rules allow the move now; a disabled button's tooltip gives the refusing rule."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QDialogButtonBox, QFrame, QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
 from ..presentation.property_view import MortgageRow, mortgage_rows
 from .table_dialog import TableDialog, note_label, title_label
@@ -20,19 +19,7 @@ class MortgageDialog(TableDialog):
         self.help = note_label("The Bank lends the printed mortgage value (half for a rezoned property) and the Chair "
                                "takes control while it is mortgaged (R-MORT-01, R-MORT-02); lifting costs the loan "
                                "plus 10% (R-MORT-03). Sell a group's buildings first (R-MORT-01).", self)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
-        self.close_button.setToolTip("Close (Escape or Enter).")
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
-        layout.addWidget(self.help)
-        layout.addWidget(self.scroll, 1)
-        layout.addWidget(self.refusal)
-        layout.addWidget(buttons)
+        self.lay_out_scrolling_list(self.title, self.help)
 
     def redraw(self) -> None:
         player = self.state.players[self.seat]

@@ -11,7 +11,8 @@ its seat may see; `private` dialogs are closed before the laptop is handed to an
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QBoxLayout, QDialog, QLabel, QWidget
+from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFrame, QLabel, QScrollArea, QVBoxLayout,
+                               QWidget)
 
 from ..model.state import GameState
 from ..presentation.action_choices import refusal_text
@@ -50,6 +51,23 @@ class TableDialog(QDialog):
             self.clear_refusal()
         self.state, self.seat = state, seat
         self.redraw()
+
+    def lay_out_scrolling_list(self, *above: QWidget) -> None:
+        """The list dialogs' layout (buildings, mortgages): `above` on top, then `self.scroll` holding the list that
+        `redraw` rebuilds, the refusal line, and Close (Escape or Enter)."""
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        self.close_button.setToolTip("Close (Escape or Enter).")
+        layout = QVBoxLayout(self)
+        for widget in above:
+            layout.addWidget(widget)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.refusal)
+        layout.addWidget(buttons)
 
     def redraw(self) -> None:
         """Rebuild what depends on the state; subclasses override."""
