@@ -72,6 +72,27 @@ def test_R_REBUILD_01_graft_may_not_eat_the_rebuild_cost():
     refused(state, A.CommitGraft(seat=0, pips=3), "E_INSUFFICIENT_FUNDS", "R-CONTEST-04")
 
 
+
+def test_R_REBUILD_01_money_spent_before_the_sealed_bid_ends_the_attempt_without_a_roll():
+    """R-REBUILD-01, R-CONTEST-04, R-LOSE-02: the owner who spends the rebuild cost in the free window before his
+    sealed bid (here on a house) cannot pay it after a won roll; the attempt fails before any die is rolled and his
+    cash never goes below zero."""
+    state = started_game()
+    own_spoiled(state, VERMONT)
+    give(state, 0, MEDITERRANEAN, ROOT)
+    give(state, 0, BALTIC, ROOT)
+    land_on(state, VERMONT)
+    state.players[0].cash = 60
+    engine.apply(state, REBUILD)
+    engine.apply(state, A.BuyBuilding(seat=0, property=MEDITERRANEAN))
+    assert state.players[0].cash == 10
+    force(state, 6, 6)
+    events = engine.apply(state, A.CommitGraft(seat=0, pips=0))
+    resolved = [e for e in of_type(events, E.ContestEvent) if e.stage == "resolved"]
+    assert resolved and resolved[0].success is False and "rebuild cost" in resolved[0].detail
+    assert state.players[0].cash == 10 and state.properties[VERMONT].rezoned
+    assert state.forced_dice == [6, 6]  # no die was rolled
+
 # ----- R-REBUILD-02 the token -----
 
 def _token_from_takeover(state, how="rezoned"):

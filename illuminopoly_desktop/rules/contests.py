@@ -458,12 +458,28 @@ def _advance_open(ctx: Ctx, contest: Contest) -> None:
 
 # ----- steps 7 to 10: roll, natural results, money, effect -----
 
+def unpayable_rebuild(ctx: Ctx, contest: Contest) -> str:
+    """Why a rebuild attempt fails without its zoning roll, or "" if it goes ahead.
+
+    Resolution (the spec is silent): R-REBUILD-01 lets the owner declare only if he can pay the rebuild cost, and
+    R-CONTEST-04 lets everyone act in the free windows before step 6. If he spent that money meanwhile (buildings,
+    an accepted deal), the rebuild cost of R-REBUILD-04 could not be paid after a won roll, and it is never taken on
+    credit (R-LOSE-02). So the attempt ends as a failed one (R-REBUILD-03), before any die is rolled."""
+    if contest.contest != "rebuild" or ctx.state.players[contest.attacker].cash >= contest.rebuild_cost:
+        return ""
+    return (f"the attempt fails: {ctx.name(contest.attacker)} can no longer pay the ${contest.rebuild_cost} "
+            f"rebuild cost (R-REBUILD-01)")
+
+
 def resolve(ctx: Ctx, contest: Contest) -> None:
     state = ctx.state
     natural = None
     modified = None
+    lapsed = unpayable_rebuild(ctx, contest)
     if contest.auto_success:
         success = True
+    elif lapsed:
+        success = False
     else:
         dice = ctx.roll(dice_count(ctx, contest), contest.attacker, f"{contest.contest} roll",
                         RULE_OF[contest.contest])
@@ -474,7 +490,8 @@ def resolve(ctx: Ctx, contest: Contest) -> None:
     ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="resolved", success=success,
                           natural=natural, modified=modified, attacker=contest.attacker, target=contest.target,
                           bids=dict(contest.bids), rule_id=RULE_OF[contest.contest],
-                          detail="automatic success: bail bonus" if contest.auto_success else ""))
+                          detail="automatic success: bail bonus" if contest.auto_success
+                          else lapsed))
     distribute(ctx, contest, success)
     commitments.contest_over(ctx, contest, resolved=True)  # graft/helper commitments kept or not (R-DEAL-03)
     state.pending.remove(contest)
