@@ -1,0 +1,95 @@
+"""Value parsers for argparse's `type=`: each turns one command-line word into a value or raises
+argparse.ArgumentTypeError with a sentence saying what is wrong (argparse then exits with status 2).
+
+They import the rules' data (factions, options, computer strengths) only when called, so that `--help` stays quick.
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+
+DEFAULT_MAX_ROUNDS = 200
+"""The round cap of a simulated or balance game when the command line gives none."""
+
+
+def positive_int(text: str) -> int:
+    """A whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 (got {value})")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """A number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 (got {value:g})")
+    return value
+
+
+def players_or_strengths(text: str) -> int | tuple[str, ...]:
+    """--players: a number of (random) players, or a comma list of computer strengths, one per seat."""
+    if text.strip().isdigit():
+        return positive_int(text)
+    from ..bots.players import parse_strengths
+
+    try:
+        return tuple(parse_strengths(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error} (or give a number of players)") from None
+
+
+def faction_ids() -> list[str]:
+    """The factions a seat may be given (the professional Banker is a seat of its own: --banker)."""
+    from ..model.factions import load_factions
+
+    return [f for f in load_factions() if f != "banker"]
+
+
+def faction_list(text: str) -> str | tuple[str, ...]:
+    """--factions: 'all', or a comma list of distinct faction ids."""
+    if text.strip().lower() == "all":
+        return "all"
+    known = faction_ids()
+    chosen = tuple(part.strip() for part in text.split(","))
+    for faction in chosen:
+        if faction not in known:
+            close = difflib.get_close_matches(faction, known, n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            raise argparse.ArgumentTypeError(f"unknown faction '{faction}'; {hint}the factions are "
+                                             f"{', '.join(known)} (or 'all')")
+    repeated = sorted({f for f in chosen if chosen.count(f) > 1})
+    if repeated:
+        raise argparse.ArgumentTypeError(f"each faction may sit at the table once ({', '.join(repeated)} "
+                                         "is listed twice)")
+    return chosen
+
+
+def option_assignment(text: str) -> tuple[str, object]:
+    """--option NAME=VALUE, typed and range-checked now, so that a mistake is reported before any game runs."""
+    from ..model.options import OptionError, make_options, parse_option_assignment
+
+    try:
+        name, value = parse_option_assignment(text)
+        make_options({name: value})
+    except OptionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return name, value
+
+
+def dice_list(text: str) -> list[int]:
+    """--dice: a comma list of die faces."""
+    faces = []
+    for part in text.split(","):
+        part = part.strip()
+        if not (part.isdigit() and 1 <= int(part) <= 6):
+            raise argparse.ArgumentTypeError(f"'{part}' is not a die face: give numbers from 1 to 6, e.g. 6,6,3,4")
+        faces.append(int(part))
+    return faces
