@@ -104,6 +104,8 @@ class Advertiser:
     def __init__(self, bind: str = "0.0.0.0"):
         self.bind = bind
         self.error: str | None = None
+        self.reason: str | None = None
+        """The failure of `start` in a few words (the exception's), for a sentence of the caller's own."""
         self._zeroconf = None
         self._info = None
 
@@ -120,7 +122,8 @@ class Advertiser:
             await self._zeroconf.async_register_service(self._info, allow_name_change=True)
             return True
         except Exception as error:  # multicast unavailable: the game is still joinable by address
-            self.error = f"The game cannot be announced on the network ({error}); players can type the address."
+            self.reason = str(error) or type(error).__name__
+            self.error = f"The game cannot be announced on the network ({self.reason}); players can type the address."
             log.warning(self.error)
             await self._close()
             return False

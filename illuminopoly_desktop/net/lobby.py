@@ -72,7 +72,8 @@ class Lobby:
         """The seats of a game being resumed from a save without its seat file: human seats are open to be claimed
         again (by name, in the join dialog), computers stay computers."""
         seats = [LobbySeat(seat=i, name=c.name, kind="computer" if c.kind == "computer" else "open",
-                           faction=c.faction) for i, c in enumerate(setup.seats)]
+                           faction=c.faction, strength=c.strength if c.kind == "computer" else "schemer")
+                 for i, c in enumerate(setup.seats)]
         return cls(seats=seats, started=True)
 
     # ----- questions -----
@@ -115,6 +116,17 @@ class Lobby:
             seat.name, seat.faction = name, faction
         token = new_token()
         seat.kind, seat.ready, seat.token_hash = "human", False, token_hash(token)
+        return token
+
+    def retake(self, number: int) -> str:
+        """After the start: a new token for the human seat `number` (the host sitting back down at a game it
+        resumed, whose seat token it no longer has); the seat's old token stops working. The server allows it
+        only to the host, and only while nobody is connected to that seat."""
+        seat = self.seat(number)
+        if not self.started or seat.kind != "human":
+            raise LobbyError("E_SEAT_TAKEN", f"Seat {number + 1} cannot be taken back.")
+        token = new_token()
+        seat.token_hash = token_hash(token)
         return token
 
     def release(self, number: int) -> None:
@@ -170,8 +182,10 @@ class Lobby:
         configs = []
         for seat in self.seats:
             faction = seat.faction or (rest.pop(0) if preset else None)
+            computer = seat.kind == "computer"
             configs.append(SeatConfig(name=seat.name or f"Seat {seat.seat + 1}",
-                                      kind="computer" if seat.kind == "computer" else "human", faction=faction))
+                                      kind="computer" if computer else "human", faction=faction,
+                                      strength=seat.strength if computer else "random"))  # kept in the save
         return configs, preset
 
     # ----- the seat file -----

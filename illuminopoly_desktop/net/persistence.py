@@ -62,13 +62,14 @@ class GameRecord:
         self._journal.close()
 
 
-def load_game(save_path: str | os.PathLike) -> tuple[GameState, list, dict | None]:
+def load_game(save_path: str | os.PathLike, verify: bool = True) -> tuple[GameState, list, dict | None]:
     """The game of a save with its journal applied, and its seat file's data (None if there is none).
+    `verify=False` trusts the save's snapshot instead of replaying its actions (a quick look; see load_save).
 
     Raises SaveError (an unreadable or corrupted save, or a journal line the rules refuse).
     """
     path = Path(save_path)
-    loaded = load_save(path)
+    loaded = load_save(path, verify=verify)
     state, actions = loaded.state, list(loaded.actions)
     _apply_journal(journal_path(path), state, actions)
     seats = None

@@ -90,6 +90,8 @@ class LanServer:
         self._next_client = 1
         self._server = None
         self._advertiser: Advertiser | None = None
+        self.announcement_settled = not config.discovery
+        """True once the game is announced on the network, or could not be (see `announcement_error`)."""
         self._computers: dict[int, object] = {}
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._tasks: list[asyncio.Task] = []
@@ -125,9 +127,20 @@ class LanServer:
             self._computer_wake.set()
         if self.config.discovery:
             self._advertiser = Advertiser(self.config.bind)
-            self._tasks.append(loop.create_task(self._advertiser.start(
-                self.config.host_name, self.port, self._advert())))
+            self._tasks.append(loop.create_task(self._announce()))
         return self.port
+
+    async def _announce(self) -> None:
+        try:
+            await self._advertiser.start(self.config.host_name, self.port, self._advert())
+        finally:
+            self.announcement_settled = True
+
+    @property
+    def announcement_error(self) -> str | None:
+        """Why the game could not be announced on the network (multicast off, no interface...), in a few words;
+        None while announcing, once announced, or without discovery. Players then type the address."""
+        return self._advertiser.reason if self._advertiser is not None else None
 
     @property
     def url(self) -> str:
@@ -316,8 +329,12 @@ class LanServer:
         self._require_greeted(conn)
         if conn.seat is not None:
             raise LobbyError("E_ALREADY_SEATED", f"You already sit in seat {conn.seat + 1}.")
-        name = conn.name if not self.lobby.started else self.lobby.seat(msg.seat).name or conn.name
-        token = self.lobby.claim(msg.seat, name, msg.faction)
+        wanted = self.lobby.seat(msg.seat)
+        if self.lobby.started and conn.is_host and wanted.kind == "human" and msg.seat not in self.by_seat:
+            token = self.lobby.retake(msg.seat)  # the host sits back down at a game it resumed
+        else:
+            name = conn.name if not self.lobby.started else wanted.name or conn.name
+            token = self.lobby.claim(msg.seat, name, msg.faction)
         self._take_seat(conn, msg.seat)
         conn.send(M.SeatGranted(seat=msg.seat, token=token, ref=msg.id))
         self._write_seats()

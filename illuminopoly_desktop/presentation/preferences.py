@@ -74,6 +74,28 @@ class NewGameChoices(BaseModel):
         return valid_option_overrides(overrides)
 
 
+class HostGameChoices(BaseModel):
+    """What File ▸ Host Game… starts from: the host's name, the game's name and port, the seats, the computer
+    players and their strength, and the house rules of the last game hosted (never the password)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    player_name: str = Field("", max_length=32)
+    host_name: str = Field("", max_length=60)
+    port: int = Field(8765, ge=0, le=65535)
+    seats: int = Field(4, ge=MIN_SEATS, le=MAX_SEATS)
+    computers: int = Field(0, ge=0, le=MAX_SEATS - 1)
+    computer_strength: Literal["random", "schemer", "strategist"] = "schemer"
+    use_artillery: bool = False
+    option_overrides: dict[str, Any] = Field(default_factory=dict)
+    """House rules that differ from their defaults, by option name (the Artillery has its own field)."""
+
+    @field_validator("option_overrides", mode="before")
+    @classmethod
+    def _drop_invalid_options(cls, overrides: Any) -> dict[str, Any]:
+        return valid_option_overrides(overrides)
+
+
 def valid_option_overrides(overrides: Any) -> dict[str, Any]:
     """The house-rule overrides the rules still accept: an option that no longer exists, or a value it no longer
     allows (checked by model/options.make_options), is dropped. `use_artillery` is dropped too: the Artillery has
@@ -116,6 +138,8 @@ class Preferences(BaseModel):
     """Where the table's panels (docks) are (Qt's saveState, base64), restored when a game is put on the table."""
     new_game: NewGameChoices | None = None
     """The New Game dialog's choices when a game was last started from it (None: the rules' defaults)."""
+    host_game: HostGameChoices | None = None
+    """The Host Game dialog's choices when a game was last hosted from it (None: its defaults)."""
 
 
 def default_config_dir() -> Path:

@@ -175,6 +175,9 @@ class LobbyPanel(QWidget):
                 status = "open"
             elif info.kind == "computer":
                 status = "computer"
+            elif lobby.phase != "lobby":  # under way (a resumed game): who is back matters, not who was ready
+                status = ("playing" if info.connected else "away") + (" — a computer plays" if info.computer_plays
+                                                                       else "")
             else:
                 status = ("ready" if info.ready else "not ready") + ("" if info.connected else " (away)")
             mine = " (you)" if info.seat == self.lan.seat else ""

@@ -7,7 +7,7 @@ back to the rules' defaults.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
     QPushButton, QScrollArea, QSpinBox, QTableWidget, QTabWidget, QVBoxLayout, QWidget,
@@ -101,7 +101,10 @@ class SeatsTable(QTableWidget):
 
 
 class HouseRulesPage(QWidget):
-    """Every §32 option with an editor by type, its default, and its explanation and rule IDs as tooltips."""
+    """Every §32 option with an editor by type, its default, and its explanation and rule IDs as tooltips. Used by
+    the New Game dialog and by File ▸ Host Game…; `changed` follows every edit."""
+
+    changed = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -174,9 +177,13 @@ class HouseRulesPage(QWidget):
         """The options that differ from their defaults."""
         return {name: self.value(name) for name, field in self.fields.items() if self.value(name) != field.default}
 
-    def restore_defaults(self) -> None:
+    def set_overrides(self, overrides: dict[str, object]) -> None:
+        """Show `overrides` (option name -> value), every other rule at its default."""
         for name, field in self.fields.items():
-            self.set_value(name, field.default)
+            self.set_value(name, overrides.get(name, field.default))
+
+    def restore_defaults(self) -> None:
+        self.set_overrides({})
 
     # ----- building -----
 
@@ -206,6 +213,7 @@ class HouseRulesPage(QWidget):
             label.setFont(font)
         self.changed_count.setText(f"{len(changed)} house rule(s) changed from the defaults." if changed
                                    else "All house rules at their defaults.")
+        self.changed.emit()
 
 
 class NewGameDialog(QDialog):
