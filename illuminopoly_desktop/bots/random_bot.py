@@ -23,13 +23,17 @@ class RandomBot:
     def choose(self, state: GameState, seat: int) -> A.Action | None:
         # Free actions cost a validation per deed to list, so they are asked for only when about to use one;
         # within a kind, actions are built only for the kind chosen.
-        wants_free = self.rng.random() < FREE_ACTION_SHARE or bool(self._offers_for(state, seat))
+        wants_free = self.rng.random() < FREE_ACTION_SHARE or bool(state.offers and self._offers_for(state, seat))
         menu = legal_menu(state, seat, include_free=wants_free)
-        main = sorted(kind for kind in menu if kind not in A.FREE_ACTION_TYPES)
-        free = sorted(kind for kind in menu if kind in A.FREE_ACTION_TYPES)
-        answers = [a for kind in ("accept_offer", "decline_offer") if kind in menu for a in menu[kind]()]
-        if answers:
-            return self.rng.choice(answers)
+        main, free = [], []
+        for kind in menu:
+            (free if kind in A.FREE_ACTION_TYPES else main).append(kind)
+        main.sort()
+        free.sort()
+        if "accept_offer" in menu or "decline_offer" in menu:
+            answers = [a for kind in ("accept_offer", "decline_offer") if kind in menu for a in menu[kind]()]
+            if answers:
+                return self.rng.choice(answers)
         if main and self.rng.random() < OFFER_SHARE:
             offer = self.random_offer(state, seat)
             if offer is not None:

@@ -144,23 +144,31 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
     return result
 
 
+_TALLIED = frozenset({TurnStarted, LandingResolved, TokenMoved, ContestEvent, RoundEnded})
+"""The event types `_tally` reads. It tests exact types (none of them has subclasses, see
+tests/test_engine_shortcuts.py): most events are none of these, and one set lookup skips them."""
+
+
 def _tally(result: SimResult, state: GameState, events: list) -> None:
     """Add one action's events to the game's figures."""
     for position, event in enumerate(events):
-        if isinstance(event, TurnStarted):
+        kind = type(event)
+        if kind not in _TALLIED:
+            continue
+        if kind is TurnStarted:
             result.player_turns += 1
-        elif isinstance(event, LandingResolved):
+        elif kind is LandingResolved:
             result.landing_options[event.option] += 1
-        elif isinstance(event, TokenMoved):
+        elif kind is TokenMoved:
             result.landings[event.end] += 1
-        elif isinstance(event, ContestEvent):
+        elif kind is ContestEvent:
             if event.stage == "resolved":
                 result.contests[event.contest, "attempted"] += 1
                 if event.success:
                     result.contests[event.contest, "won"] += 1
             elif event.stage in ("halted", "blocked"):
                 result.contests[event.contest, event.stage] += 1
-        elif isinstance(event, RoundEnded):
+        else:
             result.reserves_at_round_end.append(_reserves_at(state, events, position))
 
 

@@ -4,20 +4,44 @@ The GUI, the LAN server and the bots all build these and hand them to `engine.ap
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Self, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from ..model.state import OfferLeg
 
 
-class Action(BaseModel):
+class _Shareable(BaseModel):
+    """A frozen value whose instances may be shared (`shared`)."""
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    def shared(cls, **fields: int | bool | str | None) -> Self:
+        """The value with these fields, validated once and then reused: these models are frozen, so one instance
+        can stand in every list of legal actions that offers it (rules/legal.py builds tens of candidates per
+        player-turn, and validating each cost more than choosing among them). Only for scalar fields (a list
+        inside could be changed in place); a dict lookup instead of a validation."""
+        key = (cls, *fields.items())
+        value = _SHARED.get(key)
+        if value is None:
+            value = cls(**fields)
+            if any(isinstance(field, (list, dict, set)) for field in value.__dict__.values()):
+                raise TypeError(f"{cls.__name__} holds a mutable field: build it with {cls.__name__}(...)")
+            if len(_SHARED) >= _SHARED_LIMIT:
+                _SHARED.clear()  # a bound for long-running processes; the instances are only a cache
+            _SHARED[key] = value
+        return value
+
+
+_SHARED: dict[tuple, _Shareable] = {}
+_SHARED_LIMIT = 20_000
+
+
+class Action(_Shareable):
     seat: int
 
 
-class DeedPlacement(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class DeedPlacement(_Shareable):
     property: int
     parent: int | None
     """-1 = the faction card, a square index = that deed, None = unattached."""

@@ -13,6 +13,7 @@ from . import artillery, cheating
 from .context import Ctx
 from .errors import IllegalAction, refuse
 from .events import ControlChanged, DogConditionChosen, Event
+from .special_victory import check_after_event
 
 OPEN_STEPS = frozenset({"choice", "landing", "tax_choice", "fp_choice", "free", "banker", "income"})
 LATER_OPTIONS: dict[str, str] = {}
@@ -510,8 +511,6 @@ def _default_for_disabled(ctx: Ctx) -> bool:
 
 def settle(ctx: Ctx) -> None:
     """Run the after-event checks and advance automatic steps until a decision is needed."""
-    from .special_victory import check_after_event
-
     state = ctx.state
     tested_events = 0
     for _ in range(10_000):

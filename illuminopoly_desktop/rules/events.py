@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from ..model.state import Party
+from ..model.unvalidated import fill
 
 
 class Event(BaseModel):
@@ -20,49 +21,13 @@ class Event(BaseModel):
     def __init__(self, **data: Any) -> None:
         # The engine builds events only from values it has already checked, tens of thousands of times per simulated
         # game, and pydantic's validation of each one cost more than the rule that emitted it. So engine-built events
-        # skip validation (like `model_construct`); events read from JSON are still validated by EVENT_ADAPTER, and
+        # skip validation (model/unvalidated.py); events read from JSON are still validated by EVENT_ADAPTER, and
         # tests/test_events_shape.py re-validates every event of many seeded games against its schema.
-        cls = type(self)
-        shape = _SHAPES.get(cls)
-        if shape is None:
-            shape = _SHAPES[cls] = _shape_of(cls)
-        order, static, factories, names, required = shape
-        if not (names.issuperset(data) and required.issubset(data)):
-            missing = sorted(required - set(data))
-            raise TypeError(f"{cls.__name__}: missing fields {missing}" if missing
-                            else f"{cls.__name__}: unknown fields {sorted(set(data) - names)}")
-        values = dict.fromkeys(order)  # the fields' declared order, as validation would give it
-        values.update(static)
-        values.update(data)
-        for name in factories:
-            if name not in data:
-                values[name] = cls.model_fields[name].default_factory()
-        object.__setattr__(self, "__dict__", values)
-        object.__setattr__(self, "__pydantic_fields_set__", set(data))
-        object.__setattr__(self, "__pydantic_extra__", None)
-        object.__setattr__(self, "__pydantic_private__", None)
+        fill(self, data)
 
     # Tell pydantic this is not a custom __init__, so that validation (EVENT_ADAPTER, model_validate) keeps using its
     # own fully validating path instead of calling this one with raw input.
     __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
-
-
-_SHAPES: dict[type, tuple] = {}
-
-
-def _shape_of(cls: type[Event]) -> tuple:
-    """(field order, plain defaults, fields with a default factory, every field name, required names)."""
-    static: dict[str, Any] = {}
-    factories = []
-    required = set()
-    for name, field in cls.model_fields.items():
-        if field.default_factory is not None:
-            factories.append(name)
-        elif field.is_required():
-            required.add(name)
-        else:
-            static[name] = field.default
-    return tuple(cls.model_fields), static, tuple(factories), frozenset(cls.model_fields), frozenset(required)
 
 
 class DiceRolled(Event):

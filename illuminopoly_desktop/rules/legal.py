@@ -1,10 +1,12 @@
 """Listing legal actions and the default action of every decision (R-GEN-03).
 
-Candidates are checked with the same validators `apply` uses, so the list never disagrees with the rules.
+Candidates are checked with the same validators `apply` uses, so the list never disagrees with the rules. Actions
+with scalar fields are listed as shared frozen instances (`Action.shared`): tens are listed per player-turn.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..model.state import GameState
 from . import actions as A
@@ -12,7 +14,9 @@ from . import artillery, buildings, cheating, commitments, conspiracy, contests,
 from .context import Ctx
 from .engine import FREE_ACTION_STEPS, OPEN_STEPS, awaiting
 from .errors import IllegalAction
+from .rent import is_monopolist
 from .setup import DOG_CONDITIONS, factions_in_use
+from .values import net_assets
 
 
 def _ok(check, *args) -> bool:
@@ -53,23 +57,24 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
     kind = top.kind
     if kind == "faction_draft":
         taken = {p.faction for p in state.players if p.faction}
-        return [A.PickFaction(seat=seat, faction=f) for f in factions_in_use(ctx.options) if f not in taken]
+        return [A.PickFaction.shared(seat=seat, faction=f) for f in factions_in_use(ctx.options) if f not in taken]
     if kind == "dog_choice":
-        return [A.ChooseDogCondition(seat=seat, condition=c) for c in DOG_CONDITIONS]
+        return [A.ChooseDogCondition.shared(seat=seat, condition=c) for c in DOG_CONDITIONS]
     if kind == "election":
         committed = state.vote_commitments.get(seat)
         if committed is not None and committed in top.candidates:
-            return [A.CastVote(seat=seat, candidate=committed)]
-        return [A.CastVote(seat=seat, candidate=c) for c in top.candidates] + [A.CastVote(seat=seat, candidate=None)]
+            return [A.CastVote.shared(seat=seat, candidate=committed)]
+        return ([A.CastVote.shared(seat=seat, candidate=c) for c in top.candidates]
+                + [A.CastVote.shared(seat=seat, candidate=None)])
     if kind == "favor_window":
-        options = [A.PassFavor(seat=seat)]
+        options = [A.PassFavor.shared(seat=seat)]
         if favors.can_play(state, seat):
-            options.insert(0, A.PlayFavor(seat=seat))
+            options.insert(0, A.PlayFavor.shared(seat=seat))
         return options
     if kind == "raise_funds":
-        return [A.SettlePayment(seat=seat)]
+        return [A.SettlePayment.shared(seat=seat)]
     if kind == "auction":
-        options: list[A.Action] = [A.PassBid(seat=seat)]
+        options: list[A.Action] = [A.PassBid.shared(seat=seat)]
         if state.players[seat].cash > top.high_bid:
             if top.item == "property":
                 slots = structure.free_arrows(ctx, seat)
@@ -79,28 +84,29 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
                 options.append(A.Bid(seat=seat, amount=top.high_bid + 1))
         return options
     if kind == "chair_buyoff":
-        options = [A.EndBuyOff(seat=seat)]
+        options = [A.EndBuyOff.shared(seat=seat)]
         slots = structure.free_arrows(ctx, seat)
         if slots:
             from .values import lift_cost
 
             for index in top.properties:
                 if state.players[seat].cash >= lift_cost(state.properties[index]):
-                    options.append(A.BuyOffMortgage(seat=seat, property=index, parent=slots[0][0], arrow=slots[0][1]))
+                    options.append(A.BuyOffMortgage.shared(seat=seat, property=index, parent=slots[0][0],
+                                                           arrow=slots[0][1]))
         return options
     if kind == "contest":
         return _contest_actions(ctx, top, seat)
     if kind == "reattach":
         return [A.ReattachArms(seat=seat)]
     if kind == "cheat_ruling":  # R-CHEAT-05
-        return [A.RuleAccusation(seat=seat, guilty=True), A.RuleAccusation(seat=seat, guilty=False)]
+        return [A.RuleAccusation.shared(seat=seat, guilty=True), A.RuleAccusation.shared(seat=seat, guilty=False)]
     if kind == "ransom_answer":  # R-ART-04: refuse (the default), or pay in full
-        options = [A.AnswerRansom(seat=seat, pay=False)]
+        options = [A.AnswerRansom.shared(seat=seat, pay=False)]
         if artillery.can_pay_ransom(ctx, seat, state.pending_ransom.amount):
-            options.append(A.AnswerRansom(seat=seat, pay=True))
+            options.append(A.AnswerRansom.shared(seat=seat, pay=True))
         return options
     if kind == "card_exemption":  # R-FAC-STEAMIRON-03
-        return [A.IgnoreCardPayment(seat=seat), A.PayCard(seat=seat)]
+        return [A.IgnoreCardPayment.shared(seat=seat), A.PayCard.shared(seat=seat)]
     if kind == "permit_window":
         if seat != top.builder:
             # R-BUILD-06: no bribe, or a sample $10 bribe per lot the seat could build on (any amount is allowed)
@@ -109,8 +115,8 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
                 if state.players[seat].cash >= 10 + ctx.squares[index].house_cost:
                     options.append(A.PermitBribe(seat=seat, amount=10, property=index))
             return options
-        return [A.AnswerPermitBribe(seat=seat, briber=None)] + [
-            A.AnswerPermitBribe(seat=seat, briber=s) for s, amount in top.bids.items() if amount > 0]
+        return [A.AnswerPermitBribe.shared(seat=seat, briber=None)] + [
+            A.AnswerPermitBribe.shared(seat=seat, briber=s) for s, amount in top.bids.items() if amount > 0]
     return []
 
 
@@ -119,12 +125,18 @@ GRAFT_PIPS_LISTED = 13
 change, so the list stops there)."""
 
 
+@lru_cache(maxsize=1024)
+def _graft_bids(seat: int, most: int) -> tuple[A.CommitGraft, ...]:
+    """The bids of 0 to `most` pips (frozen values, so one tuple serves every contest; each listing copies it)."""
+    return tuple(A.CommitGraft.shared(seat=seat, pips=n) for n in range(most + 1))
+
+
 def _contest_actions(ctx: Ctx, contest, seat: int) -> list[A.Action]:
     stage = contest.stage
     if stage == "chair_block":
-        options = [A.AnswerChairBlock(seat=seat, block=True)]
+        options = [A.AnswerChairBlock.shared(seat=seat, block=True)]
         if ctx.options.chair_may_waive_mortgage_block:
-            options.append(A.AnswerChairBlock(seat=seat, block=False))
+            options.append(A.AnswerChairBlock.shared(seat=seat, block=False))
         return options
     if stage == "invitations":
         options = [A.InviteHelpers(seat=seat, invitees=[])]
@@ -133,22 +145,23 @@ def _contest_actions(ctx: Ctx, contest, seat: int) -> list[A.Action]:
     committed = commitments.required_side(ctx.state, contest, seat)  # a helper commitment (R-DEAL-03)
     if stage == "answers":
         if committed is not None:
-            return [A.AnswerInvitation(seat=seat, accept=True)]
-        return [A.AnswerInvitation(seat=seat, accept=False), A.AnswerInvitation(seat=seat, accept=True)]
+            return [A.AnswerInvitation.shared(seat=seat, accept=True)]
+        return [A.AnswerInvitation.shared(seat=seat, accept=False), A.AnswerInvitation.shared(seat=seat, accept=True)]
     if stage == "volunteers":
         if committed is not None:
-            return [A.JoinSide(seat=seat, side=committed)]
-        return [A.JoinSide(seat=seat, side=None)] + [A.JoinSide(seat=seat, side=side)
-                                                     for side in contest.volunteers.get(seat, [])]
+            return [A.JoinSide.shared(seat=seat, side=committed)]
+        return [A.JoinSide.shared(seat=seat, side=None)] + [A.JoinSide.shared(seat=seat, side=side)
+                                                            for side in contest.volunteers.get(seat, [])]
     most = min(contests.max_pips(ctx, contest, seat), GRAFT_PIPS_LISTED - 1)
-    options = [A.CommitGraft(seat=seat, pips=n) for n in range(most + 1)]
+    options = list(_graft_bids(seat, most))
     if ctx.options.cheating_mode == "simulated":  # R-CHEAT-02 (c)
         options += cheating.short_graft_options(ctx, contest, seat, GRAFT_PIPS_LISTED - 1)
     bounds = commitments.graft_range(ctx, contest, seat)
     if bounds is not None:  # a graft commitment (R-DEAL-03): only conforming bids; "exactly" fixes the bid
         low, high = bounds
         conforming = [o for o in options if low <= o.pips and (high is None or o.pips <= high)]
-        options = [A.CommitGraft(seat=seat, pips=low)] + [o for o in conforming if (o.pips, o.short) != (low, False)]
+        options = [A.CommitGraft.shared(seat=seat, pips=low)] + [o for o in conforming
+                                                                 if (o.pips, o.short) != (low, False)]
     return options
 
 
@@ -158,13 +171,13 @@ def _landing_conspiracies(ctx: Ctx, seat: int, index: int, menu: dict) -> None:
     if prop.owner is not None and prop.owner != seat:
         slots = structure.free_arrows(ctx, seat)
         if slots and _ok(conspiracy.check_takeover, ctx, seat, index, *slots[0]):
-            menu["take_over"] = lambda: [A.TakeOver(seat=seat, parent=p, arrow=a) for p, a in slots]
+            menu["take_over"] = lambda: [A.TakeOver.shared(seat=seat, parent=p, arrow=a) for p, a in slots]
     if _ok(conspiracy.check_rezone, ctx, seat, index):
-        menu["rezone"] = lambda: [A.Rezone(seat=seat)]
+        menu["rezone"] = lambda: [A.Rezone.shared(seat=seat)]
     if prop.owner is not None and _ok(conspiracy.check_subvert, ctx, seat, index):
-        menu["subvert"] = lambda: [A.Subvert(seat=seat)]
+        menu["subvert"] = lambda: [A.Subvert.shared(seat=seat)]
     if prop.owner == seat and (prop.rezoned or prop.destroyed) and _ok(conspiracy.check_rebuild, ctx, seat, index):
-        menu["rebuild"] = lambda: [A.Rebuild(seat=seat)]
+        menu["rebuild"] = lambda: [A.Rebuild.shared(seat=seat)]
 
 
 def _turn_actions(ctx: Ctx, seat: int, step: str) -> list[A.Action]:
@@ -182,70 +195,71 @@ def _turn_menu(ctx: Ctx, seat: int, step: str) -> dict[str, Callable[[], list[A.
     if step == "choice":
         if not player.forced_reorg_pending:
             if player.in_jail:
-                menu["jail_roll"] = lambda: [A.JailRoll(seat=seat, dice_count=n) for n in dice_options]
+                menu["jail_roll"] = lambda: [A.JailRoll.shared(seat=seat, dice_count=n) for n in dice_options]
                 if player.cash >= 50:
-                    menu["jail_bail"] = lambda: [A.JailBail(seat=seat)]
+                    menu["jail_bail"] = lambda: [A.JailBail.shared(seat=seat)]
                 if player.political_favors and not player.jail_no_favor:
-                    menu["jail_favor"] = lambda: [A.JailFavor(seat=seat)]
+                    menu["jail_favor"] = lambda: [A.JailFavor.shared(seat=seat)]
             else:
-                menu["roll"] = lambda: [A.Roll(seat=seat, dice_count=n) for n in dice_options]
+                menu["roll"] = lambda: [A.Roll.shared(seat=seat, dice_count=n) for n in dice_options]
         if can_reorganize:
             menu["reorganize"] = lambda: [A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat))]
         if player.rebuild_token_ready and _ok(conspiracy.check_forfeit, ctx, seat):
-            menu["forfeit_move_to_rebuild"] = lambda: [A.ForfeitMoveToRebuild(seat=seat)]
+            menu["forfeit_move_to_rebuild"] = lambda: [A.ForfeitMoveToRebuild.shared(seat=seat)]
         if (player.faction == "top_hat" and not player.forced_reorg_pending
                 and "second_rent" not in state.turn.used_once):
-            menu["second_rent"] = lambda: [A.SecondRent(seat=seat)]  # R-FAC-TOPHAT-02
+            menu["second_rent"] = lambda: [A.SecondRent.shared(seat=seat)]  # R-FAC-TOPHAT-02
     elif step == "income":  # the Thimble's T2 (R-FAC-THIMBLE-02)
-        menu["collect_rent"] = lambda: [A.CollectRent(seat=seat)]
+        menu["collect_rent"] = lambda: [A.CollectRent.shared(seat=seat)]
         menu["reorganize"] = lambda: [A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat))]
     elif step == "rail_jump":  # R-FAC-SHOE-02
-        menu["rail_jump"] = lambda: [A.RailJump(seat=seat, jump=True), A.RailJump(seat=seat, jump=False)]
+        menu["rail_jump"] = lambda: [A.RailJump.shared(seat=seat, jump=True), A.RailJump.shared(seat=seat, jump=False)]
     elif step == "dog_immunity":  # R-FAC-DOG-02
-        menu["dog_immunity"] = lambda: [A.DogImmunity(seat=seat, just_visiting=False),
-                                        A.DogImmunity(seat=seat, just_visiting=True)]
+        menu["dog_immunity"] = lambda: [A.DogImmunity.shared(seat=seat, just_visiting=False),
+                                        A.DogImmunity.shared(seat=seat, just_visiting=True)]
     elif step == "stop_offer":
-        menu["stop_to_fix"] = lambda: [A.StopToFix(seat=seat, stop=True), A.StopToFix(seat=seat, stop=False)]
+        menu["stop_to_fix"] = lambda: [A.StopToFix.shared(seat=seat, stop=True),
+                                       A.StopToFix.shared(seat=seat, stop=False)]
     elif step == "landing":
-        menu["do_nothing"] = lambda: [A.DoNothing(seat=seat)]
+        menu["do_nothing"] = lambda: [A.DoNothing.shared(seat=seat)]
         index = state.turn.landing_square
         if state.properties[index].owner is None and player.role == "faction" and player.faction != "artillery":
             if player.cash >= landing.purchase_price(ctx, index):
                 slots = structure.free_arrows(ctx, seat)
                 if slots:
-                    menu["buy"] = lambda: [A.Buy(seat=seat, parent=p, arrow=a) for p, a in slots]
+                    menu["buy"] = lambda: [A.Buy.shared(seat=seat, parent=p, arrow=a) for p, a in slots]
         if player.role == "faction" and player.faction != "artillery":
             _landing_conspiracies(ctx, seat, index, menu)
         elif player.faction == "artillery":
             _landing_artillery(ctx, seat, index, menu)
     elif step == "upkeep":  # T1: the Artillery's destruction after a ransom (R-ART-05), or a cleanup (D-03)
-        menu["end_upkeep"] = lambda: [A.EndUpkeep(seat=seat)]
+        menu["end_upkeep"] = lambda: [A.EndUpkeep.shared(seat=seat)]
         ransom = state.pending_ransom
         if (ransom is not None and ransom.artillery == seat
                 and _ok(artillery.check_destruction, ctx, seat, ransom.property, "destruction", "R-ART-05")):
-            menu["attempt_destruction"] = lambda: [A.AttemptDestruction(seat=seat)]
+            menu["attempt_destruction"] = lambda: [A.AttemptDestruction.shared(seat=seat)]
     elif step == "tax_choice":
-        menu["pay_income_tax"] = lambda: [A.PayIncomeTax(seat=seat, method="flat"),
-                                          A.PayIncomeTax(seat=seat, method="percent")]
+        menu["pay_income_tax"] = lambda: [A.PayIncomeTax.shared(seat=seat, method="flat"),
+                                          A.PayIncomeTax.shared(seat=seat, method="percent")]
     elif step == "fp_choice":
-        menu["take_pot"] = lambda: [A.TakePot(seat=seat)]
-        menu["do_nothing"] = lambda: [A.DoNothing(seat=seat)]
+        menu["take_pot"] = lambda: [A.TakePot.shared(seat=seat)]
+        menu["do_nothing"] = lambda: [A.DoNothing.shared(seat=seat)]
         if can_reorganize:
             menu["reorganize"] = lambda: [A.Reorganize(seat=seat, placements=suggested_arrangement(ctx, seat))]
     elif step == "free":
-        menu["end_turn"] = lambda: [A.EndTurn(seat=seat)]
+        menu["end_turn"] = lambda: [A.EndTurn.shared(seat=seat)]
         if state.turn.may_roll_again:
-            menu["roll"] = lambda: [A.Roll(seat=seat, dice_count=n) for n in dice_options]
+            menu["roll"] = lambda: [A.Roll.shared(seat=seat, dice_count=n) for n in dice_options]
         jailed = [p.seat for p in state.players if p.in_jail and p.seat != seat and not p.eliminated]
         if state.turn.visit_bail_available and player.cash >= 50 and jailed:
-            menu["visitor_bail"] = lambda: [A.VisitorBail(seat=seat, jailed=j) for j in jailed]
+            menu["visitor_bail"] = lambda: [A.VisitorBail.shared(seat=seat, jailed=j) for j in jailed]
     elif step == "banker":
-        menu["end_turn"] = lambda: [A.EndTurn(seat=seat)]
+        menu["end_turn"] = lambda: [A.EndTurn.shared(seat=seat)]
         reclaimable = [i for i, p in state.properties.items() if p.mortgaged and p.controller not in (None, seat)]
         if reclaimable:
-            menu["banker_reclaim"] = lambda: [A.BankerReclaim(seat=seat, property=i) for i in reclaimable]
+            menu["banker_reclaim"] = lambda: [A.BankerReclaim.shared(seat=seat, property=i) for i in reclaimable]
     if player.faction == "boat" and step in OPEN_STEPS and "boat_squeeze" not in state.turn.used_once:
-        menu["boat_squeeze"] = lambda: [A.BoatSqueeze(seat=seat)]  # R-FAC-BOAT-03
+        menu["boat_squeeze"] = lambda: [A.BoatSqueeze.shared(seat=seat)]  # R-FAC-BOAT-03
     if ctx.options.cheating_mode == "simulated" and step in OPEN_STEPS and not state.pending:
         menu.update(cheating.turn_menu(ctx, seat))  # R-CHEAT-02 (a), (b), (d)
     if "reorganize" in menu and ctx.options.use_artillery:
@@ -273,7 +287,7 @@ def _landing_artillery(ctx: Ctx, seat: int, index: int, menu: dict) -> None:
     if _ok(artillery.check_ransom, ctx, seat, index):  # no restraint against it (R-DEAL-03)
         menu["demand_ransom"] = lambda: [A.DemandRansom(seat=seat, amount=n) for n in amounts]
     if _ok(artillery.check_destruction, ctx, seat, index, "surprise_destruction", "R-ART-02"):
-        menu["destroy"] = lambda: [A.Destroy(seat=seat)]
+        menu["destroy"] = lambda: [A.Destroy.shared(seat=seat)]
 
 
 def legal_menu(state: GameState, seat: int, include_free: bool = True) -> dict[str, Callable[[], list[A.Action]]]:
@@ -312,9 +326,9 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Acti
         if seat in offer.counterparties and seat not in offer.accepted_by:
             if not (state.players[seat].bank_debt and deals.cash_needed(ctx, offer, seat)):  # R-LOSE-02
                 result.append(A.AcceptOffer(seat=seat, offer_id=offer.id))
-            result.append(A.DeclineOffer(seat=seat, offer_id=offer.id))
+            result.append(A.DeclineOffer.shared(seat=seat, offer_id=offer.id))
         if seat == offer.proposer:
-            result.append(A.WithdrawOffer(seat=seat, offer_id=offer.id))
+            result.append(A.WithdrawOffer.shared(seat=seat, offer_id=offer.id))
     if offers_only or state.players[seat].role != "faction":
         return result
     if state.pending_ransom is not None:  # R-ART-04: a pledge that would cover what the pool still lacks
@@ -327,23 +341,29 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Acti
     if state.turn.seat == seat and ctx.options.use_artillery:  # R-ART-11: only during his own turn
         for index in artillery.cleanable_lots(ctx, seat):
             if _ok(artillery.check_cleanup, ctx, seat, index):
-                result.append(A.CleanUp(seat=seat, property=index))
+                result.append(A.CleanUp.shared(seat=seat, property=index))
+    # The cheap conditions tested before each `_ok` are ones its check refuses without (an owned deed that is
+    # mortgaged or destroyed cannot be mortgaged; building needs the colour group, R-BUILD-01): they only spare the
+    # cost of a raised refusal for the many deeds that fail them, the checks still decide.
+    monopolies: dict[str, bool] = {}
     for index, prop in state.properties.items():
         if prop.owner != seat:
             continue
-        if _ok(buildings.check_mortgage, ctx, seat, index):
-            result.append(A.Mortgage(seat=seat, property=index))
+        if not prop.mortgaged and not prop.destroyed and _ok(buildings.check_mortgage, ctx, seat, index):
+            result.append(A.Mortgage.shared(seat=seat, property=index))
         if prop.mortgaged and _ok(buildings.check_unmortgage, ctx, seat, index):
-            result.append(A.Unmortgage(seat=seat, property=index))
-        if ctx.squares[index].kind == "lot":
-            if _ok(buildings.check_buy_building, ctx, seat, index):
-                result.append(A.BuyBuilding(seat=seat, property=index))
+            result.append(A.Unmortgage.shared(seat=seat, property=index))
+        square = ctx.squares[index]
+        if square.kind == "lot":
+            group = square.group
+            if group not in monopolies:
+                monopolies[group] = is_monopolist(ctx, seat, group)
+            if monopolies[group] and _ok(buildings.check_buy_building, ctx, seat, index):
+                result.append(A.BuyBuilding.shared(seat=seat, property=index))
             if prop.houses or prop.hotel:
                 for mode in ("house", "hotel_block", "hotel_breakdown"):
                     if _ok(buildings.check_sell_building, ctx, seat, index, mode):
-                        result.append(A.SellBuilding(seat=seat, property=index, mode=mode))
-    from .values import net_assets
-
+                        result.append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
     due_to_me: dict[int, int] = {}
     for debt in state.debts:
         if debt.creditor == seat and debt.due:
@@ -375,47 +395,48 @@ def suggested_arrangement(ctx: Ctx, seat: int, exclude: tuple[int, ...] = ()) ->
             free.extend((deed, a) for a in range(arrows[deed]))
         else:
             placement[deed] = (None, 0)
-    # The values are built here from checked integers, so pydantic's validation is skipped.
-    return [A.DeedPlacement.model_construct(property=d, parent=p, arrow=a) for d, (p, a) in sorted(placement.items())]
+    return [A.DeedPlacement.shared(property=d, parent=p, arrow=a) for d, (p, a) in sorted(placement.items())]
 
 
 def default_action(state: GameState, seat: int) -> A.Action | None:
     """What happens when the seat's deadline passes (R-GEN-03)."""
     if state.pending:
         top = state.pending[-1]
-        defaults = {"faction_draft": None, "dog_choice": A.ChooseDogCondition(seat=seat, condition=DOG_CONDITIONS[0]),
-                    "election": A.CastVote(seat=seat, candidate=None), "favor_window": A.PassFavor(seat=seat),
-                    "raise_funds": A.SettlePayment(seat=seat), "auction": A.PassBid(seat=seat),
-                    "chair_buyoff": A.EndBuyOff(seat=seat), "permit_window": None,
+        defaults = {"faction_draft": None,
+                    "dog_choice": A.ChooseDogCondition.shared(seat=seat, condition=DOG_CONDITIONS[0]),
+                    "election": A.CastVote.shared(seat=seat, candidate=None),
+                    "favor_window": A.PassFavor.shared(seat=seat),
+                    "raise_funds": A.SettlePayment.shared(seat=seat), "auction": A.PassBid.shared(seat=seat),
+                    "chair_buyoff": A.EndBuyOff.shared(seat=seat), "permit_window": None,
                     "reattach": A.ReattachArms(seat=seat), "contest": None,
-                    "card_exemption": A.IgnoreCardPayment(seat=seat),  # R-FAC-STEAMIRON-03, see factions.py
-                    "ransom_answer": A.AnswerRansom(seat=seat, pay=False)}  # R-ART-04: refuse
+                    "card_exemption": A.IgnoreCardPayment.shared(seat=seat),  # R-FAC-STEAMIRON-03, see factions.py
+                    "ransom_answer": A.AnswerRansom.shared(seat=seat, pay=False)}  # R-ART-04: refuse
         if top.kind == "contest":
             return _contest_default(state, top, seat)
         if top.kind == "cheat_ruling":  # §33.9: no ruling by the deadline = the truth
             return cheating.default_ruling(state, top, seat)
         if top.kind == "permit_window":  # R-BUILD-06: no bribe; the builder accepts none
             if seat == top.builder:
-                return A.AnswerPermitBribe(seat=seat, briber=None)
+                return A.AnswerPermitBribe.shared(seat=seat, briber=None)
             return A.PermitBribe(seat=seat, amount=0)
         if top.kind == "faction_draft":
             options = enumerate_legal(state, seat)
             return options[0] if options else None
         if top.kind == "election" and state.vote_commitments.get(seat) in top.candidates:
-            return A.CastVote(seat=seat, candidate=state.vote_commitments[seat])
+            return A.CastVote.shared(seat=seat, candidate=state.vote_commitments[seat])
         return defaults[top.kind]
     step = state.turn.step
     player = state.players[seat]
     if step == "choice":
         if player.forced_reorg_pending:
             return A.Reorganize(seat=seat, placements=suggested_arrangement(Ctx(state), seat))
-        return A.JailRoll(seat=seat) if player.in_jail else A.Roll(seat=seat)
-    return {"stop_offer": A.StopToFix(seat=seat, stop=False), "landing": A.DoNothing(seat=seat),
-            "tax_choice": A.PayIncomeTax(seat=seat, method="flat"), "fp_choice": A.DoNothing(seat=seat),
-            "free": A.EndTurn(seat=seat), "banker": A.EndTurn(seat=seat),
-            "income": A.CollectRent(seat=seat), "rail_jump": A.RailJump(seat=seat, jump=False),
-            "dog_immunity": A.DogImmunity(seat=seat, just_visiting=False),
-            "upkeep": A.EndUpkeep(seat=seat)}.get(step)  # R-ART-05: no attempt; D-03: no cleanup now
+        return A.JailRoll.shared(seat=seat) if player.in_jail else A.Roll.shared(seat=seat)
+    return {"stop_offer": A.StopToFix.shared(seat=seat, stop=False), "landing": A.DoNothing.shared(seat=seat),
+            "tax_choice": A.PayIncomeTax.shared(seat=seat, method="flat"), "fp_choice": A.DoNothing.shared(seat=seat),
+            "free": A.EndTurn.shared(seat=seat), "banker": A.EndTurn.shared(seat=seat),
+            "income": A.CollectRent.shared(seat=seat), "rail_jump": A.RailJump.shared(seat=seat, jump=False),
+            "dog_immunity": A.DogImmunity.shared(seat=seat, just_visiting=False),
+            "upkeep": A.EndUpkeep.shared(seat=seat)}.get(step)  # R-ART-05: no attempt; D-03: no cleanup now
 
 
 def _contest_default(state: GameState, contest, seat: int) -> A.Action:
@@ -425,12 +446,13 @@ def _contest_default(state: GameState, contest, seat: int) -> A.Action:
     if state.commitments:
         committed = commitments.required_side(state, contest, seat)
         if committed is not None:
-            return (A.AnswerInvitation(seat=seat, accept=True) if contest.stage == "answers"
-                    else A.JoinSide(seat=seat, side=committed))
+            return (A.AnswerInvitation.shared(seat=seat, accept=True) if contest.stage == "answers"
+                    else A.JoinSide.shared(seat=seat, side=committed))
         if contest.stage in ("graft", "open_graft"):
             bounds = commitments.graft_range(Ctx(state), contest, seat)
             if bounds is not None:
-                return A.CommitGraft(seat=seat, pips=bounds[0])
-    return {"chair_block": A.AnswerChairBlock(seat=seat, block=True), "invitations": A.InviteHelpers(seat=seat),
-            "answers": A.AnswerInvitation(seat=seat, accept=False), "volunteers": A.JoinSide(seat=seat, side=None),
-            }.get(contest.stage, A.CommitGraft(seat=seat, pips=0))
+                return A.CommitGraft.shared(seat=seat, pips=bounds[0])
+    return {"chair_block": A.AnswerChairBlock.shared(seat=seat, block=True), "invitations": A.InviteHelpers(seat=seat),
+            "answers": A.AnswerInvitation.shared(seat=seat, accept=False),
+            "volunteers": A.JoinSide.shared(seat=seat, side=None),
+            }.get(contest.stage, A.CommitGraft.shared(seat=seat, pips=0))

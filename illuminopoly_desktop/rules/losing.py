@@ -25,7 +25,8 @@ def owns_anything(state, seat: int) -> bool:
 def check_losses(ctx: Ctx) -> None:
     """Destitution and mortgaged-out elimination after every event (R-LOSE-01, -03; R-GEN-09)."""
     state = ctx.state
-    if any(p.kind in DISPOSALS or p.kind == "contest" for p in state.pending):
+    # (`state.pending and`: this runs after every step, and the pending stack is nearly always empty.)
+    if state.pending and any(p.kind in DISPOSALS or p.kind == "contest" for p in state.pending):
         return  # one disposal at a time; and a contest's parties are tested once its money has been distributed
     properties = state.properties.values()
     safe = {p.owner for p in properties if not p.mortgaged}  # holders of an unmortgaged deed can lose neither way

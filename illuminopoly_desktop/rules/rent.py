@@ -17,22 +17,32 @@ def group_has_rubble(ctx: Ctx, index: int) -> bool:
         blocked = ctx.state.rubble_blocks.get(group)
         return bool(blocked) and ctx.state.properties[index].owner in blocked
     props = ctx.state.properties
+    # Plain loops, not any(generator): this runs for every deed at every rent collection and Power Base count.
     if ctx.options.unowned_rubble_blocks_group:
-        return any(props[m].rubble for m in members)
-    return any(props[m].rubble and props[m].owner is not None for m in members)
+        for m in members:
+            if props[m].rubble:
+                return True
+        return False
+    for m in members:
+        prop = props[m]
+        if prop.rubble and prop.owner is not None:
+            return True
+    return False
 
 
 def is_monopolist(ctx: Ctx, seat: int | None, group: str | None) -> bool:
     """The seat owns every lot of the colour group; mortgaged, subverted and rezoned members count (R-MONO-01, -03)."""
-    if seat is None or group not in ctx.board.group_members:
+    members = ctx.board.group_members.get(group) if seat is not None else None
+    if members is None:
         return False
     props = ctx.state.properties
-    members = ctx.board.group_members[group]
-    if not all(props[m].owner == seat for m in members):
-        return False
-    if ctx.options.rezoned_breaks_monopoly and any(props[m].rezoned for m in members):
-        return False
-    return True
+    rezoned = False
+    for m in members:  # a plain loop, not all(generator): this runs for every lot at every rent collection
+        prop = props[m]
+        if prop.owner != seat:
+            return False
+        rezoned = rezoned or prop.rezoned
+    return not (rezoned and ctx.options.rezoned_breaks_monopoly)
 
 
 def counting_railroads(ctx: Ctx, seat: int) -> int:
@@ -53,7 +63,6 @@ def utility_roll_for(ctx: Ctx, seat: int) -> int:
 def rent_of(ctx: Ctx, index: int, skip_mortgage_row: bool = False, utility_roll: int | None = None) -> int:
     """rent(p) for its owner: the first matching row of R-RENT-02's table."""
     prop = ctx.state.properties[index]
-    square = ctx.squares[index]
     owner = prop.owner
     if owner is None:
         return 0
@@ -61,6 +70,13 @@ def rent_of(ctx: Ctx, index: int, skip_mortgage_row: bool = False, utility_roll:
         return 0
     if prop.destroyed or group_has_rubble(ctx, index) or prop.disrupted_turns > 0:
         return 0
+    return _rent_row(ctx, index, prop, owner, utility_roll)
+
+
+def _rent_row(ctx: Ctx, index: int, prop, owner: int, utility_roll: int | None) -> int:
+    """The rest of R-RENT-02's table, for an owned property the zero rows (mortgaged, destroyed, rubble in its
+    group, disrupted) have let through."""
+    square = ctx.squares[index]
     kind = square.kind
     if prop.rezoned:
         basic = square.rents[0] if kind == "lot" else ctx.board.railroad_rents[0]
@@ -139,7 +155,9 @@ def power_rent(ctx: Ctx, index: int, ignore_mortgage: bool = False) -> int:
         return 0
     prop = ctx.state.properties[index]
     roll = utility_roll_for(ctx, prop.owner) if ctx.squares[index].kind == "utility" else None
-    return rent_of(ctx, index, skip_mortgage_row=ignore_mortgage, utility_roll=roll)
+    # is_countable has passed every zero row of rent_of (with row 1 skipped under `ignore_mortgage`, as rent_of's
+    # `skip_mortgage_row` does): the table's other rows give the rent, without testing the group's rubble twice.
+    return _rent_row(ctx, index, prop, prop.owner, roll)
 
 
 def power_credits(ctx: Ctx) -> dict[int, tuple[int | None, int]]:

@@ -63,37 +63,52 @@ def depth_of(state: GameState, index: int) -> int | None:
             return None
 
 
-def structure_multiplier(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
-    """S of R-VAL-04, with its four exceptions."""
+def _structure_terms(ctx: Ctx, index: int, attacker: int, contest: str) -> tuple[int, int]:
+    """S of R-VAL-04, with its four exceptions, as (numerator, denominator)."""
     prop = ctx.state.properties[index]
     if prop.owner is None or prop.owner == attacker:
-        return Fraction(1)
+        return 1, 1
     if contest == "subversion" and prop.controller != prop.owner:
-        return Fraction(1)
+        return 1, 1
     depth = depth_of(ctx.state, index)
     if depth == 1:
-        return Fraction(2)
+        return 2, 1
     if depth == 2:
-        return Fraction(3, 2)
-    return Fraction(1)
+        return 3, 2
+    return 1, 1
+
+
+def structure_multiplier(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
+    """S of R-VAL-04, with its four exceptions."""
+    return Fraction(*_structure_terms(ctx, index, attacker, contest))
+
+
+def _attack_terms(ctx: Ctx, index: int, attacker: int, contest: str) -> tuple[int, int]:
+    """A = Vatt × m × S × D (R-VAL-04) as an exact (numerator, denominator) pair of integers, not reduced.
+
+    Every landing's legal menu prices two or three contests, and the five Fraction operations of the formula cost
+    more than the rest of those checks; integer products keep the value exact all the same
+    (tests/test_engine_shortcuts.py compares it with the Fraction formula)."""
+    prop = ctx.state.properties[index]
+    num, den = ctx.squares[index].price * prop.factor_halves, 2  # B = P × F, F counted in halves (R-VAL-01)
+    destroying_rezoned = contest in ("destruction", "surprise_destruction") and prop.rezoned
+    if (prop.rezoned or prop.destroyed) and not destroying_rezoned:
+        den *= 2  # V = B halved (R-VAL-02); destroying a rezoned lot attacks B itself
+    if prop.mortgaged:
+        if ctx.options.mortgage_attack_surcharge == "value_x1_1":
+            num, den = num * 11, den * 10
+        else:  # + principal / 10
+            num, den = num * 10 + prop.mortgage_principal * den, den * 10
+    s_num, s_den = _structure_terms(ctx, index, attacker, contest)
+    num, den = num * s_num, den * s_den
+    if prop.double_rent_by == attacker:
+        num *= 2
+    return num, den
 
 
 def attack_value(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
     """A = Vatt × m × S × D (R-VAL-04)."""
-    prop = ctx.state.properties[index]
-    if contest in ("destruction", "surprise_destruction") and prop.rezoned:
-        v_att = base_value(ctx, index)
-    else:
-        v_att = current_value(ctx, index)
-    if prop.mortgaged:
-        if ctx.options.mortgage_attack_surcharge == "value_x1_1":
-            v_att = v_att * Fraction(11, 10)
-        else:
-            v_att = v_att + Fraction(prop.mortgage_principal, 10)
-    value = v_att * structure_multiplier(ctx, index, attacker, contest)
-    if prop.double_rent_by == attacker:
-        value *= 2
-    return value
+    return Fraction(*_attack_terms(ctx, index, attacker, contest))
 
 
 CONTESTS = frozenset({"takeover", "rezoning", "subversion", "destruction", "surprise_destruction", "rebuild"})
@@ -109,9 +124,11 @@ def base_cost(ctx: Ctx, index: int, attacker: int, contest: str) -> int:
         raise ValueError(f"unknown contest {contest!r}")
     if contest == "rebuild":
         return 0
-    value = attack_value(ctx, index, attacker, contest)
+    num, den = _attack_terms(ctx, index, attacker, contest)
     full = ctx.squares[index].kind == "railroad" and contest in ("rezoning", "destruction", "surprise_destruction")
-    return pay_amount(value if full else value * HALF)
+    if not full:
+        den *= 2
+    return -(-num // den)  # rounded up (R-GEN-01): pay_amount of the same exact value
 
 
 def building_cost_value(ctx: Ctx, index: int) -> int:

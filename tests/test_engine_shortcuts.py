@@ -1,0 +1,115 @@
+"""The engine's speed shortcuts give exactly what the plain formulas and constructors give.
+
+- Contest prices (rules/values.py) are computed with integer numerators and denominators instead of Fractions: over
+  many seeded random states, every property, attacker and contest type, they equal R-VAL-04/R-VAL-05's formula
+  written with Fractions.
+- Legal actions with scalar fields are shared frozen instances (`Action.shared`): each equals, field for field and
+  in JSON, the action validated afresh from its JSON, and actions holding lists are refused the shortcut.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil
+
+import pytest
+from scenario import play_random_actions
+
+from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules.context import Ctx
+from illuminopoly_desktop.rules.legal import default_action
+from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.rules.values import attack_value, base_cost, depth_of
+
+FACTIONS = ["artillery", "top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog",
+            "shoe"]
+CONTESTS = ("takeover", "rezoning", "subversion", "destruction", "surprise_destruction")
+
+
+def _fraction_attack_value(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
+    """R-VAL-01..04 as written: A = Vatt × m × S × D, in Fractions."""
+    prop = ctx.state.properties[index]
+    base = ctx.squares[index].price * Fraction(prop.factor_halves, 2)
+    halved = prop.rezoned or prop.destroyed
+    v_att = base if (contest in ("destruction", "surprise_destruction") and prop.rezoned) else (
+        base / 2 if halved else base)
+    if prop.mortgaged:
+        if ctx.options.mortgage_attack_surcharge == "value_x1_1":
+            v_att = v_att * Fraction(11, 10)
+        else:
+            v_att = v_att + Fraction(prop.mortgage_principal, 10)
+    s = Fraction(1)
+    if prop.owner is not None and prop.owner != attacker and not (
+            contest == "subversion" and prop.controller != prop.owner):
+        s = {1: Fraction(2), 2: Fraction(3, 2)}.get(depth_of(ctx.state, index), Fraction(1))
+    value = v_att * s
+    return value * 2 if prop.double_rent_by == attacker else value
+
+
+def _states():
+    for seed in range(8):
+        players = 5 + seed % 5
+        seats = [{"name": f"P{i}", "kind": "computer", "faction": FACTIONS[i]} for i in range(players)]
+        options = {"use_artillery": True, "max_rounds": 40,
+                   "mortgage_attack_surcharge": "value_x1_1" if seed % 2 else "plus_10pct_of_mortgage",
+                   "cheating_mode": "simulated" if seed % 3 == 0 else "off"}
+        yield seed, new_game(seats, seed=seed, options=options, preset_factions=True)
+
+
+def test_R_VAL_05_integer_contest_prices_equal_the_fraction_formula():
+    compared = 0
+    for seed, state in _states():
+        def check(count, action, events):
+            nonlocal compared
+            if count % 25:
+                return False
+            ctx = Ctx(state)
+            for index in state.properties:
+                for attacker in range(len(state.players)):
+                    for contest in CONTESTS:
+                        exact = _fraction_attack_value(ctx, index, attacker, contest)
+                        assert attack_value(ctx, index, attacker, contest) == exact
+                        full = ctx.squares[index].kind == "railroad" and contest != "takeover" \
+                            and contest != "subversion"
+                        assert base_cost(ctx, index, attacker, contest) == ceil(exact if full else exact / 2)
+                        compared += 1
+            return False
+
+        play_random_actions(state, seed, 1500, check)
+    assert compared > 12_000
+
+
+def test_R_GEN_03_shared_legal_actions_equal_freshly_validated_ones():
+    checked = set()
+    for seed, state in _states():
+        def check(count, action, events):
+            for seat in engine.awaiting(state):
+                listed = engine.legal_actions(state, seat) + [default_action(state, seat)]
+                for candidate in listed:
+                    if candidate is None:
+                        continue
+                    text = candidate.model_dump_json()
+                    fresh = A.ACTION_ADAPTER.validate_json(text)
+                    assert fresh == candidate and fresh.model_dump_json() == text
+                    rebuilt = type(candidate)(**candidate.model_dump(exclude_unset=True))
+                    assert rebuilt == candidate and rebuilt.model_fields_set == candidate.model_fields_set
+                    assert list(fresh.__dict__) == list(candidate.__dict__)
+                    checked.add(candidate.type)
+            return False
+
+        play_random_actions(state, seed, 600, check)
+    assert {"roll", "end_turn", "commit_graft", "mortgage", "do_nothing"} <= checked
+
+
+def test_shared_actions_refuse_list_fields_and_are_reused():
+    assert A.CommitGraft.shared(seat=1, pips=3) is A.CommitGraft.shared(seat=1, pips=3)
+    assert A.CommitGraft.shared(seat=1, pips=3) == A.CommitGraft(seat=1, pips=3)
+    with pytest.raises(TypeError):
+        A.ReattachArms.shared(seat=1)
+
+
+def test_the_event_types_the_simulation_tallies_have_no_subclasses():
+    # bots/simulate.py tests these by exact type; a subclass would silently go uncounted.
+    from illuminopoly_desktop.bots.simulate import _TALLIED
+
+    assert all(not kind.__subclasses__() for kind in _TALLIED)
