@@ -8,6 +8,7 @@ from scenario import give, started_game
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules.legal import enumerate_legal
 from illuminopoly_desktop.ui.action_panel import ActionPanel
 from illuminopoly_desktop.ui.game_log import GameLog
 from illuminopoly_desktop.ui.table_controller import TableController
@@ -206,8 +207,8 @@ def test_R_DEAL_05_a_secret_loan_with_a_promise_is_seen_only_by_its_parties(qtbo
 
 
 def test_the_deal_dialog_keyboard_enter_proposes_and_escape_closes(qtbot):
-    """R-DEAL-02: Enter sends the offer (the default button), Escape closes the dialog; the proposer may then
-    withdraw it from the panel."""
+    """R-DEAL-02: Enter sends the offer (the default button), Escape closes the dialog; the panel then asks the
+    counterparty to answer it (rules/offer_answers.py), and the proposer may still withdraw it."""
     state = started_game()
     _, panel = table(qtbot, state)
     dialog = deal_dialog(panel)
@@ -218,7 +219,11 @@ def test_the_deal_dialog_keyboard_enter_proposes_and_escape_closes(qtbot):
     assert len(state.offers) == 1 and state.offers[0].counterparties == [3]
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
-    assert A.WithdrawOffer(seat=0, offer_id=state.offers[0].id) in [b.choice.action for b in panel.buttons]
+    offer_id = state.offers[0].id
+    shown = [b.choice.action for b in panel.buttons]
+    assert A.AcceptOffer(seat=3, offer_id=offer_id) in shown and A.DeclineOffer(seat=3, offer_id=offer_id) in shown
+    assert all(action.seat == 3 for action in shown)
+    assert A.WithdrawOffer(seat=0, offer_id=offer_id) in enumerate_legal(state, 0)
 
 
 def test_R_STRUCT_04_the_buyer_picks_the_free_arrow_the_bought_arm_hangs_from(qtbot):

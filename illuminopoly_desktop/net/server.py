@@ -27,7 +27,7 @@ from ..protocol import messages as M
 from ..rules import actions as A
 from ..rules.engine import copy_state
 from ..rules.errors import IllegalAction
-from ..rules.legal import default_action
+from ..rules.offer_answers import deciding_seats, default_answer
 from ..rules.setup import check_seating, factions_in_use, new_game
 from ..model.options import make_options
 from ..saves.savefile import SaveError
@@ -561,7 +561,7 @@ class LanServer:
         table = self.table
         if table is None or table.game_over:
             return
-        seats = [s for s in table.awaiting() if s in self.lobby.computer_seats()]
+        seats = [s for s in deciding_seats(table.state) if s in self.lobby.computer_seats()]  # offers answered first
         if not seats:
             return
         seat = seats[0]
@@ -570,13 +570,13 @@ class LanServer:
         snapshot = copy_state(table.state)  # the player thinks on a copy while the game goes on
         action = await asyncio.get_running_loop().run_in_executor(self._executor, decide, self._computer(seat),
                                                                   snapshot, seat)
-        if seat not in self.lobby.computer_seats() or seat not in table.awaiting() or table.game_over:
+        if seat not in self.lobby.computer_seats() or seat not in deciding_seats(table.state) or table.game_over:
             self._computer_wake.set()  # the game moved on while it thought: look again
             return
         self._apply_computer(seat, action)
 
     def _apply_computer(self, seat: int, action) -> None:
-        for candidate in (action, default_action(self.table.state, seat)):
+        for candidate in (action, default_answer(self.table.state, seat)):
             if candidate is None:
                 continue
             try:

@@ -16,6 +16,7 @@ from ..rules.context import Ctx
 from ..rules.engine import awaiting, describe_pending
 from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
+from ..rules.offer_answers import offer_answerers
 from ..rules.values import base_cost, lift_cost
 
 MAIN, LANDING, CONTEST, OTHER = "main", "landing", "contest", "other"
@@ -162,7 +163,13 @@ def phase_text(state: GameState, seat: int) -> str:
         phase = TURN_STEPS.get(step, step).format(square=Ctx(state).square_name(square) if square is not None else "")
         phase = f"{state.players[state.turn.seat].name}'s turn, round {state.round_no}: {phase}" \
             if state.turn.seat >= 0 else phase
-    return f"{phase} — waiting for {names}." if seat not in waiting else f"{phase} — your decision."
+    if seat in waiting:
+        return f"{phase} — your decision."
+    proposers = [state.players[o.proposer].name for o in state.offers
+                 if seat in o.counterparties and seat not in o.accepted_by]
+    if proposers and seat in offer_answerers(state):  # the table asks him first (rules/offer_answers.py)
+        return f"{phase} — first, answer the offer of {', '.join(dict.fromkeys(proposers))} (Deals…)."
+    return f"{phase} — waiting for {names}."
 
 
 # ----- labels, prices and odds of each kind of action -----

@@ -16,6 +16,7 @@ from ..model.views import player_view
 from ..rules import engine
 from ..rules.errors import IllegalAction
 from ..rules.events import Event
+from ..rules.offer_answers import default_answer, deciding_seats
 from ..saves.savefile import SaveError, load_save, replay, write_save
 
 AUTOSAVE_NAME = "autosave.json"
@@ -57,11 +58,16 @@ class TableSession:
     def is_computer(self, seat: int) -> bool:
         return self.state.players[seat].kind == "computer"
 
+    def deciding_seats(self) -> list[int]:
+        """Who is asked now: first the counterparties of open offers who may answer them (at a table an offer is
+        answered when it is made, see rules/offer_answers.py), then the seats the turn machine waits for."""
+        return deciding_seats(self.state)
+
     def computer_seats_awaited(self) -> list[int]:
-        return [seat for seat in self.awaiting() if self.is_computer(seat)]
+        return [seat for seat in self.deciding_seats() if self.is_computer(seat)]
 
     def human_seats_awaited(self) -> list[int]:
-        return [seat for seat in self.awaiting() if not self.is_computer(seat)]
+        return [seat for seat in self.deciding_seats() if not self.is_computer(seat)]
 
     @property
     def game_over(self) -> bool:
@@ -125,15 +131,14 @@ class TableSession:
 
     def apply_computer(self, seat: int, action) -> tuple[object, list[Event]] | None:
         """Apply a computer's choice; one the rules refuse (a blind offer, a decision overtaken by events) is
-        replaced by the seat's default (R-GEN-03). None if the seat has nothing to do."""
-        from ..rules.legal import default_action
-
+        replaced by the seat's default (R-GEN-03), or by its no to an offer it was asked to answer. None if the seat
+        has nothing to do."""
         if action is not None:
             try:
                 return action, self.apply(action)
             except IllegalAction:
                 pass
-        fallback = default_action(self.state, seat)
+        fallback = default_answer(self.state, seat)
         if fallback is None:
             return None
         return fallback, self.apply(fallback)

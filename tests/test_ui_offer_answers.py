@@ -1,0 +1,31 @@
+"""Pass-and-play, R-DEAL-02: an offer to another person passes the laptop to him to answer it, then back to the
+proposer, whose turn goes on."""
+from __future__ import annotations
+
+from illuminopoly_desktop.model.state import CashItem, DeedItem, OfferLeg
+from illuminopoly_desktop.presentation.action_choices import phase_text
+from illuminopoly_desktop.rules import actions as A
+from tests.scenario import give, started_game
+from tests.test_ui_table_seats import BOARDWALK, buttons_of, table
+
+
+def test_R_DEAL_02_the_curtain_passes_to_the_counterparty_and_back(qtbot, tmp_path, monkeypatch):
+    state = started_game(3)
+    give(state, 1, BOARDWALK)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    curtain = window.handover
+    curtain.confirm()
+    assert window.table.viewer == 0 and buttons_of(window, "roll")
+    window.table.apply_action(A.ProposeOffer(seat=0, counterparties=[1], legs=[
+        OfferLeg(giver=1, receiver=0, item=DeedItem(property=BOARDWALK)),
+        OfferLeg(giver=0, receiver=1, item=CashItem(amount=300))]))
+    assert curtain.isVisible() and curtain.seat == 1  # P1 answers now, not at his next turn
+    curtain.confirm()
+    assert window.table.viewer == 1
+    decline = buttons_of(window, "decline_offer")
+    assert decline and buttons_of(window, "accept_offer") and not buttons_of(window, "roll")
+    assert "answer the offer of P0" in phase_text(state, 1)
+    decline[0].click()
+    assert state.offers == [] and curtain.isVisible() and curtain.seat == 0
+    curtain.confirm()
+    assert window.table.viewer == 0 and buttons_of(window, "roll")
