@@ -137,6 +137,11 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
                 result.invariants_ok = False
                 result.problems = [f"after action {count} ({action.type}): {p}" for p in problems]
                 break
+    return finish_result(result, state, max_rounds, started)
+
+
+def finish_result(result: SimResult, state: GameState, max_rounds: int, started: float) -> SimResult:
+    """Fill in how a played game ended (rounds, winners, win or round cap) and its time since `started`."""
     result.rounds = min(state.round_no, max_rounds)
     result.winners = list(state.winners)
     result.result = "cap" if (state.win_reason or "").startswith("round cap") or not state.game_over else "win"

@@ -18,7 +18,7 @@ from ..rules.invariants import invariant_problems
 from ..rules.legal import default_action
 from ..rules.setup import new_game
 from .players import ComputerPlayer, make_player
-from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, _tally, seat_configs
+from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, _tally, finish_result, seat_configs
 
 
 @dataclass
@@ -88,11 +88,7 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
                 result.invariants_ok = False
                 result.problems = [f"after action {count_actions} ({action.type}): {p}" for p in problems]
                 break
-    result.rounds = min(state.round_no, max_rounds)
-    result.winners = list(state.winners)
-    result.result = "cap" if (state.win_reason or "").startswith("round cap") or not state.game_over else "win"
-    result.elapsed = time.perf_counter() - started
-    return result
+    return finish_result(result, state, max_rounds, started)
 
 
 def rotated_strengths(strengths: Sequence[str], seed: int) -> list[str]:
