@@ -21,9 +21,24 @@ COMPUTER_PACE_MS = 350
 
 
 class _ThinkingDone(QObject):
-    """Carries a computer's decision from its worker thread to the window's thread (a queued signal)."""
+    """Carries a computer's decision from its worker thread to the window's thread (a queued signal).
 
-    decided = Signal(int, int, object)  # seat, the game's action count it decided on, the action (or None)
+    There is one for the whole process and it is never deleted: a table may be put away (and its controller
+    deleted) while a computer still thinks, and a worker thread emitting on a QObject that the window's thread is
+    deleting crashes the process. A deleted controller is simply no longer connected, and Qt drops the decisions
+    still queued for it."""
+
+    decided = Signal(object, int, int, object)  # the asking controller's ticket, seat, action count, action or None
+
+
+_thinking_done: _ThinkingDone | None = None
+
+
+def _thinking_done_carrier() -> _ThinkingDone:
+    global _thinking_done
+    if _thinking_done is None:
+        _thinking_done = _ThinkingDone()  # created on the window's thread, which is where its signal is delivered
+    return _thinking_done
 
 
 class TableController(QObject):
@@ -55,8 +70,9 @@ class TableController(QObject):
         self._timer.setInterval(pace_ms)
         self._timer.timeout.connect(self._computer_turn)
         self._thinking: threading.Thread | None = None
-        self._thinking_done = _ThinkingDone(self)
-        self._thinking_done.decided.connect(self._computer_decided)
+        self._ticket = object()
+        """Tells this controller's decisions from those of other tables on the shared carrier."""
+        _thinking_done_carrier().decided.connect(self._computer_decided)
         self._stopped = False
         self.panel.action_chosen.connect(self.choose)
         if structure is not None:
@@ -181,23 +197,22 @@ class TableController(QObject):
             return
         seat, view = request
         version = self.session.state.action_count
-        done = self._thinking_done
+        done, ticket, session = _thinking_done_carrier(), self._ticket, self.session
 
         def think() -> None:
             try:
-                action = self.session.computer_decide(seat, view)
+                action = session.computer_decide(seat, view)
             except Exception:  # a computer player's bug must not kill the table: the seat takes its default
                 logging.getLogger(__name__).exception("computer seat %s failed to decide; it takes its default", seat)
                 action = None
-            try:
-                done.decided.emit(seat, version, action)
-            except RuntimeError:
-                pass  # the table was put away while this player thought
+            done.decided.emit(ticket, seat, version, action)
 
         self._thinking = threading.Thread(target=think, name=f"computer seat {seat}", daemon=True)
         self._thinking.start()
 
-    def _computer_decided(self, seat: int, version: int, action) -> None:
+    def _computer_decided(self, ticket: object, seat: int, version: int, action) -> None:
+        if ticket is not self._ticket:
+            return  # another table's computer
         self._thinking = None
         if self._stopped:
             return
