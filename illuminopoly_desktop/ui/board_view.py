@@ -126,6 +126,11 @@ class BoardView(QGraphicsView):
         super().leaveEvent(event)
         self._set_hovered(-1)
 
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Leave:
+            self._set_hovered(-1)  # the pointer went onto a widget over the board (the welcome card, a scroll bar)
+        return super().viewportEvent(event)
+
     def _set_hovered(self, index: int) -> None:
         if index != self._hovered_index:
             self._hovered_index = index

@@ -12,6 +12,7 @@ from . import icons
 from .board_scene import BoardScene
 from .board_view import BoardView
 from .game_files import GameFiles
+from .welcome_panel import WelcomePanel
 
 WINDOW_TITLE = "Illuminopoly"
 DEFAULT_SIZE = (1200, 900)
@@ -73,6 +74,7 @@ class MainWindow(QMainWindow):
         self._create_saving_actions()
         self._create_menus()
         self._create_status_bar()
+        self.welcome = WelcomePanel(self.view, self._welcome_actions())
         self.view.square_hovered.connect(self._show_hovered_square)
         self.view.zoom_changed.connect(self._show_zoom)
 
@@ -163,6 +165,14 @@ class MainWindow(QMainWindow):
         help_menu.addSeparator()
         help_menu.addAction(self.action_about)
 
+    def _welcome_actions(self) -> list[QAction]:
+        """The ways to begin that the welcome card offers while no game is on the table, in its order."""
+        actions = [self.action_new_game, self.action_open, self.action_host_game, self.action_join_game,
+                   self.action_rules_reference]
+        for action, name in zip(actions, ("new_game", "open", "host_game", "join_game", "rules_reference")):
+            action.setObjectName(name)
+        return actions
+
     def _create_status_bar(self) -> None:
         self.square_label = QLabel(self.board.name)
         self.zoom_label = QLabel()
@@ -223,6 +233,7 @@ class MainWindow(QMainWindow):
         from .table_controller import TableController
 
         self.close_table()
+        self.welcome.hide()
         if session is None:
             session = TableSession(state, autosave_path=default_data_dir() / AUTOSAVE_NAME)
         state = session.state
@@ -272,6 +283,7 @@ class MainWindow(QMainWindow):
         self.table_docks = []
         self._dock_layout_pending = False
         self.action_reset_layout.setEnabled(False)
+        self.welcome.show()
 
     def _table_started(self) -> None:
         """Saving, the game-over screen and the log's rule links follow the new table."""

@@ -1,0 +1,56 @@
+"""The welcome card over the board while no game is on the table (ui/welcome_panel.py): the ways to begin, each
+the window's own menu action; it goes when a game is put on the table and comes back when the table is put away."""
+from __future__ import annotations
+
+from scenario import started_game
+
+from illuminopoly_desktop.model.board import load_board
+from illuminopoly_desktop.ui.main_window import MainWindow
+
+
+def open_window(qtbot) -> MainWindow:
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_an_empty_window_offers_the_ways_to_begin_with_the_menus_shortcuts_and_tooltips(qtbot):
+    window = open_window(qtbot)
+    card = window.welcome
+    assert card.isVisible()
+    assert list(card.buttons) == ["new_game", "open", "host_game", "join_game", "rules_reference"]
+    new_game = card.buttons["new_game"]
+    assert new_game.text().startswith("New Game…") and "(Ctrl+N)" in new_game.text()
+    assert "(Ctrl+O)" in card.buttons["open"].text() and "(F1)" in card.buttons["rules_reference"].text()
+    for name, action in (("new_game", window.action_new_game), ("host_game", window.action_host_game),
+                         ("join_game", window.action_join_game), ("open", window.action_open)):
+        assert card.buttons[name].toolTip() == action.toolTip() != ""
+
+
+def test_each_button_triggers_the_windows_own_action(qtbot):
+    window = open_window(qtbot)
+    triggered = []
+    for name, action in (("new_game", window.action_new_game), ("join_game", window.action_join_game)):
+        action.triggered.disconnect()  # their dialogs are modal; the test only needs to see them asked for
+        action.triggered.connect(lambda _checked=False, name=name: triggered.append(name))
+        window.welcome.buttons[name].click()
+    assert triggered == ["new_game", "join_game"]
+    window.welcome.buttons["rules_reference"].click()
+    assert window.rules_reference is not None and window.rules_reference.isVisible()
+
+
+def test_the_card_stays_in_the_middle_of_the_board_when_the_window_is_resized(qtbot):
+    window = open_window(qtbot)
+    window.resize(1500, 1000)
+    qtbot.waitUntil(lambda: abs(window.welcome.geometry().center().x() - window.view.width() // 2) <= 1)
+    assert abs(window.welcome.geometry().center().y() - window.view.height() // 2) <= 1
+
+
+def test_the_card_goes_while_a_game_is_on_the_table_and_comes_back_when_it_is_put_away(qtbot):
+    window = open_window(qtbot)
+    window.start_table(started_game(3), pace_ms=0, animated=False)
+    assert not window.welcome.isVisible()
+    window.close_table()
+    assert window.welcome.isVisible()
