@@ -39,6 +39,7 @@ def test_each_button_triggers_the_windows_own_action(qtbot):
     assert triggered == ["new_game", "join_game"]
     window.welcome.buttons["rules_reference"].click()
     assert window.rules_reference is not None and window.rules_reference.isVisible()
+    window.rules_reference.close()  # a window of its own: left open, it would lie over the next test's window
 
 
 def test_the_card_stays_in_the_middle_of_the_board_when_the_window_is_resized(qtbot):

@@ -4,7 +4,7 @@ nothing to click. Each button triggers the window's own menu action, so shortcut
 are those of the menus."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -49,8 +49,7 @@ class WelcomePanel(QFrame):
             self.buttons[action.objectName()] = button
         self.setFixedWidth(380)
         self.adjustSize()
-        self._recentre = _Recentre(self)
-        host.installEventFilter(self._recentre)
+        host.installEventFilter(self)  # to stay in the middle when the window is resized
         self.recentre()
 
     def recentre(self) -> None:
@@ -58,21 +57,14 @@ class WelcomePanel(QFrame):
         self.adjustSize()
         self.move(max(0, (host.width() - self.width()) // 2), max(0, (host.height() - self.height()) // 2))
 
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
+            self.recentre()
+        return False
+
 
 def _button_text(action: QAction) -> str:
     label = action.text().replace("&", "")
     shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     return f"{label}    ({shortcut})" if shortcut else label
 
-
-class _Recentre(QObject):
-    """Keeps the card in the middle of its host when the window is resized."""
-
-    def __init__(self, panel: WelcomePanel) -> None:
-        super().__init__(panel)
-        self._panel = panel
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.Resize:
-            self._panel.recentre()
-        return False
