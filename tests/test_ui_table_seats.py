@@ -196,7 +196,7 @@ def test_a_decision_overtaken_by_the_game_is_dropped_and_asked_again(qtbot, tmp_
     stale = A.EndTurn(seat=seat)
     before = list(window.table.session.actions)
     window.table._stopped = False
-    window.table._computer_decided(window.table._ticket, seat, state.action_count - 1, stale)  # decided on an older state
+    window.table._computer_decided(window.table._ticket, (seat, state.action_count - 1, stale))  # decided on an older state
     assert window.table.session.actions == before
 
 

@@ -16,6 +16,7 @@ from ..net.discovery import Browser, GameAdvert, game_url
 from ..net.seat_tokens import SeatTokens
 from ..net.threads import LoopThread
 from .lan_client import QtLanClient, start_remote_table
+from .window_thread import RunsWorkersFunctions
 
 DEFAULT_PORT = 8765
 LOOKING = "Looking for games on the local network…"
@@ -51,23 +52,21 @@ def url_from_address(text: str) -> str | None:
     return game_url(host, port)
 
 
-class DiscoveryWatcher(QObject):
+class DiscoveryWatcher(QObject, RunsWorkersFunctions):
     """Network discovery (net/discovery.Browser) in a background loop, reporting to the window's thread. Connect
     to its signals, then `start()`."""
 
     games_changed = Signal(list)
     unavailable = Signal(str)
-    _in_window = Signal(object)  # the only signal emitted from the worker (see ui/lan_client.QtLanClient)
-
     def __init__(self, interfaces: list[str] | None = None, parent: QObject | None = None):
         super().__init__(parent)
-        self._in_window.connect(lambda function: function())
+        self.listen_to_workers()  # its worker never emits on it: the window may delete it while the worker runs
         self._worker: LoopThread | None = None
         self._browser = Browser(self._found, interfaces)
 
     def _found(self, games) -> None:  # in the worker thread
         games = list(games)
-        self._in_window.emit(lambda: self.games_changed.emit(games))
+        self.in_window(lambda: self.games_changed.emit(games))
 
     def start(self) -> None:
         self._worker = LoopThread("illuminopoly-discovery")
@@ -75,7 +74,7 @@ class DiscoveryWatcher(QObject):
         async def begin() -> None:
             if not await self._browser.start():
                 reason = self._browser.error
-                self._in_window.emit(lambda: self.unavailable.emit(reason))
+                self.in_window(lambda: self.unavailable.emit(reason))
         self._worker.submit(begin())
 
     def stop(self) -> None:

@@ -10,19 +10,14 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QHBoxLayout, QLabel, Q
 from ..net.remote_session import RemoteSession, parse_events
 from ..net.seat_tokens import SeatTokens
 from ..net.threads import ClientThread, ServerThread
+from .window_thread import RunsWorkersFunctions
 
 
-class QtLanClient(QObject):
+class QtLanClient(QObject, RunsWorkersFunctions):
     """A LanClient in a worker thread. Every server message is re-emitted in the window's thread as
     `message_received`; the usual ones also as their own signals. Requests never block the window: their
     failures arrive as `failed(str)`."""
 
-    _incoming = Signal(object, bool)
-    """From the worker thread: a message, and whether it answered an action sent by the table (RemoteSession)."""
-    _in_window = Signal(object)
-    """From the worker thread: a function to run in the window's thread. Only these two signals cross threads
-    (connected before the worker starts): PySide does not reliably queue a signal emitted in a plain Python thread
-    to a receiver connected after that thread began emitting."""
     message_received = Signal(object)
     connected = Signal(object)
     """The hello was answered: the Welcome message."""
@@ -32,8 +27,8 @@ class QtLanClient(QObject):
     game_started = Signal()
     game_updated = Signal(object, object)
     """Events (typed) and the update (or whole view) of an action taken elsewhere (another seat, a computer).
-    Emitted in the window's thread, like every signal here except `_incoming`: receivers connected at any time
-    (the remote table's) get every one."""
+    Emitted in the window's thread, like every signal here: receivers connected at any time (the remote table's)
+    get every one."""
     chat_received = Signal(object)
     failed = Signal(str)
     connection_lost = Signal()
@@ -54,8 +49,7 @@ class QtLanClient(QObject):
         self.attached = False
         """A table shows the game: updates go to it; before that their events wait in `backlog`."""
         self.backlog: list = []
-        self._incoming.connect(self._dispatch)
-        self._in_window.connect(lambda function: function())
+        self.listen_to_workers()  # its worker never emits on it: the window may delete it while the worker runs
         self.game_updated.connect(self._remember)
 
     @property
@@ -92,12 +86,12 @@ class QtLanClient(QObject):
         error = future.exception()
         if error is None:
             welcome = future.result()
-            self._in_window.emit(lambda: self.connected.emit(welcome))
+            self.in_window(lambda: self.connected.emit(welcome))
         elif from_store and getattr(error, "code", None) == "E_BAD_TOKEN":
-            self._in_window.emit(self._retry_without_token)  # another game at that address: join as a newcomer
+            self.in_window(self._retry_without_token)  # another game at that address: join as a newcomer
         else:
             reason = _sentence(error)
-            self._in_window.emit(lambda: self.connect_failed.emit(reason))
+            self.in_window(lambda: self.connect_failed.emit(reason))
 
     def _retry_without_token(self) -> None:  # in the window's thread
         url, name, password, host_key = self._attempt
@@ -107,7 +101,7 @@ class QtLanClient(QObject):
 
     def _heard(self, message, client) -> None:  # in the worker thread
         answered = self.session.take(message, client) if self.session is not None else False
-        self._incoming.emit(message, answered)
+        self.in_window(lambda: self._dispatch(message, answered))
 
     def _remember(self, events, _message) -> None:
         if not self.attached:
@@ -147,7 +141,7 @@ class QtLanClient(QObject):
         def done(finished) -> None:  # in the worker thread
             if finished.exception() is not None:
                 reason = _sentence(finished.exception())
-                self._in_window.emit(lambda: self.failed.emit(reason))
+                self.in_window(lambda: self.failed.emit(reason))
         future.add_done_callback(done)
 
     def claim_seat(self, seat: int) -> None:

@@ -13,32 +13,12 @@ from ..presentation.handover import needs_handover
 from ..presentation.placement import acquired_property, needs_placement, placement_options
 from ..presentation.table_session import TableSession
 from ..rules.errors import IllegalAction
+from . import window_thread
 from .action_panel import ActionPanel
 from .game_log import GameLog
 
 COMPUTER_PACE_MS = 350
 """Pause between two computer decisions, so that people can follow them in the log."""
-
-
-class _ThinkingDone(QObject):
-    """Carries a computer's decision from its worker thread to the window's thread (a queued signal).
-
-    There is one for the whole process and it is never deleted: a table may be put away (and its controller
-    deleted) while a computer still thinks, and a worker thread emitting on a QObject that the window's thread is
-    deleting crashes the process. A deleted controller is simply no longer connected, and Qt drops the decisions
-    still queued for it."""
-
-    decided = Signal(object, int, int, object)  # the asking controller's ticket, seat, action count, action or None
-
-
-_thinking_done: _ThinkingDone | None = None
-
-
-def _thinking_done_carrier() -> _ThinkingDone:
-    global _thinking_done
-    if _thinking_done is None:
-        _thinking_done = _ThinkingDone()  # created on the window's thread, which is where its signal is delivered
-    return _thinking_done
 
 
 class TableController(QObject):
@@ -71,8 +51,8 @@ class TableController(QObject):
         self._timer.timeout.connect(self._computer_turn)
         self._thinking: threading.Thread | None = None
         self._ticket = object()
-        """Tells this controller's decisions from those of other tables on the shared carrier."""
-        _thinking_done_carrier().decided.connect(self._computer_decided)
+        """Tells this controller's decisions from what other recipients get on the shared carrier."""
+        window_thread.carrier().carried.connect(self._computer_decided)
         self._stopped = False
         self.panel.action_chosen.connect(self.choose)
         if structure is not None:
@@ -197,7 +177,8 @@ class TableController(QObject):
             return
         seat, view = request
         version = self.session.state.action_count
-        done, ticket, session = _thinking_done_carrier(), self._ticket, self.session
+        # The worker holds neither this controller nor its children: the table may be put away while it thinks.
+        done, ticket, session = window_thread.carrier(), self._ticket, self.session
 
         def think() -> None:
             try:
@@ -205,14 +186,15 @@ class TableController(QObject):
             except Exception:  # a computer player's bug must not kill the table: the seat takes its default
                 logging.getLogger(__name__).exception("computer seat %s failed to decide; it takes its default", seat)
                 action = None
-            done.decided.emit(ticket, seat, version, action)
+            done.carried.emit(ticket, (seat, version, action))
 
         self._thinking = threading.Thread(target=think, name=f"computer seat {seat}", daemon=True)
         self._thinking.start()
 
-    def _computer_decided(self, ticket: object, seat: int, version: int, action) -> None:
+    def _computer_decided(self, ticket: object, decision: tuple) -> None:
         if ticket is not self._ticket:
-            return  # another table's computer
+            return  # another table's computer, or another worker's result
+        seat, version, action = decision
         self._thinking = None
         if self._stopped:
             return
