@@ -2,7 +2,7 @@
 the window's own menu action; it goes when a game is put on the table and comes back when the table is put away."""
 from __future__ import annotations
 
-from scenario import started_game
+from scenario import give, started_game
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.ui.main_window import MainWindow
@@ -55,3 +55,27 @@ def test_the_card_goes_while_a_game_is_on_the_table_and_comes_back_when_it_is_pu
     assert not window.welcome.isVisible()
     window.close_table()
     assert window.welcome.isVisible()
+
+
+def test_the_empty_board_shows_no_game_and_a_game_put_away_leaves_nothing_behind(qtbot):
+    """No pot, Bank or tokens on the board before a game; after one is put away, its tokens, owner tabs, houses and
+    square tooltips go with it, and the next game shows only its own."""
+    window = open_window(qtbot)
+    scene = window.scene
+    assert not scene.pot_item.isVisible() and not scene.bank_item.isVisible() and not scene.token_items
+    state = started_game(3)
+    give(state, 0, 1)
+    give(state, 0, 3)
+    state.properties[1].houses = 2
+    window.start_table(state, pace_ms=0, animated=False)
+    assert scene.pot_item.isVisible() and scene.bank_item.isVisible() and len(scene.token_items) == 3
+    assert scene.marker_items[1].isVisible() and scene.building_items[1].isVisible()
+    owned_tooltip = scene.square_item(1).toolTip()
+    window.close_table()
+    assert not scene.pot_item.isVisible() and not scene.bank_item.isVisible() and not scene.token_items
+    assert not any(item.isVisible() for item in scene.marker_items.values())
+    assert not any(item.isVisible() for item in scene.building_items.values())
+    assert scene.square_item(1).toolTip() != owned_tooltip and scene.snapshot is None
+    window.start_table(started_game(4), pace_ms=0, animated=False)
+    assert len(scene.token_items) == 4 and scene.bank_item.isVisible()
+    assert not scene.marker_items[1].isVisible()

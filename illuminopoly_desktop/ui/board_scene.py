@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from ..model.board import Board
-from ..presentation.board_snapshot import BoardSnapshot, snapshot_of
+from ..presentation.board_snapshot import BoardSnapshot, PropertyFacts, snapshot_of
 from . import icons
 from .board_centre import BankItem, FreeParkingPotItem, diagonal_point
 from .building_items import BuildingsItem
@@ -188,6 +188,8 @@ class BoardScene(QGraphicsScene):
         self.dice_item.setPos(diagonal_point(*DICE_AT))
         for item in (self.pot_item, self.bank_item, self.dice_item):
             self.addItem(item)
+        for item in (self.pot_item, self.bank_item):
+            item.setVisible(False)  # their figures come with a game (show_state)
         self.token_items: dict[int, TokenItem] = {}
         self._snapshot: BoardSnapshot | None = None
         self._animation_enabled = True
@@ -244,6 +246,22 @@ class BoardScene(QGraphicsScene):
         A running animation is completed first. Only items whose facts changed are updated."""
         self.finish_animation()
         self._apply(state if isinstance(state, BoardSnapshot) else snapshot_of(state))
+
+    def clear_game(self) -> None:
+        """Take the game off the board (put away): tokens, markers and buildings go, the pot and the Bank are
+        hidden, and every square's tooltip is its printed deed again. The next `show_state` starts afresh."""
+        self.finish_animation()
+        self._snapshot = None
+        for index, item in self.marker_items.items():
+            item.set_facts(PropertyFacts(index=index, name=self.square_items[index].name))
+        for item in self.building_items.values():
+            item.set_buildings(0, False)
+        for item in self.square_items:
+            item.set_state_tooltip("")
+        for seat in list(self.token_items):
+            self.removeItem(self.token_items.pop(seat))
+        for item in (self.pot_item, self.bank_item):
+            item.setVisible(False)
 
     def play_events(self, events, state: GameState, animated: bool | None = None) -> None:
         """Show the result of one accepted action: animate its public dice rolls and token moves (unless
@@ -319,6 +337,8 @@ class BoardScene(QGraphicsScene):
                     item.setPos(home)
         for seat in [s for s in self.token_items if s >= len(snapshot.tokens)]:  # another game, fewer seats
             self.removeItem(self.token_items.pop(seat))
+        self.pot_item.setVisible(True)
+        self.bank_item.setVisible(True)
         self.pot_item.set_pot(snapshot.fp_pot)
         self.bank_item.set_bank(snapshot.reserves, snapshot.house_supply, snapshot.hotel_supply, snapshot.round_no,
                                 snapshot.name_of(snapshot.chair))

@@ -283,6 +283,7 @@ class MainWindow(QMainWindow):
         self.table_docks = []
         self._dock_layout_pending = False
         self.action_reset_layout.setEnabled(False)
+        self.scene.clear_game()
         self.welcome.show()
 
     def _table_started(self) -> None:
