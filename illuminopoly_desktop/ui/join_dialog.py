@@ -58,6 +58,7 @@ class DiscoveryWatcher(QObject, RunsWorkersFunctions):
 
     games_changed = Signal(list)
     unavailable = Signal(str)
+
     def __init__(self, interfaces: list[str] | None = None, parent: QObject | None = None):
         super().__init__(parent)
         self.listen_to_workers()  # its worker never emits on it: the window may delete it while the worker runs
