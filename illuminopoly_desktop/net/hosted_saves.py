@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..saves.savefile import SaveError
 from .lobby import Lobby
+from .password_record import matches
 from .persistence import load_game
 
 LATEST_LOOKED_AT = 5
@@ -41,6 +42,20 @@ class HostedSave:
     """The save's modification time (seconds since the epoch)."""
     has_seat_file: bool
     """The players' seat tokens were kept (SAVE.seats): their apps take their seats back by themselves."""
+    password: dict | None = None
+    """What the seat file kept of the game's password (net/password_record.py), or None: the game had none (or
+    its seat file predates the record)."""
+
+    def password_problem(self, typed: str) -> str | None:
+        """Why the password typed to resume the game is not the one its players' apps will reconnect with, or None."""
+        if self.password is None:
+            return None
+        if not typed:
+            return ("This game had a password: type it again, or the game is open to anyone on the network (the "
+                    "players' apps reconnect with the password they joined with).")
+        if not matches(self.password, typed):
+            return "This is not the password the game was hosted with: the players' apps will not reconnect with it."
+        return None
 
     @property
     def human_seats(self) -> list[SavedSeat]:
@@ -69,7 +84,13 @@ def read_hosted_save(path: str | os.PathLike, verify: bool = True) -> HostedSave
     except OSError:
         saved_at = 0.0
     return HostedSave(path=path, seats=seats, round_no=state.round_no, action_count=state.action_count,
-                      game_over=state.game_over, saved_at=saved_at, has_seat_file=seat_file is not None)
+                      game_over=state.game_over, saved_at=saved_at, has_seat_file=seat_file is not None,
+                      password=_password_of(seat_file))
+
+
+def _password_of(seat_file: dict | None) -> dict | None:
+    record = seat_file.get("password") if seat_file is not None else None
+    return record if isinstance(record, dict) else None
 
 
 def latest_open_save(folder: str | os.PathLike) -> HostedSave | None:

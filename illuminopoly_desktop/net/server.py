@@ -35,6 +35,7 @@ from .computer import decide, make_computer
 from .connection import Connection, Limits
 from .discovery import Advertiser, advert_properties, game_url
 from .lobby import Lobby, LobbyError, token_hash
+from .password_record import password_record
 from .persistence import GameRecord, load_game
 from .table import HostedTable
 
@@ -80,6 +81,8 @@ class LanServer:
         self.config = config
         self.host_key = secrets.token_urlsafe(18)
         self.game_id = secrets.token_hex(8)
+        self.password_record = password_record(config.password) if config.password else None
+        """What the seat file keeps of the password (a salted hash; None: the game has none)."""
         self.connections: set[Connection] = set()
         self.by_seat: dict[int, Connection] = {}
         self.chat_history: list[dict] = []
@@ -217,8 +220,11 @@ class LanServer:
 
     def _write_seats(self) -> None:
         if self.record is not None:
-            self.record.write_seats({"game_id": self.game_id, "host_key_sha256": token_hash(self.host_key),
-                                     "lobby": self.lobby.to_json()})
+            seats = {"game_id": self.game_id, "host_key_sha256": token_hash(self.host_key),
+                     "lobby": self.lobby.to_json()}
+            if self.password_record is not None:
+                seats["password"] = self.password_record
+            self.record.write_seats(seats)
 
     def _write_save(self) -> None:
         if self.table is None or self.table.record is None:

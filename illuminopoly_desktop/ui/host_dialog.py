@@ -31,6 +31,9 @@ from .join_dialog import LobbyPanel, default_player_name
 from .lan_client import QtLanClient, start_remote_table
 from .new_game_dialog import KIND_TIPS, PROBLEM_STYLE, HouseRulesPage
 
+WARNING_STYLE = "color: #8a5a00;"
+"""Something Host does not wait for but the host should know (amber; problems are red)."""
+
 MAX_HOSTED_SEATS = 10
 """One faction per seat: 9, or 10 with the Artillery (the lobby has no professional Banker, R-SETUP-01)."""
 ANNOUNCEMENT_POLL_MS = 200
@@ -73,6 +76,13 @@ class HostDialog(QDialog):
         self.error = QLabel(self)
         self.error.setStyleSheet(PROBLEM_STYLE)
         self.error.setWordWrap(True)
+        self.password_warning = QLabel(self)
+        self.password_warning.setWordWrap(True)
+        self.password_warning.setStyleSheet(WARNING_STYLE)
+        self.password_warning.setToolTip("Host stays possible: a game may be resumed without its password, or with "
+                                         "another one, but the players' apps then cannot take their seats back by "
+                                         "themselves.")
+        self.password_warning.setVisible(False)
 
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self._build_table_page(saves_folder), "&Table")
@@ -95,6 +105,7 @@ class HostDialog(QDialog):
         settings_layout.addWidget(intro)
         settings_layout.addWidget(self.tabs, 1)
         settings_layout.addWidget(self.problems_label)
+        settings_layout.addWidget(self.password_warning)
         settings_layout.addWidget(self.error)
 
         self.pages = QStackedWidget(self)
@@ -149,13 +160,15 @@ class HostDialog(QDialog):
         self.password = QLineEdit(page)
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setPlaceholderText("none: anyone on the network may join")
-        self.password.setToolTip("Asked of everyone who joins (not kept: type it again to resume a game that had "
-                                 "one, so that the players' apps reconnect with it)")
+        self.password.setToolTip("Asked of everyone who joins. A LAN save keeps only a salted hash of it: type it "
+                                 "again to resume a game that had one, so that the players' apps reconnect with it "
+                                 "(you are told if it is missing or not the same)")
         form = QFormLayout()
         form.addRow("Your &name:", self.player_name)
         form.addRow("&Game name:", self.host_name)
         form.addRow("P&ort:", self.port)
         form.addRow("Pass&word:", self.password)
+        self.password.textChanged.connect(self.revalidate)  # a resumed game's password is checked as it is typed
 
         self.new_choice = QRadioButton("New ga&me", page)
         self.new_choice.setToolTip("Host a new game with the seats below and the house rules of the next tab")
@@ -313,6 +326,10 @@ class HostDialog(QDialog):
         self.host_button.setEnabled(not problems)
         self.problems_label.setText("\n".join(f"• {problem}" for problem in problems))
         self.problems_label.setVisible(bool(problems))
+        save = self.resume.save if self.resuming else None
+        warning = save.password_problem(self.password.text()) if save is not None else None
+        self.password_warning.setText(f"⚠ {warning}" if warning else "")
+        self.password_warning.setVisible(bool(warning))
 
     def remembered(self) -> HostGameChoices:
         """The choices to keep in the preferences for the next Host Game (never the password)."""
