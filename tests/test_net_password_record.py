@@ -4,13 +4,14 @@ Network only on 127.0.0.1."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
 from illuminopoly_desktop.net.hosted_saves import read_hosted_save
 from illuminopoly_desktop.net.password_record import ITERATIONS, matches, password_record
 from illuminopoly_desktop.net.persistence import seats_path
-from illuminopoly_desktop.net.server import ServerConfig
+from illuminopoly_desktop.net.server import LanServer, ServerConfig
 from illuminopoly_desktop.net.threads import ClientThread, ServerThread
 from illuminopoly_desktop.ui.host_dialog import HostDialog
 
@@ -36,6 +37,7 @@ def test_a_hand_edited_record_cannot_make_the_check_hang():
 
 def hosted_game_with_password(tmp_path, password: str | None) -> tuple:
     """A game hosted with `password` on 127.0.0.1 that started (one person, two computers), then stopped: its save."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "lan.json"
     server = ServerThread(ServerConfig(bind="127.0.0.1", port=0, discovery=False, computer_pace=0, seats=3,
                                        computers=2, password=password, save_path=path))
@@ -84,3 +86,20 @@ def test_the_host_dialog_warns_while_the_password_typed_to_resume_is_missing_or_
     dialog.password.setText("open sesame")
     assert dialog.password_warning.isHidden() and dialog.host_button.isEnabled()
     dialog.done(0)
+
+
+def test_serve_load_is_warned_of_a_missing_or_different_password_and_the_new_one_is_kept(tmp_path):
+    """`illuminopoly serve --load` prints LanServer.resume_warning. Resuming rewrites the seat file with the password
+    the resumed game asks of its players: the new one's hash, or none."""
+    hosted = hosted_game_with_password(tmp_path / "hosted", "open sesame")
+    for number, (typed, warned, kept) in enumerate(((None, "type it again", None),
+                                                    ("sesame", "not the password", "sesame"),
+                                                    ("open sesame", None, "open sesame"))):
+        copy = tmp_path / f"copy{number}"
+        shutil.copytree(hosted.parent, copy)
+        path = copy / hosted.name
+        server = LanServer(ServerConfig(bind="127.0.0.1", port=0, discovery=False, load_path=path, password=typed))
+        server.record.close()
+        assert server.resume_warning is None if warned is None else warned in server.resume_warning
+        record = read_hosted_save(path).password
+        assert record is None if kept is None else matches(record, kept)

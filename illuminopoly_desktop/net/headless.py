@@ -45,6 +45,8 @@ async def _serve(config: ServerConfig, out: TextIO) -> None:
           + ", ".join(game_url(a, port) for a in addresses), file=out)
     if config.load_path is not None:
         print(f"resumed {server.save_path} at action {len(server.table.actions)}", file=out)
+        if server.resume_warning:
+            print(f"warning: {server.resume_warning}", file=out)
     print(f"save: {server.save_path}", file=out)
     print(f"host key: {server.host_key}", file=out)
     print("Ctrl+C stops the server (the game stays saved; --load resumes it).", file=out, flush=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..saves.savefile import SaveError
 from .lobby import Lobby
-from .password_record import matches
+from .password_record import resume_problem
 from .persistence import load_game
 
 LATEST_LOOKED_AT = 5
@@ -48,14 +48,7 @@ class HostedSave:
 
     def password_problem(self, typed: str) -> str | None:
         """Why the password typed to resume the game is not the one its players' apps will reconnect with, or None."""
-        if self.password is None:
-            return None
-        if not typed:
-            return ("This game had a password: type it again, or the game is open to anyone on the network (the "
-                    "players' apps reconnect with the password they joined with).")
-        if not matches(self.password, typed):
-            return "This is not the password the game was hosted with: the players' apps will not reconnect with it."
-        return None
+        return resume_problem(self.password, typed)
 
     @property
     def human_seats(self) -> list[SavedSeat]:

@@ -32,3 +32,16 @@ def matches(record: dict, password: str) -> bool:
 
 def _derive(password: str, salt: bytes, iterations: int) -> bytes:
     return hashlib.pbkdf2_hmac("sha256", password.encode(), salt, iterations)
+
+
+def resume_problem(record: dict | None, typed: str) -> str | None:
+    """Why `typed`, the password a saved game is resumed with, is not the one its players' apps will reconnect with
+    (the game kept `record`, or None: it had no password), or None when it is."""
+    if not isinstance(record, dict):
+        return None
+    if not typed:
+        return ("This game had a password: type it again, or the game is open to anyone on the network (the "
+                "players' apps reconnect with the password they joined with).")
+    if not matches(record, typed):
+        return "This is not the password the game was hosted with: the players' apps will not reconnect with it."
+    return None

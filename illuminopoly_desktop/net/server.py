@@ -35,7 +35,7 @@ from .computer import decide, make_computer
 from .connection import Connection, Limits
 from .discovery import Advertiser, advert_properties, game_url
 from .lobby import Lobby, LobbyError, token_hash
-from .password_record import password_record
+from .password_record import password_record, resume_problem
 from .persistence import GameRecord, load_game
 from .table import HostedTable
 
@@ -83,6 +83,8 @@ class LanServer:
         self.game_id = secrets.token_hex(8)
         self.password_record = password_record(config.password) if config.password else None
         """What the seat file keeps of the password (a salted hash; None: the game has none)."""
+        self.resume_warning: str | None = None
+        """A resumed game's password is missing or not the one its players joined with (the host should know)."""
         self.connections: set[Connection] = set()
         self.by_seat: dict[int, Connection] = {}
         self.chat_history: list[dict] = []
@@ -181,6 +183,7 @@ class LanServer:
 
     def _resume(self, path: Path) -> None:
         state, actions, seats = load_game(path)
+        self.resume_warning = resume_problem(seats.get("password") if seats else None, self.config.password or "")
         if seats is not None and seats.get("game_id"):
             self.game_id = seats["game_id"]
             self.lobby = Lobby.from_json(seats["lobby"])
