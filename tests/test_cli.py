@@ -139,6 +139,21 @@ def test_play_opens_the_app_with_the_board(monkeypatch, tmp_path):
     assert calls == [None, str(board), None, str(board)]
 
 
+def test_play_with_a_save_opens_it_in_the_app(monkeypatch, tmp_path, capsys):
+    pytest.importorskip("PySide6")
+    import illuminopoly_desktop.ui.app as app
+
+    calls = []
+    monkeypatch.setattr(app, "run_app", lambda board_path=None, open_path=None: calls.append((board_path, open_path))
+                        or 0)
+    save = tmp_path / "tonight.illuminopoly.json"
+    save.write_text("{}")
+    assert cli.main(["play", str(save)]) == 0
+    assert calls == [(None, save)]
+    assert cli.main(["play", str(tmp_path / "none.illuminopoly.json")]) == 1
+    assert "no such saved game" in capsys.readouterr().err and len(calls) == 1
+
+
 def test_play_with_a_missing_board_is_a_user_error(capsys, tmp_path):
     assert cli.main(["play", "--board", str(tmp_path / "none.json")]) == 1
     assert "no such board file" in capsys.readouterr().err

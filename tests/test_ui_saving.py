@@ -261,3 +261,28 @@ def test_a_new_game_over_an_unsaved_game_asks_first(qtbot, folders, monkeypatch)
     window.action_new_game.trigger()
     answer(window.files.unsaved_prompt, QMessageBox.StandardButton.Discard)
     assert len(opened) == 1 and window.table.session is session  # the dialog was cancelled: the game stays
+
+
+def test_a_save_named_at_launch_is_put_on_the_table_instead_of_the_resume_offer(qtbot, folders):
+    """`illuminopoly play SAVE` (run_app's open_path): the save goes on the table at once; the unfinished autosave is
+    not offered meanwhile (it waits for the next start). A save that does not open says why, and nothing is on the
+    table."""
+    first = new_window(qtbot)
+    start_and_play(first, actions=5)
+    saved = folders["documents"] / "tonight.illuminopoly.json"
+    first.table.session.save(saved)
+    expected = state_hash(first.table.session.state)
+    start_and_play(first, actions=2, seed=9)  # another unfinished game in the autosave
+
+    window = new_window(qtbot, show=True)
+    window.begin_session(saved)
+    assert state_hash(window.table.session.state) == expected and window.files.save_path == saved
+    assert window.files.resume_prompt is None
+
+    broken = folders["documents"] / "broken.illuminopoly.json"
+    broken.write_text("{", encoding="utf-8")
+    other = new_window(qtbot, show=True)
+    other.begin_session(broken)
+    assert other.files.error_box is not None and other.files.error_box.isVisible()
+    assert "broken.illuminopoly.json" in other.files.error_box.text() + other.files.error_box.informativeText()
+    assert getattr(other, "table", None) is None and other.files.resume_prompt is None

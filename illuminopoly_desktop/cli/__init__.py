@@ -1,7 +1,7 @@
 """The `illuminopoly` command: the desktop game, headless simulations, save verification, JSON Schemas.
 
     illuminopoly [--board FILE]                 start the desktop game
-    illuminopoly play [--board FILE]            the same
+    illuminopoly play [--board FILE] [SAVE]     the same, with the saved game SAVE on the table
     illuminopoly simulate --games N --players P --seed S [--max-rounds R] [--factions LIST|all] [--artillery]
                          [--banker] [--option NAME=VALUE ...] [--jsonl] [--save-dir DIR]
                          (P: a number of random players, or strengths seat by seat: schemer,random,strategist)

@@ -13,19 +13,24 @@ def add_play_parser(commands) -> None:
     play = commands.add_parser("play", help="start the desktop game (the default)")
     play.add_argument("--board", metavar="FILE", default=argparse.SUPPRESS,
                       help="board file (default: the classic board)")
+    play.add_argument("save", nargs="?", type=Path, metavar="SAVE",
+                      help="a saved game to put on the table at once (as File > Open does)")
     play.set_defaults(handler=cmd_play)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Start the desktop game, on the board file of --board if given."""
+    """Start the desktop game, on the board file of --board if given, with the saved game SAVE if given."""
     board = getattr(args, "board", None)
     if board is not None and not Path(board).is_file():
         raise UserError(f"{board}: no such board file.")
+    save = getattr(args, "save", None)
+    if save is not None and not save.is_file():
+        raise UserError(f"{save}: no such saved game.")
     try:
         from ..ui.app import run_app
     except ImportError as error:
         raise UserError(f"the desktop game needs PySide6, which could not be loaded ({error}).") from None
-    return run_app(board_path=board)
+    return run_app(board_path=board, open_path=save) if save is not None else run_app(board_path=board)
 
 
 def add_selftest_parser(commands) -> None:

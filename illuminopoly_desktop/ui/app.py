@@ -20,9 +20,10 @@ EXIT_BAD_DATA = 2
 log = logging.getLogger(__name__)
 
 
-def run_app(board_path: str | Path | None = None, argv: Sequence[str] | None = None) -> int:
-    """Open the main window on the board from `board_path` (default: the classic board)
-    and run the event loop; return the exit code.
+def run_app(board_path: str | Path | None = None, argv: Sequence[str] | None = None,
+            open_path: str | Path | None = None) -> int:
+    """Open the main window on the board from `board_path` (default: the classic board), with the saved game at
+    `open_path` on the table if given, and run the event loop; return the exit code.
 
     A board file that cannot be loaded is reported in a message box and
     gives exit code 2 without opening the window. The session logs into the user's log folder
@@ -35,12 +36,13 @@ def run_app(board_path: str | Path | None = None, argv: Sequence[str] | None = N
     log_handler = setup_file_logging()  # the user's log folder; None if it cannot be written
     try:
         log_session_start(qt_version())
-        return _open_window_and_run(app, board_path, log_file_of(log_handler))
+        return _open_window_and_run(app, board_path, log_file_of(log_handler), open_path)
     finally:
         stop_file_logging(log_handler)
 
 
-def _open_window_and_run(app: QApplication, board_path: str | Path | None, log_file: Path | None) -> int:
+def _open_window_and_run(app: QApplication, board_path: str | Path | None, log_file: Path | None,
+                         open_path: str | Path | None = None) -> int:
     try:
         board = load_board(board_path)
     except DataFileError as error:
@@ -53,7 +55,7 @@ def _open_window_and_run(app: QApplication, board_path: str | Path | None, log_f
     reporter.install()
     try:
         window.show()
-        window.begin_session()  # restore the window size, offer to resume an unfinished autosave
+        window.begin_session(open_path)  # restore the window size; open the save, or offer to resume the autosave
         return app.exec()
     finally:
         reporter.uninstall()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QByteArray, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox
@@ -368,14 +370,19 @@ class MainWindow(QMainWindow):
 
     # ----- start-up and quitting -----
 
-    def begin_session(self) -> None:
-        """What the application does once at launch: restore the window's size and place, and offer to resume an
-        unfinished game from the autosave (after a crash or a kill)."""
+    def begin_session(self, open_path: str | Path | None = None) -> None:
+        """What the application does once at launch: restore the window's size and place, then put the save at
+        `open_path` on the table (`illuminopoly play SAVE`), or else offer to resume an unfinished game from the
+        autosave (after a crash or a kill). A save that does not open says why; the autosave then waits for the
+        next start (one question at a time)."""
         self._remember_layout = True
         if self.preferences.window_geometry:
             self.restoreGeometry(QByteArray.fromBase64(self.preferences.window_geometry.encode("ascii")))
         self.apply_preferences()
-        self.files.offer_resume()
+        if open_path is not None:
+            self.files.open_path(open_path)
+        else:
+            self.files.offer_resume()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         """Quitting with an unsaved game asks Save / Discard / Cancel first (the autosave stays either way)."""
