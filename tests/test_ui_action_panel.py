@@ -210,3 +210,25 @@ def test_choices_for_marks_exactly_one_default_for_the_awaited_seat():
     state = started_game()
     assert sum(c.is_default for c in choices_for(state, 0)) == 1
     assert not any(c.is_default for c in choices_for(state, 1))
+
+
+def test_the_log_stays_at_the_newest_line_when_it_is_laid_out_again_and_not_when_read_back(log, qtbot):
+    """A long history loaded (an opened save) then the panel resized: the newest line is still in sight. A reader who
+    scrolled back stays where he reads, through new lines and resizes."""
+    state = started_game()
+    log.resize(320, 140)
+    log.show()
+    qtbot.waitExposed(log)
+    for _ in range(40):
+        log.append_events(land_on(state, BOARDWALK), viewer_seat=0, state=state)
+        state = started_game()
+    bar = log.view.verticalScrollBar()
+    for width in (180, 520, 240):  # narrower: the wrapped lines grow taller, the range grows
+        log.resize(width, 140)
+        qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
+    bar.setValue(bar.maximum() // 3)  # the reader scrolls back
+    reading = bar.value()
+    log.append_events(land_on(state, BOARDWALK), viewer_seat=0, state=state)
+    log.resize(200, 140)
+    qtbot.wait(50)
+    assert bar.value() < bar.maximum() - 2 and abs(bar.value() - reading) <= reading  # not pulled to the bottom

@@ -13,6 +13,7 @@ from illuminopoly_desktop.presentation.game_summary import summarize
 from illuminopoly_desktop.presentation.power_history import PowerHistory, rounds_played
 from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import events as E
+from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.rules.setup import new_game
 from illuminopoly_desktop.saves.savefile import load_save
 from illuminopoly_desktop.ui import game_files
@@ -169,3 +170,27 @@ def test_the_game_over_figures_never_roll_the_games_dice():
     standings(state)
     PowerHistory.of_game(state, [])
     assert state_hash(state) == before and state.players[1].last_utility_roll is None
+
+
+def test_once_the_game_is_over_the_panels_say_so_and_offer_no_choice(qtbot, folders):
+    """A human seat's last choices must not stay on the Actions panel after the game ended, and the power-structure
+    panel must not say that the computers are deciding (R-WIN-01: nothing more may be played)."""
+    state = new_game([{"name": "Ann"}, {"name": "Ben"}, {"name": "Cid"}], seed=3, options={"max_rounds": 1})
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    window.start_table(state, pace_ms=0, animated=False)
+    session = window.table.session
+    while not session.game_over:
+        seat = session.awaiting()[0]
+        window.table.choose(default_action(session.state, seat))
+    panel = window.action_panel
+    assert panel.title.text() == "Game over" and session.state.win_reason[1:] in panel.phase.text()
+    assert panel.choices == [] and panel.buttons == [] and panel.default_choice() is None
+    placeholder = window.structure_dock._placeholder
+    assert window.structure_dock._stack.currentWidget() is placeholder and "game is over" in placeholder.text()
+
+    opened = MainWindow(load_board())  # a finished game opened from a save: the same
+    qtbot.addWidget(opened)
+    finished, _ = finished_session()
+    opened.start_table(finished.state, session=finished, pace_ms=0)
+    assert opened.action_panel.title.text() == "Game over" and opened.action_panel.choices == []

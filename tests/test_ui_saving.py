@@ -286,3 +286,23 @@ def test_a_save_named_at_launch_is_put_on_the_table_instead_of_the_resume_offer(
     assert other.files.error_box is not None and other.files.error_box.isVisible()
     assert "broken.illuminopoly.json" in other.files.error_box.text() + other.files.error_box.informativeText()
     assert getattr(other, "table", None) is None and other.files.resume_prompt is None
+
+
+def test_an_opened_long_game_shows_the_newest_lines_of_its_log(qtbot, folders):
+    """The history of an opened save is told in the log before the panels take their places; once they have, the
+    newest line must still be in sight (it was left a third of the way up)."""
+    state = new_game([{"name": name, "kind": "computer"} for name in ("Ann", "Ben", "Cid", "Dee")], seed=1,
+                     options={"max_rounds": 8})
+    session = table_session.TableSession(state)
+    while not session.game_over:
+        assert session.computer_step() is not None
+    saved = folders["documents"] / "long.illuminopoly.json"
+    session.save(saved)
+    window = new_window(qtbot, show=True)
+    window.resize(1200, 900)
+    window.begin_session(saved)
+    if window.game_over_dialog is not None:
+        window.game_over_dialog.close()
+    bar = window.game_log.view.verticalScrollBar()
+    qtbot.wait(300)  # the docks are laid out on the next turns of the event loop
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()

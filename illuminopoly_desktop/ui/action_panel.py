@@ -183,6 +183,24 @@ class ActionPanel(QWidget):
         self._refresh_dialogs()
         self._auto_open()
 
+    def show_game_over(self, state: GameState) -> None:
+        """The game has ended: how, and nothing left to choose (no seat's last choices stay on the panel)."""
+        self.state, self.seat = state, None
+        reason = state.win_reason or "the game is over"
+        self.title.setText("Game over")
+        self.phase.setText(reason[0].upper() + reason[1:] + ".")
+        self.choices, self.launchers, self.buttons, self.launcher_buttons = [], [], [], {}
+        self.graft_chooser = None
+        content = QWidget()
+        column = QVBoxLayout(content)
+        column.setContentsMargins(0, 0, 0, 0)
+        note = QLabel("Nothing more to decide. File ▸ New Game… (Ctrl+N) starts another game.", content)
+        note.setWordWrap(True)
+        column.addWidget(note)
+        column.addStretch(1)
+        self.scroll.setWidget(content)
+        self.close_dialogs()
+
     def _group_box(self, group: str, parent: QWidget) -> QGroupBox | None:
         members = [c for c in self.choices if c.group == group]
         if not members:

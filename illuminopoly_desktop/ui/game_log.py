@@ -106,6 +106,12 @@ class GameLog(QWidget):
         self.view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.view.clicked.connect(self._line_clicked)
         self.view.setToolTip("")  # each line has its own tooltip
+        # The newest line stays in sight while the reader is at the bottom, also when wrapped lines are laid out
+        # again (the panel resized, a long history loaded); scrolling back to read is never undone.
+        self._follow_newest = True
+        bar = self.view.verticalScrollBar()
+        bar.valueChanged.connect(self._reader_scrolled)
+        bar.rangeChanged.connect(self._range_changed)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -166,12 +172,16 @@ class GameLog(QWidget):
         return [self.proxy.index(row, 0).data() for row in range(self.proxy.rowCount())]
 
     def _add(self, lines: list[LogLine]) -> None:
-        # Follow the newest line only if the reader was already at the bottom: scrolling back to read is not undone.
-        bar = self.view.verticalScrollBar()
-        at_bottom = bar.value() >= bar.maximum() - 2
         self.model.extend(lines)
-        if at_bottom:
+        if self._follow_newest:
             self.view.scrollToBottom()
+
+    def _reader_scrolled(self, value: int) -> None:
+        self._follow_newest = value >= self.view.verticalScrollBar().maximum() - 2
+
+    def _range_changed(self, _minimum: int, maximum: int) -> None:
+        if self._follow_newest:
+            self.view.verticalScrollBar().setValue(maximum)
 
     # ----- reading -----
 

@@ -86,7 +86,8 @@ class StructureDock(QWidget):
         self._drop_editor()
         self.seat = seat
         if seat is None:
-            self._placeholder.setText("The computer players are deciding.")
+            self._placeholder.setText("The game is over: the Table panel shows every power structure."
+                                      if state.game_over else "The computer players are deciding.")
         else:
             player = state.players[seat]
             self._placeholder.setText(f"{player.name} keeps no power structure (R-STRUCT-01)."

@@ -156,7 +156,9 @@ class TableController(QObject):
         state = self.session.state
         changed = seat != self.viewer
         self.viewer = seat
-        if seat is not None and not state.game_over:
+        if state.game_over:
+            self.panel.show_game_over(state)
+        elif seat is not None:
             self.panel.refresh(state, seat)
         self.log.set_viewer(seat)
         if self.structure is not None:
