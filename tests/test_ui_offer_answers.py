@@ -29,3 +29,15 @@ def test_R_DEAL_02_the_curtain_passes_to_the_counterparty_and_back(qtbot, tmp_pa
     assert state.offers == [] and curtain.isVisible() and curtain.seat == 0
     curtain.confirm()
     assert window.table.viewer == 0 and buttons_of(window, "roll")
+
+
+def test_R_DEAL_09_the_panel_names_the_property_auctioned_and_the_high_bid():
+    """The Actions panel's line says which property is up for auction and who bids highest, not just "an auction"."""
+    from illuminopoly_desktop.rules import engine
+    from tests.test_rules_deal import BALTIC, _mortgaged_out_auction
+
+    state = _mortgaged_out_auction()
+    assert phase_text(state, 1) == "The auction of Baltic Avenue (no bid yet) — your decision."
+    engine.apply(state, A.Bid(seat=1, amount=10))
+    assert state.pending[-1].property == BALTIC
+    assert phase_text(state, 3).startswith("The auction of Baltic Avenue (high bid $10 by P1)")

@@ -156,6 +156,11 @@ def phase_text(state: GameState, seat: int) -> str:
             contest = state.pending[-1]
             square = Ctx(state).square_name(contest.target)
             what = f"the {contest.contest.replace('_', ' ')} of {square} ({contest.stage.replace('_', ' ')})"
+        elif state.pending[-1].kind == "auction" and state.pending[-1].property is not None:
+            auction = state.pending[-1]
+            high = (f"high bid ${auction.high_bid} by {state.players[auction.high_bidder].name}"
+                    if auction.high_bidder is not None else "no bid yet")
+            what = f"the auction of {Ctx(state).square_name(auction.property)} ({high})"
         phase = what[0].upper() + what[1:]
     else:
         step = state.turn.step

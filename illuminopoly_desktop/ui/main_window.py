@@ -18,6 +18,9 @@ from .welcome_panel import WelcomePanel
 
 WINDOW_TITLE = "Illuminopoly"
 DEFAULT_SIZE = (1200, 900)
+FIT_OF_SCREEN = (0.96, 0.9)
+"""At most these parts of the screen's free width and height on a first start (a laptop's 1366×768 has no room for
+900 pixels with its panel and the title bar)."""
 DOCK_LAYOUT_VERSION = 1
 """Qt's saveState/restoreState version of the panels' arrangement: a stored layout of another version is ignored."""
 ABOUT_TEXT = (
@@ -51,6 +54,15 @@ def _package_version() -> str:
     return __version__
 
 
+def first_window_size(screen) -> tuple[int, int]:
+    """The window's size before the player chose one: DEFAULT_SIZE, smaller where the screen has less room."""
+    if screen is None:
+        return DEFAULT_SIZE
+    free = screen.availableGeometry()
+    return (min(DEFAULT_SIZE[0], int(free.width() * FIT_OF_SCREEN[0])),
+            min(DEFAULT_SIZE[1], int(free.height() * FIT_OF_SCREEN[1])))
+
+
 class MainWindow(QMainWindow):
     """Shows one board. Actions are attributes so that tests and the future
     tabletop can trigger them: action_quit, action_zoom_in, action_zoom_out,
@@ -61,7 +73,7 @@ class MainWindow(QMainWindow):
         self.board = board
         self.setWindowTitle(WINDOW_TITLE)
         self.setWindowIcon(app_icon())
-        self.resize(*DEFAULT_SIZE)
+        self.resize(*first_window_size(self.screen()))
 
         self.scene = BoardScene(board, self)
         self.view = BoardView(self.scene, self)
