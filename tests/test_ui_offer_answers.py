@@ -41,3 +41,22 @@ def test_R_DEAL_09_the_panel_names_the_property_auctioned_and_the_high_bid():
     engine.apply(state, A.Bid(seat=1, amount=10))
     assert state.pending[-1].property == BALTIC
     assert phase_text(state, 3).startswith("The auction of Baltic Avenue (high bid $10 by P1)")
+
+
+def test_R_DEAL_09_a_person_bids_any_amount_from_the_lowest_raise_to_his_cash(qtbot, tmp_path, monkeypatch):
+    """The panel offers a bid as a spin box (at least the high bid + $1, at most the bidder's cash), not a button
+    that raises a dollar at a time; the amount chosen is the bid the auction records."""
+    from tests.test_rules_deal import BALTIC, _mortgaged_out_auction
+
+    state = _mortgaged_out_auction()
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    window.handover.confirm()
+    assert window.table.viewer == 1
+    chooser = window.action_panel.bid_chooser
+    cash = state.players[1].cash
+    assert chooser is not None and (chooser.amount.minimum(), chooser.amount.maximum()) == (1, cash)
+    assert not buttons_of(window, "bid") and buttons_of(window, "pass_bid")
+    chooser.amount.setValue(150)
+    chooser.bid.click()
+    auction = state.pending[-1]
+    assert (auction.property, auction.high_bid, auction.high_bidder) == (BALTIC, 150, 1)

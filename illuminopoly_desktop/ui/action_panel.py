@@ -36,6 +36,34 @@ class ChoiceButton(QPushButton):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
 
+class BidChooser(QWidget):
+    """Bid in an auction as a spin box, from the lowest raise up to all the seat's cash, instead of a button that
+    raises a dollar at a time (R-DEAL-09: any raise of at least $1)."""
+
+    chosen = Signal(object)
+
+    def __init__(self, lowest: Choice, cash: int, parent=None) -> None:
+        super().__init__(parent)
+        self.lowest = lowest.action
+        self.amount = QSpinBox(self)
+        self.amount.setPrefix("$")
+        self.amount.setRange(self.lowest.amount, max(self.lowest.amount, cash))
+        self.amount.setValue(self.lowest.amount)
+        self.amount.setToolTip(f"Your bid: at least ${self.lowest.amount} (the high bid + $1), at most your cash "
+                               f"(${cash:,}). The winner pays it to the Bank.")
+        self.bid = QPushButton("Bid", self)
+        self.bid.setToolTip("Raise the auction to this amount (R-DEAL-09); the others may raise again or pass.")
+        self.bid.clicked.connect(self._commit)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("Bid:", self))
+        row.addWidget(self.amount, 1)
+        row.addWidget(self.bid)
+
+    def _commit(self) -> None:
+        self.chosen.emit(self.lowest.model_copy(update={"amount": self.amount.value()}))
+
+
 class GraftChooser(QWidget):
     """CommitGraft as a spin box with the live odds instead of thirteen buttons (R-CONTEST-02 step 6)."""
 
@@ -124,6 +152,7 @@ class ActionPanel(QWidget):
         self.choices: list[Choice] = []
         self.buttons: list[ChoiceButton] = []
         self.graft_chooser: GraftChooser | None = None
+        self.bid_chooser: BidChooser | None = None
         self.other_expanded = False
         self.state: GameState | None = None
         self.seat: int | None = None
@@ -166,6 +195,7 @@ class ActionPanel(QWidget):
         self.buttons = []
         self.launcher_buttons = {}
         self.graft_chooser = None
+        self.bid_chooser = None
         content = QWidget()
         column = QVBoxLayout(content)
         column.setContentsMargins(0, 0, 0, 0)
@@ -190,7 +220,7 @@ class ActionPanel(QWidget):
         self.title.setText("Game over")
         self.phase.setText(reason[0].upper() + reason[1:] + ".")
         self.choices, self.launchers, self.buttons, self.launcher_buttons = [], [], [], {}
-        self.graft_chooser = None
+        self.graft_chooser = self.bid_chooser = None
         content = QWidget()
         column = QVBoxLayout(content)
         column.setContentsMargins(0, 0, 0, 0)
@@ -212,8 +242,13 @@ class ActionPanel(QWidget):
             self.graft_chooser = GraftChooser(grafts, self._contest_name(), box)
             self.graft_chooser.chosen.connect(self.action_chosen)
             layout.addWidget(self.graft_chooser)
+        bids = [c for c in members if c.kind == "bid"]
+        if bids:
+            self.bid_chooser = BidChooser(bids[0], self.state.players[self.seat].cash, box)
+            self.bid_chooser.chosen.connect(self.action_chosen)
+            layout.addWidget(self.bid_chooser)
         for choice in members:
-            if choice.kind != "commit_graft":
+            if choice.kind not in ("commit_graft", "bid"):
                 layout.addWidget(self._button(choice, box))
         return box
 
