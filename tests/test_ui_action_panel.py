@@ -95,6 +95,20 @@ def test_the_graft_chooser_shows_the_exact_odds_as_pips_change(panel, qtbot):
     assert state.pending[-1].bids[0] == 6
 
 
+def test_return_in_the_graft_box_commits_the_pips_typed(panel, qtbot):
+    state = started_game()
+    give(state, 1, BOARDWALK, ROOT)
+    land_on(state, BOARDWALK)
+    engine.apply(state, A.TakeOver(seat=0, parent=ROOT, arrow=0))
+    panel.refresh(state, 0)
+    box = panel.graft_chooser.pips.lineEdit()
+    box.selectAll()
+    qtbot.keyClicks(box, "4")
+    with qtbot.waitSignal(panel.action_chosen) as signal:
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert signal.args[0] == A.CommitGraft(seat=0, pips=4)
+
+
 def test_clicking_a_button_emits_its_action_and_the_engine_accepts_it(panel, qtbot):
     state = started_game()
     panel.refresh(state, 0)

@@ -1,6 +1,8 @@
 """Pass-and-play, R-DEAL-02: an offer to another person passes the laptop to him to answer it, then back to the
-proposer, whose turn goes on."""
+proposer, whose turn goes on. And R-DEAL-09's auction as the Actions panel shows it to the bidders."""
 from __future__ import annotations
+
+from PySide6.QtCore import Qt
 
 from illuminopoly_desktop.model.state import CashItem, DeedItem, OfferLeg
 from illuminopoly_desktop.presentation.action_choices import phase_text
@@ -60,3 +62,13 @@ def test_R_DEAL_09_a_person_bids_any_amount_from_the_lowest_raise_to_his_cash(qt
     chooser.bid.click()
     auction = state.pending[-1]
     assert (auction.property, auction.high_bid, auction.high_bidder) == (BALTIC, 150, 1)
+    if window.handover.isVisible():
+        window.handover.confirm()
+    bidder = window.table.viewer
+    chooser = window.action_panel.bid_chooser
+    assert chooser.amount.minimum() == 151
+    box = chooser.amount.lineEdit()
+    box.selectAll()
+    qtbot.keyClicks(box, "175")
+    qtbot.keyClick(box, Qt.Key.Key_Return)  # typed, then Return: the bid is placed
+    assert (state.pending[-1].high_bid, state.pending[-1].high_bidder) == (175, bidder)

@@ -54,6 +54,7 @@ class BidChooser(QWidget):
         self.bid = QPushButton("Bid", self)
         self.bid.setToolTip("Raise the auction to this amount (R-DEAL-09); the others may raise again or pass.")
         self.bid.clicked.connect(self._commit)
+        self.amount.lineEdit().returnPressed.connect(self._commit)  # type the amount, press Return
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel("Bid:", self))
@@ -100,6 +101,7 @@ class GraftChooser(QWidget):
         self.pips.valueChanged.connect(self._update)
         self.short_box.toggled.connect(self._set_range)
         self.commit.clicked.connect(self._commit)
+        self.pips.lineEdit().returnPressed.connect(self._commit)  # type the pips, press Return
         self._set_range()
         if default is not None:
             self.pips.setValue(default.action.pips)
