@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from scenario import force, give, started_game
+from scenario import force, give, pass_turn, started_game
 
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.presentation.action_choices import choices_for, percent
@@ -246,3 +246,26 @@ def test_the_log_stays_at_the_newest_line_when_it_is_laid_out_again_and_not_when
     log.resize(200, 140)
     qtbot.wait(50)
     assert bar.value() < bar.maximum() - 2 and abs(bar.value() - reading) <= reading  # not pulled to the bottom
+
+
+def test_R_ART_03_the_artillery_demands_any_ransom_from_a_spin_box(panel, qtbot):
+    """Any amount of at least $1 may be demanded (R-ART-03): a spin box starting at a quarter of the property's
+    value, not three sample buttons. Seats: 0 Top Hat, 1 the Artillery (to move), 2 Race Car, 3 Steam Iron."""
+    state = started_game(4, factions=("top_hat", "artillery", "race_car", "steam_iron"),
+                         options={"use_artillery": True})
+    pass_turn(state)
+    state.players[1].position = BOARDWALK - 3
+    force(state, 1, 2)
+    engine.apply(state, A.Roll(seat=1))
+    panel.refresh(state, 1)
+    chooser = panel.amount_choosers["demand_ransom"]
+    assert not panel.buttons_of("demand_ransom") and panel.buttons_of("do_nothing")
+    assert (chooser.amount.minimum(), chooser.amount.value()) == (1, 100)  # a quarter of Boardwalk's $400
+    box = chooser.amount.lineEdit()
+    box.selectAll()
+    qtbot.keyClicks(box, "237")
+    with qtbot.waitSignal(panel.action_chosen) as signal:
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert signal.args[0] == A.DemandRansom(seat=1, amount=237)
+    engine.apply(state, signal.args[0])
+    assert (state.pending_ransom.property, state.pending_ransom.amount) == (BOARDWALK, 237)

@@ -59,7 +59,7 @@ def test_R_DEAL_09_a_person_bids_any_amount_from_the_lowest_raise_to_his_cash(qt
     assert chooser is not None and (chooser.amount.minimum(), chooser.amount.maximum()) == (1, cash)
     assert not buttons_of(window, "bid") and buttons_of(window, "pass_bid")
     chooser.amount.setValue(150)
-    chooser.bid.click()
+    chooser.button.click()
     auction = state.pending[-1]
     assert (auction.property, auction.high_bid, auction.high_bidder) == (BALTIC, 150, 1)
     if window.handover.isVisible():

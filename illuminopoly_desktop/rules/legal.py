@@ -276,14 +276,19 @@ RANSOM_SAMPLES = (50, 100)
 """Sample ransom demands listed besides ¼ of the property's value (any amount of at least $1 is legal, R-ART-03)."""
 
 
+def suggested_ransom(ctx: Ctx, index: int) -> int:
+    """A quarter of the property's value, at least $1: the demand offered first (any amount of at least $1 is legal,
+    R-ART-03)."""
+    from .values import current_value, receive_amount
+
+    return max(1, receive_amount(current_value(ctx, index) / 4))
+
+
 def _landing_artillery(ctx: Ctx, seat: int, index: int, menu: dict) -> None:
     """The Artillery's landing options besides DO_NOTHING (R-ART-02): RANSOM and DESTROY, each checked by its rule."""
     if not _ok(artillery.check_target, ctx, seat, index):
         return
-    from .values import current_value, receive_amount
-
-    quarter = max(1, receive_amount(current_value(ctx, index) / 4))
-    amounts = sorted(set(RANSOM_SAMPLES) | {quarter})
+    amounts = sorted(set(RANSOM_SAMPLES) | {suggested_ransom(ctx, index)})
     if _ok(artillery.check_ransom, ctx, seat, index):  # no restraint against it (R-DEAL-03)
         menu["demand_ransom"] = lambda: [A.DemandRansom(seat=seat, amount=n) for n in amounts]
     if _ok(artillery.check_destruction, ctx, seat, index, "surprise_destruction", "R-ART-02"):

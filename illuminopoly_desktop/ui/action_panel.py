@@ -12,7 +12,10 @@ from PySide6.QtWidgets import (QCheckBox, QFrame, QGroupBox, QHBoxLayout, QLabel
                                QSizePolicy, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
 from ..model.state import GameState
+from ..rules import actions as A
+from ..rules.context import Ctx
 from ..rules.contests import active_contest
+from ..rules.legal import suggested_ransom
 from ..presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LANDING, MAIN, OTHER, Choice, Launcher,
                                            choices_for, graft_choices, launchers_for, percent, phase_text,
                                            seat_title)
@@ -36,33 +39,39 @@ class ChoiceButton(QPushButton):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
 
-class BidChooser(QWidget):
-    """Bid in an auction as a spin box, from the lowest raise up to all the seat's cash, instead of a button that
-    raises a dollar at a time (R-DEAL-09: any raise of at least $1)."""
+class AmountChooser(QWidget):
+    """An action with an amount of money as a spin box and a button, instead of one button per amount: a bid in an
+    auction (any raise of at least $1, R-DEAL-09) or the Artillery's ransom demand (any amount of at least $1,
+    R-ART-03). Return in the box does what the button does."""
 
     chosen = Signal(object)
 
-    def __init__(self, lowest: Choice, cash: int, parent=None) -> None:
+    def __init__(self, template: A.Action, low: int, high: int, start: int, label: str, button: str,
+                 tooltip: str, parent=None) -> None:
         super().__init__(parent)
-        self.lowest = lowest.action
+        self.template = template
         self.amount = QSpinBox(self)
         self.amount.setPrefix("$")
-        self.amount.setRange(self.lowest.amount, max(self.lowest.amount, cash))
-        self.amount.setValue(self.lowest.amount)
-        self.amount.setToolTip(f"Your bid: at least ${self.lowest.amount} (the high bid + $1), at most your cash "
-                               f"(${cash:,}). The winner pays it to the Bank.")
-        self.bid = QPushButton("Bid", self)
-        self.bid.setToolTip("Raise the auction to this amount (R-DEAL-09); the others may raise again or pass.")
-        self.bid.clicked.connect(self._commit)
-        self.amount.lineEdit().returnPressed.connect(self._commit)  # type the amount, press Return
+        self.amount.setGroupSeparatorShown(True)
+        self.amount.setRange(low, max(low, high))
+        self.amount.setValue(min(max(start, low), max(low, high)))
+        self.amount.setToolTip(tooltip)
+        self.button = QPushButton(button, self)
+        self.button.setToolTip(tooltip)
+        self.button.clicked.connect(self._commit)
+        self.amount.lineEdit().returnPressed.connect(self._commit)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("Bid:", self))
+        row.addWidget(QLabel(label, self))
         row.addWidget(self.amount, 1)
-        row.addWidget(self.bid)
+        row.addWidget(self.button)
 
     def _commit(self) -> None:
-        self.chosen.emit(self.lowest.model_copy(update={"amount": self.amount.value()}))
+        self.chosen.emit(self.template.model_copy(update={"amount": self.amount.value()}))
+
+
+RANSOM_LIMIT = 99_999
+"""The spin box's top for a ransom demand (the rules set none, R-ART-03)."""
 
 
 class GraftChooser(QWidget):
@@ -154,7 +163,8 @@ class ActionPanel(QWidget):
         self.choices: list[Choice] = []
         self.buttons: list[ChoiceButton] = []
         self.graft_chooser: GraftChooser | None = None
-        self.bid_chooser: BidChooser | None = None
+        self.amount_choosers: dict[str, AmountChooser] = {}
+        """The spin boxes standing for actions with an amount, by action kind ("bid", "demand_ransom")."""
         self.other_expanded = False
         self.state: GameState | None = None
         self.seat: int | None = None
@@ -197,7 +207,7 @@ class ActionPanel(QWidget):
         self.buttons = []
         self.launcher_buttons = {}
         self.graft_chooser = None
-        self.bid_chooser = None
+        self.amount_choosers = {}
         content = QWidget()
         column = QVBoxLayout(content)
         column.setContentsMargins(0, 0, 0, 0)
@@ -222,7 +232,8 @@ class ActionPanel(QWidget):
         self.title.setText("Game over")
         self.phase.setText(reason[0].upper() + reason[1:] + ".")
         self.choices, self.launchers, self.buttons, self.launcher_buttons = [], [], [], {}
-        self.graft_chooser = self.bid_chooser = None
+        self.graft_chooser = None
+        self.amount_choosers = {}
         content = QWidget()
         column = QVBoxLayout(content)
         column.setContentsMargins(0, 0, 0, 0)
@@ -244,15 +255,36 @@ class ActionPanel(QWidget):
             self.graft_chooser = GraftChooser(grafts, self._contest_name(), box)
             self.graft_chooser.chosen.connect(self.action_chosen)
             layout.addWidget(self.graft_chooser)
-        bids = [c for c in members if c.kind == "bid"]
-        if bids:
-            self.bid_chooser = BidChooser(bids[0], self.state.players[self.seat].cash, box)
-            self.bid_chooser.chosen.connect(self.action_chosen)
-            layout.addWidget(self.bid_chooser)
+        for kind, make in (("bid", self._bid_chooser), ("demand_ransom", self._ransom_chooser)):
+            listed = [c for c in members if c.kind == kind]
+            if listed:
+                chooser = make(listed, box)
+                chooser.chosen.connect(self.action_chosen)
+                self.amount_choosers[kind] = chooser
+                layout.addWidget(chooser)
         for choice in members:
-            if choice.kind not in ("commit_graft", "bid"):
+            if choice.kind not in ("commit_graft", *self.amount_choosers):
                 layout.addWidget(self._button(choice, box))
         return box
+
+    def _bid_chooser(self, listed: list[Choice], parent: QWidget) -> AmountChooser:
+        lowest = listed[0].action
+        cash = self.state.players[self.seat].cash
+        return AmountChooser(lowest, lowest.amount, cash, lowest.amount, "Bid:", "Bid",
+                             f"Your bid: at least ${lowest.amount} (the high bid + $1), at most your cash (${cash:,}); "
+                             "the others may raise again or pass, and the winner pays the Bank (R-DEAL-09).", parent)
+
+    def _ransom_chooser(self, listed: list[Choice], parent: QWidget) -> AmountChooser:
+        square = self.state.turn.landing_square
+        suggested = suggested_ransom(Ctx(self.state), square)
+        return AmountChooser(listed[0].action, 1, RANSOM_LIMIT, suggested, "Ransom:", "Demand",
+                             f"Demand any amount of at least $1 for {Ctx(self.state).square_name(square)} (a quarter "
+                             f"of its value is ${suggested:,}); your turn ends, and the owner pays or refuses "
+                             "(R-ART-03, R-ART-04).", parent)
+
+    @property
+    def bid_chooser(self) -> AmountChooser | None:
+        return self.amount_choosers.get("bid")
 
     def _contest_name(self) -> str:
         contest = active_contest(self.state) if self.state is not None else None
