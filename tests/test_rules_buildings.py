@@ -565,6 +565,10 @@ def test_R_BUILD_06_supply_runs_out_after_32_houses():
 
 @pytest.fixture
 def permit_state():
+    return one_house_left()
+
+
+def one_house_left():
     """One house left; seat 1 (light blue) and seat 2 (brown) could both build; seat 3 could not."""
     state = started_game()
     own(state, 1, *LIGHT_BLUE)

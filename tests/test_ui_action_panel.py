@@ -269,3 +269,24 @@ def test_R_ART_03_the_artillery_demands_any_ransom_from_a_spin_box(panel, qtbot)
     assert signal.args[0] == A.DemandRansom(seat=1, amount=237)
     engine.apply(state, signal.args[0])
     assert (state.pending_ransom.property, state.pending_ransom.amount) == (BOARDWALK, 237)
+
+
+def test_R_BUILD_06_a_permit_bribe_of_any_amount_for_each_lot_the_briber_could_build_on(panel, qtbot):
+    """The permit window: one amount box per lot (the menu lists a sample $10; any amount is allowed), and the
+    plain "no bribe" button. The amount offered is the one recorded."""
+    from test_rules_buildings import BALTIC, MEDITERRANEAN, ORIENTAL, build, one_house_left
+
+    state = one_house_left()
+    build(state, 1, ORIENTAL)
+    panel.refresh(state, 2)
+    assert set(panel.amount_choosers) == {f"permit_bribe:{MEDITERRANEAN}", f"permit_bribe:{BALTIC}"}
+    assert [b.choice.action.amount for b in panel.buttons_of("permit_bribe")] == [0]
+    chooser = panel.amount_choosers[f"permit_bribe:{BALTIC}"]
+    cash = state.players[2].cash
+    assert (chooser.amount.minimum(), chooser.amount.value(), chooser.amount.maximum()) == (1, 10, cash - 50)
+    chooser.amount.setValue(41)
+    with qtbot.waitSignal(panel.action_chosen) as signal:
+        chooser.button.click()
+    assert signal.args[0] == A.PermitBribe(seat=2, amount=41, property=BALTIC)
+    engine.apply(state, signal.args[0])
+    assert state.pending[-1].bids == {2: 41}

@@ -74,6 +74,17 @@ RANSOM_LIMIT = 99_999
 """The spin box's top for a ransom demand (the rules set none, R-ART-03)."""
 
 
+def amount_key(choice: Choice) -> str | None:
+    """Which amount box stands for this choice (the menu lists sample amounts; the rules allow any), or None for a
+    plain button: a bid (R-DEAL-09), a ransom demand (R-ART-03), a permit bribe for one lot (R-BUILD-06)."""
+    action = choice.action
+    if action.type in ("bid", "demand_ransom"):
+        return action.type
+    if action.type == "permit_bribe" and action.amount > 0:
+        return f"permit_bribe:{action.property}"
+    return None
+
+
 class GraftChooser(QWidget):
     """CommitGraft as a spin box with the live odds instead of thirteen buttons (R-CONTEST-02 step 6)."""
 
@@ -255,32 +266,40 @@ class ActionPanel(QWidget):
             self.graft_chooser = GraftChooser(grafts, self._contest_name(), box)
             self.graft_chooser.chosen.connect(self.action_chosen)
             layout.addWidget(self.graft_chooser)
-        for kind, make in (("bid", self._bid_chooser), ("demand_ransom", self._ransom_chooser)):
-            listed = [c for c in members if c.kind == kind]
-            if listed:
-                chooser = make(listed, box)
-                chooser.chosen.connect(self.action_chosen)
-                self.amount_choosers[kind] = chooser
-                layout.addWidget(chooser)
         for choice in members:
-            if choice.kind not in ("commit_graft", *self.amount_choosers):
+            if choice.kind == "commit_graft":
+                continue
+            key = amount_key(choice)
+            if key is None:
                 layout.addWidget(self._button(choice, box))
+            elif key not in self.amount_choosers:  # one box stands for every sample amount the menu lists
+                chooser = self._amount_chooser(choice, box)
+                chooser.chosen.connect(self.action_chosen)
+                self.amount_choosers[key] = chooser
+                layout.addWidget(chooser)
         return box
 
-    def _bid_chooser(self, listed: list[Choice], parent: QWidget) -> AmountChooser:
-        lowest = listed[0].action
+    def _amount_chooser(self, choice: Choice, parent: QWidget) -> AmountChooser:
+        action = choice.action
         cash = self.state.players[self.seat].cash
-        return AmountChooser(lowest, lowest.amount, cash, lowest.amount, "Bid:", "Bid",
-                             f"Your bid: at least ${lowest.amount} (the high bid + $1), at most your cash (${cash:,}); "
-                             "the others may raise again or pass, and the winner pays the Bank (R-DEAL-09).", parent)
-
-    def _ransom_chooser(self, listed: list[Choice], parent: QWidget) -> AmountChooser:
-        square = self.state.turn.landing_square
-        suggested = suggested_ransom(Ctx(self.state), square)
-        return AmountChooser(listed[0].action, 1, RANSOM_LIMIT, suggested, "Ransom:", "Demand",
-                             f"Demand any amount of at least $1 for {Ctx(self.state).square_name(square)} (a quarter "
-                             f"of its value is ${suggested:,}); your turn ends, and the owner pays or refuses "
-                             "(R-ART-03, R-ART-04).", parent)
+        ctx = Ctx(self.state)
+        if action.type == "bid":
+            return AmountChooser(action, action.amount, cash, action.amount, "Bid:", "Bid",
+                                 f"Your bid: at least ${action.amount} (the high bid + $1), at most your cash "
+                                 f"(${cash:,}); the others may raise again or pass, and the winner pays the Bank "
+                                 "(R-DEAL-09).", parent)
+        if action.type == "demand_ransom":
+            square = self.state.turn.landing_square
+            suggested = suggested_ransom(ctx, square)
+            return AmountChooser(action, 1, RANSOM_LIMIT, suggested, "Ransom:", "Demand",
+                                 f"Demand any amount of at least $1 for {ctx.square_name(square)} (a quarter of its "
+                                 f"value is ${suggested:,}); your turn ends, and the owner pays or refuses "
+                                 "(R-ART-03, R-ART-04).", parent)
+        house_cost = ctx.squares[action.property].house_cost or 0
+        return AmountChooser(action, 1, cash - house_cost, action.amount, f"{ctx.square_name(action.property)}:",
+                             "Offer", f"Offer the builder this much to withdraw his request; if he accepts, you build "
+                             f"on {ctx.square_name(action.property)} at once (${house_cost:,}), and the bribe is "
+                             "shared out as R-FP-02 says (R-BUILD-06).", parent)
 
     @property
     def bid_chooser(self) -> AmountChooser | None:
