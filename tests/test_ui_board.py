@@ -389,3 +389,19 @@ def test_qt_binding_keeps_the_reference_count_of_none(qapp):
     for _ in range(1000):
         rect.setWidth(1.0)
     assert sys.getrefcount(None) - before > -10
+
+
+def test_view_full_screen_fills_the_screen_and_f11_leaves_it(window, qtbot):
+    action = window.action_full_screen
+    assert action.isCheckable() and "F11" in [key.toString() for key in action.shortcuts()]
+    assert action in window.menuBar().actions()[2].menu().actions()  # View
+    action.trigger()
+    qtbot.waitUntil(window.isFullScreen)
+    assert action.isChecked()
+    action.trigger()
+    qtbot.waitUntil(lambda: not window.isFullScreen())
+    assert not action.isChecked()
+    window.showFullScreen()  # as a window manager might: the menu's tick follows
+    qtbot.waitUntil(action.isChecked)
+    window.showNormal()
+    qtbot.waitUntil(lambda: not action.isChecked())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QRectF, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox
 
@@ -52,6 +52,15 @@ def _package_version() -> str:
     except ImportError:
         return "(development)"
     return __version__
+
+
+def _full_screen_keys() -> list[QKeySequence]:
+    """F11 everywhere, and the platform's own full-screen keys where it has others (Ctrl+Cmd+F on macOS)."""
+    keys = [QKeySequence("F11")]
+    for key in QKeySequence.keyBindings(QKeySequence.StandardKey.FullScreen):
+        if key not in keys:
+            keys.append(key)
+    return keys
 
 
 def first_window_size(screen) -> tuple[int, int]:
@@ -110,6 +119,13 @@ class MainWindow(QMainWindow):
         self.action_fit = QAction("&Fit to Window", self)
         self.action_fit.setShortcut(QKeySequence("Ctrl+0"))
         self.action_fit.triggered.connect(self.view.fit_to_window)
+
+        self.action_full_screen = QAction("F&ull Screen", self)
+        self.action_full_screen.setCheckable(True)
+        self.action_full_screen.setShortcuts(_full_screen_keys())
+        self.action_full_screen.setToolTip("The board and its panels on the whole screen (F11 again to leave)")
+        self.action_full_screen.toggled.connect(self.set_full_screen)
+        self._maximized_before_full_screen = False
 
         self.action_reset_layout = QAction("&Reset Layout", self)
         self.action_reset_layout.setToolTip("Put every panel of the table back where it starts, closed ones included")
@@ -172,12 +188,33 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.action_zoom_out)
         view_menu.addSeparator()
         view_menu.addAction(self.action_fit)
+        view_menu.addAction(self.action_full_screen)
         view_menu.addSeparator()
         view_menu.addAction(self.action_reset_layout)
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.action_rules_reference)
         help_menu.addSeparator()
         help_menu.addAction(self.action_about)
+
+    def set_full_screen(self, on: bool) -> None:
+        """Fill the screen, or go back to the window as it was (maximized or not)."""
+        if on == self.isFullScreen():
+            return
+        if on:
+            self._maximized_before_full_screen = self.isMaximized()
+            self.showFullScreen()
+        elif self._maximized_before_full_screen:
+            self.showMaximized()
+        else:
+            self.showNormal()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """The window manager may leave full screen by itself: the menu's tick follows."""
+        if event.type() == QEvent.Type.WindowStateChange and self.action_full_screen.isChecked() != self.isFullScreen():
+            self.action_full_screen.blockSignals(True)
+            self.action_full_screen.setChecked(self.isFullScreen())
+            self.action_full_screen.blockSignals(False)
+        super().changeEvent(event)
 
     def _welcome_actions(self) -> list[QAction]:
         """The ways to begin that the welcome card offers while no game is on the table, in its order."""
