@@ -194,3 +194,15 @@ def test_once_the_game_is_over_the_panels_say_so_and_offer_no_choice(qtbot, fold
     finished, _ = finished_session()
     opened.start_table(finished.state, session=finished, pace_ms=0)
     assert opened.action_panel.title.text() == "Game over" and opened.action_panel.choices == []
+
+
+def test_the_results_come_back_from_the_actions_panel_after_the_game_over_screen_is_closed(qtbot, folders):
+    session, _ = finished_session()
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    window.start_table(session.state, session=session, pace_ms=0)
+    dialog = window.game_over_dialog
+    dialog.close()
+    assert not dialog.isVisible()
+    window.action_panel.results_button.click()
+    assert window.game_over_dialog is dialog and dialog.isVisible()

@@ -168,6 +168,8 @@ class ActionPanel(QWidget):
     roll and the money from them); `close_dialogs` closes them all, before the laptop changes hands."""
 
     action_chosen = Signal(object)
+    results_requested = Signal()
+    """The game is over and the player asks for its results again (the game-over screen)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -251,6 +253,11 @@ class ActionPanel(QWidget):
         note = QLabel("Nothing more to decide. File ▸ New Game… (Ctrl+N) starts another game.", content)
         note.setWordWrap(True)
         column.addWidget(note)
+        self.results_button = QPushButton("Show the results…", content)
+        self.results_button.setToolTip("The game-over screen again: the winners, how they won, the standings and "
+                                       "the Power Base of every round")
+        self.results_button.clicked.connect(self.results_requested)
+        column.addWidget(self.results_button)
         column.addStretch(1)
         self.scroll.setWidget(content)
         self.close_dialogs()

@@ -344,6 +344,7 @@ class MainWindow(QMainWindow):
         if self.table.session.actions:  # an opened or resumed game: its log is told again from its action log
             self.game_log.load_history(self.table.session.history_events(), self.table.session.state)
         self.table.game_over.connect(self.show_game_over)
+        self.action_panel.results_requested.connect(self.show_game_over)
         self.game_log.rule_requested.connect(self.show_rules_reference)
         if self.table.session.game_over:  # an opened finished game: its game_over was emitted before this
             self.show_game_over()
