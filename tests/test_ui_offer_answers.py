@@ -54,7 +54,7 @@ def test_R_DEAL_09_a_person_bids_any_amount_from_the_lowest_raise_to_his_cash(qt
     window = table(qtbot, tmp_path, monkeypatch, state)
     window.handover.confirm()
     assert window.table.viewer == 1
-    chooser = window.action_panel.bid_chooser
+    chooser = window.action_panel.amount_choosers.get("bid")
     cash = state.players[1].cash
     assert chooser is not None and (chooser.amount.minimum(), chooser.amount.maximum()) == (1, cash)
     assert not buttons_of(window, "bid") and buttons_of(window, "pass_bid")
@@ -65,7 +65,7 @@ def test_R_DEAL_09_a_person_bids_any_amount_from_the_lowest_raise_to_his_cash(qt
     if window.handover.isVisible():
         window.handover.confirm()
     bidder = window.table.viewer
-    chooser = window.action_panel.bid_chooser
+    chooser = window.action_panel.amount_choosers.get("bid")
     assert chooser.amount.minimum() == 151
     box = chooser.amount.lineEdit()
     box.selectAll()

@@ -41,8 +41,8 @@ class ChoiceButton(QPushButton):
 
 class AmountChooser(QWidget):
     """An action with an amount of money as a spin box and a button, instead of one button per amount: a bid in an
-    auction (any raise of at least $1, R-DEAL-09) or the Artillery's ransom demand (any amount of at least $1,
-    R-ART-03). Return in the box does what the button does."""
+    auction (any raise of at least $1, R-DEAL-09), the Artillery's ransom demand (any amount of at least $1,
+    R-ART-03) or a permit bribe (R-BUILD-06). Return in the box does what the button does."""
 
     chosen = Signal(object)
 
@@ -177,7 +177,7 @@ class ActionPanel(QWidget):
         self.buttons: list[ChoiceButton] = []
         self.graft_chooser: GraftChooser | None = None
         self.amount_choosers: dict[str, AmountChooser] = {}
-        """The spin boxes standing for actions with an amount, by action kind ("bid", "demand_ransom")."""
+        """The spin boxes standing for actions with an amount, by `amount_key` ("bid", "permit_bribe:3", ...)."""
         self.other_expanded = False
         self.state: GameState | None = None
         self.seat: int | None = None
@@ -307,10 +307,6 @@ class ActionPanel(QWidget):
                              "Offer", f"Offer the builder this much to withdraw his request; if he accepts, you build "
                              f"on {ctx.square_name(action.property)} at once (${house_cost:,}), and the bribe is "
                              "shared out as R-FP-02 says (R-BUILD-06).", parent)
-
-    @property
-    def bid_chooser(self) -> AmountChooser | None:
-        return self.amount_choosers.get("bid")
 
     def _contest_name(self) -> str:
         contest = active_contest(self.state) if self.state is not None else None
