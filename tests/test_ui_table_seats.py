@@ -205,3 +205,33 @@ def new_computer_game():
     for player in state.players:
         player.kind = "computer"
     return state
+
+
+def test_a_computer_thinking_for_long_is_shown_in_the_status_bar_and_a_quick_one_is_not(qtbot, tmp_path, monkeypatch):
+    """A progress note for long work: "P1 is thinking…" with a busy bar while a computer takes its time (the
+    strategist's second), gone once it has decided; a quick decision never shows it (no flicker)."""
+    import time
+
+    from illuminopoly_desktop.ui.thinking_indicator import SHOW_AFTER_MS
+
+    decide = table_session.TableSession.computer_decide
+    slow = {"seconds": 0.0}
+
+    def thoughtful(self, seat, view):
+        time.sleep(slow["seconds"])
+        return decide(self, seat, view)
+
+    monkeypatch.setattr(table_session.TableSession, "computer_decide", thoughtful)
+    shown = []
+    window = table(qtbot, tmp_path, monkeypatch, new_computer_game())
+    indicator = window.thinking
+    window.table.thinking_changed.connect(lambda seat: shown.append(indicator.isVisible()))
+    qtbot.waitUntil(lambda: len(shown) >= 10, timeout=10_000)  # quick decisions: started and done, never shown
+    assert not any(shown) and not indicator.isVisible()
+    slow["seconds"] = 2 * SHOW_AFTER_MS / 1000
+    qtbot.waitUntil(indicator.isVisible, timeout=5000)
+    assert indicator.label.text().endswith("is thinking…") and indicator.label.text().split()[0] in \
+        [p.name for p in window.table.session.state.players]
+    qtbot.waitUntil(lambda: not indicator.isVisible(), timeout=5000)
+    window.close_table()
+    assert not indicator.isVisible()

@@ -14,6 +14,7 @@ from . import icons
 from .board_scene import BoardScene
 from .board_view import BoardView
 from .game_files import GameFiles
+from .thinking_indicator import ThinkingIndicator
 from .welcome_panel import WelcomePanel
 
 WINDOW_TITLE = "Illuminopoly"
@@ -228,6 +229,8 @@ class MainWindow(QMainWindow):
         self.square_label = QLabel(self.board.name)
         self.zoom_label = QLabel()
         self.statusBar().addWidget(self.square_label, 1)
+        self.thinking = ThinkingIndicator(self)
+        self.statusBar().addPermanentWidget(self.thinking)
         self.statusBar().addPermanentWidget(self.zoom_label)
 
     def _show_hovered_square(self, index: int) -> None:
@@ -311,6 +314,8 @@ class MainWindow(QMainWindow):
                                      structure=self.structure_dock,
                                      handover=None if getattr(session, "remote", False) else self.handover)
         self.table.game_over.connect(lambda reason: self.statusBar().showMessage(f"Game over: {reason}"))
+        self.table.thinking_changed.connect(
+            lambda seat: self.thinking.show_thinking(None if seat is None else session.state.players[seat].name))
         self.seat_areas.follow(self.table)
         self.scene.set_animation_enabled(animated)
         self.scene.show_state(state)

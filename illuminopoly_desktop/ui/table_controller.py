@@ -31,6 +31,8 @@ class TableController(QObject):
     game_changed = Signal()
     game_over = Signal(str)
     viewer_changed = Signal(object)
+    thinking_changed = Signal(object)
+    """A computer seat began to think (its seat number) or is done (None)."""
 
     def __init__(self, session: TableSession, panel: ActionPanel, log: GameLog, pace_ms: int = COMPUTER_PACE_MS,
                  parent: QObject | None = None, structure=None, handover=None):
@@ -129,6 +131,7 @@ class TableController(QObject):
         self._stopped = True
         self._timer.stop()
         self._timer.timeout.disconnect(self._computer_turn)
+        self.thinking_changed.emit(None)  # whatever it still decides is dropped
 
     @property
     def is_thinking(self) -> bool:
@@ -192,12 +195,14 @@ class TableController(QObject):
 
         self._thinking = threading.Thread(target=think, name=f"computer seat {seat}", daemon=True)
         self._thinking.start()
+        self.thinking_changed.emit(seat)
 
     def _computer_decided(self, ticket: object, decision: tuple) -> None:
         if ticket is not self._ticket:
             return  # another table's computer, or another worker's result
         seat, version, action = decision
         self._thinking = None
+        self.thinking_changed.emit(None)
         if self._stopped:
             return
         state = self.session.state
