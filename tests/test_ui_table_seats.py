@@ -235,3 +235,28 @@ def test_a_computer_thinking_for_long_is_shown_in_the_status_bar_and_a_quick_one
     qtbot.waitUntil(lambda: not indicator.isVisible(), timeout=5000)
     window.close_table()
     assert not indicator.isVisible()
+
+
+def test_while_the_computers_decide_the_panel_keeps_no_stale_buttons(qtbot, tmp_path, monkeypatch):
+    """Ada votes for the Chair (R-CHAIR-02); while the two computers are still deciding, her panel says whom the game
+    waits for and offers no ballot any more (clicking one would only be refused)."""
+    import time
+
+    from illuminopoly_desktop.rules.legal import default_action
+    from illuminopoly_desktop.rules.setup import new_game
+
+    decide = table_session.TableSession.computer_decide
+    monkeypatch.setattr(table_session.TableSession, "computer_decide",
+                        lambda self, seat, view: time.sleep(0.3) or decide(self, seat, view))
+    state = new_game([{"name": "Ada", "faction": "top_hat"}, {"name": "Ben", "kind": "computer", "faction": "thimble"},
+                      {"name": "Cid", "kind": "computer", "faction": "boat"}], seed=4, preset_factions=True)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    session, panel = window.table.session, window.action_panel
+    qtbot.waitUntil(lambda: 0 in session.awaiting(), timeout=10_000)
+    assert session.state.pending and session.state.pending[-1].kind == "election"
+    assert {c.kind for c in panel.choices} == {"cast_vote"}
+    window.table.choose(default_action(session.state, 0))
+    assert 0 not in session.awaiting() and session.awaiting()  # the computers still have to vote
+    assert not [c for c in panel.choices if c.kind == "cast_vote"]
+    assert "waiting for Ben" in panel.phase.text() and "your decision" not in panel.phase.text()
+    window.table.stop()

@@ -112,6 +112,10 @@ class TableController(QObject):
                 self._ask_for_handover(seat)
             elif self._awaiting_confirmation is None:
                 self._show_to(seat)
+        elif self.viewer is not None and self._awaiting_confirmation is None:
+            # Computers decide: the seat at the screen sees whom the game waits for and only what he may still do
+            # (free actions), never the buttons of the decision he has just taken.
+            self._show_to(self.viewer)
         if self.session.computer_seats_awaited():
             self._timer.start()
         else:
@@ -191,7 +195,10 @@ class TableController(QObject):
             except Exception:  # a computer player's bug must not kill the table: the seat takes its default
                 logging.getLogger(__name__).exception("computer seat %s failed to decide; it takes its default", seat)
                 action = None
-            done.carried.emit(ticket, (seat, version, action))
+            try:
+                done.carried.emit(ticket, (seat, version, action))
+            except RuntimeError:  # the carrier itself is gone: the application is shutting down
+                pass
 
         self._thinking = threading.Thread(target=think, name=f"computer seat {seat}", daemon=True)
         self._thinking.start()
