@@ -260,3 +260,12 @@ def test_while_the_computers_decide_the_panel_keeps_no_stale_buttons(qtbot, tmp_
     assert not [c for c in panel.choices if c.kind == "cast_vote"]
     assert "waiting for Ben" in panel.phase.text() and "your decision" not in panel.phase.text()
     window.table.stop()
+
+
+def test_a_game_of_computers_only_is_watched_from_a_panel_that_says_so(qtbot, tmp_path, monkeypatch):
+    window = table(qtbot, tmp_path, monkeypatch, new_computer_game())
+    panel = window.action_panel
+    qtbot.waitUntil(lambda: panel.title.text() == "Watching the game", timeout=5000)
+    assert "waiting for" in panel.phase.text() and panel.choices == [] and not panel.buttons
+    assert "computer players are deciding" in window.structure_dock._placeholder.text()
+    window.table.stop()

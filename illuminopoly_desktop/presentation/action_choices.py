@@ -144,8 +144,8 @@ def seat_title(state: GameState, seat: int) -> str:
     return f"{player.name} — the {info.name} ({info.title})" if info else f"{player.name} — no faction yet"
 
 
-def phase_text(state: GameState, seat: int) -> str:
-    """The decision the game waits for, in words, and who must take it."""
+def phase_text(state: GameState, seat: int | None) -> str:
+    """The decision the game waits for, in words, and who must take it (`seat` None: for someone watching)."""
     if state.game_over:
         return "The game is over."
     waiting = awaiting(state)
@@ -168,6 +168,8 @@ def phase_text(state: GameState, seat: int) -> str:
         phase = TURN_STEPS.get(step, step).format(square=Ctx(state).square_name(square) if square is not None else "")
         phase = f"{state.players[state.turn.seat].name}'s turn, round {state.round_no}: {phase}" \
             if state.turn.seat >= 0 else phase
+    if seat is None:
+        return f"{phase} — waiting for {names}."
     if seat in waiting:
         return f"{phase} — your decision."
     proposers = [state.players[o.proposer].name for o in state.offers

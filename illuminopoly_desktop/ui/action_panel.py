@@ -238,29 +238,40 @@ class ActionPanel(QWidget):
         self._refresh_dialogs()
         self._auto_open()
 
+    def show_watching(self, state: GameState) -> None:
+        """Nobody at this screen has a seat to play now (computers only, or a spectator): what the game waits for."""
+        self._show_message(state, "Watching the game", phase_text(state, None),
+                           "The computer players decide by themselves; the log tells every move.")
+
     def show_game_over(self, state: GameState) -> None:
         """The game has ended: how, and nothing left to choose (no seat's last choices stay on the panel)."""
-        self.state, self.seat = state, None
         reason = state.win_reason or "the game is over"
-        self.title.setText("Game over")
-        self.phase.setText(reason[0].upper() + reason[1:] + ".")
+        column = self._show_message(state, "Game over", reason[0].upper() + reason[1:] + ".",
+                                    "Nothing more to decide. File ▸ New Game… (Ctrl+N) starts another game.")
+        self.results_button = QPushButton("Show the results…", self.scroll.widget())
+        self.results_button.setToolTip("The game-over screen again: the winners, how they won, the standings and "
+                                       "the Power Base of every round")
+        self.results_button.clicked.connect(self.results_requested)
+        column.insertWidget(1, self.results_button)
+        self.close_dialogs()
+
+    def _show_message(self, state: GameState, title: str, phase: str, note: str) -> QVBoxLayout:
+        """A panel with no choices: a title, the phase and a note (returns the column, to add to it)."""
+        self.state, self.seat = state, None
+        self.title.setText(title)
+        self.phase.setText(phase)
         self.choices, self.launchers, self.buttons, self.launcher_buttons = [], [], [], {}
         self.graft_chooser = None
         self.amount_choosers = {}
         content = QWidget()
         column = QVBoxLayout(content)
         column.setContentsMargins(0, 0, 0, 0)
-        note = QLabel("Nothing more to decide. File ▸ New Game… (Ctrl+N) starts another game.", content)
-        note.setWordWrap(True)
-        column.addWidget(note)
-        self.results_button = QPushButton("Show the results…", content)
-        self.results_button.setToolTip("The game-over screen again: the winners, how they won, the standings and "
-                                       "the Power Base of every round")
-        self.results_button.clicked.connect(self.results_requested)
-        column.addWidget(self.results_button)
+        label = QLabel(note, content)
+        label.setWordWrap(True)
+        column.addWidget(label)
         column.addStretch(1)
-        self.scroll.setWidget(content)
-        self.close_dialogs()
+        self.scroll.setWidget(content)  # the previous content widget is deleted with its buttons
+        return column
 
     def _group_box(self, group: str, parent: QWidget) -> QGroupBox | None:
         members = [c for c in self.choices if c.group == group]

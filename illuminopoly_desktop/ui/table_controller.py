@@ -112,9 +112,9 @@ class TableController(QObject):
                 self._ask_for_handover(seat)
             elif self._awaiting_confirmation is None:
                 self._show_to(seat)
-        elif self.viewer is not None and self._awaiting_confirmation is None:
+        elif self._awaiting_confirmation is None:
             # Computers decide: the seat at the screen sees whom the game waits for and only what he may still do
-            # (free actions), never the buttons of the decision he has just taken.
+            # (free actions), never the buttons of the decision he has just taken; nobody's seat: a watcher's panel.
             self._show_to(self.viewer)
         if self.session.computer_seats_awaited():
             self._timer.start()
@@ -167,6 +167,8 @@ class TableController(QObject):
             self.panel.show_game_over(state)
         elif seat is not None:
             self.panel.refresh(state, seat)
+        else:
+            self.panel.show_watching(state)
         self.log.set_viewer(seat)
         if self.structure is not None:
             self.structure.show_seat(state, seat)
