@@ -4,6 +4,7 @@ works (and lists an injected discovery result everywhere), joins by typed addres
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.views import player_view
@@ -262,3 +263,43 @@ def test_joining_a_game_under_way_waits_for_a_seat_or_watches(qtbot):
         player.lan.close()
     finally:
         host.stop()
+
+
+def test_quitting_or_starting_anew_while_hosting_asks_before_it_stops_the_game_for_everyone(qtbot, tmp_path,
+                                                                                           monkeypatch):
+    """A LAN game is saved by its server, so there is no "unsaved game" question; but putting away a game this
+    window hosts stops it for every player: the window asks first (Cancel keeps it going)."""
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    window.show()
+    dialog = HostDialog(window, bind="127.0.0.1", discovery=False, save_path=tmp_path / "lan.json", computer_pace=0)
+    qtbot.addWidget(dialog)
+    dialog.port.setValue(0)
+    dialog.seats.setValue(3)
+    dialog.computers.setValue(2)
+    dialog.host_button.click()
+    qtbot.waitUntil(lambda: dialog.lan.seat == 0 and dialog.lobby.table.rowCount() == 3, timeout=5000)
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        dialog.lobby.ready.setChecked(True)
+    start_remote_table(window, dialog.lan)
+    assert window.files.hosting_a_game() and not window.files.has_unsaved_game()
+
+    window.close()
+    prompt = window.files.unsaved_prompt
+    assert prompt is not None and prompt.isVisible() and "stops for every player" in prompt.text()
+    prompt.button(QMessageBox.StandardButton.Cancel).click()
+    assert window.isVisible() and dialog.lan.server is not None
+
+    window.action_new_game.trigger()  # the same question before a new game takes the table
+    prompt = window.files.unsaved_prompt
+    assert prompt.isVisible() and "start a new game" in prompt.text()
+    prompt.button(QMessageBox.StandardButton.Cancel).click()
+    assert window.table is not None and dialog.lan.server is not None
+
+    window.close()
+    prompt = window.files.unsaved_prompt
+    next(b for b in prompt.buttons() if b.text() == "&Stop the Game").click()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: dialog.lan.connection is None, timeout=5000)  # the server stopped with the table
+    assert (tmp_path / "lan.json").exists()

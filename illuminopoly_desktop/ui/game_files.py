@@ -269,8 +269,19 @@ class GameFiles(QObject):
 
     # ----- questions -----
 
+    def hosting_a_game(self) -> bool:
+        """The table shows a LAN game this window hosts, not over yet: putting it away stops it for everyone."""
+        lan = getattr(self.window, "lan", None)
+        session = self.session()
+        return (lan is not None and lan.server is not None and session is not None and getattr(session, "remote", False)
+                and not session.game_over)
+
     def confirm_unsaved(self, doing: str, then: Callable[[], None]) -> None:
-        """Run `then` now if nothing is unsaved; else ask Save / Discard / Cancel first (without blocking)."""
+        """Run `then` now if nothing is unsaved; else ask Save / Discard / Cancel first (without blocking). A LAN
+        game this window hosts is saved by its server after every action: the question is whether to stop it."""
+        if self.hosting_a_game():
+            self._confirm_stop_hosting(doing, then)
+            return
         if not self.has_unsaved_game():
             then()
             return
@@ -296,10 +307,30 @@ class GameFiles(QObject):
         self.unsaved_prompt = box
         box.open()
 
+    def _confirm_stop_hosting(self, doing: str, then: Callable[[], None]) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Stop the game you host?",
+                          f"This computer hosts the LAN game on the table: if you {doing}, the game stops for "
+                          "every player.", parent=self.window)
+        box.setInformativeText("It stays saved here after its last action: File ▸ Host Game… ▸ Resume a saved game "
+                               "continues it, and the players' apps reconnect by themselves.")
+        stop = box.addButton("&Stop the Game", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+
+        def answered(button) -> None:
+            if button is stop:
+                self.window.lan.close()  # the server saves, says goodbye to every player and stops, now
+                then()
+
+        box.buttonClicked.connect(answered)
+        self.unsaved_prompt = box
+        box.open()
+
     def may_close(self) -> bool:
-        """For the window's closeEvent: True if it may close now; else the unsaved-game question is shown and the
-        window closes once it is answered Save (and saved) or Discard."""
-        if self._close_confirmed or not self.window.isVisible() or not self.has_unsaved_game():
+        """For the window's closeEvent: True if it may close now; else the unsaved-game question (or, for a LAN game
+        this window hosts, whether to stop it) is shown and the window closes once it is answered."""
+        if self._close_confirmed or not self.window.isVisible() or not (self.has_unsaved_game()
+                                                                          or self.hosting_a_game()):
             return True
         self.confirm_unsaved("quit", self._close_now)
         return False
