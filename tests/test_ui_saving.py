@@ -306,3 +306,23 @@ def test_an_opened_long_game_shows_the_newest_lines_of_its_log(qtbot, folders):
     bar = window.game_log.view.verticalScrollBar()
     qtbot.wait(300)  # the docks are laid out on the next turns of the event loop
     assert bar.maximum() > 0 and bar.value() == bar.maximum()
+
+
+def test_hosting_or_joining_over_an_unsaved_game_asks_first(qtbot, folders, monkeypatch):
+    """The LAN game would take the table's place, as a new or opened game would: the same question first."""
+    from illuminopoly_desktop.ui import host_dialog, join_dialog
+
+    opened = []
+    monkeypatch.setattr(host_dialog, "host_game", lambda window: opened.append("host"))
+    monkeypatch.setattr(join_dialog, "join_game", lambda window: opened.append("join"))
+    window = new_window(qtbot, show=True)
+    start_and_play(window, actions=2)
+    for action, doing in ((window.action_host_game, "host a game"), (window.action_join_game, "join a game")):
+        action.trigger()
+        prompt = window.files.unsaved_prompt
+        assert doing in prompt.text()
+        answer(prompt, QMessageBox.StandardButton.Cancel)
+    assert opened == []
+    window.action_join_game.trigger()
+    answer(window.files.unsaved_prompt, QMessageBox.StandardButton.Discard)
+    assert opened == ["join"]

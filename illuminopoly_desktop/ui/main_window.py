@@ -261,16 +261,17 @@ class MainWindow(QMainWindow):
         self.files.confirm_unsaved("start a new game", choose_and_start)
 
     def host_game(self) -> None:
-        """File ▸ Host Game…: host a LAN game from this window (ui/host_dialog.py)."""
+        """File ▸ Host Game…: host a LAN game from this window (ui/host_dialog.py), after asking about the game on
+        the table as New Game does (the LAN game will take its place)."""
         from .host_dialog import host_game
 
-        host_game(self)
+        self.files.confirm_unsaved("host a game", lambda: host_game(self))
 
     def join_game(self) -> None:
-        """File ▸ Join Game…: join a LAN game (ui/join_dialog.py)."""
+        """File ▸ Join Game…: join a LAN game (ui/join_dialog.py), after asking about the game on the table."""
         from .join_dialog import join_game
 
-        join_game(self)
+        self.files.confirm_unsaved("join a game", lambda: join_game(self))
 
     def start_table(self, state, pace_ms: int | None = None, animated: bool = True, session=None) -> None:
         """Play `state` here: the action panel, the deciding seat's power structure and the game log dock beside
