@@ -20,6 +20,7 @@ from illuminopoly_desktop.model.resources import resource_path
 from illuminopoly_desktop.ui import app as app_module
 from illuminopoly_desktop.ui.app import run_app
 from illuminopoly_desktop.ui.board_scene import BANNER_RED, TITLE, BoardScene
+from illuminopoly_desktop.ui.board_view import BoardView
 from illuminopoly_desktop.ui.geometry import BOARD_SIDE, CELL, DEPTH
 from illuminopoly_desktop.ui.main_window import MainWindow, first_window_size
 from illuminopoly_desktop.ui.square_item import BAND_FRACTION, SquareItem
@@ -405,3 +406,39 @@ def test_view_full_screen_fills_the_screen_and_f11_leaves_it(window, qtbot):
     qtbot.waitUntil(action.isChecked)
     window.showNormal()
     qtbot.waitUntil(lambda: not action.isChecked())
+
+
+def test_a_fitted_board_settles_at_every_size_instead_of_flipping_its_scroll_bars(qtbot, board):
+    """A fitted board that came out a fraction of a pixel too large used to show a scroll bar, which shrank the
+    viewport, which refitted the board, which hid the bar... thousands of resizes a second (at 27 of these 240
+    sizes). A fitted board has no scroll bar; a zoomed one has them as needed."""
+    from PySide6.QtCore import QEvent, QEventLoop, QObject
+
+    view = BoardView(BoardScene(board))
+    qtbot.addWidget(view)
+    view.show()
+    resizes = []
+
+    class Counter(QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 (Qt's name)
+            if event.type() == QEvent.Type.Resize:
+                resizes.append(event.size())
+            return False
+
+    counter = Counter()
+    view.viewport().installEventFilter(counter)
+    restless = []
+    for width in range(440, 520):
+        for height in (width - 2, width, width + 2):
+            resizes.clear()
+            view.resize(width, height)
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 30)
+            if len(resizes) > 2:
+                restless.append((width, height, len(resizes)))
+    assert restless == []
+    assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    view.zoom_in()
+    assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAsNeeded
+    assert view.horizontalScrollBar().maximum() > 0  # zoomed in: the board can still be scrolled
+    view.fit_to_window()
+    assert view.is_fitted and view.verticalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff

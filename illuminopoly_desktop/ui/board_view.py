@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
@@ -28,7 +28,8 @@ class BoardView(QGraphicsView):
     def __init__(self, scene: BoardScene, parent=None) -> None:
         super().__init__(scene, parent)
         self._board_scene = scene
-        self._is_fitted = True
+        self._is_fitted = False
+        self._set_fitted(True)
         self._hovered_index = -1
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing
@@ -53,8 +54,17 @@ class BoardView(QGraphicsView):
 
     def fit_to_window(self) -> None:
         """Show the whole board, as large as the window allows, and keep it fitted."""
-        self._is_fitted = True
+        self._set_fitted(True)
         self._fit()
+
+    def _set_fitted(self, fitted: bool) -> None:
+        # A fitted board needs no scroll bar; letting Qt show one "as needed" made the viewport flip between two
+        # sizes thousands of times a second whenever the fitted scene came out a fraction of a pixel too large
+        # (each refit hid the bar, which grew the viewport, which refitted the board, which showed the bar...).
+        self._is_fitted = fitted
+        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if fitted else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        self.setHorizontalScrollBarPolicy(policy)
+        self.setVerticalScrollBarPolicy(policy)
 
     def zoom_in(self) -> None:
         self.zoom_by(ZOOM_STEP)
@@ -69,7 +79,7 @@ class BoardView(QGraphicsView):
         target = min(max(self.zoom * factor, low), max(MAX_SCALE, low))
         if abs(target - self.zoom) < 1e-9:
             return
-        self._is_fitted = False
+        self._set_fitted(False)
         if anchor is None:
             anchor = self.viewport().rect().center()
         anchored = self.mapToScene(anchor)
