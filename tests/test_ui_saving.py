@@ -326,3 +326,22 @@ def test_hosting_or_joining_over_an_unsaved_game_asks_first(qtbot, folders, monk
     window.action_join_game.trigger()
     answer(window.files.unsaved_prompt, QMessageBox.StandardButton.Discard)
     assert opened == ["join"]
+
+
+def test_the_log_tells_the_setup_of_a_new_and_of_an_opened_game(qtbot, folders):
+    """R-SETUP-02, R-GEN-07: the draft's rolls (who picks first) are events of the setup: the log tells them when
+    the game is put on the table, and again, before its actions, when it is opened from a save."""
+    window = new_window(qtbot)
+    window.start_table(new_game([{"name": n} for n in ("Ann", "Bob", "Cy")], seed=2), pace_ms=0, animated=False)
+    rolls = [line for line in window.game_log.lines() if "(faction draft)" in line]
+    assert [line.split()[0] for line in rolls[:3]] == ["Ann", "Bob", "Cy"]
+    assert all("[R-SETUP-02]" in line for line in rolls)
+    play(window, 3)
+    saved = folders["documents"] / "draft.illuminopoly.json"
+    window.table.session.save(saved)
+    told = window.game_log.lines()
+
+    reopened = new_window(qtbot)
+    assert reopened.files.open_path(saved)
+    assert reopened.game_log.lines()[:len(rolls)] == rolls
+    assert len(reopened.game_log.lines()) == len(told)

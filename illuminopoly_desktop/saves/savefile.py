@@ -282,11 +282,12 @@ def _mismatch(name: str, replayed: str | None, recorded: str, snapshot: str) -> 
 
 
 def replay(setup: GameSetup, actions: Sequence, name: str = "<save>", events: list | None = None) -> GameState:
-    """Rebuild the game from `setup` and apply `actions` in order (their events are added to `events` if given).
-    Raises SaveError at the first refused action."""
+    """Rebuild the game from `setup` and apply `actions` in order (the setup's events and the actions' are added to
+    `events` if given). Raises SaveError at the first refused action."""
     try:
         state = new_game(setup.seats, seed=setup.seed, options=setup.options, board=setup.board,
-                         preset_factions=setup.preset_factions, allow_forced_dice=setup.allow_forced_dice)
+                         preset_factions=setup.preset_factions, allow_forced_dice=setup.allow_forced_dice,
+                         events=events)
     except IllegalAction as refusal:
         raise SaveError(f"{name}: the game's setup is refused: {refusal.code} ({refusal.rule_id}): "
                         f"{refusal.message}") from refusal

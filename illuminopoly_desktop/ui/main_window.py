@@ -347,7 +347,9 @@ class MainWindow(QMainWindow):
         """Saving, the game-over screen and the log's rule links follow the new table."""
         self.files.table_started()
         self.table.confirm_end_turn = self._confirm_end_turn
-        if self.table.session.actions:  # an opened or resumed game: its log is told again from its action log
+        if not getattr(self.table.session, "remote", False):
+            # The log tells the game from its setup (the draft's rolls: who picks first) and, for an opened or
+            # resumed game, every action since. (A LAN game's history comes from its host.)
             self.game_log.load_history(self.table.session.history_events(), self.table.session.state)
         self.table.game_over.connect(self.show_game_over)
         self.action_panel.results_requested.connect(self.show_game_over)
