@@ -269,3 +269,38 @@ def test_a_game_of_computers_only_is_watched_from_a_panel_that_says_so(qtbot, tm
     assert "waiting for" in panel.phase.text() and panel.choices == [] and not panel.buttons
     assert "computer players are deciding" in window.structure_dock._placeholder.text()
     window.table.stop()
+
+
+def test_on_a_laptop_the_actions_panel_wraps_its_words_and_leaves_the_board_the_room(qtbot, tmp_path, monkeypatch):
+    """At 1200 × 690 a long title ("P0 — the Top Hat (aristocrats)") and long choices ("Take over Boardwalk — base
+    cost $400") wrap onto more lines: the panel neither scrolls sideways nor clips a choice, and the board stays wider
+    than the panel (a one-line title used to make the panel twice as wide and the board half as large)."""
+    from illuminopoly_desktop.model.state import ROOT
+    from illuminopoly_desktop.rules import actions as A
+    from illuminopoly_desktop.rules import engine
+    from scenario import force
+
+    state = started_game(3)
+    give(state, 1, BOARDWALK, ROOT)
+    state.players[0].position = BOARDWALK - 5
+    force(state, 2, 3)
+    engine.apply(state, A.Roll(seat=0))
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    window.resize(1200, 690)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_table(state, pace_ms=0, animated=False)
+    window.handover.confirm()
+    panel = window.action_panel
+    qtbot.waitUntil(lambda: panel.isVisible() and bool(buttons_of(window, "take_over")))
+    qtbot.wait(50)  # the docks take their starting widths on the next turn of the event loop
+    viewport = panel.scroll.viewport().width()
+    assert panel.scroll.horizontalScrollBar().maximum() == 0 or not panel.scroll.horizontalScrollBar().isVisible()
+    take_over = buttons_of(window, "take_over")[0]
+    assert "Take over Boardwalk" in take_over.text()
+    for button in panel.buttons:
+        assert button.width() <= viewport and button.height() >= button.heightForWidth(button.width())
+    assert take_over.heightForWidth(take_over.width()) > take_over.heightForWidth(10 * take_over.width())  # wrapped
+    assert window.view.width() > 2 * panel.width()

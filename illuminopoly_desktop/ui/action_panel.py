@@ -6,10 +6,11 @@ it through `engine.apply` and calls `refresh` again with the new state.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (QCheckBox, QFrame, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea,
-                               QSizePolicy, QSpinBox, QToolButton, QVBoxLayout, QWidget)
+                               QSizePolicy, QSpinBox, QStyle, QStyleOptionButton, QStylePainter, QToolButton,
+                               QVBoxLayout, QWidget)
 
 from ..model.state import GameState
 from ..rules import actions as A
@@ -26,7 +27,10 @@ SPACE = "Space"
 
 
 class ChoiceButton(QPushButton):
-    """One legal action; the default one is drawn in gold."""
+    """One legal action; the default one is drawn in gold. Its words wrap onto more lines in a narrow panel (a
+    push button's own text never wraps, and would widen the panel at the board's expense)."""
+
+    PADDING = (10, 5)
 
     def __init__(self, choice: Choice, parent=None) -> None:
         keys = [k for k in (choice.shortcut, SPACE if choice.is_default else None) if k]
@@ -36,7 +40,38 @@ class ChoiceButton(QPushButton):
         self.setProperty("defaultChoice", choice.is_default)
         tooltip = choice.tooltip + ("\nThe default: what happens when the time runs out." if choice.is_default else "")
         self.setToolTip(tooltip + (f"\nShortcut: {' or '.join(keys)}" if keys else ""))
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def _wrapped_height(self, width: int) -> int:
+        room = QRect(0, 0, max(1, width - 2 * self.PADDING[0]), 100_000)
+        return self.fontMetrics().boundingRect(room, WRAPPED, self.text()).height() + 2 * self.PADDING[1]
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt's name)
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+        return max(super().sizeHint().height(), self._wrapped_height(width))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        natural = super().minimumSizeHint()
+        return QSize(min(natural.width(), MIN_CHOICE_WIDTH), natural.height())
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        option.text = ""  # the frame and background as the style (and the gold default) draw them; the words below
+        painter = QStylePainter(self)
+        painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
+        painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText if self.isEnabled() else
+                                            QPalette.ColorRole.PlaceholderText))
+        painter.drawText(self.rect().adjusted(self.PADDING[0], 0, -self.PADDING[0], 0), WRAPPED, self.text())
+
+
+WRAPPED = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+MIN_CHOICE_WIDTH = 120
+"""The narrowest a choice may get (its words wrap below their natural width)."""
 
 
 class AmountChooser(QWidget):
@@ -190,11 +225,13 @@ class ActionPanel(QWidget):
 
         self.title = QLabel(self)
         self.title.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.title.setWordWrap(True)  # a long faction title must not widen the panel at the board's expense
         self.phase = QLabel(self)
         self.phase.setWordWrap(True)
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the choices wrap instead
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
