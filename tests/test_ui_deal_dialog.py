@@ -246,3 +246,15 @@ def test_R_STRUCT_04_the_buyer_picks_the_free_arrow_the_bought_arm_hangs_from(qt
     qtbot_click(dialog.accept_button)
     reading = state.properties[READING]
     assert (reading.owner, reading.parent, reading.arrow) == (1, BOARDWALK, 1)
+
+
+def test_with_no_offer_open_the_offers_tab_shows_no_arrow_picker(qtbot):
+    """"Where your new deeds hang" belongs to an offer being answered; with no offer it stood empty beside the
+    "No open offers" note."""
+    state = started_game(3)
+    give(state, 1, 39, ROOT)
+    _, panel = table(qtbot, state)
+    dialog = deal_dialog(panel)
+    dialog.show()
+    assert dialog.no_offers.isVisible() and not dialog.offer_list.isVisible()
+    assert not dialog.spots_box.isVisible() and not dialog.accept_button.isVisible()

@@ -162,6 +162,7 @@ class DealDialog(TableDialog):
             self.offer_heading.clear()
             self.offer_terms.clear()
             self.offer_notes.clear()
+            self._fill_spots(None)  # no offer: no arrow picker either (it stood empty beside "No open offers")
             return
         self.offer_heading.setText(D.offer_heading(self.state, offer))
         self.offer_terms.setText("\n".join("• " + text for text in D.describe_draft_legs(self.state, offer)))
