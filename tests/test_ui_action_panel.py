@@ -208,14 +208,20 @@ def test_a_refusal_is_red_with_its_rule_and_a_click_asks_for_the_rule(log, qtbot
     assert signal.args == [refusal.value.rule_id]
 
 
-def test_the_log_follows_the_newest_line(log, qtbot):
+def fill_log(log, qtbot, width: int, height: int, landings: int):
+    """The log shown at width × height with `landings` landings told in it; returns the last game's state."""
     state = started_game()
-    log.resize(300, 120)
+    log.resize(width, height)
     log.show()
     qtbot.waitExposed(log)
-    for _ in range(30):
+    for _ in range(landings):
         log.append_events(land_on(state, BOARDWALK), viewer_seat=0, state=state)
         state = started_game()
+    return state
+
+
+def test_the_log_follows_the_newest_line(log, qtbot):
+    fill_log(log, qtbot, 300, 120, 30)
     bar = log.view.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
 
@@ -229,13 +235,7 @@ def test_choices_for_marks_exactly_one_default_for_the_awaited_seat():
 def test_the_log_stays_at_the_newest_line_when_it_is_laid_out_again_and_not_when_read_back(log, qtbot):
     """A long history loaded (an opened save) then the panel resized: the newest line is still in sight. A reader who
     scrolled back stays where he reads, through new lines and resizes."""
-    state = started_game()
-    log.resize(320, 140)
-    log.show()
-    qtbot.waitExposed(log)
-    for _ in range(40):
-        log.append_events(land_on(state, BOARDWALK), viewer_seat=0, state=state)
-        state = started_game()
+    state = fill_log(log, qtbot, 320, 140, 40)
     bar = log.view.verticalScrollBar()
     for width in (180, 520, 240):  # narrower: the wrapped lines grow taller, the range grows
         log.resize(width, 140)

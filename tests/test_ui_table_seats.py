@@ -18,11 +18,11 @@ from tests.scenario import force, give, started_game
 BALTIC, BOARDWALK = 3, 39
 
 
-def table(qtbot, tmp_path, monkeypatch, state) -> MainWindow:
+def table(qtbot, tmp_path, monkeypatch, state, size: tuple[int, int] = (1400, 900)) -> MainWindow:
     monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
     window = MainWindow(load_board())
     qtbot.addWidget(window)
-    window.resize(1400, 900)
+    window.resize(*size)
     window.show()
     qtbot.waitExposed(window)
     window.start_table(state, pace_ms=0, animated=False)
@@ -285,13 +285,7 @@ def test_on_a_laptop_the_actions_panel_wraps_its_words_and_leaves_the_board_the_
     state.players[0].position = BOARDWALK - 5
     force(state, 2, 3)
     engine.apply(state, A.Roll(seat=0))
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
-    window = MainWindow(load_board())
-    qtbot.addWidget(window)
-    window.resize(1200, 690)
-    window.show()
-    qtbot.waitExposed(window)
-    window.start_table(state, pace_ms=0, animated=False)
+    window = table(qtbot, tmp_path, monkeypatch, state, size=(1200, 690))
     window.handover.confirm()
     panel = window.action_panel
     qtbot.waitUntil(lambda: panel.isVisible() and bool(buttons_of(window, "take_over")))
