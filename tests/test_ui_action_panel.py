@@ -72,12 +72,18 @@ def test_landing_on_an_owned_property_offers_the_conspiracies_with_their_base_co
     assert all(b.choice.group == "landing" for b in panel.buttons if b.choice.kind in ("take_over", "rezone"))
 
 
-def test_the_graft_chooser_shows_the_exact_odds_as_pips_change(panel, qtbot):
+def takeover_of_boardwalk(panel):
+    """Seat 0 attacks seat 1's Boardwalk: the panel shows the graft decision; returns the state."""
     state = started_game()
     give(state, 1, BOARDWALK, ROOT)
     land_on(state, BOARDWALK)
     engine.apply(state, A.TakeOver(seat=0, parent=ROOT, arrow=0))
     panel.refresh(state, 0)
+    return state
+
+
+def test_the_graft_chooser_shows_the_exact_odds_as_pips_change(panel, qtbot):
+    state = takeover_of_boardwalk(panel)
     chooser = panel.graft_chooser
     assert chooser is not None and not panel.buttons_of("commit_graft")  # a spin box, not thirteen buttons
     seen = []
@@ -96,11 +102,7 @@ def test_the_graft_chooser_shows_the_exact_odds_as_pips_change(panel, qtbot):
 
 
 def test_return_in_the_graft_box_commits_the_pips_typed(panel, qtbot):
-    state = started_game()
-    give(state, 1, BOARDWALK, ROOT)
-    land_on(state, BOARDWALK)
-    engine.apply(state, A.TakeOver(seat=0, parent=ROOT, arrow=0))
-    panel.refresh(state, 0)
+    takeover_of_boardwalk(panel)
     box = panel.graft_chooser.pips.lineEdit()
     box.selectAll()
     qtbot.keyClicks(box, "4")
