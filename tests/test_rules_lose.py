@@ -15,7 +15,7 @@ from illuminopoly_desktop.rules.events import (ControlChanged, DogConditionChose
 from scenario import advance_round, force, give, money_total, pass_turn, refused, started_game
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
-ELECTRIC, KENTUCKY, PAY_EACH_PLAYER = 12, 21, 15
+ST_CHARLES, ELECTRIC, KENTUCKY, PAY_EACH_PLAYER = 11, 12, 21, 15
 
 
 # ----- helpers -----
@@ -219,6 +219,19 @@ def test_R_LOSE_03_mortgaged_out_chair_buys_off_then_the_bank_auctions_the_rest(
         engine.apply(s, A.PassBid(seat=seat))
     assert s.properties[BALTIC].owner == 1 and s.players[1].cash == 1460 and s.reserves == reserves + 123
     assert not s.pending
+
+
+def test_R_STRUCT_04_the_chair_is_offered_every_free_arrow_for_each_deed_he_may_buy_off():
+    """R-STRUCT-04: the acquirer picks the slot, the Chair's mortgage buy-off included: the legal actions list each
+    deed he can afford on each free arrow of his structure, not only the first."""
+    s = started_game()
+    _mortgage_out_seat_2(s)
+    give(s, 0, ST_CHARLES, ROOT, 1)  # takes one arrow of the card and brings one of its own
+    offered = {(a.property, a.parent, a.arrow) for a in engine.legal_actions(s, 0) if a.type == "buy_off_mortgage"}
+    spots = {(ROOT, 0), (ROOT, 2), (ROOT, 3), (ST_CHARLES, 0)}
+    assert offered == {(index, parent, arrow) for index in (BALTIC, ELECTRIC) for parent, arrow in spots}
+    engine.apply(s, A.BuyOffMortgage(seat=0, property=BALTIC, parent=ST_CHARLES, arrow=0))
+    assert (s.properties[BALTIC].parent, s.properties[BALTIC].arrow) == (ST_CHARLES, 0)
 
 
 def test_R_LOSE_03_buy_off_needs_cash_and_a_free_arrow():

@@ -72,6 +72,22 @@ def test_a_secret_offer_is_in_the_log_only_for_its_parties(qtbot, tmp_path, monk
     assert all(line in window.game_log.lines() for line in offer_lines)
 
 
+def drop_offered_deed(qtbot, editor, parent: int, arrow: int) -> set:
+    """Drag the deed the structure editor offers onto the arrow (parent, arrow) with the mouse; returns the spots
+    that were lit while it was held."""
+    qtbot.waitUntil(lambda: editor.view.viewport().width() > 100)
+    offered = editor.scene.offered_item
+    viewport = editor.view.viewport()
+    start = editor.view.mapFromScene(offered.mapToScene(QPointF(offered.width / 2, offered.height / 2)))
+    end = editor.view.mapFromScene(editor.scene.socket(parent, arrow).scenePos())
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    lit = editor.scene.lit_spots()
+    for step in range(1, 6):
+        QTest.mouseMove(viewport, start + (end - start) * step / 5)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    return lit
+
+
 def test_a_bought_deed_hangs_from_the_arrow_it_is_dropped_on(qtbot, tmp_path, monkeypatch):
     """R-LAND-04 and R-STRUCT-04: Buy in the panel offers the new deed in the structure; the drop picks the arrow."""
     state = started_game(3)
@@ -91,17 +107,8 @@ def test_a_bought_deed_hangs_from_the_arrow_it_is_dropped_on(qtbot, tmp_path, mo
     dock = window.structure_dock
     assert dock.is_placing and state.properties[BALTIC].owner is None  # nothing is bought before the drop
 
-    editor = dock.editor
-    qtbot.waitUntil(lambda: editor.view.viewport().width() > 100)
-    offered = editor.scene.offered_item
-    viewport = editor.view.viewport()
-    start = editor.view.mapFromScene(offered.mapToScene(QPointF(offered.width / 2, offered.height / 2)))
-    end = editor.view.mapFromScene(editor.scene.socket(BOARDWALK, 1).scenePos())
-    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
-    assert editor.scene.lit_spots() == set(spots)
-    for step in range(1, 6):
-        QTest.mouseMove(viewport, start + (end - start) * step / 5)
-    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    lit = drop_offered_deed(qtbot, dock.editor, BOARDWALK, 1)
+    assert lit == set(spots)
 
     baltic = state.properties[BALTIC]
     assert (baltic.owner, baltic.parent, baltic.arrow) == (0, BOARDWALK, 1)

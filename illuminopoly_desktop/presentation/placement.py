@@ -17,8 +17,13 @@ def needs_placement(action: A.Action) -> bool:
     return all(field in type(action).model_fields for field in PLACEMENT_FIELDS)
 
 
+FREE_AMOUNT_TYPES = frozenset({"bid"})
+"""Acquisitions whose amount the player chooses freely: the menu lists one sample amount (the lowest raise), and any
+amount the rules accept hangs the deed on the same arrows (R-DEAL-09)."""
+
+
 def _same_but_placement(a: A.Action, b: A.Action) -> bool:
-    exclude = set(PLACEMENT_FIELDS)
+    exclude = set(PLACEMENT_FIELDS) | ({"amount"} if a.type in FREE_AMOUNT_TYPES else set())
     return a.type == b.type and a.model_dump(exclude=exclude) == b.model_dump(exclude=exclude)
 
 

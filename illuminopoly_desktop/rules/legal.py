@@ -77,9 +77,9 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
         options: list[A.Action] = [A.PassBid.shared(seat=seat)]
         if state.players[seat].cash > top.high_bid:
             if top.item == "property":
-                slots = structure.free_arrows(ctx, seat)
-                if slots:
-                    options.append(A.Bid(seat=seat, amount=top.high_bid + 1, parent=slots[0][0], arrow=slots[0][1]))
+                # The winner picks the arrow his new deed hangs from (R-STRUCT-04): one bid per free arrow.
+                options.extend(A.Bid(seat=seat, amount=top.high_bid + 1, parent=parent, arrow=arrow)
+                               for parent, arrow in structure.free_arrows(ctx, seat))
             else:
                 options.append(A.Bid(seat=seat, amount=top.high_bid + 1))
         return options
@@ -91,8 +91,9 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
 
             for index in top.properties:
                 if state.players[seat].cash >= lift_cost(state.properties[index]):
-                    options.append(A.BuyOffMortgage.shared(seat=seat, property=index, parent=slots[0][0],
-                                                           arrow=slots[0][1]))
+                    # The Chair picks the arrow each deed he buys off hangs from (R-STRUCT-04).
+                    options.extend(A.BuyOffMortgage.shared(seat=seat, property=index, parent=parent, arrow=arrow)
+                                   for parent, arrow in slots)
         return options
     if kind == "contest":
         return _contest_actions(ctx, top, seat)

@@ -10,7 +10,7 @@ import threading
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..presentation.handover import needs_handover
-from ..presentation.placement import acquired_property, needs_placement, placement_options
+from ..presentation.placement import acquired_property, needs_placement, placed, placement_options
 from ..presentation.table_session import TableSession
 from ..rules.errors import IllegalAction
 from . import window_thread
@@ -48,6 +48,9 @@ class TableController(QObject):
         self.board_scene = None
         """The BoardScene that shows the game (set by MainWindow.start_table): it is given each action's events."""
         self._awaiting_confirmation: int | None = None
+        self._bid_spots: dict[tuple[int, int], tuple[int, int]] = {}
+        """(seat, auctioned deed) -> the arrow that seat chose for it, so that a bidding war asks only once where
+        the deed would hang."""
         self._timer = QTimer(self)
         self._timer.setInterval(pace_ms)
         self._timer.timeout.connect(self._computer_turn)
@@ -77,12 +80,19 @@ class TableController(QObject):
         if self.structure is not None and needs_placement(action) and action.seat == self.structure.seat:
             spots = placement_options(self.session.state, action)
             deed = acquired_property(self.session.state, action)
+            remembered = self._bid_spots.get((action.seat, deed)) if action.type == "bid" else None
+            if remembered in spots:
+                self.apply_action(placed(action, *remembered))
+                return
             if len(spots) > 1 and deed is not None and self.structure.editor is not None:
                 self.structure.ask_placement(action, deed, spots)
                 return
         self.apply_action(action)
 
     def apply_action(self, action) -> None:
+        if action.type == "bid":
+            deed = acquired_property(self.session.state, action)
+            self._bid_spots[(action.seat, deed)] = (action.parent, action.arrow)
         try:
             events = self.session.apply(action)
         except IllegalAction as refusal:
