@@ -91,6 +91,10 @@ def test_socket_and_in_arrow_points_sit_on_the_card_edges():
 
 @pytest.fixture
 def state():
+    return six_deeds_of_seat_0()
+
+
+def six_deeds_of_seat_0():
     """Seat 0 (Top Hat) with six deeds: Boardwalk > Kentucky > Mediterranean, St. Charles > States, rezoned Atlantic."""
     state = started_game(4)
     give(state, 0, BOARDWALK, ROOT, 0)

@@ -235,7 +235,8 @@ class _Labeller:
         if a.abandon:
             lots = ", ".join(self.square(i) for i in a.abandon)
             return f"Reorganize and abandon {lots}", None, "Hand the destroyed lot back to the Bank (R-ART-13)."
-        return "Reorganize", None, "Rearrange your deeds instead of moving (R-TURN-05, R-STRUCT-06)."
+        return "Reorganize", None, ("Spend this turn arranging your deeds instead of moving: commits the arrangement "
+                                    "the Power structure panel shows (drag deeds there first) (R-TURN-05, R-STRUCT-06).")
 
     def _jail_roll(self, a):
         return "Roll for doubles", None, "Try to leave Jail with doubles (R-JAIL-04)."

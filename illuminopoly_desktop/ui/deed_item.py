@@ -26,6 +26,7 @@ SOCKET_IDLE = QColor("#6B6B6B")
 SOCKET_LIT = QColor("#2EBD59")
 SOCKET_HOT = QColor("#FFE14D")
 SOCKET_DEAD = QColor("#B0B0B0")
+KEYBOARD_RING = QColor("#4FC3F7")  # apart from the lit (green) and hot (yellow) arrows
 REZONED_INK = QColor("#E8731A")
 DESTROYED_INK = QColor("#C8102E")
 HOUSE_GREEN = QColor("#1FB25A")
@@ -204,6 +205,13 @@ class DeedCardItem(CardItem):
         self.add_sockets(square.out_arrows, holding_capable=not (marks.rezoned or marks.destroyed))
         self.setToolTip(tooltip or square.name)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.keyboard_focus = False
+        """Picked by the keyboard (structure_scene's keys): drawn with a ring."""
+
+    def set_keyboard_focus(self, focus: bool) -> None:
+        if focus != self.keyboard_focus:
+            self.keyboard_focus = focus
+            self.update()
 
     @property
     def property_index(self) -> int:
@@ -225,6 +233,10 @@ class DeedCardItem(CardItem):
             self._paint_stamp(painter, "DESTROYED", DESTROYED_INK)
         elif self.marks.rezoned:
             self._paint_stamp(painter, "REZONED", REZONED_INK)
+        if self.keyboard_focus:
+            painter.setPen(QPen(KEYBOARD_RING, 3.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-1, -1, self.width + 2, self.height + 2), CARD_CORNER + 1, CARD_CORNER + 1)
 
     def _paint_in_arrow(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -8,12 +8,12 @@ caller applies it through `engine.apply`, shows any refusal with
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from ..model.state import GameState
-from .structure_scene import StructureScene
+from .structure_scene import KEYBOARD_HELP, StructureScene
 
 MAX_ZOOM = 1.0  # a small structure is not blown up past its natural size
 
@@ -28,6 +28,16 @@ class StructureView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scene.sceneRectChanged.connect(lambda _rect: self.fit())
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Power structure")
+        self.setAccessibleDescription(KEYBOARD_HELP)
+
+    def event(self, event: QEvent) -> bool:
+        # A key the structure uses for a move must reach it rather than trigger the window's shortcut for it.
+        if event.type() == QEvent.Type.ShortcutOverride and self.scene().wants_key(event.key()):
+            event.accept()
+            return True
+        return super().event(event)
 
     def fit(self) -> None:
         rect = self.sceneRect()
@@ -63,6 +73,7 @@ class StructureEditor(QWidget):
         self.message_label = QLabel(self)
         self.message_label.setWordWrap(True)
         self.message_label.setObjectName("structureMessage")
+        self.message_label.setToolTip(KEYBOARD_HELP)
         self._build_buttons()
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
@@ -132,7 +143,9 @@ class StructureEditor(QWidget):
         when given); answered by `placement_chosen`."""
         self.scene.offer_placement(property_index, allowed)
         self.done_button.setEnabled(False)
-        self.message_label.setText("Drag the new deed onto a lit free arrow to choose where it hangs.")
+        self.message_label.setText("Drag the new deed onto a lit free arrow (or ←/→, then Space) to choose where "
+                                   "it hangs.")
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)  # the keys aim the new deed at once
 
     def show_refusal(self, message: str, rule_id: str) -> None:
         """Show a refusal (of a drop, or of the engine to the committed action) with its rule ID."""
@@ -142,7 +155,7 @@ class StructureEditor(QWidget):
 
     def _show_hint(self) -> None:
         self.done_button.setEnabled(True)
-        self.message_label.setText("Drag a deed (with everything below it) onto a lit arrow. "
+        self.message_label.setText("Drag a deed (with everything below it) onto a lit arrow, or use ←/→ and Space. "
                                    "Done commits the new arrangement.")
 
     def _on_staging_changed(self) -> None:

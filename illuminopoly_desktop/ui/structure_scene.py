@@ -4,6 +4,8 @@ Pressing a deed picks up its arm (the deed and everything below it); every
 arrow where the engine would accept it lights up; a drop on a lit arrow stages
 the move on an undo stack, any other drop glides the arm back and, if the drop
 was on an arrow the rules refuse, says why with the rule's sentence and ID.
+The keyboard does the same (`KEYBOARD_HELP`): the arrow keys pick a deed, Space
+lifts it, the arrow keys step through the lit arrows, Space or Return drops it.
 Nothing here decides a rule: `StructureStaging` asks `rules.structure`.
 The scene never applies anything to the game: the editor around it turns the
 staged arrangement into one `Reorganize` action for the caller to apply.
@@ -39,6 +41,10 @@ TABLE_FELT = QColor("#2E3B36")
 LINK_INK = QColor("#E8E2CC")
 DRAGGED_Z = 10.0
 GHOST_OPACITY = 0.3
+KEYBOARD_HELP = "Keys: ←/→ pick a deed, Space lifts it, ←/→ choose a lit arrow, Space hangs it there, Esc puts it back."
+PREVIOUS_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Up)
+NEXT_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_Down)
+DROP_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class UnattachedZoneItem(QGraphicsItem):
@@ -97,6 +103,9 @@ class _Drag:
     grab: QPointF
     starts: list[QPointF]
     ghosts: list[CardItem]  # faded copies of the arm left at home: its arrows stay visible targets
+    by_keyboard: bool = False
+    aim: Spot | None = None
+    """Where a keyboard lift would drop now (the mouse aims with the pointer instead)."""
 
 
 class StructureScene(QGraphicsScene):
@@ -125,6 +134,8 @@ class StructureScene(QGraphicsScene):
         self._offer_open = False
         self._offer_spots: set[Spot] | None = None
         self._layout: StructureLayout | None = None
+        self.keyboard_deed: int | None = None
+        """The deed the keyboard has picked (ringed), or None before the first key."""
         self._links = QGraphicsPathItem()
         self._links.setPen(QPen(LINK_INK, 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         self._links.setZValue(-0.5)
@@ -153,6 +164,7 @@ class StructureScene(QGraphicsScene):
         self._offered = None
         self._offer_open = False
         self._relayout(animate=False)
+        self._show_keyboard_deed()
 
     def drop_staged(self) -> None:
         """Forget every staged move (Cancel)."""
@@ -171,6 +183,8 @@ class StructureScene(QGraphicsScene):
         self.addItem(self._offered)
         self._offer_open = True
         self._relayout(animate=False)
+        self.keyboard_deed = property_index  # the only deed that moves now: the keys aim it at once
+        self._show_keyboard_deed()
 
     def cancel_offer(self) -> None:
         if self._offered is not None:
@@ -326,6 +340,8 @@ class StructureScene(QGraphicsScene):
     # --- the drag -------------------------------------------------------------------------
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 (Qt API)
+        if self._drag is not None and self._drag.by_keyboard:
+            self._drop(None)  # the mouse takes over: the deed the keys had lifted goes home first
         card = self._draggable_card_at(event.scenePos()) if event.button() == Qt.MouseButton.LeftButton else None
         if card is None:
             super().mousePressEvent(event)
@@ -341,15 +357,15 @@ class StructureScene(QGraphicsScene):
         offset = event.scenePos() - self._drag.grab
         for item, start in zip(self._drag.items, self._drag.starts, strict=True):
             item.setPos(start + offset)
-        self._mark_hot_target(event.scenePos())
+        self._mark_hot_target(self._target_at(event.scenePos()))
         self._refresh_links()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
-        if self._drag is None or event.button() != Qt.MouseButton.LeftButton:
+        if self._drag is None or self._drag.by_keyboard or event.button() != Qt.MouseButton.LeftButton:
             super().mouseReleaseEvent(event)
             return
         event.accept()
-        self._drop(event.scenePos())
+        self._drop(self._target_at(event.scenePos()))
 
     def _draggable_card_at(self, pos: QPointF) -> DeedCardItem | None:
         """The topmost card under the pointer if the player may pick it up now (a socket belongs to its card)."""
@@ -423,8 +439,7 @@ class StructureScene(QGraphicsScene):
             return None, 0
         return None
 
-    def _mark_hot_target(self, pos: QPointF) -> None:
-        target = self._target_at(pos)
+    def _mark_hot_target(self, target: Spot | None) -> None:
         for card in self._cards.values():
             for socket in card.sockets:
                 if socket.is_lit:
@@ -432,8 +447,8 @@ class StructureScene(QGraphicsScene):
         if self._zone.is_lit:
             self._zone.set_lit(True, hot=target == (None, 0))
 
-    def _drop(self, pos: QPointF) -> None:
-        target = self._target_at(pos)
+    def _drop(self, target: Spot | None) -> None:
+        """End the lift: stage the move to `target` if the rules accept it, else glide the arm home."""
         drag, self._drag = self._drag, None
         for ghost in drag.ghosts:
             self.removeItem(ghost)
@@ -475,6 +490,112 @@ class StructureScene(QGraphicsScene):
         self._offer_open = False
         self.update()
         self.placement_chosen.emit(parent, arrow)
+
+    # --- the keyboard -------------------------------------------------------------------
+
+    def wants_key(self, key: int) -> bool:
+        """Whether a key means a move here rather than a shortcut of the window (Space rolls the dice there,
+        Return is Done, Esc is Cancel): Space once a deed is picked, Return and Esc while a deed is lifted."""
+        if self._drag is not None and self._drag.by_keyboard:
+            return key in DROP_KEYS or key == Qt.Key.Key_Escape or key in PREVIOUS_KEYS or key in NEXT_KEYS
+        return key in PREVIOUS_KEYS or key in NEXT_KEYS or (key == Qt.Key.Key_Space and bool(self._keyboard_deeds()))
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        key = event.key()
+        if not self.wants_key(key) or (self._drag is not None and not self._drag.by_keyboard):
+            super().keyPressEvent(event)
+            return
+        event.accept()
+        step = -1 if key in PREVIOUS_KEYS else 1 if key in NEXT_KEYS else 0
+        lifted = self._drag is not None
+        if key == Qt.Key.Key_Escape:
+            self._drop(None)
+        elif lifted and step:
+            self._aim_step(step)
+        elif lifted:
+            self._drop(self._drag.aim)
+        elif step and self.is_offering:
+            self._keyboard_lift()  # the offered deed is the only one to move: aim it at once
+        elif step:
+            self._pick_step(step)
+        elif self.keyboard_deed in self._keyboard_deeds():
+            self._keyboard_lift()
+        else:
+            self._pick_step(1)
+
+    def _keyboard_deeds(self) -> list[int]:
+        """The deeds the keys may pick, in reading order of the layout (top row first, left to right)."""
+        if self._offered is not None:
+            return [self._offered.node] if self._offer_open else []
+        return sorted(self.staging.deeds, key=lambda deed: (self.home_pos(deed).y(), self.home_pos(deed).x()))
+
+    def _keyboard_card(self, deed: int) -> DeedCardItem | None:
+        if self._offered is not None:
+            return self._offered if deed == self._offered.node else None
+        card = self._cards.get(deed)
+        return card if isinstance(card, DeedCardItem) else None
+
+    def _pick_step(self, step: int) -> None:
+        deeds = self._keyboard_deeds()
+        if not deeds:
+            return
+        if self.keyboard_deed in deeds:
+            self.keyboard_deed = deeds[(deeds.index(self.keyboard_deed) + step) % len(deeds)]
+        else:
+            self.keyboard_deed = deeds[0]
+        self._show_keyboard_deed()
+
+    def _show_keyboard_deed(self) -> None:
+        for card in [*self._cards.values(), self._offered]:
+            if isinstance(card, DeedCardItem):
+                card.set_keyboard_focus(card.node == self.keyboard_deed)
+
+    def _keyboard_lift(self) -> None:
+        if self.is_offering:
+            self.keyboard_deed = self._offered.node
+        card = self._keyboard_card(self.keyboard_deed) if self.keyboard_deed is not None else None
+        if card is None:
+            return
+        self._show_keyboard_deed()
+        self._pick_up(card, card.sceneBoundingRect().center())
+        self._drag.by_keyboard = True
+        spots = self._aim_order()
+        current = None if card is self._offered else self.staging.placement[card.node]
+        self._aim_at(current if current in spots else (spots[0] if spots else None))
+
+    def _aim_order(self) -> list[Spot]:
+        """The lit spots in reading order (the unattached row last)."""
+        sockets = [socket for card in self._cards.values() for socket in card.sockets if socket.is_lit]
+        sockets.sort(key=lambda socket: (round(socket.scenePos().y()), socket.scenePos().x()))
+        return [socket.spot for socket in sockets] + ([(None, 0)] if self._zone.is_lit else [])
+
+    def _aim_step(self, step: int) -> None:
+        spots = self._aim_order()
+        if not spots:
+            return
+        aim = self._drag.aim
+        self._aim_at(spots[(spots.index(aim) + step) % len(spots)] if aim in spots else spots[0])
+
+    def _aim_at(self, spot: Spot | None) -> None:
+        """Hold the lifted arm just below `spot` (as the pointer would), and mark that spot."""
+        drag = self._drag
+        drag.aim = spot
+        self._mark_hot_target(spot)
+        if spot is None:
+            return
+        card = drag.items[0]
+        if spot[0] is None:
+            zone = self._zone.sceneBoundingRect()
+            target = QPointF(zone.left() + 16, zone.top() + 24)
+        else:
+            socket = self.socket(*spot).scenePos()
+            target = QPointF(socket.x() - card.width / 2, socket.y() + 24)
+        offset = target - drag.starts[0]
+        for item, start in zip(drag.items, drag.starts, strict=True):
+            item.setPos(start + offset)
+        self._refresh_links()
+        for view in self.views():
+            view.ensureVisible(card.sceneBoundingRect(), 8, 8)
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 (Qt API)
         """While a deed is offered, a caption above it says what to do."""

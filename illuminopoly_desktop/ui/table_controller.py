@@ -77,6 +77,8 @@ class TableController(QObject):
         ending a turn first asks `confirm_end_turn` (when the player wants to be asked)."""
         if action.type == "end_turn" and self.confirm_end_turn is not None and not self.confirm_end_turn(action):
             return
+        if action.type == "reorganize" and not action.abandon:
+            action = self._staged_reorganization(action)
         if self.structure is not None and needs_placement(action) and action.seat == self.structure.seat:
             spots = placement_options(self.session.state, action)
             deed = acquired_property(self.session.state, action)
@@ -88,6 +90,14 @@ class TableController(QObject):
                 self.structure.ask_placement(action, deed, spots)
                 return
         self.apply_action(action)
+
+    def _staged_reorganization(self, action):
+        """The panel's Reorganize commits what the structure panel shows, staged moves included (as its Done
+        does), not the engine's sample arrangement, which would silently undo what the player arranged."""
+        structure = self.structure
+        if structure is None or structure.editor is None or structure.seat != action.seat or structure.is_placing:
+            return action
+        return structure.editor.scene.reorganize_action()
 
     def apply_action(self, action) -> None:
         if action.type == "bid":
