@@ -4,6 +4,8 @@
     <prefix>/bin/illuminopoly                     a link to its executable, for the terminal
     <prefix>/share/applications/illuminopoly.desktop   the menu entry (Exec= the absolute path)
     <prefix>/share/icons/hicolor/<N>x<N>/apps/illuminopoly.png
+    <prefix>/share/mime/packages/illuminopoly.xml  the saved-game file type (*.illuminopoly.json), which the menu
+                                                   entry opens: a double-click on a save starts the game on it
 
 <prefix> is ~/.local unless told otherwise. Saves and preferences are not here: the game keeps them in the
 platformdirs folders (~/.local/share/Illuminopoly, ~/.config/Illuminopoly), which uninstalling leaves alone.
@@ -17,6 +19,7 @@ from pathlib import Path
 from package_config import APP_NAME, PACKAGING_DIR
 
 DESKTOP_TEMPLATE = PACKAGING_DIR / "linux" / f"{APP_NAME}.desktop"
+SAVE_MIME_TYPE = PACKAGING_DIR / "linux" / f"{APP_NAME}-save.xml"
 
 
 def default_prefix() -> Path:
@@ -29,17 +32,19 @@ def installed_paths(prefix: Path) -> dict[str, Path]:
         "link": prefix / "bin" / APP_NAME,
         "desktop": prefix / "share" / "applications" / f"{APP_NAME}.desktop",
         "icons": prefix / "share" / "icons" / "hicolor",
+        "mime": prefix / "share" / "mime" / "packages" / f"{APP_NAME}.xml",
     }
 
 
 def desktop_entry(executable: Path) -> str:
     """The menu entry of the template with Exec and TryExec pointing at the installed executable (a desktop
-    session's PATH often lacks ~/.local/bin)."""
+    session's PATH often lacks ~/.local/bin); Exec keeps its arguments ("play %f": the file opened with it)."""
     lines = []
     for line in DESKTOP_TEMPLATE.read_text(encoding="utf-8").splitlines():
-        key = line.split("=", 1)[0]
+        key, _, value = line.partition("=")
         if key in ("Exec", "TryExec"):
-            line = f"{key}={executable}"
+            arguments = value.split(" ", 1)[1:]
+            line = " ".join([f"{key}={executable}", *arguments])
         lines.append(line)
     return "\n".join(lines) + "\n"
 
@@ -66,6 +71,8 @@ def install(dist_app_dir: Path, hicolor_icons: Path, prefix: Path | None = None)
         target = paths["icons"] / icon.relative_to(hicolor_icons)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(icon, target)
+    paths["mime"].parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(SAVE_MIME_TYPE, paths["mime"])
     _refresh_desktop_caches(paths)
     return paths
 
@@ -77,7 +84,7 @@ def uninstall(prefix: Path | None = None) -> list[Path]:
     if paths["app"].exists():
         shutil.rmtree(paths["app"])
         removed.append(paths["app"])
-    for key in ("link", "desktop"):
+    for key in ("link", "desktop", "mime"):
         if paths[key].is_symlink() or paths[key].exists():
             paths[key].unlink()
             removed.append(paths[key])
@@ -95,6 +102,8 @@ def _refresh_desktop_caches(paths: dict[str, Path]) -> None:
     commands = []
     if paths["desktop"].parent.exists():
         commands.append(["update-desktop-database", "-q", str(paths["desktop"].parent)])
+    if paths["mime"].parent.exists():
+        commands.append(["update-mime-database", str(paths["mime"].parent.parent)])
     if (paths["icons"] / "icon-theme.cache").exists():
         commands.append(["gtk-update-icon-cache", "-q", "-t", "-f", str(paths["icons"])])
     for command in commands:

@@ -194,6 +194,21 @@ def test_the_desktop_entry_template_is_complete():
     assert entry["StartupWMClass"] == "Illuminopoly"  # Qt's X11 class: the application name (ui/app.py)
 
 
+def test_the_save_file_type_names_the_suffix_the_game_saves_with():
+    """The shared-mime-info type of a save matches what Save writes (ui/game_files.SAVE_SUFFIX), and the menu
+    entry opens that type: a double-click on a save in a file manager starts the game on it."""
+    import xml.etree.ElementTree as ElementTree
+
+    from illuminopoly_desktop.ui.game_files import SAVE_SUFFIX
+
+    namespace = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    mime_type = ElementTree.parse(desktop_install.SAVE_MIME_TYPE).getroot().find("m:mime-type", namespace)
+    assert [glob.get("pattern") for glob in mime_type.findall("m:glob", namespace)] == [f"*{SAVE_SUFFIX}"]
+    entry = read_desktop_entry(desktop_install.DESKTOP_TEMPLATE.read_text(encoding="utf-8"))
+    assert entry["MimeType"] == f"{mime_type.get('type')};"
+    assert entry["Exec"].split()[1:] == ["play", "%f"]  # `illuminopoly play [SAVE]`: without a file, a plain start
+
+
 def test_install_and_uninstall_for_one_user(tmp_path):
     dist = tmp_path / "dist" / config.APP_NAME
     (dist / "_internal").mkdir(parents=True)
@@ -210,13 +225,15 @@ def test_install_and_uninstall_for_one_user(tmp_path):
     assert executable.is_file() and (prefix / "lib" / "illuminopoly" / "_internal" / "base_library.zip").is_file()
     assert paths["link"].resolve() == executable.resolve()
     entry = read_desktop_entry(paths["desktop"].read_text(encoding="utf-8"))
-    assert entry["Exec"] == entry["TryExec"] == str(executable)
+    assert entry["TryExec"] == str(executable) and entry["Exec"] == f"{executable} play %f"  # a save opens with it
+    assert entry["MimeType"] == "application/x-illuminopoly-save;"
+    assert paths["mime"].read_text(encoding="utf-8") == desktop_install.SAVE_MIME_TYPE.read_text(encoding="utf-8")
     assert (prefix / "share" / "icons" / "hicolor" / "256x256" / "apps" / "illuminopoly.png").is_file()
     desktop_install.install(dist, hicolor, prefix)  # installing again replaces the copy
 
     removed = desktop_install.uninstall(prefix)
     assert paths["app"] in removed and not paths["app"].exists()
-    assert not paths["desktop"].exists() and not paths["link"].is_symlink()
+    assert not paths["desktop"].exists() and not paths["link"].is_symlink() and not paths["mime"].exists()
     assert not list((prefix / "share" / "icons").rglob("illuminopoly.png"))
 
 

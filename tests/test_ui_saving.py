@@ -345,3 +345,38 @@ def test_the_log_tells_the_setup_of_a_new_and_of_an_opened_game(qtbot, folders):
     assert reopened.files.open_path(saved)
     assert reopened.game_log.lines()[:len(rolls)] == rolls
     assert len(reopened.game_log.lines()) == len(told)
+
+
+def drag_and_drop(window: MainWindow, *paths) -> bool:
+    """Drag local files over the window and drop them; True if the window took the drag."""
+    from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
+    where, buttons, keys = QPoint(200, 200), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(where, Qt.DropAction.CopyAction, mime, buttons, keys)
+    window.dragEnterEvent(enter)
+    if not enter.isAccepted():
+        return False
+    window.dropEvent(QDropEvent(where, Qt.DropAction.CopyAction, mime, buttons, keys))
+    return True
+
+
+def test_a_save_dropped_on_the_window_opens_after_asking_about_the_unsaved_game(qtbot, folders, monkeypatch):
+    window = new_window(qtbot)
+    start_and_play(window, actions=3)
+    saved = folders["documents"] / "dropped.illuminopoly.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
+    window.action_save.trigger()
+    expected = state_hash(window.table.session.state)
+    window.close()
+
+    other = new_window(qtbot, show=True)
+    start_and_play(other, actions=1, seed=8)  # another game, not saved
+    assert not drag_and_drop(other, folders["documents"] / "notes.txt")
+    assert not drag_and_drop(other, saved, saved)  # one game at a time
+    assert drag_and_drop(other, saved)
+    box = other.findChild(QMessageBox)
+    answer(box, QMessageBox.StandardButton.Discard)
+    assert state_hash(other.table.session.state) == expected and other.files.save_path == saved

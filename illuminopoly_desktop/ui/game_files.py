@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QMimeData, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
@@ -45,6 +45,15 @@ def with_save_suffix(path: str | Path) -> Path:
     """Add ".illuminopoly.json" to a name typed without ".json" (the dialog does not always add it)."""
     path = Path(path)
     return path if path.name.lower().endswith(".json") else path.with_name(path.name + SAVE_SUFFIX)
+
+
+def dropped_save(mime: QMimeData) -> Path | None:
+    """The one local file a drag brings, if its name is a save's (".json"); None for anything else."""
+    urls = mime.urls() if mime.hasUrls() else []
+    if len(urls) != 1 or not urls[0].isLocalFile():
+        return None
+    path = Path(urls[0].toLocalFile())
+    return path if path.name.lower().endswith(".json") else None
 
 
 def documents_dir() -> Path:
@@ -92,7 +101,7 @@ class GameFiles(QObject):
         self.action_save_as.setToolTip("Save the game on the table to a new file")
         self.action_save_as.triggered.connect(self.save_as)
         self.recent_menu = RecentFilesMenu(lambda: self.window.preferences.recent_files, window)
-        self.recent_menu.file_chosen.connect(self.open_recent)
+        self.recent_menu.file_chosen.connect(self.open_after_asking)
         self.recent_menu.clear_requested.connect(self._clear_recent)
         self._enable_save_actions()
 
@@ -198,7 +207,8 @@ class GameFiles(QObject):
         if chosen:
             self.open_path(chosen)
 
-    def open_recent(self, path: str) -> None:
+    def open_after_asking(self, path: str | Path) -> None:
+        """A recent file, or a save dropped on the window: open it once an unsaved game is dealt with."""
         self.confirm_unsaved("open another game", lambda: self.open_path(path))
 
     def open_path(self, path: str | Path) -> bool:

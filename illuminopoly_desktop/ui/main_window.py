@@ -13,7 +13,7 @@ from ..presentation.preferences import MAX_SEATS, MIN_SEATS, Preferences, load_p
 from . import icons
 from .board_scene import BoardScene
 from .board_view import BoardView
-from .game_files import GameFiles
+from .game_files import GameFiles, dropped_save
 from .thinking_indicator import ThinkingIndicator
 from .welcome_panel import WelcomePanel
 
@@ -101,6 +101,21 @@ class MainWindow(QMainWindow):
         self.welcome = WelcomePanel(self.view, self._welcome_actions())
         self.view.square_hovered.connect(self._show_hovered_square)
         self.view.zoom_changed.connect(self._show_zoom)
+        self.setAcceptDrops(True)  # a save dragged from the file manager opens like File ▸ Open
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if dropped_save(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        path = dropped_save(event.mimeData())
+        if path is None:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        self.files.open_after_asking(path)
 
     def _create_actions(self) -> None:
         self.action_quit = QAction("&Quit", self)
