@@ -158,3 +158,47 @@ def test_R_TURN_05_the_panels_reorganize_commits_the_moves_staged_in_the_structu
               for deed in (BOARDWALK, KENTUCKY, ST_CHARLES)}
     assert placed == {BOARDWALK: (ROOT, 0), KENTUCKY: (ROOT, 1), ST_CHARLES: (BOARDWALK, 2)}
     assert state.turn.step != "choice"  # the turn's T3 went on the reorganisation (R-TURN-05)
+
+
+def test_R_STRUCT_06_done_is_off_while_the_rules_take_no_reorganisation(qtbot, tmp_path, monkeypatch):
+    """After the roll (the landing step) a reorganisation is refused (R-STRUCT-06's opportunities): Done is off and
+    says when it will do, instead of sending a move the rules refuse; moves may still be staged."""
+    from tests.scenario import force, give, started_game
+    from tests.test_ui_table_seats import buttons_of, table
+
+    state = started_game(3)
+    give(state, 0, BOARDWALK, ROOT, 0)
+    give(state, 0, KENTUCKY, ROOT, 1)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    window.handover.confirm()
+    editor = window.structure_dock.editor
+    assert editor.done_button.isEnabled()  # T3: roll or reorganise
+    force(state, 1, 2)
+    buttons_of(window, "roll")[0].click()
+    assert state.turn.step == "landing"
+    editor = window.structure_dock.editor
+    assert not editor.done_button.isEnabled() and "T3" in editor.done_button.toolTip()
+    assert "when you may reorganise" in editor.message_label.text()
+    editor.view.setFocus()
+    pick(qtbot, editor, KENTUCKY)
+    key(qtbot, editor, SPACE)
+    aim(qtbot, editor, (BOARDWALK, 2))
+    key(qtbot, editor, SPACE)
+    assert editor.scene.staged_placement[KENTUCKY] == (BOARDWALK, 2) and not editor.done_button.isEnabled()
+    assert editor.message_label.text() == "1 staged move. Done commits them when you may reorganise (T3 of your turn)."
+
+
+def test_the_panel_counts_the_staged_moves_as_they_are_made_and_taken_back(qtbot, editor):
+    messages = []
+    for target in ((BOARDWALK, 1), (BOARDWALK, 2)):
+        pick(qtbot, editor, MEDITERRANEAN)
+        key(qtbot, editor, SPACE)
+        aim(qtbot, editor, target)
+        key(qtbot, editor, SPACE)
+        messages.append(editor.message_label.text())
+    editor.undo_action.trigger()
+    messages.append(editor.message_label.text())
+    editor.undo_action.trigger()
+    messages.append(editor.message_label.text())
+    assert messages == ["1 staged move. Done commits them.", "2 staged moves. Done commits them.",
+                        "1 staged move. Done commits them.", "No staged moves."]

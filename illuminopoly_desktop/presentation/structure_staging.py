@@ -38,6 +38,18 @@ def has_structure(state: GameState, seat: int) -> bool:
     return player.role == "faction" and player.faction != "artillery"
 
 
+NOT_NOW = ("Done is for your reorganisation: instead of rolling at the start of your turn (T3), as the Thimble "
+           "instead of collecting rent, or on Free Parking (R-STRUCT-06). You may stage moves now and commit them then.")
+"""Why the structure panel's Done is off while the seat may not reorganise."""
+
+
+def may_reorganize_now(state: GameState, seat: int) -> bool:
+    """Whether the rules would take a reorganisation of `seat` now (R-STRUCT-06's opportunities)."""
+    from ..rules.legal import legal_menu
+
+    return "reorganize" in legal_menu(state, seat, include_free=False)
+
+
 class StructureStaging:
     """The staged arrangement of `seat`'s deeds over a game state that it never changes."""
 

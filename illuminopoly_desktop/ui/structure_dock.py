@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QStackedLayout, QWidget
 
 from ..model.state import GameState
 from ..presentation.placement import placed
-from ..presentation.structure_staging import has_structure
+from ..presentation.structure_staging import NOT_NOW, has_structure, may_reorganize_now
 from ..rules import actions as A
 from .structure_editor import StructureEditor
 
@@ -46,6 +46,7 @@ class StructureDock(QWidget):
             return
         if self.editor is not None and self.seat == seat:
             self.editor.reload(state)
+            self.editor.set_can_commit(may_reorganize_now(state, seat), NOT_NOW)
             self._stack.setCurrentWidget(self.editor)
             return
         self._drop_editor()
@@ -54,6 +55,7 @@ class StructureDock(QWidget):
         self.editor.reorganize_requested.connect(self.action_ready)
         self.editor.placement_chosen.connect(self._placement_chosen)
         self.editor.cancelled.connect(self._cancelled)
+        self.editor.set_can_commit(may_reorganize_now(state, seat), NOT_NOW)
         self._stack.addWidget(self.editor)
         self._stack.setCurrentWidget(self.editor)
 

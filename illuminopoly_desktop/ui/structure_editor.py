@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QPushB
 from ..model.state import GameState
 from .structure_scene import KEYBOARD_HELP, StructureScene
 
+DONE_TOOLTIP = "Reorganise: commit the whole staged arrangement as one action (Return)"
 MAX_ZOOM = 1.0  # a small structure is not blown up past its natural size
 
 
@@ -74,6 +75,7 @@ class StructureEditor(QWidget):
         self.message_label.setWordWrap(True)
         self.message_label.setObjectName("structureMessage")
         self.message_label.setToolTip(KEYBOARD_HELP)
+        self._can_commit = True
         self._build_buttons()
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
@@ -83,7 +85,8 @@ class StructureEditor(QWidget):
         self.scene.move_refused.connect(self.show_refusal)
         self.scene.move_refused.connect(self.move_refused)
         self.scene.placement_chosen.connect(self._on_placement_chosen)
-        self.scene.staging_changed.connect(self._on_staging_changed)
+        # The stack's index, not the scene's staging_changed: a push stages (and signals) before the index moves on.
+        self.scene.undo_stack.indexChanged.connect(self._on_staging_changed)
         self._show_hint()
 
     def _build_buttons(self) -> None:
@@ -107,7 +110,7 @@ class StructureEditor(QWidget):
         self.cancel_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.cancel_button.clicked.connect(self.cancel)
         self.done_button = QPushButton("Done", self)
-        self.done_button.setToolTip("Reorganise: commit the whole staged arrangement as one action (Return)")
+        self.done_button.setToolTip(DONE_TOOLTIP)
         self.done_button.setShortcut(QKeySequence(Qt.Key.Key_Return))
         self.done_button.setDefault(True)
         self.done_button.clicked.connect(self.done)
@@ -153,14 +156,26 @@ class StructureEditor(QWidget):
 
     # --- reactions ------------------------------------------------------------------------
 
-    def _show_hint(self) -> None:
-        self.done_button.setEnabled(True)
-        self.message_label.setText("Drag a deed (with everything below it) onto a lit arrow, or use ←/→ and Space. "
-                                   "Done commits the new arrangement.")
+    def set_can_commit(self, allowed: bool, why_not: str = "") -> None:
+        """Whether Done may commit now (the rules take a reorganisation only at certain steps, R-STRUCT-06); moves
+        can be staged either way. `why_not` becomes Done's tooltip while it is off."""
+        self._can_commit = allowed
+        self.done_button.setToolTip(DONE_TOOLTIP if allowed else why_not)
+        if self.scene.offered_item is None and self.scene.undo_stack.index() == 0:
+            self._show_hint()
+        elif self.scene.offered_item is None:
+            self.done_button.setEnabled(allowed)
 
-    def _on_staging_changed(self) -> None:
-        moves = self.scene.undo_stack.index()
-        self.message_label.setText(f"{moves} staged move{'s' if moves != 1 else ''}. Done commits them."
+    def _show_hint(self) -> None:
+        self.done_button.setEnabled(self._can_commit)
+        then = ("Done commits the new arrangement." if self._can_commit
+                else "Done commits it when you may reorganise (T3 of your turn).")
+        self.message_label.setText(f"Drag a deed (with everything below it) onto a lit arrow, or use ←/→ and Space. "
+                                   f"{then}")
+
+    def _on_staging_changed(self, moves: int) -> None:
+        when = "" if self._can_commit else " when you may reorganise (T3 of your turn)"
+        self.message_label.setText(f"{moves} staged move{'s' if moves != 1 else ''}. Done commits them{when}."
                                    if moves else "No staged moves.")
 
     def _on_placement_chosen(self, parent: int, arrow: int) -> None:
