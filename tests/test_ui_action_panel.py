@@ -292,3 +292,39 @@ def test_R_BUILD_06_a_permit_bribe_of_any_amount_for_each_lot_the_briber_could_b
     assert signal.args[0] == A.PermitBribe(seat=2, amount=41, property=BALTIC)
     engine.apply(state, signal.args[0])
     assert state.pending[-1].bids == {2: 41}
+
+
+def wrapped_lines(button, width: int) -> list[str]:
+    """The lines a ChoiceButton's words fall into at `width` (as its paintEvent's word-wrapped drawText lays them)."""
+    from PySide6.QtGui import QTextLayout, QTextOption
+
+    layout = QTextLayout(button.text(), button.font())
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    lines = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width - 2 * button.PADDING[0])
+        lines.append(button.text()[line.textStart():line.textStart() + line.textLength()].strip())
+    layout.endLayout()
+    return lines
+
+
+def test_a_narrow_choice_never_parts_an_amount_from_its_sign_nor_a_shortcut_from_its_bracket(qtbot):
+    from illuminopoly_desktop.presentation.action_choices import Choice
+    from illuminopoly_desktop.ui.action_panel import ChoiceButton
+
+    mortgage = ChoiceButton(Choice(action=A.Mortgage(seat=0, property=13), label="Mortgage Virginia Avenue (+$80)",
+                                   cost=None, tooltip="R-MORT-01."))
+    roll = ChoiceButton(Choice(action=A.Roll(seat=0), label="Roll the dice", cost=None, tooltip="",
+                               is_default=True, shortcut="R"))
+    for button in (mortgage, roll):
+        qtbot.addWidget(button)
+    for width in range(60, 320, 4):
+        lines = wrapped_lines(mortgage, width) + wrapped_lines(roll, width)
+        assert not any(line.startswith(("$", "/", "Space")) or line.endswith(("+", "/")) for line in lines), (
+            width, lines)

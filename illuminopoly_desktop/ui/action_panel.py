@@ -34,7 +34,7 @@ class ChoiceButton(QPushButton):
 
     def __init__(self, choice: Choice, parent=None) -> None:
         keys = [k for k in (choice.shortcut, SPACE if choice.is_default else None) if k]
-        text = choice.label + (f"   [{' / '.join(keys)}]" if keys else "")
+        text = kept_together(choice.label) + (f"   [{NO_BREAK_SLASH.join(keys)}]" if keys else "")
         super().__init__(text, parent)
         self.choice = choice
         self.setProperty("defaultChoice", choice.is_default)
@@ -70,6 +70,13 @@ class ChoiceButton(QPushButton):
 
 
 WRAPPED = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+WORD_JOINER, NO_BREAK_SLASH = "\u2060", "\u00a0/\u00a0"
+
+
+def kept_together(label: str) -> str:
+    """The label with its signed amounts unbreakable: Qt would wrap "(+$70)" after the sign."""
+    return label.replace("+$", f"+{WORD_JOINER}$").replace("-$", f"-{WORD_JOINER}$")
+
 MIN_CHOICE_WIDTH = 120
 """The narrowest a choice may get (its words wrap below their natural width)."""
 
