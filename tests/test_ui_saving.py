@@ -55,6 +55,12 @@ def play(window: MainWindow, actions: int) -> None:
         window.table.choose(default_action(session.state, seat))
 
 
+def save_as(window: MainWindow, monkeypatch, path) -> None:
+    """File ▸ Save, answering the file dialog with `path`."""
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(path))
+    window.action_save.trigger()
+
+
 def answer(box: QMessageBox, button: QMessageBox.StandardButton) -> None:
     assert box.isVisible()
     box.button(button).click()
@@ -97,8 +103,7 @@ def test_save_as_writes_a_second_file_and_the_recent_menu_opens_it(qtbot, folder
     window = new_window(qtbot)
     start_and_play(window, actions=3)
     first, second = folders["documents"] / "a.illuminopoly.json", folders["documents"] / "b.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(first))
-    window.action_save.trigger()
+    save_as(window, monkeypatch, first)
     play(window, 2)
     monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(second))
     window.action_save_as.trigger()
@@ -118,8 +123,7 @@ def test_a_recent_file_that_is_gone_is_disabled(qtbot, folders, monkeypatch):
     window = new_window(qtbot)
     start_and_play(window, actions=2)
     path = folders["documents"] / "gone.illuminopoly.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(path))
-    window.action_save.trigger()
+    save_as(window, monkeypatch, path)
     path.unlink()
     window.files.recent_menu.rebuild()
     (entry,) = window.files.recent_menu.file_actions()
@@ -132,8 +136,7 @@ def test_a_bad_save_shows_its_reason_and_keeps_the_game_on_the_table(qtbot, fold
     window = new_window(qtbot)
     start_and_play(window)
     good = folders["documents"] / "good.illuminopoly.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(good))
-    window.action_save.trigger()
+    save_as(window, monkeypatch, good)
     play(window, 2)  # unsaved moves on the table, which the failed open must not disturb
 
     bad = folders["documents"] / "bad.illuminopoly.json"
@@ -213,8 +216,7 @@ def test_opening_over_an_unsaved_game_asks_first(qtbot, folders, monkeypatch):
     window = new_window(qtbot, show=True)
     start_and_play(window, actions=2)
     saved = folders["documents"] / "first.illuminopoly.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
-    window.action_save.trigger()
+    save_as(window, monkeypatch, saved)
     play(window, 3)
     session = window.table.session
     monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
@@ -237,8 +239,7 @@ def test_an_opened_game_tells_its_earlier_events_in_the_log(qtbot, folders, monk
     start_and_play(window, actions=6)
     lines_before = window.game_log.lines()
     saved = folders["documents"] / "told.illuminopoly.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
-    window.action_save.trigger()
+    save_as(window, monkeypatch, saved)
 
     reopened = new_window(qtbot)
     assert reopened.files.open_path(saved)
@@ -367,8 +368,7 @@ def test_a_save_dropped_on_the_window_opens_after_asking_about_the_unsaved_game(
     window = new_window(qtbot)
     start_and_play(window, actions=3)
     saved = folders["documents"] / "dropped.illuminopoly.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
-    window.action_save.trigger()
+    save_as(window, monkeypatch, saved)
     expected = state_hash(window.table.session.state)
     window.close()
 

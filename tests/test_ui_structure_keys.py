@@ -52,6 +52,12 @@ def aim(qtbot, editor, spot) -> None:
     raise AssertionError(f"→ never aimed at {spot}; lit: {editor.scene.lit_spots()}")
 
 
+def lift_and_aim(qtbot, editor, deed: int, spot) -> None:
+    pick(qtbot, editor, deed)
+    key(qtbot, editor, SPACE)
+    aim(qtbot, editor, spot)
+
+
 def test_R_STRUCT_06_the_keys_alone_stage_a_move_and_done_commits_it(qtbot, editor, state):
     scene = editor.scene
     key(qtbot, editor, RIGHT)
@@ -76,9 +82,7 @@ def test_R_STRUCT_06_the_keys_alone_stage_a_move_and_done_commits_it(qtbot, edit
 def test_return_also_hangs_the_lifted_deed_and_escape_puts_it_back(qtbot, editor):
     scene = editor.scene
     home = positions(editor)
-    pick(qtbot, editor, ST_CHARLES)
-    key(qtbot, editor, SPACE)
-    aim(qtbot, editor, (ROOT, 3))
+    lift_and_aim(qtbot, editor, ST_CHARLES, (ROOT, 3))
     assert positions(editor) != home  # the arm is held over the aimed arrow
     key(qtbot, editor, ESCAPE)
     assert positions(editor) == home and not scene.lit_spots() and scene.undo_stack.index() == 0
@@ -127,9 +131,7 @@ def test_R_STRUCT_04_an_offered_deed_is_aimed_at_the_free_arrows_with_the_keys(q
 def test_the_mouse_takes_over_from_a_deed_the_keys_lifted(qtbot, editor):
     scene = editor.scene
     home = positions(editor)
-    pick(qtbot, editor, KENTUCKY)
-    key(qtbot, editor, SPACE)
-    aim(qtbot, editor, (ROOT, 3))
+    lift_and_aim(qtbot, editor, KENTUCKY, (ROOT, 3))
     press(editor, BOARDWALK)  # the keyboard's lift goes home; the mouse lifts Boardwalk
     assert scene._drag is not None and scene._drag.deed == BOARDWALK and not scene._drag.by_keyboard
     assert positions(editor) == home and scene.staged_placement[KENTUCKY] == (BOARDWALK, 0)  # nothing staged
@@ -149,9 +151,7 @@ def test_R_TURN_05_the_panels_reorganize_commits_the_moves_staged_in_the_structu
     window.handover.confirm()
     editor = window.structure_dock.editor
     editor.view.setFocus()
-    pick(qtbot, editor, ST_CHARLES)
-    key(qtbot, editor, SPACE)
-    aim(qtbot, editor, (BOARDWALK, 2))
+    lift_and_aim(qtbot, editor, ST_CHARLES, (BOARDWALK, 2))
     key(qtbot, editor, SPACE)
     buttons_of(window, "reorganize")[0].click()
     placed = {deed: (state.properties[deed].parent, state.properties[deed].arrow)
@@ -180,9 +180,7 @@ def test_R_STRUCT_06_done_is_off_while_the_rules_take_no_reorganisation(qtbot, t
     assert not editor.done_button.isEnabled() and "T3" in editor.done_button.toolTip()
     assert "when you may reorganise" in editor.message_label.text()
     editor.view.setFocus()
-    pick(qtbot, editor, KENTUCKY)
-    key(qtbot, editor, SPACE)
-    aim(qtbot, editor, (BOARDWALK, 2))
+    lift_and_aim(qtbot, editor, KENTUCKY, (BOARDWALK, 2))
     key(qtbot, editor, SPACE)
     assert editor.scene.staged_placement[KENTUCKY] == (BOARDWALK, 2) and not editor.done_button.isEnabled()
     assert editor.message_label.text() == "1 staged move. Done commits them when you may reorganise (T3 of your turn)."
@@ -191,9 +189,7 @@ def test_R_STRUCT_06_done_is_off_while_the_rules_take_no_reorganisation(qtbot, t
 def test_the_panel_counts_the_staged_moves_as_they_are_made_and_taken_back(qtbot, editor):
     messages = []
     for target in ((BOARDWALK, 1), (BOARDWALK, 2)):
-        pick(qtbot, editor, MEDITERRANEAN)
-        key(qtbot, editor, SPACE)
-        aim(qtbot, editor, target)
+        lift_and_aim(qtbot, editor, MEDITERRANEAN, target)
         key(qtbot, editor, SPACE)
         messages.append(editor.message_label.text())
     editor.undo_action.trigger()
