@@ -19,6 +19,18 @@ from illuminopoly_desktop.rules.setup import new_game
 DEFAULT_FACTIONS = ("top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "shoe", "dog")
 
 
+EVERY_FACTION = ("artillery", "top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog",
+                 "shoe")
+
+
+def mixed_faction_game(seed: int, options: dict) -> GameState:
+    """5 to 9 computer seats (by the seed) holding the factions of EVERY_FACTION in order, the Artillery first:
+    a table where every faction's power can come up."""
+    players = 5 + seed % 5
+    seats = [{"name": f"P{i}", "kind": "computer", "faction": EVERY_FACTION[i]} for i in range(players)]
+    return new_game(seats, seed=seed, options=options, preset_factions=True)
+
+
 def started_game(players: int = 4, factions: tuple[str, ...] | None = None, options: dict | None = None,
                  chair: int = 0, banker_seat: int | None = None, seed: int = 7) -> GameState:
     """A game past setup: host-assigned factions, everyone votes for `chair`, the Chair's turn at T3.

@@ -12,17 +12,14 @@ from fractions import Fraction
 from math import ceil
 
 import pytest
-from scenario import play_random_actions
+from scenario import mixed_faction_game, play_random_actions
 
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.setup import new_game
 from illuminopoly_desktop.rules.values import attack_value, base_cost, depth_of
 
-FACTIONS = ["artillery", "top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog",
-            "shoe"]
 CONTESTS = ("takeover", "rezoning", "subversion", "destruction", "surprise_destruction")
 
 
@@ -48,12 +45,10 @@ def _fraction_attack_value(ctx: Ctx, index: int, attacker: int, contest: str) ->
 
 def _states():
     for seed in range(8):
-        players = 5 + seed % 5
-        seats = [{"name": f"P{i}", "kind": "computer", "faction": FACTIONS[i]} for i in range(players)]
         options = {"use_artillery": True, "max_rounds": 40,
                    "mortgage_attack_surcharge": "value_x1_1" if seed % 2 else "plus_10pct_of_mortgage",
                    "cheating_mode": "simulated" if seed % 3 == 0 else "off"}
-        yield seed, new_game(seats, seed=seed, options=options, preset_factions=True)
+        yield seed, mixed_faction_game(seed, options)
 
 
 def test_R_VAL_05_integer_contest_prices_equal_the_fraction_formula():

@@ -3,25 +3,19 @@ with every faction, the Artillery and simulated cheating, that every event the e
 schema accepts (R-GEN-07: the log must be parseable and replayable by other programs)."""
 from __future__ import annotations
 
-from scenario import play_random_actions
+from scenario import mixed_faction_game, play_random_actions
 
 from illuminopoly_desktop.rules.events import EVENT_ADAPTER
-from illuminopoly_desktop.rules.setup import new_game
-
-FACTIONS = ["artillery", "top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog",
-            "shoe"]
 
 
 def test_R_GEN_07_every_emitted_event_validates_against_its_schema():
     kinds = set()
     total = 0
     for seed in range(40):
-        players = 5 + seed % 5
-        seats = [{"name": f"P{i}", "kind": "computer", "faction": FACTIONS[i]} for i in range(players)]
         options = {"use_artillery": True, "max_rounds": 20,
                    "cheating_mode": "simulated" if seed % 2 else "off",
                    "graft_bidding_mode": "open" if seed % 3 == 0 else "sealed"}
-        state = new_game(seats, seed=seed, options=options, preset_factions=True)
+        state = mixed_faction_game(seed, options)
 
         def check(count, action, events):
             nonlocal total

@@ -2,11 +2,10 @@
 order, and the same list when a kind is built twice (R-GEN-03, R-GEN-04). tests/test_legal_menu.py compares sorted
 lists; this compares order too, because computer players choose by position (a reordered menu changes their games,
 replays included) — a guard for any lazier way of building the menu, free actions included."""
-from illuminopoly_desktop.bots.random_bot import RandomBot
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import enumerate_legal, legal_menu
 from illuminopoly_desktop.rules.setup import new_game
+from tests.scenario import play_random_actions
 
 FACTIONS = ["top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog"]
 
@@ -30,19 +29,16 @@ def _check_every_seat(state) -> int:
 
 
 def _play(state, seed: int, actions: int) -> int:
-    bot = RandomBot(seed)
-    compared = 0
-    for _ in range(actions):
-        seats = engine.awaiting(state)
-        if not seats:
-            break
-        compared += _check_every_seat(state)
-        seat = seats[bot.rng.randrange(len(seats))]
-        try:
-            engine.apply(state, bot.choose(state, seat))
-        except IllegalAction:
-            continue  # a random offer the rules refuse
-    return compared
+    """Random play, comparing every seat's free menu with the listing at the start and after every action."""
+    compared = [_check_every_seat(state)]
+
+    def check(_count, _action, _events) -> bool:
+        if engine.awaiting(state):
+            compared.append(_check_every_seat(state))
+        return False
+
+    play_random_actions(state, seed, actions, after=check)
+    return sum(compared)
 
 
 def test_free_menu_matches_the_listing_in_plain_games():
