@@ -102,8 +102,9 @@ def shortcut_taken(editor, which) -> bool:
 
 def test_return_and_escape_stay_done_and_cancel_unless_a_deed_is_lifted(qtbot, editor):
     assert not shortcut_taken(editor, RETURN) and not shortcut_taken(editor, ESCAPE)
-    assert shortcut_taken(editor, SPACE) and shortcut_taken(editor, RIGHT)
+    assert shortcut_taken(editor, RIGHT) and not shortcut_taken(editor, SPACE)  # Space still takes the default
     pick(qtbot, editor, KENTUCKY)
+    assert shortcut_taken(editor, SPACE)  # the keys have picked a deed: Space lifts it
     key(qtbot, editor, SPACE)
     assert shortcut_taken(editor, RETURN) and shortcut_taken(editor, ESCAPE)
     key(qtbot, editor, ESCAPE)
@@ -135,6 +136,8 @@ def test_the_mouse_takes_over_from_a_deed_the_keys_lifted(qtbot, editor):
     press(editor, BOARDWALK)  # the keyboard's lift goes home; the mouse lifts Boardwalk
     assert scene._drag is not None and scene._drag.deed == BOARDWALK and not scene._drag.by_keyboard
     assert positions(editor) == home and scene.staged_placement[KENTUCKY] == (BOARDWALK, 0)  # nothing staged
+    assert scene.keyboard_deed is None and not scene.card(KENTUCKY).keyboard_focus
+    assert not shortcut_taken(editor, SPACE)  # after a drag Space takes the window's default action again
 
 
 def test_R_TURN_05_the_panels_reorganize_commits_the_moves_staged_in_the_structure_panel(qtbot, tmp_path,
@@ -198,3 +201,25 @@ def test_the_panel_counts_the_staged_moves_as_they_are_made_and_taken_back(qtbot
     messages.append(editor.message_label.text())
     assert messages == ["1 staged move. Done commits them.", "2 staged moves. Done commits them.",
                         "1 staged move. Done commits them.", "No staged moves."]
+
+
+def test_after_a_drag_in_the_structure_space_still_takes_the_default_action(qtbot, tmp_path, monkeypatch):
+    """A mouse player's drag leaves the focus in the structure panel; Space there must still roll (the default),
+    as everywhere else in the window, not lift a deed."""
+    from tests.scenario import give, started_game
+    from tests.test_ui_structure import drag
+    from tests.test_ui_table_seats import table
+
+    state = started_game(3)
+    give(state, 0, BOARDWALK, ROOT, 0)
+    give(state, 0, KENTUCKY, ROOT, 1)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    window.handover.confirm()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    editor = window.structure_dock.editor
+    drag(editor, KENTUCKY, editor.scene.socket(BOARDWALK, 0).scenePos())
+    editor.view.setFocus()
+    assert editor.scene.staged_placement[KENTUCKY] == (BOARDWALK, 0)
+    qtbot.keyClick(editor.view, SPACE)
+    assert window.table.session.actions[-1].type == "roll"

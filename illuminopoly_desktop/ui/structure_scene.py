@@ -347,6 +347,8 @@ class StructureScene(QGraphicsScene):
             super().mousePressEvent(event)
             return
         event.accept()
+        self.keyboard_deed = None  # a mouse player: Space goes back to the window's default action
+        self._show_keyboard_deed()
         self._pick_up(card, event.scenePos())
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
@@ -494,11 +496,14 @@ class StructureScene(QGraphicsScene):
     # --- the keyboard -------------------------------------------------------------------
 
     def wants_key(self, key: int) -> bool:
-        """Whether a key means a move here rather than a shortcut of the window (Space rolls the dice there,
-        Return is Done, Esc is Cancel): Space once a deed is picked, Return and Esc while a deed is lifted."""
+        """Whether a key means a move here rather than a shortcut of the window (Space takes the default action
+        there, Return is Done, Esc is Cancel): the arrows always; Space once the keys have picked a deed (not
+        merely because a drag left the focus here); Return and Esc while the keys hold a deed up."""
         if self._drag is not None and self._drag.by_keyboard:
             return key in DROP_KEYS or key == Qt.Key.Key_Escape or key in PREVIOUS_KEYS or key in NEXT_KEYS
-        return key in PREVIOUS_KEYS or key in NEXT_KEYS or (key == Qt.Key.Key_Space and bool(self._keyboard_deeds()))
+        if key == Qt.Key.Key_Space:
+            return self.keyboard_deed is not None and self.keyboard_deed in self._keyboard_deeds()
+        return key in PREVIOUS_KEYS or key in NEXT_KEYS
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
         key = event.key()
@@ -518,10 +523,8 @@ class StructureScene(QGraphicsScene):
             self._keyboard_lift()  # the offered deed is the only one to move: aim it at once
         elif step:
             self._pick_step(step)
-        elif self.keyboard_deed in self._keyboard_deeds():
-            self._keyboard_lift()
         else:
-            self._pick_step(1)
+            self._keyboard_lift()  # Space, with a deed picked (wants_key)
 
     def _keyboard_deeds(self) -> list[int]:
         """The deeds the keys may pick, in reading order of the layout (top row first, left to right)."""
