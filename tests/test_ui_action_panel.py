@@ -328,3 +328,17 @@ def test_a_narrow_choice_never_parts_an_amount_from_its_sign_nor_a_shortcut_from
         lines = wrapped_lines(mortgage, width) + wrapped_lines(roll, width)
         assert not any(line.startswith(("$", "/", "Space")) or line.endswith(("+", "/")) for line in lines), (
             width, lines)
+
+
+def test_R_SETUP_02_each_draft_choice_names_the_factions_epithet_and_tells_its_power_and_victory():
+    from illuminopoly_desktop.model.factions import load_factions
+    from illuminopoly_desktop.rules.setup import new_game
+
+    state = new_game(["Ann", "Bob", "Cy"], seed=4)
+    seat = engine.awaiting(state)[0]
+    picks = [c for c in choices_for(state, seat) if c.kind == "pick_faction"]
+    assert picks
+    for choice in picks:
+        info = load_factions()[choice.action.faction]
+        assert choice.label == f"Play the {info.name} ({info.title})"
+        assert info.power in choice.tooltip and info.victory in choice.tooltip

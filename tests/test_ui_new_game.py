@@ -261,3 +261,12 @@ def test_a_computer_seat_plays_at_the_strength_chosen_for_it(dialog):
         ("human", "random"), ("computer", "strategist"), ("computer", "schemer"), ("computer", "random")]
     session = TableSession(state, computer_budget=0.05)
     assert [session.computer_player(seat).strength for seat in (1, 2, 3)] == ["strategist", "schemer", "random"]
+
+
+def test_a_quick_game_seats_player_1_against_three_computer_schemers_when_nothing_is_remembered():
+    from illuminopoly_desktop.presentation.game_setup import quick_game
+
+    setup = quick_game(None)
+    assert setup.seats == [SeatPlan("Player 1", "human", DRAFT)] + [
+        SeatPlan(f"Computer {n}", "computer", DRAFT, "schemer") for n in (1, 2, 3)]
+    assert setup.validate() == [] and setup.option_overrides == {} and not setup.use_artillery

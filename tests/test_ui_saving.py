@@ -4,6 +4,8 @@
 Every folder the game writes to (data, config, documents) is a tmp_path; the file dialogs are replaced."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from illuminopoly_desktop.model.board import load_board
@@ -380,3 +382,21 @@ def test_a_save_dropped_on_the_window_opens_after_asking_about_the_unsaved_game(
     box = other.findChild(QMessageBox)
     answer(box, QMessageBox.StandardButton.Discard)
     assert state_hash(other.table.session.state) == expected and other.files.save_path == saved
+
+
+def test_open_and_save_start_in_a_folder_that_exists(qtbot, folders, monkeypatch, tmp_path):
+    """No Documents folder (a fresh account, a server) and a last save whose folder is gone: the dialogs start in
+    the home folder, not in a folder that is not there (which Qt would show as a file name)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setattr(game_files, "documents_dir", lambda: tmp_path / "no documents")
+    monkeypatch.setattr(game_files.Path, "home", classmethod(lambda cls: home))
+    window = new_window(qtbot)
+    window.preferences = window.preferences.model_copy(update={"recent_files": [str(tmp_path / "gone" / "a.json")]})
+    asked = []
+    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: asked.append(directory))
+    window.action_open.trigger()
+    start_and_play(window, actions=1)
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: asked.append(suggested))
+    window.action_save.trigger()
+    assert asked[0] == str(home) and Path(asked[1]).parent == home

@@ -20,11 +20,13 @@ def test_an_empty_window_offers_the_ways_to_begin_with_the_menus_shortcuts_and_t
     window = open_window(qtbot)
     card = window.welcome
     assert card.isVisible()
-    assert list(card.buttons) == ["new_game", "open", "host_game", "join_game", "rules_reference"]
+    assert list(card.buttons) == ["new_game", "quick_game", "open", "host_game", "join_game", "rules_reference"]
     new_game = card.buttons["new_game"]
     assert new_game.text().startswith("New Game…") and "(Ctrl+N)" in new_game.text()
     assert "(Ctrl+O)" in card.buttons["open"].text() and "(F1)" in card.buttons["rules_reference"].text()
-    for name, action in (("new_game", window.action_new_game), ("host_game", window.action_host_game),
+    assert "(Ctrl+Shift+N)" in card.buttons["quick_game"].text()
+    for name, action in (("new_game", window.action_new_game), ("quick_game", window.action_quick_game),
+                         ("host_game", window.action_host_game),
                          ("join_game", window.action_join_game), ("open", window.action_open)):
         assert card.buttons[name].toolTip() == action.toolTip() != ""
 
@@ -40,6 +42,29 @@ def test_each_button_triggers_the_windows_own_action(qtbot):
     window.welcome.buttons["rules_reference"].click()
     assert window.rules_reference is not None and window.rules_reference.isVisible()
     window.rules_reference.close()  # a window of its own: left open, it would lie over the next test's window
+
+
+def test_play_against_the_computer_starts_at_once_with_one_person_and_three_schemers(qtbot, tmp_path, monkeypatch):
+    """One click from the welcome card to a game: no dialog; the person (named as in the last New Game) and three
+    computer schemers, the factions drafted in play (R-SETUP-02), every rule at its default."""
+    from illuminopoly_desktop.model.options import make_options
+    from illuminopoly_desktop.presentation import preferences as prefs_module
+    from illuminopoly_desktop.presentation import table_session
+    from illuminopoly_desktop.presentation.game_setup import NewGameChoices, RememberedSeat
+
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path / "data")
+    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: tmp_path / "config")
+    window = open_window(qtbot)
+    window.preferences = window.preferences.model_copy(update={"new_game": NewGameChoices(
+        seats=[RememberedSeat(name="Computer 2", kind="human"), RememberedSeat(name="Bob", kind="human")],
+        option_overrides={"max_rounds": 50})})
+    window.welcome.buttons["quick_game"].click()
+    state = window.table.session.state
+    assert [(p.name, p.kind) for p in state.players] == [
+        ("Computer 2", "human"), ("Computer 1", "computer"), ("Computer 3", "computer"), ("Computer 4", "computer")]
+    assert [seat.strength for seat in state.setup.seats[1:]] == ["schemer"] * 3
+    assert state.setup.options == make_options()  # the rules' defaults, not the last game's house rules
+    assert state.pending[-1].kind == "faction_draft" and not window.welcome.isVisible()
 
 
 def test_the_card_stays_in_the_middle_of_the_board_when_the_window_is_resized(qtbot):

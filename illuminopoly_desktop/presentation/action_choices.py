@@ -340,8 +340,13 @@ class _Labeller:
 
     # --- decision windows ---
     def _pick_faction(self, a):
+        from .game_setup import faction_description
+
         info = load_factions().get(a.faction)
-        return f"Play the {info.name if info else a.faction}", None, info.power if info else ""
+        if info is None:
+            return f"Play the {a.faction}", None, ""
+        # Its epithet on the button, its power and victory in the tooltip: what a newcomer picks by (R-SETUP-02).
+        return f"Play the {info.name} ({info.title})", None, faction_description(a.faction)
 
     def _choose_dog_condition(self, a):
         return f"Secret condition: {a.condition.replace('_', ' ')}", None, "R-FAC-DOG-01."

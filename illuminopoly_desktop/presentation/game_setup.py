@@ -173,6 +173,21 @@ def default_seats(count: int) -> list[SeatPlan]:
     return [SeatPlan(name=f"Player {n}") for n in range(1, count + 1)]
 
 
+QUICK_OPPONENTS = 3
+
+
+def quick_game(remembered: NewGameChoices | None) -> TableSetup:
+    """One person against QUICK_OPPONENTS computer schemers, factions drafted, every rule at its default: the
+    one-click start for someone alone at the computer. The person keeps the name of the first person of the last
+    New Game (else "Player 1"); the computers are named so as never to share it."""
+    people = [seat.name.strip() for seat in (remembered.seats if remembered else []) if seat.kind == "human"]
+    name = next((n for n in people if n), "Player 1")
+    computer_names = (f"Computer {n}" for n in range(1, QUICK_OPPONENTS + 2))
+    computers = [SeatPlan(name=other, kind="computer") for other in computer_names
+                 if other.casefold() != name.casefold()][:QUICK_OPPONENTS]
+    return TableSetup(seats=[SeatPlan(name=name), *computers])
+
+
 # ----- the last game's choices (kept in the preferences) -----
 
 def remembered_choices(setup: TableSetup) -> NewGameChoices:

@@ -193,8 +193,11 @@ class GameFiles(QObject):
         return self._start_dir() / f"{names} — round {state.round_no}{SAVE_SUFFIX}"
 
     def _start_dir(self) -> Path:
+        """Where Open and Save start: the last save's folder, else Documents, else home, whichever exists (a folder
+        that is not there would turn up as a file name in the dialog, and a save into it would fail)."""
         recent = self.window.preferences.recent_files
-        return Path(recent[0]).parent if recent else documents_dir()
+        candidates = ([Path(recent[0]).parent] if recent else []) + [documents_dir(), Path.home()]
+        return next((folder for folder in candidates if folder.is_dir()), candidates[-1])
 
     # ----- opening -----
 

@@ -152,6 +152,11 @@ class MainWindow(QMainWindow):
         self.action_new_game.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
         self.action_new_game.setToolTip("Seat the players, choose factions and house rules, and start a game")
         self.action_new_game.triggered.connect(self.new_game)
+        self.action_quick_game = QAction("&Play Against the Computer", self)
+        self.action_quick_game.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        self.action_quick_game.setToolTip("Start at once: you against three computer players (schemers), factions "
+                                          "drafted, every rule at its default")
+        self.action_quick_game.triggered.connect(self.quick_game)
 
         # LAN play (ui/host_dialog.py, ui/join_dialog.py, ui/lan_client.py)
         self.action_host_game = QAction("&Host Game…", self)
@@ -187,6 +192,7 @@ class MainWindow(QMainWindow):
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu("&File")
         file_menu.addAction(self.action_new_game)
+        file_menu.addAction(self.action_quick_game)
         file_menu.addAction(self.action_open)
         file_menu.addMenu(self.files.recent_menu)
         file_menu.addSeparator()
@@ -234,9 +240,10 @@ class MainWindow(QMainWindow):
 
     def _welcome_actions(self) -> list[QAction]:
         """The ways to begin that the welcome card offers while no game is on the table, in its order."""
-        actions = [self.action_new_game, self.action_open, self.action_host_game, self.action_join_game,
-                   self.action_rules_reference]
-        for action, name in zip(actions, ("new_game", "open", "host_game", "join_game", "rules_reference")):
+        actions = [self.action_new_game, self.action_quick_game, self.action_open, self.action_host_game,
+                   self.action_join_game, self.action_rules_reference]
+        names = ("new_game", "quick_game", "open", "host_game", "join_game", "rules_reference")
+        for action, name in zip(actions, names, strict=True):
             action.setObjectName(name)
         return actions
 
@@ -274,6 +281,14 @@ class MainWindow(QMainWindow):
                 self.start_table(state)
 
         self.files.confirm_unsaved("start a new game", choose_and_start)
+
+    def quick_game(self) -> None:
+        """File ▸ Play Against the Computer: a game of the one person here against computer players, without the
+        dialog (presentation/game_setup.quick_game), after asking about the game on the table."""
+        from ..presentation.game_setup import quick_game
+
+        self.files.confirm_unsaved("start a new game",
+                                   lambda: self.start_table(quick_game(self.preferences.new_game).start()))
 
     def host_game(self) -> None:
         """File ▸ Host Game…: host a LAN game from this window (ui/host_dialog.py), after asking about the game on
