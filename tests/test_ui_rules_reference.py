@@ -110,10 +110,10 @@ def test_the_odds_table_is_computed_by_rules_odds(window_of):
 
 def test_factions_and_contests_pages_come_from_the_data_files(window_of, reference):
     window = window_of()
-    factions_page = window.tabs.widget(1).toPlainText()
+    factions_page = window.factions_page.toPlainText()
     for faction in load_factions().values():
         assert faction.name in factions_page and faction.victory[:60] in factions_page
-    contests_page = window.tabs.widget(2).toPlainText()
+    contests_page = window.contests_page.toPlainText()
     for row in reference.contests.table.rows:
         assert row[0] in contests_page
     assert "Where every dollar goes" in contests_page
@@ -143,3 +143,19 @@ def test_a_damaged_reference_file_is_refused_with_its_entry(tmp_path, reference)
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DataFileError, match="listed twice"):
         load_rules_reference(path)
+
+
+def test_the_window_opens_on_how_to_play_whose_every_rule_link_leads_to_its_rule(window_of, reference):
+    """A newcomer's page first: the game in a few paragraphs (resources/how_to_play.md). Each rule ID it cites
+    exists in the reference and is a link to it, so the page cannot drift from the rules' numbering unnoticed."""
+    window = window_of()
+    assert window.tabs.currentWidget() is window.how_to_play
+    assert window.tabs.tabText(0) == "How to &Play"
+    text = window.how_to_play.toPlainText()
+    for point in ("nobody pays rent for landing", "every $10 spent moves a dice roll by one", "out-arrows",
+                  "Rent comes first"):
+        assert point in text
+    cited = set(RULE_ID.findall(resource_path("how_to_play.md").read_text(encoding="utf-8")))
+    assert len(cited) > 30 and not {rule_id for rule_id in cited if reference.find(rule_id) is None}
+    window.how_to_play.anchorClicked.emit(QUrl("rule:R-RENT-01"))
+    assert window.tabs.currentWidget() is window.rules_page and window.current_rule_id() == "R-RENT-01"

@@ -175,6 +175,16 @@ def contests_markdown(reference: RulesReference) -> str:
     return "\n\n".join(parts)
 
 
+HOW_TO_PLAY_NAME = "how_to_play.md"
+
+
+def how_to_play_markdown(path: str | Path | None = None) -> str:
+    """The newcomer's page: the game in a few paragraphs, each point with its rule IDs as links
+    (resources/how_to_play.md)."""
+    resolved = Path(path) if path is not None else resource_path(HOW_TO_PLAY_NAME)
+    return link_rule_ids(resolved.read_text(encoding="utf-8"))
+
+
 def factions_markdown() -> str:
     """The factions page: each faction's power and victory condition (resources/factions.json)."""
     parts = ["## Factions",

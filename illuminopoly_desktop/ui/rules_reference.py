@@ -1,8 +1,9 @@
 """Help ▸ Rules Reference (F1): the rules inside the app, so that nobody needs the paper rules (issue 4, "Playing").
 
-Four tabs: a searchable index of every rule ID with its text (the game log's rule links open it at that rule), the
-factions' powers and victories, the contests (who rolls, who pays, where the money goes) and the odds of a contest
-for every roll needed, computed by rules/odds.py. The data is in resources/ (presentation/rules_reference.py).
+Five tabs: How to Play (the game in a few paragraphs, for a newcomer; where the window opens), a searchable index
+of every rule ID with its text (the game log's rule links open it at that rule), the factions' powers and
+victories, the contests (who rolls, who pays, where the money goes) and the odds of a contest for every roll
+needed, computed by rules/odds.py. The data is in resources/ (presentation/rules_reference.py).
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHe
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from ..presentation.rules_reference import (RuleEntry, RulesReference, contests_markdown, factions_markdown,
-                                            load_rules_reference, odds_table, percent, rule_id_of_link,
-                                            rule_markdown)
+                                            how_to_play_markdown, load_rules_reference, odds_table, percent,
+                                            rule_id_of_link, rule_markdown)
 
 RULE_ROLE = Qt.ItemDataRole.UserRole + 1
 ODDS_COLUMNS = ("Roll needed", "2d6", "2d6, no natural results", "3d6 (Wheelbarrow subversion)")
@@ -41,14 +42,17 @@ class RulesReferenceWindow(QDialog):
         self.reference = reference or load_rules_reference()
 
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(self._build_index_page(), "&Rules")
-        self.tabs.addTab(self._markdown_page(factions_markdown()), "&Factions")
-        self.tabs.addTab(self._markdown_page(contests_markdown(self.reference)), "&Contests")
-        self.tabs.addTab(self._build_odds_page(), "&Odds")
-        self.tabs.setTabToolTip(0, "Every rule by its ID; type to search")
-        self.tabs.setTabToolTip(1, "Each faction's power and victory condition")
-        self.tabs.setTabToolTip(2, "Who rolls, who pays what, and where every dollar goes")
-        self.tabs.setTabToolTip(3, "The chance of success for every roll a contest may need")
+        self.how_to_play = self._markdown_page(how_to_play_markdown())
+        self.rules_page = self._build_index_page()
+        self.factions_page = self._markdown_page(factions_markdown())
+        self.contests_page = self._markdown_page(contests_markdown(self.reference))
+        for page, title, tooltip in (
+                (self.how_to_play, "How to &Play", "The game in a few paragraphs, with the rule of each point"),
+                (self.rules_page, "&Rules", "Every rule by its ID; type to search"),
+                (self.factions_page, "&Factions", "Each faction's power and victory condition"),
+                (self.contests_page, "&Contests", "Who rolls, who pays what, and where every dollar goes"),
+                (self._build_odds_page(), "&Odds", "The chance of success for every roll a contest may need")):
+            self.tabs.setTabToolTip(self.tabs.addTab(page, title), tooltip)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.close)
@@ -57,6 +61,7 @@ class RulesReferenceWindow(QDialog):
         layout.addWidget(buttons)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, activated=self.focus_search)
         self.show_rule(self.reference.rules[0].id)
+        self.tabs.setCurrentWidget(self.how_to_play)  # F1 opens on the newcomer's page; rule links go to the index
 
     # ----- the index -----
 
@@ -104,7 +109,7 @@ class RulesReferenceWindow(QDialog):
         return splitter
 
     def focus_search(self) -> None:
-        self.tabs.setCurrentIndex(0)
+        self.tabs.setCurrentWidget(self.rules_page)
         self.search_box.setFocus()
         self.search_box.selectAll()
 
@@ -139,7 +144,7 @@ class RulesReferenceWindow(QDialog):
         item = self._items[rule.id]
         if clear_search and item.isHidden():
             self.search_box.clear()
-        self.tabs.setCurrentIndex(0)
+        self.tabs.setCurrentWidget(self.rules_page)
         self.index.setCurrentItem(item)
         self.index.scrollToItem(item, QAbstractItemView.ScrollHint.PositionAtCenter)
         self._show_text(rule)
