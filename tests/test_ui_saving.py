@@ -400,3 +400,27 @@ def test_open_and_save_start_in_a_folder_that_exists(qtbot, folders, monkeypatch
     monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: asked.append(suggested))
     window.action_save.trigger()
     assert asked[0] == str(home) and Path(asked[1]).parent == home
+
+
+def test_a_save_the_desktop_hands_over_opens_in_the_window(qtbot, folders, monkeypatch):
+    """macOS gives a save double-clicked in the Finder (or dropped on the Dock icon) as a file-open event."""
+    from PySide6.QtGui import QFileOpenEvent
+    from PySide6.QtWidgets import QApplication
+
+    from illuminopoly_desktop.ui.file_open_events import FileOpenForwarder
+
+    window = new_window(qtbot)
+    start_and_play(window, actions=2)
+    saved = folders["documents"] / "finder.illuminopoly.json"
+    save_as(window, monkeypatch, saved)
+    expected = state_hash(window.table.session.state)
+    window.close()
+
+    other = new_window(qtbot)
+    forwarder = FileOpenForwarder(other)
+    QApplication.instance().installEventFilter(forwarder)
+    try:
+        QApplication.sendEvent(QApplication.instance(), QFileOpenEvent(str(saved)))
+    finally:
+        QApplication.instance().removeEventFilter(forwarder)
+    assert other.files.save_path == saved and state_hash(other.table.session.state) == expected

@@ -13,6 +13,7 @@ from ..model.board import load_board
 from ..model.datafile import DataFileError
 from ..presentation.app_logging import log_file_of, log_session_start, setup_file_logging, stop_file_logging
 from .error_reporting import ErrorReporter, qt_version, table_autosave_exists
+from .file_open_events import FileOpenForwarder
 from .main_window import WINDOW_TITLE, MainWindow
 
 EXIT_BAD_DATA = 2
@@ -50,6 +51,7 @@ def _open_window_and_run(app: QApplication, board_path: str | Path | None, log_f
         QMessageBox.critical(None, WINDOW_TITLE, f"The board file could not be loaded.\n\n{error}")
         return EXIT_BAD_DATA
     window = MainWindow(board)
+    app.installEventFilter(FileOpenForwarder(window))  # macOS: a save opened from the Finder or the Dock
     # An error nobody expected is logged and shown, and the game goes on (its autosave is already on disk).
     reporter = ErrorReporter(log_file, window, autosaved=lambda: table_autosave_exists(window))
     reporter.install()
