@@ -422,3 +422,15 @@ def test_referee_bad_dice_and_missing_files(tmp_path, capsys):
     assert "no such save file" in capsys.readouterr().err
     assert cli.main(["referee", "--save", str(save), "--actions", str(tmp_path / "none.jsonl")]) == 1
     assert "no such actions file" in capsys.readouterr().err
+
+
+def test_a_save_given_alone_is_played_as_open_with_runs_it(tmp_path, monkeypatch):
+    """Windows' and the Linux file managers' "Open with" run `illuminopoly C:\\...\\game.json`: the same as `play`."""
+    from illuminopoly_desktop.cli import desktop_commands
+
+    opened = []
+    monkeypatch.setattr(desktop_commands, "cmd_play", lambda args: opened.append(args.save) or 0)
+    save = tmp_path / "evening game.illuminopoly.json"
+    save.write_text("{}")
+    assert cli.main([str(save)]) == 0
+    assert opened == [save]

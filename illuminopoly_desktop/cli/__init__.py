@@ -2,6 +2,7 @@
 
     illuminopoly [--board FILE]                 start the desktop game
     illuminopoly play [--board FILE] [SAVE]     the same, with the saved game SAVE on the table
+    illuminopoly SAVE.json                      the same as `play SAVE.json` (what "Open with" runs)
     illuminopoly simulate --games N --players P --seed S [--max-rounds R] [--factions LIST|all] [--artillery]
                          [--banker] [--option NAME=VALUE ...] [--jsonl] [--save-dir DIR]
                          (P: a number of random players, or strengths seat by seat: schemer,random,strategist)
@@ -48,7 +49,7 @@ __all__ = ["build_parser", "main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_bare_save_is_play(list(sys.argv[1:] if argv is None else argv)))
     try:
         return args.handler(args)
     except UserError as error:
@@ -81,6 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve_parser(commands)
     add_selftest_parser(commands)
     return parser
+
+
+def _bare_save_is_play(argv: list[str]) -> list[str]:
+    """`illuminopoly SAVE.json` means `illuminopoly play SAVE.json`: "Open with" on Windows and Linux file managers
+    runs the program with the file as its only argument, and no command is called like a file."""
+    if argv and argv[0].lower().endswith(".json") and not argv[0].startswith("-"):
+        return ["play", *argv]
+    return argv
 
 
 def _silence_stdout() -> None:
