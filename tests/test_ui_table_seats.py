@@ -305,3 +305,40 @@ def test_on_a_laptop_the_actions_panel_wraps_its_words_and_leaves_the_board_the_
         assert button.width() <= viewport and button.height() >= button.heightForWidth(button.width())
     assert take_over.heightForWidth(take_over.width()) > take_over.heightForWidth(10 * take_over.width())  # wrapped
     assert window.view.width() > 2 * panel.width()
+
+
+def test_the_hint_says_what_a_schemer_would_do_and_outlines_that_choice(qtbot, tmp_path, monkeypatch):
+    from illuminopoly_desktop.presentation.hints import hint_for
+
+    state = started_game(3)
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    window.handover.confirm()
+    panel = window.action_panel
+    assert panel.hint_button.isVisible() and not panel.hint_label.isVisible()
+    advice = hint_for(state, 0)
+    panel.hint_button.click()
+    assert panel.hint_label.isVisible() and panel.hint_label.text() == advice.text
+    assert [button.choice.action for button in panel.buttons if button.property("hinted")] == [advice.action]
+    buttons_of(window, "roll")[0].click()  # the next decision: the hint is gone until asked for again
+    assert not panel.hint_label.isVisible() and not any(button.property("hinted") for button in panel.buttons)
+
+
+def test_an_advised_free_action_is_unfolded_from_other_actions(qtbot, tmp_path, monkeypatch):
+    """The advice to answer an offer (a free action, folded under "Other actions") unfolds it, with its terms."""
+    from illuminopoly_desktop.model.state import DeedItem
+
+    state = started_game(3)
+    give(state, 0, BALTIC, ROOT, 0)
+    state.offers.clear()
+    engine.apply(state, A.ProposeOffer(seat=1, counterparties=[0], legs=[
+        OfferLeg(giver=0, receiver=1, item=DeedItem(property=BALTIC)),
+        OfferLeg(giver=1, receiver=0, item=CashItem(amount=900))]))  # far above Baltic's worth: a schemer accepts
+    window = table(qtbot, tmp_path, monkeypatch, state)
+    if window.handover.isVisible():
+        window.handover.confirm()
+    panel = window.action_panel
+    assert window.table.viewer == 0 and not panel.other_expanded
+    panel.hint_button.click()
+    hinted = [button for button in panel.buttons if button.property("hinted")]
+    assert [button.choice.kind for button in hinted] == ["accept_offer"] and panel.other_expanded
+    assert "Baltic Avenue" in panel.hint_label.text() and "$900" in panel.hint_label.text()

@@ -94,6 +94,17 @@ def choices_for(state: GameState, seat: int) -> list[Choice]:
     return result
 
 
+def label_of(state: GameState, seat: int, action: A.Action) -> str:
+    """How the panel would word `action` of `seat`, listed or not (a hint's action may be an offer the panel only
+    builds in the deal dialog)."""
+    return _Labeller(state, seat).choice(action, is_default=False).label
+
+
+def same_choice(action: A.Action, other: A.Action) -> bool:
+    """Whether two actions are one choice of the panel: equal but for where a new deed hangs (offered once)."""
+    return _placement_free_key(action) == _placement_free_key(other)
+
+
 def _with_default(choice: Choice) -> Choice:
     from dataclasses import replace
 

@@ -19,10 +19,11 @@ from ..rules.contests import active_contest
 from ..rules.legal import suggested_ransom
 from ..presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LANDING, MAIN, OTHER, Choice, Launcher,
                                            choices_for, graft_choices, launchers_for, percent, phase_text,
-                                           seat_title)
+                                           same_choice, seat_title)
 
 DEFAULT_STYLE = ("QPushButton[defaultChoice=\"true\"] { font-weight: bold; border: 2px solid #b8860b;"
-                 " border-radius: 4px; padding: 4px 8px; background: #fff6d5; }")
+                 " border-radius: 4px; padding: 4px 8px; background: #fff6d5; }"
+                 " QPushButton[hinted=\"true\"] { border: 3px solid #2b8fd6; border-radius: 4px; padding: 4px 8px; }")
 SPACE = "Space"
 
 
@@ -210,6 +211,8 @@ class ActionPanel(QWidget):
     roll and the money from them); `close_dialogs` closes them all, before the laptop changes hands."""
 
     action_chosen = Signal(object)
+    hint_requested = Signal()
+    """The person asks what a computer would do in his place (the table answers with `show_hint`)."""
     results_requested = Signal()
     """The game is over and the player asks for its results again (the game-over screen)."""
 
@@ -240,10 +243,20 @@ class ActionPanel(QWidget):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the choices wrap instead
 
+        self.hint_button = QPushButton("Hint: what would a computer do?   [H]", self)
+        self.hint_button.setToolTip("What a computer schemer would do in your place, judging only from what you "
+                                    "can see; its choice is outlined in blue (H)")
+        self.hint_button.clicked.connect(self.hint_requested)
+        self.hint_label = QLabel(self)
+        self.hint_label.setWordWrap(True)
+        self.hint_label.hide()
+
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.phase)
         layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.hint_label)
+        layout.addWidget(self.hint_button)
         self.setStyleSheet(DEFAULT_STYLE)
 
         self._shortcuts = []
@@ -251,6 +264,9 @@ class ActionPanel(QWidget):
             shortcut = QShortcut(QKeySequence(key), self)
             shortcut.activated.connect(lambda key=key: self.press(key))
             self._shortcuts.append(shortcut)
+        hint_key = QShortcut(QKeySequence("H"), self)
+        hint_key.activated.connect(lambda: self.hint_button.isVisible() and self.hint_button.click())
+        self._shortcuts.append(hint_key)
 
     # ----- showing -----
 
@@ -279,8 +295,29 @@ class ActionPanel(QWidget):
             column.addWidget(QLabel("Nothing to decide now.", content))
         column.addStretch(1)
         self.scroll.setWidget(content)  # the previous content widget is deleted with its buttons
+        self._clear_hint(offer=bool(self.choices))
         self._refresh_dialogs()
         self._auto_open()
+
+    def show_hint(self, hint) -> None:
+        """Show a hint (presentation/hints.Hint) under the choices and outline the choice it advises."""
+        self.hint_label.setText(hint.text if hint.on_panel or hint.action is None
+                                else f"{hint.text} (Not a button here: see the dialogs and the Power structure.)")
+        self.hint_label.show()
+        for button in self.buttons:
+            hinted = hint.action is not None and same_choice(button.choice.action, hint.action)
+            button.setProperty("hinted", hinted)
+            button.style().unpolish(button)
+            button.style().polish(button)
+            if hinted:
+                if button.choice.group == OTHER and not self.other_expanded:
+                    self.other_toggle.setChecked(True)  # the advised free action must not hide in the fold
+                self.scroll.ensureWidgetVisible(button)
+
+    def _clear_hint(self, offer: bool) -> None:
+        self.hint_label.clear()
+        self.hint_label.hide()
+        self.hint_button.setVisible(offer)
 
     def show_watching(self, state: GameState) -> None:
         """Nobody at this screen has a seat to play now (computers only, or a spectator): what the game waits for."""
@@ -315,6 +352,7 @@ class ActionPanel(QWidget):
         column.addWidget(label)
         column.addStretch(1)
         self.scroll.setWidget(content)  # the previous content widget is deleted with its buttons
+        self._clear_hint(offer=False)
         return column
 
     def _group_box(self, group: str, parent: QWidget) -> QGroupBox | None:

@@ -60,6 +60,7 @@ class TableController(QObject):
         window_thread.carrier().carried.connect(self._computer_decided)
         self._stopped = False
         self.panel.action_chosen.connect(self.choose)
+        self.panel.hint_requested.connect(self.show_hint)
         if structure is not None:
             structure.action_ready.connect(self.apply_action)
         if handover is not None:
@@ -90,6 +91,14 @@ class TableController(QObject):
                 self.structure.ask_placement(action, deed, spots)
                 return
         self.apply_action(action)
+
+    def show_hint(self) -> None:
+        """The panel's Hint: what a computer schemer would do in the place of the seat the panel serves."""
+        from ..presentation.hints import hint_for
+
+        seat = self.panel.seat
+        if seat is not None and not self.session.state.game_over:
+            self.panel.show_hint(hint_for(self.session.state, seat))
 
     def _staged_reorganization(self, action):
         """The panel's Reorganize commits what the structure panel shows, staged moves included (as its Done

@@ -1,0 +1,65 @@
+"""A hint for the person at the screen: what a computer schemer would do in his place (Qt-free).
+
+The schemer decides from the seat's own view (model.views.player_view), so a hint never tells what the seat may not
+see: a sealed bid, the Dog's condition, the next card. It is seeded from the game's position, so the same position
+always gives the same hint.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bots.players import make_player
+from ..model.state import ROOT, GameState
+from ..model.views import player_view
+from ..rules import actions as A
+from ..rules.context import Ctx
+from .action_choices import choices_for, label_of, same_choice
+from .placement import needs_placement
+
+HINT_STRENGTH = "schemer"
+"""The adviser: the rule-based player, quick (milliseconds) and with a plan; the strategist would take seconds."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    text: str
+    """E.g. "A schemer in your place would: Buy Baltic Avenue — $60." """
+    action: A.Action | None
+    """The advised action (None when the seat has nothing to decide)."""
+    on_panel: bool
+    """Whether the panel offers that choice as a button of its own (the hint can point at it)."""
+
+
+def hint_for(state: GameState, seat: int) -> Hint:
+    adviser = make_player(HINT_STRENGTH, seed=state.action_count)
+    action = adviser.choose(player_view(state, seat), seat)
+    if action is None:
+        return Hint("Nothing to decide now.", None, False)
+    on_panel = any(same_choice(choice.action, action) for choice in choices_for(state, seat))
+    return Hint(f"A {HINT_STRENGTH} in your place would: {_words(state, seat, action)}.", action, on_panel)
+
+
+def _words(state: GameState, seat: int, action: A.Action) -> str:
+    if action.type == "propose_offer":
+        from .deal_builder import describe_leg
+
+        names = " and ".join(state.players[other].name for other in action.counterparties)
+        return f"offer {names} a deal ({'; '.join(describe_leg(state, leg) for leg in action.legs)})"
+    if action.type == "reorganize":
+        return "reorganize the power structure (arrange it in the Power structure panel first)"
+    if action.type == "bid":
+        return f"bid ${action.amount:,}"
+    if action.type == "commit_graft":
+        return f"commit {action.pips} pip{'s' if action.pips != 1 else ''} of graft"
+    if action.type in ("accept_offer", "decline_offer"):
+        from .deal_builder import describe_offer
+
+        offer = next(o for o in state.offers if o.id == action.offer_id)
+        verb = "accept" if action.type == "accept_offer" else "decline"
+        return f"{verb} {state.players[offer.proposer].name}'s offer #{offer.id} ({describe_offer(state, offer)})"
+    label = label_of(state, seat, action)
+    words = label[0].lower() + label[1:] if label[:2] != label[:2].upper() else label
+    if needs_placement(action):
+        where = "your faction card" if action.parent == ROOT else Ctx(state).square_name(action.parent)
+        words += f", hanging the deed from arrow {action.arrow + 1} of {where}"
+    return words
