@@ -366,13 +366,19 @@ def drag_and_drop(window: MainWindow, *paths) -> bool:
     return True
 
 
-def test_a_save_dropped_on_the_window_opens_after_asking_about_the_unsaved_game(qtbot, folders, monkeypatch):
+def a_saved_game(qtbot, folders, monkeypatch, name: str):
+    """A short game saved as `name` in the documents folder by a window since closed: (its path, its hash)."""
     window = new_window(qtbot)
     start_and_play(window, actions=3)
-    saved = folders["documents"] / "dropped.illuminopoly.json"
+    saved = folders["documents"] / name
     save_as(window, monkeypatch, saved)
     expected = state_hash(window.table.session.state)
     window.close()
+    return saved, expected
+
+
+def test_a_save_dropped_on_the_window_opens_after_asking_about_the_unsaved_game(qtbot, folders, monkeypatch):
+    saved, expected = a_saved_game(qtbot, folders, monkeypatch, "dropped.illuminopoly.json")
 
     other = new_window(qtbot, show=True)
     start_and_play(other, actions=1, seed=8)  # another game, not saved
@@ -409,12 +415,7 @@ def test_a_save_the_desktop_hands_over_opens_in_the_window(qtbot, folders, monke
 
     from illuminopoly_desktop.ui.file_open_events import FileOpenForwarder
 
-    window = new_window(qtbot)
-    start_and_play(window, actions=2)
-    saved = folders["documents"] / "finder.illuminopoly.json"
-    save_as(window, monkeypatch, saved)
-    expected = state_hash(window.table.session.state)
-    window.close()
+    saved, expected = a_saved_game(qtbot, folders, monkeypatch, "finder.illuminopoly.json")
 
     other = new_window(qtbot)
     forwarder = FileOpenForwarder(other)
