@@ -342,3 +342,40 @@ def test_R_SETUP_02_each_draft_choice_names_the_factions_epithet_and_tells_its_p
         info = load_factions()[choice.action.faction]
         assert choice.label == f"Play the {info.name} ({info.title})"
         assert info.power in choice.tooltip and info.victory in choice.tooltip
+
+
+def test_a_hint_to_commit_graft_puts_the_advised_pips_into_the_box(panel, qtbot):
+    """R-CONTEST-02 step 6: the advised graft is not a button but an amount; the hint fills the graft box with it,
+    so that Commit (or Return) takes the advice."""
+    from illuminopoly_desktop.presentation.hints import hint_for
+
+    state = takeover_of_boardwalk(panel)
+    advice = hint_for(state, 0)
+    assert advice.action.type == "commit_graft" and not advice.on_panel
+    panel.graft_chooser.pips.setValue(0 if advice.action.pips else 1)
+    panel.show_hint(advice)
+    assert panel.graft_chooser.pips.value() == advice.action.pips
+    assert panel.hint_label.text() == advice.text  # no "not a button here": the box is here
+    with qtbot.waitSignal(panel.action_chosen) as signal:
+        panel.graft_chooser.commit.click()
+    assert signal.args[0] == advice.action
+
+
+def test_R_CONTEST_02_the_panels_graft_box_takes_any_affordable_number_of_pips(panel, qtbot):
+    """R-CONTEST-02 step 6: "up to his cash". The legal list samples 0 to 12 pips, but with sealed bids a side may
+    need more to outbid graft it cannot see: the box goes to what the cash pays for, as the contest dialog's does."""
+    from illuminopoly_desktop.presentation.contest_view import pip_range
+    from illuminopoly_desktop.rules import contests
+    from illuminopoly_desktop.rules.context import Ctx
+
+    state = takeover_of_boardwalk(panel)
+    chooser = panel.graft_chooser
+    most = contests.max_pips(Ctx(state), contests.active_contest(state), 0)
+    assert most > 12 and chooser.pips.maximum() == most == pip_range(state, 0)[1]
+    chooser.pips.setValue(20)
+    assert "$200" in chooser.odds.text() and chooser.commit.isEnabled()
+    with qtbot.waitSignal(panel.action_chosen) as signal:
+        chooser.commit.click()
+    assert signal.args[0] == A.CommitGraft(seat=0, pips=20)
+    engine.apply(state, signal.args[0])
+    assert contests.active_contest(state).bids[0] == 20  # the engine takes it: sealed until the defender bids

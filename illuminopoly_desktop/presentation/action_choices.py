@@ -94,10 +94,14 @@ def choices_for(state: GameState, seat: int) -> list[Choice]:
     return result
 
 
+def choice_of(state: GameState, seat: int, action: A.Action) -> Choice:
+    """`action` of `seat` as the panel would show it, listed or not (a hint's action may be an offer the panel only
+    builds in the deal dialog; a graft beyond the listed sample of pips)."""
+    return _Labeller(state, seat).choice(action, is_default=False)
+
+
 def label_of(state: GameState, seat: int, action: A.Action) -> str:
-    """How the panel would word `action` of `seat`, listed or not (a hint's action may be an offer the panel only
-    builds in the deal dialog)."""
-    return _Labeller(state, seat).choice(action, is_default=False).label
+    return choice_of(state, seat, action).label
 
 
 def same_choice(action: A.Action, other: A.Action) -> bool:

@@ -6,6 +6,8 @@ it through `engine.apply` and calls `refresh` again with the new state.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (QCheckBox, QFrame, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea,
@@ -18,8 +20,9 @@ from ..rules.context import Ctx
 from ..rules.contests import active_contest
 from ..rules.legal import suggested_ransom
 from ..presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LANDING, MAIN, OTHER, Choice, Launcher,
-                                           choices_for, graft_choices, launchers_for, percent, phase_text,
-                                           same_choice, seat_title)
+                                           choice_of, choices_for, graft_choices, launchers_for, percent,
+                                           phase_text, same_choice, seat_title)
+from ..presentation.contest_view import pip_range
 
 DEFAULT_STYLE = ("QPushButton[defaultChoice=\"true\"] { font-weight: bold; border: 2px solid #b8860b;"
                  " border-radius: 4px; padding: 4px 8px; background: #fff6d5; }"
@@ -133,11 +136,16 @@ class GraftChooser(QWidget):
 
     chosen = Signal(object)
 
-    def __init__(self, choices: list[Choice], contest_name: str = "the attack", parent=None) -> None:
+    def __init__(self, choices: list[Choice], contest_name: str = "the attack", parent=None,
+                 honest_limit: int | None = None, more: Callable[[int], Choice] | None = None) -> None:
+        """`choices`: the listed bids (0 to 12 pips); `honest_limit` and `more`: the most pips the rules take, and
+        the choice of a number of pips beyond the listed ones (any affordable graft is legal)."""
         super().__init__(parent)
         self.contest_name = contest_name
         self.honest = graft_choices(choices)
         self.short = graft_choices(choices, short=True)
+        self.honest_limit = honest_limit if more is not None else None
+        self._more = more
         default = next((c for c in choices if c.kind == "commit_graft" and c.is_default), None)
 
         self.pips = QSpinBox(self)
@@ -176,11 +184,21 @@ class GraftChooser(QWidget):
     def _set_range(self) -> None:
         options = self._options()
         if options:
-            self.pips.setRange(min(options), max(options))
+            high = max(options)
+            if not self.short_box.isChecked() and self.honest_limit is not None:
+                high = max(high, self.honest_limit)
+            self.pips.setRange(min(options), high)
         self._update()
 
     def current(self) -> Choice | None:
-        return self._options().get(self.pips.value())
+        options = self._options()
+        pips = self.pips.value()
+        if pips in options:
+            return options[pips]
+        if (not self.short_box.isChecked() and self.honest_limit is not None and options
+                and max(options) < pips <= self.honest_limit):
+            return self._more(pips)
+        return None
 
     def _update(self) -> None:
         choice = self.current()
@@ -300,8 +318,10 @@ class ActionPanel(QWidget):
         self._auto_open()
 
     def show_hint(self, hint) -> None:
-        """Show a hint (presentation/hints.Hint) under the choices and outline the choice it advises."""
-        self.hint_label.setText(hint.text if hint.on_panel or hint.action is None
+        """Show a hint (presentation/hints.Hint) under the choices and outline the choice it advises; an advised
+        amount (graft pips, a bid, a ransom, a bribe) is put into its box, ready to commit."""
+        filled = hint.action is not None and self._fill_box(hint.action)
+        self.hint_label.setText(hint.text if hint.on_panel or filled or hint.action is None
                                 else f"{hint.text} (Not a button here: see the dialogs and the Power structure.)")
         self.hint_label.show()
         for button in self.buttons:
@@ -313,6 +333,22 @@ class ActionPanel(QWidget):
                 if button.choice.group == OTHER and not self.other_expanded:
                     self.other_toggle.setChecked(True)  # the advised free action must not hide in the fold
                 self.scroll.ensureWidgetVisible(button)
+
+    def _fill_box(self, action: A.Action) -> bool:
+        """Put the advised amount into the box that stands for `action`; True if there is one."""
+        chooser = self.graft_chooser
+        if action.type == "commit_graft" and chooser is not None:
+            chooser.short_box.setChecked(bool(getattr(action, "short", False)))
+            chooser.pips.setValue(action.pips)
+            chooser.pips.setFocus()
+            return chooser.pips.value() == action.pips
+        box = next((self.amount_choosers[key] for key in self.amount_choosers
+                    if key == amount_key(Choice(action=action, label=""))), None)
+        if box is None:
+            return False
+        box.amount.setValue(action.amount)
+        box.amount.setFocus()
+        return box.amount.value() == action.amount
 
     def _clear_hint(self, offer: bool) -> None:
         self.hint_label.clear()
@@ -363,7 +399,10 @@ class ActionPanel(QWidget):
         layout = QVBoxLayout(box)
         grafts = [c for c in members if c.kind == "commit_graft"]
         if grafts:
-            self.graft_chooser = GraftChooser(grafts, self._contest_name(), box)
+            state, seat = self.state, self.seat
+            self.graft_chooser = GraftChooser(
+                grafts, self._contest_name(), box, honest_limit=pip_range(state, seat)[1],
+                more=lambda pips: choice_of(state, seat, A.CommitGraft(seat=seat, pips=pips)))
             self.graft_chooser.chosen.connect(self.action_chosen)
             layout.addWidget(self.graft_chooser)
         for choice in members:
