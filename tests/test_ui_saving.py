@@ -425,3 +425,18 @@ def test_a_save_the_desktop_hands_over_opens_in_the_window(qtbot, folders, monke
     finally:
         QApplication.instance().removeEventFilter(forwarder)
     assert other.files.save_path == saved and state_hash(other.table.session.state) == expected
+
+
+def test_the_welcome_card_offers_to_continue_the_last_save(qtbot, folders, monkeypatch):
+    saved, expected = a_saved_game(qtbot, folders, monkeypatch, "friday.illuminopoly.json")
+    window = new_window(qtbot, show=True)
+    button = window.welcome.continue_button
+    assert button.isVisible() and button.text() == "Continue “friday”"
+    assert "Alice, Bob and Carol, round" in button.toolTip() and str(saved) in button.toolTip()
+    button.click()
+    assert window.files.save_path == saved and state_hash(window.table.session.state) == expected
+    window.close_table()
+    assert window.welcome.isVisible() and button.isVisible()  # offered again once the table is put away
+
+    saved.unlink()
+    assert not new_window(qtbot, show=True).welcome.continue_button.isVisible()  # a save that is gone is not

@@ -73,6 +73,21 @@ def _game_words(path: Path) -> str:
     return f"{listed}, round {snapshot.round_no}"
 
 
+def last_save(recent_files: list[str]) -> Path | None:
+    """The most recent save still on disk, the one the welcome card offers to continue."""
+    return next((Path(name) for name in recent_files if Path(name).is_file()), None)
+
+
+def continue_label(path: Path) -> tuple[str, str]:
+    """(the welcome card's button, its tooltip) for continuing the save at `path`."""
+    name = path.name
+    for suffix in (SAVE_SUFFIX, ".json"):
+        if name.lower().endswith(suffix):
+            name = name[:-len(suffix)]
+            break
+    return f"Continue “{name}”", f"{_game_words(path)}\n{path}"
+
+
 class GameFiles(QObject):
     """Save/Open for one MainWindow. The window provides `table` (a TableController or None), `start_table`,
     `preferences` and `update_preferences(preferences)`."""

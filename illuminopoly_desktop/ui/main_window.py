@@ -13,7 +13,7 @@ from ..presentation.preferences import MAX_SEATS, MIN_SEATS, Preferences, load_p
 from . import icons
 from .board_scene import BoardScene
 from .board_view import BoardView
-from .game_files import GameFiles, dropped_save
+from .game_files import GameFiles, continue_label, dropped_save, last_save
 from .thinking_indicator import ThinkingIndicator
 from .welcome_panel import WelcomePanel
 
@@ -99,6 +99,8 @@ class MainWindow(QMainWindow):
         self._create_menus()
         self._create_status_bar()
         self.welcome = WelcomePanel(self.view, self._welcome_actions())
+        self.welcome.continue_requested.connect(self._continue_last_save)
+        self._offer_last_save()
         self.view.square_hovered.connect(self._show_hovered_square)
         self.view.zoom_changed.connect(self._show_zoom)
         self.setAcceptDrops(True)  # a save dragged from the file manager opens like File ▸ Open
@@ -238,6 +240,16 @@ class MainWindow(QMainWindow):
             self.action_full_screen.blockSignals(False)
         super().changeEvent(event)
 
+    def _offer_last_save(self) -> None:
+        """The welcome card's first button: the most recent save still on disk, if any."""
+        path = last_save(self.preferences.recent_files)
+        self.welcome.show_continue(*continue_label(path)) if path else self.welcome.show_continue(None)
+
+    def _continue_last_save(self) -> None:
+        path = last_save(self.preferences.recent_files)
+        if path is not None:
+            self.files.open_after_asking(path)
+
     def _welcome_actions(self) -> list[QAction]:
         """The ways to begin that the welcome card offers while no game is on the table, in its order."""
         actions = [self.action_new_game, self.action_quick_game, self.action_open, self.action_host_game,
@@ -371,6 +383,7 @@ class MainWindow(QMainWindow):
         self._dock_layout_pending = False
         self.action_reset_layout.setEnabled(False)
         self.scene.clear_game()
+        self._offer_last_save()
         self.welcome.show()
 
     def _table_started(self) -> None:

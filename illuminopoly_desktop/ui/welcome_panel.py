@@ -4,7 +4,7 @@ nothing to click. Each button triggers the window's own menu action, so shortcut
 are those of the menus."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -13,11 +13,15 @@ QFrame#WelcomeCard { background: rgba(255, 255, 255, 236); border: 1px solid #8a
 QLabel#WelcomeTitle { font-size: 20pt; font-weight: bold; color: #1d2440; }
 QLabel#WelcomeText { color: #333; }
 QPushButton { padding: 6px 14px; text-align: left; }
+QPushButton#WelcomeContinue { font-weight: bold; }
 """
 
 
 class WelcomePanel(QFrame):
-    """A card centred over `host` (the board view); `buttons` maps each action's object name to its button."""
+    """A card centred over `host` (the board view); `buttons` maps each action's object name to its button.
+    `show_continue(label, tooltip)` adds a first button for the last saved game (`continue_requested`)."""
+
+    continue_requested = Signal()
 
     def __init__(self, host: QWidget, actions: list[QAction]) -> None:
         super().__init__(host)
@@ -38,6 +42,12 @@ class WelcomePanel(QFrame):
         layout.addWidget(title)
         layout.addWidget(text)
         layout.addSpacing(6)
+        self.continue_button = QPushButton(self)
+        self.continue_button.setObjectName("WelcomeContinue")
+        self.continue_button.setAutoDefault(False)
+        self.continue_button.clicked.connect(self.continue_requested)
+        self.continue_button.hide()
+        layout.addWidget(self.continue_button)
         self.buttons: dict[str, QPushButton] = {}
         for action in actions:
             button = QPushButton(_button_text(action), self)
@@ -50,6 +60,13 @@ class WelcomePanel(QFrame):
         self.setFixedWidth(380)
         self.adjustSize()
         host.installEventFilter(self)  # to stay in the middle when the window is resized
+        self.recentre()
+
+    def show_continue(self, label: str | None, tooltip: str = "") -> None:
+        """Offer the last saved game first (`label` None: there is none to offer)."""
+        self.continue_button.setVisible(label is not None)
+        self.continue_button.setText(label or "")
+        self.continue_button.setToolTip(tooltip)
         self.recentre()
 
     def recentre(self) -> None:
