@@ -419,3 +419,22 @@ def test_cached_pictures_of_turned_squares_are_as_sharp_as_direct_painting(qapp,
     # Anti-aliased edges may round a little differently when a picture is composed on its own first.
     assert differing_pixels(direct, built) == 0
     assert built == cached
+
+
+def test_R_VAL_05_square_tooltips_price_attacking_the_deed_as_deep_as_it_hangs(qapp):
+    """R-VAL-04/-05 and R-STRUCT-05: what another player pays first to attack a deed, which its depth in its owner's
+    structure multiplies (2 from the card, 1½ a level lower, 1 deeper), and which contests apply at all."""
+    state = started_game(4)
+    give(state, 1, BOARDWALK, ROOT, 0)
+    give(state, 1, PARK_PLACE, BOARDWALK, 0)
+    give(state, 1, 3, PARK_PLACE, 0)  # Baltic Avenue at depth 3: R-VAL-08's $30
+    scene = BoardScene(state.setup.board)
+    scene.show_state(state)
+    boardwalk = scene.square_item(BOARDWALK).toolTip()
+    assert "attacks cost double" in boardwalk
+    assert "takeover $400, rezoning $400, subversion $400 (R-VAL-05)" in boardwalk  # A = 400 × 2
+    assert "1½ times" in scene.square_item(PARK_PLACE).toolTip()
+    assert "takeover $263," in scene.square_item(PARK_PLACE).toolTip()  # A = 350 × 1½ = 525, half rounded up
+    assert "takeover $30, rezoning $30, subversion $30" in scene.square_item(3).toolTip()
+    assert "pays first: rezoning $200 (R-VAL-05)" in scene.square_item(READING).toolTip()  # a Railroad: full A
+    assert "pays first" not in scene.square_item(ELECTRIC).toolTip()  # an unowned Utility: buy it, or nothing

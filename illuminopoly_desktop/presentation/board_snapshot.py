@@ -36,6 +36,11 @@ class PropertyFacts:
     hotel: bool = False
     rent_text: str = ""
     """The rent its owner would collect now, in words ("$50", "4 × dice"); empty when unowned."""
+    depth: int | None = None
+    """How deep it hangs in its owner's structure (1 = from the faction card); None when unowned or unattached."""
+    attack_costs: tuple[tuple[str, int], ...] = ()
+    """(contest, base cost) for each contest another player could open on it by landing (R-VAL-05): the price of
+    attacking it, which its depth raises (R-STRUCT-05)."""
 
     @property
     def is_subverted(self) -> bool:
@@ -122,12 +127,40 @@ def snapshot_of(state: GameState) -> BoardSnapshot:
 
 
 def _property_facts(ctx, index: int) -> PropertyFacts:
+    from ..rules.values import depth_of
+
     prop = ctx.state.properties[index]
     return PropertyFacts(
         index=index, name=ctx.squares[index].name, owner=prop.owner, controller=prop.controller,
         mortgaged=prop.mortgaged, rezoned=prop.rezoned, destroyed=prop.destroyed, rubble=prop.rubble,
         disrupted_turns=prop.disrupted_turns, rail_countdown=prop.rail_countdown, houses=prop.houses,
-        hotel=prop.hotel, rent_text=rent_text(ctx, index))
+        hotel=prop.hotel, rent_text=rent_text(ctx, index),
+        depth=depth_of(ctx.state, index) if prop.owner is not None else None,
+        attack_costs=attack_costs(ctx, index))
+
+
+OUTSIDER = -2
+"""A seat number nobody has: an attacker who neither owns the property nor reached it by a double-rent card."""
+
+
+def attack_costs(ctx, index: int) -> tuple[tuple[str, int], ...]:
+    """The base cost (R-VAL-05) of each contest another player could open on `index` by landing there: a takeover
+    of an owned property (R-TAKEOVER-01), the rezoning of a lot or Railroad not yet rezoned or destroyed
+    (R-REZONE-01), the subversion of an owned property not destroyed whose owner is no unawakened Boat
+    (R-SUBVERT-01). The Artillery's destructions are left out: they are one faction's, not everyone's."""
+    from ..rules.values import base_cost
+
+    prop = ctx.state.properties[index]
+    square = ctx.squares[index]
+    owner = ctx.state.players[prop.owner] if prop.owner is not None else None
+    contests = []
+    if owner is not None:
+        contests.append("takeover")
+    if square.kind != "utility" and not prop.rezoned and not prop.destroyed:
+        contests.append("rezoning")
+    if owner is not None and not prop.destroyed and not (owner.faction == "boat" and not owner.awakened):
+        contests.append("subversion")
+    return tuple((contest, base_cost(ctx, index, OUTSIDER, contest)) for contest in contests)
 
 
 def rent_text(ctx, index: int) -> str:

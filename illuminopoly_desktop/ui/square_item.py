@@ -123,7 +123,16 @@ def state_html(facts, player_names: Sequence[str]) -> str:
                                    f"{'s' if facts.rail_countdown != 1 else ''}"),
     ) if shown]
     lines += [f"<span style='color:#B00020'>{text}</span>" for text in marks]
+    if facts.depth in DEPTH_WORDS:
+        lines.append(DEPTH_WORDS[facts.depth])
+    if facts.attack_costs:
+        costs = ", ".join(f"{contest} ${cost:,}" for contest, cost in facts.attack_costs)
+        lines.append(f"To attack it, another player pays first: {costs} (R-VAL-05)")
     return "<hr>" + "<br>".join(lines)
+
+
+DEPTH_WORDS = {1: "Hangs from its owner's faction card: attacks cost double (R-STRUCT-05)",
+               2: "Hangs one deed below its owner's card: attacks cost 1½ times as much (R-STRUCT-05)"}
 
 
 class SquareItem(QGraphicsObject):
