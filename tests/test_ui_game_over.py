@@ -206,3 +206,23 @@ def test_the_results_come_back_from_the_actions_panel_after_the_game_over_screen
     assert not dialog.isVisible()
     window.action_panel.results_button.click()
     assert window.game_over_dialog is dialog and dialog.isVisible()
+
+
+def test_play_again_seats_the_same_table_with_new_dice(qtbot, folders, monkeypatch):
+    """The same seats (names, people or computers and their strength), the same factions or draft and house rules,
+    a new seed; the finished game was saved, so nothing is asked first."""
+    session, _ = finished_session(seed=3)
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    window.start_table(session.state, session=session, pace_ms=60_000)  # the new game's computers wait
+    target = folders / "finished.illuminopoly.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(target))
+    window.game_over_dialog.save_button.click()
+    old = session.state.setup
+    assert window.game_over_dialog.rematch_button.isVisible()
+    window.game_over_dialog.rematch_button.click()
+    new = window.table.session.state
+    assert window.table.session is not session and not new.game_over and window.table.session.actions == []
+    assert new.setup.seats == old.seats and new.setup.options == old.options
+    assert new.setup.preset_factions == old.preset_factions and new.setup.seed != old.seed
+    assert not window.game_over_dialog.isVisible()

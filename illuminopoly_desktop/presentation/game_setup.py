@@ -173,6 +173,13 @@ def default_seats(count: int) -> list[SeatPlan]:
     return [SeatPlan(name=f"Player {n}") for n in range(1, count + 1)]
 
 
+def rematch(setup, seed: int | None = None):
+    """A new game at the same table as `setup` (a finished game's GameSetup): the same seats, factions or draft,
+    house rules and board, with a new seed (so new dice and cards)."""
+    return rules_setup.new_game(setup.seats, random_seed() if seed is None else seed, setup.options,
+                                board=setup.board, preset_factions=setup.preset_factions)
+
+
 QUICK_OPPONENTS = 3
 
 

@@ -24,13 +24,16 @@ NUMBER_COLUMNS = (3, 4, 5, 6)
 
 
 class GameOverDialog(QDialog):
-    """Shows a finished game. Signals: `new_game_requested`, `save_requested`, `rule_requested(rule_id)`."""
+    """Shows a finished game. Signals: `new_game_requested`, `rematch_requested` (the same table again, shown only
+    with `offer_rematch`), `save_requested`, `rule_requested(rule_id)`."""
 
     new_game_requested = Signal()
+    rematch_requested = Signal()
     save_requested = Signal()
     rule_requested = Signal(str)
 
-    def __init__(self, summary: GameSummary, history: PowerHistory, parent: QWidget | None = None):
+    def __init__(self, summary: GameSummary, history: PowerHistory, parent: QWidget | None = None,
+                 offer_rematch: bool = False):
         super().__init__(parent)
         self.summary = summary
         self.setWindowTitle("Game over — Illuminopoly")
@@ -61,13 +64,18 @@ class GameOverDialog(QDialog):
         buttons = QDialogButtonBox(self)
         self.new_game_button = QPushButton("&New Game…")
         self.new_game_button.setToolTip("Seat the players for another game")
+        self.rematch_button = QPushButton("Play &Again")
+        self.rematch_button.setToolTip("The same seats, factions (or draft) and house rules, with new dice")
+        self.rematch_button.setVisible(offer_rematch)
         self.save_button = QPushButton("&Save…")
         self.save_button.setToolTip("Save this finished game, to replay or study it later")
         self.close_button = buttons.addButton(QDialogButtonBox.StandardButton.Close)
         self.close_button.setToolTip("Close this screen; the finished table stays on view")
+        buttons.addButton(self.rematch_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.new_game_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.new_game_button.clicked.connect(self._new_game)
+        self.rematch_button.clicked.connect(self._rematch)
         self.save_button.clicked.connect(self.save_requested)
         buttons.rejected.connect(self.close)
 
@@ -136,6 +144,10 @@ class GameOverDialog(QDialog):
     def _new_game(self) -> None:
         self.close()
         self.new_game_requested.emit()
+
+    def _rematch(self) -> None:
+        self.close()
+        self.rematch_requested.emit()
 
     def _link_activated(self, link: str) -> None:
         rule_id = rule_id_of_link(link)

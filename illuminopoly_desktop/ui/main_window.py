@@ -294,6 +294,13 @@ class MainWindow(QMainWindow):
 
         self.files.confirm_unsaved("start a new game", choose_and_start)
 
+    def rematch(self) -> None:
+        """The game-over screen's Play Again: the finished game's table again, with new dice."""
+        from ..presentation.game_setup import rematch
+
+        setup = self.table.session.state.setup
+        self.files.confirm_unsaved("start a new game", lambda: self.start_table(rematch(setup)))
+
     def quick_game(self) -> None:
         """File ▸ Play Against the Computer: a game of the one person here against computer players, without the
         dialog (presentation/game_setup.quick_game), after asking about the game on the table."""
@@ -424,9 +431,11 @@ class MainWindow(QMainWindow):
             return
         # The history is rebuilt by replay: one code path for games played here and games opened from a save.
         history = PowerHistory.of_game(session.state, session.actions)
+        local = not getattr(session, "remote", False)  # a LAN game is the host's to start again
         dialog = GameOverDialog(summarize(session.state, history.ending.rule_id if history.ending else None),
-                                history, self)
+                                history, self, offer_rematch=local)
         dialog.new_game_requested.connect(self.new_game)
+        dialog.rematch_requested.connect(self.rematch)
         dialog.save_requested.connect(self.files.save)
         dialog.rule_requested.connect(self.show_rules_reference)
         self.game_over_dialog, self._game_over_session = dialog, session
