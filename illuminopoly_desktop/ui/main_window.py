@@ -150,6 +150,14 @@ class MainWindow(QMainWindow):
         self.action_reset_layout.setEnabled(False)  # until a game is on the table
         self.action_reset_layout.triggered.connect(self.reset_layout)
 
+        self.action_property_list = QAction("&Property List", self)
+        self.action_property_list.setShortcut(QKeySequence("Ctrl+L"))
+        self.action_property_list.setToolTip("Every property in one table: owner, controller, state, rent, depth "
+                                             "and what attacking it costs")
+        self.action_property_list.setEnabled(False)  # until a game is on the table
+        self.action_property_list.triggered.connect(self.show_property_list)
+        self.property_list = None
+
         self.action_new_game = QAction("&New Game…", self)
         self.action_new_game.setShortcut(QKeySequence(QKeySequence.StandardKey.New))
         self.action_new_game.setToolTip("Seat the players, choose factions and house rules, and start a game")
@@ -215,6 +223,8 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.action_full_screen)
         view_menu.addSeparator()
         view_menu.addAction(self.action_reset_layout)
+        view_menu.addSeparator()
+        view_menu.addAction(self.action_property_list)
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.action_rules_reference)
         help_menu.addSeparator()
@@ -389,6 +399,9 @@ class MainWindow(QMainWindow):
         self.table_docks = []
         self._dock_layout_pending = False
         self.action_reset_layout.setEnabled(False)
+        self.action_property_list.setEnabled(False)
+        if self.property_list is not None:
+            self.property_list.hide()
         self.scene.clear_game()
         self._offer_last_save()
         self.welcome.show()
@@ -402,6 +415,8 @@ class MainWindow(QMainWindow):
             # resumed game, every action since. (A LAN game's history comes from its host.)
             self.game_log.load_history(self.table.session.history_events(), self.table.session.state)
         self.table.game_over.connect(self.show_game_over)
+        self.table.game_changed.connect(self._refresh_property_list)
+        self.action_property_list.setEnabled(True)
         self.action_panel.results_requested.connect(self.show_game_over)
         self.game_log.rule_requested.connect(self.show_rules_reference)
         if self.table.session.game_over:  # an opened finished game: its game_over was emitted before this
@@ -440,6 +455,22 @@ class MainWindow(QMainWindow):
         dialog.rule_requested.connect(self.show_rules_reference)
         self.game_over_dialog, self._game_over_session = dialog, session
         dialog.show()
+
+    def show_property_list(self) -> None:
+        """View ▸ Property List (Ctrl+L): every property of the game on the table, kept up to date while open."""
+        from .property_list_dialog import PropertyListDialog
+
+        if getattr(self, "table", None) is None:
+            return
+        if self.property_list is None:
+            self.property_list = PropertyListDialog(self)
+        self.property_list.show_state(self.table.session.state)
+        self.property_list.show()
+        self.property_list.raise_()
+
+    def _refresh_property_list(self) -> None:
+        if self.property_list is not None and self.property_list.isVisible() and getattr(self, "table", None):
+            self.property_list.show_state(self.table.session.state)
 
     def show_rules_reference(self, rule_id: str | None = None) -> None:
         """Help ▸ Rules Reference (F1), at `rule_id` if given (a rule link in the log or the game-over screen)."""
