@@ -87,3 +87,17 @@ def test_with_a_rollout_limit_its_decision_is_repeatable():
     second = Strategist(9, budget=60.0, max_rollouts=8)
     assert first.choose(player_view(state, 1), 1) == second.choose(player_view(state, 1), 1)
     assert first.last_rollouts == second.last_rollouts == 8
+
+
+def test_it_weighs_buying_off_each_deed_not_one_deed_on_each_arrow():
+    """R-LOSE-03's mortgage buy-off lists every deed on every free arrow (R-STRUCT-04); the strategist's handful of
+    alternatives must still be different deeds (and ending the buy-off), not one deed on three arrows."""
+    from test_rules_lose import BALTIC, ELECTRIC, _mortgage_out_seat_2
+
+    state = started_game()
+    _mortgage_out_seat_2(state)
+    assert state.pending[-1].kind == "chair_buyoff" and engine.awaiting(state) == [0]
+    strategist = Strategist(1)
+    candidates = strategist.candidates(state, 0, A.EndBuyOff(seat=0))
+    assert {a.property for a in candidates if a.type == "buy_off_mortgage"} == {BALTIC, ELECTRIC}
+    assert len(candidates) == 3

@@ -98,7 +98,9 @@ class Strategist:
         found = [baseline]
 
         def add(action: A.Action | None) -> None:
-            if action is not None and all(action != known for known in found):
+            # Alternatives that differ only in the arrow a new deed would hang from are one choice here: the
+            # baseline's arrow stands for them all (a buy-off of each deed on every free arrow, R-STRUCT-04).
+            if action is not None and not any(A.same_but_placement(action, known) for known in found):
                 found.append(action)
 
         if baseline.type == "commit_graft":
@@ -113,8 +115,13 @@ class Strategist:
             for kind, make in menu.items():
                 if kind in ("commit_graft", "bid"):
                     continue
-                for action in make()[:3]:
+                distinct = 0
+                for action in make():
+                    before = len(found)
                     add(action)
+                    distinct += len(found) > before
+                    if distinct == 3:
+                        break
             return found[:4]
         step = state.turn.step
         if step == "landing":

@@ -32,9 +32,6 @@ OTHER_TYPES = (A.FREE_ACTION_TYPES | A.CHEAT_ACTION_TYPES) - {"rule_accusation"}
 SHORTCUTS = {"roll": "R", "jail_roll": "R", "end_turn": "E"}
 """Keys for the most common choices; Space always takes the default choice (see ui/action_panel.py)."""
 
-PLACEMENT_FIELDS = {"parent", "arrow"}
-"""Actions that differ only by where the new deed hangs are offered once, on the first free arrow the engine lists;
-the board's drag and drop is the place to pick another arrow."""
 
 TURN_STEPS = {
     "choice": "T3: roll the dice or reorganize", "income": "T2: collect rent or reorganize",
@@ -116,8 +113,10 @@ def _with_default(choice: Choice) -> Choice:
 
 
 def _placement_free_key(action: A.Action):
+    """Actions that differ only by where the new deed hangs are offered once, on the first free arrow the engine
+    lists; the structure panel is the place to pick another arrow."""
     return action.type, tuple(sorted((k, repr(v)) for k, v in action.model_dump().items()
-                                     if k not in PLACEMENT_FIELDS))
+                                     if k not in A.PLACEMENT_FIELDS))
 
 
 # ----- graft (the spin box of the panel) -----

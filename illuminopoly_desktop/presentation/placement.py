@@ -10,11 +10,10 @@ from ..model.state import GameState
 from ..rules import actions as A
 from ..rules.engine import legal_actions
 
-PLACEMENT_FIELDS = ("parent", "arrow")
 
 
 def needs_placement(action: A.Action) -> bool:
-    return all(field in type(action).model_fields for field in PLACEMENT_FIELDS)
+    return all(field in type(action).model_fields for field in A.PLACEMENT_FIELDS)
 
 
 FREE_AMOUNT_TYPES = frozenset({"bid"})
@@ -23,8 +22,7 @@ amount the rules accept hangs the deed on the same arrows (R-DEAL-09)."""
 
 
 def _same_but_placement(a: A.Action, b: A.Action) -> bool:
-    exclude = set(PLACEMENT_FIELDS) | ({"amount"} if a.type in FREE_AMOUNT_TYPES else set())
-    return a.type == b.type and a.model_dump(exclude=exclude) == b.model_dump(exclude=exclude)
+    return A.same_but_placement(a, b, also=frozenset({"amount"}) if a.type in FREE_AMOUNT_TYPES else frozenset())
 
 
 def placement_options(state: GameState, action: A.Action) -> list[tuple[int, int]]:

@@ -467,6 +467,17 @@ CHEAT_ACTION_TYPES = frozenset({"cheat_stacked_draw", "cheat_marker_shift", "che
 """The actions of R-CHEAT; with `cheating_mode=off` none of them exists (R-CHEAT-01)."""
 
 
+PLACEMENT_FIELDS = frozenset({"parent", "arrow"})
+"""Where an acquisition hangs the new deed (R-STRUCT-04): a buy, a takeover, a bid, a mortgage buy-off."""
+
+
+def same_but_placement(a: BaseModel, b: BaseModel, also: frozenset[str] = frozenset()) -> bool:
+    """Whether two actions differ at most in where the new deed hangs (and in the fields named in `also`): the same
+    choice for a player, who picks the arrow apart."""
+    exclude = PLACEMENT_FIELDS | also
+    return a.type == b.type and a.model_dump(exclude=exclude) == b.model_dump(exclude=exclude)
+
+
 def parse_action(data: dict | str | bytes) -> BaseModel:
     """Parse one action from a dict or JSON text; raises pydantic.ValidationError."""
     if isinstance(data, (str, bytes)):
