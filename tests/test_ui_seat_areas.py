@@ -243,3 +243,19 @@ def test_a_drag_in_an_area_moves_nothing_and_emits_nothing(window, qtbot):
     assert not area.popup.isVisible()
     assert state_hash(state) == before and changes == []
     window.close_table()
+
+
+def test_R_FAC_THIMBLE_01_each_header_says_how_near_its_faction_stands_to_its_special_victory(qtbot):
+    """The count of the engine's own condition (rules/victory_progress.py) in the header line and in words in its
+    tooltip; the Dog's condition stays his secret (R-FAC-DOG-01), and the Boat, which has none, shows none."""
+    state = started_game(4, factions=("thimble", "dog", "boat", "steam_iron"))
+    for index in (1, 6, 11):  # brown, light blue, pink
+        give(state, 0, index, ROOT)
+    areas = areas_for(qtbot, state)
+    thimble = areas.area(0)
+    assert "win 3/6" in thimble.header_text()
+    assert "Special victory: 3 of 6 colour groups (R-FAC-THIMBLE-01)" in thimble.toolTip()
+    dog = areas.area(1)
+    assert "win " not in dog.header_text() and "a secret condition (R-FAC-DOG-01)" in dog.toolTip()
+    assert "win " not in areas.area(2).header_text() and "Special victory" not in areas.area(2).toolTip()
+    assert "win 0/5" in areas.area(3).header_text()  # the Steam Iron owns no cheapest lot yet

@@ -72,6 +72,10 @@ class SeatSummary:
     """How many colour groups the Artillery has destroyed a lot of (R-FAC-ARTILLERY-01); None for everyone else."""
     colour_groups: int | None = None
     """How many colour groups there are to destroy (the Artillery's only)."""
+    victory: str | None = None
+    """How near the seat stands to its special victory, in words ("4 of 6 colour groups"); the Dog's stays secret."""
+    victory_short: str | None = None
+    """The nearest count as a fraction ("4/6") for the header line; None where there is no count to show."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,8 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
         elif role == "artillery":
             tally = artillery_notes(state, player.seat).tally
             extra = {"colours_destroyed": sum(lot.destroyed for lot in tally), "colour_groups": len(tally)}
+        if role != "banker" and player.faction and not player.eliminated:
+            extra["victory"], extra["victory_short"] = victory_words(state, player.seat)
         summaries.append(SeatSummary(
             seat=player.seat, name=player.name, role=role,
             faction_name=info.name if info else "No faction yet",
@@ -160,6 +166,29 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
             deeds_owned=owned.get(player.seat, 0), held_elsewhere=tuple(sorted(held.get(player.seat, ()))),
             **extra))
     return summaries
+
+
+def victory_words(state: GameState, seat: int) -> tuple[str | None, str | None]:
+    """(how near the seat's faction stands to its special victory, the nearest count as "have/need"), from the
+    engine's own conditions counted (rules/victory_progress.py). The Dog's condition is his secret (R-FAC-DOG-01),
+    the Shoe's a moment rather than a count, and the Boat has none."""
+    from ..rules.special_victory import FACTION_CONDITIONS
+    from ..rules.victory_progress import COUNTS
+
+    faction = state.players[seat].faction
+    if faction == "dog":
+        return "a secret condition (R-FAC-DOG-01)", None
+    conditions = FACTION_CONDITIONS.get(faction, ())
+    if not conditions:
+        return None, None
+    ctx = Ctx(state)
+    counted = [(COUNTS[c.key](ctx, seat), c.rule_id) for c in conditions if c.key in COUNTS]
+    if not counted:
+        condition = conditions[0]
+        return f"{condition.words} ({condition.rule_id})", None
+    words = "; or ".join(progress.words for progress, _ in counted) + f" ({counted[0][1]})"
+    nearest = max((progress for progress, _ in counted), key=lambda p: p.have / p.need)
+    return words, f"{min(nearest.have, nearest.need)}/{nearest.need}"
 
 
 def structure_marks(state: GameState, seat: int) -> tuple[DeedMark, ...]:

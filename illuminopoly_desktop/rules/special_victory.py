@@ -182,16 +182,22 @@ def horseman_opponents(ctx: Ctx, seat: int) -> list[int]:
             if other != seat and not player.eliminated and player.role == "faction" and player.faction != "artillery"]
 
 
-def holds_two_of_each_opponent(ctx: Ctx, seat: int) -> bool:
-    """R-FAC-HORSEMAN-01 (b): for every opponent, the subject controls at least 2 properties that opponent owns.
-    Control as the Chair over a mortgage (`mortgage_chair`) does not count unless
-    `horseman_counts_mortgage_control`; with no opponents (b) cannot be met."""
+def held_from_owners(ctx: Ctx, seat: int) -> dict[int, int]:
+    """Owner -> how many of his properties the subject controls, as R-FAC-HORSEMAN-01 (b) counts them: control as
+    the Chair over a mortgage (`mortgage_chair`) does not count unless `horseman_counts_mortgage_control`."""
     counts_chair_holds = ctx.options.horseman_counts_mortgage_control
     held_from: dict[int, int] = {}
     for prop in ctx.state.properties.values():
         if prop.controller == seat and prop.owner != seat and prop.owner is not None and (
                 counts_chair_holds or prop.control_origin != "mortgage_chair"):
             held_from[prop.owner] = held_from.get(prop.owner, 0) + 1
+    return held_from
+
+
+def holds_two_of_each_opponent(ctx: Ctx, seat: int) -> bool:
+    """R-FAC-HORSEMAN-01 (b): for every opponent, the subject controls at least 2 properties that opponent owns
+    (`held_from_owners`); with no opponents (b) cannot be met."""
+    held_from = held_from_owners(ctx, seat)
     if not held_from:
         return False
     opponents = horseman_opponents(ctx, seat)

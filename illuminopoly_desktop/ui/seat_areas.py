@@ -294,6 +294,8 @@ def money_html(summary: SeatSummary) -> str:
         parts.append(f"{summary.colours_destroyed}/{summary.colour_groups} colours")
     if summary.power_base is not None:
         parts.append(f"PB {'≈' if summary.power_base_estimated else ''}{_money(summary.power_base)}")
+    if summary.victory_short is not None and summary.role == "faction":
+        parts.append(f"win {summary.victory_short}")
     if summary.role == "faction":
         parts.append(f"{summary.deeds_owned} deed{'s' if summary.deeds_owned != 1 else ''}")
     if summary.held_elsewhere:
@@ -324,6 +326,8 @@ def header_tooltip(summary: SeatSummary, state: GameState) -> str:
         lines.append(f"Power Base: {_money(summary.power_base)} (R-PB-02)"
                      + (" — estimated: a utility owner has not rolled yet (R-PB-01)"
                         if summary.power_base_estimated else ""))
+    if summary.victory:
+        lines.append(f"Special victory: {escape(summary.victory)}")
     if summary.held_elsewhere:
         names = ", ".join(state.setup.board.squares[index].name for index in summary.held_elsewhere)
         lines.append(f"Controls others' deeds: {escape(names)}")
