@@ -45,3 +45,24 @@ def test_a_hint_is_drawn_from_the_seats_view_only(monkeypatch):
 def test_nothing_to_advise_when_the_seat_has_nothing_to_decide():
     state = started_game(3)
     assert hint_for(state, 1).action is None and hint_for(state, 1).text == "Nothing to decide now."
+
+
+def test_the_advice_is_always_an_action_the_rules_accept():
+    """Whatever the position (every faction, the Artillery, contests, auctions), the hint never advises an action the
+    engine would refuse (R-GEN-05): it is checked with `engine.is_legal`, which leaves the game as it was."""
+    from scenario import mixed_faction_game, play_random_actions
+
+    advised = []
+    for seed in range(3):
+        state = mixed_faction_game(seed, {"use_artillery": True, "max_rounds": 40})
+
+        def check(count, _action, _events) -> bool:
+            if count % 9 == 0:
+                for seat in engine.awaiting(state):
+                    action = hint_for(state, seat).action
+                    assert engine.is_legal(state, action) is None, (seed, count, action)
+                    advised.append(action.type)
+            return False
+
+        play_random_actions(state, seed, 1200, after=check)
+    assert len(advised) > 100 and len(set(advised)) > 8
