@@ -253,7 +253,10 @@ class MainWindow(QMainWindow):
     def _offer_last_save(self) -> None:
         """The welcome card's first button: the most recent save still on disk, if any."""
         path = last_save(self.preferences.recent_files)
-        self.welcome.show_continue(*continue_label(path)) if path else self.welcome.show_continue(None)
+        if path is None:
+            self.welcome.show_continue(None)
+        else:
+            self.welcome.show_continue(*continue_label(path))
 
     def _continue_last_save(self) -> None:
         path = last_save(self.preferences.recent_files)
