@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from ..model.state import Party
-from ..model.unvalidated import fill
+from ..model.unvalidated import keyword_init
 
 
 class Event(BaseModel):
@@ -18,16 +18,14 @@ class Event(BaseModel):
     visible_to: list[int] | None = None
     rule_id: str | None = None
 
-    def __init__(self, **data: Any) -> None:
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         # The engine builds events only from values it has already checked, tens of thousands of times per simulated
         # game, and pydantic's validation of each one cost more than the rule that emitted it. So engine-built events
         # skip validation (model/unvalidated.py); events read from JSON are still validated by EVENT_ADAPTER, and
         # tests/test_events_shape.py re-validates every event of many seeded games against its schema.
-        fill(self, data)
-
-    # Tell pydantic this is not a custom __init__, so that validation (EVENT_ADAPTER, model_validate) keeps using its
-    # own fully validating path instead of calling this one with raw input.
-    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+        super().__pydantic_init_subclass__(**kwargs)
+        cls.__init__ = keyword_init(cls)
 
 
 class DiceRolled(Event):
