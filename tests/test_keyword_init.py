@@ -57,3 +57,14 @@ def test_defaults_and_default_factories_as_validation_gives_them():
     assert first.model_fields_set == {"needed"} and second.model_fields_set == {"needed", "label"}
     assert second == Sample.model_validate({"needed": 2, "label": None})
     assert Sample.model_validate({"needed": 3}).needed == 3
+
+
+def test_R_TURN_03_a_fresh_turn_equals_the_validated_one():
+    from illuminopoly_desktop.model.state import TurnState
+    from illuminopoly_desktop.rules.turn import fresh_turn
+
+    first, second = fresh_turn(3), fresh_turn(3)
+    validated = TurnState(seat=3, step="none")
+    assert first == validated and list(first.__dict__) == list(validated.__dict__)
+    assert first.model_fields_set == validated.model_fields_set
+    assert first.used_once is not second.used_once

@@ -2,12 +2,24 @@
 from __future__ import annotations
 
 from ..model.state import TurnState
+from ..model.unvalidated import keyword_init
 from . import commitments, victory
 from .context import Ctx
 from .events import RoundEnded, TurnSkipped, TurnStarted
 from .factions import thimble_chooses_income
 from .payments import collect_due_debts
 from .rent import collect_rent, decrement_countdowns, power_bases
+
+
+_FILL_TURN = keyword_init(TurnState)
+
+
+def fresh_turn(seat: int) -> TurnState:
+    """The seat's turn state before its first step: built twice per player-turn from the engine's own seat number,
+    so without pydantic's validation (model/unvalidated.py)."""
+    turn = TurnState.__new__(TurnState)
+    _FILL_TURN(turn, seat=seat, step="none")
+    return turn
 
 
 def start_round(ctx: Ctx) -> None:
@@ -25,7 +37,7 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     state = ctx.state
     player = state.players[seat]
     state.current_player = seat
-    state.turn = TurnState(seat=seat, step="none")
+    state.turn = fresh_turn(seat)
     player.doubles_this_turn = 0
     ctx.emit(TurnStarted(seat=seat, round_no=state.round_no, rule_id="R-TURN-03"))
     # T0
@@ -98,7 +110,7 @@ def end_turn(ctx: Ctx) -> None:
         from .conspiracy import end_of_turn
 
         end_of_turn(ctx, seat)  # R-REBUILD-02, -03
-    state.turn = TurnState(seat=seat, step="none")
+    state.turn = fresh_turn(seat)
     if ctx.options.general_victory_timing == "end_of_turn":
         # R-TURN-09: with end_of_turn timing both (b) the general check and (c) the Banker's check run at T7.
         victory.general_victory_check(ctx)
