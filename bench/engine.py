@@ -59,16 +59,20 @@ def main() -> None:
 
     sims = []
     started = time.perf_counter()
+    cpu_started = time.process_time()
     for i in range(args.games):
         sims.append(play_random_game(args.seed + i, args.players, args.max_rounds,
                                      check_invariants=args.check_invariants))
     elapsed = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
     turns = sum(s.player_turns for s in sims)
     actions = sum(len(s.actions) for s in sims)
     rounds = [s.rounds for s in sims]
     print(f"  games/s              {args.games / elapsed:10.2f}   ({elapsed:.2f} s in all)")
     print(f"  player-turns/s       {turns / elapsed:10.0f}   ({turns} player-turns)")
     print(f"  us per player-turn   {1e6 * elapsed / turns:10.1f}")
+    # On a shared machine the wall time swings with the neighbours' load; this process's CPU time swings less.
+    print(f"  player-turns/s (CPU) {turns / cpu:10.0f}   ({cpu:.2f} s of this process's CPU time)")
     print(f"  actions/s            {actions / elapsed:10.0f}   ({actions} actions, {actions / turns:.1f} per player-turn)")
     print(f"  rounds per game      min {min(rounds)}, median {statistics.median(rounds)}, max {max(rounds)}; "
           f"results: {sum(s.result == 'win' for s in sims)} win, {sum(s.result == 'cap' for s in sims)} cap")
