@@ -6,6 +6,7 @@ engine runs the checks of R-GEN-09 and advances the turn machine until someone m
 """
 from __future__ import annotations
 
+from ..model.fast_copy import copy_tree
 from ..model.state import DogChoice, GameState
 from . import actions as A
 from . import buildings, chair, conspiracy, contests, deals, factions, favors, jail, landing, losing, payments, setup, structure, turn
@@ -60,10 +61,12 @@ def _void_offer(state: GameState, voided: _OfferVoided) -> list[Event]:
 
 
 def copy_state(state: GameState) -> GameState:
-    """An independent copy sharing only the immutable setup (a dump and re-validation is 6x faster than deepcopy)."""
-    data = state.model_dump(exclude={"setup"})
-    data["setup"] = state.setup
-    return type(state).model_validate(data)
+    """An independent copy sharing only the immutable setup (model/fast_copy.py: twice as fast as a dump and
+    re-validation, which is 6x faster than deepcopy)."""
+    return copy_tree(state, shared=_SHARED_PARTS)
+
+
+_SHARED_PARTS = frozenset({"setup"})
 
 
 def _apply_transactionally(state: GameState, action: A.Action) -> list[Event]:

@@ -28,25 +28,51 @@ def check_losses(ctx: Ctx) -> None:
     # (`state.pending and`: this runs after every step, and the pending stack is nearly always empty.)
     if state.pending and any(p.kind in DISPOSALS or p.kind == "contest" for p in state.pending):
         return  # one disposal at a time; and a contest's parties are tested once its money has been distributed
+    players = state.players
+    # Who could lose at all: faction players past their first circuit, not the Artillery (R-LOSE-01, A-75). Early in a
+    # game nobody can, and the deeds are not read.
+    exposed = [seat for seat in state.seat_order
+               if not (player := players[seat]).eliminated and player.role == "faction"
+               and player.completed_first_circuit and player.faction != "artillery"]
+    if not exposed:
+        return
+    # One pass over the deeds: each exposed player's mortgaged deeds, or None once he holds an unmortgaged one
+    # (then he can lose neither way).
     properties = state.properties.values()
-    safe = {p.owner for p in properties if not p.mortgaged}  # holders of an unmortgaged deed can lose neither way
-    for seat in state.faction_seats():
-        player = state.players[seat]
-        if seat in safe or player.faction == "artillery" or not player.completed_first_circuit:
-            continue  # R-LOSE-01: the Artillery is exempt, and nobody loses before his first circuit
-        owned = []
-        for prop in properties:
-            if prop.owner == seat:
-                if not prop.mortgaged:
-                    break  # owns an unmortgaged property: neither destitute nor mortgaged out
-                owned.append(prop)
+    mortgaged_deeds: dict[int, list | None] = {seat: [] for seat in exposed}
+    unsafe = len(exposed)
+    for prop in properties:
+        held = mortgaged_deeds.get(prop.owner)
+        if held is None:
+            continue
+        if prop.mortgaged:
+            held.append(prop)
         else:
-            if not owned and player.cash == 0:
-                eliminate(ctx, seat, "destitute: no property and no cash", rule_id="R-LOSE-01")
-            elif owned and sum(lift_cost(p) for p in owned) > player.cash:
-                mortgaged_out(ctx, seat, [p.index for p in owned])
-            if state.game_over or any(p.kind in DISPOSALS for p in state.pending):
-                return  # one disposal at a time; the others are tested again once it is over
+            mortgaged_deeds[prop.owner] = None
+            unsafe -= 1
+            if not unsafe:
+                return
+    eliminated_before = False
+    for seat in exposed:
+        owned = mortgaged_deeds[seat]
+        if owned is None:
+            continue
+        if eliminated_before:  # an elimination moves deeds and money: look at this player afresh
+            if players[seat].eliminated:
+                continue
+            owned = [prop for prop in properties if prop.owner == seat]
+            if any(not prop.mortgaged for prop in owned):
+                continue
+        cash = players[seat].cash
+        if not owned and cash == 0:
+            eliminate(ctx, seat, "destitute: no property and no cash", rule_id="R-LOSE-01")
+        elif owned and sum(lift_cost(p) for p in owned) > cash:
+            mortgaged_out(ctx, seat, [p.index for p in owned])
+        else:
+            continue
+        if state.game_over or any(p.kind in DISPOSALS for p in state.pending):
+            return  # one disposal at a time; the others are tested again once it is over
+        eliminated_before = True
 
 
 def mortgaged_out(ctx: Ctx, seat: int, properties: list[int]) -> None:
