@@ -310,7 +310,7 @@ def legal_menu(state: GameState, seat: int, include_free: bool = True) -> dict[s
     step = state.turn.step
     menu = _turn_menu(ctx, seat, step)
     if include_free and step in FREE_ACTION_STEPS:
-        for kind, make in _grouped(_free_actions(ctx, seat)).items():
+        for kind, make in _free_menu(ctx, seat).items():
             if kind in menu:
                 menu[kind] = (lambda first, second: lambda: first() + second())(menu[kind], make)
             else:
@@ -325,7 +325,7 @@ def _grouped(actions: list[A.Action]) -> dict[str, Callable[[], list[A.Action]]]
     return {kind: (lambda items: lambda: items)(items) for kind, items in groups.items()}
 
 
-def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Action]:
+def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False, deeds: tuple[int, ...] | None = None) -> list[A.Action]:
     state = ctx.state
     result: list[A.Action] = []
     for offer in state.offers:
@@ -352,24 +352,9 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Acti
     # mortgaged or destroyed cannot be mortgaged; building needs the colour group, R-BUILD-01): they only spare the
     # cost of a raised refusal for the many deeds that fail them, the checks still decide.
     monopolies: dict[str, bool] = {}
-    for index, prop in state.properties.items():
-        if prop.owner != seat:
-            continue
-        if not prop.mortgaged and not prop.destroyed and _ok(buildings.check_mortgage, ctx, seat, index):
-            result.append(A.Mortgage.shared(seat=seat, property=index))
-        if prop.mortgaged and _ok(buildings.check_unmortgage, ctx, seat, index):
-            result.append(A.Unmortgage.shared(seat=seat, property=index))
-        square = ctx.squares[index]
-        if square.kind == "lot":
-            group = square.group
-            if group not in monopolies:
-                monopolies[group] = is_monopolist(ctx, seat, group)
-            if monopolies[group] and _ok(buildings.check_buy_building, ctx, seat, index):
-                result.append(A.BuyBuilding.shared(seat=seat, property=index))
-            if prop.houses or prop.hotel:
-                for mode in ("house", "hotel_block", "hotel_breakdown"):
-                    if _ok(buildings.check_sell_building, ctx, seat, index, mode):
-                        result.append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
+    for index in (deeds if deeds is not None else [i for i, p in state.properties.items() if p.owner == seat]):
+        for kind in DEED_ACTION_KINDS:
+            result += _deed_actions(ctx, seat, index, kind, monopolies)
     due_to_me: dict[int, int] = {}
     for debt in state.debts:
         if debt.creditor == seat and debt.due:
@@ -381,6 +366,76 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False) -> list[A.Acti
     if ctx.options.cheating_mode == "simulated":
         result += cheating.free_actions(ctx, seat)  # R-CHEAT-04 accusations, R-CHEAT-02 (d) putting a dip back
     return result
+
+
+DEED_ACTION_KINDS = ("mortgage", "unmortgage", "buy_building", "sell_building")
+"""The free actions listed deed by deed, in the order `_free_actions` tries them on each deed."""
+
+
+def _free_menu(ctx: Ctx, seat: int) -> dict[str, Callable[[], list[A.Action]]]:
+    """`_free_actions` grouped by kind, in the same order, but the deed-by-deed kinds are only proven to exist (the
+    first deed that allows one is enough) and built in full when called: a computer player uses one kind at most,
+    and listing every kind for every deed cost more than the rest of its choice."""
+    state = ctx.state
+    if state.players[seat].role != "faction":
+        return _grouped(_free_actions(ctx, seat))
+    head: list[A.Action] = []
+    tail: list[A.Action] = []
+    owned = [index for index, prop in state.properties.items() if prop.owner == seat]
+    split = _free_actions(ctx, seat, deeds=())  # every free action except the deed-by-deed ones
+    for action in split:
+        (tail if action.type in _AFTER_DEEDS else head).append(action)
+    menu = _grouped(head)
+    monopolies: dict[str, bool] = {}
+    found: list[str] = []
+    for index in owned:
+        for kind in DEED_ACTION_KINDS:
+            if kind not in found and _deed_actions(ctx, seat, index, kind, monopolies):
+                found.append(kind)
+        if len(found) == len(DEED_ACTION_KINDS):
+            break
+    for kind in found:
+        menu[kind] = (lambda kind: lambda: _deed_actions_of_kind(ctx, seat, owned, kind))(kind)
+    for kind, make in _grouped(tail).items():
+        menu[kind] = make
+    return menu
+
+
+def _deed_actions_of_kind(ctx: Ctx, seat: int, owned: list[int], kind: str) -> list[A.Action]:
+    monopolies: dict[str, bool] = {}
+    return [action for index in owned for action in _deed_actions(ctx, seat, index, kind, monopolies)]
+
+
+_AFTER_DEEDS = frozenset({"foreclose", "return_till", "accuse"})
+"""The free actions `_free_actions` lists after the deed-by-deed ones (foreclosures, then cheating's, R-CHEAT-04)."""
+
+
+def _deed_actions(ctx: Ctx, seat: int, index: int, kind: str, monopolies: dict[str, bool]) -> list[A.Action]:
+    """The free actions of one kind on one of the seat's deeds, with the checks `_free_actions` makes."""
+    prop = ctx.state.properties[index]
+    if kind == "mortgage":
+        if not prop.mortgaged and not prop.destroyed and _ok(buildings.check_mortgage, ctx, seat, index):
+            return [A.Mortgage.shared(seat=seat, property=index)]
+        return []
+    if kind == "unmortgage":
+        if prop.mortgaged and _ok(buildings.check_unmortgage, ctx, seat, index):
+            return [A.Unmortgage.shared(seat=seat, property=index)]
+        return []
+    square = ctx.squares[index]
+    if square.kind != "lot":
+        return []
+    if kind == "buy_building":
+        group = square.group
+        if group not in monopolies:
+            monopolies[group] = is_monopolist(ctx, seat, group)
+        if monopolies[group] and _ok(buildings.check_buy_building, ctx, seat, index):
+            return [A.BuyBuilding.shared(seat=seat, property=index)]
+        return []
+    if prop.houses or prop.hotel:
+        return [A.SellBuilding.shared(seat=seat, property=index, mode=mode)
+                for mode in ("house", "hotel_block", "hotel_breakdown")
+                if _ok(buildings.check_sell_building, ctx, seat, index, mode)]
+    return []
 
 
 def suggested_arrangement(ctx: Ctx, seat: int, exclude: tuple[int, ...] = ()) -> list[A.DeedPlacement]:
