@@ -456,7 +456,14 @@ def suggested_arrangement(ctx: Ctx, seat: int, exclude: tuple[int, ...] = ()) ->
             free.extend((deed, a) for a in range(arrows[deed]))
         else:
             placement[deed] = (None, 0)
-    return [A.DeedPlacement.shared(property=d, parent=p, arrow=a) for d, (p, a) in sorted(placement.items())]
+    return [_placement(d, p, a) for d, (p, a) in sorted(placement.items())]
+
+
+@lru_cache(maxsize=4096)
+def _placement(deed: int, parent: int | None, arrow: int) -> A.DeedPlacement:
+    """One shared placement value (a positional cache: the keyword route of `shared` costs more than the rest of
+    a suggested arrangement)."""
+    return A.DeedPlacement.shared(property=deed, parent=parent, arrow=arrow)
 
 
 def default_action(state: GameState, seat: int) -> A.Action | None:

@@ -106,12 +106,19 @@ def collect_rent(ctx: Ctx, seat: int, rule_id: str = "R-RENT-01") -> int:
     state = ctx.state
     owned = [i for i, p in state.properties.items() if p.owner == seat]
     roll = None
-    if any(ctx.squares[i].kind == "utility" for i in owned):
-        roll = sum(ctx.roll(2, seat, "utility rent", "R-RENT-03"))
-        state.players[seat].last_utility_roll = roll
-    rents = {i: rent_of(ctx, i, utility_roll=roll) for i in owned}
-    rents = {i: r for i, r in rents.items() if r}
-    total = sum(rents.values())
+    squares = ctx.squares
+    for i in owned:
+        if squares[i].kind == "utility":
+            roll = sum(ctx.roll(2, seat, "utility rent", "R-RENT-03"))
+            state.players[seat].last_utility_roll = roll
+            break
+    rents = {}
+    total = 0
+    for i in owned:  # one loop, not comprehensions: this runs at the start of every player-turn
+        rent = rent_of(ctx, i, utility_roll=roll)
+        if rent:
+            rents[i] = rent
+            total += rent
     if state.rubble_blocks:
         _collection_lifts_blocks(state, seat)
     paid = bank_pays(ctx, seat, total, "rent", rule_id) if total else 0
