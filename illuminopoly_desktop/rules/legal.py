@@ -387,23 +387,26 @@ def _free_menu(ctx: Ctx, seat: int) -> dict[str, Callable[[], list[A.Action]]]:
         (tail if action.type in _AFTER_DEEDS else head).append(action)
     menu = _grouped(head)
     monopolies: dict[str, bool] = {}
-    found: list[str] = []
-    for index in owned:
+    found: dict[str, tuple[int, list[A.Action]]] = {}  # kind -> where in `owned` it first appears, and its actions there
+    for position, index in enumerate(owned):
         for kind in DEED_ACTION_KINDS:
-            if kind not in found and _deed_actions(ctx, seat, index, kind, monopolies):
-                found.append(kind)
+            if kind not in found:
+                actions = _deed_actions(ctx, seat, index, kind, monopolies)
+                if actions:
+                    found[kind] = (position, actions)
         if len(found) == len(DEED_ACTION_KINDS):
             break
-    for kind in found:
-        menu[kind] = (lambda kind: lambda: _deed_actions_of_kind(ctx, seat, owned, kind))(kind)
+    for kind, (position, first) in found.items():
+        menu[kind] = (lambda kind, first, rest: lambda: first + _deed_actions_of_kind(ctx, seat, rest, kind))(
+            kind, first, owned[position + 1:])
     for kind, make in _grouped(tail).items():
         menu[kind] = make
     return menu
 
 
-def _deed_actions_of_kind(ctx: Ctx, seat: int, owned: list[int], kind: str) -> list[A.Action]:
+def _deed_actions_of_kind(ctx: Ctx, seat: int, deeds: list[int], kind: str) -> list[A.Action]:
     monopolies: dict[str, bool] = {}
-    return [action for index in owned for action in _deed_actions(ctx, seat, index, kind, monopolies)]
+    return [action for index in deeds for action in _deed_actions(ctx, seat, index, kind, monopolies)]
 
 
 _AFTER_DEEDS = frozenset({"foreclose", "return_till", "accuse"})
