@@ -3,8 +3,8 @@
 The engine runs deals and foreclosures on a trial copy of the whole game state and keeps it only if the action is
 accepted (rules/engine.py), and `is_legal` does the same for every action the GUI checks. A game state is a tree of
 pydantic models, lists, dicts and plain values (no cycles, no object shared between two branches), which this walk
-copies in about a fifth of the time a dump and re-validation takes (bench: `python bench/engine.py`, accepted
-offers), giving the same fields, the same fields-set bookkeeping and an equal model.
+copies in less than half the time a dump and re-validation takes (56 µs against 131-142 µs for the final state of a
+300-round game), giving the same fields, the same fields-set bookkeeping and an equal model (tests/test_fast_copy.py).
 """
 from __future__ import annotations
 
