@@ -6,7 +6,7 @@ actions; money is checked to the dollar, and refusals leave the state hash uncha
 from __future__ import annotations
 
 
-from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, LoanItem, OfferLeg
+from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, FavorCard, LoanItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.events import (ControlChanged, DogConditionChosen, OfferEvent, PaymentShort,
@@ -243,6 +243,23 @@ def test_R_LOSE_03_buy_off_needs_cash_and_a_free_arrow():
     for index in (MEDITERRANEAN, ORIENTAL, VERMONT, CONNECTICUT):
         give(s, 0, index)
     refused(s, A.BuyOffMortgage(seat=0, property=ELECTRIC), "E_NO_FREE_ARROW", "R-LOSE-03")
+
+
+def test_R_LOSE_03_tested_afresh_once_the_deed_that_kept_him_safe_is_gone():
+    """R-LOSE-03, R-GEN-09: the check after each event first tries the deed that showed each player safe last time;
+    that deed is only a hint. Kentucky, unmortgaged, keeps seat 2 in; when he sells it for $1, his $106 no longer
+    lifts Baltic's and Electric's mortgages ($33 + $83), and the sale's own check mortgages him out."""
+    s = started_game()
+    for index in (BALTIC, ELECTRIC, KENTUCKY):
+        give(s, 2, index)
+    s.players[2].cash = 0
+    s.players[2].completed_first_circuit = True
+    engine.apply(s, A.Mortgage(seat=2, property=BALTIC))
+    engine.apply(s, A.Mortgage(seat=2, property=ELECTRIC))
+    assert not s.players[2].eliminated and s.players[2].cash == 105
+    events = deal(s, 1, 2, leg(2, 1, DeedItem(property=KENTUCKY)), leg(1, 2, CashItem(amount=1)))
+    assert s.properties[KENTUCKY].owner == 1
+    assert eliminated_events(events) == [(2, "bank", "R-LOSE-03")]
 
 
 def test_R_LOSE_03_not_before_the_first_circuit():
