@@ -35,22 +35,23 @@ def check_losses(ctx: Ctx) -> None:
     if state.pending and any(p.kind in DISPOSALS or p.kind == "contest" for p in state.pending):
         return  # one disposal at a time; and a contest's parties are tested once its money has been distributed
     players = state.players
-    # Who could lose at all: faction players past their first circuit, not the Artillery (R-LOSE-01, A-75). Early in a
-    # game nobody can, and the deeds are not read.
-    exposed = [seat for seat in state.seat_order
-               if not (player := players[seat]).eliminated and player.role == "faction"
-               and player.completed_first_circuit and player.faction != "artillery"]
-    if not exposed:
-        return
-    # A player holding an unmortgaged deed can lose neither way. The deed that showed it last time usually still
-    # does: trying those first spares the pass over every deed on most steps.
     by_index = state.properties
     hints = _SAFE_DEED_HINTS
-    for seat in exposed:
-        prop = by_index.get(hints.get(seat))
-        if prop is None or prop.owner != seat or prop.mortgaged:
-            break
-    else:
+    # Who could lose at all: faction players past their first circuit, not the Artillery (R-LOSE-01, A-75); early in
+    # a game nobody can. A player holding an unmortgaged deed can lose neither way, and the deed that showed it last
+    # time usually still does: when it does for everyone, the deeds are not read.
+    exposed = []
+    all_safe = True
+    for seat in state.seat_order:
+        player = players[seat]
+        if (player.eliminated or player.role != "faction" or not player.completed_first_circuit
+                or player.faction == "artillery"):
+            continue
+        exposed.append(seat)
+        if all_safe:
+            prop = by_index.get(hints.get(seat))
+            all_safe = prop is not None and prop.owner == seat and not prop.mortgaged
+    if all_safe:
         return
     # One pass over the deeds: each exposed player's mortgaged deeds, or None once he holds an unmortgaged one.
     properties = by_index.values()
