@@ -14,7 +14,7 @@ from .jail import lose_chair
 from .money import bank_pays
 from .movement import BOARD_SIZE, is_doubles, passing_events, pay_go_salary, steps_to, teleport, walk
 from .payments import demand
-from .rent import collect_rent, decrement_countdowns
+from .rent import collect_rent, decrement_countdowns, rent_and_countdowns
 
 SQUEEZE_PAY_PER_PIP = 10
 OVERTHROW_TOTALS = (2, 12)
@@ -59,8 +59,7 @@ def collect_income(ctx: Ctx, seat: int) -> None:
             raise refuse("E_ONCE_PER_TURN", "R-TURN-08", "You have already taken your T2 income this turn.")
         raise refuse("E_WRONG_PHASE", "R-FAC-THIMBLE-02", "Rent is collected at T2 only.")
     turn.used_once.append("income")
-    collect_rent(ctx, seat)
-    decrement_countdowns(ctx, seat)
+    rent_and_countdowns(ctx, seat)
     turn.step = "choice"
 
 

@@ -8,7 +8,7 @@ from .context import Ctx
 from .events import RoundEnded, TurnSkipped, TurnStarted
 from .factions import thimble_chooses_income
 from .payments import collect_due_debts
-from .rent import collect_rent, decrement_countdowns, power_bases
+from .rent import collect_rent, decrement_countdowns, power_bases, rent_and_countdowns
 
 
 _FILL_TURN = keyword_init(TurnState)
@@ -75,8 +75,7 @@ def continue_at_t2(ctx: Ctx, seat: int) -> None:
     if player.faction == "thimble" and thimble_chooses_income(state, seat):
         state.turn.step = "income"  # he may reorganize instead of collecting (R-FAC-THIMBLE-02)
         return
-    collect_rent(ctx, seat)
-    decrement_countdowns(ctx, seat)
+    rent_and_countdowns(ctx, seat)
     # T3
     state.turn.step = "choice"
 
