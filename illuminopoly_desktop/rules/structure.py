@@ -42,47 +42,47 @@ def arm(state: GameState, index: int) -> list[int]:
 
 
 def is_attached(state: GameState, index: int) -> bool:
+    return attached_depth(state.properties, index) is not None
+
+
+def attached_depth(properties: dict, index: int) -> int | None:
+    """How many arrows up the deed's chain its faction card is (1 = hanging from the card), or None when the chain
+    ends unattached (R-STRUCT-09)."""
     node = index
-    for _ in range(64):
-        parent = state.properties[node].parent
+    for depth in range(1, 65):
+        parent = properties[node].parent
         if parent is None:
-            return False
+            return None
         if parent == ROOT:
-            return True
+            return depth
         node = parent
-    return False
+    return None
 
 
 def free_arrows(ctx: Ctx, seat: int) -> list[tuple[int, int]]:
     """Free (parent, arrow) slots for a new root: faction card first, then attached holding deeds by depth and board order (R-STRUCT-04)."""
     state = ctx.state
-    if state.players[seat].role != "faction" or state.players[seat].faction == "artillery":
+    player = state.players[seat]
+    if player.role != "faction" or player.faction == "artillery":
         return []
+    properties = state.properties
+    squares = ctx.squares
     used: set[tuple[int, int]] = set()
-    owned: list[int] = []
-    for i, p in state.properties.items():
+    holders = []
+    for i, p in properties.items():
         if p.owner == seat:
-            owned.append(i)
             if p.parent is not None:
                 used.add((p.parent, p.arrow))
+            n = 0 if p.rezoned or p.destroyed else squares[i].out_arrows  # out_arrows(), inlined: a hot loop
+            if n:
+                depth = attached_depth(properties, i)
+                if depth is not None:
+                    holders.append((depth, i, n))
     slots = [(ROOT, a) for a in range(FACTION_CARD_ARROWS) if (ROOT, a) not in used]
-    holders = []
-    for i in owned:
-        n = out_arrows(ctx, i)
-        if n and is_attached(state, i):
-            holders.append((_depth_fast(state, i), i, n))
     holders.sort()
     for _, i, n in holders:
         slots.extend((i, a) for a in range(n) if (i, a) not in used)
     return slots
-
-
-def _depth_fast(state: GameState, index: int) -> int:
-    depth, node = 0, index
-    while node >= 0 and depth < 64:
-        node = state.properties[node].parent
-        depth += 1
-    return depth
 
 
 def check_free_arrow(ctx: Ctx, seat: int, parent: int, arrow: int, rule_id: str = "R-STRUCT-04") -> None:
