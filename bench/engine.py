@@ -1,7 +1,9 @@
-"""Engine and save-file speed: `python bench/engine.py [--games 20] [--max-rounds 300] [--seed 0]`.
+"""Engine and save-file speed: `python bench/engine.py [--games 20] [--max-rounds 300] [--seed 0] [--split]`.
 
 Plays games between 4 random computer players in this one process (pinned to one core where the
 OS allows it), then times saving and loading (with full replay verification) the longest of them.
+`--split` then plays the same games again with a clock around each part of a player-turn: the random
+players' choosing, the rules applying the action, and the after-event checks of R-GEN-09 inside it.
 Prints plain figures; asserts nothing.
 """
 from __future__ import annotations
@@ -19,7 +21,12 @@ try:
 except ImportError:  # run from a checkout without `pip install -e .`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from illuminopoly_desktop.bots.simulate import play_random_game  # noqa: E402
+from illuminopoly_desktop.bots.random_bot import RandomBot  # noqa: E402
+from illuminopoly_desktop.bots.simulate import play_random_game, seat_configs  # noqa: E402
+from illuminopoly_desktop.rules import engine  # noqa: E402
+from illuminopoly_desktop.rules.errors import IllegalAction  # noqa: E402
+from illuminopoly_desktop.rules.events import TurnStarted  # noqa: E402
+from illuminopoly_desktop.rules.setup import new_game  # noqa: E402
 from illuminopoly_desktop.saves import load_save, state_hash, write_save  # noqa: E402
 from illuminopoly_desktop.saves.savefile import read_save_file  # noqa: E402
 
@@ -43,6 +50,58 @@ def timed(function, repeat: int) -> tuple[float, object]:
     return statistics.median(times), result
 
 
+def split_player_turn(games: int, players: int, max_rounds: int, seed: int) -> None:
+    """Where a player-turn's time goes: the same games as `play_random_game` plays (same seeds, same choices), with
+    clocks around the random player's choice, the engine's `apply`, and the two after-event checks `apply` runs.
+    The clocks add about 1 µs to each action; the parts are what the engine speed target has to share out."""
+    clock = time.perf_counter
+    spent = {"checks": 0.0}
+
+    def timed_check(check):
+        def wrapper(*args):
+            started = clock()
+            result = check(*args)
+            spent["checks"] += clock() - started
+            return result
+        return wrapper
+
+    saved = engine.losing.check_losses, engine.check_after_event
+    engine.losing.check_losses, engine.check_after_event = (timed_check(check) for check in saved)
+    choosing = applying = 0.0
+    turns = 0
+    try:
+        for game_seed in range(seed, seed + games):
+            state = new_game(seat_configs(players, None, None), seed=game_seed, options={"max_rounds": max_rounds},
+                             preset_factions=False)
+            bot = RandomBot(game_seed)
+            while awaited := engine.awaiting(state):
+                seat = awaited[bot.rng.randrange(len(awaited))]
+                started = clock()
+                action = bot.choose(state, seat)
+                chosen = clock()
+                choosing += chosen - started
+                if action is None:
+                    break  # a stuck game: play_random_game reports it
+                try:
+                    events = engine.apply(state, action)
+                except IllegalAction:
+                    if action.type != "propose_offer":
+                        raise
+                    continue  # a random offer drawn blind, as in play_random_game
+                applying += clock() - chosen
+                turns += sum(1 for event in events if type(event) is TurnStarted)
+    finally:
+        engine.losing.check_losses, engine.check_after_event = saved
+    checks = spent["checks"]
+    rules = applying - checks
+    per_turn = 1e6 / turns
+    print(f"\nWhere a player-turn goes ({turns} player-turns, wall clock):")
+    print(f"  random players choosing           {choosing * per_turn:6.1f} us")
+    print(f"  engine: applying the rules        {rules * per_turn:6.1f} us")
+    print(f"  engine: after-event checks        {checks * per_turn:6.1f} us   (R-GEN-09: special victory, losses)")
+    print(f"  the rules alone would allow  {turns / rules:10.0f} player-turns/s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -51,6 +110,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--check-invariants", action="store_true",
                         help="also check the invariants after every action (slower; off = engine + bot only)")
+    parser.add_argument("--split", action="store_true",
+                        help="then replay the games timing the random players, the rules and the after-event checks")
     args = parser.parse_args()
 
     print(f"Python {sys.version.split()[0]}, {pin_to_one_core()}")
@@ -94,6 +155,8 @@ def main() -> None:
         print(f"  parse only           {1e3 * parse_time:10.2f} ms")
         print(f"  open, no replay      {1e3 * fast_time:10.2f} ms")
         print(f"  load + full replay   {1e3 * load_time:10.2f} ms   (hash {'matches' if assert_same else 'DIFFERS'})")
+    if args.split:
+        split_player_turn(args.games, args.players, args.max_rounds, args.seed)
 
 
 if __name__ == "__main__":
