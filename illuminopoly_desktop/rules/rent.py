@@ -4,6 +4,7 @@ from __future__ import annotations
 from .context import Ctx
 from .events import RentCollected
 from .money import bank_pays
+from .structure import owned_by
 
 
 def group_has_rubble(ctx: Ctx, index: int) -> bool:
@@ -101,16 +102,12 @@ def _rent_row(ctx: Ctx, index: int, prop, owner: int, utility_roll: int | None) 
     return 0
 
 
-def owned_deeds(state, seat: int) -> list[int]:
-    return [i for i, p in state.properties.items() if p.owner == seat]
-
-
 def collect_rent(ctx: Ctx, seat: int, rule_id: str = "R-RENT-01", owned: list[int] | None = None) -> int:
     """The Bank pays the owner the rent of everything he owns, as one payment (R-RENT-01, -03, -05). `owned`: his
-    deeds (`owned_deeds`), when the caller has them already."""
+    deeds (`structure.owned_by`), when the caller has them already."""
     state = ctx.state
     if owned is None:
-        owned = owned_deeds(state, seat)
+        owned = owned_by(state, seat)
     roll = None
     squares = ctx.squares
     for i in owned:
@@ -143,10 +140,10 @@ def _collection_lifts_blocks(state, seat: int) -> None:
 
 def decrement_countdowns(ctx: Ctx, seat: int | None, owned: list[int] | None = None) -> None:
     """Countdowns go down once per owner collection, or at ROUND_END when unowned (R-RENT-06). `owned`: the seat's
-    deeds (`owned_deeds`), when the caller has them already."""
+    deeds (`structure.owned_by`), when the caller has them already."""
     properties = ctx.state.properties
     if owned is None:
-        owned = [i for i, p in properties.items() if p.owner == seat]
+        owned = owned_by(ctx.state, seat)
     for i in owned:
         prop = properties[i]
         if prop.disrupted_turns > 0:
@@ -157,7 +154,7 @@ def decrement_countdowns(ctx: Ctx, seat: int | None, owned: list[int] | None = N
 
 def rent_and_countdowns(ctx: Ctx, seat: int) -> None:
     """T2 income (R-TURN-03): rent for everything the seat owns, then his properties' countdowns (R-RENT-06)."""
-    owned = owned_deeds(ctx.state, seat)  # collecting rent moves money only: the deeds are the same for both
+    owned = owned_by(ctx.state, seat)  # collecting rent moves money only: the deeds are the same for both
     collect_rent(ctx, seat, owned=owned)
     decrement_countdowns(ctx, seat, owned)
 

@@ -19,7 +19,7 @@ def out_arrows(ctx: Ctx, index: int) -> int:
     return ctx.squares[index].out_arrows if is_holding_capable(ctx.state, index) else 0
 
 
-def owned_by(state: GameState, seat: int) -> list[int]:
+def owned_by(state: GameState, seat: int | None) -> list[int]:
     return [i for i, p in state.properties.items() if p.owner == seat]
 
 
