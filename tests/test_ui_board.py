@@ -24,6 +24,7 @@ from illuminopoly_desktop.ui.board_view import BoardView
 from illuminopoly_desktop.ui.geometry import BOARD_SIDE, CELL, DEPTH
 from illuminopoly_desktop.ui.main_window import MainWindow, first_window_size
 from illuminopoly_desktop.ui.square_item import BAND_FRACTION, SquareItem
+from tests.ui_pointer import hover
 
 CORNER_KINDS = {0: "go", 10: "jail", 20: "free_parking", 30: "go_to_jail"}
 
@@ -293,7 +294,7 @@ def test_dragging_the_background_pans(window):
 def test_status_bar_names_the_square_under_the_mouse(window, qtbot):
     view = window.view
     boardwalk = window.scene.square_item(39).sceneBoundingRect().center()
-    qtbot.mouseMove(view.viewport(), view.mapFromScene(boardwalk))
+    hover(qtbot, view.viewport(), view.mapFromScene(boardwalk))
     qtbot.waitUntil(lambda: window.square_label.text() == "Boardwalk")
     centre = window.scene.board_rect.center()
     qtbot.mouseMove(view.viewport(), view.mapFromScene(centre))

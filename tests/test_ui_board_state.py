@@ -25,6 +25,7 @@ from illuminopoly_desktop.ui.main_window import MainWindow
 from illuminopoly_desktop.ui.property_markers import PropertyMarkersItem
 from illuminopoly_desktop.ui.token_layout import JAIL_CELL_AREA
 from tests.scenario import force, give, started_game
+from tests.ui_pointer import hover
 
 GO, READING, JAIL, ST_CHARLES, STATES, VIRGINIA = 0, 5, 10, 11, 13, 14
 ELECTRIC, PENNSYLVANIA_RR, KENTUCKY, B_AND_O, ATLANTIC, VENTNOR, WATER_WORKS = 12, 15, 21, 25, 26, 27, 28
@@ -352,7 +353,7 @@ def test_dragging_from_a_token_pans_the_view_and_fit_still_shows_the_board(windo
 
 def test_the_status_bar_names_the_square_under_a_token(window, qtbot):
     view = window.view
-    qtbot.mouseMove(view.viewport(), view.mapFromScene(window.scene.token_item(0).pos()))
+    hover(qtbot, view.viewport(), view.mapFromScene(window.scene.token_item(0).pos()))
     qtbot.waitUntil(lambda: window.square_label.text() == window.board.squares[GO].name)
 
 

@@ -15,6 +15,7 @@ from ..presentation.app_logging import log_file_of, log_session_start, setup_fil
 from .error_reporting import ErrorReporter, qt_version, table_autosave_exists
 from .file_open_events import FileOpenForwarder
 from .main_window import WINDOW_TITLE, MainWindow
+from .window_thread_gc import WindowThreadCollector
 
 EXIT_BAD_DATA = 2
 
@@ -35,10 +36,13 @@ def run_app(board_path: str | Path | None = None, argv: Sequence[str] | None = N
     app.setOrganizationName("Illuminopoly")
     app.setDesktopFileName("illuminopoly")  # Wayland matches the window to packaging/linux/illuminopoly.desktop
     log_handler = setup_file_logging()  # the user's log folder; None if it cannot be written
+    collector = WindowThreadCollector(parent=app)  # Qt objects in garbage cycles die on the window's thread
+    collector.start()
     try:
         log_session_start(qt_version())
         return _open_window_and_run(app, board_path, log_file_of(log_handler), open_path)
     finally:
+        collector.stop()
         stop_file_logging(log_handler)
 
 

@@ -24,6 +24,8 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, QPoint, QPointF, QSettin
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QWidget
 
+from .window_thread_gc import WindowThreadCollector
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 DEFAULT_TIMEOUT_S = 120.0
@@ -185,6 +187,8 @@ class _SelfTest:
         self.app.setOrganizationName("Illuminopoly")
         previous_hook = sys.excepthook
         sys.excepthook = self._record_exception  # PySide6 reports exceptions raised in slots through the hook
+        collector = WindowThreadCollector(parent=self.app)  # as in run_app: computers think on worker threads
+        collector.start()
         try:
             self._open_window()
             if not self.startup_only:
@@ -195,6 +199,7 @@ class _SelfTest:
             self._check_no_errors()
             self._save_screenshot()
         finally:
+            collector.stop()
             sys.excepthook = previous_hook
             window = getattr(self, "window", None)
             if window is not None:

@@ -1,0 +1,56 @@
+"""Python's cycle collector, run on the window's thread only.
+
+CPython collects garbage cycles in whichever thread happens to allocate when a generation's threshold is crossed.
+Computer players think, the LAN client's loop and network discovery run on worker threads, and they allocate a
+lot; a Qt object caught in a garbage cycle (a window, a dialog or a table put away) would then be deleted off the
+window's thread, which Qt does not allow: it may crash the process at once or later (CI lost a test worker to it).
+So while the application runs, automatic collection is off and a timer on the window's thread collects instead,
+generation by generation as Python's own thresholds say (pyqtgraph's GarbageCollector does the same). Reference
+counting, which frees everything that is not in a cycle, goes on as before in every thread.
+"""
+from __future__ import annotations
+
+import gc
+
+from PySide6.QtCore import QObject, QTimer
+
+CHECK_INTERVAL_MS = 100
+
+
+class WindowThreadCollector(QObject):
+    """Create and `start()` it on the window's thread, after the QApplication; `stop()` gives collection back to
+    Python (and collects once, here)."""
+
+    def __init__(self, interval_ms: int = CHECK_INTERVAL_MS, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self.collect_due)
+        self._was_enabled = gc.isenabled()
+
+    @property
+    def is_active(self) -> bool:
+        return self._timer.isActive()
+
+    def start(self) -> None:
+        self._was_enabled = gc.isenabled()
+        gc.disable()
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+        gc.collect()
+        if self._was_enabled:
+            gc.enable()
+
+    def collect_due(self) -> None:
+        """Collect the generations whose thresholds were crossed, youngest first, as CPython would have."""
+        threshold = gc.get_threshold()
+        count = gc.get_count()
+        if count[0] <= threshold[0]:
+            return
+        gc.collect(0)
+        if count[1] > threshold[1]:
+            gc.collect(1)
+            if count[2] > threshold[2]:
+                gc.collect(2)
