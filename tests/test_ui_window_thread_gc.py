@@ -110,7 +110,7 @@ def test_the_collector_collects_on_its_timer_once_a_threshold_is_crossed(qtbot):
 
         qtbot.waitUntil(collected, timeout=5000)
         assert freed == ["MainThread"]
-        del allocated
+        allocated.clear()
     finally:
         collector.stop()
     assert gc.isenabled() == enabled_before
