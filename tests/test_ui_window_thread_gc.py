@@ -116,6 +116,29 @@ def test_the_collector_collects_on_its_timer_once_a_threshold_is_crossed(qtbot):
     assert gc.isenabled() == enabled_before
 
 
+def test_the_collector_reaches_garbage_that_had_grown_old(qtbot):
+    collector = WindowThreadCollector(interval_ms=5)
+    collector.start()
+    try:
+        freed = []
+        cycle = Cycle()
+        cycle.itself = cycle
+        weakref.finalize(cycle, lambda: freed.append(threading.current_thread().name))
+        gc.collect()  # it survives a full collection, so it now sits in the oldest generation
+        del cycle
+        allocated = []
+
+        def collected() -> bool:
+            allocated.append([[] for _ in range(gc.get_threshold()[0] + 1)])
+            return bool(freed)
+
+        qtbot.waitUntil(collected, timeout=20_000)  # about 120 looks: 11 collections of the middle generation
+        assert freed == ["MainThread"]
+        allocated.clear()
+    finally:
+        collector.stop()
+
+
 def test_the_application_runs_its_event_loop_with_the_collector(qapp, monkeypatch, tmp_path):
     from PySide6.QtWidgets import QApplication
 

@@ -44,15 +44,10 @@ class WindowThreadCollector(QObject):
             gc.enable()
 
     def collect_due(self) -> None:
-        """Collect the generations whose thresholds were crossed, youngest first, as CPython would have. Python
-        counts allocations minus frees, so garbage cycles, which are never freed otherwise, always bring the count
-        to the threshold: at most about 700 objects in new cycles wait for the next look, as without the timer."""
-        threshold = gc.get_threshold()
-        count = gc.get_count()
-        if count[0] <= threshold[0]:
-            return
-        gc.collect(0)
-        if count[1] > threshold[1]:
-            gc.collect(1)
-            if count[2] > threshold[2]:
-                gc.collect(2)
+        """Once generation 0 has crossed its threshold, collect the oldest generation that has crossed its own (that
+        collection takes in the younger ones), as CPython does. Python counts allocations minus frees, so garbage
+        cycles, never freed otherwise, bring the count to the threshold: at most about 700 objects in new cycles
+        wait for a later look, as without the timer."""
+        count, threshold = gc.get_count(), gc.get_threshold()
+        if count[0] > threshold[0]:
+            gc.collect(next(generation for generation in (2, 1, 0) if count[generation] > threshold[generation]))
