@@ -3,6 +3,9 @@
 The figures are those of bots/simulate.py (contests, landings, endings, the Reserves at every ROUND_END), plus each
 seat's strength and how long each strength took to decide. A decision the rules refuse is counted (it must never
 happen) and replaced by the seat's default action (R-GEN-03), so that a game always goes on.
+
+Offers are answered as at the app's tables (rules/offer_answers.py): a counterparty who may answer an open offer is
+asked before anyone the turn machine waits for, so a proposer has his answer before his next decision.
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from ..model.views import player_view
 from ..rules import engine
 from ..rules.errors import IllegalAction
 from ..rules.invariants import invariant_problems
-from ..rules.legal import default_action
+from ..rules.offer_answers import default_answer, offer_answerers
 from ..rules.setup import new_game
 from .players import ComputerPlayer, make_player
 from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, _tally, finish_result, seat_configs
@@ -53,17 +56,21 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
     initial_money = state.total_money()
     limit = MAX_ACTIONS_PER_ROUND * (max_rounds + 2)
     for count_actions in range(limit):
-        awaited = engine.awaiting(state)
-        if not awaited:
-            break
-        seat = awaited[order_rng.randrange(len(awaited))]
+        answerers = offer_answerers(state) if state.offers and not state.game_over else []
+        if answerers:
+            seat = answerers[0]
+        else:
+            awaited = engine.awaiting(state)
+            if not awaited:
+                break
+            seat = awaited[order_rng.randrange(len(awaited))]
         player = seats_players[seat]
         view = player_view(state, seat)
         clock = time.perf_counter()
         action = player.choose(view, seat)
         result.decision_seconds.setdefault(player.strength, []).append(time.perf_counter() - clock)
         if action is None:
-            action = default_action(state, seat)
+            action = default_answer(state, seat)
             if action is None:
                 result.invariants_ok = False
                 result.problems = [f"after action {count_actions}: seat {seat} is awaited but has no legal action"]
@@ -74,7 +81,7 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
             if player.strength == "random" and action.type == "propose_offer":
                 continue  # the random player's offers are drawn blind and may be refused (bots/simulate.py)
             result.refused.append(f"seat {seat} ({player.strength}): {action.type}: {refusal.code} {refusal.message}")
-            fallback = default_action(state, seat)
+            fallback = default_answer(state, seat)
             if fallback is None:
                 break
             action = fallback
