@@ -52,7 +52,7 @@ COLD_START_CHILD = r"""
 import sys
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
-from illuminopoly_desktop.ui import app as app_module
+from illuminopoly_desktop.ui.app import app as app_module
 
 class FirstPaint(QObject):
     done = False
@@ -76,7 +76,7 @@ MEMORY_CHILD = r"""
 from PySide6.QtWidgets import QApplication
 app = QApplication(["illuminopoly"])
 from bench.late_game import late_game_state
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 state = late_game_state()
 window = MainWindow(state.setup.board)
 window.resize(1920, 1080)
@@ -124,7 +124,7 @@ def timed_ms(action, frames: int) -> list[tuple[float, float]]:
 
 def late_table_window():
     from bench.late_game import late_game_state
-    from illuminopoly_desktop.ui.main_window import MainWindow
+    from illuminopoly_desktop.ui.app.main_window import MainWindow
 
     state = late_game_state()
     window = MainWindow(state.setup.board)
@@ -150,8 +150,8 @@ def repaint_figures(app) -> dict[str, list[float]]:
     figures["board view size"] = f"{size.width()}x{size.height()}"
 
     board_only = QMainWindow()
-    from illuminopoly_desktop.ui.board_scene import BoardScene
-    from illuminopoly_desktop.ui.board_view import BoardView
+    from illuminopoly_desktop.ui.board.board_scene import BoardScene
+    from illuminopoly_desktop.ui.board.board_view import BoardView
 
     scene = BoardScene(state.setup.board)
     scene.show_state(state)
@@ -183,7 +183,7 @@ def drag_figures(app) -> list[float]:
     from PySide6.QtWidgets import QApplication
 
     from bench.late_game import late_game_state
-    from illuminopoly_desktop.ui.structure_editor import StructureEditor
+    from illuminopoly_desktop.ui.structure.structure_editor import StructureEditor
 
     state = late_game_state()
     editor = StructureEditor(state, 0, animated=False)
@@ -252,7 +252,7 @@ def show(which: str) -> int:
     from PySide6.QtWidgets import QApplication
 
     from bench.late_game import late_game_state, started_state
-    from illuminopoly_desktop.ui.main_window import MainWindow
+    from illuminopoly_desktop.ui.app.main_window import MainWindow
 
     env = isolated_env()
     os.environ.update({k: env[k] for k in ("XDG_DATA_HOME", "XDG_CONFIG_HOME")})

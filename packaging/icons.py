@@ -1,5 +1,5 @@
 """The application icon in every format the platforms want, drawn from the game's own all-seeing eye
-(ui/icons.draw_all_seeing_eye, the same drawing as the window icon of ui/main_window.app_icon).
+(ui/common/icons.draw_all_seeing_eye, the same drawing as the window icon of ui/app/main_window.app_icon).
 
     python packaging/icons.py OUT_DIR     writes illuminopoly.png (256 px), illuminopoly.ico, illuminopoly.icns
                                           and hicolor/<N>x<N>/apps/illuminopoly.png
@@ -28,7 +28,7 @@ def render_pngs(sizes) -> dict[int, bytes]:
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
 
-    from illuminopoly_desktop.ui.icons import draw_all_seeing_eye
+    from illuminopoly_desktop.ui.common.icons import draw_all_seeing_eye
 
     if QApplication.instance() is None:  # painting needs an application object; it lives until the process ends
         render_pngs.app = QApplication([sys.argv[0]])

@@ -29,13 +29,13 @@ _window_thread_collector = None
 
 @pytest.fixture(autouse=True)
 def _garbage_collected_on_the_window_thread(request):
-    """As in the application (ui/window_thread_gc.py): from the first Qt test of a test process on, garbage cycles
+    """As in the application (ui/common/window_thread_gc.py): from the first Qt test of a test process on, garbage cycles
     are collected on the window's thread only, by the collector's timer and here between tests, so a thread (a
     computer player thinking, a LAN server) never deletes a Qt object that an earlier test left in a cycle. CI
     lost a test worker to that."""
     global _window_thread_collector
     if _window_thread_collector is None and "qapp" in request.fixturenames:
-        from illuminopoly_desktop.ui.window_thread_gc import WindowThreadCollector
+        from illuminopoly_desktop.ui.common.window_thread_gc import WindowThreadCollector
 
         _window_thread_collector = WindowThreadCollector(parent=request.getfixturevalue("qapp"))
         _window_thread_collector.start()

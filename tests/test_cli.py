@@ -126,7 +126,7 @@ def test_bad_arguments_exit_2(capsys):
 
 def test_play_opens_the_app_with_the_board(monkeypatch, tmp_path):
     pytest.importorskip("PySide6")
-    import illuminopoly_desktop.ui.app as app
+    import illuminopoly_desktop.ui.app.app as app
 
     calls = []
     monkeypatch.setattr(app, "run_app", lambda board_path=None: calls.append(board_path) or 0)
@@ -141,7 +141,7 @@ def test_play_opens_the_app_with_the_board(monkeypatch, tmp_path):
 
 def test_play_with_a_save_opens_it_in_the_app(monkeypatch, tmp_path, capsys):
     pytest.importorskip("PySide6")
-    import illuminopoly_desktop.ui.app as app
+    import illuminopoly_desktop.ui.app.app as app
 
     calls = []
     monkeypatch.setattr(app, "run_app", lambda board_path=None, open_path=None: calls.append((board_path, open_path))

@@ -13,10 +13,10 @@ from illuminopoly_desktop.net.server import ServerConfig
 from illuminopoly_desktop.net.threads import ClientThread, ServerThread
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.ui.host_dialog import HostDialog
-from illuminopoly_desktop.ui.join_dialog import LOOKING, JoinDialog, url_from_address
-from illuminopoly_desktop.ui.lan_client import start_remote_table
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
+from illuminopoly_desktop.ui.lan.join_dialog import LOOKING, JoinDialog, url_from_address
+from illuminopoly_desktop.ui.lan.lan_client import start_remote_table
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 
 
 @pytest.fixture
@@ -199,7 +199,7 @@ def test_the_remote_table_survives_a_dropped_connection(qtbot, tmp_path, monkeyp
     from scenario import started_game
 
     from illuminopoly_desktop.rules import actions as A
-    from illuminopoly_desktop.ui.lan_client import QtLanClient
+    from illuminopoly_desktop.ui.lan.lan_client import QtLanClient
 
     monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
     host = ServerThread(ServerConfig(bind="127.0.0.1", port=0, discovery=False, computer_pace=0),

@@ -13,7 +13,7 @@ from illuminopoly_desktop.net.password_record import ITERATIONS, matches, passwo
 from illuminopoly_desktop.net.persistence import seats_path
 from illuminopoly_desktop.net.server import LanServer, ServerConfig
 from illuminopoly_desktop.net.threads import ClientThread, ServerThread
-from illuminopoly_desktop.ui.host_dialog import HostDialog
+from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
 
 
 def test_a_record_matches_only_its_password_and_keeps_no_trace_of_it():

@@ -126,7 +126,7 @@ def test_resources_beside_the_executable_of_another_frozen_app(monkeypatch, tmp_
 
 def test_the_version_and_the_about_box_come_from_the_package_metadata():
     import illuminopoly_desktop
-    from illuminopoly_desktop.ui import main_window
+    from illuminopoly_desktop.ui.app import main_window
 
     installed = version(config.DISTRIBUTION)
     assert illuminopoly_desktop.__version__ == installed
@@ -191,15 +191,15 @@ def test_the_desktop_entry_template_is_complete():
     assert entry["Type"] == "Application" and entry["Name"] == "Illuminopoly"
     assert entry["Icon"] == icons.ICON_NAME == config.APP_NAME
     assert entry["Terminal"] == "false" and "Game;" in entry["Categories"]
-    assert entry["StartupWMClass"] == "Illuminopoly"  # Qt's X11 class: the application name (ui/app.py)
+    assert entry["StartupWMClass"] == "Illuminopoly"  # Qt's X11 class: the application name (ui/app/app.py)
 
 
 def test_the_save_file_type_names_the_suffix_the_game_saves_with():
-    """The shared-mime-info type of a save matches what Save writes (ui/game_files.SAVE_SUFFIX), and the menu
+    """The shared-mime-info type of a save matches what Save writes (ui/app/game_files.SAVE_SUFFIX), and the menu
     entry opens that type: a double-click on a save in a file manager starts the game on it."""
     import xml.etree.ElementTree as ElementTree
 
-    from illuminopoly_desktop.ui.game_files import SAVE_SUFFIX
+    from illuminopoly_desktop.ui.app.game_files import SAVE_SUFFIX
 
     namespace = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
     mime_type = ElementTree.parse(desktop_install.SAVE_MIME_TYPE).getroot().find("m:mime-type", namespace)

@@ -14,8 +14,8 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.odds import success_probability
-from illuminopoly_desktop.ui.action_panel import ActionPanel
-from illuminopoly_desktop.ui.game_log import REFUSAL_RED, GameLog
+from illuminopoly_desktop.ui.table.action_panel import ActionPanel
+from illuminopoly_desktop.ui.table.game_log import REFUSAL_RED, GameLog
 
 BOARDWALK = 39
 TAKEOVER_TARGET = 12  # R-TAKEOVER-03
@@ -316,7 +316,7 @@ def wrapped_lines(button, width: int) -> list[str]:
 
 def test_a_narrow_choice_never_parts_an_amount_from_its_sign_nor_a_shortcut_from_its_bracket(qtbot):
     from illuminopoly_desktop.presentation.action_choices import Choice
-    from illuminopoly_desktop.ui.choice_widgets import ChoiceButton
+    from illuminopoly_desktop.ui.table.choice_widgets import ChoiceButton
 
     mortgage = ChoiceButton(Choice(action=A.Mortgage(seat=0, property=13), label="Mortgage Virginia Avenue (+$80)",
                                    cost=None, tooltip="R-MORT-01."))

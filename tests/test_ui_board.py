@@ -17,13 +17,13 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.resources import resource_path
-from illuminopoly_desktop.ui import app as app_module
-from illuminopoly_desktop.ui.app import run_app
-from illuminopoly_desktop.ui.board_scene import BANNER_RED, TITLE, BoardScene
-from illuminopoly_desktop.ui.board_view import BoardView
-from illuminopoly_desktop.ui.geometry import BOARD_SIDE, CELL, DEPTH
-from illuminopoly_desktop.ui.main_window import MainWindow, first_window_size
-from illuminopoly_desktop.ui.square_item import BAND_FRACTION, SquareItem
+from illuminopoly_desktop.ui.app import app as app_module
+from illuminopoly_desktop.ui.app.app import run_app
+from illuminopoly_desktop.ui.board.board_scene import BANNER_RED, TITLE, BoardScene
+from illuminopoly_desktop.ui.board.board_view import BoardView
+from illuminopoly_desktop.ui.board.geometry import BOARD_SIDE, CELL, DEPTH
+from illuminopoly_desktop.ui.app.main_window import MainWindow, first_window_size
+from illuminopoly_desktop.ui.board.square_item import BAND_FRACTION, SquareItem
 from tests.ui_pointer import hover
 
 CORNER_KINDS = {0: "go", 10: "jail", 20: "free_parking", 30: "go_to_jail"}

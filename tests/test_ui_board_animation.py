@@ -13,9 +13,9 @@ from PySide6.QtCore import QPointF, QRectF
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.ui import board_animation
-from illuminopoly_desktop.ui.board_scene import BoardScene
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.board import board_animation
+from illuminopoly_desktop.ui.board.board_scene import BoardScene
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 from tests.scenario import force, started_game
 
 GO, READING, VERMONT, JAIL = 0, 5, 8, 10

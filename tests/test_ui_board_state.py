@@ -18,12 +18,12 @@ from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.presentation.board_snapshot import snapshot_of
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.ui import board_scene as board_scene_module
-from illuminopoly_desktop.ui.board_scene import BoardScene
-from illuminopoly_desktop.ui.deed_item import seat_colour
-from illuminopoly_desktop.ui.main_window import MainWindow
-from illuminopoly_desktop.ui.property_markers import PropertyMarkersItem
-from illuminopoly_desktop.ui.token_layout import JAIL_CELL_AREA
+from illuminopoly_desktop.ui.board import board_scene as board_scene_module
+from illuminopoly_desktop.ui.board.board_scene import BoardScene
+from illuminopoly_desktop.ui.common.colours import seat_colour
+from illuminopoly_desktop.ui.app.main_window import MainWindow
+from illuminopoly_desktop.ui.board.property_markers import PropertyMarkersItem
+from illuminopoly_desktop.ui.board.token_layout import JAIL_CELL_AREA
 from tests.scenario import force, give, started_game
 from tests.ui_pointer import hover
 
@@ -290,9 +290,10 @@ ITEM_MODULES = ("token_item", "building_items", "property_markers", "dice_item",
 
 def test_board_items_never_import_the_rules():
     """Scene items draw what they are given; only the scene's snapshot (presentation) reads the rules' rent."""
-    ui = Path(board_scene_module.__file__).parent
+    ui = Path(board_scene_module.__file__).parents[1]
     for name in ITEM_MODULES:
-        tree = ast.parse((ui / f"{name}.py").read_text(encoding="utf-8"))
+        (module_path,) = ui.rglob(f"{name}.py")
+        tree = ast.parse(module_path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 assert "rules" not in (node.module or ""), (name, node.module)
@@ -406,7 +407,7 @@ def differing_pixels(first: QImage, second: QImage, tolerance: int = 24, step: i
 @pytest.mark.parametrize("ratio", [1.0, 2.0])
 def test_cached_pictures_of_turned_squares_are_as_sharp_as_direct_painting(qapp, ratio):
     """The left and right sides are turned a quarter turn; their pictures are cached at the device's resolution
-    (ui/device_cache.py), and blitting them gives the same pixels as painting them, on a 2x screen too."""
+    (ui/common/device_cache.py), and blitting them gives the same pixels as painting them, on a 2x screen too."""
     state = marked_state()
     scene = BoardScene(state.setup.board)
     scene.show_state(state)

@@ -14,9 +14,9 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import contests, engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.odds import success_probability
-from illuminopoly_desktop.ui.action_panel import ActionPanel
-from illuminopoly_desktop.ui.game_log import GameLog
-from illuminopoly_desktop.ui.table_controller import TableController
+from illuminopoly_desktop.ui.table.action_panel import ActionPanel
+from illuminopoly_desktop.ui.table.game_log import GameLog
+from illuminopoly_desktop.ui.table.table_controller import TableController
 
 TAKEOVER_TARGET = 12  # R-TAKEOVER-03
 

@@ -9,9 +9,9 @@ from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules.legal import enumerate_legal
-from illuminopoly_desktop.ui.action_panel import ActionPanel
-from illuminopoly_desktop.ui.game_log import GameLog
-from illuminopoly_desktop.ui.table_controller import TableController
+from illuminopoly_desktop.ui.table.action_panel import ActionPanel
+from illuminopoly_desktop.ui.table.game_log import GameLog
+from illuminopoly_desktop.ui.table.table_controller import TableController
 
 READING, ORIENTAL, VERMONT, CONNECTICUT = 5, 6, 8, 9
 

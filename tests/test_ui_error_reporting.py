@@ -25,9 +25,9 @@ from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.rules.setup import new_game
 from illuminopoly_desktop.saves.savefile import load_save, state_hash
-from illuminopoly_desktop.ui import error_reporting
-from illuminopoly_desktop.ui.error_reporting import ErrorDialog, ErrorReporter, table_autosave_exists
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.app import error_reporting
+from illuminopoly_desktop.ui.app.error_reporting import ErrorDialog, ErrorReporter, table_autosave_exists
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 from ui_windows import hide_top_level_windows
 
 PLAYERS = [{"name": "Alice", "faction": "top_hat"}, {"name": "Bob", "faction": "thimble"},

@@ -16,10 +16,10 @@ from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.rules.setup import new_game
 from illuminopoly_desktop.saves.savefile import load_save
-from illuminopoly_desktop.ui import game_files
-from illuminopoly_desktop.ui.deed_item import seat_colour
-from illuminopoly_desktop.ui.game_over_dialog import GameOverDialog
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.app import game_files
+from illuminopoly_desktop.ui.common.colours import seat_colour
+from illuminopoly_desktop.ui.dialogs.game_over_dialog import GameOverDialog
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 
 from scenario import started_game
 from ui_windows import hide_top_level_windows

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QDialog
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.net.computer import computer_strengths
 from illuminopoly_desktop.presentation.preferences import HostGameChoices, Preferences, load_preferences
-from illuminopoly_desktop.ui.host_dialog import HostDialog
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 
 
 @pytest.fixture
@@ -179,7 +179,7 @@ def test_the_last_choices_are_remembered_and_old_preference_files_still_load(qtb
 
 def test_file_host_game_opens_with_the_remembered_choices_and_keeps_the_new_ones(qtbot, tmp_path, monkeypatch):
     from illuminopoly_desktop.presentation import table_session
-    from illuminopoly_desktop.ui import host_dialog as module
+    from illuminopoly_desktop.ui.lan import host_dialog as module
 
     monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
     window = MainWindow(load_board())

@@ -18,7 +18,7 @@ from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.rules.setup import new_game
 from illuminopoly_desktop.saves.savefile import SaveError, write_save
-from illuminopoly_desktop.ui.host_dialog import HostDialog
+from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
 
 
 @pytest.fixture

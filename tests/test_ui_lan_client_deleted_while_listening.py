@@ -3,7 +3,7 @@
 The client's worker used to emit the host's messages on the QtLanClient itself; once the window's thread had
 deleted it (a dialog or a table put away without `close()`), the worker raised "Signal source has been deleted"
 on every message and, in the race, crashed the process (1 run in 5 of 60 clients). Workers now send through the
-process's carrier (ui/window_thread.py). The scenario runs in a child process, so a crash fails only this test."""
+process's carrier (ui/common/window_thread.py). The scenario runs in a child process, so a crash fails only this test."""
 from __future__ import annotations
 
 import os
@@ -18,7 +18,7 @@ SCENARIO = textwrap.dedent("""
     app = QApplication([])
     from illuminopoly_desktop.net.server import ServerConfig
     from illuminopoly_desktop.net.threads import ClientThread, ServerThread
-    from illuminopoly_desktop.ui.lan_client import QtLanClient
+    from illuminopoly_desktop.ui.lan.lan_client import QtLanClient
 
     server = ServerThread(ServerConfig(bind="127.0.0.1", port=0, discovery=False, computer_pace=0, seats=3))
     url = f"ws://127.0.0.1:{server.start()}"

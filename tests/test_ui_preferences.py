@@ -13,9 +13,9 @@ from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.preferences import (RECENT_FILES_LIMIT, Preferences, load_preferences,
                                                            save_preferences, with_recent_file, without_recent_file)
 from illuminopoly_desktop.rules.setup import new_game
-from illuminopoly_desktop.ui import new_game_dialog
-from illuminopoly_desktop.ui.main_window import MainWindow
-from illuminopoly_desktop.ui.preferences_dialog import PreferencesDialog
+from illuminopoly_desktop.ui.dialogs import new_game_dialog
+from illuminopoly_desktop.ui.app.main_window import MainWindow
+from illuminopoly_desktop.ui.dialogs.preferences_dialog import PreferencesDialog
 from ui_windows import hide_top_level_windows
 
 

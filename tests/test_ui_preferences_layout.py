@@ -19,9 +19,9 @@ from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation.game_setup import DRAFT, SeatPlan
 from illuminopoly_desktop.presentation.preferences import Preferences, load_preferences, save_preferences
 from illuminopoly_desktop.rules.setup import new_game
-from illuminopoly_desktop.ui import new_game_dialog
-from illuminopoly_desktop.ui.main_window import MainWindow
-from illuminopoly_desktop.ui.new_game_dialog import NewGameDialog
+from illuminopoly_desktop.ui.dialogs import new_game_dialog
+from illuminopoly_desktop.ui.app.main_window import MainWindow
+from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 from ui_windows import hide_top_level_windows
 
 AREA = Qt.DockWidgetArea

@@ -10,7 +10,7 @@ from illuminopoly_desktop.presentation.board_snapshot import snapshot_of
 from illuminopoly_desktop.presentation.property_list import property_rows
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 from scenario import force, give, started_game
 from ui_windows import hide_top_level_windows
 

@@ -20,8 +20,8 @@ from illuminopoly_desktop.presentation.rules_reference import (ODDS_NEEDED, load
                                                                percent)
 from illuminopoly_desktop.rules.odds import success_probability
 from illuminopoly_desktop.rules.setup import new_game
-from illuminopoly_desktop.ui.main_window import MainWindow
-from illuminopoly_desktop.ui.rules_reference import RulesReferenceWindow
+from illuminopoly_desktop.ui.app.main_window import MainWindow
+from illuminopoly_desktop.ui.dialogs.rules_reference import RulesReferenceWindow
 from ui_windows import hide_top_level_windows
 
 RULE_ID = re.compile(r"R-[A-Z]+(?:-[A-Z]+)?-\d{2}")

@@ -15,8 +15,8 @@ from illuminopoly_desktop.presentation.preferences import load_preferences
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.rules.setup import new_game
 from illuminopoly_desktop.saves.savefile import SaveError, load_save, state_hash
-from illuminopoly_desktop.ui import game_files
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.app import game_files
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 from PySide6.QtWidgets import QMessageBox
 from ui_windows import hide_top_level_windows
 
@@ -250,7 +250,7 @@ def test_an_opened_game_tells_its_earlier_events_in_the_log(qtbot, folders, monk
 
 
 def test_a_new_game_over_an_unsaved_game_asks_first(qtbot, folders, monkeypatch):
-    from illuminopoly_desktop.ui import new_game_dialog
+    from illuminopoly_desktop.ui.dialogs import new_game_dialog
 
     window = new_window(qtbot, show=True)
     start_and_play(window, actions=2)
@@ -313,7 +313,7 @@ def test_an_opened_long_game_shows_the_newest_lines_of_its_log(qtbot, folders):
 
 def test_hosting_or_joining_over_an_unsaved_game_asks_first(qtbot, folders, monkeypatch):
     """The LAN game would take the table's place, as a new or opened game would: the same question first."""
-    from illuminopoly_desktop.ui import host_dialog, join_dialog
+    from illuminopoly_desktop.ui.lan import host_dialog, join_dialog
 
     opened = []
     monkeypatch.setattr(host_dialog, "host_game", lambda window: opened.append("host"))
@@ -413,7 +413,7 @@ def test_a_save_the_desktop_hands_over_opens_in_the_window(qtbot, folders, monke
     from PySide6.QtGui import QFileOpenEvent
     from PySide6.QtWidgets import QApplication
 
-    from illuminopoly_desktop.ui.file_open_events import FileOpenForwarder
+    from illuminopoly_desktop.ui.app.file_open_events import FileOpenForwarder
 
     saved, expected = a_saved_game(qtbot, folders, monkeypatch, "finder.illuminopoly.json")
 

@@ -1,4 +1,4 @@
-"""Every seat's area around the board (ui/seat_areas.py): public (R-GEN-06), read-only, true to the state.
+"""Every seat's area around the board (ui/structure/seat_areas.py): public (R-GEN-06), read-only, true to the state.
 
 Each seat's area shows its faction card and its deeds as the power structure tree (R-STRUCT-03), mortgaged deeds
 flipped (R-MORT-01), subverted deeds marked with the controller (R-SUBVERT), and a header with cash and the Power
@@ -24,10 +24,10 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.rent import power_bases
 from illuminopoly_desktop.rules.structure import current_placement, structure_problems
-from illuminopoly_desktop.ui.deed_item import FactionCardItem
-from illuminopoly_desktop.ui.main_window import MainWindow
-from illuminopoly_desktop.ui.seat_areas import SeatAreas
-from illuminopoly_desktop.ui.seat_scenes import ColourLotItem
+from illuminopoly_desktop.ui.structure.deed_item import FactionCardItem
+from illuminopoly_desktop.ui.app.main_window import MainWindow
+from illuminopoly_desktop.ui.structure.seat_areas import SeatAreas
+from illuminopoly_desktop.ui.structure.seat_scenes import ColourLotItem
 from tests.scenario import give, started_game, state_hash
 
 READING, ORIENTAL, ELECTRIC, ST_JAMES = 5, 6, 12, 16

@@ -20,8 +20,8 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.structure import free_arrows
-from illuminopoly_desktop.ui.deed_item import DeedCardItem
-from illuminopoly_desktop.ui.structure_editor import StructureEditor
+from illuminopoly_desktop.ui.structure.deed_item import DeedCardItem
+from illuminopoly_desktop.ui.structure.structure_editor import StructureEditor
 from tests.scenario import give, started_game
 
 BOARDWALK, KENTUCKY, MEDITERRANEAN, ST_CHARLES, STATES, ATLANTIC, PARK_PLACE = 39, 21, 1, 11, 13, 26, 37

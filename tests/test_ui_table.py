@@ -5,7 +5,7 @@ from __future__ import annotations
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.rules.setup import new_game
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 
 
 def test_a_computer_game_started_in_the_window_plays_to_its_end(qtbot, tmp_path, monkeypatch):

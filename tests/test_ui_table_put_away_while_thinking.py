@@ -20,9 +20,9 @@ SCENARIO = textwrap.dedent("""
     app = QApplication([])
     from scenario import started_game
     from illuminopoly_desktop.presentation.table_session import TableSession
-    from illuminopoly_desktop.ui.action_panel import ActionPanel
-    from illuminopoly_desktop.ui.game_log import GameLog
-    from illuminopoly_desktop.ui.table_controller import TableController
+    from illuminopoly_desktop.ui.table.action_panel import ActionPanel
+    from illuminopoly_desktop.ui.table.game_log import GameLog
+    from illuminopoly_desktop.ui.table.table_controller import TableController
 
     decide = TableSession.computer_decide
     def slow_decide(self, seat, view):  # a few ms of thought, so that the table is put away meanwhile

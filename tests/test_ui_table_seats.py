@@ -12,7 +12,7 @@ from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.placement import acquired_property, placement_options
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 from tests.scenario import force, give, started_game
 
 BALTIC, BOARDWALK = 3, 39
@@ -219,7 +219,7 @@ def test_a_computer_thinking_for_long_is_shown_in_the_status_bar_and_a_quick_one
     strategist's second), gone once it has decided; a quick decision never shows it (no flicker)."""
     import time
 
-    from illuminopoly_desktop.ui.thinking_indicator import SHOW_AFTER_MS
+    from illuminopoly_desktop.ui.common.thinking_indicator import SHOW_AFTER_MS
 
     decide = table_session.TableSession.computer_decide
     slow = {"seconds": 0.0}

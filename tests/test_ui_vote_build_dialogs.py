@@ -15,10 +15,10 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.setup import new_game
-from illuminopoly_desktop.ui.action_panel import ActionPanel
-from illuminopoly_desktop.ui.game_log import GameLog
-from illuminopoly_desktop.ui.main_window import MainWindow
-from illuminopoly_desktop.ui.table_controller import TableController
+from illuminopoly_desktop.ui.table.action_panel import ActionPanel
+from illuminopoly_desktop.ui.table.game_log import GameLog
+from illuminopoly_desktop.ui.app.main_window import MainWindow
+from illuminopoly_desktop.ui.table.table_controller import TableController
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 LIGHT_BLUE = (ORIENTAL, VERMONT, CONNECTICUT)  # a house costs $50 there

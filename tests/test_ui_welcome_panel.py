@@ -1,11 +1,11 @@
-"""The welcome card over the board while no game is on the table (ui/welcome_panel.py): the ways to begin, each
+"""The welcome card over the board while no game is on the table (ui/app/welcome_panel.py): the ways to begin, each
 the window's own menu action; it goes when a game is put on the table and comes back when the table is put away."""
 from __future__ import annotations
 
 from scenario import give, started_game
 
 from illuminopoly_desktop.model.board import load_board
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 
 
 def open_window(qtbot) -> MainWindow:

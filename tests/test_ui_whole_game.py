@@ -12,7 +12,7 @@ from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.setup import new_game
-from illuminopoly_desktop.ui.main_window import MainWindow
+from illuminopoly_desktop.ui.app.main_window import MainWindow
 
 BALTIC, ORIENTAL, CONNECTICUT = 3, 6, 9
 DICE_BY_SEAT = {0: (1, 2), 1: (2, 4), 2: (4, 5)}  # no doubles: one move each, onto an unowned street

@@ -2,7 +2,7 @@
 
 CI lost a test worker to a segmentation fault while computer players were thinking on worker threads: CPython
 collects cycles in whichever thread crosses a threshold, so a worker could delete a window that an earlier test had
-left in a cycle, and Qt allows no deletion off the window's thread. ui/window_thread_gc.py turns automatic
+left in a cycle, and Qt allows no deletion off the window's thread. ui/common/window_thread_gc.py turns automatic
 collection off and collects on the window's thread instead. The scenario runs in a child process, where the
 collector's effect on the whole interpreter cannot disturb other tests; without the collector, the worker deletes
 the boards there."""
@@ -17,7 +17,7 @@ import threading
 import weakref
 from pathlib import Path
 
-from illuminopoly_desktop.ui.window_thread_gc import WindowThreadCollector
+from illuminopoly_desktop.ui.common.window_thread_gc import WindowThreadCollector
 
 TESTS = Path(__file__).resolve().parent
 TABLES = 6
@@ -31,9 +31,9 @@ SCENARIO = textwrap.dedent("""
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
     from illuminopoly_desktop.model.board import load_board
-    from illuminopoly_desktop.ui.board_scene import BoardScene
-    from illuminopoly_desktop.ui.board_view import BoardView
-    from illuminopoly_desktop.ui.window_thread_gc import WindowThreadCollector
+    from illuminopoly_desktop.ui.board.board_scene import BoardScene
+    from illuminopoly_desktop.ui.board.board_view import BoardView
+    from illuminopoly_desktop.ui.common.window_thread_gc import WindowThreadCollector
 
     collector = WindowThreadCollector()
     if os.environ.get("WITHOUT_COLLECTOR") != "1":
@@ -143,7 +143,7 @@ def test_the_application_runs_its_event_loop_with_the_collector(qapp, monkeypatc
     from PySide6.QtWidgets import QApplication
 
     from illuminopoly_desktop.presentation import preferences, table_session
-    from illuminopoly_desktop.ui import app as app_module
+    from illuminopoly_desktop.ui.app import app as app_module
 
     monkeypatch.setattr(preferences, "default_config_dir", lambda: tmp_path / "config")
     monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path / "data")

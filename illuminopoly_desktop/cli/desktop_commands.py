@@ -27,7 +27,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if save is not None and not save.is_file():
         raise UserError(f"{save}: no such saved game.")
     try:
-        from ..ui.app import run_app
+        from ..ui.app.app import run_app
     except ImportError as error:
         raise UserError(f"the desktop game needs PySide6, which could not be loaded ({error}).") from None
     return run_app(board_path=board, open_path=save) if save is not None else run_app(board_path=board)
@@ -50,9 +50,9 @@ def add_selftest_parser(commands) -> None:
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
-    """Play a demo game through the window (ui/selftest.py); 0 when everything worked."""
+    """Play a demo game through the window (ui/app/selftest.py); 0 when everything worked."""
     try:
-        from ..ui.selftest import run_selftest
+        from ..ui.app.selftest import run_selftest
     except ImportError as error:
         raise UserError(f"the self-test needs PySide6, which could not be loaded ({error}).") from None
     return run_selftest(args.screenshot, timeout_s=args.timeout, startup_only=args.startup_only)

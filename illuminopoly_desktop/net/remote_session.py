@@ -7,7 +7,7 @@ What the remote table shows: `state` is rebuilt from this seat's view (net/view_
 may see is there (the board, cash, structures, its own secrets, offers it is party to) and nothing else: the card
 decks' order, the random generator and other seats' secrets are placeholders. The game's action log stays with
 the host (`actions` is empty here), so the game-over screen's history shows only the final Power Bases, and saving
-is the host's job. Other seats' actions arrive as updates, which `take` does not claim (ui/lan_client.py passes
+is the host's job. Other seats' actions arrive as updates, which `take` does not claim (ui/lan/lan_client.py passes
 them to the table).
 """
 from __future__ import annotations

@@ -30,7 +30,7 @@ OTHER_TYPES = (A.FREE_ACTION_TYPES | A.CHEAT_ACTION_TYPES) - {"rule_accusation"}
 """Free actions (R-GEN-04) and simulated cheats, tucked away under "Other actions"; a Banker's ruling is a decision."""
 
 SHORTCUTS = {"roll": "R", "jail_roll": "R", "end_turn": "E"}
-"""Keys for the most common choices; Space always takes the default choice (see ui/action_panel.py)."""
+"""Keys for the most common choices; Space always takes the default choice (see ui/table/action_panel.py)."""
 
 
 TURN_STEPS = {

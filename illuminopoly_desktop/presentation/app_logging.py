@@ -2,7 +2,7 @@
 
 The desktop game logs into a rotating file in the user's log folder (platformdirs `user_log_dir`), so that after an
 unexpected error the player can point at one file (issue 4, "Quality": "an unexpected error shows a dialog with
-the log file's path"). Only the application (ui/app.py) sets the file up; tests and the command-line tools log
+the log file's path"). Only the application (ui/app/app.py) sets the file up; tests and the command-line tools log
 nowhere unless they ask.
 """
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The board: its scene, squares, tokens, dice, buildings, markers and animation."""

@@ -1,0 +1,228 @@
+"""The markers a deed's square carries on the board: who owns it, and what has been done to it.
+
+One item per property square, a child of its SquareItem (it turns with the square), drawn in the square's
+upright frame:
+- the owner's mark: a tab in the owner's colour just outside the board's edge, like a marker slid under the
+  board; a subverted deed's tab is split with the controller's colour, and an eye badge in that colour sits on
+  the square;
+- a grey wash and a MORTGAGED stamp; REZONED and DESTROYED stamps; a pile of rubble while `rubble` is set;
+- a hazard badge with its countdown for a disrupted Railroad or Utility, and a clock badge with the rebuilt
+  Railroad's countdown.
+The item draws only the facts it is given (`set_facts`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from ...presentation.board_snapshot import PropertyFacts
+from ..common.colours import seat_colour
+from ..common.device_cache import DevicePixmapCache
+from .square_item import BAND_FRACTION, GRID_INK
+from ..common.text_fit import board_font, draw_fitted_text
+
+MARKER_Z = 1.0  # above the square's print, below buildings and tokens
+TAB_GAP = 4.0  # between the board's edge and the owner's tab
+TAB_DEPTH = 13.0
+MORTGAGE_WASH = QColor(70, 70, 70, 95)
+MORTGAGED_INK = QColor("#7A1E2C")
+REZONED_INK = QColor("#E8731A")
+DESTROYED_INK = QColor("#C8102E")
+HAZARD_YELLOW = QColor("#FFC928")
+CLOCK_FACE = QColor("#FFFFFF")
+RUBBLE_GREYS = (QColor("#8D8D8D"), QColor("#6E6A66"), QColor("#A8A39C"), QColor("#5B5753"))
+BADGE_RADIUS = 12.0
+
+
+def stamps_for(facts: PropertyFacts) -> list[tuple[str, QColor]]:
+    """The words stamped across the square, top to bottom."""
+    stamps = []
+    if facts.destroyed:
+        stamps.append(("DESTROYED", DESTROYED_INK))
+    if facts.rezoned:
+        stamps.append(("REZONED", REZONED_INK))
+    if facts.mortgaged:
+        stamps.append(("MORTGAGED", MORTGAGED_INK))
+    return stamps
+
+
+class PropertyMarkersItem(QGraphicsItem):
+    """Owner's tab, stamps and badges of one property square."""
+
+    def __init__(self, square_item: QGraphicsItem) -> None:
+        super().__init__(square_item)
+        self.index = square_item.square_index
+        self._width = square_item.placement.width
+        self._height = square_item.placement.height
+        self._band = self._height * BAND_FRACTION if square_item.square.kind == "lot" else 0.0
+        self._facts = PropertyFacts(index=self.index, name=square_item.name)
+        self._covers_square = False
+        self.setZValue(MARKER_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._picture = DevicePixmapCache()  # Qt's device cache skips items turned a quarter turn
+        self.setVisible(False)
+
+    @property
+    def facts(self) -> PropertyFacts:
+        return self._facts
+
+    def set_facts(self, facts: PropertyFacts) -> None:
+        """Show `facts`; nothing is repainted when what is drawn stays the same (rent changes only the tooltip)."""
+        drawn = _drawn_part(facts)
+        if drawn == _drawn_part(self._facts):
+            self._facts = facts
+            return
+        covers_square = any(drawn[1:])
+        if covers_square != self._covers_square:
+            # Only the owner's tab: a small picture, so that repainting the board blends as few pixels as possible.
+            self.prepareGeometryChange()
+            self._covers_square = covers_square
+        self._facts = facts
+        self._picture.invalidate()
+        self.setVisible(facts.owner is not None or any(drawn[2:]))
+        self.update()
+
+    def marker_kinds(self) -> set[str]:
+        """What is shown, by name: owner, subverted, mortgaged, rezoned, destroyed, rubble, disrupted, countdown."""
+        f = self._facts
+        kinds = {name for name, shown in (
+            ("owner", f.owner is not None), ("subverted", f.is_subverted), ("mortgaged", f.mortgaged),
+            ("rezoned", f.rezoned), ("destroyed", f.destroyed), ("rubble", f.rubble),
+            ("disrupted", f.disrupted_turns > 0), ("countdown", f.rail_countdown > 0)) if shown}
+        return kinds
+
+    def owner_tab_rect(self) -> QRectF:
+        return QRectF(6, self._height + TAB_GAP, self._width - 12, TAB_DEPTH)
+
+    # Qt overrides -------------------------------------------------------------
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
+        bottom = self._height + TAB_GAP + TAB_DEPTH + 2
+        if self._covers_square:
+            return QRectF(-2, -2, self._width + 4, bottom + 2)
+        return QRectF(4, self._height + TAB_GAP - 2, self._width - 8, TAB_DEPTH + 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        self._picture.paint(painter, self.boundingRect(), self._paint_markers)
+
+    def _paint_markers(self, painter: QPainter) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        f = self._facts
+        body = QRectF(0, self._band, self._width, self._height - self._band)
+        if f.mortgaged:
+            painter.fillRect(body, MORTGAGE_WASH)
+        if f.rubble:
+            self._paint_rubble(painter, body)
+        for row, (word, ink) in enumerate(stamps_for(f)):
+            self._paint_stamp(painter, word, ink, self._height * 0.5 + row * 25)
+        # Badges sit in the bottom corners, beside the price, where no name or pictogram is printed.
+        low = self._height - BADGE_RADIUS - 5
+        left = [paint for shown, paint in ((f.disrupted_turns > 0, self._paint_hazard),
+                                           (f.rail_countdown > 0, self._paint_clock)) if shown]
+        for slot, paint_badge in enumerate(left):
+            paint_badge(painter, QPointF(BADGE_RADIUS + 4, low - slot * (2 * BADGE_RADIUS + 6)))
+        if f.is_subverted:
+            self._paint_eye_badge(painter, QPointF(self._width - BADGE_RADIUS - 4, low))
+        if f.owner is not None:
+            self._paint_owner_tab(painter)
+
+    def _paint_owner_tab(self, painter: QPainter) -> None:
+        f = self._facts
+        tab = self.owner_tab_rect()
+        painter.setPen(QPen(GRID_INK, 1.2))
+        painter.setBrush(seat_colour(f.owner))
+        painter.drawRoundedRect(tab, 3, 3)
+        if f.is_subverted:
+            held = QRectF(tab.center().x(), tab.top(), tab.width() / 2, tab.height())
+            painter.setBrush(seat_colour(f.controller))
+            painter.drawRoundedRect(held, 3, 3)
+            painter.setPen(QPen(QColor("#FFFFFF"), 1.6))
+            painter.drawLine(held.topLeft() + QPointF(0, 2), held.bottomLeft() - QPointF(0, 2))
+
+    def _paint_stamp(self, painter: QPainter, word: str, ink: QColor, centre_y: float) -> None:
+        painter.save()
+        painter.translate(self._width / 2, centre_y)
+        painter.rotate(-9)
+        stamp = QRectF(-self._width * 0.45, -10, self._width * 0.9, 20)
+        faded = QColor("#FFFFFF")
+        faded.setAlpha(200)
+        painter.setBrush(faded)
+        painter.setPen(QPen(ink, 2.0))
+        painter.drawRect(stamp)
+        painter.setPen(ink)
+        draw_fitted_text(painter, stamp.adjusted(3, 1, -3, -1), word, 13, bold=True)
+        painter.restore()
+
+    def _paint_rubble(self, painter: QPainter, body: QRectF) -> None:
+        """A heap of broken stones over the lower part of the square (deterministic: the same heap each time)."""
+        painter.setPen(QPen(GRID_INK, 0.8))
+        base_y = body.bottom() - self._height * 0.2
+        for i in range(11):
+            seed = (self.index * 37 + i * 61) % 97
+            cx = body.left() + 10 + (i * 8.3 + seed % 7) % (body.width() - 20)
+            cy = base_y - (seed % 5) * 3 - (8 if 3 <= i <= 7 else 0)
+            radius = 6 + seed % 5
+            points = []
+            for k in range(6):
+                angle = math.radians(k * 60 + seed * 7)
+                wobble = 0.7 + ((seed >> (k % 4)) % 4) * 0.1
+                points.append(QPointF(cx + math.cos(angle) * radius * wobble, cy + math.sin(angle) * radius * 0.75))
+            painter.setBrush(RUBBLE_GREYS[(seed + i) % len(RUBBLE_GREYS)])
+            painter.drawPolygon(QPolygonF(points))
+
+    def _paint_badge_disc(self, painter: QPainter, centre: QPointF, fill: QColor) -> None:
+        painter.setPen(QPen(GRID_INK, 1.3))
+        painter.setBrush(fill)
+        painter.drawEllipse(centre, BADGE_RADIUS, BADGE_RADIUS)
+
+    def _paint_count(self, painter: QPainter, centre: QPointF, count: int, ink: QColor) -> None:
+        painter.setPen(ink)
+        painter.setFont(board_font(13, bold=True))
+        painter.drawText(QRectF(centre.x() - BADGE_RADIUS, centre.y() - BADGE_RADIUS + 2, 2 * BADGE_RADIUS,
+                                2 * BADGE_RADIUS), int(Qt.AlignmentFlag.AlignCenter), str(count))
+
+    def _paint_hazard(self, painter: QPainter, centre: QPointF) -> None:
+        """Disrupted by the Artillery: a warning triangle with the turns left."""
+        r = BADGE_RADIUS * 1.15
+        triangle = QPolygonF([QPointF(centre.x(), centre.y() - r), QPointF(centre.x() + r, centre.y() + r * 0.8),
+                              QPointF(centre.x() - r, centre.y() + r * 0.8)])
+        painter.setPen(QPen(GRID_INK, 1.4))
+        painter.setBrush(HAZARD_YELLOW)
+        painter.drawPolygon(triangle)
+        self._paint_count(painter, centre + QPointF(0, 1), self._facts.disrupted_turns, GRID_INK)
+
+    def _paint_clock(self, painter: QPainter, centre: QPointF) -> None:
+        """A rebuilt Railroad's countdown: a clock face with the collections left."""
+        self._paint_badge_disc(painter, centre, CLOCK_FACE)
+        painter.setPen(QPen(QColor("#9A9A9A"), 1.0))
+        for k in range(12):
+            angle = math.radians(k * 30)
+            outer = centre + QPointF(math.cos(angle), math.sin(angle)) * (BADGE_RADIUS - 1.5)
+            inner = centre + QPointF(math.cos(angle), math.sin(angle)) * (BADGE_RADIUS - 3.5)
+            painter.drawLine(inner, outer)
+        self._paint_count(painter, centre, self._facts.rail_countdown, GRID_INK)
+
+    def _paint_eye_badge(self, painter: QPainter, centre: QPointF) -> None:
+        """Subverted: an eye in the controller's colour."""
+        self._paint_badge_disc(painter, centre, seat_colour(self._facts.controller))
+        w, h = BADGE_RADIUS * 0.78, BADGE_RADIUS * 0.55
+        almond = QPainterPath()
+        almond.moveTo(centre.x() - w, centre.y())
+        almond.quadTo(centre.x(), centre.y() - 2 * h, centre.x() + w, centre.y())
+        almond.quadTo(centre.x(), centre.y() + 2 * h, centre.x() - w, centre.y())
+        painter.setPen(QPen(QColor("#FFFFFF"), 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(almond)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#FFFFFF"))
+        painter.drawEllipse(centre, 2.6, 2.6)
+
+
+def _drawn_part(facts: PropertyFacts) -> tuple:
+    return (facts.owner, facts.controller if facts.is_subverted else None, facts.mortgaged, facts.rezoned,
+            facts.destroyed, facts.rubble, facts.disrupted_turns, facts.rail_countdown)

@@ -1,0 +1,492 @@
+"""The new-game dialog: seats, the Artillery, the professional Banker, house rules and the seed.
+
+The dialog only edits a `TableSetup` (presentation/game_setup.py); whether the table can start is decided there,
+through the rules engine, and every problem is shown in words while the OK button stays disabled. It opens with the
+choices of the last game started (kept in the preferences; the seed is new each time), and "Restore defaults" goes
+back to the rules' defaults.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+    QPushButton, QScrollArea, QSpinBox, QTableWidget, QTabWidget, QVBoxLayout, QWidget,
+)
+
+from ...model.state import GameState
+from ...presentation.game_setup import (
+    ARTILLERY_LABEL, DRAFT, SEED_LIMIT, OptionField, SeatPlan, TableSetup, choosable_factions, default_seats,
+    faction_description, option_fields, random_seed, remembered_choices, setup_from_choices, show_value,
+)
+from ...presentation.preferences import NewGameChoices
+
+DEFAULT_SEAT_COUNT = 4
+MAX_ROWS = 16
+"""Only stops a runaway table; how many players may play is the engine's answer, shown as a problem."""
+NAME_COLUMN, KIND_COLUMN, FACTION_COLUMN = range(3)
+KINDS = (("Human", "human"), ("Computer: schemer", "computer:schemer"),
+         ("Computer: strategist", "computer:strategist"), ("Computer: random", "computer:random"))
+"""Who plays a seat: a person, or a computer player of a strength (bots/players.py)."""
+KIND_TIPS = {
+    "human": "A person at this laptop.",
+    "computer:schemer": "A computer player with a plan: values deeds by rent, Power Base and its faction's "
+                        "victory, bids graft by the odds, answers deals by value. Decides at once.",
+    "computer:strategist": "The strongest computer player: tries each choice ahead with the rules themselves "
+                           "(about a second per decision).",
+    "computer:random": "A computer player that picks any legal move at random (for testing and beginners).",
+}
+
+
+def kind_key(seat: SeatPlan) -> str:
+    return "human" if seat.kind == "human" else f"computer:{seat.strength}"
+PROBLEM_STYLE = "color: #b00020;"
+
+
+class SeatsTable(QTableWidget):
+    """One row per seat in table order: name, human or computer, faction (or the draft)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(0, 3, parent)
+        self.setHorizontalHeaderLabels(["Name", "Player", "Faction"])
+        self.horizontalHeader().setSectionResizeMode(NAME_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.horizontalHeader().setSectionResizeMode(KIND_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setSectionResizeMode(FACTION_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.setToolTip("The seats in table order (counterclockwise); the first seat is Seat 1.")
+
+    def add_seat(self, seat: SeatPlan) -> int:
+        row = self.rowCount()
+        self.insertRow(row)
+        name = QLineEdit(seat.name)
+        name.setToolTip("The player's name, shown on the hand-over screen; every name must differ.")
+        kind = QComboBox()
+        for label, value in KINDS:
+            kind.addItem(label, value)
+            kind.setItemData(kind.count() - 1, KIND_TIPS[value], Qt.ItemDataRole.ToolTipRole)
+        kind.setCurrentIndex(max(0, kind.findData(kind_key(seat))))
+        kind.setToolTip("Who plays this seat: a person at this laptop, or a computer player of a strength "
+                        "(schemer: sensible and quick; strategist: thinks ahead, about a second a move; random).")
+        faction = QComboBox()
+        faction.addItem("Draft (chosen in play)", DRAFT)
+        faction.setItemData(0, faction_description(DRAFT), Qt.ItemDataRole.ToolTipRole)
+        for info in choosable_factions():
+            faction.addItem(f"{info.name} ({info.title})", info.id)
+            faction.setItemData(faction.count() - 1, faction_description(info.id), Qt.ItemDataRole.ToolTipRole)
+        faction.setCurrentIndex(max(0, faction.findData(seat.faction)))
+        faction.setToolTip("Leave every seat on Draft, or choose a different faction for every player.")
+        for column, widget in ((NAME_COLUMN, name), (KIND_COLUMN, kind), (FACTION_COLUMN, faction)):
+            self.setCellWidget(row, column, widget)
+        return row
+
+    def name_edit(self, row: int) -> QLineEdit:
+        return self.cellWidget(row, NAME_COLUMN)
+
+    def kind_combo(self, row: int) -> QComboBox:
+        return self.cellWidget(row, KIND_COLUMN)
+
+    def faction_combo(self, row: int) -> QComboBox:
+        return self.cellWidget(row, FACTION_COLUMN)
+
+    def row_of(self, widget: QObject) -> int | None:
+        for row in range(self.rowCount()):
+            if widget in (self.name_edit(row), self.kind_combo(row), self.faction_combo(row)):
+                return row
+        return None
+
+    def seat(self, row: int) -> SeatPlan:
+        kind, _, strength = self.kind_combo(row).currentData().partition(":")
+        return SeatPlan(name=self.name_edit(row).text(), kind=kind, strength=strength or "schemer",
+                        faction=self.faction_combo(row).currentData())
+
+
+class HouseRulesPage(QWidget):
+    """Every §32 option with an editor by type, its default, and its explanation and rule IDs as tooltips. Used by
+    the New Game dialog and by File ▸ Host Game…; `changed` follows every edit."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.fields = {field.name: field for field in option_fields()}
+        self.editors: dict[str, QWidget] = {}
+        self.labels: dict[str, QLabel] = {}
+
+        grid_holder = QWidget()
+        grid = QGridLayout(grid_holder)
+        for header_column, header in enumerate(("House rule", "Value", "Default")):
+            heading = QLabel(f"<b>{header}</b>")
+            grid.addWidget(heading, 0, header_column)
+        for row, field in enumerate(self.fields.values(), start=1):
+            label = QLabel(field.label)
+            editor = self._make_editor(field)
+            default = QLabel(show_value(field.default))
+            for widget in (label, editor, default):
+                widget.setToolTip(field.tooltip())
+            label.setBuddy(editor)
+            grid.addWidget(label, row, 0)
+            grid.addWidget(editor, row, 1)
+            grid.addWidget(default, row, 2)
+            self.editors[field.name] = editor
+            self.labels[field.name] = label
+        grid.setColumnStretch(0, 1)
+
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(grid_holder)
+
+        self.restore_button = QPushButton("Reset house &rules")
+        self.restore_button.setToolTip("Put every house rule back to its default (resources/options.json); "
+                                       "the seats stay as they are.")
+        self.restore_button.clicked.connect(self.restore_defaults)
+        self.changed_count = QLabel()
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.changed_count)
+        bottom.addStretch(1)
+        bottom.addWidget(self.restore_button)
+
+        layout = QVBoxLayout(self)
+        intro = QLabel("Options fixed for the whole game (§32). Hover a rule for its meaning and rule IDs; "
+                       "changed rules are shown in bold.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        layout.addWidget(scroll, 1)
+        layout.addLayout(bottom)
+        self._mark_changes()
+
+    # ----- values -----
+
+    def value(self, name: str) -> object:
+        editor, field = self.editors[name], self.fields[name]
+        if field.type == "bool":
+            return editor.isChecked()
+        if field.type == "choice":
+            return editor.currentData()
+        return editor.value()
+
+    def set_value(self, name: str, value: object) -> None:
+        editor, field = self.editors[name], self.fields[name]
+        if field.type == "bool":
+            editor.setChecked(bool(value))
+        elif field.type == "choice":
+            editor.setCurrentIndex(editor.findData(value))
+        else:
+            editor.setValue(int(value))
+
+    def overrides(self) -> dict[str, object]:
+        """The options that differ from their defaults."""
+        return {name: self.value(name) for name, field in self.fields.items() if self.value(name) != field.default}
+
+    def set_overrides(self, overrides: dict[str, object]) -> None:
+        """Show `overrides` (option name -> value), every other rule at its default."""
+        for name, field in self.fields.items():
+            self.set_value(name, overrides.get(name, field.default))
+
+    def restore_defaults(self) -> None:
+        self.set_overrides({})
+
+    # ----- building -----
+
+    def _make_editor(self, field: OptionField) -> QWidget:
+        if field.type == "bool":
+            editor = QCheckBox()
+            editor.setChecked(bool(field.default))
+            editor.toggled.connect(self._mark_changes)
+        elif field.type == "choice":
+            editor = QComboBox()
+            for choice in field.allowed:
+                editor.addItem(show_value(choice), choice)
+            editor.setCurrentIndex(editor.findData(field.default))
+            editor.currentIndexChanged.connect(self._mark_changes)
+        else:
+            editor = QSpinBox()
+            editor.setRange(field.minimum if field.minimum is not None else -(2**31 - 1), 2**31 - 1)
+            editor.setValue(int(field.default))
+            editor.valueChanged.connect(self._mark_changes)
+        return editor
+
+    def _mark_changes(self, *_ignored) -> None:
+        changed = self.overrides()
+        for name, label in self.labels.items():
+            font = label.font()
+            font.setBold(name in changed)
+            label.setFont(font)
+        self.changed_count.setText(f"{len(changed)} house rule(s) changed from the defaults." if changed
+                                   else "All house rules at their defaults.")
+        self.changed.emit()
+
+
+class NewGameDialog(QDialog):
+    """Set up a table. `setup()` returns the TableSetup; `start_game()` creates the GameState.
+
+    It opens with `seat_count` seats and `remembered` (the last game's choices, see `remembered()`), or the rules'
+    defaults. OK (Return) is enabled only while `setup().validate()` finds no problem; the problems are shown in
+    words.
+    """
+
+    def __init__(self, parent: QWidget | None = None, seat_count: int = DEFAULT_SEAT_COUNT,
+                 remembered: NewGameChoices | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.resize(780, 620)
+        self._default_seat_count = seat_count
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._build_seats_page(), "&Seats")
+        self.house_rules = HouseRulesPage()
+        self.tabs.addTab(self.house_rules, "&House rules")
+        self.tabs.setTabToolTip(0, "Who plays, in table order, and with which faction.")
+        self.tabs.setTabToolTip(1, "The §32 options: every rule the table may change before the game.")
+
+        self.problems_label = QLabel()
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setStyleSheet(PROBLEM_STYLE)
+        self.problems_label.setToolTip("What stops the game from starting; OK is enabled once nothing is listed.")
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+                                        | QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.restore_defaults_button = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.restore_defaults_button.setText("Restore &defaults")
+        self.restore_defaults_button.setToolTip(
+            f"Back to the rules' defaults: {seat_count} human seats named Player 1, Player 2…, every faction left "
+            "to the draft, no Artillery, no professional Banker and every house rule at its default (the seed "
+            "stays). The dialog otherwise opens with the choices of the last game started.")
+        self.restore_defaults_button.clicked.connect(self.restore_defaults)
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Start game")
+        self.ok_button.setToolTip("Start the game with these seats and rules (Return).")
+        self.ok_button.setDefault(True)
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip("Close without starting (Esc).")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.problems_label)
+        layout.addWidget(self.buttons)
+
+        self._connect_house_rules()
+        self.show_setup(setup_from_choices(remembered, seat_count))
+        # Only "Start game" may answer Return: Qt would otherwise make any focused button the default one.
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(button is self.ok_button)
+        self.ok_button.setDefault(True)
+        if self.seats_table.rowCount():
+            self.seats_table.name_edit(0).setFocus()
+        self.revalidate()
+
+    # ----- public API -----
+
+    def setup(self) -> TableSetup:
+        banker = self.banker_seat_combo.currentIndex() if self.banker_check.isChecked() else None
+        overrides = self.house_rules.overrides()
+        overrides.pop("use_artillery", None)  # TableSetup.use_artillery is its one home
+        return TableSetup(seats=[self.seats_table.seat(row) for row in range(self.seats_table.rowCount())],
+                          use_artillery=self.artillery_check.isChecked(), banker_seat=banker,
+                          option_overrides=overrides, seed=self.seed_spin.value())
+
+    def start_game(self) -> GameState:
+        """Create the game from the dialog's choices (raises SetupInvalid if a problem stands)."""
+        return self.setup().start()
+
+    def problems(self) -> list[str]:
+        return self.setup().validate()
+
+    def remembered(self) -> NewGameChoices:
+        """The choices to keep in the preferences for the next New Game (everything but the seed)."""
+        return remembered_choices(self.setup())
+
+    def show_setup(self, setup: TableSetup) -> None:
+        """Show `setup`'s seats, Artillery, professional Banker and house rules (the seed stays as it is)."""
+        self.seats_table.setRowCount(0)
+        for seat in setup.seats:
+            self._add_row(seat)
+        self.artillery_check.setChecked(setup.use_artillery)  # the House rules page mirrors it
+        for name, field in self.house_rules.fields.items():
+            if name != "use_artillery":
+                self.house_rules.set_value(name, setup.option_overrides.get(name, field.default))
+        self._refresh_banker_seats()
+        banker = setup.banker_seat
+        self.banker_seat_combo.setCurrentIndex(banker if banker is not None else self.seats_table.rowCount() - 1)
+        self.banker_check.setChecked(banker is not None)
+        self._banker_changed()
+        self._show_faction(DRAFT)
+        self.revalidate()
+
+    def restore_defaults(self) -> None:
+        """Back to the rules' defaults (resources/options.json, R-SETUP-01/02): the seat count the dialog opened
+        with, every seat a human "Player n" with the draft, no Artillery, no Banker (the seed stays)."""
+        self.show_setup(TableSetup(seats=default_seats(self._default_seat_count), seed=self.seed_spin.value()))
+
+    def add_seat(self) -> None:
+        if self.seats_table.rowCount() >= MAX_ROWS:
+            return
+        taken = {self.seats_table.name_edit(r).text().strip() for r in range(self.seats_table.rowCount())}
+        number = next(n for n in range(1, MAX_ROWS + 2) if f"Player {n}" not in taken)
+        self._add_row(SeatPlan(name=f"Player {number}"))
+        self._seats_changed()
+
+    def remove_seat(self) -> None:
+        """Remove the selected seat, or the last one when none is selected."""
+        count = self.seats_table.rowCount()
+        if count <= 1:
+            return
+        selected = self.seats_table.selectionModel().selectedRows()
+        row = selected[0].row() if selected else count - 1
+        self.seats_table.removeRow(row)
+        self._seats_changed()
+
+    def set_seat_count(self, count: int) -> None:
+        while self.seats_table.rowCount() < count:
+            self.add_seat()
+        while self.seats_table.rowCount() > count:
+            self.seats_table.selectionModel().clearSelection()
+            self.remove_seat()
+
+    def accept(self) -> None:
+        if self.problems():  # Return must not start a game the OK button refuses
+            return
+        super().accept()
+
+    # ----- the seats page -----
+
+    def _build_seats_page(self) -> QWidget:
+        page = QWidget()
+        self.seats_table = SeatsTable()
+        self.add_button = QPushButton("&Add seat")
+        self.add_button.setToolTip("Add a seat at the end of the table (Alt+A).")
+        self.add_button.clicked.connect(self.add_seat)
+        self.remove_button = QPushButton("&Remove seat")
+        self.remove_button.setToolTip("Remove the selected seat, or the last one (Alt+R).")
+        self.remove_button.clicked.connect(self.remove_seat)
+        seat_buttons = QHBoxLayout()
+        seat_buttons.addWidget(self.add_button)
+        seat_buttons.addWidget(self.remove_button)
+        seat_buttons.addStretch(1)
+
+        self.artillery_check = QCheckBox(ARTILLERY_LABEL.replace("Artillery", "&Artillery"))
+        self.artillery_check.setToolTip("Add the Artillery, the terrorist conspiracy, as a tenth faction "
+                                        "(use_artillery; R-SETUP-01, §24).")
+        self.banker_check = QCheckBox("Professional &Banker:")
+        self.banker_check.setToolTip("One player runs the Bank instead of taking a faction (R-SETUP-01, §5). "
+                                     "Required with 10 players (11 with the Artillery).")
+        self.banker_seat_combo = QComboBox()
+        self.banker_seat_combo.setToolTip("The seat that plays the professional Banker; he takes no faction.")
+        banker_row = QHBoxLayout()
+        banker_row.addWidget(self.banker_check)
+        banker_row.addWidget(self.banker_seat_combo, 1)
+
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, SEED_LIMIT - 1)
+        self.seed_spin.setValue(random_seed())
+        self.seed_spin.setToolTip("The seed of all dice and shuffles: the same seed and choices replay the same "
+                                  "game (R-GEN-02). Random by default.")
+        self.new_seed_button = QPushButton("New random &seed")
+        self.new_seed_button.setToolTip("Draw another random seed (Alt+S).")
+        self.new_seed_button.clicked.connect(lambda: self.seed_spin.setValue(random_seed()))
+        seed_label = QLabel("S&eed:")
+        seed_label.setBuddy(self.seed_spin)
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(seed_label)
+        seed_row.addWidget(self.seed_spin, 1)
+        seed_row.addWidget(self.new_seed_button)
+
+        self.faction_info = QLabel()
+        self.faction_info.setWordWrap(True)
+        self.faction_info.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.faction_info.setMinimumHeight(110)
+        self.faction_info.setFrameShape(QLabel.Shape.StyledPanel)
+        self.faction_info.setToolTip("The power and victory condition of the faction selected or hovered.")
+
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.seats_table, 1)
+        layout.addLayout(seat_buttons)
+        layout.addWidget(self.faction_info)
+        layout.addWidget(self.artillery_check)
+        layout.addLayout(banker_row)
+        layout.addLayout(seed_row)
+
+        self.artillery_check.toggled.connect(self.revalidate)
+        self.banker_check.toggled.connect(self._banker_changed)
+        self.banker_seat_combo.currentIndexChanged.connect(self._banker_changed)
+        self.seed_spin.valueChanged.connect(self.revalidate)
+        return page
+
+    def _add_row(self, seat: SeatPlan) -> None:
+        row = self.seats_table.add_seat(seat)
+        name, kind, faction = (self.seats_table.name_edit(row), self.seats_table.kind_combo(row),
+                               self.seats_table.faction_combo(row))
+        name.textChanged.connect(self._seats_changed)
+        kind.currentIndexChanged.connect(self.revalidate)
+        faction.currentIndexChanged.connect(lambda _i, combo=faction: self._faction_picked(combo))
+        faction.highlighted.connect(lambda index, combo=faction: self._show_faction(combo.itemData(index)))
+        for widget in (name, kind, faction):
+            widget.installEventFilter(self)
+
+    def _faction_picked(self, combo: QComboBox) -> None:
+        self._show_faction(combo.currentData())
+        self.revalidate()
+
+    def _show_faction(self, faction_id: str) -> None:
+        title, _newline, rest = faction_description(faction_id).partition("\n")
+        self.faction_info.setText(f"<b>{title}</b><br>{rest.replace(chr(10), '<br>')}" if rest else title)
+
+    def _seats_changed(self, *_ignored) -> None:
+        self._refresh_banker_seats()
+        self.revalidate()
+
+    def _refresh_banker_seats(self) -> None:
+        combo, table = self.banker_seat_combo, self.seats_table
+        chosen = combo.currentIndex()
+        combo.blockSignals(True)
+        combo.clear()
+        for row in range(table.rowCount()):
+            combo.addItem(f"Seat {row + 1}: {table.name_edit(row).text()}")
+        combo.setCurrentIndex(min(max(chosen, 0), table.rowCount() - 1))
+        combo.blockSignals(False)
+        self._banker_changed()
+
+    def _banker_changed(self, *_ignored) -> None:
+        self.banker_seat_combo.setEnabled(self.banker_check.isChecked())
+        banker = self.banker_seat_combo.currentIndex() if self.banker_check.isChecked() else None
+        for row in range(self.seats_table.rowCount()):
+            combo = self.seats_table.faction_combo(row)
+            combo.setEnabled(row != banker)
+            combo.setToolTip("The professional Banker takes no faction." if row == banker
+                             else "Leave every seat on Draft, or choose a different faction for every player.")
+        self.revalidate()
+
+    # ----- the house rules page -----
+
+    def _connect_house_rules(self) -> None:
+        # use_artillery appears on both pages; the two checkboxes mirror each other (toggled fires only on change).
+        artillery_option = self.house_rules.editors["use_artillery"]
+        artillery_option.toggled.connect(self.artillery_check.setChecked)
+        self.artillery_check.toggled.connect(artillery_option.setChecked)
+        for name, editor in self.house_rules.editors.items():
+            signal = {"bool": "toggled", "choice": "currentIndexChanged", "int": "valueChanged"}[
+                self.house_rules.fields[name].type]
+            getattr(editor, signal).connect(self.revalidate)
+
+    # ----- validation -----
+
+    def revalidate(self, *_ignored) -> None:
+        if not hasattr(self, "ok_button"):
+            return  # still building the dialog
+        problems = self.problems()
+        self.ok_button.setEnabled(not problems)
+        self.problems_label.setText("\n".join(f"• {problem}" for problem in problems))
+        self.problems_label.setVisible(bool(problems))
+        count = self.seats_table.rowCount()
+        self.add_button.setEnabled(count < MAX_ROWS)
+        self.remove_button.setEnabled(count > 1)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Focusing a seat's control selects its row, so "Remove seat" removes the seat being edited.
+        if event.type() == QEvent.Type.FocusIn:
+            row = self.seats_table.row_of(watched)
+            if row is not None:
+                self.seats_table.selectRow(row)
+                faction = self.seats_table.faction_combo(row).currentData()
+                self._show_faction(faction)
+        return super().eventFilter(watched, event)

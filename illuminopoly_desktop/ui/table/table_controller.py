@@ -1,0 +1,258 @@
+"""Wires a TableSession to the window's panels: the action panel, the game log and the deciding seat's
+power-structure editor, with computer seats played at a readable pace by a timer. Computer players think on a
+worker thread from a snapshot of their seat's view, so a strategist's second of thought never freezes the window;
+their choice is applied on the window's thread, and dropped if the game moved on meanwhile."""
+from __future__ import annotations
+
+import logging
+import threading
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from ...presentation.handover import needs_handover
+from ...presentation.placement import acquired_property, needs_placement, placed, placement_options
+from ...presentation.table_session import TableSession
+from ...rules.errors import IllegalAction
+from ..common import window_thread
+from .action_panel import ActionPanel
+from .game_log import GameLog
+
+COMPUTER_PACE_MS = 350
+"""Pause between two computer decisions, so that people can follow them in the log."""
+
+
+class TableController(QObject):
+    """Routes every decision of the table through `TableSession.apply` and keeps the panels up to date.
+
+    `structure` (a StructureDock) shows the viewing seat's power structure and lets it place new deeds;
+    `handover` (a HandoverOverlay) hides the screen whenever another human must decide (pass-and-play).
+    """
+
+    game_changed = Signal()
+    game_over = Signal(str)
+    viewer_changed = Signal(object)
+    thinking_changed = Signal(object)
+    """A computer seat began to think (its seat number) or is done (None)."""
+
+    def __init__(self, session: TableSession, panel: ActionPanel, log: GameLog, pace_ms: int = COMPUTER_PACE_MS,
+                 parent: QObject | None = None, structure=None, handover=None):
+        super().__init__(parent)
+        self.session = session
+        self.panel = panel
+        self.log = log
+        self.structure = structure
+        self.handover = handover
+        self.viewer: int | None = None
+        self.confirm_end_turn = None
+        """A callable(action) -> bool asked before a human seat ends its turn (the preference), or None."""
+        self.board_scene = None
+        """The BoardScene that shows the game (set by MainWindow.start_table): it is given each action's events."""
+        self._awaiting_confirmation: int | None = None
+        self._bid_spots: dict[tuple[int, int], tuple[int, int]] = {}
+        """(seat, auctioned deed) -> the arrow that seat chose for it, so that a bidding war asks only once where
+        the deed would hang."""
+        self._timer = QTimer(self)
+        self._timer.setInterval(pace_ms)
+        self._timer.timeout.connect(self._computer_turn)
+        self._thinking: threading.Thread | None = None
+        self._ticket = object()
+        """Tells this controller's decisions from what other recipients get on the shared carrier."""
+        window_thread.carrier().carried.connect(self._computer_decided)
+        self._stopped = False
+        self.panel.action_chosen.connect(self.choose)
+        self.panel.hint_requested.connect(self.show_hint)
+        if structure is not None:
+            structure.action_ready.connect(self.apply_action)
+        if handover is not None:
+            handover.confirmed.connect(self._handed_over)
+        self.log.set_state(session.state)
+        self.refresh()
+
+    def deciding_seat(self) -> int | None:
+        """The human seat the panel serves: the first awaited human, else None while computers think."""
+        humans = self.session.human_seats_awaited()
+        return humans[0] if humans else None
+
+    def choose(self, action) -> None:
+        """A choice of the panel: an acquisition with a choice of arrows first asks where the new deed hangs;
+        ending a turn first asks `confirm_end_turn` (when the player wants to be asked)."""
+        if action.type == "end_turn" and self.confirm_end_turn is not None and not self.confirm_end_turn(action):
+            return
+        if action.type == "reorganize" and not action.abandon:
+            action = self._staged_reorganization(action)
+        if self.structure is not None and needs_placement(action) and action.seat == self.structure.seat:
+            spots = placement_options(self.session.state, action)
+            deed = acquired_property(self.session.state, action)
+            remembered = self._bid_spots.get((action.seat, deed)) if action.type == "bid" else None
+            if remembered in spots:
+                self.apply_action(placed(action, *remembered))
+                return
+            if len(spots) > 1 and deed is not None and self.structure.editor is not None:
+                self.structure.ask_placement(action, deed, spots)
+                return
+        self.apply_action(action)
+
+    def show_hint(self) -> None:
+        """The panel's Hint: what a computer schemer would do in the place of the seat the panel serves."""
+        from ...presentation.hints import hint_for
+
+        seat = self.panel.seat
+        if seat is not None and not self.session.state.game_over:
+            self.panel.show_hint(hint_for(self.session.state, seat))
+
+    def _staged_reorganization(self, action):
+        """The panel's Reorganize commits what the structure panel shows, staged moves included (as its Done
+        does), not the engine's sample arrangement, which would silently undo what the player arranged."""
+        structure = self.structure
+        if structure is None or structure.editor is None or structure.seat != action.seat or structure.is_placing:
+            return action
+        return structure.editor.scene.reorganize_action()
+
+    def apply_action(self, action) -> None:
+        if action.type == "bid":
+            deed = acquired_property(self.session.state, action)
+            self._bid_spots[(action.seat, deed)] = (action.parent, action.arrow)
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as refusal:
+            self.log.show_refusal(refusal)
+            if self.structure is not None and action.type == "reorganize":
+                self.structure.show_refusal(refusal.message, refusal.rule_id)
+            return
+        self.log.append_events(events, self.viewer, self.session.state)
+        self._show_on_board(events)
+        self.panel.note_events(events, self.session.state)  # open dialogs (a contest's outcome) read the events
+        self.refresh()
+
+    def _show_on_board(self, events) -> None:
+        if self.board_scene is not None:
+            self.board_scene.play_events(events, self.session.state)
+
+    def refresh(self) -> None:
+        state = self.session.state
+        if state.game_over:
+            self._timer.stop()
+            self._show_to(self.viewer)
+            self.game_over.emit(state.win_reason or "The game is over.")
+            return
+        seat = self.deciding_seat()
+        if seat is not None:
+            if self.handover is not None and needs_handover(self.viewer, seat, state):
+                self._ask_for_handover(seat)
+            elif self._awaiting_confirmation is None:
+                self._show_to(seat)
+        elif self._awaiting_confirmation is None:
+            # Computers decide: the seat at the screen sees whom the game waits for and only what he may still do
+            # (free actions), never the buttons of the decision he has just taken; nobody's seat: a watcher's panel.
+            self._show_to(self.viewer)
+        if self.session.computer_seats_awaited():
+            self._timer.start()
+        else:
+            self._timer.stop()
+        self.game_changed.emit()
+
+    @property
+    def pace_ms(self) -> int:
+        return self._timer.interval()
+
+    def set_pace(self, pace_ms: int) -> None:
+        """The pause between two computer decisions, from now on."""
+        self._timer.setInterval(max(0, pace_ms))
+
+    def stop(self) -> None:
+        """No more computer moves (the table is being put away)."""
+        self._stopped = True
+        self._timer.stop()
+        self._timer.timeout.disconnect(self._computer_turn)
+        self.thinking_changed.emit(None)  # whatever it still decides is dropped
+
+    @property
+    def is_thinking(self) -> bool:
+        """A computer player is deciding on its worker thread."""
+        return self._thinking is not None
+
+    @property
+    def is_handing_over(self) -> bool:
+        return self._awaiting_confirmation is not None
+
+    def _ask_for_handover(self, seat: int) -> None:
+        if self._awaiting_confirmation == seat:
+            return
+        self._awaiting_confirmation = seat
+        self.panel.close_dialogs()  # a dialog is a window of its own: the curtain would not cover it
+        self.handover.show_for(seat, self.session.state.players[seat].name)
+
+    def _handed_over(self, seat: int) -> None:
+        self._awaiting_confirmation = None
+        self._show_to(seat)
+        self.refresh()
+
+    def _show_to(self, seat: int | None) -> None:
+        """Put `seat`'s private screen up: its choices, its structure and the log as it may read it."""
+        state = self.session.state
+        changed = seat != self.viewer
+        self.viewer = seat
+        if state.game_over:
+            self.panel.show_game_over(state)
+        elif seat is not None:
+            self.panel.refresh(state, seat)
+        else:
+            self.panel.show_watching(state)
+        self.log.set_viewer(seat)
+        if self.structure is not None:
+            self.structure.show_seat(state, seat)
+        if changed:
+            self.viewer_changed.emit(seat)
+
+    def _computer_turn(self) -> None:
+        """Hand the next awaited computer seat's view to a worker thread; its choice comes back to
+        `_computer_decided`. The timer rests while it thinks."""
+        if self._timer.interval() > 0 and self.board_scene is not None and self.board_scene.is_animating:
+            return  # let people watch the dice and the token; the timer asks again (pace 0 means: never wait)
+        self._timer.stop()
+        if self._thinking is not None or self._stopped:
+            return
+        request = self.session.computer_request()
+        if request is None:
+            return
+        seat, view = request
+        version = self.session.state.action_count
+        # The worker holds neither this controller nor its children: the table may be put away while it thinks.
+        done, ticket, session = window_thread.carrier(), self._ticket, self.session
+
+        def think() -> None:
+            try:
+                action = session.computer_decide(seat, view)
+            except Exception:  # a computer player's bug must not kill the table: the seat takes its default
+                logging.getLogger(__name__).exception("computer seat %s failed to decide; it takes its default", seat)
+                action = None
+            try:
+                done.carried.emit(ticket, (seat, version, action))
+            except RuntimeError:  # the carrier itself is gone: the application is shutting down
+                pass
+
+        self._thinking = threading.Thread(target=think, name=f"computer seat {seat}", daemon=True)
+        self._thinking.start()
+        self.thinking_changed.emit(seat)
+
+    def _computer_decided(self, ticket: object, decision: tuple) -> None:
+        if ticket is not self._ticket:
+            return  # another table's computer, or another worker's result
+        seat, version, action = decision
+        self._thinking = None
+        self.thinking_changed.emit(None)
+        if self._stopped:
+            return
+        state = self.session.state
+        if state.action_count != version or seat not in self.session.computer_seats_awaited():
+            self.refresh()  # the game moved on while it thought: ask again from the new view
+            return
+        step = self.session.apply_computer(seat, action)
+        if step is None:
+            self.refresh()
+            return
+        action, events = step
+        self.log.append_events(events, self.viewer, self.session.state)
+        self._show_on_board(events)
+        self.panel.note_events(events, self.session.state)  # open dialogs (a contest's outcome) read the events
+        self.refresh()
