@@ -99,12 +99,12 @@ def test_replay_of_an_edited_save_names_the_problem(tmp_path, capsys):
 def test_schema_all(capsys):
     assert cli.main(["schema"]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert set(document) == {"actions", "events", "save"}
+    assert set(document) == {"actions", "events", "save", "position"}
     assert "roll" in json.dumps(document["actions"])
     assert document["save"]["title"] == "SaveFile"
 
 
-@pytest.mark.parametrize("what", ["actions", "events", "save"])
+@pytest.mark.parametrize("what", ["actions", "events", "save", "position"])
 def test_schema_one(capsys, what):
     assert cli.main(["schema", "--what", what]) == 0
     schema = json.loads(capsys.readouterr().out)

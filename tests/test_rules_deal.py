@@ -123,6 +123,7 @@ def test_R_DEAL_02_revalidation_at_execution_voids_a_stale_offer():
     events = engine.apply(s, A.AcceptOffer(seat=2, offer_id=stale))
     void = [e for e in events if isinstance(e, OfferEvent) and e.status == "void"]
     assert void and void[0].detail.startswith("E_NOT_OWNER") and void[0].rule_id == "R-SELL-01"
+    assert void[0].code == "E_NOT_OWNER"  # in a field of its own too (issue 23)
     assert cash_of(s) == before and s.properties[BALTIC].owner == 3 and s.offers == []
     broke = propose(s, 2, [1], leg(2, 1, cash(1000)))
     s.players[2].cash = 999

@@ -145,6 +145,7 @@ def test_R_CHAIR_05_block_is_the_default_nothing_paid_landing_not_used_up():
     events = engine.apply(state, A.AnswerChairBlock(seat=2, block=True))
     blocked = of_type(events, E.ContestEvent)[-1]
     assert blocked.stage == "blocked" and "E_BLOCKED_BY_CHAIR" in blocked.detail
+    assert blocked.code == "E_BLOCKED_BY_CHAIR"  # in a field of its own too (issue 23)
     assert ledger.delta() == {"bank": 0, "fp": 0} and state.turn.step == "landing" and not state.pending
     engine.apply(state, A.DoNothing(seat=0))  # the attacker picks another option
 

@@ -9,9 +9,12 @@
     illuminopoly balance --games N [--seed S] [--out docs/balance] [--players schemer,schemer,schemer,schemer]
                                                 play many games, write a Markdown balance report with charts
     illuminopoly replay SAVE                    replay a save through the rules and check its hash
-    illuminopoly referee --save S --actions A.jsonl [--dice 6,6,3,4] [--out SAVE2]
-                                                apply actions to a save with chosen dice, print the state
-    illuminopoly schema [--what actions|events|save|all]
+    illuminopoly position SAVE [--at N] [--out FILE]
+                                                where a saved game stands (after action N), as a position file
+    illuminopoly referee (--save S | --position P) --actions A.jsonl [--dice 6,6,3,4] [--events] [--out SAVE2]
+                                                apply actions to a save or a position with chosen dice, print the
+                                                state (or, with --events, what the actions caused)
+    illuminopoly schema [--what actions|events|save|position|all]
     illuminopoly serve [--port 8765] [--load SAVE] [--seats N] [--computer K] [--password P] [--bind ADDRESS]
                                                 host a LAN game without a window (Ctrl+C stops it)
     illuminopoly selftest [--screenshot FILE] [--timeout S] [--startup-only]
@@ -39,7 +42,7 @@ from .balance_command import add_balance_parser
 from .desktop_commands import add_play_parser, add_selftest_parser, cmd_play
 from .errors import EXIT_FAILED, UserError, print_error
 from .referee_command import add_referee_parser
-from .replay_and_schema_commands import add_replay_parser, add_schema_parser
+from .replay_and_schema_commands import add_position_parser, add_replay_parser, add_schema_parser
 from .serve_command import add_serve_parser
 from .simulate_command import add_simulate_parser
 
@@ -77,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate_parser(commands)
     add_balance_parser(commands)
     add_replay_parser(commands)
+    add_position_parser(commands)
     add_referee_parser(commands)
     add_schema_parser(commands)
     add_serve_parser(commands)

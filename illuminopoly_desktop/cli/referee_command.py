@@ -13,9 +13,13 @@ from .arguments import dice_list
 from .errors import EXIT_FAILED, EXIT_OK, UsageError, UserError, print_error
 
 REFEREE_DESCRIPTION = """\
-Referee an exact scenario: load a save, apply the actions of a JSON-lines
-file in order with the dice you choose, and print the resulting game state
-as JSON (the whole state, hidden information included).
+Referee an exact scenario: load a save, or start from a position file (see
+`illuminopoly schema --what position` and the README), apply the actions of
+a JSON-lines file in order with the dice you choose, and print the resulting
+game state as JSON (the whole state, hidden information included). With
+--events it prints instead every event the actions caused, one JSON object
+per line with "after_action" (the action's index; -1 for what loading the
+position caused), so that a rule can be checked without reading the state.
 
 Each line of the actions file is one action, as `illuminopoly schema --what
 actions` describes them, e.g. {"type": "roll", "seat": 1}. At the first
@@ -38,14 +42,19 @@ def add_referee_parser(commands) -> None:
         "referee", help="apply a file of actions to a save, with chosen dice, and print the resulting state",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=REFEREE_DESCRIPTION)
-    ref.add_argument("--save", type=Path, required=True, metavar="SAVE", help="the save to start from")
+    start = ref.add_mutually_exclusive_group(required=True)
+    start.add_argument("--save", type=Path, metavar="SAVE", help="the save to start from")
+    start.add_argument("--position", type=Path, metavar="FILE", help="the position to start from (a position file)")
     ref.add_argument("--actions", type=Path, required=True, metavar="FILE",
                      help="the actions, one JSON object per line ('-' reads them from standard input)")
     ref.add_argument("--dice", type=dice_list, metavar="D,D,...",
                      help="die faces (1 to 6) that every roll takes, in order, before random dice resume; "
                           "e.g. --dice 1,2,6,6 makes the next roll 1 and 2 and the one after it a double six")
     ref.add_argument("--out", type=Path, metavar="SAVE2",
-                     help="also write the resulting game as a new save (the save's action log, extended)")
+                     help="also write the resulting game as a new save (the save's action log, extended; "
+                          "from a position, a save that starts from it)")
+    ref.add_argument("--events", action="store_true",
+                     help="print the events the actions caused (JSON lines) instead of the final state")
     ref.set_defaults(handler=cmd_referee)
 
 
@@ -56,17 +65,22 @@ def cmd_referee(args: argparse.Namespace) -> int:
     from ..saves import SaveError, load_save, write_save
 
     numbered_actions = read_action_lines(args.actions)  # malformed input stops us before anything is applied
-    try:
-        loaded = load_save(args.save)
-    except SaveError as error:
-        raise UserError(error.message) from None
-    state = loaded.state
-    log = list(loaded.actions)
+    opening: list = []
+    if args.position is not None:
+        state, log = read_position_file(args.position, allow_forced_dice=bool(args.dice), events=opening), []
+    else:
+        try:
+            loaded = load_save(args.save)
+        except SaveError as error:
+            raise UserError(error.message) from None
+        state, log = loaded.state, list(loaded.actions)
+    if args.events:
+        print_events(opening, -1)
     if args.dice and not state.game_over:
         log.append(force_dice(state, args.dice))
     for index, (line, action) in enumerate(numbered_actions):
         try:
-            engine.apply(state, action)
+            caused = engine.apply(state, action)
         except IllegalAction as refusal:
             print(json.dumps({"refused": {"index": index, "line": line, "action": action.model_dump(mode="json"),
                                           **refusal.to_dict()}}))
@@ -75,6 +89,8 @@ def cmd_referee(args: argparse.Namespace) -> int:
             raise UserError(f"{_shown_name(args.actions)} line {line}: action {index} ({action.type}) could not be "
                             f"applied: {type(crash).__name__}: {crash}") from crash
         log.append(action)
+        if args.events:
+            print_events(caused, index)
     if state.forced_dice:
         print_error(f"note: forced dice left unused: {','.join(map(str, state.forced_dice))}")
     if args.out is not None:
@@ -82,8 +98,32 @@ def cmd_referee(args: argparse.Namespace) -> int:
             write_save(args.out, state.setup, log, state)
         except SaveError as error:
             raise UserError(error.message) from None
-    sys.stdout.write(json.dumps(state.model_dump(mode="json")) + "\n")
+    if not args.events:
+        sys.stdout.write(json.dumps(state.model_dump(mode="json")) + "\n")
     return EXIT_OK
+
+
+def print_events(events: list, index: int) -> None:
+    """One JSON line per event, with the index of the action that caused it."""
+    for event in events:
+        sys.stdout.write(json.dumps({"after_action": index, **event.model_dump(mode="json")}) + "\n")
+
+
+def read_position_file(path: Path, allow_forced_dice: bool = False, events: list | None = None):
+    """The game a position file describes. Raises UserError naming the file and the field at fault."""
+    from ..rules.position import PositionError, state_from_position
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such position file.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise UserError(f"cannot read the position file {path.name}: "
+                        f"{getattr(error, 'strerror', None) or error}.") from None
+    try:
+        return state_from_position(text, allow_forced_dice=allow_forced_dice, events=events)
+    except PositionError as error:
+        raise UserError(f"{path.name}: {error}") from None
 
 
 def force_dice(state, dice: list[int]):

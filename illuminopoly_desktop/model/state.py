@@ -524,6 +524,17 @@ class GameSetup(Model):
     board: Board
     preset_factions: bool = False
     allow_forced_dice: bool = False
+    position: dict | None = None
+    """The position the game started from (rules/position.py), instead of a new game's setup decisions."""
+
+    @model_serializer(mode="wrap")
+    def _omit_absent_position(self, handler):
+        # A game that starts from the beginning has no position; leaving the field out keeps the hashes of saves
+        # written before positions existed.
+        data = handler(self)
+        if data.get("position", 0) is None:
+            del data["position"]
+        return data
 
 
 class GameState(Model):

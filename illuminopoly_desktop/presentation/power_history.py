@@ -15,7 +15,7 @@ from ..model.state import GameSetup, GameState
 from ..rules import engine
 from ..rules.events import Event, GameOver, RoundEnded
 from .seat_summary import current_power_bases
-from ..rules.setup import new_game
+from ..rules.game_start import start_game
 
 
 def rounds_played(state: GameState) -> int:
@@ -102,8 +102,7 @@ class PowerHistory:
         """The history of a recorded game, rebuilt by replaying its actions from the setup (as loading a save
         does), with the replayed final state. Raises IllegalAction if an action is refused, which a verified save
         never does."""
-        state = new_game(setup.seats, seed=setup.seed, options=setup.options, board=setup.board,
-                         preset_factions=setup.preset_factions, allow_forced_dice=setup.allow_forced_dice)
+        state = start_game(setup)
         history = cls(state)
         for action in actions:
             history.observe(engine.apply(state, action))

@@ -162,7 +162,8 @@ def answer_chair_block(ctx: Ctx, contest: Contest, seat: int, block: bool) -> No
         state.pending.remove(contest)
         ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="blocked", seat=seat,
                               attacker=contest.attacker, target=contest.target, rule_id="R-CHAIR-05",
-                              detail="E_BLOCKED_BY_CHAIR: the Chair blocks the takeover of a mortgaged property"))
+                              detail="E_BLOCKED_BY_CHAIR: the Chair blocks the takeover of a mortgaged property",
+                              code="E_BLOCKED_BY_CHAIR"))
         commitments.contest_over(ctx, contest, resolved=False)  # graft/helper commitments used up (R-DEAL-03)
         return
     ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="waived", seat=seat,

@@ -54,7 +54,7 @@ def _void_offer(state: GameState, voided: _OfferVoided) -> list[Event]:
     state.offers.remove(offer)
     refusal = voided.refusal
     ctx.emit(OfferEvent(offer_id=offer.id, status="void", rule_id=refusal.rule_id, visible_to=deals.visible_to(offer),
-                        detail=f"{refusal.code}: {refusal.message}"))
+                        detail=f"{refusal.code}: {refusal.message}", code=refusal.code))
     state.action_count += 1
     settle(ctx)
     return ctx.events

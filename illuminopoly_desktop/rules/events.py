@@ -227,6 +227,8 @@ class OfferEvent(Event):
     status: Literal["proposed", "accepted", "declined", "withdrawn", "executed", "void", "expired"]
     seat: int | None = None
     detail: str = ""
+    code: str | None = None
+    """The refusal code of a voided offer (e.g. E_NO_FREE_ARROW), so that a program need not read `detail`."""
 
 
 class DebtEvent(Event):
@@ -278,6 +280,8 @@ class ContestEvent(Event):
     natural: Literal["success", "failure"] | None = None
     modified: int | None = None
     detail: str = ""
+    code: str | None = None
+    """The refusal code of a blocked declaration (E_BLOCKED_BY_CHAIR), so that a program need not read `detail`."""
 
 
 class PropertyChanged(Event):

@@ -6,10 +6,11 @@ from .savefile import (
     SaveFile,
     load_save,
     read_save_file,
+    replay,
     replay_file,
     state_hash,
     write_save,
 )
 
 __all__ = ["SAVE_SCHEMA_VERSION", "LoadedGame", "SaveError", "SaveFile", "load_save", "read_save_file",
-           "replay_file", "state_hash", "write_save"]
+           "replay", "replay_file", "state_hash", "write_save"]

@@ -29,7 +29,8 @@ from ..model.state import GameSetup, GameState
 from ..rules import engine
 from ..rules.actions import ACTION_LIST_ADAPTER, AnyAction
 from ..rules.errors import IllegalAction
-from ..rules.setup import new_game
+from ..rules.game_start import start_game
+from ..rules.position import PositionError
 
 SAVE_SCHEMA_VERSION = 1
 APP_NAME = "illuminopoly_desktop"
@@ -285,12 +286,12 @@ def replay(setup: GameSetup, actions: Sequence, name: str = "<save>", events: li
     """Rebuild the game from `setup` and apply `actions` in order (the setup's events and the actions' are added to
     `events` if given). Raises SaveError at the first refused action."""
     try:
-        state = new_game(setup.seats, seed=setup.seed, options=setup.options, board=setup.board,
-                         preset_factions=setup.preset_factions, allow_forced_dice=setup.allow_forced_dice,
-                         events=events)
+        state = start_game(setup, events=events)
     except IllegalAction as refusal:
         raise SaveError(f"{name}: the game's setup is refused: {refusal.code} ({refusal.rule_id}): "
                         f"{refusal.message}") from refusal
+    except PositionError as error:
+        raise SaveError(f"{name}: the position the game starts from is refused: {error}") from error
     apply = engine.apply
     for index, action in enumerate(actions):
         try:
