@@ -245,3 +245,16 @@ def test_the_position_schema_describes_players_properties_and_the_turn(capsys):
     assert {"players", "properties", "turn", "chair", "reserves", "chance_deck"} <= set(schema["properties"])
     assert cli.main(["schema", "--what", "position"]) == 0
     assert json.loads(capsys.readouterr().out) == schema
+
+
+def test_the_readmes_example_position_loads_and_awaits_anns_landing_option():
+    """The README documents the format with an example: it must stay a valid position."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"### Positions.*?```json\n(.*?)```", readme, re.S).group(1)
+    state = state_from_position(example)
+    assert engine.awaiting(state) == [0] and (state.turn.step, state.turn.landing_square) == ("landing", BALTIC)
+    assert state.properties[ORIENTAL].controller == 0 and state.properties[ORIENTAL].control_origin == "subversion"
+    assert state.setup.options.graft_bidding_mode == "open" and state.chance_deck[0] == 7
