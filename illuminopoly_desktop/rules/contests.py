@@ -109,10 +109,18 @@ def check_not_a_party(state, seat: int, rule_id: str = "R-CONTEST-04") -> None:
     volunteer. Resolution: R-CONTEST-04 locks the target and the escrow until the contest resolves, and a seat
     that leaves mid-contest would leave a decision nobody can take; the creditor forecloses once it is over."""
     for window in state.pending:
-        if window.kind == "contest" and (seat in (window.attacker, window.owner) or seat in window.attackers
-                                         or seat in window.defenders or seat in window.inviters
-                                         or seat in window.invitations or seat in window.volunteers):
+        if window.kind == "contest" and seat in parties_of(window):
             raise refuse("E_IN_CONTEST", rule_id, "That player is a party to a contest in progress.")
+
+
+def parties_of(contest: Contest) -> set[int]:
+    """The parties to an unresolved contest: its attacker, the target's owner (if any), the sides' members, and the
+    seats still asked to invite, answer or volunteer."""
+    parties = {contest.attacker, *contest.attackers, *contest.defenders, *contest.inviters, *contest.invitations,
+               *contest.volunteers}
+    if contest.owner is not None:
+        parties.add(contest.owner)
+    return parties
 
 
 def can_spend(state, seat: int) -> bool:

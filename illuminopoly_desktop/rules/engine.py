@@ -538,11 +538,8 @@ def settle(ctx: Ctx) -> None:
             top = state.pending[-1]
             if top.kind == "ransom_answer" and artillery.answer_lapsed(ctx, top):
                 continue  # R-ART-04: the owner left the game while the prompt was open
-            if top.kind in ("card_exemption", "reattach") and state.players[top.seat].eliminated:
-                # A one-seat decision dies with its player: his card payment is cancelled with his debts, and his
-                # deeds have left his structure (R-LOSE-05).
-                state.pending.pop()
-                continue
+            if losing.drop_decision_of_the_eliminated(ctx, top):
+                continue  # no eliminated seat is ever awaited: the game goes on with the next decision (D-16)
             return
         if not started and not setup.setup_complete(state):
             if any(p.faction is None for p in state.players if p.role == "faction"):

@@ -13,9 +13,23 @@ from .money import check_no_bank_debt, move, pay_held_payments
 from .values import lift_cost
 from .victory import last_player_check
 
-DISPOSALS = ("raise_funds", "chair_buyoff", "auction")
-"""Pending steps during which no new loss is tested: a payer raising funds (R-LOSE-02 step 3 tests him after it),
-and the disposal of an eliminated player's properties (R-LOSE-03)."""
+def loss_exempt(state) -> set[int]:
+    """The players not tested for loss now (D-16): the payer of an open raise-funds window, who is still raising the
+    money (R-LOSE-02 step 3 tests him once he has paid); an open window shields nobody else.
+
+    Resolution: a party to an unresolved contest (its attacker, the target's owner, a side's member, a seat still
+    asked to invite, answer or volunteer) is tested once the contest's money has been distributed: the contest is
+    one event (R-GEN-09), his cash is committed to it, and R-CONTEST-04 keeps him in it (contests.contest_parties,
+    the same seats a creditor may not foreclose on meanwhile)."""
+    exempt: set[int] = set()
+    for window in state.pending:
+        if window.kind == "raise_funds":
+            exempt.add(window.payer)
+        elif window.kind == "contest":
+            from .contests import parties_of
+
+            exempt |= parties_of(window)
+    return exempt
 
 
 def owns_anything(state, seat: int) -> bool:
@@ -32,8 +46,7 @@ def check_losses(ctx: Ctx) -> None:
     """Destitution and mortgaged-out elimination after every event (R-LOSE-01, -03; R-GEN-09)."""
     state = ctx.state
     # (`state.pending and`: this runs after every step, and the pending stack is nearly always empty.)
-    if state.pending and any(p.kind in DISPOSALS or p.kind == "contest" for p in state.pending):
-        return  # one disposal at a time; and a contest's parties are tested once its money has been distributed
+    exempt = loss_exempt(state) if state.pending else ()
     players = state.players
     by_index = state.properties
     hints = _SAFE_DEED_HINTS
@@ -45,7 +58,7 @@ def check_losses(ctx: Ctx) -> None:
     for seat in state.seat_order:
         player = players[seat]
         if (player.eliminated or player.role != "faction" or not player.completed_first_circuit
-                or player.faction == "artillery"):
+                or player.faction == "artillery" or seat in exempt):
             continue
         exposed.append(seat)
         if all_safe:
@@ -88,9 +101,9 @@ def check_losses(ctx: Ctx) -> None:
             mortgaged_out(ctx, seat, [p.index for p in owned])
         else:
             continue
-        if state.game_over or any(p.kind in DISPOSALS for p in state.pending):
-            return  # one disposal at a time; the others are tested again once it is over
-        eliminated_before = True
+        if state.game_over:
+            return
+        eliminated_before = True  # elimination takes effect at once, for each player in turn (D-16)
 
 
 def mortgaged_out(ctx: Ctx, seat: int, properties: list[int]) -> None:
@@ -267,6 +280,8 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
         ctx.notice(f"{ctx.name(seat)}'s debt of ${player.bank_debt} to the Bank is cancelled.", rule_id, seat)
         player.bank_debt = 0
     refund_escrows(ctx, seat)
+    if state.pending or state.held_payments:
+        withdraw_from_pending(ctx, seat, rule_id)
     if beneficiary is None:
         for index, prop in state.properties.items():
             if prop.owner == seat:
@@ -313,6 +328,65 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
 
     remove_from_elections(ctx, seat)
     last_player_check(ctx)
+
+
+def withdraw_from_pending(ctx: Ctx, seat: int, rule_id: str) -> None:
+    """D-16: anything still owed to or by a player who leaves is cancelled, and no decision waits for him.
+
+    - His own raise-funds window closes (he was foreclosed by another creditor while raising funds), and so does a
+      Steam Iron's card exemption of his: what he owed there is cancelled.
+    - Payments still due to him in another player's window are struck out: nothing more is paid to him and no
+      debt is created in his favour (R-LOSE-02 step 2). A window left with nothing to pay closes.
+    - A Bank payment held for him during a Bank auction lapses (R-BANK-03 step 7).
+    - He leaves the bidders of an open auction; a bid of his lapses with him, the item going back to the state it
+      had before any bid (resolution: a bid is no payment, and an eliminated player can receive nothing).
+    The seats still to decide in the other windows (elections, contests, Political Favor windows) skip him already.
+    """
+    state = ctx.state
+    state.held_payments = [held for held in state.held_payments if held[0] != seat]
+    for window in list(state.pending):
+        kind = window.kind
+        if kind in ("raise_funds", "card_exemption"):
+            owner = window.payer if kind == "raise_funds" else window.seat
+            kept = [(payee, amount) for payee, amount in window.payments if payee != seat]
+            if owner == seat or not kept:
+                state.pending.remove(window)
+                if owner == seat:
+                    ctx.notice(f"{ctx.name(seat)} leaves the game: what he still owed for {window.reason} is "
+                               "cancelled.", rule_id, seat)
+            elif len(kept) != len(window.payments):
+                window.payments = kept
+                ctx.notice(f"{ctx.name(seat)} leaves the game: nothing more is paid to him.", rule_id, seat)
+        elif kind == "auction" and (seat in window.bidders or window.high_bidder == seat):
+            if seat in window.bidders:
+                position = window.bidders.index(seat)
+                window.bidders.remove(seat)
+                if position < window.turn_index:
+                    window.turn_index -= 1
+                if window.bidders:
+                    window.turn_index %= len(window.bidders)
+            if window.high_bidder == seat:
+                window.high_bid, window.high_bidder = 0, None
+
+
+def drop_decision_of_the_eliminated(ctx: Ctx, top) -> bool:
+    """D-16, R-GEN-03: when the decision on top of the stack would wait for a player who has left the game (or for
+    nobody at all), close it or move it on as his leaving requires. Returns True when the stack changed."""
+    state = ctx.state
+    players = state.players
+    kind = top.kind
+    if kind in ("card_exemption", "reattach") and players[top.seat].eliminated:
+        # A one-seat decision dies with its player: his card payment is cancelled with his debts, and his deeds
+        # have left his structure (R-LOSE-05).
+        state.pending.pop()
+        return True
+    if kind == "chair_buyoff" and players[top.chair].eliminated:
+        end_buy_off(ctx, top, top.chair)  # the Chair's option lapses with him: the Bank auctions them all
+        return True
+    if kind == "auction" and (not top.bidders or (len(top.bidders) == 1 and top.high_bidder == top.bidders[0])):
+        close_if_decided(ctx, top)  # its last bidders left the game (withdraw_from_pending)
+        return True
+    return False
 
 
 def refund_escrows(ctx: Ctx, seat: int) -> None:

@@ -29,8 +29,11 @@ def settle(ctx: Ctx, window: RaiseFunds) -> None:
     """Pay what can be paid; the rest is forgiven or owed to the Bank (`bank_shortfall_forgiven`), or becomes a due
     debt to a player (R-LOSE-02 step 2). A shortfall to the Free Parking pot is always forgiven: the pot is no
     creditor."""
-    player = ctx.state.players[window.payer]
+    players = ctx.state.players
+    player = players[window.payer]
     for payee, amount in window.payments:
+        if payee.__class__ is int and players[payee].eliminated:
+            continue  # nothing more is paid to a player who has left, and nothing is owed to him (D-16)
         paid = min(player.cash, amount)
         _pay(ctx, window.payer, payee, paid, window.reason, "R-LOSE-02")
         if paid < amount:

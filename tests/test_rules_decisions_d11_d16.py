@@ -1,0 +1,111 @@
+"""Defects found by random play, and the decisions D-11 to D-16 of §31.3 that settle them (issue 21).
+
+Each test drives the engine with real actions from `started_game()` (4 players, seat 0 the Chair at its T3) and
+asserts the effect to the dollar; each failed on the engine before its fix.
+"""
+from __future__ import annotations
+
+from illuminopoly_desktop.model.state import ROOT, CashItem, LoanItem, OfferLeg
+from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules.events import PaymentShort, PlayerEliminated
+from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
+
+from scenario import advance_round, force, give, money_total, pass_turn, started_game
+
+MEDITERRANEAN, BALTIC, ELECTRIC = 1, 3, 12
+PAY_EACH_PLAYER = 15
+
+
+def leg(giver, receiver, item):
+    return OfferLeg(giver=giver, receiver=receiver, item=item)
+
+
+def deal(state, proposer, counterparty, *legs):
+    engine.apply(state, A.ProposeOffer(seat=proposer, counterparties=[counterparty], legs=list(legs)))
+    return engine.apply(state, A.AcceptOffer(seat=counterparty, offer_id=state.offers[-1].id))
+
+
+def eliminations(events):
+    return [(e.seat, e.beneficiary, e.rule_id) for e in events if isinstance(e, PlayerEliminated)]
+
+
+def seat_2_owes_seat_1_a_due_debt():
+    """Round 2: seat 2 has $0 and no deed, and owes seat 1 a due debt of $400 (a loan of $200 for $400 in round 2,
+    R-DEAL-04): larger than his net assets of $0, so seat 1 may foreclose (R-LOSE-04)."""
+    s = started_game()
+    deal(s, 1, 2, leg(1, 2, LoanItem(principal=200, repayments=[(2, 400)])))
+    s.reserves += s.players[2].cash
+    s.players[2].cash = 0
+    advance_round(s)
+    assert s.round_no == 2 and [(d.creditor, d.debtor, d.amount, d.due) for d in s.debts] == [(1, 2, 400, True)]
+    return s
+
+
+def draw_pay_each_player(state, seat, cash):
+    """`seat` (on its T3) moves 4 -> 7 (Chance) and draws "pay each player $50" (R-CARD-02)."""
+    state.chance_deck.remove(PAY_EACH_PLAYER)
+    state.chance_deck.insert(0, PAY_EACH_PLAYER)
+    state.players[seat].position = 4
+    state.reserves += state.players[seat].cash - cash
+    state.players[seat].cash = cash
+    force(state, 1, 2)
+    return engine.apply(state, A.Roll(seat=seat))
+
+
+# ----- D-16: R-GEN-03, R-LOSE-01, R-LOSE-04, R-LOSE-05 -----
+
+def test_D16_R_GEN_03_a_payer_foreclosed_during_his_own_raise_funds_window_is_never_awaited():
+    """D-16, R-GEN-03 (defect 1): seat 2, short of the $75 Luxury Tax, has his raise-funds window open when seat 1
+    forecloses on him (R-LOSE-04). His window closes with him: the tax is cancelled, and the game goes on with the
+    next decision (seat 3's turn) instead of waiting for an eliminated seat whose default is refused."""
+    s = seat_2_owes_seat_1_a_due_debt()
+    pass_turn(s)
+    pass_turn(s)
+    assert s.turn.seat == 2
+    s.players[2].position = 35
+    force(s, 1, 2)
+    engine.apply(s, A.Roll(seat=2))
+    assert (s.pending[-1].kind, s.pending[-1].payer, s.pending[-1].payments) == ("raise_funds", 2, [("bank", 75)])
+    total, reserves = money_total(s), s.reserves
+    events = engine.apply(s, A.Foreclose(seat=1, debtor=2))
+    assert eliminations(events) == [(2, 1, "R-LOSE-04")]
+    assert not any(p.kind == "raise_funds" for p in s.pending)
+    assert engine.awaiting(s) == [3] and (s.turn.seat, s.turn.step) == (3, "choice")
+    assert enumerate_legal(s, 3) and engine.is_legal(s, default_action(s, 3)) is None
+    assert s.reserves == reserves and money_total(s) == total and s.debts == []
+
+
+def test_D16_R_LOSE_04_a_payment_in_flight_to_a_foreclosed_player_is_cancelled():
+    """D-16, R-LOSE-04, R-LOSE-05, §30 (defect 2): seat 0, with $70, owes each player $50 and raises funds; seat 2 is
+    foreclosed by seat 1 meanwhile. Nothing more is paid to seat 2 and no debt is created in his favour: the $70
+    pays seat 1's $50 and $20 of seat 3's, and seat 0 owes the remaining $30 to seat 3."""
+    s = seat_2_owes_seat_1_a_due_debt()
+    draw_pay_each_player(s, 0, 70)
+    assert s.pending[-1].payments == [(1, 50), (2, 50), (3, 50)]
+    engine.apply(s, A.Foreclose(seat=1, debtor=2))
+    assert s.players[2].eliminated
+    cash1, cash3 = s.players[1].cash, s.players[3].cash
+    events = engine.apply(s, A.SettlePayment(seat=0))
+    assert (s.players[0].cash, s.players[1].cash - cash1, s.players[2].cash, s.players[3].cash - cash3) == (
+        0, 50, 0, 20)
+    assert [(d.creditor, d.debtor, d.amount, d.due) for d in s.debts] == [(3, 0, 30, True)]
+    assert [(e.payee, e.owed, e.paid, e.outcome) for e in events if isinstance(e, PaymentShort)] == [(3, 50, 20, "debt")]
+
+
+def test_D16_R_LOSE_01_an_open_raise_funds_window_shields_only_its_payer():
+    """D-16, R-LOSE-01 (defect 3): while seat 0 raises funds to pay each player $50 with $120, seat 3 (past his
+    first circuit, no deed) gives away his last dollar. He is eliminated at once, not when the window closes, and so
+    is paid nothing: seat 0 pays seats 1 and 2 their $50 and keeps $20. Seat 0 himself, the payer, is not tested
+    until he has paid (R-LOSE-02 step 3)."""
+    s = started_game()
+    draw_pay_each_player(s, 0, 120)
+    s.players[0].completed_first_circuit = True
+    s.players[3].completed_first_circuit = True
+    events = deal(s, 3, 1, leg(3, 1, CashItem(amount=1500)))
+    assert eliminations(events) == [(3, "bank", "R-LOSE-01")]
+    assert s.pending[-1].kind == "raise_funds" and s.pending[-1].payments == [(1, 50), (2, 50)]
+    events = engine.apply(s, A.SettlePayment(seat=0))
+    assert [p.cash for p in s.players] == [20, 3050, 1550, 0]
+    assert not [e for e in events if isinstance(e, PaymentShort)] and s.debts == []
+    assert not s.players[0].eliminated
