@@ -109,3 +109,27 @@ def test_D16_R_LOSE_01_an_open_raise_funds_window_shields_only_its_payer():
     assert [p.cash for p in s.players] == [20, 3050, 1550, 0]
     assert not [e for e in events if isinstance(e, PaymentShort)] and s.debts == []
     assert not s.players[0].eliminated
+
+
+# ----- D-14: R-LOSE-03, R-LOSE-05 -----
+
+def test_D14_R_LOSE_03_deeds_of_a_player_mortgaged_out_at_the_games_end_return_unmortgaged():
+    """D-14, R-LOSE-03 (defect 7): with seat 1 gone, seat 2 mortgages his last deeds and is mortgaged out; seat 0
+    is the last player standing and the game ends before any disposal (R-WIN-05). Baltic and Electric Company go
+    back to the Bank in their initial state: unowned, not mortgaged, no principal."""
+    s = started_game(players=3)
+    s.players[1].completed_first_circuit = True
+    deal(s, 1, 0, leg(1, 0, CashItem(amount=1500)))
+    assert s.players[1].eliminated
+    give(s, 2, BALTIC)
+    give(s, 2, ELECTRIC)
+    s.reserves += s.players[2].cash
+    s.players[2].cash = 0
+    s.players[2].completed_first_circuit = True
+    engine.apply(s, A.Mortgage(seat=2, property=BALTIC))
+    events = engine.apply(s, A.Mortgage(seat=2, property=ELECTRIC))
+    assert eliminations(events) == [(2, "bank", "R-LOSE-03")] and s.game_over and s.winners == [0]
+    for index in (BALTIC, ELECTRIC):
+        prop = s.properties[index]
+        assert (prop.owner, prop.controller, prop.mortgaged, prop.mortgage_principal, prop.mortgage_written_off) == (
+            None, None, False, 0, False)

@@ -111,7 +111,9 @@ def mortgaged_out(ctx: Ctx, seat: int, properties: list[int]) -> None:
     state = ctx.state
     held = sorted(properties)
     eliminate(ctx, seat, "mortgaged out", rule_id="R-LOSE-03", keep_mortgages=True)
-    if state.game_over:
+    if state.game_over:  # no disposal follows: the deeds are back with the Bank as they started (D-14)
+        for index in held:
+            clear_mortgage(ctx, index, "R-LOSE-03")
         return
     chair = state.chair
     if chair is not None and chair != seat and state.professional_banker is None and not state.players[chair].eliminated:
@@ -124,11 +126,7 @@ def start_property_auctions(ctx: Ctx, properties: list[int], after: int | None =
     """R-LOSE-03 step 2: every property left is auctioned unmortgaged, one after another (R-DEAL-09)."""
     state = ctx.state
     for index in properties:
-        prop = state.properties[index]
-        if prop.mortgaged:
-            prop.mortgaged = False
-            prop.mortgage_principal = 0
-            ctx.emit(MortgageChanged(property=index, mortgaged=False, principal=0, rule_id="R-LOSE-03"))
+        clear_mortgage(ctx, index, "R-LOSE-03")
     if not properties:
         return
     auction = Auction(item="property", property=properties[0], bidders=[], remaining_properties=properties[1:])
@@ -136,6 +134,16 @@ def start_property_auctions(ctx: Ctx, properties: list[int], after: int | None =
         auction.start_after = after
     if open_property_auction(ctx, auction):
         state.pending.append(auction)
+
+
+def clear_mortgage(ctx: Ctx, index: int, rule_id: str) -> None:
+    """A deed back with the Bank returns in its initial state as to mortgages (D-14): not mortgaged, no principal,
+    no written-off flag (D-05's flag of a lot destroyed while mortgaged goes with it)."""
+    prop = ctx.state.properties[index]
+    prop.mortgage_written_off = False
+    if prop.mortgaged or prop.mortgage_principal:
+        prop.mortgaged, prop.mortgage_principal = False, 0
+        ctx.emit(MortgageChanged(property=index, mortgaged=False, principal=0, rule_id=rule_id))
 
 
 def open_property_auction(ctx: Ctx, auction: Auction) -> bool:
@@ -286,9 +294,8 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
         for index, prop in state.properties.items():
             if prop.owner == seat:
                 remove_buildings(ctx, index)
-                if not keep_mortgages and prop.mortgaged:
-                    prop.mortgaged, prop.mortgage_principal = False, 0
-                    ctx.emit(MortgageChanged(property=index, mortgaged=False, principal=0, rule_id=rule_id))
+                if not keep_mortgages:
+                    clear_mortgage(ctx, index, rule_id)  # D-14
                 prop.owner = None
                 prop.parent, prop.arrow = None, 0
                 old = prop.controller
