@@ -133,3 +133,107 @@ def test_D14_R_LOSE_03_deeds_of_a_player_mortgaged_out_at_the_games_end_return_u
         prop = s.properties[index]
         assert (prop.owner, prop.controller, prop.mortgaged, prop.mortgage_principal, prop.mortgage_written_off) == (
             None, None, False, 0, False)
+
+
+# ----- D-11: §25, R-MORT-02, R-MORT-04, R-LOSE-04 -----
+
+ARTILLERY_TABLE = dict(factions=("top_hat", "thimble", "race_car", "artillery"), options={"use_artillery": True})
+
+
+def test_D11_R_MORT_02_a_property_mortgaged_while_the_artillery_is_chair_is_controlled_by_nobody():
+    """§25, D-11, R-MORT-02, R-MORT-04 (defect 5): with the Artillery (seat 3) as Chair, seat 1 mortgages Baltic
+    (+$30). Nobody controls it, so it counts in no Power Base; when seat 1 lifts the mortgage ($33) control comes
+    back to him, with no `post_mortgage` hold for the Artillery."""
+    from illuminopoly_desktop.rules.context import Ctx
+    from illuminopoly_desktop.rules.rent import power_bases
+
+    s = started_game(chair=3, **ARTILLERY_TABLE)
+    assert s.chair == 3
+    give(s, 1, BALTIC)
+    cash = s.players[1].cash
+    engine.apply(s, A.Mortgage(seat=1, property=BALTIC))
+    baltic = s.properties[BALTIC]
+    assert (baltic.owner, baltic.controller, baltic.control_origin, s.players[1].cash - cash) == (1, None, None, 30)
+    assert power_bases(Ctx(s))[3] == 0
+    engine.apply(s, A.Unmortgage(seat=1, property=BALTIC))
+    assert (baltic.mortgaged, baltic.controller, baltic.control_origin, s.players[1].cash - cash) == (
+        False, 1, "owner", -3)
+    assert not any(p.controller == 3 for p in s.properties.values())
+
+
+def test_D11_R_CHAIR_04_the_artillery_elected_chair_takes_no_mortgage_hold():
+    """§25, D-11, R-CHAIR-04 (defect 5): seat 1's Baltic is mortgaged under Chair seat 0; seat 0 leaves the game and
+    the Artillery is elected. The Chair's hold stays with the office, held by nobody; lifting the mortgage gives
+    control back to the owner."""
+    s = started_game(chair=0, **ARTILLERY_TABLE)
+    give(s, 1, BALTIC)
+    engine.apply(s, A.Mortgage(seat=1, property=BALTIC))
+    assert (s.properties[BALTIC].controller, s.properties[BALTIC].control_origin) == (0, "mortgage_chair")
+    s.players[0].completed_first_circuit = True
+    deal(s, 0, 2, leg(0, 2, CashItem(amount=1500)))
+    assert s.players[0].eliminated and s.pending[-1].kind == "election"
+    for voter in list(engine.awaiting(s)):
+        engine.apply(s, A.CastVote(seat=voter, candidate=3))
+    assert s.chair == 3
+    assert (s.properties[BALTIC].controller, s.properties[BALTIC].control_origin) == (None, "mortgage_chair")
+    engine.apply(s, A.Unmortgage(seat=1, property=BALTIC))
+    assert (s.properties[BALTIC].controller, s.properties[BALTIC].control_origin) == (1, "owner")
+
+
+def test_D11_R_LOSE_04_a_foreclosing_artillery_receives_the_cash_and_nothing_else():
+    """§25, D-11, R-LOSE-04, R-LOSE-03 (defect 5): the Artillery (seat 3) lent seat 2 $200 for $400 in round 2.
+    Seat 2 cannot pay; the Artillery forecloses and receives his $10 and nothing else. Seat 2's hold on seat 1's
+    Mediterranean returns to seat 1 (R-LOSE-05 step 3); his deeds go as in a foreclosure by the Bank: the Chair
+    (seat 0) may buy off the mortgaged Electric Company, then the Bank auctions it and Baltic, unmortgaged."""
+    s = started_game(chair=0, **ARTILLERY_TABLE)
+    give(s, 2, BALTIC)
+    give(s, 2, ELECTRIC)
+    give(s, 1, MEDITERRANEAN, controller=2)
+    engine.apply(s, A.Mortgage(seat=2, property=ELECTRIC))
+    deal(s, 3, 2, leg(3, 2, LoanItem(principal=200, repayments=[(2, 400)])))
+    s.reserves += s.players[2].cash
+    s.players[2].cash = 0
+    for _ in range(3):
+        pass_turn(s)
+    force(s, 2, 3)  # the Artillery, who has no structure to reorganize, moves to Reading Railroad and passes
+    engine.apply(s, A.Roll(seat=3))
+    engine.apply(s, A.DoNothing(seat=3))
+    engine.apply(s, A.EndTurn(seat=3))
+    assert [(d.creditor, d.debtor, d.due) for d in s.debts] == [(3, 2, True)]
+    s.reserves -= 10
+    s.players[2].cash = debtor_cash = 10
+    artillery_cash, total = s.players[3].cash, money_total(s)
+    events = engine.apply(s, A.Foreclose(seat=3, debtor=2))
+    assert eliminations(events) == [(2, 3, "R-LOSE-04")]
+    assert s.players[3].cash == artillery_cash + debtor_cash and money_total(s) == total
+    assert not any(3 in (p.owner, p.controller) for p in s.properties.values())
+    assert (s.properties[MEDITERRANEAN].controller, s.properties[MEDITERRANEAN].control_origin) == (1, "owner")
+    assert [(p.owner, p.controller) for p in (s.properties[BALTIC], s.properties[ELECTRIC])] == [(None, None)] * 2
+    window = s.pending[-1]
+    assert (window.kind, window.chair, window.properties) == ("chair_buyoff", 0, [ELECTRIC])
+    engine.apply(s, A.EndBuyOff(seat=0))
+    auction = s.pending[-1]
+    assert (auction.kind, auction.property, auction.bidders) == ("auction", ELECTRIC, [1, 0])  # no Artillery
+    assert not s.properties[ELECTRIC].mortgaged and s.properties[ELECTRIC].mortgage_principal == 0
+    engine.apply(s, A.PassBid(seat=1))
+    engine.apply(s, A.PassBid(seat=0))
+    assert (s.pending[-1].kind, s.pending[-1].property) == ("auction", BALTIC)
+    assert s.properties[ELECTRIC].owner is None and not s.properties[ELECTRIC].mortgaged
+
+
+def test_D11_R_LOSE_03_an_artillery_chair_is_offered_no_mortgage_buy_off():
+    """§25, D-11, R-LOSE-03 step 1: the Artillery (seat 3) is Chair when seat 2 is mortgaged out. He can own nothing,
+    so he is offered no buy-off: the Bank auctions both deeds at once, unmortgaged."""
+    s = started_game(chair=3, **ARTILLERY_TABLE)
+    give(s, 2, BALTIC)
+    give(s, 2, ELECTRIC)
+    s.reserves += s.players[2].cash
+    s.players[2].cash = 0
+    s.players[2].completed_first_circuit = True
+    engine.apply(s, A.Mortgage(seat=2, property=BALTIC))
+    events = engine.apply(s, A.Mortgage(seat=2, property=ELECTRIC))
+    assert eliminations(events) == [(2, "bank", "R-LOSE-03")]
+    assert not any(p.kind == "chair_buyoff" for p in s.pending)
+    auction = s.pending[-1]
+    assert (auction.kind, auction.property, auction.remaining_properties) == ("auction", BALTIC, [ELECTRIC])
+    assert 3 not in auction.bidders and not s.properties[BALTIC].mortgaged

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..model.state import FavorWindow, PermitWindow
+from .chair import is_artillery
 from .context import Ctx
 from .errors import refuse
 from .events import BuildingsChanged, ControlChanged, MortgageChanged
@@ -348,6 +349,14 @@ def mortgage(ctx: Ctx, seat: int, index: int) -> None:
                    and not ctx.options.boat_mortgage_control)  # R-FAC-BOAT-02, `boat_mortgage_control=false`
     if chair is not None and not boat_exempt:
         old = prop.controller
+        if is_artillery(state, chair):
+            # §25, D-11: the Artillery controls nothing. A property mortgaged while he is the Chair is controlled by
+            # nobody until it is lifted: no `mortgage_chair` hold (so no later Chair takes it), no `post_mortgage`.
+            prop.controller, prop.control_origin = None, None
+            ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=None, origin=None,
+                                    reason="mortgage (the Artillery, as Chair, controls nothing)",
+                                    rule_id="R-MORT-02"))
+            return
         prop.controller = chair
         prop.control_origin = "mortgage_chair"
         ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=chair, origin="mortgage_chair",
@@ -378,7 +387,8 @@ def lift(ctx: Ctx, index: int) -> None:
     prop.mortgaged = False
     prop.mortgage_principal = 0
     ctx.emit(MortgageChanged(property=index, mortgaged=False, principal=0, rule_id="R-MORT-03"))
-    if prop.control_origin == "mortgage_chair":
+    if prop.owner is not None and (prop.control_origin == "mortgage_chair" or prop.controller is None):
+        # (controlled by nobody: mortgaged while the Artillery was the Chair, D-11, or the Chair was vacant)
         holder = prop.controller
         owner_player = state.players[prop.owner]
         # The Chair of this moment keeps an ordinary `post_mortgage` hold (R-MORT-04). That includes the professional
@@ -386,7 +396,8 @@ def lift(ctx: Ctx, index: int) -> None:
         # until unmortgaged, in that case they eventually revert to the owner as he visits them" (resolution; the
         # hold gives the Banker no score, R-FAC-BANKER-01 counts mortgaged properties only). The owner who is
         # himself the Chair gets it back at once; an unawakened Boat takes it straight back (R-FAC-BOAT-02).
-        if holder == prop.owner or holder is None or (owner_player.faction == "boat" and not owner_player.awakened):
+        if (holder == prop.owner or holder is None or is_artillery(state, holder)
+                or (owner_player.faction == "boat" and not owner_player.awakened)):
             prop.controller, prop.control_origin = prop.owner, "owner"
         else:
             prop.control_origin = "post_mortgage"

@@ -8,6 +8,20 @@ from .events import ChairChanged, ControlChanged, ElectionOpened, VoteCast
 from .money import split_with_fp, move
 
 
+def is_artillery(state, seat: int | None) -> bool:
+    return seat is not None and state.players[seat].faction == "artillery"
+
+
+def mortgage_holder(state, leaving: int | None = None) -> int | None:
+    """Who holds the Chair's `mortgage_chair` control now (R-MORT-02, R-CHAIR-04): the professional Banker if there
+    is one, else the Chair; nobody while the Chair is vacant or is the player leaving (the next Chair picks these
+    holds up, R-CHAIR-04), nor while the Chair is the Artillery, who controls nothing (§25, D-11)."""
+    holder = state.professional_banker if state.professional_banker is not None else state.chair
+    if holder is None or holder == leaving or state.players[holder].eliminated or is_artillery(state, holder):
+        return None
+    return holder
+
+
 def candidates_and_voters(ctx: Ctx) -> tuple[list[int], list[int]]:
     state = ctx.state
     faction = state.faction_seats()
@@ -123,7 +137,8 @@ def break_deadlock(ctx: Ctx, election: Election, tally: dict[int, int]) -> int:
 
 
 def install_chair(ctx: Ctx, seat: int, reason: str) -> None:
-    """R-CHAIR-04: mortgaged properties held as `mortgage_chair` pass to the new Chair."""
+    """R-CHAIR-04: mortgaged properties held as `mortgage_chair` pass to the new Chair; to nobody while the new Chair
+    is the Artillery, who controls nothing (§25, D-11): the office keeps them for the Chair after him."""
     state = ctx.state
     old = state.chair
     state.chair = seat
@@ -131,9 +146,10 @@ def install_chair(ctx: Ctx, seat: int, reason: str) -> None:
     if state.turn.step != "none":
         state.chair_changed_this_turn = True
     ctx.emit(ChairChanged(old_chair=old, new_chair=seat, reason=reason, rule_id="R-CHAIR-02"))
+    holder = mortgage_holder(state)
     for index, prop in state.properties.items():
-        if prop.mortgaged and prop.control_origin == "mortgage_chair" and prop.controller != seat:
+        if prop.mortgaged and prop.control_origin == "mortgage_chair" and prop.controller != holder:
             previous = prop.controller
-            prop.controller = seat
-            ctx.emit(ControlChanged(property=index, old_controller=previous, new_controller=seat,
+            prop.controller = holder
+            ctx.emit(ControlChanged(property=index, old_controller=previous, new_controller=holder,
                                     origin="mortgage_chair", reason="new Chair", rule_id="R-CHAIR-04"))

@@ -410,6 +410,8 @@ def foreclose(ctx: Ctx, creditor: int, debtor: int, placements=()) -> None:
     from .losing import eliminate
 
     check_foreclose(ctx, creditor, debtor)
+    if placements and ctx.state.players[creditor].faction == "artillery":
+        raise refuse("E_FACTION_CANNOT", "R-LOSE-04", "The Artillery receives no deeds: there is nothing to place.")
     eliminate(ctx, debtor, "foreclosure", beneficiary=creditor, rule_id="R-LOSE-04", placements=list(placements))
 
 
@@ -427,7 +429,8 @@ def check_foreclose(ctx: Ctx, creditor: int, debtor: int) -> None:
 
         check_not_a_party(state, debtor)  # R-CONTEST-04: not while he is a party to an unresolved contest
     me = state.players[creditor]
-    if (me.role != "faction" or me.faction == "artillery") and any(p.owner == debtor for p in state.properties.values()):
+    # A foreclosing Artillery takes only the cash; the deeds go as in a foreclosure by the Bank (§25, D-11).
+    if me.role != "faction" and any(p.owner == debtor for p in state.properties.values()):
         raise refuse("E_FACTION_CANNOT", "R-LOSE-04", "You can own no property, so you cannot foreclose on deeds.")
 
 

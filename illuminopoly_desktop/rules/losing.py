@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..model.state import BANK, ESCROW, ROOT, Auction, ChairBuyoff
 from . import structure
 from .buildings import lift, remove_buildings
+from .chair import is_artillery, mortgage_holder
 from .context import Ctx
 from .errors import refuse
 from .events import (AuctionEvent, ControlChanged, DebtEvent, DogConditionChosen, FavorGained, MortgageChanged,
@@ -108,18 +109,29 @@ def check_losses(ctx: Ctx) -> None:
 
 def mortgaged_out(ctx: Ctx, seat: int, properties: list[int]) -> None:
     """R-LOSE-03: eliminated; the Chair may buy off the mortgages, then the Bank auctions the rest."""
-    state = ctx.state
     held = sorted(properties)
     eliminate(ctx, seat, "mortgaged out", rule_id="R-LOSE-03", keep_mortgages=True)
-    if state.game_over:  # no disposal follows: the deeds are back with the Bank as they started (D-14)
+    dispose_of_deeds(ctx, seat, held)
+
+
+def dispose_of_deeds(ctx: Ctx, seat: int, held: list[int]) -> None:
+    """R-LOSE-03's disposal of the deeds of an eliminated player (they are unowned already, mortgages kept): the
+    Chair may buy off the mortgages (not the professional Banker, not the Artillery, who can own nothing, D-11),
+    then the Bank auctions every property left, unmortgaged. If the game is over, no disposal follows and the deeds
+    are back with the Bank as they started (D-14)."""
+    state = ctx.state
+    if state.game_over:
         for index in held:
             clear_mortgage(ctx, index, "R-LOSE-03")
         return
+    mortgaged = [index for index in held if state.properties[index].mortgaged]
+    start_property_auctions(ctx, [index for index in held if index not in mortgaged], after=seat)  # auctioned last
     chair = state.chair
-    if chair is not None and chair != seat and state.professional_banker is None and not state.players[chair].eliminated:
-        state.pending.append(ChairBuyoff(chair=chair, properties=held))
+    if (mortgaged and chair is not None and chair != seat and state.professional_banker is None
+            and not state.players[chair].eliminated and not is_artillery(state, chair)):
+        state.pending.append(ChairBuyoff(chair=chair, properties=mortgaged))
     else:
-        start_property_auctions(ctx, held, after=seat)
+        start_property_auctions(ctx, mortgaged, after=seat)
 
 
 def start_property_auctions(ctx: Ctx, properties: list[int], after: int | None = None) -> None:
@@ -290,11 +302,17 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
     refund_escrows(ctx, seat)
     if state.pending or state.held_payments:
         withdraw_from_pending(ctx, seat, rule_id)
-    if beneficiary is None:
+    # §25, D-11: a foreclosing Artillery receives the debtor's cash and nothing else; the deeds and the control
+    # deeds go as in a foreclosure by the Bank, his deeds disposed of by R-LOSE-03.
+    cash_only = beneficiary is not None and is_artillery(state, beneficiary)
+    disposed = []
+    if beneficiary is None or cash_only:
         for index, prop in state.properties.items():
             if prop.owner == seat:
                 remove_buildings(ctx, index)
-                if not keep_mortgages:
+                if cash_only:
+                    disposed.append(index)
+                elif not keep_mortgages:
                     clear_mortgage(ctx, index, rule_id)  # D-14
                 prop.owner = None
                 prop.parent, prop.arrow = None, 0
@@ -305,7 +323,10 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
                 ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=None, origin=None,
                                         reason=reason, rule_id=rule_id))
         release_control(ctx, seat)
-        move(ctx, seat, BANK, player.cash, "eliminated player's cash", rule_id)
+        if cash_only:
+            move(ctx, seat, beneficiary, player.cash, "foreclosure", rule_id)
+        else:
+            move(ctx, seat, BANK, player.cash, "eliminated player's cash", rule_id)
         for card in player.political_favors:
             return_favor(ctx, card)
         player.political_favors = []
@@ -335,6 +356,8 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
 
     remove_from_elections(ctx, seat)
     last_player_check(ctx)
+    if disposed:
+        dispose_of_deeds(ctx, seat, sorted(disposed))
 
 
 def withdraw_from_pending(ctx: Ctx, seat: int, rule_id: str) -> None:
@@ -410,16 +433,6 @@ def refund_escrows(ctx: Ctx, seat: int) -> None:
         player_left(ctx, seat)
 
 
-def _mortgage_holder(ctx: Ctx, leaving: int) -> int | None:
-    """Who holds a mortgaged property's control for the Chair (R-MORT-02): the Chair, or nobody while the Chair is
-    vacant or is the player leaving (the next Chair picks it up with the other `mortgage_chair` holds, R-CHAIR-04)."""
-    state = ctx.state
-    chair = state.professional_banker if state.professional_banker is not None else state.chair
-    if chair is None or chair == leaving or state.players[chair].eliminated:
-        return None
-    return chair
-
-
 def release_control(ctx: Ctx, seat: int) -> None:
     """Control the eliminated player held over others' property returns to its owner, or the Chair if mortgaged
     (R-LOSE-05 step 3)."""
@@ -427,7 +440,7 @@ def release_control(ctx: Ctx, seat: int) -> None:
     for index, prop in state.properties.items():
         if prop.controller == seat and prop.owner not in (None, seat):
             if prop.mortgaged:
-                new, origin = _mortgage_holder(ctx, seat), "mortgage_chair"
+                new, origin = mortgage_holder(ctx.state, seat), "mortgage_chair"
             else:
                 new, origin = prop.owner, "owner"
             prop.controller, prop.control_origin = new, origin
@@ -454,7 +467,7 @@ def foreclose_into(ctx: Ctx, debtor: int, creditor: int, placements=()) -> None:
             old = prop.controller
             if prop.mortgaged and prop.control_origin == "mortgage_chair":
                 # The debtor held it as Chair; that hold belongs to the office, not to him (R-CHAIR-04).
-                new, origin = _mortgage_holder(ctx, debtor), "mortgage_chair"
+                new, origin = mortgage_holder(ctx.state, debtor), "mortgage_chair"
             elif prop.owner == creditor:
                 new, origin = creditor, "owner"  # the creditor now owns what he controlled, or what the debtor held
             else:
