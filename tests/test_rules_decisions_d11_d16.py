@@ -5,7 +5,7 @@ asserts the effect to the dollar; each failed on the engine before its fix.
 """
 from __future__ import annotations
 
-from illuminopoly_desktop.model.state import ROOT, CashItem, LoanItem, OfferLeg
+from illuminopoly_desktop.model.state import CashItem, DeedItem, LoanItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.events import PaymentShort, PlayerEliminated
@@ -237,3 +237,42 @@ def test_D11_R_LOSE_03_an_artillery_chair_is_offered_no_mortgage_buy_off():
     auction = s.pending[-1]
     assert (auction.kind, auction.property, auction.remaining_properties) == ("auction", BALTIC, [ELECTRIC])
     assert 3 not in auction.bidders and not s.properties[BALTIC].mortgaged
+
+
+# ----- D-12: R-FAC-BOAT-02, R-PB-03 -----
+
+BOAT_TABLE = dict(factions=("top_hat", "thimble", "race_car", "boat"))
+BOAT = 3
+
+
+def test_D12_R_FAC_BOAT_02_holds_on_deeds_an_unawakened_boat_buys_pass_to_him():
+    """R-FAC-BOAT-02, R-PB-03, D-12 (defect 4): seat 2 sells the unawakened Boat Baltic, which seat 1 has subverted,
+    and Mediterranean, on which the Chair (seat 0) keeps a `post_mortgage` hold after seat 2 lifted its mortgage.
+    Both holds pass to the Boat the moment the deeds are his."""
+    s = started_game(chair=0, **BOAT_TABLE)
+    give(s, 2, BALTIC, controller=1)
+    give(s, 2, MEDITERRANEAN)
+    engine.apply(s, A.Mortgage(seat=2, property=MEDITERRANEAN))
+    engine.apply(s, A.Unmortgage(seat=2, property=MEDITERRANEAN))
+    assert (s.properties[MEDITERRANEAN].controller, s.properties[MEDITERRANEAN].control_origin) == (0, "post_mortgage")
+    cash = s.players[BOAT].cash
+    deal(s, 2, BOAT, leg(2, BOAT, DeedItem(property=BALTIC)), leg(2, BOAT, DeedItem(property=MEDITERRANEAN)),
+         leg(BOAT, 2, CashItem(amount=100)))
+    for index in (BALTIC, MEDITERRANEAN):
+        prop = s.properties[index]
+        assert (prop.owner, prop.controller, prop.control_origin) == (BOAT, BOAT, "owner")
+    assert s.players[BOAT].cash == cash - 100 and not s.players[BOAT].awakened
+
+
+def test_D12_R_PB_03_a_foreclosing_unawakened_boat_takes_the_holds_on_the_deeds_he_receives():
+    """R-PB-03, R-FAC-BOAT-02, D-12 (defect 4): the unawakened Boat forecloses on seat 2, whose Baltic seat 1 has
+    subverted. Baltic becomes the Boat's, and so does its control; nobody else may hold it."""
+    s = started_game(chair=0, **BOAT_TABLE)
+    give(s, 2, BALTIC, controller=1)
+    deal(s, BOAT, 2, leg(BOAT, 2, LoanItem(principal=200, repayments=[(2, 400)])))
+    s.reserves += s.players[2].cash
+    s.players[2].cash = 0
+    advance_round(s)
+    engine.apply(s, A.Foreclose(seat=BOAT, debtor=2))
+    baltic = s.properties[BALTIC]
+    assert s.players[2].eliminated and (baltic.owner, baltic.controller, baltic.control_origin) == (BOAT, BOAT, "owner")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..model.state import ESCROW, FP, Offer, VoteEscrow
 from . import commitments, structure
+from .boat import claim_holds
 from .context import Ctx
 from .errors import refuse
 from .events import ControlChanged, DebtEvent, FavorGained, OfferEvent, OwnershipChanged
@@ -294,6 +295,8 @@ def execute(ctx: Ctx, offer: Offer) -> None:
         transfer_deed(ctx, leg, is_root=leg in roots, secret=secret is not None)
     for leg in roots:
         place_arm_root(ctx, leg)
+    for leg in deed_legs:  # an unawakened Boat's new deeds are his alone (R-FAC-BOAT-02, D-12)
+        claim_holds(ctx, leg.receiver, [leg.item.property], "" if secret else "sale", None if secret else "R-PB-03")
     conditions = commitments.record(ctx, offer)  # R-DEAL-03: restraint, graft and helper commitments
     for leg in offer.legs:
         item = leg.item

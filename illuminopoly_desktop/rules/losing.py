@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..model.state import BANK, ESCROW, ROOT, Auction, ChairBuyoff
 from . import structure
+from .boat import claim_holds
 from .buildings import lift, remove_buildings
 from .chair import is_artillery, mortgage_holder
 from .context import Ctx
@@ -477,6 +478,9 @@ def foreclose_into(ctx: Ctx, debtor: int, creditor: int, placements=()) -> None:
             prop.controller, prop.control_origin = new, origin
             ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=new, origin=origin,
                                     reason="foreclosure", rule_id="R-LOSE-04"))
+    # An unawakened Boat's new deeds are his alone: holds of others on them pass to him (R-FAC-BOAT-02, D-12).
+    claim_holds(ctx, creditor, [i for i, p in state.properties.items() if p.owner == creditor], "foreclosure",
+                "R-PB-03")
     chosen = {}
     for placement in placements:
         if placement.property not in roots or placement.property in chosen:
