@@ -156,16 +156,19 @@ def test_R_BANK_02_go_salary_is_treated_the_same_way():
     assert state.players[0].completed_first_circuit
 
 
-def test_R_BANK_02_R_MORT_01_mortgage_from_a_short_bank_principal_is_what_was_received():
-    """R-BANK-02, R-MORT-01."""
+def test_R_BANK_02_R_MORT_01_D13_a_short_bank_refuses_the_mortgage_and_lends_in_full_or_not_at_all():
+    """R-BANK-02, R-MORT-01, D-13: with $20 in Reserves the Bank cannot lend Oriental's $50: refused (E_BANK_SHORT),
+    nothing moves. (Before D-13 it lent the $20 it had and stored that as the principal.) With $50 it lends $50."""
     state = started_game(players=4, chair=0)
     give(state, 1, ORIENTAL)
     set_reserves(state, 20)
+    refused(state, A.Mortgage(seat=1, property=ORIENTAL), "E_BANK_SHORT", "R-MORT-01", text="$50")
+    set_reserves(state, 50)
     events = engine.apply(state, A.Mortgage(seat=1, property=ORIENTAL))
-    assert flows(events) == [("bank", 1, 20)]
-    assert state.properties[ORIENTAL].mortgage_principal == 20
+    assert flows(events) == [("bank", 1, 50)]
+    assert state.properties[ORIENTAL].mortgage_principal == 50
     events = engine.apply(state, A.Unmortgage(seat=1, property=ORIENTAL))
-    assert flows(events) == [(1, "bank", 22)]
+    assert flows(events) == [(1, "bank", 55)]
 
 
 def test_R_BANK_02_R_GEN_08_unlimited_bank_issues_money_and_counts_it():
@@ -353,15 +356,15 @@ def test_R_BANK_03_reserves_below_a_third_of_the_start_put_the_bank_up_again():
     assert not state.pending
 
 
-def test_R_BANK_03_mortgage_from_a_broke_bank_is_not_held_and_the_auction_opens():
+def test_R_BANK_03_D13_a_mortgage_the_bank_cannot_lend_in_full_is_refused_and_opens_no_auction():
+    """R-BANK-03, R-MORT-01, D-13: a mortgage is voluntary, so the Bank need not lend it; short of it, it refuses
+    (E_BANK_SHORT) and is not put up for auction. (Before D-13 the loan opened the auction and lent the $20 there
+    was, stored as the principal.)"""
     state = started_game(players=4, chair=0, options={"bank_insolvency": "auction"})
     give(state, 1, ORIENTAL)
     set_reserves(state, 20)
-    events = engine.apply(state, A.Mortgage(seat=1, property=ORIENTAL))
-    assert flows(events) == [("bank", 1, 20)]
-    assert state.properties[ORIENTAL].mortgage_principal == 20
-    assert state.pending[-1].item == "bank" and state.held_payments == []
-    assert shorts(events) == [("bank", 1, 50, 20, "lost", "R-BANK-03")]
+    refused(state, A.Mortgage(seat=1, property=ORIENTAL), "E_BANK_SHORT", "R-MORT-01")
+    assert not state.pending and state.held_payments == []
 
 
 def test_R_BANK_03_disabled_players_do_not_bid_for_the_bank():

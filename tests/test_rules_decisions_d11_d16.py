@@ -276,3 +276,30 @@ def test_D12_R_PB_03_a_foreclosing_unawakened_boat_takes_the_holds_on_the_deeds_
     engine.apply(s, A.Foreclose(seat=BOAT, debtor=2))
     baltic = s.properties[BALTIC]
     assert s.players[2].eliminated and (baltic.owner, baltic.controller, baltic.control_origin) == (BOAT, BOAT, "owner")
+
+
+# ----- D-13: R-MORT-01, R-BANK-02 -----
+
+def test_D13_R_MORT_01_no_mortgage_for_a_principal_of_zero_and_the_interface_says_why():
+    """R-MORT-01, R-BANK-02, D-13 (defect 6): with the Bank's Reserves at $0, seat 1 may not mortgage Baltic: the
+    mortgage is refused with E_BANK_SHORT (state untouched), not listed as legal, and the mortgage dialog's row gives
+    the reason; under `bank_insolvency=unlimited` the Bank issues the $30."""
+    from illuminopoly_desktop.presentation.property_view import mortgage_rows
+
+    from scenario import refused
+
+    s = started_game()
+    give(s, 1, BALTIC)
+    s.players[0].cash += s.reserves
+    s.reserves = 0
+    refusal = refused(s, A.Mortgage(seat=1, property=BALTIC), "E_BANK_SHORT", "R-MORT-01")
+    assert "$30" in refusal.message
+    assert not [a for a in enumerate_legal(s, 1) if a.type == "mortgage"]
+    row = mortgage_rows(s, 1)[0]
+    assert row.action is None and "E_BANK_SHORT" in row.text and "R-MORT-01" in row.text
+    s = started_game(options={"bank_insolvency": "unlimited"})
+    give(s, 1, BALTIC)
+    s.players[0].cash += s.reserves
+    s.reserves = 0
+    engine.apply(s, A.Mortgage(seat=1, property=BALTIC))
+    assert (s.properties[BALTIC].mortgage_principal, s.players[1].cash, s.bank_issued) == (30, 1530, 30)

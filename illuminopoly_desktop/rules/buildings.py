@@ -331,7 +331,15 @@ def check_mortgage(ctx: Ctx, seat: int, index: int) -> int:
     if group_has_buildings(ctx, index):
         raise refuse("E_HAS_BUILDINGS", "R-MORT-01", "Sell every building of the group before mortgaging.")
     value = ctx.squares[index].mortgage
-    return value // 2 if prop.rezoned else value
+    amount = value // 2 if prop.rezoned else value
+    reserves = ctx.state.reserves
+    if ctx.options.bank_insolvency != "unlimited" and reserves < amount:
+        # D-13: a mortgage is a voluntary act, and R-BANK-02's partial payment applies only to what the Bank owes;
+        # the loan is made in full or not at all. Resolution: the same under `auction` (R-BANK-03 step 1 puts the
+        # Bank up for bid when it *must* pay; nothing obliges it to lend), so no mortgage ever has a $0 principal.
+        raise refuse("E_BANK_SHORT", "R-MORT-01",
+                     f"The Bank's Reserves (${max(reserves, 0):,}) cannot lend the ${amount:,} this mortgage brings.")
+    return amount
 
 
 def mortgage(ctx: Ctx, seat: int, index: int) -> None:
@@ -339,7 +347,7 @@ def mortgage(ctx: Ctx, seat: int, index: int) -> None:
     amount = check_mortgage(ctx, seat, index)
     state = ctx.state
     prop = state.properties[index]
-    paid = bank_pays(ctx, seat, amount, "mortgage", "R-MORT-01", can_wait=False)  # the principal is what he gets
+    paid = bank_pays(ctx, seat, amount, "mortgage", "R-MORT-01")  # in full: check_mortgage saw to it (D-13)
     prop.mortgaged = True
     prop.mortgage_principal = paid
     ctx.emit(MortgageChanged(property=index, mortgaged=True, principal=paid, rule_id="R-MORT-01"))

@@ -118,11 +118,11 @@ def split_with_fp(ctx: Ctx, payer: Party, other: Party, amount: int, reason: str
 
 
 def bank_pays(ctx: Ctx, seat: int, amount: int, reason: str, rule_id: str | None = None,
-              is_salary: bool = False, can_wait: bool = True) -> int:
+              is_salary: bool = False) -> int:
     """The Bank pays a player, subject to its insolvency option (R-BANK-02, R-BANK-03). Returns what was paid now.
 
-    `can_wait=False` marks a payment whose amount must be known at once (a mortgage loan: the amount received is
-    the principal, R-MORT-01); under `auction` it is not held but paid as far as Reserves allow.
+    (A mortgage loan, whose amount must be known at once, is refused beforehand when Reserves cannot pay it in full,
+    D-13: it never reaches the shortfall below.)
     """
     if amount <= 0:
         return 0
@@ -147,13 +147,11 @@ def bank_pays(ctx: Ctx, seat: int, amount: int, reason: str, rule_id: str | None
         # R-BANK-03 steps 1-2: the Bank is broke; the payment waits for the auction (one auction at a time:
         # payments falling due while it runs wait for it too).
         opened = _bank_auction_pending(st) or _open_bank_auction(ctx, "The Bank is broke and is put up for auction")
-        if opened and can_wait:
+        if opened:
             st.held_payments.append((seat, amount, reason))
             ctx.notice(f"The Bank owes {ctx.name(seat)} ${amount} ({reason}); the payment waits for the auction.",
                        "R-BANK-03", seat)
             return 0
-        if opened:
-            return _pay_what_reserves_allow(ctx, seat, amount, reason, rule_id, "R-BANK-03")
     paid = max(st.reserves, 0) if opts.bank_shortfall_payment == "partial" else 0
     move(ctx, BANK, seat, paid, reason, rule_id)
     ctx.emit(PaymentShort(payer=BANK, payee=seat, owed=amount, paid=paid, outcome="lost", reason=reason,
