@@ -98,17 +98,16 @@ def test_R_MORT_01_and_R_BANKER_01_the_professional_banker_cannot_mortgage():
     refused(state, A.Mortgage(seat=0, property=BOARDWALK), "E_FACTION_CANNOT", "R-BANKER-01")
 
 
-def test_R_MORT_01_principal_is_what_a_short_bank_actually_paid():
-    """R-MORT-01."""
+def test_R_MORT_01_D13_a_short_bank_lends_in_full_or_not_at_all():
+    """R-MORT-01, D-13: with $120 in Reserves the Bank cannot lend Boardwalk's $200: refused (E_BANK_SHORT), the
+    state untouched. (Before D-13 it lent the $120 and stored that as the principal.)"""
     state = started_game()
     give(state, 1, BOARDWALK)
     moved = state.reserves - 120
     state.reserves -= moved
     state.players[3].cash += moved
-    events = mortgage(state, 1, BOARDWALK)
-    assert state.properties[BOARDWALK].mortgage_principal == 120 and state.players[1].cash == 1620
-    assert [e.outcome for e in events if e.type == "payment_short"] == ["lost"]
-    assert state.reserves == 0
+    refused(state, A.Mortgage(seat=1, property=BOARDWALK), "E_BANK_SHORT", "R-MORT-01")
+    assert not state.properties[BOARDWALK].mortgaged and state.players[1].cash == 1500 and state.reserves == 120
 
 
 def test_R_MORT_07_no_mortgage_on_a_destroyed_property():
