@@ -303,3 +303,29 @@ def test_D13_R_MORT_01_no_mortgage_for_a_principal_of_zero_and_the_interface_say
     s.reserves = 0
     engine.apply(s, A.Mortgage(seat=1, property=BALTIC))
     assert (s.properties[BALTIC].mortgage_principal, s.players[1].cash, s.bank_issued) == (30, 1530, 30)
+
+
+# ----- R-STRUCT-06 -----
+
+def test_R_STRUCT_06_an_invalid_reorganization_is_refused_citing_the_rule_whose_illegal_clause_applies():
+    """R-STRUCT-06 (defect 10): a reorganization that breaks an invariant of R-STRUCT-03 is refused under
+    R-STRUCT-06's Illegal clause (E_INVALID_STRUCTURE, naming the invariant), and `validate_reorganization` cites
+    the rule its caller names."""
+    import pytest
+
+    from illuminopoly_desktop.rules.context import Ctx
+    from illuminopoly_desktop.rules.errors import IllegalAction
+    from illuminopoly_desktop.rules.structure import validate_reorganization
+
+    from scenario import refused
+
+    s = started_game()
+    give(s, 0, 11)  # St. Charles Place, leg 2: one out-arrow
+    give(s, 0, 13)  # States Avenue
+    cycle = [A.DeedPlacement(property=11, parent=13, arrow=0), A.DeedPlacement(property=13, parent=11, arrow=0)]
+    refused(s, A.Reorganize(seat=0, placements=cycle), "E_INVALID_STRUCTURE", "R-STRUCT-06", text="nvariant 3")
+    twice = [A.DeedPlacement(property=11, parent=-1, arrow=0), A.DeedPlacement(property=11, parent=-1, arrow=1)]
+    refused(s, A.Reorganize(seat=0, placements=twice), "E_INVALID_STRUCTURE", "R-STRUCT-06", text="nvariant 1")
+    with pytest.raises(IllegalAction) as info:
+        validate_reorganization(Ctx(s), 0, cycle, rule_id="R-LOSE-04")
+    assert info.value.rule_id == "R-LOSE-04"

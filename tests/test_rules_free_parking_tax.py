@@ -174,7 +174,7 @@ def test_R_FP_03_reorganizing_for_free_although_he_moved_this_turn():
     land_on(state, FREE_PARKING)
     refused(state, A.Reorganize(seat=0, placements=[A.DeedPlacement(property=ST_CHARLES, parent=STATES, arrow=0),
                                                     A.DeedPlacement(property=STATES, parent=ST_CHARLES, arrow=0)]),
-            "E_INVALID_STRUCTURE", "R-STRUCT-03")
+            "E_INVALID_STRUCTURE", "R-STRUCT-06")
     events = engine.apply(state, A.Reorganize(seat=0, placements=[
         A.DeedPlacement(property=ST_CHARLES, parent=ROOT, arrow=0),
         A.DeedPlacement(property=STATES, parent=ST_CHARLES, arrow=0)]))

@@ -38,7 +38,7 @@ def layout(state, seat: int) -> dict[int, tuple[int | None, int]]:
 
 
 def invalid(state, action, invariant: int) -> None:
-    refused(state, action, "E_INVALID_STRUCTURE", "R-STRUCT-03", f"nvariant {invariant}")
+    refused(state, action, "E_INVALID_STRUCTURE", "R-STRUCT-06", f"nvariant {invariant}")  # R-STRUCT-06 Illegal
 
 
 # ----- R-STRUCT-01 / R-STRUCT-02 -----

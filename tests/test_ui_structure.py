@@ -112,7 +112,7 @@ def test_staging_asks_the_rules_and_lets_invariant_5_wait_until_done(state):
     assert staging.accepts(MEDITERRANEAN, (BOARDWALK, 1))
     assert staging.accepts(MEDITERRANEAN, (None, 0))  # invariant 5 is only checked by Done
     refusal = staging.refusal_for(KENTUCKY, (ATLANTIC, 0))
-    assert refusal.rule_id == "R-STRUCT-03" and "invariant 4" in refusal.message.lower()
+    assert refusal.rule_id == "R-STRUCT-06" and "invariant 4" in refusal.message.lower()
     assert "cycle" in staging.refusal_for(BOARDWALK, (KENTUCKY, 1)).message
     assert staging.refusal_for(STATES, (BOARDWALK, 0)).message.startswith("Invariant 2")  # occupied
 
@@ -240,18 +240,18 @@ def test_a_deed_dropped_on_a_rezoned_deeds_arrow_glides_back_with_the_rule(edito
     with qtbot.waitSignal(editor.move_refused) as refused:
         drag(editor, KENTUCKY, socket_pos(editor, ATLANTIC, 0))
     message, rule_id = refused.args
-    assert rule_id == "R-STRUCT-03" and "invariant 4" in message.lower() and "Atlantic Avenue" in message
+    assert rule_id == "R-STRUCT-06" and "invariant 4" in message.lower() and "Atlantic Avenue" in message
     assert positions(editor) == before
     assert editor.scene.staged_placement[KENTUCKY] == (BOARDWALK, 0)
     assert editor.scene.undo_stack.count() == 0
-    assert "R-STRUCT-03" in editor.message_label.text()
+    assert "R-STRUCT-06" in editor.message_label.text()
 
 
 def test_a_deed_dropped_inside_its_own_arm_is_refused_as_a_cycle(editor, qtbot):
     before = positions(editor)
     with qtbot.waitSignal(editor.move_refused) as refused:
         drag(editor, BOARDWALK, socket_pos(editor, KENTUCKY, 1))
-    assert "cycle" in refused.args[0] and refused.args[1] == "R-STRUCT-03"
+    assert "cycle" in refused.args[0] and refused.args[1] == "R-STRUCT-06"
     assert positions(editor) == before
 
 

@@ -186,16 +186,17 @@ def current_placement(state: GameState, seat: int) -> dict[int, tuple[int | None
 
 
 def validate_reorganization(ctx: Ctx, seat: int, placements, rule_id: str = "R-STRUCT-06") -> dict[int, tuple[int | None, int]]:
-    """Check a whole new arrangement; raise E_INVALID_STRUCTURE naming the broken invariant."""
+    """Check a whole new arrangement; raise E_INVALID_STRUCTURE naming the broken invariant of R-STRUCT-03, under
+    `rule_id`: the rule whose Illegal clause refuses it (R-STRUCT-06 for a reorganization)."""
     proposal: dict[int, tuple[int | None, int]] = {}
     for item in placements:
         if item.property in proposal:
-            raise refuse("E_INVALID_STRUCTURE", "R-STRUCT-03",
+            raise refuse("E_INVALID_STRUCTURE", rule_id,
                          f"invariant 1: {ctx.square_name(item.property)} is placed twice.")
         proposal[item.property] = (item.parent, item.arrow if item.parent is not None else 0)
     problems = structure_problems(ctx, seat, proposal)
     if problems:
-        raise refuse("E_INVALID_STRUCTURE", "R-STRUCT-03", problems[0][0].upper() + problems[0][1:] + ".")
+        raise refuse("E_INVALID_STRUCTURE", rule_id, problems[0][0].upper() + problems[0][1:] + ".")
     return proposal
 
 
