@@ -329,3 +329,31 @@ def test_R_STRUCT_06_an_invalid_reorganization_is_refused_citing_the_rule_whose_
     with pytest.raises(IllegalAction) as info:
         validate_reorganization(Ctx(s), 0, cycle, rule_id="R-LOSE-04")
     assert info.value.rule_id == "R-LOSE-04"
+
+
+# ----- `simulate`'s landing statistic -----
+
+def test_simulate_counts_the_final_square_of_each_movement_roll_and_names_the_other_count():
+    """`illuminopoly simulate` (defect 11): a roll that ends on Chance (7) and is moved on to Boardwalk by "Take a walk
+    on the Boardwalk" is one landing, on Boardwalk; every token move's end stays counted, as `token_move_ends`.
+    A roll to Go to Jail lands in Jail (10), where the token rests."""
+    from illuminopoly_desktop.bots.simulate import SimResult, finish_result, tally_events
+
+    s = started_game()
+    result = SimResult(seed=0, state=s)
+    s.chance_deck.remove(14)
+    s.chance_deck.insert(0, 14)
+    s.players[0].position = 4
+    force(s, 1, 2)
+    tally_events(result, s, engine.apply(s, A.Roll(seat=0)))
+    assert s.players[0].position == 39
+    if s.turn.step == "landing":
+        tally_events(result, s, engine.apply(s, A.DoNothing(seat=0)))
+    tally_events(result, s, engine.apply(s, A.EndTurn(seat=0)))  # seat 1's turn starts: seat 0's roll is over
+    s.players[1].position = 27
+    force(s, 1, 2)
+    tally_events(result, s, engine.apply(s, A.Roll(seat=1)))
+    assert s.players[1].in_jail
+    finish_result(result, s, 200, 0.0)
+    assert dict(result.landings) == {39: 1, 10: 1}
+    assert dict(result.token_move_ends) == {7: 1, 39: 1, 30: 1, 10: 1}

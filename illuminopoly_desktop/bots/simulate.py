@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..model.state import BANK, GameState
 from ..rules import engine
 from ..rules.errors import IllegalAction
-from ..rules.events import ContestEvent, LandingResolved, MoneyMoved, RoundEnded, TokenMoved, TurnStarted
+from ..rules.events import ContestEvent, DiceRolled, LandingResolved, MoneyMoved, RoundEnded, TokenMoved, TurnStarted
 from ..rules.invariants import invariant_problems, round_trips
 from ..rules.setup import new_game
 from .random_bot import RandomBot
@@ -50,6 +50,13 @@ class SimResult:
     problems: list[str] = field(default_factory=list)
     player_turns: int = 0
     landings: Counter = field(default_factory=Counter)
+    """Square -> how many movement rolls ended there: the square the token rests on once the roll and whatever it
+    led to (a card, Go to Jail) have moved it, the convention of published landing tables."""
+    token_move_ends: Counter = field(default_factory=Counter)
+    """Square -> how many token moves of any kind ended there: a roll that ends on Chance and is moved on by a card
+    counts on both squares, and a move paused at a stop-to-fix offer counts where it paused too."""
+    roll_in_flight: list | None = field(default=None, repr=False)
+    """[seat, square or None] of the movement roll whose final square is not yet known."""
     landing_options: Counter = field(default_factory=Counter)
     elapsed: float = 0.0
     contests: Counter = field(default_factory=Counter)
@@ -128,7 +135,7 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
                 raise
             continue
         result.actions.append(action)
-        _tally(result, state, events)
+        tally_events(result, state, events)
         if check_invariants:
             problems = invariant_problems(state, initial_money)
             if round_trip_every and count % round_trip_every == 0 and not round_trips(state):
@@ -142,6 +149,7 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
 
 def finish_result(result: SimResult, state: GameState, max_rounds: int, started: float) -> SimResult:
     """Fill in how a played game ended (rounds, winners, win or round cap) and its time since `started`."""
+    _end_roll(result)
     result.rounds = min(state.round_no, max_rounds)
     result.winners = list(state.winners)
     result.result = "cap" if (state.win_reason or "").startswith("round cap") or not state.game_over else "win"
@@ -149,12 +157,12 @@ def finish_result(result: SimResult, state: GameState, max_rounds: int, started:
     return result
 
 
-_TALLIED = frozenset({TurnStarted, LandingResolved, TokenMoved, ContestEvent, RoundEnded})
-"""The event types `_tally` reads. It tests exact types (none of them has subclasses, see
+_TALLIED = frozenset({TurnStarted, LandingResolved, TokenMoved, ContestEvent, RoundEnded, DiceRolled})
+"""The event types `tally_events` reads. It tests exact types (none of them has subclasses, see
 tests/test_engine_shortcuts.py): most events are none of these, and one set lookup skips them."""
 
 
-def _tally(result: SimResult, state: GameState, events: list) -> None:
+def tally_events(result: SimResult, state: GameState, events: list) -> None:
     """Add one action's events to the game's figures."""
     for position, event in enumerate(events):
         kind = type(event)
@@ -162,10 +170,18 @@ def _tally(result: SimResult, state: GameState, events: list) -> None:
             continue
         if kind is TurnStarted:
             result.player_turns += 1
+            _end_roll(result)
+        elif kind is DiceRolled:
+            if event.purpose in MOVEMENT_ROLLS:
+                _end_roll(result)
+                result.roll_in_flight = [event.seat, None]
         elif kind is LandingResolved:
             result.landing_options[event.option] += 1
         elif kind is TokenMoved:
-            result.landings[event.end] += 1
+            result.token_move_ends[event.end] += 1
+            roll = result.roll_in_flight
+            if roll is not None and roll[0] == event.seat:
+                roll[1] = event.end
         elif kind is ContestEvent:
             if event.stage == "resolved":
                 result.contests[event.contest, "attempted"] += 1
@@ -175,6 +191,20 @@ def _tally(result: SimResult, state: GameState, events: list) -> None:
                 result.contests[event.contest, event.stage] += 1
         else:
             result.reserves_at_round_end.append(_reserves_at(state, events, position))
+
+
+MOVEMENT_ROLLS = frozenset({"movement", "jail roll"})
+"""The purposes of the rolls that move a token (R-MOVE-01, and leaving Jail by a roll, R-JAIL-04)."""
+
+
+def _end_roll(result: SimResult) -> None:
+    """The movement roll in flight is over (another one starts, a turn starts, or the game ends): count its final
+    square, if the token moved at all (a jail roll without doubles does not move it)."""
+    roll = result.roll_in_flight
+    if roll is not None:
+        if roll[1] is not None:
+            result.landings[roll[1]] += 1
+        result.roll_in_flight = None
 
 
 def _reserves_at(state: GameState, events: list, position: int) -> int:
@@ -229,6 +259,7 @@ class SimulationTotals:
     factions_played: Counter = field(default_factory=Counter)
     contests: Counter = field(default_factory=Counter)
     landings: Counter = field(default_factory=Counter)
+    token_move_ends: Counter = field(default_factory=Counter)
     landing_options: Counter = field(default_factory=Counter)
     rounds: list[int] = field(default_factory=list)
     reserves: list[int] = field(default_factory=list)
@@ -246,6 +277,7 @@ class SimulationTotals:
         self.factions_played.update(f for f in factions if f)
         self.contests.update(sim.contests)
         self.landings.update(sim.landings)
+        self.token_move_ends.update(sim.token_move_ends)
         self.landing_options.update(sim.landing_options)
         self.rounds.append(sim.rounds)
         self.reserves.extend(sim.reserves_at_round_end)

@@ -21,7 +21,7 @@ from ..rules.invariants import invariant_problems
 from ..rules.offer_answers import default_answer, offer_answerers
 from ..rules.setup import new_game
 from .players import ComputerPlayer, make_player
-from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, _tally, finish_result, seat_configs
+from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, finish_result, seat_configs, tally_events
 
 
 @dataclass
@@ -88,7 +88,7 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
             events = engine.apply(state, action)
         if keep_actions:
             result.actions.append(action)
-        _tally(result, state, events)
+        tally_events(result, state, events)
         if check_invariants:
             problems = invariant_problems(state, initial_money)
             if problems:

@@ -35,6 +35,7 @@ def summarise(seed: int, table: Table, totals, elapsed: float, board) -> dict:
         "contests": contest_table(totals.contests),
         "reserves": totals.reserves_summary(),
         "landings": {str(i): totals.landings.get(i, 0) for i in range(len(board.squares))},
+        "token_move_ends": {str(i): totals.token_move_ends.get(i, 0) for i in range(len(board.squares))},
         "landing_options": dict(sorted(totals.landing_options.items(), key=lambda kv: (-kv[1], kv[0]))),
     }
 
@@ -99,6 +100,7 @@ def summary_text(summary: dict, board, landings: Counter) -> str:
         *_contests_text(summary["contests"]),
         "",
         "landings per square:",
+        "  (the square each movement roll ends on, once any card or Go to Jail has moved the token on)",
     ]
     total = sum(landings.values()) or 1
     cells = [f"{sq.index:>2} {sq.name[:22]:<22} {landings.get(sq.index, 0):>6} {100 * landings.get(sq.index, 0) / total:4.1f}%"
