@@ -216,21 +216,22 @@ def test_R_ART_03_a_demand_is_recorded_and_ends_his_turn_at_once_even_after_doub
 
 # ----- R-ART-04 -----
 
-def test_R_ART_04_the_owner_pays_in_full_to_the_artillery():
-    """R-ART-04, D-09, §30: the owner is prompted at once (refuse by default); the payment is no bribe."""
+def test_R_ART_04_D15_the_owner_pays_in_full_to_the_artillery_at_an_open_window():
+    """R-ART-04, D-09, D-15, §30: the Artillery's turn ends at once and nobody waits for the owner, who may answer
+    from the demand on at any open window (here his own T3, which the game awaits for his move): pay in full or
+    refuse (the default). The payment is no bribe. (Before D-15 the game waited for his answer.)"""
     state = game()
-    events = ransom_owned(state, amount=150)
-    assert engine.awaiting(state) == [2]
-    assert default_action(state, 2) == A.AnswerRansom(seat=2, pay=False)
-    assert set(map(repr, enumerate_legal(state, 2, include_free=False))) == {
-        repr(A.AnswerRansom(seat=2, pay=False)), repr(A.AnswerRansom(seat=2, pay=True))}
+    ransom_owned(state, amount=150)
+    assert state.turn.seat == 2 and not state.pending and engine.awaiting(state) == [2]
+    assert default_action(state, 2) == A.Roll(seat=2)
+    legal = enumerate_legal(state, 2)
+    assert A.AnswerRansom(seat=2, pay=False) in legal and A.AnswerRansom(seat=2, pay=True) in legal
     before = ledger(state)
     events = engine.apply(state, A.AnswerRansom(seat=2, pay=True))
-    assert flows(events)[0] == (2, ART, 150)
-    assert state.pending_ransom.answer == "pay"
-    assert state.turn.seat == 2  # the Artillery's turn ended with the answer
-    rent = of_type(events, E.RentCollected)[0].total  # seat 2's own T2 rent on Baltic
-    assert moved(state, before) == ([0, 150, -150 + rent, 0], -rent, 0)
+    assert flows(events) == [(2, ART, 150)]
+    assert state.pending_ransom.answer == "pay" and (state.turn.seat, state.turn.step) == (2, "choice")
+    assert moved(state, before) == ([0, 150, -150, 0], 0, 0)
+    refused(state, A.AnswerRansom(seat=2, pay=False), "E_NOT_OWNER", "R-ART-04")  # answered once and for all
 
 
 def test_R_ART_04_refusal_is_the_default_and_moves_nothing():
@@ -275,24 +276,27 @@ def test_R_ART_04_an_owner_short_of_cash_may_raise_it_and_a_disabled_owner_canno
     assert not any(e for e in flows(events) if e[1] == ART)
 
 
-def test_R_ART_04_an_owner_who_leaves_the_game_during_the_prompt_does_not_pay():
-    """R-ART-04, R-LOSE-03: mortgaged out while deciding (his only deed mortgaged, $30 < the $33 to lift it), the
-    owner is eliminated; once his property is disposed of, the demand counts as refused and the next turn begins."""
+def test_R_ART_04_D15_an_owner_who_leaves_the_game_before_answering_does_not_pay():
+    """R-ART-04, R-LOSE-03, D-15: mortgaged out before answering (his only deed mortgaged, $30 < the $33 to lift
+    it), the owner is eliminated; Baltic goes back to the Bank, so nobody answers the demand, which is refused by
+    default at the Artillery's next T1. (Before D-15 the game waited for the owner's answer meanwhile.)"""
+    from illuminopoly_desktop.rules.artillery import ransom_answerer
+
     state = game()
     owner = state.players[2]
-    state.reserves += owner.cash
-    owner.cash = 0
     owner.completed_first_circuit = True
     ransom_owned(state)
+    state.reserves += owner.cash  # (his own turn began with Baltic's rent)
+    owner.cash = 0
     engine.apply(state, A.Mortgage(seat=2, property=BALTIC))
     assert owner.eliminated
-    for _ in range(10):
-        if state.pending[-1].kind == "ransom_answer" if state.pending else True:
-            break
+    while state.pending:  # the disposal of his deed: no buy-off, no bid
         seat = engine.awaiting(state)[0]
         engine.apply(state, default_action(state, seat))
-    assert not state.pending and state.pending_ransom.answer == "refuse"
-    assert state.turn.seat == 3
+    assert state.properties[BALTIC].owner is None and ransom_answerer(state) is None
+    assert state.pending_ransom.answer is None and state.turn.seat == 3
+    to_artillery_t1(state)
+    assert state.pending_ransom.answer == "refuse"
 
 
 def test_R_ART_04_the_pool_collects_exactly_the_demand_in_proportion_with_the_remainder_rule():

@@ -357,3 +357,74 @@ def test_simulate_counts_the_final_square_of_each_movement_roll_and_names_the_ot
     finish_result(result, s, 200, 0.0)
     assert dict(result.landings) == {39: 1, 10: 1}
     assert dict(result.token_move_ends) == {7: 1, 39: 1, 30: 1, 10: 1}
+
+
+# ----- D-15: R-ART-03, R-ART-04 -----
+
+ART_FACTIONS = ("top_hat", "artillery", "race_car", "steam_iron")
+ART = 1
+
+
+def artillery_ransoms_baltic_of_seat_0(amount=100):
+    """Seat 0 (Top Hat, the Chair) owns Baltic; seat 0 passes, and the Artillery (seat 1) lands on Baltic and
+    demands `amount`. Returns the state and the demand's events."""
+    s = started_game(4, factions=ART_FACTIONS, options={"use_artillery": True})
+    give(s, 0, BALTIC)
+    pass_turn(s)
+    assert s.turn.seat == ART
+    s.players[ART].position = 0
+    force(s, 1, 2)
+    engine.apply(s, A.Roll(seat=ART))
+    return s, engine.apply(s, A.DemandRansom(seat=ART, amount=amount))
+
+
+def test_D15_R_ART_03_a_demand_ends_the_artillerys_turn_and_nobody_waits_for_the_owner():
+    """R-ART-03, R-ART-04, D-15 (defect 8): the Artillery's turn ends at once and play goes on with seat 2's turn;
+    the game awaits nobody for the answer. The owner (seat 0) answers in another player's free window (seat 3's
+    turn): he pays the $100 in full to the Artillery."""
+    from illuminopoly_desktop.rules.events import TurnStarted
+
+    s, events = artillery_ransoms_baltic_of_seat_0()
+    assert [e.seat for e in events if isinstance(e, TurnStarted)] == [2]
+    assert not s.pending and engine.awaiting(s) == [2]
+    assert A.AnswerRansom(seat=0, pay=True) in enumerate_legal(s, 0)
+    assert A.AnswerRansom(seat=0, pay=False) in enumerate_legal(s, 0)
+    assert not [a for a in enumerate_legal(s, 2) if a.type == "answer_ransom"]
+    pass_turn(s)
+    assert s.turn.seat == 3 and engine.awaiting(s) == [3]
+    cash0, cash1 = s.players[0].cash, s.players[ART].cash
+    engine.apply(s, A.AnswerRansom(seat=0, pay=True))
+    assert (s.players[0].cash - cash0, s.players[ART].cash - cash1) == (-100, 100)
+    assert s.pending_ransom.answer == "pay" and (s.turn.seat, s.turn.step) == (3, "choice")
+
+
+def test_D15_R_GEN_03_an_unanswered_demand_is_refused_at_the_end_of_the_owners_next_turn():
+    """R-GEN-03, R-ART-04, D-15: the owner lets his whole next turn pass without answering: at its end the demand is
+    refused by default, nothing is paid, and he can no longer answer; the Artillery decides at his T1 (R-ART-05)."""
+    s, _ = artillery_ransoms_baltic_of_seat_0()
+    pass_turn(s)
+    pass_turn(s)
+    assert s.turn.seat == 0 and s.pending_ransom.answer is None
+    total, cash0 = money_total(s), s.players[0].cash
+    events = pass_turn(s)
+    assert s.pending_ransom.answer == "refuse" and money_total(s) == total
+    assert any(e.type == "notice" and "refused" in e.text for e in events)
+    assert not [a for a in enumerate_legal(s, 0) if a.type == "answer_ransom"]
+    assert s.turn.seat == ART and s.turn.step == "upkeep"  # the destruction decision (R-ART-05)
+    assert s.players[0].cash == cash0
+
+
+def test_D15_the_computer_players_answer_a_demand_at_their_own_first_decision():
+    """D-15, R-ART-04: a computer owner is not asked when the demand is made; at its first decision after it (its
+    own turn) the schemer and the strategist give their answer before anything else."""
+    from illuminopoly_desktop.bots.schemer import Schemer
+    from illuminopoly_desktop.bots.strategist import Strategist
+    from illuminopoly_desktop.model.views import player_view
+
+    s, _ = artillery_ransoms_baltic_of_seat_0(amount=5)
+    pass_turn(s)
+    pass_turn(s)
+    assert engine.awaiting(s) == [0]
+    for player in (Schemer(seed=1), Strategist(seed=1, budget=0.3, max_rollouts=4)):
+        action = player.choose(player_view(s, 0), 0)
+        assert action.type == "answer_ransom" and engine.is_legal(s, action) is None

@@ -26,7 +26,7 @@ from .goals import unclaimed
 from .schemer_deals import answer_offers, proposal
 from .schemer_landing import MIN_EDGE, landing_action
 from .schemer_money import build_action, cleanup_action, raise_cash_action, unmortgage_action
-from .schemer_windows import choose_dog_condition, window_action
+from .schemer_windows import choose_dog_condition, ransom_answer, window_action
 from .seat_knowledge import seat_view, state_from_view
 from .situation import Memory, Situation
 from .structure_plan import arrangement_action, importance
@@ -73,6 +73,8 @@ class Schemer:
         answer = answer_offers(sit)
         if answer is not None:
             return answer
+        if sit.has("answer_ransom"):  # the owner answers a demand at his first decision after it (D-15)
+            return ransom_answer(sit)
         if state.pending:
             top = state.pending[-1]
             if top.kind == "dog_choice":

@@ -155,8 +155,9 @@ def _buyoff(sit: Situation, top) -> A.Action:
     return A.EndBuyOff(seat=sit.seat)
 
 
-def _ransom_answer(sit: Situation, top) -> A.Action:
-    """Pay a ransom smaller than the expected damage of the destruction it threatens (R-ART-04)."""
+def ransom_answer(sit: Situation) -> A.Action:
+    """Pay a ransom smaller than the expected damage of the destruction it threatens (R-ART-04); the answer is a
+    free decision, given at the player's first decision after the demand (D-15)."""
     state = sit.state
     ransom = state.pending_ransom
     refuse = A.AnswerRansom(seat=sit.seat, pay=False)
@@ -275,7 +276,8 @@ def _bounded(sit: Situation) -> bool:
 
 HANDLERS = {
     "faction_draft": _draft, "election": _vote, "favor_window": _favor, "raise_funds": _raise_funds,
-    "auction": _auction, "chair_buyoff": _buyoff, "contest": _contest, "ransom_answer": _ransom_answer,
+    "auction": _auction, "chair_buyoff": _buyoff, "contest": _contest,
+    "ransom_answer": lambda sit, top: ransom_answer(sit),  # (a window of a save from before D-15)
     "card_exemption": _card_exemption, "permit_window": _permit, "cheat_ruling": _cheat_ruling,
     "reattach": lambda sit, top: A.ReattachArms(seat=sit.seat),
 }

@@ -44,7 +44,7 @@ GRAFT_STEPS = (-3, -1, 1, 3)
 """Graft bids tried around the schemer's own."""
 THINKING_STEPS = frozenset({"landing", "choice", "fp_choice", "income", "upkeep", "rail_jump", "dog_immunity",
                             "stop_offer", "free"})
-THINKING_WINDOWS = frozenset({"contest", "favor_window", "ransom_answer", "chair_buyoff"})
+THINKING_WINDOWS = frozenset({"contest", "favor_window", "chair_buyoff"})
 THINKING_CONTEST_STAGES = frozenset({"chair_block", "answers", "volunteers", "graft", "open_graft"})
 
 
@@ -87,6 +87,10 @@ class Strategist:
         """The schemer's choice first, then its sensible alternatives (no more than a handful)."""
         from ..rules.legal import legal_menu
 
+        if baseline.type == "answer_ransom":  # pay or refuse, a free decision whenever it comes (D-15)
+            other = A.AnswerRansom(seat=seat, pay=not baseline.pay)
+            answers = legal_menu(state, seat).get("answer_ransom")
+            return [baseline] + ([other] if answers is not None and other in answers() else [])
         if state.pending:
             top = state.pending[-1]
             if top.kind not in THINKING_WINDOWS or (top.kind == "contest"

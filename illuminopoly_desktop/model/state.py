@@ -441,13 +441,16 @@ class CardExemption(Model):
 
 # ----- the Artillery (R-ART) -----
 class Ransom(Model):
-    """R-ART-03, R-ART-04, §33.8: the Artillery's ransom demand, public, pending until his next T1 (R-ART-05)."""
+    """R-ART-03, R-ART-04, §33.8: the Artillery's ransom demand, public, pending until his next T1 (R-ART-05). On an
+    owned target the property's current owner answers by the end of his next turn or the Artillery's next T1,
+    whichever comes first (D-15, rules/artillery.py)."""
     property: int
     amount: int
     artillery: int
     owner: int | None = None
     """The owner when the demand was made, who answers it; None = an unowned target, paid by a pledge pool."""
     answer: Literal["pay", "refuse"] | None = None
+    """The answer to a demand on an owned target: given by the owner, or "refuse" by default at the deadline."""
     pledges: dict[int, int] = Field(default_factory=dict)
     """Pledger → dollars pledged to the pool (unowned target); the latest pledge of a seat replaces his earlier one."""
     pool_closed: bool = False
@@ -455,7 +458,9 @@ class Ransom(Model):
 
 
 class RansomAnswer(Model):
-    """R-ART-04, D-09: the owner of a ransomed property pays or refuses (the default), prompted at the demand."""
+    """Before D-15 the game waited in this window for the owner of a ransomed property to pay or refuse. Since D-15
+    the answer is a free decision (`answer_ransom`) and the engine opens no such window: the class stays so that
+    states saved with one still load (the engine closes it at its next step)."""
     kind: Literal["ransom_answer"] = "ransom_answer"
     seat: int
 

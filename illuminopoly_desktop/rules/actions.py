@@ -402,7 +402,8 @@ class Destroy(Action):
 
 
 class AnswerRansom(Action):
-    """R-ART-04: the owner of a ransomed property pays the demand in full, or refuses (the default)."""
+    """R-ART-04, D-15: the owner of a ransomed property pays the demand in full, or refuses (the default): a free
+    decision of any open window until the end of his next turn or the Artillery's next T1."""
     type: Literal["answer_ransom"] = "answer_ransom"
     pay: bool = False
 
@@ -459,8 +460,9 @@ FREE_ACTION_TYPES = frozenset({"mortgage", "unmortgage", "buy_building", "sell_b
 """Actions any seat may take at an open window (R-GEN-04); the last two exist only with `cheating_mode=simulated`
 and are dispatched by rules/cheating.py."""
 
-# The Artillery's free actions (R-ART-04 pledges, R-ART-11 cleanup), kept apart so that the list above stays as it was.
-FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "clean_up"}
+# The Artillery's free actions (R-ART-04 pledges and the owner's answer to a ransom, D-15; R-ART-11 cleanup), kept
+# apart so that the list above stays as it was.
+FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
 
 CHEAT_ACTION_TYPES = frozenset({"cheat_stacked_draw", "cheat_marker_shift", "cheat_till_dip", "return_till", "accuse",
                                 "rule_accusation"})

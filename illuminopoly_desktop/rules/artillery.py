@@ -1,12 +1,14 @@
 """The Artillery (§24, R-ART-01..14, R-FAC-ARTILLERY-02; only with `use_artillery=true`): ransom demands and their
 payment, the effects of his destruction contests, cleanup, abandonment, and the [V22] one-turn group block.
 
-How a ransom runs (R-ART-03..05, D-09, §33.8):
+How a ransom runs (R-ART-03..05, D-09, D-15, §33.8):
 - On a property the Artillery may DO_NOTHING, RANSOM (`DemandRansom`) or DESTROY (`Destroy`, a surprise destruction
-  contest, R-ART-07). A demand is recorded in `state.pending_ransom` and his turn ends at once, or as soon as the
-  owner has answered.
-- Owned target: a `RansomAnswer` window opens at once for the owner (D-09), pay or refuse (the default); the
-  payment is made then and there. A disabled owner is not asked: he cannot pay (R-FAC-BOAT-04).
+  contest, R-ART-07). A demand is recorded in `state.pending_ransom` and his turn ends at once (R-ART-03): play goes
+  on, nobody waits for the answer (D-15).
+- Owned target: the property's current owner answers pay or refuse (`AnswerRansom`, a free decision: at any open
+  window, his own or another's, R-GEN-04) from the demand (D-09) until the end of his own next turn or the
+  Artillery's next T1, whichever comes first; then refusal, the default, applies (R-GEN-03, D-15). The payment is
+  made then and there. A disabled owner cannot pay (R-FAC-BOAT-04): a demand made on him is refused at once.
 - Unowned target: any faction player but the Artillery may pledge with the free action `PledgeRansom` at any open
   window until the Artillery's next T1 (resolution: a "pledge box" that stays open, §33.8, rather than a window
   that would ask everyone at once and never again). A pledge is refused beyond the pledger's cash; at collection
@@ -93,9 +95,10 @@ def destroy(ctx: Ctx, seat: int) -> None:
 # ----- R-ART-03, R-ART-04: the demand and its payment -----
 
 def demand_ransom(ctx: Ctx, seat: int, amount: int) -> None:
-    """RANSOM (R-ART-03): record the demand, prompt the owner at once (D-09), and end the turn at once, doubles or
-    not (R-MOVE-05 (c)); with an owner to answer, it ends with his answer (the turn stays in progress meanwhile, so
-    that a Chair change during the prompt still counts for this turn, R-TURN-02)."""
+    """RANSOM (R-ART-03): record the demand and end the turn at once, doubles or not (R-MOVE-05 (c)): straight to
+    T6. The owner's answer is his to give at any open window until his deadline (D-15, `answer_ransom`)."""
+    from .turn import end_turn
+
     state = ctx.state
     turn = state.turn
     index = turn.landing_square
@@ -105,7 +108,11 @@ def demand_ransom(ctx: Ctx, seat: int, amount: int) -> None:
     owner = prop.owner
     state.pending_ransom = Ransom(property=index, amount=amount, artillery=seat, owner=owner)
     ctx.emit(LandingResolved(seat=seat, square=index, option="ransom", rule_id="R-ART-03"))
-    payer = ctx.name(owner) if owner is not None else "a pool of pledges (until his next turn)"
+    if owner is None:
+        payer = "a pool of pledges (until his next turn)"
+    else:
+        payer = f"{ctx.name(owner)}, who may pay until the end of his next turn or {ctx.name(seat)}'s next turn, " \
+                "whichever comes first"
     ctx.notice(f"{ctx.name(seat)} demands a ransom of ${amount} for {ctx.square_name(index)}, from {payer}.",
                "R-ART-03", seat)
     turn.may_roll_again = False
@@ -113,18 +120,30 @@ def demand_ransom(ctx: Ctx, seat: int, amount: int) -> None:
     if owner is not None and state.players[owner].disabled:
         state.pending_ransom.answer = "refuse"  # a disabled owner cannot pay (R-ART-04, R-FAC-BOAT-04)
         ctx.notice(f"{ctx.name(owner)} is disabled and cannot pay the ransom.", "R-ART-04", owner)
-    elif owner is not None:
-        state.pending.append(RansomAnswer(seat=owner))
+    end_turn(ctx)
+
+
+def ransom_answerer(state) -> int | None:
+    """Who may answer the pending ransom now: the ransomed property's current owner (R-ART-04), while the demand on
+    an owned target is unanswered; None when there is no such answer to give."""
+    ransom = state.pending_ransom
+    if ransom is None or ransom.owner is None or ransom.answer is not None:
+        return None
+    owner = state.properties[ransom.property].owner
+    if owner is None or state.players[owner].eliminated or state.players[ransom.artillery].eliminated:
+        return None
+    return owner
+
+
+def ransom_deadline_passed(ctx: Ctx, why: str) -> None:
+    """The deadline of an unanswered demand has come (the end of the owner's next turn, or the Artillery's next T1):
+    it is refused by default (R-GEN-03, D-15)."""
+    ransom = ctx.state.pending_ransom
+    if ransom is None or ransom.owner is None or ransom.answer is not None:
         return
-    _end_turn_after_demand(ctx, seat)
-
-
-def _end_turn_after_demand(ctx: Ctx, seat: int) -> None:
-    """R-ART-03: straight to T6; the turn ends (T7, T8) without waiting for his END."""
-    from .turn import end_turn
-
-    if ctx.state.turn.seat == seat:
-        end_turn(ctx)
+    ransom.answer = "refuse"
+    ctx.notice(f"No answer to the ransom for {ctx.square_name(ransom.property)} by {why}: it is refused, the "
+               "default.", "R-ART-04")
 
 
 def pay_ransom(ctx: Ctx, payer: int, artillery: int, amount: int) -> None:
@@ -140,41 +159,36 @@ def can_pay_ransom(ctx: Ctx, seat: int, amount: int) -> bool:
     return not player.bank_debt and player.cash >= amount
 
 
-def answer_ransom(ctx: Ctx, window: RansomAnswer, seat: int, pay: bool) -> None:
-    """R-ART-04: the owner pays the whole demand now, or refuses. Others may help him only by deals (a loan)."""
+def answer_ransom(ctx: Ctx, seat: int, pay: bool) -> None:
+    """R-ART-04, D-15: the owner pays the whole demand now, or refuses; a free decision of any open window until his
+    deadline. Others may help him only by deals (a loan)."""
     state = ctx.state
+    if ransom_answerer(state) != seat:
+        raise refuse("E_NOT_OWNER", "R-ART-04", "Only the owner of the ransomed property answers the demand, and "
+                                                "only until it is answered or its deadline has passed.")
     ransom = state.pending_ransom
-    if seat != window.seat or ransom is None:
-        raise refuse("E_NOT_YOUR_TURN", "R-ART-04", "Only the owner of the ransomed property answers the demand.")
     if pay:
         check_no_bank_debt(ctx, seat)
         if state.players[seat].cash < ransom.amount:
             raise refuse("E_INSUFFICIENT_FUNDS", "R-ART-04",
                          f"The ransom is ${ransom.amount} and you have ${state.players[seat].cash}.")
-    state.pending.remove(window)
-    pay = pay and not state.players[ransom.artillery].eliminated  # a demand of a player gone lapses
     ransom.answer = "pay" if pay else "refuse"
     if pay:
         pay_ransom(ctx, seat, ransom.artillery, ransom.amount)
     ctx.notice(f"{ctx.name(seat)} {'pays' if pay else 'refuses'} the ransom for {ctx.square_name(ransom.property)}.",
                "R-ART-04", seat)
-    _end_turn_after_demand(ctx, ransom.artillery)
 
 
-def answer_lapsed(ctx: Ctx, window: RansomAnswer) -> bool:
-    """An owner eliminated while the prompt was open (mortgaged out or foreclosed, R-LOSE) answers nothing: the
-    demand counts as refused and the Artillery's turn ends. Returns True when the window was closed so."""
+def close_legacy_answer_window(ctx: Ctx, window: RansomAnswer) -> None:
+    """A `RansomAnswer` window in a state saved before D-15, when the game waited for the owner: the answer is now a
+    free decision (`answer_ransom`), so the window closes and the Artillery's turn, left open for it, ends."""
+    from .turn import end_turn
+
     state = ctx.state
-    if not state.players[window.seat].eliminated:
-        return False
     state.pending.remove(window)
     ransom = state.pending_ransom
-    if ransom is None:
-        return True
-    ransom.answer = "refuse"
-    ctx.notice(f"{ctx.name(window.seat)} has left the game: the ransom is not paid.", "R-ART-04", window.seat)
-    _end_turn_after_demand(ctx, ransom.artillery)
-    return True
+    if ransom is not None and state.turn.seat == ransom.artillery and state.turn.step == "free":
+        end_turn(ctx)
 
 
 def open_pool(state) -> Ransom | None:
@@ -270,6 +284,7 @@ def upkeep(ctx: Ctx, seat: int) -> bool:
     if ransom is not None and ransom.artillery == seat:
         if ransom.owner is None and not ransom.pool_closed:
             collect_pool(ctx, ransom)
+        ransom_deadline_passed(ctx, f"{ctx.name(seat)}'s next turn")  # D-15: his next T1 came first
         ransom.pool_closed = True
         try:
             check_destruction(ctx, seat, ransom.property, "destruction", "R-ART-05")

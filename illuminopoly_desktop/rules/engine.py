@@ -130,7 +130,7 @@ def _dispatch_pending(ctx: Ctx, action: A.Action, top) -> None:
     if kind in A.FREE_ACTION_TYPES:
         if (top.kind == "raise_funds" or (top.kind in ("election", "cheat_ruling") and kind.endswith("offer"))
                 or (top.kind == "contest" and contests.free_window_open(top, seat))
-                or top.kind == "ransom_answer"):  # the owner may raise the ransom, others lend to him (R-ART-04)
+                or top.kind == "ransom_answer"):  # (a window of a save from before D-15, closed at the next step)
             _free_action(ctx, action)
             return
         raise refuse("E_WRONG_PHASE", "R-GEN-04", "Free actions wait for an open window.")
@@ -171,8 +171,6 @@ def _dispatch_pending(ctx: Ctx, action: A.Action, top) -> None:
         factions.answer_card_exemption(ctx, top, seat, kind == "ignore_card_payment")
     elif top.kind == "reattach" and kind == "reattach_arms":
         conspiracy.reattach(ctx, top, seat, action.placements)
-    elif top.kind == "ransom_answer" and kind == "answer_ransom":
-        artillery.answer_ransom(ctx, top, seat, action.pay)
     elif top.kind == "permit_window" and kind == "permit_bribe":
         buildings.offer_permit_bribe(ctx, top, seat, action.amount, action.property)
     elif top.kind == "permit_window" and kind == "answer_permit_bribe":
@@ -244,6 +242,8 @@ def _free_action(ctx: Ctx, action: A.Action) -> None:
         deals.foreclose(ctx, seat, action.debtor, action.placements)
     elif kind == "pledge_ransom":
         artillery.pledge(ctx, seat, action.amount)
+    elif kind == "answer_ransom":
+        artillery.answer_ransom(ctx, seat, action.pay)  # at any open window until his deadline (D-15)
     elif kind == "clean_up":
         artillery.clean_up(ctx, seat, action.property)
 
@@ -536,8 +536,9 @@ def settle(ctx: Ctx) -> None:
             if _default_for_disabled(ctx):
                 continue
             top = state.pending[-1]
-            if top.kind == "ransom_answer" and artillery.answer_lapsed(ctx, top):
-                continue  # R-ART-04: the owner left the game while the prompt was open
+            if top.kind == "ransom_answer":
+                artillery.close_legacy_answer_window(ctx, top)  # a save from before D-15: the game no longer waits
+                continue
             if losing.drop_decision_of_the_eliminated(ctx, top):
                 continue  # no eliminated seat is ever awaited: the game goes on with the next decision (D-16)
             return

@@ -101,11 +101,6 @@ def _pending_actions(ctx: Ctx, top, seat: int) -> list[A.Action]:
         return [A.ReattachArms(seat=seat)]
     if kind == "cheat_ruling":  # R-CHEAT-05
         return [A.RuleAccusation.shared(seat=seat, guilty=True), A.RuleAccusation.shared(seat=seat, guilty=False)]
-    if kind == "ransom_answer":  # R-ART-04: refuse (the default), or pay in full
-        options = [A.AnswerRansom.shared(seat=seat, pay=False)]
-        if artillery.can_pay_ransom(ctx, seat, state.pending_ransom.amount):
-            options.append(A.AnswerRansom.shared(seat=seat, pay=True))
-        return options
     if kind == "card_exemption":  # R-FAC-STEAMIRON-03
         return [A.IgnoreCardPayment.shared(seat=seat), A.PayCard.shared(seat=seat)]
     if kind == "permit_window":
@@ -337,7 +332,12 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False, deeds: tuple[i
             result.append(A.WithdrawOffer.shared(seat=seat, offer_id=offer.id))
     if offers_only or state.players[seat].role != "faction":
         return result
-    if state.pending_ransom is not None:  # R-ART-04: a pledge that would cover what the pool still lacks
+    if state.pending_ransom is not None:
+        if artillery.ransom_answerer(state) == seat:  # R-ART-04, D-15: refuse (the default), or pay in full
+            result.append(A.AnswerRansom.shared(seat=seat, pay=False))
+            if artillery.can_pay_ransom(ctx, seat, state.pending_ransom.amount):
+                result.append(A.AnswerRansom.shared(seat=seat, pay=True))
+        # R-ART-04: a pledge that would cover what the pool still lacks
         ransom = artillery.open_pool(state)
         if ransom is not None and seat != ransom.artillery:
             others = sum(amount for pledger, amount in ransom.pledges.items() if pledger != seat)

@@ -301,6 +301,8 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
         ctx.notice(f"{ctx.name(seat)}'s debt of ${player.bank_debt} to the Bank is cancelled.", rule_id, seat)
         player.bank_debt = 0
     refund_escrows(ctx, seat)
+    if state.pending_ransom is not None and state.pending_ransom.artillery == seat:
+        state.pending_ransom = None  # the demand of a player gone lapses (R-ART-04)
     if state.pending or state.held_payments:
         withdraw_from_pending(ctx, seat, rule_id)
     # §25, D-11: a foreclosing Artillery receives the debtor's cash and nothing else; the deeds and the control

@@ -100,6 +100,11 @@ def end_turn(ctx: Ctx) -> None:
     state = ctx.state
     seat = state.turn.seat
     state.played_this_round.append(seat)
+    if state.pending_ransom is not None:
+        from .artillery import ransom_answerer, ransom_deadline_passed
+
+        if ransom_answerer(state) == seat:  # the end of his own next turn came first (D-15)
+            ransom_deadline_passed(ctx, f"the end of {ctx.name(seat)}'s turn")
     if state.cheat_records:
         from .cheating import turn_ended
 
