@@ -581,11 +581,13 @@ def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[La
     ransom = state.pending_ransom
     pool_open = artillery.open_pool(state) is not None and ransom.artillery != seat \
         and state.players[seat].role == "faction" if ransom is not None else False
-    if ransom is not None and (kinds & {"pledge_ransom", "answer_ransom"} or pool_open):
-        urgent = "answer_ransom" in kinds and waiting
-        result.append(Launcher("ransom", f"Ransom: ${ransom.amount:,} for {Ctx(state).square_name(ransom.property)}…",
-                               "The Artillery's demand, the owner's answer and the pledge pool (R-ART-04).", urgent,
-                               ("ransom", ransom.property, ransom.amount, seat) if urgent else None))
+    unanswered = ransom is not None and artillery.ransom_answerer(state) is not None  # public (§33.8, D-15)
+    if ransom is not None and (kinds & {"pledge_ransom", "answer_ransom"} or pool_open or unanswered):
+        urgent = "answer_ransom" in kinds  # the owner's own answer, shown to him as soon as it exists (D-15)
+        result.append(Launcher("ransom", f"Ransom: ${ransom.amount:,} for {Ctx(state).square_name(ransom.property)}"
+                                         + (" — your answer…" if urgent else "…"),
+                               "The Artillery's demand, who answers it and by when, and the pledge pool (R-ART-04).",
+                               urgent, ("ransom", ransom.property, ransom.amount, seat) if urgent else None))
     to_answer = offers_to_answer(state, seat)
     if to_answer or offers_made(state, seat) or can_propose(state, seat):
         newest = max((o.id for o in to_answer), default=None)

@@ -1,5 +1,6 @@
-"""The Artillery's ransom (R-ART-03, R-ART-04, §33.8): the demand for everyone to see; the owner's pay-or-refuse
-answer; for an unowned target, the pledge pool with every pledge so far and the seat's own pledge box."""
+"""The Artillery's ransom (R-ART-03, R-ART-04, §33.8, D-15): the demand for everyone to see, with who answers it and
+by when; the owner's pay-or-refuse answer, his at any open window until that deadline (the game goes on meanwhile);
+for an unowned target, the pledge pool with every pledge so far and the seat's own pledge box."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (QDialogButtonBox, QGroupBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox,
@@ -20,6 +21,8 @@ class RansomDialog(TableDialog):
         self.setMinimumWidth(460)
         self.title = title_label("No ransom is pending", self)
         self.explain = note_label("", self)
+        self.deadline = note_label("", self)
+        self.deadline.setStyleSheet("font-weight: bold;")
 
         self.answer_box = QGroupBox("Your answer", self)
         self.pay_button = QPushButton("&Pay the ransom", self.answer_box)
@@ -63,6 +66,7 @@ class RansomDialog(TableDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.explain)
+        layout.addWidget(self.deadline)
         layout.addWidget(self.answer_box)
         layout.addWidget(self.pool_box)
         layout.addWidget(self.refusal)
@@ -74,11 +78,14 @@ class RansomDialog(TableDialog):
         if view is None:
             self.title.setText("No ransom is pending")
             self.explain.clear()
+            self.deadline.clear()
             self.answer_box.hide()
             self.pool_box.hide()
             return
         self.title.setText(f"The Artillery ({view.artillery}) demands ${view.amount:,} for {view.property_name}")
         self.explain.setText(view.answer_text)
+        self.deadline.setText(view.deadline)
+        self.deadline.setVisible(bool(view.deadline))
         self.answer_box.setVisible(bool(view.answers))
         kinds = {a.pay for a in view.answers}
         self.pay_button.setEnabled(True in kinds)
