@@ -1,5 +1,6 @@
 """The deal dialog without Qt: a draft offer built item by item, its terms in words, what §33.4 says the players must
-see before they agree, and the open offers a seat must answer.
+see before they agree, the open offers a seat must answer, and the open debts with what their creditor may do
+(forgive, extend, foreclose: R-DEAL-04, §33.3).
 
 An offer is the engine's `ProposeOffer` (R-DEAL-02, §33.1): legs from one party to another carrying cash, a deed
 with its whole arm, a Political Favor, a loan, a vote, a restraint, a graft or helper commitment, or a promise in
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model.state import (ROOT, CashItem, DeedItem, FavorCard, GameState, LoanItem, NoteItem, Offer, OfferLeg,
+from ..model.state import (ROOT, CashItem, DeedItem, Debt, FavorCard, GameState, LoanItem, NoteItem, Offer, OfferLeg,
                            Party)
 from ..rules import actions as A
 from ..rules import commitments, deals, engine, structure
@@ -353,6 +354,41 @@ def can_propose(state: GameState, seat: int) -> bool:
     probe = A.ProposeOffer(seat=seat, counterparties=[others[0][0]],
                            legs=[OfferLeg(giver=seat, receiver=others[0][0], item=NoteItem(text="?"))])
     return engine.is_legal(state, probe) is None
+
+
+# ----- loans and debts (R-DEAL-04, §33.3) -----
+
+def visible_debts(state: GameState, seat: int) -> list[Debt]:
+    """The debts `seat` may see: public ones, and secret ones between him and another (R-DEAL-05); his own first."""
+    seen = [d for d in state.debts if d.secret_between is None or seat in d.secret_between]
+    return sorted(seen, key=lambda d: (seat not in (d.creditor, d.debtor), d.due_round, d.id))
+
+
+def debt_label(state: GameState, seat: int, debt: Debt) -> str:
+    """"Ben owes you $400 in round 2 (due now)", as `seat` reads it."""
+    names = _names(state)
+    debtor = "You" if debt.debtor == seat else names[debt.debtor]
+    creditor = "you" if debt.creditor == seat else names[debt.creditor]
+    owe = "owe" if debt.debtor == seat else "owes"
+    when = "due now: unpaid when it fell due" if debt.due else f"due at the start of round {debt.due_round}"
+    secret = ", secret" if debt.secret_between is not None else ""
+    return f"#{debt.id}: {debtor} {owe} {creditor} ${debt.amount:,} ({when}{secret})"
+
+
+def debt_actions(state: GameState, seat: int, debt: Debt) -> dict[str, A.Action]:
+    """What the rules let `seat` do about one debt now, from the engine's list: "forgive_debt", "extend_debt" (its
+    listed round) and "foreclose" (on every due debt of that debtor together, R-LOSE-04)."""
+    found: dict[str, A.Action] = {}
+    for action in enumerate_legal(state, seat):
+        if action.type in ("forgive_debt", "extend_debt") and action.debt_id == debt.id:
+            found[action.type] = action
+        elif action.type == "foreclose" and action.debtor == debt.debtor and debt.creditor == seat and debt.due:
+            found["foreclose"] = action
+    return found
+
+
+def extend_action(seat: int, debt: Debt, due_round: int) -> A.ExtendDebt:
+    return A.ExtendDebt(seat=seat, debt_id=debt.id, due_round=due_round)
 
 
 def cash_item(amount: int) -> CashItem:

@@ -612,8 +612,10 @@ def awaiting(state: GameState) -> list[int]:
 
 
 def legal_actions(state: GameState, seat: int) -> list[A.Action]:
-    """Every concrete action the seat may take now. Parameterised actions (offers) are listed by
-    `legal_kinds`; a reorganisation appears once, with a valid arrangement to start from."""
+    """Every concrete action the seat may take now (rules/legal.py `enumerate_legal`; `legal_menu` gives the same
+    grouped by kind, each kind built on demand). Actions with an open amount or terms are listed by samples: offers
+    not at all (any shape the rules accept may be proposed), a reorganisation once, with a valid arrangement to start
+    from, a debt's extension once, to the round after it falls due (any later round is legal)."""
     from .legal import enumerate_legal
 
     return enumerate_legal(state, seat)

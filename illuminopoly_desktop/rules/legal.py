@@ -363,9 +363,20 @@ def _free_actions(ctx: Ctx, seat: int, offers_only: bool = False, deeds: tuple[i
         # every due debt to this creditor together (R-LOSE-04); the same checks as the action itself
         if amount > net_assets(ctx, debtor) and _ok(deals.check_foreclose, ctx, seat, debtor):
             result.append(A.Foreclose(seat=seat, debtor=debtor))
+    for debt in state.debts:  # R-DEAL-04, §33.3: the creditor may forgive a debt or extend it at any time
+        if debt.creditor == seat:
+            result.append(A.ForgiveDebt.shared(seat=seat, debt_id=debt.id))
+            # any later round is legal (deals.forgive); the one listed is the round after the debt falls due now
+            result.append(A.ExtendDebt.shared(seat=seat, debt_id=debt.id, due_round=extended_round(state, debt)))
     if ctx.options.cheating_mode == "simulated":
         result += cheating.free_actions(ctx, seat)  # R-CHEAT-04 accusations, R-CHEAT-02 (d) putting a dip back
     return result
+
+
+def extended_round(state: GameState, debt) -> int:
+    """The round an extension listed by `enumerate_legal` moves a debt to: one round after it falls due, or after
+    the current round if it is due already (an extension must reach a later round, R-DEAL-04)."""
+    return max(debt.due_round, state.round_no) + 1
 
 
 DEED_ACTION_KINDS = ("mortgage", "unmortgage", "buy_building", "sell_building")
@@ -409,8 +420,9 @@ def _deed_actions_of_kind(ctx: Ctx, seat: int, deeds: list[int], kind: str) -> l
     return [action for index in deeds for action in _deed_actions(ctx, seat, index, kind, monopolies)]
 
 
-_AFTER_DEEDS = frozenset({"foreclose", "return_till", "accuse"})
-"""The free actions `_free_actions` lists after the deed-by-deed ones (foreclosures, then cheating's, R-CHEAT-04)."""
+_AFTER_DEEDS = frozenset({"foreclose", "forgive_debt", "extend_debt", "return_till", "accuse"})
+"""The free actions `_free_actions` lists after the deed-by-deed ones (foreclosures, forgiving and extending debts,
+then cheating's, R-CHEAT-04)."""
 
 
 def _deed_actions(ctx: Ctx, seat: int, index: int, kind: str, monopolies: dict[str, bool]) -> list[A.Action]:

@@ -1,10 +1,12 @@
 """The deal dialog (R-DEAL, R-SELL, §33): trades, sales, loans, gifts and bribes between players.
 
-Two tabs: "Offers" lists the open offers the seat may see — those it must answer (accept, decline, or counter with
+Three tabs: "Offers" lists the open offers the seat may see — those it must answer (accept, decline, or counter with
 a new offer prefilled from the old one) and its own (withdraw) — and "New offer" composes one item by item: cash,
 properties with their whole arm, Political Favors, loans, a Chair vote, restraints, graft and helper commitments,
 and promises in words, public or secret. The engine checks every draft as it changes (`engine.is_legal`), so the
-refusal and its rule ID are on screen before anything is sent. The terms live in presentation/deal_builder.py.
+refusal and its rule ID are on screen before anything is sent. "Loans and debts" shows the open debts the seat may
+see; a creditor forgives one, extends it to a later round or forecloses there (R-DEAL-04, R-LOSE-04, §33.3). The
+terms live in presentation/deal_builder.py.
 """
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ class DealDialog(TableDialog):
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self._offers_tab(), "&Offers")
         self.tabs.addTab(self._compose_tab(), "&New offer")
+        self.tabs.addTab(self._debts_tab(), "Loans and de&bts")
         self.tabs.currentChanged.connect(self._tab_changed)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.buttons.rejected.connect(self.reject)
@@ -430,6 +433,112 @@ class DealDialog(TableDialog):
             self.propose_button.setDefault(True)
             self.giver.setFocus()
 
+    # ----- the Loans and debts tab (R-DEAL-04, §33.3) -----
+
+    def _debts_tab(self) -> QWidget:
+        tab = QWidget(self)
+        self.debt_list = QListWidget(tab)
+        self.debt_list.setWordWrap(True)
+        self.debt_list.setToolTip("The open debts you may see: yours, and everyone's public ones (R-DEAL-05).")
+        self.debt_list.currentItemChanged.connect(self._show_debt)
+        self.no_debts = note_label("No loan or debt is open.", tab)
+        self.debt_heading = QLabel(tab)
+        self.debt_heading.setWordWrap(True)
+        self.debt_heading.setStyleSheet("font-weight: bold;")
+        explain = note_label("The creditor may forgive a debt, or extend it to a later round, at any time. A debt that "
+                             "fell due unpaid and is larger than the debtor's net assets lets him foreclose: the "
+                             "debtor is eliminated and the creditor takes what he has (R-DEAL-04, R-LOSE-04).", tab)
+        self.forgive_button = QPushButton("&Forgive", tab)
+        self.forgive_button.setToolTip("Cancel the debt: the debtor owes you nothing more (R-DEAL-04).")
+        self.forgive_button.clicked.connect(lambda: self._debt_action("forgive_debt"))
+        self.extend_round = QSpinBox(tab)
+        self._extend_shown_for: int | None = None
+        self.extend_round.setPrefix("round ")
+        self.extend_round.setRange(1, 10_000)
+        self.extend_round.setToolTip("The later round whose start the debt falls due at instead (R-DEAL-04).")
+        self.extend_button = QPushButton("E&xtend", tab)
+        self.extend_button.setToolTip("Put the debt off to the round chosen beside; it is no longer due until then.")
+        self.extend_button.clicked.connect(self._extend)
+        self.foreclose_button = QPushButton("Forec&lose", tab)
+        self.foreclose_button.setToolTip("Take everything the debtor has; he leaves the game (R-LOSE-04).")
+        self.foreclose_button.clicked.connect(lambda: self._debt_action("foreclose"))
+        for button in (self.forgive_button, self.extend_button, self.foreclose_button):
+            button.setAutoDefault(False)
+        extend = QHBoxLayout()
+        label = QLabel("Due &in", tab)
+        label.setBuddy(self.extend_round)
+        extend.addWidget(label)
+        extend.addWidget(self.extend_round)
+        extend.addWidget(self.extend_button)
+        extend.addStretch(1)
+        details = QVBoxLayout()
+        details.addWidget(self.debt_heading)
+        details.addWidget(explain)
+        details.addLayout(extend)
+        row = QHBoxLayout()
+        row.addWidget(self.forgive_button)
+        row.addWidget(self.foreclose_button)
+        row.addStretch(1)
+        details.addLayout(row)
+        details.addStretch(1)
+        left = QVBoxLayout()
+        left.addWidget(self.debt_list)
+        left.addWidget(self.no_debts)
+        layout = QHBoxLayout(tab)
+        layout.addLayout(left, 2)
+        layout.addLayout(details, 3)
+        return tab
+
+    def _fill_debts(self) -> None:
+        debts = D.visible_debts(self.state, self.seat)
+        current = self._debt()
+        self.debt_list.blockSignals(True)
+        self.debt_list.clear()
+        for debt in debts:
+            item = QListWidgetItem(D.debt_label(self.state, self.seat, debt))
+            item.setData(Qt.ItemDataRole.UserRole, debt.id)
+            self.debt_list.addItem(item)
+        self.debt_list.blockSignals(False)
+        self.no_debts.setVisible(not debts)
+        self.debt_list.setVisible(bool(debts))
+        ids = [debt.id for debt in debts]
+        if ids:
+            self.debt_list.setCurrentRow(ids.index(current.id) if current is not None and current.id in ids else 0)
+        self._show_debt()
+        mine = sum(1 for debt in debts if debt.creditor == self.seat)
+        self.tabs.setTabText(2, f"Loans and de&bts ({mine} owed to you)" if mine else "Loans and de&bts")
+
+    def _debt(self):
+        item = self.debt_list.currentItem()
+        debt_id = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        return next((d for d in self.state.debts if d.id == debt_id), None) if self.state else None
+
+    def _show_debt(self, *_args) -> None:
+        debt = self._debt()
+        actions = D.debt_actions(self.state, self.seat, debt) if debt is not None else {}
+        self.debt_heading.setText(D.debt_label(self.state, self.seat, debt) if debt is not None else "")
+        self.forgive_button.setEnabled("forgive_debt" in actions)
+        self.extend_button.setEnabled("extend_debt" in actions)
+        self.extend_round.setEnabled("extend_debt" in actions)
+        self.foreclose_button.setEnabled("foreclose" in actions)
+        if "extend_debt" in actions:
+            listed = actions["extend_debt"].due_round
+            self.extend_round.setMinimum(self.state.round_no + 1)
+            if self.extend_round.value() < listed or self._extend_shown_for != debt.id:
+                self.extend_round.setValue(listed)
+            self._extend_shown_for = debt.id
+
+    def _debt_action(self, kind: str) -> None:
+        debt = self._debt()
+        action = D.debt_actions(self.state, self.seat, debt).get(kind) if debt is not None else None
+        if action is not None:
+            self.submit(action)
+
+    def _extend(self) -> None:
+        debt = self._debt()
+        if debt is not None:
+            self.submit(D.extend_action(self.seat, debt, self.extend_round.value()))
+
     # ----- refresh -----
 
     def redraw(self) -> None:
@@ -440,6 +549,7 @@ class DealDialog(TableDialog):
                            "in cash)")
         self._fill_offers()
         self._draft_changed()
+        self._fill_debts()
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         if event.key() == Qt.Key.Key_Delete and self.legs_list.hasFocus():
