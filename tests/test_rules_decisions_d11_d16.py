@@ -428,3 +428,26 @@ def test_D15_the_computer_players_answer_a_demand_at_their_own_first_decision():
     for player in (Schemer(seed=1), Strategist(seed=1, budget=0.3, max_rollouts=4)):
         action = player.choose(player_view(s, 0), 0)
         assert action.type == "answer_ransom" and engine.is_legal(s, action) is None
+
+
+def test_D14_D16_two_players_mortgaged_out_at_once_end_the_game_with_every_deed_back_unmortgaged():
+    """D-14, D-16, R-LOSE-03, R-WIN-05: seat 0 draws "collect $50 from every player"; seats 1 and 2, each owning
+    one mortgaged deed and $60, pay and are both mortgaged out by that one event, each at once. Seat 1's deed waits
+    for the Chair's buy-off when seat 2's elimination ends the game: both deeds go back to the Bank unmortgaged."""
+    s = started_game(players=3)
+    for seat, index in ((1, BALTIC), (2, MEDITERRANEAN)):
+        give(s, seat, index)
+        engine.apply(s, A.Mortgage(seat=seat, property=index))
+        s.reserves += s.players[seat].cash - 60
+        s.players[seat].cash = 60
+        s.players[seat].completed_first_circuit = True
+    s.chest_deck.remove(7)
+    s.chest_deck.insert(0, 7)
+    s.players[0].position = 0
+    force(s, 1, 1)  # GO -> Community Chest (2); doubles, but the game ends first
+    events = engine.apply(s, A.Roll(seat=0))
+    assert eliminations(events) == [(1, "bank", "R-LOSE-03"), (2, "bank", "R-LOSE-03")]
+    assert s.game_over and s.winners == [0] and not s.pending
+    for index in (BALTIC, MEDITERRANEAN):
+        prop = s.properties[index]
+        assert (prop.owner, prop.mortgaged, prop.mortgage_principal) == (None, False, 0)

@@ -20,6 +20,12 @@ def end_game(ctx: Ctx, winners: list[int], reason: str, rule_id: str, shared: bo
     state.winners = sorted(winners)
     state.win_reason = reason
     state.turn.step = "none"
+    for window in state.pending:
+        if window.kind == "chair_buyoff":  # a disposal cut short: its deeds stay with the Bank, unmortgaged (D-14)
+            from .losing import clear_mortgage
+
+            for index in window.properties:
+                clear_mortgage(ctx, index, "R-LOSE-03")
     state.pending.clear()
     for player in state.players:
         if player.faction == "dog" and player.dog_condition:
