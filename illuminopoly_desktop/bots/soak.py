@@ -72,8 +72,10 @@ def table_for(seed: int, max_rounds: int = 60) -> SoakTable:
     return SoakTable(players, artillery, banker, graft, max_rounds)
 
 
-def start_game(seed: int, table: SoakTable) -> GameState:
-    options = {"max_rounds": table.max_rounds, "graft_bidding_mode": table.graft, "use_artillery": table.artillery}
+def start_game(seed: int, table: SoakTable, extra_options: dict | None = None) -> GameState:
+    """The game of `seed` at `table`; `extra_options` (house rules for every game) win over the table's own."""
+    options = {"max_rounds": table.max_rounds, "graft_bidding_mode": table.graft, "use_artillery": table.artillery,
+               **(extra_options or {})}
     banker_seat = table.players - 1 if table.banker else None
     factions = None
     if table.artillery:  # the host seats the factions, the Artillery among them (as `simulate --artillery` does)
@@ -280,18 +282,20 @@ class SoakGame:
 
 
 def play_soak_game(seed: int, table: SoakTable | None = None, action_limit: int = MAX_ACTIONS_PER_GAME,
-                   probe_share: float = PROBE_SHARE) -> SoakGame:
+                   probe_share: float = PROBE_SHARE, options: dict | None = None) -> SoakGame:
     """Play one soak game, checking everything after every action; stops at the first failure."""
     table = table or table_for(seed)
-    state = start_game(seed, table)
+    state = start_game(seed, table, options)
     game = SoakGame(seed, table)
     rng = random.Random(seed * 7919 + 17)
     bot = RandomBot(seed)
     initial_money = state.total_money()
 
-    def fail(problems: list[str], action) -> SoakGame:
+    def fail(problems: list[str], action, as_it_was: GameState | None = None) -> SoakGame:
+        """Record the failure; `as_it_was` is the state before a refused action that changed it (the save must hold
+        a state its action log replays to)."""
         game.failure = SoakFailure(seed, table, game.actions, action.model_dump() if action is not None else None,
-                                   problems, state, list(game.action_log))
+                                   problems, as_it_was or state, list(game.action_log))
         game.ended = "failed"
         return game
 
@@ -312,7 +316,7 @@ def play_soak_game(seed: int, table: SoakTable | None = None, action_limit: int 
                 game.probes_refused += 1
                 if state != before:
                     return fail([f"the refused probe {probe.type} ({refusal.code}) changed the state (R-GEN-05)"],
-                                probe)
+                                probe, before)
             else:  # a probe that happened to be legal is an action like any other
                 game.action_log.append(probe)
                 game.actions += 1
@@ -364,6 +368,8 @@ class SoakTotals:
     seconds: float = 0.0
     failures: list[SoakFailure] = field(default_factory=list)
     players_seen: set = field(default_factory=set)
+    tables_seen: set = field(default_factory=set)
+    """(players, artillery, banker, graft) of every game played."""
 
     def add(self, game: SoakGame) -> None:
         self.games += 1
@@ -373,6 +379,7 @@ class SoakTotals:
         self.over += game.ended == "over"
         self.stopped += game.ended == "stopped"
         self.players_seen.add(game.table.players)
+        self.tables_seen.add((game.table.players, game.table.artillery, game.table.banker, game.table.graft))
         if game.failure is not None:
             self.failures.append(game.failure)
 
@@ -385,26 +392,28 @@ class SoakTotals:
 
 def run_soak(seed: int = 0, actions: int = 10_000, games: int | None = None, max_rounds: int = 60,
              action_limit: int = MAX_ACTIONS_PER_GAME, probe_share: float = PROBE_SHARE,
-             totals: SoakTotals | None = None) -> Iterator[SoakGame]:
+             totals: SoakTotals | None = None, options: dict | None = None) -> Iterator[SoakGame]:
     """Games seed, seed+1, ... until `actions` actions have been played (or `games` games, if given)."""
     totals = totals if totals is not None else SoakTotals()
     started = time.perf_counter()
     game_seed = seed
     while (totals.games < games) if games is not None else (totals.actions < actions):
-        game = play_soak_game(game_seed, table_for(game_seed, max_rounds), action_limit, probe_share)
+        game = play_soak_game(game_seed, table_for(game_seed, max_rounds), action_limit, probe_share, options)
         totals.add(game)
         totals.seconds = time.perf_counter() - started
         yield game
         game_seed += 1
 
 
-def failure_report(failure: SoakFailure) -> dict:
+def failure_report(failure: SoakFailure, options: dict | None = None) -> dict:
     """What a failure's JSON record holds besides its save: enough to run the game again (`simulate --soak
     --seed S --games 1`) or to replay the save (`illuminopoly replay`)."""
+    extra = "".join(f" --option {name}={str(value).lower() if isinstance(value, bool) else value}"
+                    for name, value in (options or {}).items())
     return {"seed": failure.seed, "table": failure.table.__dict__, "action_index": failure.action_index,
-            "action": failure.action, "problems": failure.problems,
+            "action": failure.action, "problems": failure.problems, "options": options or {},
             "rerun": f"illuminopoly simulate --soak --seed {failure.seed} --games 1 "
-                     f"--max-rounds {failure.table.max_rounds}"}
+                     f"--max-rounds {failure.table.max_rounds}{extra}"}
 
 
 __all__ = ["play_soak_game", "run_soak", "soak_problems", "table_for", "SoakTotals", "SoakFailure"]

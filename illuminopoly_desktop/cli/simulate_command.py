@@ -20,6 +20,7 @@ from .errors import EXIT_FAILED, EXIT_OK, UsageError, UserError
 from .simulate_report import counts_text, game_line, game_record, summarise, summary_text
 
 DEFAULT_PLAYERS = 4
+DEFAULT_GAMES = 10
 
 
 def add_simulate_parser(commands) -> None:
@@ -29,7 +30,7 @@ def add_simulate_parser(commands) -> None:
         description="Play games between computer players (random ones, unless --players names their strengths), "
                     "check the invariants after every action, and summarise them: outcomes, contests, victories, "
                     "game length, the Bank's Reserves, landings.")
-    sim.add_argument("--games", type=positive_int, default=10, metavar="N", help="number of games (default 10)")
+    sim.add_argument("--games", type=positive_int, metavar="N", help="number of games (default 10)")
     sim.add_argument("--players", type=players_or_strengths, metavar="P",
                      help="players per game, the professional Banker included (default: as many as --factions "
                           "names, else 4): a number of random players, or each seat's computer strength as a comma "
@@ -54,7 +55,17 @@ def add_simulate_parser(commands) -> None:
     sim.add_argument("--max-rounds", type=positive_int, metavar="R",
                      help=f"round cap of each game (default {DEFAULT_MAX_ROUNDS}, or --option max_rounds)")
     sim.add_argument("--jsonl", action="store_true", help="print one JSON object per game (and one for the summary)")
-    sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game's save to DIR/game-<seed>.json")
+    sim.add_argument("--save-dir", type=Path, metavar="DIR", help="write each game's save to DIR/game-<seed>.json "
+                                                                   "(with --soak: only failed games', default "
+                                                                   "soak-failures)")
+    sim.add_argument("--soak", action="store_true",
+                     help="soak the referee: random games of 3 to 11 players, with and without the Artillery and the "
+                          "Banker, sealed and open graft, mixed with illegal probes; after every action check that "
+                          "someone is awaited and can act, that every awaited seat's default applies, that money is "
+                          "conserved and that no eliminated seat holds anything; write each failure's seed and save")
+    sim.add_argument("--actions", type=positive_int, metavar="N",
+                     help="with --soak: play games until N actions have been played (default 10000; --games "
+                          "instead plays that many games)")
     sim.set_defaults(handler=cmd_simulate)
 
 
@@ -136,6 +147,14 @@ def _max_rounds(args: argparse.Namespace, options: dict) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play the games, print each as it ends and then the summary; status 1 if an invariant failed."""
+    if args.soak:
+        from .soak_command import cmd_soak
+
+        return cmd_soak(args)
+    if args.actions is not None:
+        raise UsageError("--actions is for --soak.")
+    if args.games is None:
+        args.games = DEFAULT_GAMES
     from ..bots.simulate import SimulationTotals, run_simulation
     from ..bots.table_games import run_table_simulation
     from ..model.board import load_board
