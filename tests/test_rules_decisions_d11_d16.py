@@ -5,29 +5,30 @@ asserts the effect to the dollar; each failed on the engine before its fix.
 """
 from __future__ import annotations
 
-from illuminopoly_desktop.model.state import CashItem, DeedItem, LoanItem, OfferLeg
+from illuminopoly_desktop.model.state import CashItem, DeedItem, LoanItem
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.events import PaymentShort, PlayerEliminated
+from illuminopoly_desktop.rules.events import PaymentShort
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
 
 from scenario import advance_round, force, give, money_total, pass_turn, started_game
+from test_rules_lose import deal, leg
+from test_rules_lose import eliminated_events as eliminations
 
 MEDITERRANEAN, BALTIC, ELECTRIC = 1, 3, 12
 PAY_EACH_PLAYER = 15
 
 
-def leg(giver, receiver, item):
-    return OfferLeg(giver=giver, receiver=receiver, item=item)
-
-
-def deal(state, proposer, counterparty, *legs):
-    engine.apply(state, A.ProposeOffer(seat=proposer, counterparties=[counterparty], legs=list(legs)))
-    return engine.apply(state, A.AcceptOffer(seat=counterparty, offer_id=state.offers[-1].id))
-
-
-def eliminations(events):
-    return [(e.seat, e.beneficiary, e.rule_id) for e in events if isinstance(e, PlayerEliminated)]
+def mortgage_out_seat_2(s):
+    """Seat 2, past his first circuit with $0, owns Baltic and Electric Company and mortgages both (+$30, +$75):
+    lifting would cost $33 + $83 = $116 > $105, so he is mortgaged out (R-LOSE-03). Returns the events."""
+    give(s, 2, BALTIC)
+    give(s, 2, ELECTRIC)
+    s.reserves += s.players[2].cash
+    s.players[2].cash = 0
+    s.players[2].completed_first_circuit = True
+    engine.apply(s, A.Mortgage(seat=2, property=BALTIC))
+    return engine.apply(s, A.Mortgage(seat=2, property=ELECTRIC))
 
 
 def seat_2_owes_seat_1_a_due_debt():
@@ -121,13 +122,7 @@ def test_D14_R_LOSE_03_deeds_of_a_player_mortgaged_out_at_the_games_end_return_u
     s.players[1].completed_first_circuit = True
     deal(s, 1, 0, leg(1, 0, CashItem(amount=1500)))
     assert s.players[1].eliminated
-    give(s, 2, BALTIC)
-    give(s, 2, ELECTRIC)
-    s.reserves += s.players[2].cash
-    s.players[2].cash = 0
-    s.players[2].completed_first_circuit = True
-    engine.apply(s, A.Mortgage(seat=2, property=BALTIC))
-    events = engine.apply(s, A.Mortgage(seat=2, property=ELECTRIC))
+    events = mortgage_out_seat_2(s)
     assert eliminations(events) == [(2, "bank", "R-LOSE-03")] and s.game_over and s.winners == [0]
     for index in (BALTIC, ELECTRIC):
         prop = s.properties[index]
@@ -225,13 +220,7 @@ def test_D11_R_LOSE_03_an_artillery_chair_is_offered_no_mortgage_buy_off():
     """§25, D-11, R-LOSE-03 step 1: the Artillery (seat 3) is Chair when seat 2 is mortgaged out. He can own nothing,
     so he is offered no buy-off: the Bank auctions both deeds at once, unmortgaged."""
     s = started_game(chair=3, **ARTILLERY_TABLE)
-    give(s, 2, BALTIC)
-    give(s, 2, ELECTRIC)
-    s.reserves += s.players[2].cash
-    s.players[2].cash = 0
-    s.players[2].completed_first_circuit = True
-    engine.apply(s, A.Mortgage(seat=2, property=BALTIC))
-    events = engine.apply(s, A.Mortgage(seat=2, property=ELECTRIC))
+    events = mortgage_out_seat_2(s)
     assert eliminations(events) == [(2, "bank", "R-LOSE-03")]
     assert not any(p.kind == "chair_buyoff" for p in s.pending)
     auction = s.pending[-1]
