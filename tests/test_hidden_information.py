@@ -6,11 +6,11 @@ import random
 
 import pytest
 
+from illuminopoly_desktop.bots.game_driver import drive
 from illuminopoly_desktop.bots.random_bot import RandomBot
 from illuminopoly_desktop.model.state import CashItem, OfferLeg
 from illuminopoly_desktop.model.views import events_for, player_view
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.setup import new_game
 
@@ -84,22 +84,21 @@ def test_R_GEN_06_hidden_information_never_reaches_other_seats(chunk):
         bot = RandomBot(seed)
         rng = random.Random(seed)
         secret_offers: dict[int, set[int]] = {}
-        for count in range(ACTIONS_PER_GAME):
-            waiting = engine.awaiting(state)
-            if not waiting:
-                break
-            seat = waiting[bot.rng.randrange(len(waiting))]
-            action = None
+
+        def decide(state, seat):
             if state.turn.step == "free" and seat == state.turn.seat and not state.pending and rng.random() < 0.05:
-                action = _secret_offer(state, seat, rng)
-            if action is None:
-                action = bot.choose(state, seat)
-            try:
-                events = engine.apply(state, action)
-            except IllegalAction:
-                if action.type != "propose_offer":
-                    raise
+                offer = _secret_offer(state, seat, rng)
+                if offer is not None:
+                    return offer
+            return bot.choose(state, seat)
+
+        steps = drive(state, decide, pick=lambda s, waiting: waiting[bot.rng.randrange(len(waiting))],
+                      fallback=None, tolerate={"propose_offer"})
+        count = 0
+        for count, step in zip(range(ACTIONS_PER_GAME), steps):
+            if step.skipped:
                 continue
+            action, events = step.action, step.events
             if action.type == "propose_offer" and action.visibility == "secret":
                 offer = state.offers[-1]
                 secret_offers[offer.id] = {offer.proposer, *offer.counterparties}

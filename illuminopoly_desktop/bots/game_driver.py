@@ -50,18 +50,21 @@ def first_awaited(state: GameState, awaited: list[int]) -> int:
 
 def drive(state: GameState, decide: Decide, pick: Pick = first_awaited,
           fallback: Callable[[GameState, int], A.Action | None] | None = default_action,
-          tolerate: Collection[str] = (), answer_offers_first: bool = False) -> Iterator[Step]:
+          tolerate: Collection[str] | Callable[[int, A.Action], bool] = (),
+          answer_offers_first: bool = False) -> Iterator[Step]:
     """Play `state` on, one yielded `Step` per decision, until the game awaits nobody (it is over).
 
     - `pick` chooses among several awaited seats; with `answer_offers_first` a counterparty who may answer an open
       offer is asked before them (as the app's tables ask him the moment an offer is made, R-DEAL-02).
-    - A choice of a kind in `tolerate` that the rules refuse (a random player's blind offer) is skipped: the step
-      says so and nothing is applied.
+    - A refused choice that `tolerate` accepts (a set of action kinds, or a test of the seat and the action: a random
+      player's blind offer) is skipped: the step says so and nothing is applied.
     - Otherwise a refused choice, or no choice, is replaced by `fallback(state, seat)` (the rules' default, R-GEN-03);
       with `fallback=None` the refusal is raised instead (a strict caller: a refusal there is a bug).
 
     Raises Stalled when a seat is awaited and neither its player nor the fallback has an action the rules accept.
     """
+    tolerated = tolerate if callable(tolerate) else (lambda seat, action, kinds=frozenset(tolerate):
+                                                      action.type in kinds)
     while True:
         seat = _next_seat(state, pick, answer_offers_first)
         if seat is None:
@@ -73,7 +76,7 @@ def drive(state: GameState, decide: Decide, pick: Pick = first_awaited,
                 yield Step(seat, choice, engine.apply(state, choice), choice=choice)
                 continue
             except IllegalAction as refusal:
-                if choice.type in tolerate:
+                if tolerated(seat, choice):
                     yield Step(seat, choice, refused=refusal, choice=choice, skipped=True)
                     continue
                 if fallback is None:
@@ -99,4 +102,4 @@ def _next_seat(state: GameState, pick: Pick, answer_offers_first: bool) -> int |
     awaited = engine.awaiting(state)
     if not awaited:
         return None
-    return awaited[0] if len(awaited) == 1 else pick(state, awaited)
+    return pick(state, awaited)  # even for one seat: a pick that draws at random draws the same way every time

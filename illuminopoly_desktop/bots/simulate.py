@@ -13,11 +13,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..model.state import BANK, GameState
-from ..rules import engine
-from ..rules.errors import IllegalAction
 from ..rules.events import ContestEvent, DiceRolled, LandingResolved, MoneyMoved, RoundEnded, TokenMoved, TurnStarted
 from ..rules.invariants import invariant_problems, round_trips
 from ..rules.setup import new_game
+from .game_driver import Stalled, drive
 from .random_bot import RandomBot
 
 ROUND_TRIP_EVERY = 200
@@ -117,33 +116,28 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
     result = SimResult(seed=seed, state=state)
     initial_money = state.total_money()
     limit = MAX_ACTIONS_PER_ROUND * (max_rounds + 2)
-    for count in range(limit):
-        seats = engine.awaiting(state)
-        if not seats:
-            break
-        seat = seats[bot.rng.randrange(len(seats))]
-        action = bot.choose(state, seat)
-        if action is None:
-            # The rules wait for a seat they offer nothing to: a stuck game, reported like a broken invariant.
-            result.invariants_ok = False
-            result.problems = [f"after action {count}: seat {seat} is awaited but has no legal action (R-GEN-03)"]
-            break
-        try:
-            events = engine.apply(state, action)
-        except IllegalAction:
-            if action.type != "propose_offer":
-                raise
-            continue
-        result.actions.append(action)
-        tally_events(result, state, events)
-        if check_invariants:
-            problems = invariant_problems(state, initial_money)
-            if round_trip_every and count % round_trip_every == 0 and not round_trips(state):
-                problems.append("the state does not survive a JSON round trip")
-            if problems:
-                result.invariants_ok = False
-                result.problems = [f"after action {count} ({action.type}): {p}" for p in problems]
-                break
+    # Strict: a random player chooses among the listed legal actions, so a refusal is a bug (raised), except for
+    # its offers, drawn blind and skipped when refused.
+    steps = drive(state, bot.choose, pick=lambda s, awaited: awaited[bot.rng.randrange(len(awaited))],
+                  fallback=None, tolerate={"propose_offer"})
+    count = 0
+    try:
+        for count, step in zip(range(limit), steps):
+            if step.skipped:
+                continue
+            result.actions.append(step.action)
+            tally_events(result, state, step.events)
+            if check_invariants:
+                problems = invariant_problems(state, initial_money)
+                if round_trip_every and count % round_trip_every == 0 and not round_trips(state):
+                    problems.append("the state does not survive a JSON round trip")
+                if problems:
+                    result.invariants_ok = False
+                    result.problems = [f"after action {count} ({step.action.type}): {p}" for p in problems]
+                    break
+    except Stalled as stalled:  # a stuck game is reported like a broken invariant
+        result.invariants_ok = False
+        result.problems = [f"after action {count}: {stalled}"]
     return finish_result(result, state, max_rounds, started)
 
 

@@ -24,6 +24,7 @@ from ..rules import contests, engine
 from ..rules.context import Ctx
 from ..rules.errors import IllegalAction
 from ..rules.events import TurnStarted
+from .game_driver import Stalled, drive
 from .schemer import Schemer
 from .seat_knowledge import seat_view, state_from_view, undecided
 from .valuation import Appraiser
@@ -214,33 +215,28 @@ class Strategist:
             return None  # not legal in this sampled world (it depends on what was hidden): no information
         policies: dict[int, Schemer] = {}
         turns = 0
-        for _ in range(400):
-            now = time.perf_counter()
-            if now + 2 * self._step_cost >= deadline:
-                return None  # out of time: an unfinished rollout would bias the comparison
-            if world.game_over or turns >= self.rollout_turns:
-                break
-            awaited = engine.awaiting(world)
-            if not awaited:
-                break
-            actor = awaited[0]
+
+        def decide(world: GameState, actor: int) -> A.Action | None:
             policy = policies.get(actor)
             if policy is None:
                 policy = policies[actor] = Schemer(seed + actor, allow_offers=False)
-            action = policy.decide(world, actor)
-            if action is None:
-                break
-            try:
-                events = engine.apply(world, action)
-            except IllegalAction:
-                from ..rules.legal import default_action
+            return policy.decide(world, actor)
 
-                fallback = default_action(world, actor)
-                if fallback is None:
+        clock = time.perf_counter()
+        if clock + 2 * self._step_cost >= deadline:
+            return None
+        try:
+            for count, step in enumerate(drive(world, decide)):
+                turns += sum(1 for event in step.events if isinstance(event, TurnStarted))
+                now = time.perf_counter()
+                self._step_cost = 0.9 * self._step_cost + 0.1 * (now - clock)
+                clock = now
+                if world.game_over or turns >= self.rollout_turns or count >= 399:
                     break
-                events = engine.apply(world, fallback)
-            turns += sum(1 for event in events if isinstance(event, TurnStarted))
-            self._step_cost = 0.9 * self._step_cost + 0.1 * (time.perf_counter() - now)
+                if now + 2 * self._step_cost >= deadline:
+                    return None  # out of time: an unfinished rollout would bias the comparison
+        except Stalled:
+            pass  # a sampled world the rules cannot go on from (never expected): value it as it stands
         return Appraiser(world, seat).win_chances().get(seat, 0.0)
 
 

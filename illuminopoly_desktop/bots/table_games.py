@@ -15,11 +15,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..model.views import player_view
-from ..rules import engine
-from ..rules.errors import IllegalAction
 from ..rules.invariants import invariant_problems
-from ..rules.offer_answers import default_answer, offer_answerers
+from ..rules.offer_answers import default_answer
 from ..rules.setup import new_game
+from .game_driver import Stalled, drive
 from .players import ComputerPlayer, make_player
 from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, finish_result, seat_configs, tally_events
 
@@ -55,46 +54,41 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
     order_rng = random.Random(seed)
     initial_money = state.total_money()
     limit = MAX_ACTIONS_PER_ROUND * (max_rounds + 2)
-    for count_actions in range(limit):
-        answerers = offer_answerers(state) if state.offers and not state.game_over else []
-        if answerers:
-            seat = answerers[0]
-        else:
-            awaited = engine.awaiting(state)
-            if not awaited:
-                break
-            seat = awaited[order_rng.randrange(len(awaited))]
+
+    def decide(state, seat: int):
         player = seats_players[seat]
         view = player_view(state, seat)
         clock = time.perf_counter()
         action = player.choose(view, seat)
         result.decision_seconds.setdefault(player.strength, []).append(time.perf_counter() - clock)
-        if action is None:
-            action = default_answer(state, seat)
-            if action is None:
-                result.invariants_ok = False
-                result.problems = [f"after action {count_actions}: seat {seat} is awaited but has no legal action"]
-                break
-        try:
-            events = engine.apply(state, action)
-        except IllegalAction as refusal:
-            if player.strength == "random" and action.type == "propose_offer":
-                continue  # the random player's offers are drawn blind and may be refused (bots/simulate.py)
-            result.refused.append(f"seat {seat} ({player.strength}): {action.type}: {refusal.code} {refusal.message}")
-            fallback = default_answer(state, seat)
-            if fallback is None:
-                break
-            action = fallback
-            events = engine.apply(state, action)
-        if keep_actions:
-            result.actions.append(action)
-        tally_events(result, state, events)
-        if check_invariants:
-            problems = invariant_problems(state, initial_money)
-            if problems:
-                result.invariants_ok = False
-                result.problems = [f"after action {count_actions} ({action.type}): {p}" for p in problems]
-                break
+        return action
+
+    steps = drive(state, decide, pick=lambda s, awaited: awaited[order_rng.randrange(len(awaited))],
+                  fallback=default_answer, answer_offers_first=True,
+                  # the random player's offers are drawn blind and may be refused (bots/simulate.py)
+                  tolerate=lambda seat, action: (seats_players[seat].strength == "random"
+                                                 and action.type == "propose_offer"))
+    count_actions = 0
+    try:
+        for count_actions, step in zip(range(limit), steps):
+            if step.skipped:
+                continue
+            if step.refused is not None:
+                player = seats_players[step.seat]
+                result.refused.append(f"seat {step.seat} ({player.strength}): {step.choice.type}: "
+                                      f"{step.refused.code} {step.refused.message}")
+            if keep_actions:
+                result.actions.append(step.action)
+            tally_events(result, state, step.events)
+            if check_invariants:
+                problems = invariant_problems(state, initial_money)
+                if problems:
+                    result.invariants_ok = False
+                    result.problems = [f"after action {count_actions} ({step.action.type}): {p}" for p in problems]
+                    break
+    except Stalled as stalled:
+        result.invariants_ok = False
+        result.problems = [f"after action {count_actions}: {stalled}"]
     return finish_result(result, state, max_rounds, started)
 
 
