@@ -253,6 +253,29 @@ def play(window: MainWindow, actions: int) -> None:
         window.table.choose(default_action(session.state, humans[0]))
 
 
+def check_new_game_row_follows_the_focus(dialog) -> None:
+    """What the crashing filter was for: a seat's box taking the focus (by a click) makes its row the selected one,
+    the faction card shows that seat's faction, and Remove seat removes that seat."""
+    dialog.show()
+    QTest.qWait(20)
+    table = dialog.seats_table
+    faction = table.faction_combo(2)
+    faction.setCurrentIndex(faction.findData("dog"))
+    QTest.mouseClick(table.name_edit(0), Qt.MouseButton.LeftButton)
+    QTest.mouseClick(table.kind_combo(2), Qt.MouseButton.LeftButton)  # opens its list: close it as a person would
+    settle()
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    settle()
+    selected = [index.row() for index in table.selectionModel().selectedRows()]
+    names = [table.name_edit(row).text() for row in range(table.rowCount())]
+    shown = dialog.faction_info.text()
+    QTest.mouseClick(dialog.remove_button, Qt.MouseButton.LeftButton)
+    left = [table.name_edit(row).text() for row in range(table.rowCount())]
+    print(f"checked new-game-row selected={selected} dog-shown={'Dog' in shown} "
+          f"removed={sorted(set(names) - set(left))} left={left}", flush=True)
+    dialog.reject()
+
+
 def walk_main_window_and_its_dialogs() -> None:
     from illuminopoly_desktop.presentation.game_summary import summarize
     from illuminopoly_desktop.presentation.power_history import PowerHistory
@@ -269,6 +292,7 @@ def walk_main_window_and_its_dialogs() -> None:
     walk(window, "window", "MainWindow", "(welcome)")
 
     walk_dialog(NewGameDialog(window))
+    check_new_game_row_follows_the_focus(NewGameDialog(window))
     walk_dialog(PreferencesDialog(window.preferences, window))
     walk_dialog(RulesReferenceWindow(window))
     walk_dialog(ErrorDialog("Traceback (most recent call last):\n  ...\nRuntimeError: a test", WORK / "x.log", True,

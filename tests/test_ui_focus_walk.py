@@ -84,6 +84,13 @@ def walk_result(tmp_path_factory):
     return result, [(kind, name, int(count), " ".join(rest)) for _walked, kind, name, count, *rest in walked]
 
 
+@pytest.fixture(scope="module")
+def checks(walk_result) -> list[str]:
+    """The child's "checked ..." lines: what it found after driving a window with real events."""
+    result, _walked = walk_result
+    return [line for line in result.stdout.splitlines() if line.startswith("checked ")]
+
+
 def test_focus_walk_through_every_window_does_not_crash(walk_result):
     result, walked = walk_result
     assert result.returncode == 0 and "focus walk done" in result.stdout, (
@@ -116,3 +123,10 @@ def test_every_walked_window_took_the_focus_and_new_game_every_seat_control(walk
     assert all(count >= 1 for _kind, _name, count, _detail in walked), walked
     new_game = next(count for kind, name, count, _detail in walked if name == "NewGameDialog")
     assert new_game >= 4 * 3 + 50  # 12 seat controls, 57 house rules' editors, buttons
+
+
+def test_a_seat_box_taking_the_focus_selects_its_seat_for_remove(checks):
+    """What the FocusIn filter was for, now done by the table itself: clicking into seat 3's Player box selects
+    seat 3, the faction card shows its faction (the Dog), and Remove seat removes seat 3, not the last one."""
+    assert "checked new-game-row selected=[2] dog-shown=True removed=['Player 3'] " \
+           "left=['Player 1', 'Player 2', 'Player 4']" in checks
