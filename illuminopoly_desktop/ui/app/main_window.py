@@ -391,6 +391,7 @@ class MainWindow(QMainWindow):
         table = getattr(self, "table", None)
         if table is None:
             return
+        self.files.table_put_away()
         table.stop()
         self._keep_dock_layout()
         for dock in self.table_docks:
@@ -533,6 +534,7 @@ class MainWindow(QMainWindow):
         if not self.files.may_close():
             event.ignore()
             return
+        self.files.table_put_away()  # the next start must not claim the game stopped while in play
         if self._remember_layout:
             self._keep_dock_layout()
             geometry = bytes(self.saveGeometry().toBase64()).decode("ascii")
