@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import shiboken6  # noqa: E402
 from PySide6.QtCore import Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import (QAbstractButton, QApplication, QDialog, QTabWidget, QWidget)  # noqa: E402
+from PySide6.QtWidgets import QApplication, QDialog, QTabWidget, QWidget  # noqa: E402
 
 app = QApplication(["focus-walk"])
 
