@@ -14,7 +14,8 @@ from ..common import icons
 from ..board.board_scene import BoardScene
 from ..board.board_view import BoardView
 from .game_files import GameFiles, continue_label, dropped_save, last_save
-from .table_layout import LAYOUT_VERSION, add_beside_the_log, dock_table, size_table_docks
+from .table_layout import (LAYOUT_VERSION, MIN_BOARD, MIN_WINDOW, add_beside_the_log, dock_table,
+                           size_table_docks)
 from ..common.thinking_indicator import ThinkingIndicator
 from .welcome_panel import WelcomePanel
 
@@ -86,7 +87,9 @@ class MainWindow(QMainWindow):
 
         self.scene = BoardScene(board, self)
         self.view = BoardView(self.scene, self)
+        self.view.setMinimumSize(MIN_BOARD, MIN_BOARD)
         self.setCentralWidget(self.view)
+        self.setMinimumSize(*MIN_WINDOW)  # smaller, the Actions panel could not show its decision
 
         self.preferences: Preferences = load_preferences()
         self._remember_layout = False  # set by begin_session: only the real application writes the geometry

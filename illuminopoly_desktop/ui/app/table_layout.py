@@ -25,7 +25,12 @@ SIDE_SHARE = 0.2
 SIDE_WIDTH = (280, 400)
 """... within these bounds (pixels): 280 on a 1366-pixel laptop, 384 on a 1920-pixel screen."""
 MIN_SIDE_WIDTH = 250
-"""Every panel's content fits this width (words wrap): Qt then never widens a column for its content."""
+"""Every panel's content fits this width (words wrap): Qt then never widens a column for its content. The columns
+are never narrower either (the player cannot squeeze the Actions panel until its buttons are cut)."""
+MIN_BOARD = 320
+"""The board view's least width and height."""
+MIN_WINDOW = (2 * MIN_SIDE_WIDTH + MIN_BOARD + 30, 560)
+"""The window's least size: both columns, the least board, and room for the Actions panel's decision."""
 STRUCTURE_SHARE = 0.58
 """Of the left column, the power structure's part at first (the log and the Table share the rest)."""
 ACTIONS, STRUCTURE, LOG, TABLE = "Actions", "Power structure", "Game log", "Table"
@@ -46,6 +51,8 @@ def dock_table(window: QMainWindow, actions: QWidget, structure: QWidget, log: Q
         dock.setWidget(widget)
         docks.append(dock)
     actions_dock, structure_dock, log_dock, table_dock = docks
+    for dock in docks:
+        dock.setMinimumWidth(MIN_SIDE_WIDTH)
     table_dock.setToolTip("Every seat's power structure, cash and Power Base; click one to see it enlarged")
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, actions_dock)
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, structure_dock)

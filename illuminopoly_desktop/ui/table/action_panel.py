@@ -27,6 +27,10 @@ from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, G
 DEFAULT_STYLE = ("QPushButton[defaultChoice=\"true\"] { font-weight: bold; border: 2px solid #b8860b;"
                  " border-radius: 4px; padding: 4px 8px; background: #fff6d5; }"
                  " QPushButton[hinted=\"true\"] { border: 3px solid #2b8fd6; border-radius: 4px; padding: 4px 8px; }")
+DECISION_ROOM = 120
+"""The least height of the choices' scroll area: room for the decision asked for (scrolled into view)."""
+
+
 class ActionPanel(QWidget):
     """The decisions of one seat. `refresh(state, seat)` redraws; a chosen action is emitted as `action_chosen`.
 
@@ -68,6 +72,7 @@ class ActionPanel(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the choices wrap instead
+        self.scroll.setMinimumHeight(DECISION_ROOM)  # however short the window, the decision keeps a place
 
         self.hint_button = WrappingButton("Hint: what would a computer do?   [H]", self)
         self.hint_button.setToolTip("What a computer schemer would do in your place, judging only from what you "
