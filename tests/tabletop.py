@@ -51,11 +51,13 @@ def click(qtbot, widget: QWidget) -> None:
 
 
 def place_with_the_keys(qtbot, window: MainWindow) -> bool:
-    """A new deed waits to be hung in the power structure: Space hangs it on the first lit arrow (the keys aim it
-    at once). True if one was waiting."""
+    """A new deed waits to be hung in the power structure: → lifts it and aims it at a lit arrow, Space hangs it
+    there. True if one was waiting."""
     if not window.structure_dock.is_placing:
         return False
-    QTest.keyClick(window.structure_dock.editor.view, Qt.Key.Key_Space)
+    view = window.structure_dock.editor.view
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    QTest.keyClick(view, Qt.Key.Key_Space)
     settle(qtbot)
     return True
 

@@ -16,19 +16,20 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...presentation.board_snapshot import PropertyFacts
 from ..common.colours import seat_colour
 from ..common.device_cache import DevicePixmapCache
 from .square_item import BAND_FRACTION, GRID_INK
-from ..common.text_fit import board_font, draw_fitted_text
+from ..common.text_fit import WRAP_CENTRED, board_font, draw_fitted_text, fitted_font
 
 MARKER_Z = 1.0  # above the square's print, below buildings and tokens
 OWNER_FRAME = 6.0  # the owner's frame, inside the square's edge (scene units; a square is 100 × 160)
 RIBBON_FRACTION = 0.2  # the ribbon's height, of the square's depth: exactly the printed price's strip
 RIBBON_TEXT = 17  # the largest font of the name on the ribbon (scene units)
+RIBBON_MIN_TEXT = 13  # and the least: 7 pixels on a 1366×768 laptop (a long name is narrowed first)
 MORTGAGE_WASH = QColor(70, 70, 70, 95)
 MORTGAGED_INK = QColor("#7A1E2C")
 REZONED_INK = QColor("#E8731A")
@@ -142,14 +143,28 @@ class PropertyMarkersItem(QGraphicsItem):
         painter.fillRect(ribbon, controller)
         painter.setPen(QPen(GRID_INK, 1.0))
         painter.drawLine(ribbon.topLeft(), ribbon.topRight())
-        text_room = ribbon.adjusted(5, 1, -5, -1)
         if f.is_subverted:
-            eye = QPointF(ribbon.left() + BADGE_RADIUS + 3, ribbon.center().y())
-            self._paint_eye(painter, eye, ink_on(controller))
-            text_room.setLeft(eye.x() + BADGE_RADIUS)
+            self._paint_eye(painter, QPointF(ribbon.left() + BADGE_RADIUS + 3, ribbon.center().y()), ink_on(controller))
         painter.setPen(ink_on(controller))
-        name = f.controller_name if f.is_subverted else f.owner_name
-        draw_fitted_text(painter, text_room, name, RIBBON_TEXT, bold=True, min_px=8)
+        painter.setFont(self.ribbon_font())
+        painter.drawText(self._ribbon_text_rect(), int(WRAP_CENTRED), self.ribbon_name())
+
+    def ribbon_name(self) -> str:
+        """The name on the ribbon: whoever controls the deed."""
+        f = self._facts
+        return f.controller_name if f.is_subverted else f.owner_name
+
+    def ribbon_font(self) -> QFont:
+        """The largest font (scene units) in which the name fits the ribbon, at least RIBBON_MIN_TEXT."""
+        room = self._ribbon_text_rect()
+        return fitted_font(self.ribbon_name() or " ", room.width(), room.height(), RIBBON_TEXT, RIBBON_MIN_TEXT,
+                           bold=True)
+
+    def _ribbon_text_rect(self) -> QRectF:
+        room = self.ribbon_rect().adjusted(5, 1, -5, -1)
+        if self._facts.is_subverted:
+            room.setLeft(room.left() + 2 * BADGE_RADIUS + 2)  # after the eye
+        return room
 
     def _paint_stamp(self, painter: QPainter, word: str, ink: QColor, centre_y: float) -> None:
         painter.save()
