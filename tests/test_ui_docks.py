@@ -122,12 +122,14 @@ def test_the_log_and_the_table_share_a_tabbed_panel_and_the_structure_folds(qtbo
     assert window.tabifiedDockWidgets(log) == [table]
     assert window.dockWidgetArea(log) == window.dockWidgetArea(structure) == Qt.DockWidgetArea.LeftDockWidgetArea
     log_height, structure_height = log.height(), structure.height()
+    widths, board = dock_widths(window), board_on_screen(window)
 
     click(qtbot, structure.title_bar.arrow)  # fold the power structure up to its title bar
     assert structure.collapsed and structure.height() <= 40
     assert log.height() >= log_height + structure_height - 60
-    assert board_on_screen(window).isValid()
+    assert dock_widths(window) == widths and board_on_screen(window) == board  # the column keeps its width
     QTest.mouseDClick(structure.title_bar.title, Qt.MouseButton.LeftButton)  # a double click opens it again
     settle(qtbot)
     assert not structure.collapsed and abs(structure.height() - structure_height) <= 4
     assert window.structure_dock.editor.isVisible()
+    assert dock_widths(window) == widths and board_on_screen(window) == board

@@ -68,6 +68,7 @@ class CollapsibleDock(QDockWidget):
     def __init__(self, title: str, parent: QMainWindow) -> None:
         super().__init__(title, parent)
         self.collapsed = False
+        self._least_width = 0
         self._open_heights: dict[QDockWidget, int] = {}
         """Before folding: this panel's height and its neighbours' in the same column, restored on opening."""
         self.title_bar = _TitleBar(self)
@@ -113,10 +114,15 @@ class CollapsibleDock(QDockWidget):
         content = self.widget()
         if collapsed:
             self._open_heights = {dock: dock.height() for dock in self._column()}
+            # Folded, the panel would let Qt narrow its column to the least width: it keeps the width it had.
+            self._least_width = self.minimumWidth()
+            if not self.isFloating():
+                self.setMinimumWidth(max(self._least_width, self.width()))
             if content is not None:
                 content.hide()
             self.setMaximumHeight(self.title_bar.sizeHint().height() + 2)
         else:
+            self.setMinimumWidth(self._least_width)
             self.setMaximumHeight(UNLIMITED)
             if content is not None:
                 content.show()
