@@ -166,7 +166,7 @@ def test_at_the_least_window_size_the_decision_stays_in_view(qtbot):
     window = open_window(qtbot, (1366, 768))
     window.resize(window.minimumSize())
     settle(qtbot)
-    assert window.width() <= 900 and window.height() <= 600
+    assert window.width() <= 760 and window.height() <= 560
     window.start_table(state, pace_ms=0, animated=False)
     seen = 0
     for _ in range(24):

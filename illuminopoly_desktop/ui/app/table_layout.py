@@ -27,9 +27,9 @@ SIDE_WIDTH = (280, 400)
 MIN_SIDE_WIDTH = 250
 """Every panel's content fits this width (words wrap): Qt then never widens a column for its content. The columns
 are never narrower either (the player cannot squeeze the Actions panel until its buttons are cut)."""
-MIN_BOARD = 320
+MIN_BOARD = 200
 """The board view's least width and height."""
-MIN_WINDOW = (2 * MIN_SIDE_WIDTH + MIN_BOARD + 30, 560)
+MIN_WINDOW = (2 * MIN_SIDE_WIDTH + MIN_BOARD + 30, 520)
 """The window's least size: both columns, the least board, and room for the Actions panel's decision."""
 STRUCTURE_SHARE = 0.58
 """Of the left column, the power structure's part at first (the log and the Table share the rest)."""
