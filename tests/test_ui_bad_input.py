@@ -15,20 +15,12 @@ from test_ui_structure import (ATLANTIC, BOARDWALK, KENTUCKY, MEDITERRANEAN, STA
                                move_and_release, positions, press)
 
 from illuminopoly_desktop.model.state import ROOT
-from illuminopoly_desktop.presentation import preferences as prefs_module
-from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.game_setup import TableSetup, default_seats
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
-from ui_windows import hide_top_level_windows
 
 
-@pytest.fixture(autouse=True)
-def folders(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path / "data")
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: tmp_path / "config")
-    yield
-    hide_top_level_windows()
+pytestmark = pytest.mark.usefixtures("game_folders")
 
 
 # ----- the Bank's money (R-SETUP-03) -----

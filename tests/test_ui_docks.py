@@ -16,23 +16,15 @@ from tabletop import (board_on_screen, click, clipped_controls, decision_button,
                       open_window, place_with_the_keys, settle, take_the_laptop)
 
 from illuminopoly_desktop.model.state import ROOT
-from illuminopoly_desktop.presentation import preferences as prefs_module
-from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.ui.app.table_layout import MIN_SIDE_WIDTH, side_width
 from illuminopoly_desktop.ui.board.square_item import NAME_POINTS
-from ui_windows import hide_top_level_windows
 
 SIZES = [(1920, 1080), (1366, 768)]
 STEPS = 40
 
 
-@pytest.fixture(autouse=True)
-def folders(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path / "data")
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: tmp_path / "config")
-    yield
-    hide_top_level_windows()
+pytestmark = pytest.mark.usefixtures("game_folders")
 
 
 def takeover_table():

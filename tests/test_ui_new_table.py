@@ -9,18 +9,10 @@ from scenario import force, give, started_game
 from tabletop import click, decision_button, open_window, settle, take_the_laptop
 
 from illuminopoly_desktop.model.state import ROOT
-from illuminopoly_desktop.presentation import preferences as prefs_module
-from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.ui.board.dice_item import RESTING_FACES
-from ui_windows import hide_top_level_windows
 
 
-@pytest.fixture(autouse=True)
-def folders(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path / "data")
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: tmp_path / "config")
-    yield
-    hide_top_level_windows()
+pytestmark = pytest.mark.usefixtures("game_folders")
 
 
 def test_a_new_game_shows_none_of_the_last_games_dice_outline_or_owners(qtbot):

@@ -12,22 +12,14 @@ from scenario import force, give, started_game
 from tabletop import click, decision_button, open_window, place_with_the_keys, settle, take_the_laptop
 
 from illuminopoly_desktop.model.state import ROOT, Auction
-from illuminopoly_desktop.presentation import preferences as prefs_module
-from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.board_snapshot import acted_on_square
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.ui.board.acted_on_item import OUTLINE
 from illuminopoly_desktop.ui.common.colours import seat_colour
-from ui_windows import hide_top_level_windows
 
 
-@pytest.fixture(autouse=True)
-def folders(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path / "data")
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: tmp_path / "config")
-    yield
-    hide_top_level_windows()
+pytestmark = pytest.mark.usefixtures("game_folders")
 
 
 # ----- which square the table's decision is about -----

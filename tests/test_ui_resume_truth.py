@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from illuminopoly_desktop.model.board import load_board
-from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.autosave_note import NOTE_NAME
 from illuminopoly_desktop.rules.legal import default_action
@@ -22,21 +21,14 @@ from illuminopoly_desktop.rules.setup import new_game
 from illuminopoly_desktop.saves.savefile import state_hash
 from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
-from ui_windows import hide_top_level_windows
 
 PLAYERS = [{"name": "Alice", "faction": "top_hat"}, {"name": "Bob", "faction": "thimble"},
            {"name": "Carol", "faction": "race_car"}]
 
 
 @pytest.fixture
-def folders(tmp_path, monkeypatch):
-    data, config, documents = tmp_path / "data", tmp_path / "config", tmp_path / "documents"
-    documents.mkdir()
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: data)
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: config)
-    monkeypatch.setattr(game_files, "documents_dir", lambda: documents)
-    yield {"data": data, "config": config, "documents": documents}
-    hide_top_level_windows()
+def folders(game_folders):
+    return game_folders
 
 
 def new_window(qtbot) -> MainWindow:
