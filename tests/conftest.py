@@ -42,3 +42,20 @@ def _garbage_collected_on_the_window_thread(request):
     yield
     if _window_thread_collector is not None:
         _window_thread_collector.collect_due()
+
+
+@pytest.fixture
+def game_folders(tmp_path, monkeypatch):
+    """The game's data (autosave), config (preferences) and documents folders inside tmp_path, and every window a
+    test leaves open hidden afterwards (GUI tests of the whole window)."""
+    from illuminopoly_desktop.presentation import preferences, table_session
+    from illuminopoly_desktop.ui.app import game_files
+    from ui_windows import hide_top_level_windows
+
+    folders = {"data": tmp_path / "data", "config": tmp_path / "config", "documents": tmp_path / "documents"}
+    folders["documents"].mkdir()
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: folders["data"])
+    monkeypatch.setattr(preferences, "default_config_dir", lambda: folders["config"])
+    monkeypatch.setattr(game_files, "documents_dir", lambda: folders["documents"])
+    yield folders
+    hide_top_level_windows()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import random
 
@@ -318,40 +319,85 @@ def test_an_impossible_property_is_caught_with_the_action_index(save_path):
         load_save(save_path)
 
 
-def test_edited_snapshot_cash_is_a_hash_mismatch(save_path):
-    rewrite(save_path, lambda d: d["snapshot"]["players"][0].update(cash=d["snapshot"]["players"][0]["cash"] + 1000))
+def test_edited_snapshot_cash_is_refused_naming_the_field_in_words(save_path, game):
+    """Issue 20, point 10: the message says what differs (whose cash, both amounts), not two hashes. (Before, it
+    quoted the replayed and the snapshot's hashes.)"""
+    cash = game.state.players[0].cash
+    name = game.state.players[0].name
+    rewrite(save_path, lambda d: d["snapshot"]["players"][0].update(cash=cash + 1000))
     with pytest.raises(SaveError) as info:
         load_save(save_path)
     message = info.value.message
-    assert "the save was edited or corrupted: the replayed game differs from the recorded one (hash" in message
-    assert "snapshot hash" in message and "recorded final_hash" not in message
-    # The fast open checks the snapshot against the recorded hash too.
-    with pytest.raises(SaveError, match="edited or corrupted"):
+    assert message == (f"game.json was edited or corrupted: replaying its {len(game.actions)} actions gives "
+                       f"{name}'s cash (seat 1) as ${cash:,}, but the saved game (its snapshot) says "
+                       f"${cash + 1000:,}. The actions decide what happened, so the save is refused.")
+    assert not re.search(r"[0-9a-f]{16}", message)
+    # The fast open checks the snapshot against the recorded check value too, and says so in words.
+    with pytest.raises(SaveError, match="its check value \\(the field final_hash\\) is not theirs"):
         load_save(save_path, verify=False)
 
 
-def test_edited_final_hash_is_a_hash_mismatch(save_path):
+def test_edited_final_hash_is_refused_as_a_changed_check_value(save_path):
     rewrite(save_path, lambda d: d.update(final_hash="0" * 64))
-    with pytest.raises(SaveError, match=r"differs from the recorded one \(hash [0-9a-f]{16}\.\.\. after replay, recorded final_hash 0000"):
+    with pytest.raises(SaveError) as info:
         load_save(save_path)
+    assert info.value.message == (
+        "game.json was edited or corrupted: its setup, actions and saved game agree, but its check value (the field "
+        "final_hash) is not theirs: the check value itself was changed, or the file was damaged.")
 
 
 def test_edited_seed_is_caught(save_path):
     rewrite(save_path, lambda d: d["setup"].update(seed=d["setup"]["seed"] + 1))
-    with pytest.raises(SaveError, match="refused by the rules|differs from the recorded one"):
+    with pytest.raises(SaveError, match="refused by the rules|edited or corrupted"):
         load_save(save_path)
 
 
-def test_a_consistent_but_different_cash_edit_everywhere_is_still_caught(save_path):
+def test_a_consistent_but_different_cash_edit_everywhere_is_still_caught(save_path, game):
     """Editing the snapshot and recomputing final_hash does not help: the replay decides."""
+    cash = game.state.players[1].cash
+
     def edit(d):
         d["snapshot"]["players"][1]["cash"] += 500
         snapshot = savefile.GameState.model_validate(d["snapshot"])
         d["final_hash"] = state_hash(snapshot)
 
     rewrite(save_path, edit)
-    with pytest.raises(SaveError, match=r"\(hash [0-9a-f]{16}\.\.\. after replay, recorded final_hash .*, snapshot hash "):
+    with pytest.raises(SaveError, match=rf"gives {game.state.players[1].name}'s cash \(seat 2\) as \${cash:,}, "
+                                        rf"but the saved game \(its snapshot\) says \${cash + 500:,}\."):
         load_save(save_path)
+
+
+def test_a_cosmetic_edit_of_a_name_is_refused_with_the_name_in_words(save_path, game):
+    """Issue 20, point 10: a player renamed in the saved game only (a cosmetic change) is refused with both names."""
+    name = game.state.players[2].name
+    rewrite(save_path, lambda d: d["snapshot"]["players"][2].update(name="Bobby"))
+    with pytest.raises(SaveError) as info:
+        load_save(save_path)
+    assert f"gives {name}'s name (seat 3) as “{name}”, but the saved game (its snapshot) says “Bobby”" \
+        in info.value.message
+
+
+def test_a_name_edited_in_the_setup_only_is_refused_naming_the_setup(save_path, game):
+    name = game.state.players[1].name
+    rewrite(save_path, lambda d: d["setup"]["seats"][1].update(name="Robert"))
+    with pytest.raises(SaveError) as info:
+        load_save(save_path)
+    assert info.value.message == (
+        f"game.json was edited or corrupted: seat 2's name in the setup is “Robert”, but the saved game (its "
+        f"snapshot) says “{name}”. The save's parts must agree; nothing was opened.")
+
+
+def test_an_edited_owner_is_named_by_its_square(save_path, game):
+    owned = next(index for index, prop in sorted(game.state.properties.items()) if prop.owner is not None)
+    owner = game.state.properties[owned].owner
+    other = (owner + 1) % len(game.state.players)
+    square = game.state.setup.board.squares[owned].name
+    names = [player.name for player in game.state.players]
+    rewrite(save_path, lambda d: d["snapshot"]["properties"][str(owned)].update(owner=other))
+    with pytest.raises(SaveError) as info:
+        load_save(save_path)
+    assert (f"gives {square}'s owner as {names[owner]} (seat {owner + 1}), but the saved game (its snapshot) says "
+            f"{names[other]} (seat {other + 1})") in info.value.message
 
 
 # ----- loading never writes -----

@@ -212,20 +212,28 @@ def test_each_marker_kind_appears_for_its_state(qapp):
         assert "owner" in kinds[index] and scene.marker_items[index].isVisible()
 
 
-def test_owner_tabs_are_painted_in_the_owners_colour_and_a_subverted_one_in_the_controllers(qapp):
+def test_the_owner_frames_the_square_and_the_controller_has_the_ribbon_with_his_name(qapp):
+    """Issue 20, point 6 (before: a thin tab outside the board's edge): the owner's colour frames the square, and
+    the ribbon across its foot is in the colour of whoever controls it, with his name; a subverted deed (owned by
+    P1, controlled by P2) has P1's frame and P2's ribbon."""
     state = marked_state()
     scene = BoardScene(state.setup.board)
     scene.show_state(state)
-    image = render(scene)
+    image = render(scene, 1.0)
 
-    def tab_point(index: int, along: float) -> QPointF:
+    def colour_at(index: int, x: float, y: float) -> str:
         item = scene.marker_items[index]
-        tab = item.owner_tab_rect()
-        return item.mapToScene(QPointF(tab.left() + tab.width() * along, tab.center().y()))
+        return pixel(image, scene, item.mapToScene(QPointF(x, y)), 1.0).name()
 
-    assert pixel(image, scene, tab_point(BOARDWALK, 0.5)).name() == seat_colour(0).name()
-    assert pixel(image, scene, tab_point(KENTUCKY, 0.25)).name() == seat_colour(1).name()  # the owner's half
-    assert pixel(image, scene, tab_point(KENTUCKY, 0.75)).name() == seat_colour(2).name()  # the controller's
+    for index, owner, controller in ((BOARDWALK, 0, 0), (KENTUCKY, 1, 2), (READING, 2, 2)):
+        item = scene.marker_items[index]
+        frame, ribbon = item.frame_rect(), item.ribbon_rect()
+        assert colour_at(index, frame.left(), frame.center().y()) == seat_colour(owner).name()
+        assert colour_at(index, frame.center().x(), frame.top()) == seat_colour(owner).name()
+        assert colour_at(index, ribbon.left() + 8, ribbon.top() + 3) == seat_colour(controller).name()
+    assert scene.marker_items[BOARDWALK].facts.owner_name == "P0"
+    assert scene.marker_items[KENTUCKY].facts.controller_name == "P2"
+    assert scene.marker_items[VIRGINIA].facts.owner is None and not scene.marker_items[VIRGINIA].isVisible()
 
 
 def test_square_tooltips_tell_owner_controller_rent_and_markers(qapp):

@@ -142,7 +142,9 @@ def test_the_window_size_is_remembered_only_by_the_application(qtbot, config):
     qtbot.addWidget(window)
     window.show()
     window.begin_session()  # what run_app does
-    window.resize(640, 480)  # within the offscreen screen (800 × 800)
+    # Within the offscreen screen (800 × 800), above the window's least size (730 × 520, issue 20: it keeps the
+    # Actions panel's decision in view; this test used 640 × 480 before there was one).
+    window.resize(760, 560)
     window.close()
     stored = load_preferences().window_geometry
     assert stored
@@ -151,4 +153,4 @@ def test_the_window_size_is_remembered_only_by_the_application(qtbot, config):
     qtbot.addWidget(again)
     again.show()
     again.begin_session()
-    assert (again.width(), again.height()) == (640, 480)
+    assert (again.width(), again.height()) == (760, 560)

@@ -214,7 +214,10 @@ def test_the_panels_come_back_where_the_player_left_them_and_reset_layout(qtbot)
     docks = docks_of(window)
     start = layout_of(window)
     assert start["Actions"][:2] == (AREA.RightDockWidgetArea, False)
-    assert start["Game log"][:2] == (AREA.BottomDockWidgetArea, False)
+    # Issue 20, point 3: the game log (with the Table as its neighbouring tab) went from under the board to the left
+    # column, below the power structure (this line expected the bottom area before).
+    assert start["Game log"][:2] == (AREA.LeftDockWidgetArea, False)
+    assert start["Table"][:2] == (AREA.LeftDockWidgetArea, False)
 
     window.addDockWidget(AREA.TopDockWidgetArea, docks["Actions"])  # the player drags the panels around
     docks["Game log"].setFloating(True)

@@ -7,6 +7,7 @@ nowhere unless they ask.
 """
 from __future__ import annotations
 
+import faulthandler
 import logging
 import logging.handlers
 import platform
@@ -23,6 +24,43 @@ APP_LOGGER = "illuminopoly_desktop"
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 log = logging.getLogger(__name__)
+
+
+class CrashTracingFileHandler(logging.handlers.RotatingFileHandler):
+    """The log file's handler. Once `trace_crashes` is called, a crash in native code (Qt's C++) writes the Python
+    traceback of every thread into the log file through `faulthandler`, and keeps doing so after the file rotates
+    (the new file is a new stream)."""
+
+    tracing = False
+    traced_before: object = None
+    """Where faulthandler wrote before (sys.stderr when PYTHONFAULTHANDLER was set), restored by `stop_file_logging`."""
+
+    def trace_crashes(self) -> bool:
+        """Send faulthandler's crash traces into this file; False if the file has no descriptor to write to."""
+        if self.stream is None:
+            self.stream = self._open()
+        try:
+            self.stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            return False
+        if not self.tracing:
+            self.traced_before = sys.stderr if faulthandler.is_enabled() else None
+        faulthandler.enable(self.stream, all_threads=True)
+        self.tracing = True
+        return True
+
+    def doRollover(self) -> None:  # noqa: N802 (logging's name)
+        super().doRollover()
+        if self.tracing:
+            faulthandler.enable(self.stream, all_threads=True)  # the old stream is closed: follow the new file
+
+    def close(self) -> None:
+        if self.tracing:
+            self.tracing = False
+            faulthandler.disable()  # never leave faulthandler writing into a closed file
+            if self.traced_before is not None:
+                faulthandler.enable(self.traced_before, all_threads=True)
+        super().close()
 
 
 def default_log_dir() -> Path:
@@ -47,7 +85,7 @@ def setup_file_logging(path: str | Path | None = None) -> logging.Handler | None
             return handler
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(target, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS,
+        handler = CrashTracingFileHandler(target, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS,
                                                        encoding="utf-8")
     except OSError:
         return None
@@ -60,6 +98,12 @@ def setup_file_logging(path: str | Path | None = None) -> logging.Handler | None
         root.setLevel(logging.WARNING)
     app_logger.setLevel(logging.DEBUG)
     return handler
+
+
+def trace_crashes(handler: logging.Handler | None) -> bool:
+    """Let a crash in native code leave the Python traceback of every thread in the log file (faulthandler), so that
+    a player can send the file; True if it is on. The application calls it right after `setup_file_logging`."""
+    return isinstance(handler, CrashTracingFileHandler) and handler.trace_crashes()
 
 
 def stop_file_logging(handler: logging.Handler | None) -> None:

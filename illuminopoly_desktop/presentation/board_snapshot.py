@@ -41,6 +41,9 @@ class PropertyFacts:
     attack_costs: tuple[tuple[str, int], ...] = ()
     """(contest, base cost) for each contest another player could open on it by landing (R-VAL-05): the price of
     attacking it, which its depth raises (R-STRUCT-05)."""
+    owner_name: str = ""
+    controller_name: str = ""
+    """The names written on the square (empty when unowned)."""
 
     @property
     def is_subverted(self) -> bool:
@@ -90,6 +93,8 @@ class BoardSnapshot:
     chair: int | None = None
     current_seat: int | None = None
     game_over: bool = False
+    acted_on: int | None = None
+    """The square the decision the table waits for is about (`acted_on_square`), lit up on the board."""
 
     def token(self, seat: int) -> TokenFacts:
         return self.tokens[seat]
@@ -123,20 +128,47 @@ def snapshot_of(state: GameState) -> BoardSnapshot:
         properties=properties, tokens=tokens, player_names=tuple(p.name for p in state.players),
         fp_pot=state.fp_pot, reserves=state.reserves, house_supply=state.house_supply,
         hotel_supply=state.hotel_supply, round_no=state.round_no, chair=state.chair, current_seat=current,
-        game_over=state.game_over)
+        game_over=state.game_over, acted_on=acted_on_square(state))
+
+
+LANDING_STEPS = frozenset({"stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "rail_jump"})
+
+
+def acted_on_square(state: GameState) -> int | None:
+    """The square the table's open decision is about: a contest's target, an auctioned deed, a permit's lot, a
+    ransom's square, else the square the player whose turn it is landed on, while he decides there. None between
+    decisions about a square (rolling, the end of a turn) and once the game is over."""
+    if state.game_over:
+        return None
+    for pending in reversed(state.pending):
+        kind = pending.kind
+        if kind == "contest":
+            return pending.target
+        if kind == "auction":
+            return pending.property if pending.item == "property" else None
+        if kind == "permit_window":
+            return pending.property
+        if kind == "ransom_answer" and state.pending_ransom is not None:
+            return state.pending_ransom.property
+    if state.turn.step in LANDING_STEPS and state.turn.landing_square is not None:
+        return state.turn.landing_square
+    return None
 
 
 def _property_facts(ctx, index: int) -> PropertyFacts:
     from ..rules.values import depth_of
 
     prop = ctx.state.properties[index]
+    players = ctx.state.players
     return PropertyFacts(
         index=index, name=ctx.squares[index].name, owner=prop.owner, controller=prop.controller,
         mortgaged=prop.mortgaged, rezoned=prop.rezoned, destroyed=prop.destroyed, rubble=prop.rubble,
         disrupted_turns=prop.disrupted_turns, rail_countdown=prop.rail_countdown, houses=prop.houses,
         hotel=prop.hotel, rent_text=rent_text(ctx, index),
         depth=depth_of(ctx.state, index) if prop.owner is not None else None,
-        attack_costs=attack_costs(ctx, index))
+        attack_costs=attack_costs(ctx, index),
+        owner_name=players[prop.owner].name if prop.owner is not None else "",
+        controller_name=players[prop.controller].name if prop.controller is not None else "")
 
 
 OUTSIDER = -2

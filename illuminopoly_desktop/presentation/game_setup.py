@@ -35,6 +35,19 @@ SEED_LIMIT = 2**31
 """Random seeds stay below this so that a host can read one aloud and type it back in."""
 
 
+def bank_money_problem(options: Options, faction_players: int) -> str | None:
+    """The Bank's money must pay every faction player's starting $1,500 (R-SETUP-03): a smaller total would start
+    the game with negative Reserves. The rules allow any total, so this is the table's check, not the engine's;
+    with `bank_insolvency=unlimited` the Reserves never run out (R-BANK-02) and any total will do."""
+    needed = rules_setup.STARTING_CASH * faction_players
+    if options.bank_insolvency == "unlimited" or options.bank_total_money >= needed:
+        return None
+    return (f"The Bank's total money (${options.bank_total_money:,}) cannot pay the {faction_players} faction "
+            f"players their starting ${rules_setup.STARTING_CASH:,} each (${needed:,}): set it to at least "
+            f"${needed:,} (House rules: Bank total money), or set Bank insolvency to unlimited so that its money "
+            "never runs out (R-SETUP-03, R-BANK-02).")
+
+
 def random_seed() -> int:
     return secrets.randbelow(SEED_LIMIT)
 
@@ -99,6 +112,9 @@ class TableSetup:
         except IllegalAction as refusal:
             problems.append(f"{refusal.message} ({refusal.rule_id})")
             problems += self._faction_details(options)
+        bank = bank_money_problem(options, sum(not self.is_banker(i) for i in range(len(self.seats))))
+        if bank is not None:
+            problems.append(bank)
         return problems
 
     def start(self, events: list | None = None) -> GameState:

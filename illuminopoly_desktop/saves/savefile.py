@@ -7,7 +7,8 @@ A save is one JSON object::
 
 Loading replays every action through the rules from the setup and checks the replayed state
 against both `final_hash` and the snapshot, so an edited or corrupted save is refused, naming
-the first action the rules refuse (its index, type, reason code and rule) or the hash mismatch.
+the first action the rules refuse (its index, type, reason code and rule) or, in words, the first field where the
+replayed game and the recorded one differ (saves/differences.py).
 
 Speed: the whole file is parsed and written by pydantic-core in one pass (no `json` module, no
 intermediate dicts); a save is written atomically (temporary file, fsync, rename).
@@ -256,30 +257,37 @@ def load_save(path: str | os.PathLike, verify: bool = True) -> LoadedGame:
     if not verify:
         snapshot_hash = state_hash(save.snapshot)
         if snapshot_hash != save.final_hash or save.snapshot.setup != save.setup:
-            raise SaveError(_mismatch(name, None, save.final_hash, snapshot_hash))
+            raise SaveError(_mismatch(name, save, None))
         return LoadedGame(save.setup, save.actions, save.snapshot, save.final_hash, verified=False)
     state = replay(save.setup, save.actions, name)
     replayed_hash = state_hash(state)
     snapshot_hash = state_hash(save.snapshot)
     if not (replayed_hash == save.final_hash == snapshot_hash):
-        raise SaveError(_mismatch(name, replayed_hash, save.final_hash, snapshot_hash))
+        raise SaveError(_mismatch(name, save, state))
     return LoadedGame(state.setup, save.actions, state, replayed_hash, verified=True)
 
 
-def _mismatch(name: str, replayed: str | None, recorded: str, snapshot: str) -> str:
-    def short(h: str) -> str:
-        return h[:16] + "..." if len(h) > 16 else h or "''"
+def _mismatch(name: str, save: SaveFile, replayed: GameState | None) -> str:
+    """Why a save whose parts disagree is refused, in words: the first field that differs and both its values
+    (the setup against the snapshot's setup, then the replayed game against the snapshot), else the check value."""
+    from .differences import state_difference
 
-    if replayed is None:
-        detail = f"snapshot hash {short(snapshot)}, recorded final_hash {short(recorded)}"
-        return f"{name}: the save was edited or corrupted: the snapshot differs from the recorded game ({detail})."
-    parts = [f"hash {short(replayed)} after replay"]
-    if recorded != replayed:
-        parts.append(f"recorded final_hash {short(recorded)}")
-    if snapshot != replayed:
-        parts.append(f"snapshot hash {short(snapshot)}")
-    return (f"{name}: the save was edited or corrupted: the replayed game differs from the recorded one "
-            f"({', '.join(parts)}).")
+    opening = f"{name} was edited or corrupted: "
+    if save.snapshot.setup != save.setup:
+        probe = save.snapshot.model_copy(update={"setup": save.setup})
+        where, in_setup, in_snapshot = state_difference(probe, save.snapshot)
+        return (f"{opening}{where} is {in_setup}, but the saved game (its snapshot) says {in_snapshot}. "
+                "The save's parts must agree; nothing was opened.")
+    if replayed is not None:
+        difference = state_difference(replayed, save.snapshot)
+        if difference is not None:
+            where, after_replay, in_snapshot = difference
+            count = len(save.actions)
+            return (f"{opening}replaying its {count} action{'s' if count != 1 else ''} gives {where} as "
+                    f"{after_replay}, but the saved game (its snapshot) says {in_snapshot}. The actions decide "
+                    "what happened, so the save is refused.")
+    return (f"{opening}its setup, actions and saved game agree, but its check value (the field final_hash) is not "
+            "theirs: the check value itself was changed, or the file was damaged.")
 
 
 def replay(setup: GameSetup, actions: Sequence, name: str = "<save>", events: list | None = None) -> GameState:

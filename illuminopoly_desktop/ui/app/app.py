@@ -11,10 +11,12 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ...model.board import load_board
 from ...model.datafile import DataFileError
-from ...presentation.app_logging import log_file_of, log_session_start, setup_file_logging, stop_file_logging
+from ...presentation.app_logging import (log_file_of, log_session_start, setup_file_logging, stop_file_logging,
+                                         trace_crashes)
 from .error_reporting import ErrorReporter, qt_version, table_autosave_exists
 from .file_open_events import FileOpenForwarder
 from .main_window import WINDOW_TITLE, MainWindow
+from .system_libraries import refuse_if_missing
 from ..common.window_thread_gc import WindowThreadCollector
 
 EXIT_BAD_DATA = 2
@@ -29,17 +31,24 @@ def run_app(board_path: str | Path | None = None, argv: Sequence[str] | None = N
 
     A board file that cannot be loaded is reported in a message box and
     gives exit code 2 without opening the window. The session logs into the user's log folder
-    (presentation/app_logging.py), and an unexpected error shows where (ui/app/error_reporting.py).
+    (presentation/app_logging.py), and an unexpected error shows where (ui/app/error_reporting.py); a crash in
+    native code leaves the Python traceback of every thread in the same file (faulthandler). On Linux, missing X11
+    libraries are named with the apt-get line that installs them (exit code 3) before Qt could abort.
     """
+    refused = refuse_if_missing()
+    if refused is not None:
+        return refused
     app = QApplication.instance() or QApplication(list(argv) if argv is not None else sys.argv)
     app.setApplicationName("Illuminopoly")
     app.setOrganizationName("Illuminopoly")
     app.setDesktopFileName("illuminopoly")  # Wayland matches the window to packaging/linux/illuminopoly.desktop
     log_handler = setup_file_logging()  # the user's log folder; None if it cannot be written
+    tracing = trace_crashes(log_handler)  # a native crash (Qt's C++) still leaves a traceback a player can send
     collector = WindowThreadCollector(parent=app)  # Qt objects in garbage cycles die on the window's thread
     collector.start()
     try:
         log_session_start(qt_version())
+        log.info("Crash traces (faulthandler) go to this file: %s", "on" if tracing else "off")
         return _open_window_and_run(app, board_path, log_file_of(log_handler), open_path)
     finally:
         collector.stop()

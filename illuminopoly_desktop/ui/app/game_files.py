@@ -20,6 +20,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from ...presentation import table_session
+from ...presentation.autosave_note import (STOPPED, AutosaveNote, ResumeOffer, game_id, resume_offer,
+                                           write_note)
 from ...presentation.preferences import with_recent_file, without_recent_file
 from ...presentation.table_session import TableSession
 from ...saves.savefile import SaveError, read_save_file
@@ -73,6 +75,13 @@ def _game_words(path: Path) -> str:
     return f"{listed}, round {snapshot.round_no}"
 
 
+def _action_count(path: Path) -> int | None:
+    try:
+        return len(read_save_file(path).actions)
+    except SaveError:
+        return None
+
+
 def last_save(recent_files: list[str]) -> Path | None:
     """The most recent save still on disk, the one the welcome card offers to continue."""
     return next((Path(name) for name in recent_files if Path(name).is_file()), None)
@@ -99,6 +108,10 @@ class GameFiles(QObject):
         self._session: TableSession | None = None
         self._saved_action_count: int | None = None
         self._close_confirmed = False
+        self._note: AutosaveNote | None = None
+        """The last note written beside the autosave (presentation/autosave_note.py)."""
+        self._autosave_is_this_game = False
+        """The autosave already holds the game on the table (an opened or resumed one before its first action)."""
         self.unsaved_prompt: QMessageBox | None = None
         self.resume_prompt: QMessageBox | None = None
         self.error_box: QMessageBox | None = None
@@ -130,12 +143,14 @@ class GameFiles(QObject):
             self._session = session
             self.save_path = None
             self._saved_action_count = None
+            self._autosave_is_this_game = False
         return session
 
     def table_started(self) -> None:
         """The window put a game on the table: follow its changes (title, unsaved mark, Save enabled)."""
         self.session()
         self.window.table.game_changed.connect(self.refresh_title)
+        self.window.table.game_changed.connect(self._note_autosave)
         self.window.table.game_over.connect(self.refresh_title)
         self._enable_save_actions()
         self.refresh_title()
@@ -196,6 +211,7 @@ class GameFiles(QObject):
         self.save_path = path
         self._saved_action_count = len(session.actions)
         self._remember(path)
+        self._note_autosave()
         self.window.statusBar().showMessage(f"Saved to {path}", 5000)
         self.refresh_title()
         return True
@@ -245,16 +261,23 @@ class GameFiles(QObject):
         self._remember(path)
         try:
             session.autosave()  # from now on the autosave is this game, so that a crash resumes it
+            self._autosave_is_this_game = True
         except SaveError:
             pass  # the opened file itself is intact; the next action tries the autosave again
+        self._note_autosave()
         self.window.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
-    def _put_on_table(self, session: TableSession, path: Path | None) -> None:
+    def _put_on_table(self, session: TableSession, path: Path | None, saved_actions: int | None = None) -> None:
+        """Put `session` on the table as the game of the save at `path`, which holds its first `saved_actions`
+        actions (all of them if not given)."""
         self.window.start_table(session.state, session=session)
         self.session()
         self.save_path = path
-        self._saved_action_count = len(session.actions) if path is not None else None
+        if path is not None:
+            self._saved_action_count = len(session.actions) if saved_actions is None else saved_actions
+        else:
+            self._saved_action_count = None
         self.refresh_title()
 
     def _remember(self, path: Path) -> None:
@@ -263,35 +286,79 @@ class GameFiles(QObject):
     def _clear_recent(self) -> None:
         self.window.update_preferences(self.window.preferences.model_copy(update={"recent_files": []}))
 
-    # ----- resuming after a crash -----
+    # ----- the autosave's note, and resuming -----
+
+    def _note_autosave(self, *_ignored) -> None:
+        """Keep the note beside the autosave up to date: this game is in play, last saved to `save_path`. Only once
+        the autosave holds this game (after its first action, or an opened or resumed game at once), so that a new
+        game that has not begun leaves the note of the game still in the autosave."""
+        session = self.session()
+        autosave = getattr(session, "autosave_path", None)
+        if session is None or autosave is None or getattr(session, "remote", False):
+            return
+        if not (session.actions or self._autosave_is_this_game):
+            return
+        self._write_note(AutosaveNote(game=game_id(session.state.setup), in_play=True,
+                                      save_path=str(self.save_path) if self.save_path else None))
+
+    def table_put_away(self) -> None:
+        """The window puts the game on the table away (quitting, or another game): the note says so, so that the
+        next start does not claim that the game was stopped while in play."""
+        session = self.session()
+        note = self._note
+        if session is None or note is None or note.game != game_id(session.state.setup):
+            return
+        self._write_note(note.model_copy(update={"in_play": False}))
+
+    def _write_note(self, note: AutosaveNote) -> None:
+        if note == self._note:
+            return
+        if write_note(self.session().autosave_path, note):
+            self._note = note
 
     def offer_resume(self, directory: Path | None = None) -> QMessageBox | None:
-        """If the autosave holds an unfinished game, ask (without blocking) whether to resume it; the question is
-        `resume_prompt`. Returns it, or None when there is nothing to resume."""
-        path = table_session.resumable_autosave(directory)
-        if path is None:
+        """If the autosave holds an unfinished game that is not safely in its own save file, ask (without blocking)
+        whether to resume it; the question is `resume_prompt`. Returns it, or None when there is nothing to resume.
+        It says what happened: the program stopped while the game was in play, or the game was put away with moves
+        that are in no save (Discard); and which file the game was saved to, if any."""
+        autosave = (directory or table_session.default_data_dir()) / table_session.AUTOSAVE_NAME
+        offer = resume_offer(autosave)
+        if offer is None:
             return None
-        when = time.strftime("%d %b %Y at %H:%M", time.localtime(path.stat().st_mtime))
-        box = QMessageBox(QMessageBox.Icon.Question, "Resume the unfinished game?",
-                          f"An unfinished game was found ({_game_words(path)}): Illuminopoly was closed or stopped "
-                          "while it was in play.", parent=self.window)
-        box.setInformativeText(f"It was autosaved on {when}, after its last action. Resume it where it was?")
+        when = time.strftime("%d %b %Y at %H:%M", time.localtime(autosave.stat().st_mtime))
+        game = _game_words(autosave)
+        if offer.reason == STOPPED:
+            text = f"An unfinished game was found ({game}): Illuminopoly stopped while it was in play."
+        else:
+            text = f"The last game ({game}) was put away with moves that are in no save file; the autosave kept them."
+        details = [f"It was autosaved on {when}, after its last action."]
+        if offer.named_save is not None:
+            details.append(f"Its save file, {offer.named_save.name}, holds it "
+                           + ("in full." if offer.saved_actions == _action_count(autosave)
+                              else f"up to action {offer.saved_actions}; resuming keeps that file's name."))
+        details.append("Resume it where it was?")
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume the unfinished game?", text, parent=self.window)
+        box.setInformativeText(" ".join(details))
         resume = box.addButton("&Resume", QMessageBox.ButtonRole.AcceptRole)
         box.addButton("&Not Now", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(resume)
         resume.setToolTip("Put the game back on the table exactly where it was")
-        box.buttonClicked.connect(lambda button: self._resume(path) if button is resume else None)
+        box.buttonClicked.connect(lambda button: self._resume(offer) if button is resume else None)
         self.resume_prompt = box
         box.open()
         return box
 
-    def _resume(self, path: Path) -> bool:
+    def _resume(self, offer: ResumeOffer) -> bool:
         try:
-            session = TableSession.load(path, autosave_path=path)
+            session = TableSession.load(offer.autosave, autosave_path=offer.autosave)
         except SaveError as error:
             self.show_error("The unfinished game could not be resumed", error.message)
             return False
-        self._put_on_table(session, None)
+        self._put_on_table(session, offer.named_save, offer.saved_actions)
+        self._autosave_is_this_game = True
+        self._note_autosave()
+        if offer.named_save is not None:
+            self._remember(offer.named_save)
         self.window.statusBar().showMessage("Resumed the unfinished game", 5000)
         return True
 

@@ -14,6 +14,8 @@ from ..common import icons
 from ..board.board_scene import BoardScene
 from ..board.board_view import BoardView
 from .game_files import GameFiles, continue_label, dropped_save, last_save
+from .table_layout import (LAYOUT_VERSION, MIN_BOARD, MIN_WINDOW, add_beside_the_log, dock_table,
+                           size_table_docks)
 from ..common.thinking_indicator import ThinkingIndicator
 from .welcome_panel import WelcomePanel
 
@@ -22,8 +24,6 @@ DEFAULT_SIZE = (1200, 900)
 FIT_OF_SCREEN = (0.96, 0.9)
 """At most these parts of the screen's free width and height on a first start (a laptop's 1366×768 has no room for
 900 pixels with its panel and the title bar)."""
-DOCK_LAYOUT_VERSION = 1
-"""Qt's saveState/restoreState version of the panels' arrangement: a stored layout of another version is ignored."""
 ABOUT_TEXT = (
     "<h3>Illuminopoly</h3>"
     "<p>A Monopoly-board game of Illuminati-style power structures:"
@@ -87,7 +87,9 @@ class MainWindow(QMainWindow):
 
         self.scene = BoardScene(board, self)
         self.view = BoardView(self.scene, self)
+        self.view.setMinimumSize(MIN_BOARD, MIN_BOARD)
         self.setCentralWidget(self.view)
+        self.setMinimumSize(*MIN_WINDOW)  # smaller, the Actions panel could not show its decision
 
         self.preferences: Preferences = load_preferences()
         self._remember_layout = False  # set by begin_session: only the real application writes the geometry
@@ -345,7 +347,7 @@ class MainWindow(QMainWindow):
         from ..table.action_panel import ActionPanel
         from ..table.game_log import GameLog
         from ..table.handover import HandoverOverlay
-        from ..structure.seat_areas import add_seat_areas_dock
+        from ..structure.seat_areas import SeatAreas
         from ..structure.structure_dock import StructureDock
         from ..table.table_controller import TableController
 
@@ -358,18 +360,9 @@ class MainWindow(QMainWindow):
         self.action_panel = ActionPanel()
         self.game_log = GameLog(state)
         self.structure_dock = StructureDock(animated=animated)
-        self.table_docks = []
-        for title, widget, area in (("Actions", self.action_panel, Qt.DockWidgetArea.RightDockWidgetArea),
-                                    ("Power structure", self.structure_dock, Qt.DockWidgetArea.LeftDockWidgetArea),
-                                    ("Game log", self.game_log, Qt.DockWidgetArea.BottomDockWidgetArea)):
-            dock = QDockWidget(title, self)
-            dock.setObjectName(title)
-            dock.setWidget(widget)
-            self.addDockWidget(area, dock)
-            self.table_docks.append(dock)
-        # Every seat's structure, cash and Power Base (public, read-only), in a strip beside the game log.
-        self.seat_areas, seats_dock = add_seat_areas_dock(self, beside=self.table_docks[-1])
-        self.table_docks.append(seats_dock)
+        # Every seat's structure, cash and Power Base (public, read-only), as a tab beside the game log.
+        self.seat_areas = SeatAreas()
+        self.table_docks = dock_table(self, self.action_panel, self.structure_dock, self.game_log, self.seat_areas)
         self.handover = HandoverOverlay(self)
         self.table = TableController(session, self.action_panel, self.game_log,
                                      pace_ms=self.preferences.computer_pace_ms if pace_ms is None else pace_ms,
@@ -391,6 +384,7 @@ class MainWindow(QMainWindow):
         table = getattr(self, "table", None)
         if table is None:
             return
+        self.files.table_put_away()
         table.stop()
         self._keep_dock_layout()
         for dock in self.table_docks:
@@ -533,6 +527,7 @@ class MainWindow(QMainWindow):
         if not self.files.may_close():
             event.ignore()
             return
+        self.files.table_put_away()  # the next start must not claim the game stopped while in play
         if self._remember_layout:
             self._keep_dock_layout()
             geometry = bytes(self.saveGeometry().toBase64()).decode("ascii")
@@ -558,31 +553,21 @@ class MainWindow(QMainWindow):
         if table is None or table is not getattr(self, "table", None):
             return  # that table was put away meanwhile
         self._dock_layout_pending = False
-        self._size_side_docks()
-        self._default_dock_layout = self.saveState(DOCK_LAYOUT_VERSION)
+        size_table_docks(self, self.table_docks)
+        self._default_dock_layout = self.saveState(LAYOUT_VERSION)
         stored = self.preferences.window_state
         if stored:
-            self.restoreState(QByteArray.fromBase64(stored.encode("ascii")), DOCK_LAYOUT_VERSION)
+            self.restoreState(QByteArray.fromBase64(stored.encode("ascii")), LAYOUT_VERSION)
 
-    def _size_side_docks(self) -> None:
-        """The side panels start at a share of the window, so that the board stays the largest thing on a small
-        screen too (left to itself, Qt gives the power structure its full natural width)."""
-        width = self.width()
-        sides = [(dock, share, least, most) for dock, share, least, most in (
-            (self._table_dock("Power structure"), 0.22, 240, 460), (self._table_dock("Actions"), 0.20, 250, 420))
-            if dock is not None and dock.isVisible()]
-        if sides:
-            self.resizeDocks([dock for dock, *_ in sides],
-                             [round(min(most, max(least, width * share))) for _, share, least, most in sides],
-                             Qt.Orientation.Horizontal)
-
-    def _table_dock(self, title: str):
-        return next((dock for dock in getattr(self, "table_docks", []) if dock.objectName() == title), None)
+    def add_table_dock(self, dock: QDockWidget) -> None:
+        """One more panel of the table (the LAN game's Players), as a tab beside the game log; it goes with the
+        table."""
+        add_beside_the_log(self, self.table_docks, dock)
 
     def _keep_dock_layout(self) -> None:
         """Remember where the table's panels are (saved with the preferences when the window closes)."""
         if getattr(self, "table_docks", None) and not getattr(self, "_dock_layout_pending", False):
-            layout = bytes(self.saveState(DOCK_LAYOUT_VERSION).toBase64()).decode("ascii")
+            layout = bytes(self.saveState(LAYOUT_VERSION).toBase64()).decode("ascii")
             self.preferences = self.preferences.model_copy(update={"window_state": layout})
 
     def reset_layout(self) -> None:
@@ -590,7 +575,7 @@ class MainWindow(QMainWindow):
         default = getattr(self, "_default_dock_layout", None)
         if default is None or not getattr(self, "table_docks", None) or getattr(self, "_dock_layout_pending", False):
             return  # no table, or its panels are still where they start
-        self.restoreState(default, DOCK_LAYOUT_VERSION)
+        self.restoreState(default, LAYOUT_VERSION)
         for dock in self.table_docks:
             dock.show()
         self._keep_dock_layout()

@@ -53,6 +53,11 @@ def run_selftest(screenshot: Path | None = None, timeout_s: float = DEFAULT_TIME
                  startup_only: bool = False, out=None) -> int:
     """Run the self-test; returns the exit status (0: every step worked). Progress goes to `out` (stdout)."""
     out = out or sys.stdout
+    from .system_libraries import refuse_if_missing
+
+    refused = refuse_if_missing()  # Qt would abort in QApplication's constructor
+    if refused is not None:
+        return refused
     began = time.perf_counter()
     steps = _Progress(out, began)
     watchdog = _Watchdog(timeout_s, steps)

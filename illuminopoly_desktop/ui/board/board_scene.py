@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsScene, QS
 from ...model.board import Board
 from ...presentation.board_snapshot import BoardSnapshot, PropertyFacts, snapshot_of
 from ..common import icons
+from .acted_on_item import ActedOnItem
 from .board_centre import BankItem, FreeParkingPotItem, diagonal_point
 from .building_items import BuildingsItem
 from .dice_item import DiceItem
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from ...model.state import GameState
 
 TITLE = "ILLUMINOPOLY"
-SCENE_MARGIN = 40.0  # room around the board for its shadow and the owners' tabs
+SCENE_MARGIN = 24.0  # room around the board for its shadow (owners are shown on the squares themselves)
 TABLE_COLOUR = QColor("#2E3B36")
 BANNER_RED = QColor("#C8102E")
 CHEST_BLUE = QColor("#1D5FAD")
@@ -186,7 +187,8 @@ class BoardScene(QGraphicsScene):
         self.bank_item = BankItem()
         self.dice_item = DiceItem()
         self.dice_item.setPos(diagonal_point(*DICE_AT))
-        for item in (self.pot_item, self.bank_item, self.dice_item):
+        self.acted_on_item = ActedOnItem()
+        for item in (self.pot_item, self.bank_item, self.dice_item, self.acted_on_item):
             self.addItem(item)
         for item in (self.pot_item, self.bank_item):
             item.setVisible(False)  # their figures come with a game (show_state)
@@ -262,6 +264,8 @@ class BoardScene(QGraphicsScene):
             self.removeItem(self.token_items.pop(seat))
         for item in (self.pot_item, self.bank_item):
             item.setVisible(False)
+        self.acted_on_item.show_on(None)
+        self.dice_item.clear_roll()  # the next game must not show this one's last roll and its caption
 
     def play_events(self, events, state: GameState, animated: bool | None = None) -> None:
         """Show the result of one accepted action: animate its public dice rolls and token moves (unless
@@ -337,6 +341,8 @@ class BoardScene(QGraphicsScene):
                     item.setPos(home)
         for seat in [s for s in self.token_items if s >= len(snapshot.tokens)]:  # another game, fewer seats
             self.removeItem(self.token_items.pop(seat))
+        acted_on = snapshot.acted_on
+        self.acted_on_item.show_on(self.square_items[acted_on] if acted_on is not None else None)
         self.pot_item.setVisible(True)
         self.bank_item.setVisible(True)
         self.pot_item.set_pot(snapshot.fp_pot)

@@ -25,6 +25,8 @@ REST_ANGLES = (-9.0, 7.0, -3.0)
 REST_LIFT = (0.0, 6.0, -4.0)
 THROW_DISTANCE = 140.0  # the dice roll in from this far to the left
 CAPTION_INK = QColor("#23402B")
+RESTING_FACES = (3, 4)
+"""What the dice show before the first roll of a game."""
 
 PIPS = {
     1: [(0, 0)],
@@ -47,7 +49,7 @@ class DiceItem(QGraphicsObject):
 
     def __init__(self) -> None:
         super().__init__()
-        self.faces: list[int] = [3, 4]
+        self.faces: list[int] = list(RESTING_FACES)
         self.caption = ""
         self.progress = 1.0
         self.setZValue(DICE_Z)
@@ -63,6 +65,11 @@ class DiceItem(QGraphicsObject):
         self.faces, self.caption, self.progress = dice, caption, 1.0
         self.setToolTip(f"The dice: {caption}" if caption else "The dice")
         self.update()
+
+    def clear_roll(self) -> None:
+        """No roll yet (a new game): the dice at rest as before any game, without a caption."""
+        self.show_roll(list(RESTING_FACES))
+        self.setToolTip("The dice: the last roll of the game")
 
     def tumble(self, dice: list[int], caption: str, progress: float) -> None:
         """Draw the roll of `dice` in flight: progress 0 thrown, 1 at rest on them (the caption shows at rest)."""

@@ -2,9 +2,9 @@
 
 One item per property square, a child of its SquareItem (it turns with the square), drawn in the square's
 upright frame:
-- the owner's mark: a tab in the owner's colour just outside the board's edge, like a marker slid under the
-  board; a subverted deed's tab is split with the controller's colour, and an eye badge in that colour sits on
-  the square;
+- who owns it, readable at a laptop's size (issue 20, point 6): a frame in the owner's colour around the square,
+  and a ribbon across its foot (over the printed price) in the colour of whoever controls it, with his name; for a
+  subverted deed the ribbon is the controller's, with an eye before his name, inside the owner's frame;
 - a grey wash and a MORTGAGED stamp; REZONED and DESTROYED stamps; a pile of rubble while `rubble` is set;
 - a hazard badge with its countdown for a disrupted Railroad or Utility, and a clock badge with the rebuilt
   Railroad's countdown.
@@ -16,18 +16,20 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...presentation.board_snapshot import PropertyFacts
 from ..common.colours import seat_colour
 from ..common.device_cache import DevicePixmapCache
 from .square_item import BAND_FRACTION, GRID_INK
-from ..common.text_fit import board_font, draw_fitted_text
+from ..common.text_fit import WRAP_CENTRED, board_font, draw_fitted_text, fitted_font
 
 MARKER_Z = 1.0  # above the square's print, below buildings and tokens
-TAB_GAP = 4.0  # between the board's edge and the owner's tab
-TAB_DEPTH = 13.0
+OWNER_FRAME = 6.0  # the owner's frame, inside the square's edge (scene units; a square is 100 × 160)
+RIBBON_FRACTION = 0.2  # the ribbon's height, of the square's depth: exactly the printed price's strip
+RIBBON_TEXT = 17  # the largest font of the name on the ribbon (scene units)
+RIBBON_MIN_TEXT = 13  # and the least: 7 pixels on a 1366×768 laptop (a long name is narrowed first)
 MORTGAGE_WASH = QColor(70, 70, 70, 95)
 MORTGAGED_INK = QColor("#7A1E2C")
 REZONED_INK = QColor("#E8731A")
@@ -51,7 +53,7 @@ def stamps_for(facts: PropertyFacts) -> list[tuple[str, QColor]]:
 
 
 class PropertyMarkersItem(QGraphicsItem):
-    """Owner's tab, stamps and badges of one property square."""
+    """Owner's frame and ribbon, stamps and badges of one property square."""
 
     def __init__(self, square_item: QGraphicsItem) -> None:
         super().__init__(square_item)
@@ -60,7 +62,6 @@ class PropertyMarkersItem(QGraphicsItem):
         self._height = square_item.placement.height
         self._band = self._height * BAND_FRACTION if square_item.square.kind == "lot" else 0.0
         self._facts = PropertyFacts(index=self.index, name=square_item.name)
-        self._covers_square = False
         self.setZValue(MARKER_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._picture = DevicePixmapCache()  # Qt's device cache skips items turned a quarter turn
@@ -76,14 +77,9 @@ class PropertyMarkersItem(QGraphicsItem):
         if drawn == _drawn_part(self._facts):
             self._facts = facts
             return
-        covers_square = any(drawn[1:])
-        if covers_square != self._covers_square:
-            # Only the owner's tab: a small picture, so that repainting the board blends as few pixels as possible.
-            self.prepareGeometryChange()
-            self._covers_square = covers_square
         self._facts = facts
         self._picture.invalidate()
-        self.setVisible(facts.owner is not None or any(drawn[2:]))
+        self.setVisible(facts.owner is not None or any(drawn[4:]))
         self.update()
 
     def marker_kinds(self) -> set[str]:
@@ -95,16 +91,20 @@ class PropertyMarkersItem(QGraphicsItem):
             ("disrupted", f.disrupted_turns > 0), ("countdown", f.rail_countdown > 0)) if shown}
         return kinds
 
-    def owner_tab_rect(self) -> QRectF:
-        return QRectF(6, self._height + TAB_GAP, self._width - 12, TAB_DEPTH)
+    def ribbon_rect(self) -> QRectF:
+        """The controller's ribbon across the square's foot (in the square's upright frame)."""
+        depth = self._height * RIBBON_FRACTION
+        return QRectF(0, self._height - depth, self._width, depth)
+
+    def frame_rect(self) -> QRectF:
+        """The middle line of the owner's frame."""
+        half = OWNER_FRAME / 2
+        return QRectF(half, half, self._width - OWNER_FRAME, self._height - OWNER_FRAME)
 
     # Qt overrides -------------------------------------------------------------
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
-        bottom = self._height + TAB_GAP + TAB_DEPTH + 2
-        if self._covers_square:
-            return QRectF(-2, -2, self._width + 4, bottom + 2)
-        return QRectF(4, self._height + TAB_GAP - 2, self._width - 8, TAB_DEPTH + 4)
+        return QRectF(-2, -2, self._width + 4, self._height + 4)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         self._picture.paint(painter, self.boundingRect(), self._paint_markers)
@@ -120,29 +120,51 @@ class PropertyMarkersItem(QGraphicsItem):
             self._paint_rubble(painter, body)
         for row, (word, ink) in enumerate(stamps_for(f)):
             self._paint_stamp(painter, word, ink, self._height * 0.5 + row * 25)
-        # Badges sit in the bottom corners, beside the price, where no name or pictogram is printed.
-        low = self._height - BADGE_RADIUS - 5
+        # Badges sit in the lower corners, just above the ribbon, where no name or pictogram is printed.
+        low = self.ribbon_rect().top() - BADGE_RADIUS - 3
         left = [paint for shown, paint in ((f.disrupted_turns > 0, self._paint_hazard),
                                            (f.rail_countdown > 0, self._paint_clock)) if shown]
         for slot, paint_badge in enumerate(left):
-            paint_badge(painter, QPointF(BADGE_RADIUS + 4, low - slot * (2 * BADGE_RADIUS + 6)))
-        if f.is_subverted:
-            self._paint_eye_badge(painter, QPointF(self._width - BADGE_RADIUS - 4, low))
+            paint_badge(painter, QPointF(BADGE_RADIUS + OWNER_FRAME, low - slot * (2 * BADGE_RADIUS + 6)))
         if f.owner is not None:
-            self._paint_owner_tab(painter)
+            self._paint_owner(painter)
 
-    def _paint_owner_tab(self, painter: QPainter) -> None:
+    def _paint_owner(self, painter: QPainter) -> None:
+        """The owner's frame, and the ribbon of whoever controls the deed with his name (an eye first when he is
+        not the owner)."""
         f = self._facts
-        tab = self.owner_tab_rect()
-        painter.setPen(QPen(GRID_INK, 1.2))
-        painter.setBrush(seat_colour(f.owner))
-        painter.drawRoundedRect(tab, 3, 3)
+        owner = seat_colour(f.owner)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(owner, OWNER_FRAME, Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap,
+                            Qt.PenJoinStyle.MiterJoin))
+        painter.drawRect(self.frame_rect())
+        ribbon = self.ribbon_rect()
+        controller = seat_colour(f.controller if f.is_subverted else f.owner)
+        painter.fillRect(ribbon, controller)
+        painter.setPen(QPen(GRID_INK, 1.0))
+        painter.drawLine(ribbon.topLeft(), ribbon.topRight())
         if f.is_subverted:
-            held = QRectF(tab.center().x(), tab.top(), tab.width() / 2, tab.height())
-            painter.setBrush(seat_colour(f.controller))
-            painter.drawRoundedRect(held, 3, 3)
-            painter.setPen(QPen(QColor("#FFFFFF"), 1.6))
-            painter.drawLine(held.topLeft() + QPointF(0, 2), held.bottomLeft() - QPointF(0, 2))
+            self._paint_eye(painter, QPointF(ribbon.left() + BADGE_RADIUS + 3, ribbon.center().y()), ink_on(controller))
+        painter.setPen(ink_on(controller))
+        painter.setFont(self.ribbon_font())
+        painter.drawText(self._ribbon_text_rect(), int(WRAP_CENTRED), self.ribbon_name())
+
+    def ribbon_name(self) -> str:
+        """The name on the ribbon: whoever controls the deed."""
+        f = self._facts
+        return f.controller_name if f.is_subverted else f.owner_name
+
+    def ribbon_font(self) -> QFont:
+        """The largest font (scene units) in which the name fits the ribbon, at least RIBBON_MIN_TEXT."""
+        room = self._ribbon_text_rect()
+        return fitted_font(self.ribbon_name() or " ", room.width(), room.height(), RIBBON_TEXT, RIBBON_MIN_TEXT,
+                           bold=True)
+
+    def _ribbon_text_rect(self) -> QRectF:
+        room = self.ribbon_rect().adjusted(5, 1, -5, -1)
+        if self._facts.is_subverted:
+            room.setLeft(room.left() + 2 * BADGE_RADIUS + 2)  # after the eye
+        return room
 
     def _paint_stamp(self, painter: QPainter, word: str, ink: QColor, centre_y: float) -> None:
         painter.save()
@@ -207,22 +229,28 @@ class PropertyMarkersItem(QGraphicsItem):
             painter.drawLine(inner, outer)
         self._paint_count(painter, centre, self._facts.rail_countdown, GRID_INK)
 
-    def _paint_eye_badge(self, painter: QPainter, centre: QPointF) -> None:
-        """Subverted: an eye in the controller's colour."""
-        self._paint_badge_disc(painter, centre, seat_colour(self._facts.controller))
-        w, h = BADGE_RADIUS * 0.78, BADGE_RADIUS * 0.55
+    def _paint_eye(self, painter: QPainter, centre: QPointF, ink: QColor) -> None:
+        """Subverted: an eye, before the controller's name on his ribbon."""
+        w, h = BADGE_RADIUS * 0.85, BADGE_RADIUS * 0.6
         almond = QPainterPath()
         almond.moveTo(centre.x() - w, centre.y())
         almond.quadTo(centre.x(), centre.y() - 2 * h, centre.x() + w, centre.y())
         almond.quadTo(centre.x(), centre.y() + 2 * h, centre.x() - w, centre.y())
-        painter.setPen(QPen(QColor("#FFFFFF"), 1.5))
+        painter.setPen(QPen(ink, 1.8))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(almond)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor("#FFFFFF"))
-        painter.drawEllipse(centre, 2.6, 2.6)
+        painter.setBrush(ink)
+        painter.drawEllipse(centre, 3.0, 3.0)
+
+
+def ink_on(background: QColor) -> QColor:
+    """Black or white, whichever reads better on `background`."""
+    luminance = 0.299 * background.red() + 0.587 * background.green() + 0.114 * background.blue()
+    return QColor("#111111") if luminance > 150 else QColor("#FFFFFF")
 
 
 def _drawn_part(facts: PropertyFacts) -> tuple:
-    return (facts.owner, facts.controller if facts.is_subverted else None, facts.mortgaged, facts.rezoned,
-            facts.destroyed, facts.rubble, facts.disrupted_turns, facts.rail_countdown)
+    return (facts.owner, facts.controller if facts.is_subverted else None, facts.owner_name, facts.controller_name,
+            facts.mortgaged, facts.rezoned, facts.destroyed, facts.rubble, facts.disrupted_turns,
+            facts.rail_countdown)

@@ -26,6 +26,7 @@ GO_RED = QColor("#D7262E")
 JAIL_ORANGE = QColor("#F7941D")
 CHANCE_COLOURS = (QColor("#E8731A"), QColor("#1D5FAD"), QColor("#D7262E"))
 GRID_PEN_WIDTH = 1.6
+NAME_POINTS = 14  # the largest font of a side square's name (scene units): 8 pixels on a 1366×768 laptop
 BAND_FRACTION = 0.22  # colour band height, as a part of the square's depth
 
 RENT_LABELS = ("Rent", "With 1 house", "With 2 houses", "With 3 houses", "With 4 houses", "With hotel")
@@ -222,10 +223,10 @@ class SquareItem(QGraphicsObject):
             painter.setPen(QPen(GRID_INK, GRID_PEN_WIDTH))
             painter.drawLine(QRectF(0, 0, w, band).bottomLeft(), QRectF(0, 0, w, band).bottomRight())
             painter.setPen(GRID_INK)
-            draw_fitted_text(painter, QRectF(5, band + 6, w - 10, h * 0.36), name, 14, bold=True)
+            draw_fitted_text(painter, QRectF(5, band + 6, w - 10, h * 0.36), name, NAME_POINTS, bold=True)
             self._paint_out_arrows(painter, QRectF(0, h * 0.66, w, h * 0.1))
         else:
-            draw_fitted_text(painter, QRectF(5, 6, w - 10, h * 0.27), name, 14, bold=True)
+            draw_fitted_text(painter, QRectF(5, 6, w - 10, h * 0.27), name, NAME_POINTS, bold=True)
             picture = QRectF(w * 0.14, h * 0.31, w * 0.72, h * 0.36)
             if square.kind == "railroad":
                 icons.draw_locomotive(painter, picture)

@@ -7,7 +7,7 @@ back to the rules' defaults.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
     QPushButton, QScrollArea, QSpinBox, QTableWidget, QTabWidget, QVBoxLayout, QWidget,
@@ -87,12 +87,6 @@ class SeatsTable(QTableWidget):
 
     def faction_combo(self, row: int) -> QComboBox:
         return self.cellWidget(row, FACTION_COLUMN)
-
-    def row_of(self, widget: QObject) -> int | None:
-        for row in range(self.rowCount()):
-            if widget in (self.name_edit(row), self.kind_combo(row), self.faction_combo(row)):
-                return row
-        return None
 
     def seat(self, row: int) -> SeatPlan:
         kind, _, strength = self.kind_combo(row).currentData().partition(":")
@@ -406,6 +400,11 @@ class NewGameDialog(QDialog):
         layout.addLayout(banker_row)
         layout.addLayout(seed_row)
 
+        # A seat's control taking the focus makes its row the table's current (and, rows being selected whole, its
+        # selected) row: QAbstractItemView does that itself for cell widgets, so "Remove seat" removes the seat
+        # being edited. Selecting the row again from a FocusIn filter made Qt move the focus to the row's first
+        # cell widget, whose FocusIn moved it back: an endless ping-pong that overflowed the stack (issue 20).
+        self.seats_table.selectionModel().currentRowChanged.connect(self._seat_row_entered)
         self.artillery_check.toggled.connect(self.revalidate)
         self.banker_check.toggled.connect(self._banker_changed)
         self.banker_seat_combo.currentIndexChanged.connect(self._banker_changed)
@@ -420,8 +419,10 @@ class NewGameDialog(QDialog):
         kind.currentIndexChanged.connect(self.revalidate)
         faction.currentIndexChanged.connect(lambda _i, combo=faction: self._faction_picked(combo))
         faction.highlighted.connect(lambda index, combo=faction: self._show_faction(combo.itemData(index)))
-        for widget in (name, kind, faction):
-            widget.installEventFilter(self)
+
+    def _seat_row_entered(self, current, _previous) -> None:
+        if current.isValid():
+            self._show_faction(self.seats_table.faction_combo(current.row()).currentData())
 
     def _faction_picked(self, combo: QComboBox) -> None:
         self._show_faction(combo.currentData())
@@ -480,13 +481,3 @@ class NewGameDialog(QDialog):
         count = self.seats_table.rowCount()
         self.add_button.setEnabled(count < MAX_ROWS)
         self.remove_button.setEnabled(count > 1)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # Focusing a seat's control selects its row, so "Remove seat" removes the seat being edited.
-        if event.type() == QEvent.Type.FocusIn:
-            row = self.seats_table.row_of(watched)
-            if row is not None:
-                self.seats_table.selectRow(row)
-                faction = self.seats_table.faction_combo(row).currentData()
-                self._show_faction(faction)
-        return super().eventFilter(watched, event)

@@ -3,7 +3,7 @@ signals, the remote table (a RemoteSession on the window's table, updated by the
 Players dock shown during a LAN game (who is connected, chat, the host's "let a computer play" button)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import (QApplication, QDockWidget, QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton, QVBoxLayout,
                                QWidget)
 
@@ -211,8 +211,7 @@ def start_remote_table(window, lan: QtLanClient) -> None:
     dock = QDockWidget("Players", window)
     dock.setObjectName("Players")
     dock.setWidget(players)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-    window.table_docks.append(dock)
+    window.add_table_dock(dock)  # a tab beside the game log
     seat = session.seat
     who = f"seat {seat + 1}" if seat is not None else "a spectator"
     window.statusBar().showMessage(f"LAN game: you play {who}.", 8000)

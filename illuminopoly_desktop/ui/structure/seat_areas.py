@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent, QTextDocumentFragment
 from PySide6.QtWidgets import (
-    QDockWidget,
     QFrame,
     QGraphicsView,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -34,8 +32,6 @@ from .seat_scenes import SeatScene
 MAX_AREA_ZOOM = 0.6
 """A small structure is not blown up: the cards stay about the size the largest areas give them."""
 GRID_GAP = 6
-SHARE_OF_STRIP = 2 / 3  # of the strip under the board the seats take at first; the game log keeps the rest
-STRIP_HEIGHT = (0.23, 150, 270)  # the strip's first height: this share of the window, within these bounds (px)
 COMPACT_WIDTH = 170  # an area narrower than this names only the player (9 seats on a small screen)
 CLICK_SLOP = 4  # pixels a press may travel and still count as a click (a drag opens nothing)
 POPUP_SHARE = 0.85  # of the window an enlarged picture may cover
@@ -399,32 +395,3 @@ class SeatAreas(QWidget):
         scale = min([MAX_AREA_ZOOM, *(area.view.fitting_scale() for area in structures)])
         for area in self.areas:
             area.view.set_zoom_cap(scale if area in structures else MAX_AREA_ZOOM)
-
-
-def add_seat_areas_dock(window: QMainWindow, beside: QDockWidget) -> tuple[SeatAreas, QDockWidget]:
-    """Dock a new SeatAreas as "Table" in the strip under the board, right of `beside` (the game log).
-
-    A window with a panel layout of its own (kept in the preferences) gets it back as it was; otherwise the seats
-    take two thirds of the strip. Qt hands a newly split dock only a share of its neighbour, whatever its size
-    hint, and a resize asked before the docks are laid out is not kept, so the share is set once they are."""
-    areas = SeatAreas()
-    dock = QDockWidget("Table", window)
-    dock.setObjectName("Table")
-    dock.setToolTip("Every seat's power structure, cash and Power Base; click one to see it enlarged")
-    dock.setWidget(areas)
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-    window.splitDockWidget(beside, dock, Qt.Orientation.Horizontal)
-    preferences = getattr(window, "preferences", None)
-    if not getattr(preferences, "window_state", None):
-        def share_the_strip() -> None:
-            if not (dock.isVisible() and beside.isVisible()):
-                return  # the table was put away meanwhile, or the log closed
-            width = beside.width() + dock.width()
-            window.resizeDocks([beside, dock], [round(width * (1 - SHARE_OF_STRIP)), round(width * SHARE_OF_STRIP)],
-                               Qt.Orientation.Horizontal)
-            share, least, most = STRIP_HEIGHT
-            window.resizeDocks([dock], [round(min(most, max(least, window.height() * share)))],
-                               Qt.Orientation.Vertical)
-
-        QTimer.singleShot(0, dock, share_the_strip)  # dropped if the table is put away first
-    return areas, dock

@@ -8,6 +8,7 @@ caller applies it through `engine.apply`, shows any refusal with
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
@@ -54,6 +55,10 @@ class StructureView(QGraphicsView):
         self.fit()
 
 
+COMPACT_BUTTON_WIDTH = 60
+"""Cancel and Done may shrink to this: the row fits a 250-pixel panel (the panel never widens for its buttons)."""
+
+
 class StructureEditor(QWidget):
     """The structure scene, its view, and Undo / Redo / Cancel / Done.
 
@@ -83,6 +88,7 @@ class StructureEditor(QWidget):
         layout.addLayout(self._button_row)
 
         self.scene.move_refused.connect(self.show_refusal)
+        self.scene.drop_missed.connect(self.message_label.setText)
         self.scene.move_refused.connect(self.move_refused)
         self.scene.placement_chosen.connect(self._on_placement_chosen)
         # The stack's index, not the scene's staging_changed: a push stages (and signals) before the index moves on.
@@ -100,10 +106,11 @@ class StructureEditor(QWidget):
             self.addAction(action)
         self.undo_action.setToolTip("Take back the last staged move (Ctrl+Z)")
         self.redo_action.setToolTip("Stage again the move you took back (Ctrl+Shift+Z or Ctrl+Y)")
-        self.undo_button = QToolButton(self)
-        self.undo_button.setDefaultAction(self.undo_action)
-        self.redo_button = QToolButton(self)
-        self.redo_button.setDefaultAction(self.redo_action)
+        # Short fixed words on the buttons: the actions' own text names the move ("Undo move Move North Carolina
+        # Avenue") and would widen the dock at every staged move; it is their tooltip instead.
+        self.undo_button = self._short_button(self.undo_action, "↶", "Take back the last staged move (Ctrl+Z)")
+        self.redo_button = self._short_button(self.redo_action, "↷",
+                                              "Stage again the move you took back (Ctrl+Shift+Z or Ctrl+Y)")
 
         self.cancel_button = QPushButton("Cancel", self)
         self.cancel_button.setToolTip("Drop every staged move and leave the structure as it is (Esc)")
@@ -115,12 +122,29 @@ class StructureEditor(QWidget):
         self.done_button.setDefault(True)
         self.done_button.clicked.connect(self.done)
 
+        for button in (self.cancel_button, self.done_button):
+            button.setMinimumWidth(COMPACT_BUTTON_WIDTH)  # below the style's 80 pixels in a narrow panel
         self._button_row = QHBoxLayout()
         self._button_row.addWidget(self.undo_button)
         self._button_row.addWidget(self.redo_button)
         self._button_row.addStretch(1)
         self._button_row.addWidget(self.cancel_button)
         self._button_row.addWidget(self.done_button)
+
+    def _short_button(self, action, text: str, what: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.clicked.connect(action.trigger)
+
+        def follow() -> None:
+            if not (shiboken6.isValid(action) and shiboken6.isValid(button)):
+                return  # the editor is being deleted
+            button.setEnabled(action.isEnabled())
+            button.setToolTip(f"{what}: {action.text()}" if action.isEnabled() else what)
+
+        action.changed.connect(follow)
+        follow()
+        return button
 
     # --- public API -------------------------------------------------------------------
 

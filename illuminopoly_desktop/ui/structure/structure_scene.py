@@ -31,6 +31,7 @@ from ...model.state import ROOT, GameState
 from ...presentation.structure_layout import Box, StructureLayout, layout_structure
 from ...presentation.structure_staging import Spot, StructureStaging
 from ...rules.errors import IllegalAction
+from .drop_aim import aim_of_drop, missed_sentence
 from .deed_item import SOCKET_HOT, SOCKET_LIT, ArrowSocketItem, CardItem, DeedCardItem, DeedMarks, FactionCardItem
 from ..board.square_item import tooltip_html
 from ..common.text_fit import board_font
@@ -111,12 +112,14 @@ class _Drag:
 class StructureScene(QGraphicsScene):
     """The tableau of `seat`: faction card, deeds as a tree, the unattached row.
 
-    Signals: `move_refused(message, rule_id)` when a drop on an arrow is refused;
+    Signals: `move_refused(message, rule_id)` when a drop on an arrow (or a card, aimed at its nearest arrow:
+    ui/structure/drop_aim.py) is refused; `drop_missed(sentence)` when a deed is let go on the bare table;
     `placement_chosen(parent, arrow)` when an offered deed is dropped on a free arrow;
     `staging_changed()` after each staged move, undo or redo.
     """
 
     move_refused = Signal(str, str)
+    drop_missed = Signal(str)
     placement_chosen = Signal(int, int)
     staging_changed = Signal()
 
@@ -367,7 +370,19 @@ class StructureScene(QGraphicsScene):
             super().mouseReleaseEvent(event)
             return
         event.accept()
-        self._drop(self._target_at(event.scenePos()))
+        target = self._target_at(event.scenePos())
+        if target is None:  # off every arrow: aimed at a card's nearest arrow, or a miss (ui/structure/drop_aim.py)
+            drag = self._drag
+            aim = aim_of_drop(self, event.scenePos(), drag.items, drag.deed)
+            target = aim.spot
+            if target is None:
+                self._drop(None)
+                if aim.refusal is not None:
+                    self.move_refused.emit(aim.refusal.message, aim.refusal.rule_id)
+                elif not aim.home:
+                    self.drop_missed.emit(missed_sentence(drag.items[0].title))
+                return
+        self._drop(target)
 
     def _draggable_card_at(self, pos: QPointF) -> DeedCardItem | None:
         """The topmost card under the pointer if the player may pick it up now (a socket belongs to its card)."""

@@ -6,9 +6,10 @@ it through `engine.apply` and calls `refresh` again with the new state.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+import shiboken6
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QFrame, QGroupBox, QLabel, QPushButton, QScrollArea, QSizePolicy, QToolButton,
+from PySide6.QtWidgets import (QFrame, QGroupBox, QLabel, QPushButton, QScrollArea, QToolButton,
                                QVBoxLayout, QWidget)
 
 from ...model.state import GameState
@@ -20,11 +21,16 @@ from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LAND
                                            choice_of, choices_for, launchers_for, phase_text, same_choice,
                                            seat_title)
 from ...presentation.contest_view import pip_range
-from .choice_widgets import RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, GraftChooser, amount_key
+from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, GraftChooser, WrappingButton,
+                             amount_key)
 
 DEFAULT_STYLE = ("QPushButton[defaultChoice=\"true\"] { font-weight: bold; border: 2px solid #b8860b;"
                  " border-radius: 4px; padding: 4px 8px; background: #fff6d5; }"
                  " QPushButton[hinted=\"true\"] { border: 3px solid #2b8fd6; border-radius: 4px; padding: 4px 8px; }")
+DECISION_ROOM = 120
+"""The least height of the choices' scroll area: room for the decision asked for (scrolled into view)."""
+
+
 class ActionPanel(QWidget):
     """The decisions of one seat. `refresh(state, seat)` redraws; a chosen action is emitted as `action_chosen`.
 
@@ -66,8 +72,9 @@ class ActionPanel(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the choices wrap instead
+        self.scroll.setMinimumHeight(DECISION_ROOM)  # however short the window, the decision keeps a place
 
-        self.hint_button = QPushButton("Hint: what would a computer do?   [H]", self)
+        self.hint_button = WrappingButton("Hint: what would a computer do?   [H]", self)
         self.hint_button.setToolTip("What a computer schemer would do in your place, judging only from what you "
                                     "can see; its choice is outlined in blue (H)")
         self.hint_button.clicked.connect(self.hint_requested)
@@ -120,8 +127,24 @@ class ActionPanel(QWidget):
         column.addStretch(1)
         self.scroll.setWidget(content)  # the previous content widget is deleted with its buttons
         self._clear_hint(offer=bool(self.choices))
+        self._keep_the_decision_in_view()
         self._refresh_dialogs()
         self._auto_open()
+
+    def _keep_the_decision_in_view(self) -> None:
+        """The decision the seat is asked for (its default choice, else its first) is scrolled into view, however
+        short the panel: once the new content is laid out, and again whenever the panel changes size."""
+        target = next((button for button in self.buttons if button.choice.is_default),
+                      self.buttons[0] if self.buttons else None)
+        self._decision_button = target
+        if target is not None:
+            QTimer.singleShot(0, target, lambda: self.scroll.ensureWidgetVisible(target, 0, 4))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        target = getattr(self, "_decision_button", None)
+        if target is not None and shiboken6.isValid(target) and target.isVisible():
+            self.scroll.ensureWidgetVisible(target, 0, 4)
 
     def show_hint(self, hint) -> None:
         """Show a hint (presentation/hints.Hint) under the choices and outline the choice it advises; an advised
@@ -254,10 +277,9 @@ class ActionPanel(QWidget):
         box = QGroupBox(GROUP_TITLES[DIALOGS], parent)
         layout = QVBoxLayout(box)
         for launcher in sorted(self.launchers, key=lambda entry: not entry.urgent):
-            button = QPushButton(launcher.label, box)
+            button = WrappingButton(launcher.label, box)  # "Contest: the takeover of Connecticut Avenue…" wraps
             button.setToolTip(launcher.tooltip + ("\nYour decision is waiting in it." if launcher.urgent else ""))
             button.setProperty("defaultChoice", launcher.urgent)
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, entry=launcher: self.open_launcher(entry))
             layout.addWidget(button)
             self.launcher_buttons[launcher.name] = button

@@ -16,20 +16,14 @@ from ...presentation.action_choices import Choice, graft_choices, percent
 SPACE = "Space"
 
 
-class ChoiceButton(QPushButton):
-    """One legal action; the default one is drawn in gold. Its words wrap onto more lines in a narrow panel (a
-    push button's own text never wraps, and would widen the panel at the board's expense)."""
+class WrappingButton(QPushButton):
+    """A push button whose words wrap onto more lines in a narrow panel (a push button's own text never wraps, and
+    would widen its panel at the board's expense, or be cut off where the panel cannot widen)."""
 
     PADDING = (10, 5)
 
-    def __init__(self, choice: Choice, parent=None) -> None:
-        keys = [k for k in (choice.shortcut, SPACE if choice.is_default else None) if k]
-        text = kept_together(choice.label) + (f"   [{NO_BREAK_SLASH.join(keys)}]" if keys else "")
+    def __init__(self, text: str, parent=None) -> None:
         super().__init__(text, parent)
-        self.choice = choice
-        self.setProperty("defaultChoice", choice.is_default)
-        tooltip = choice.tooltip + ("\nThe default: what happens when the time runs out." if choice.is_default else "")
-        self.setToolTip(tooltip + (f"\nShortcut: {' or '.join(keys)}" if keys else ""))
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -57,6 +51,19 @@ class ChoiceButton(QPushButton):
         painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText if self.isEnabled() else
                                             QPalette.ColorRole.PlaceholderText))
         painter.drawText(self.rect().adjusted(self.PADDING[0], 0, -self.PADDING[0], 0), WRAPPED, self.text())
+
+
+class ChoiceButton(WrappingButton):
+    """One legal action; the default one is drawn in gold."""
+
+    def __init__(self, choice: Choice, parent=None) -> None:
+        keys = [k for k in (choice.shortcut, SPACE if choice.is_default else None) if k]
+        text = kept_together(choice.label) + (f"   [{NO_BREAK_SLASH.join(keys)}]" if keys else "")
+        super().__init__(text, parent)
+        self.choice = choice
+        self.setProperty("defaultChoice", choice.is_default)
+        tooltip = choice.tooltip + ("\nThe default: what happens when the time runs out." if choice.is_default else "")
+        self.setToolTip(tooltip + (f"\nShortcut: {' or '.join(keys)}" if keys else ""))
 
 
 WRAPPED = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
@@ -94,7 +101,9 @@ class AmountChooser(QWidget):
         self.amount.lineEdit().returnPressed.connect(self._commit)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel(label, self))
+        caption = QLabel(label, self)
+        caption.setWordWrap(True)  # a long square name must not widen the panel
+        row.addWidget(caption, 1)
         row.addWidget(self.amount, 1)
         row.addWidget(self.button)
 
@@ -141,6 +150,7 @@ class GraftChooser(QWidget):
         self.short_box.setToolTip("R-CHEAT-02 (c): your pips count in full but you pay only half; you may be caught.")
         self.short_box.setVisible(bool(self.short))
         self.odds = QLabel(self)
+        self.odds.setWordWrap(True)  # "The takeover of Connecticut Avenue succeeds: …" must not widen the panel
         self.odds.setToolTip("The exact chance, counting only the graft you can see (sealed bids stay hidden).")
         self.commit = QPushButton("Commit graft", self)
         self.commit.setToolTip("Commit these pips (sealed until every bid is in).")
