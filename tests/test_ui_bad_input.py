@@ -91,16 +91,17 @@ def drag_to(editor, deed: int, scene_point: QPointF) -> None:
 
 
 def test_a_deed_dropped_on_a_refusing_card_glides_back_with_the_rules_sentence(qtbot, structured):
-    """Let go on the rezoned Atlantic Avenue's card, not on its arrow: aimed at its nearest arrow, which R-STRUCT-03
-    refuses (invariant 4); the arm glides home and the sentence shows under the structure."""
+    """Let go on the rezoned Atlantic Avenue's card, not on its arrow: aimed at its nearest arrow, which R-STRUCT-06
+    refuses (invariant 4 of R-STRUCT-03; R-STRUCT-06 is the rule whose Illegal clause applies, issue 21); the arm
+    glides home and the sentence shows under the structure."""
     editor = make_editor(qtbot, structured)
     before = positions(editor)
     with qtbot.waitSignal(editor.move_refused) as refused:
         drag_to(editor, KENTUCKY, card_centre(editor, ATLANTIC))
-    assert refused.args == ["Invariant 4: Atlantic Avenue is rezoned or destroyed and cannot hold deeds.", "R-STRUCT-03"]
+    assert refused.args == ["Invariant 4: Atlantic Avenue is rezoned or destroyed and cannot hold deeds.", "R-STRUCT-06"]
     assert positions(editor) == before and editor.scene.undo_stack.count() == 0
     assert "Atlantic Avenue is rezoned or destroyed" in editor.message_label.text()
-    assert "R-STRUCT-03" in editor.message_label.text()
+    assert "R-STRUCT-06" in editor.message_label.text()
 
 
 def test_a_deed_dropped_on_a_card_without_arrows_is_told_why(qtbot, structured):
@@ -141,7 +142,7 @@ def test_the_reason_is_on_screen_in_the_window_at_1366x768(qtbot, structured):
     editor = window.structure_dock.editor
     drag_to(editor, KENTUCKY, card_centre(editor, ATLANTIC))
     label = editor.message_label
-    assert "R-STRUCT-03" in label.text() and label.isVisible()
+    assert "R-STRUCT-06" in label.text() and label.isVisible()
     dock = next(dock for dock in window.table_docks if dock.objectName() == "Power structure")
     top_left = label.mapTo(dock, QPoint(0, 0))
     assert dock.rect().contains(top_left) and dock.rect().contains(top_left + QPoint(label.width(), label.height()))
