@@ -14,6 +14,7 @@ from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.reports.balance import dealt_factions
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules.offer_answers import deciding_seats
 from illuminopoly_desktop.rules.setup import new_game
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
@@ -86,7 +87,7 @@ def test_R_ART_05_the_artillery_honours_a_paid_ransom():
     for _ in range(200):
         if state.turn.seat == 1 and state.turn.step == "upkeep":
             break
-        seat = engine.awaiting(state)[0]
+        seat = deciding_seats(state)[0]  # offers answered first, as the app and the server ask them
         engine.apply(state, decide(state, seat))
     assert state.turn.seat == 1 and state.turn.step == "upkeep"
     assert decide(state, 1) == A.EndUpkeep(seat=1)

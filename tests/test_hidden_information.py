@@ -37,7 +37,9 @@ def _check_events(state, events, secret_offers: dict[int, set[int]]) -> None:
             data = event.model_dump(mode="json")
             kind = data["type"]
             if kind == "dog_condition_chosen":
-                assert viewer == data["seat"] or state.game_over, "the Dog's choice reached another seat"
+                # told to all at the game's end, or when the Dog is eliminated (R-LOSE-05)
+                assert viewer == data["seat"] or state.game_over or state.players[data["seat"]].eliminated, \
+                    "the Dog's choice reached another seat"
             if kind == "contest" and data["stage"] == "bid" and state.setup.options.graft_bidding_mode == "sealed":
                 assert viewer == data["seat"], "a sealed bid reached another seat before the reveal"
             if kind == "offer" and data["offer_id"] in secret_offers:

@@ -110,7 +110,7 @@ def test_patches_of_a_real_game_are_small_and_exact():
     from illuminopoly_desktop.rules.errors import IllegalAction
     from illuminopoly_desktop.rules.setup import new_game
 
-    state = new_game(["A", "B", "C", "D"], seed=11, options={"max_rounds": 4})
+    state = new_game(["A", "B", "C", "D"], seed=11, options={"max_rounds": 8})
     bot = RandomBot(2)
     shown = json.loads(json.dumps(player_view(state, 1)))
     patch_bytes = 0

@@ -211,7 +211,7 @@ def test_R_CHAIR_02_deadlock_plurality_tie_broken_by_the_prng():
     vote(state, {0: 1, 1: 1, 2: 3})
     before = state.rng_state
     vote(state, {3: 3})  # 2 votes each for 1 and 3: a tie
-    _, pick = rng.below(before, 2)
+    _, pick = rng.below(before, 2, state.setup.seed, state.setup.generator, rng.STREAM_SHUFFLE)
     assert state.chair == [1, 3][pick]
     assert state.rng_state != before
 
@@ -222,7 +222,7 @@ def test_R_CHAIR_02_deadlock_random_option_ignores_the_votes():
     vote(state, {0: 1, 1: 1, 2: 3})
     before = state.rng_state
     vote(state, {3: None})
-    _, pick = rng.below(before, 4)
+    _, pick = rng.below(before, 4, state.setup.seed, state.setup.generator, rng.STREAM_SHUFFLE)
     assert state.chair == [0, 1, 2, 3][pick]
 
 

@@ -29,7 +29,9 @@ def add_serve_parser(commands) -> None:
     serve.add_argument("--password", metavar="P", help="players must give this password to join")
     serve.add_argument("--name", metavar="HOST", help="the host's name shown to joining players (default: this "
                                                       "computer's name)")
-    serve.add_argument("--seed", type=int, metavar="S", help="the game's random seed (default: random)")
+    serve.add_argument("--seed", type=int, metavar="S",
+                       help="the game's random seed, to replay a test game (default: 128 random bits from the operating "
+                            "system; kept in the save on this computer, never sent to the players)")
     serve.add_argument("--option", dest="options", action="append", type=option_assignment, default=[],
                        metavar="NAME=VALUE", help="a house-rule option, e.g. --option max_rounds=20 (repeatable)")
     serve.add_argument("--pace", type=float, default=0.3, metavar="SECONDS",

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from .board import Board
 from .options import Options
+from .rng import SPLITMIX64, Generator
 
 ROOT = -1
 """Parent id of a deed hanging directly from its owner's faction card."""
@@ -524,6 +525,10 @@ class SeatConfig(Model):
 class GameSetup(Model):
     """Everything a game starts from; with the action log it determines every later state."""
     seed: int
+    """Never shown to the players (model/views.py): it determines every die and every shuffle."""
+    generator: Generator = Field(SPLITMIX64, exclude_if=lambda name: name == SPLITMIX64)
+    """The random generator (model/rng.py). Absent from the saves written before the keyed generator, which are
+    splitmix64 games; left out of the JSON for them, so that their hashes (and so those saves) stay valid."""
     seats: list[SeatConfig]
     options: Options
     board: Board

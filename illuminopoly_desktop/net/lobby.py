@@ -173,8 +173,9 @@ class Lobby:
 
     def seat_configs(self, seed: int) -> tuple[list[SeatConfig], bool]:
         """The seats for `rules.setup.new_game` and whether the factions are preset: when some seats chose a
-        faction, the others are dealt one of the rest at random (from the game's seed); when none did, the
-        game's own faction assignment (the high-roll draft by default) decides."""
+        faction, the others are dealt one of the rest at random (from `seed`, which the server derives from the
+        game's, model/rng.derived_seed); when none did, the game's own faction assignment (the high-roll draft by
+        default) decides."""
         chosen = [s.faction for s in self.seats if s.faction]
         preset = bool(chosen)
         rest = [f for f in self.factions if f not in chosen]

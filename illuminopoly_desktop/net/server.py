@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
+from ..model.rng import derived_seed, new_seed
 from ..model.state import GameState, SeatConfig
 from ..protocol import decode_client_message, encode, rejection
 from ..protocol import messages as M
@@ -203,8 +204,8 @@ class LanServer:
         self.table = HostedTable(state, [], None)
 
     def _start_game(self) -> None:
-        seed = self.config.seed if self.config.seed is not None else secrets.randbits(31)
-        configs, preset = self.lobby.seat_configs(seed)
+        seed = self.config.seed if self.config.seed is not None else new_seed()
+        configs, preset = self.lobby.seat_configs(derived_seed(seed, "lobby/factions"))
         opening: list = []
         state = new_game(configs, seed=seed, options=self._options, preset_factions=preset, events=opening)
         self.lobby.started = True
@@ -219,7 +220,7 @@ class LanServer:
                 self._send_view(conn, opening=opening, awaiting=awaiting)
         self._broadcast_lobby()
         self._computer_wake.set()
-        log.info("game %s started (seed %s)", self.game_id, seed)
+        log.info("game %s started", self.game_id)  # never the seed: it would tell every die to come
 
     def _write_seats(self) -> None:
         if self.record is not None:
@@ -598,6 +599,7 @@ class LanServer:
 
     def _computer(self, seat: int):
         if seat not in self._computers:
-            seed = (self.table.state.setup.seed * 31 + seat) & 0x7FFFFFFF
+            # its own stream, which neither the dice nor the cards reveal (model/rng.py)
+            seed = derived_seed(self.table.state.setup.seed, f"computer/{seat}")
             self._computers[seat] = make_computer(self.lobby.seats[seat].strength, seed)
         return self._computers[seat]

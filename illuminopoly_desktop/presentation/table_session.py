@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..bots.players import ComputerPlayer, make_player
+from ..model.rng import derived_seed
 from ..model.state import GameState
 from ..model.views import player_view
 from ..rules import engine
@@ -39,7 +40,9 @@ class TableSession:
         self.state = state
         self.actions: list = list(actions)
         self.autosave_path = autosave_path
-        self._computer_seed = computer_seed if computer_seed else state.setup.seed
+        self._computer_seed = computer_seed
+        """0: each computer seat's own stream of the game's generator (model/rng.derived_seed), which the dice and
+        the cards do not reveal; tests give a number to fix the players."""
         self._computer_budget = computer_budget
         """The strategist's thinking time per decision in seconds (None: its default, 1 s)."""
         self._players: dict[int, ComputerPlayer] = {}
@@ -112,8 +115,9 @@ class TableSession:
         if player is None:
             seats = self.state.setup.seats
             strength = seats[seat].strength if seat < len(seats) else "random"
-            player = self._players[seat] = make_player(strength, self._computer_seed * 100 + seat,
-                                                       self._computer_budget)
+            seed = (self._computer_seed * 100 + seat if self._computer_seed
+                    else derived_seed(self.state.setup.seed, f"computer/{seat}"))
+            player = self._players[seat] = make_player(strength, seed, self._computer_budget)
         return player
 
     def computer_request(self) -> tuple[int, dict] | None:

@@ -8,14 +8,17 @@ from .events import DiceRolled, Event, Notice
 
 
 class Ctx:
-    __slots__ = ("state", "board", "options", "events", "squares")
+    __slots__ = ("state", "board", "options", "events", "squares", "seed", "generator")
 
     def __init__(self, state: GameState):
         self.state = state
-        self.board = board_index(state.setup.board)
-        self.options = state.setup.options
+        setup = state.setup
+        self.board = board_index(setup.board)
+        self.options = setup.options
         self.squares = self.board.squares
         self.events: list[Event] = []
+        self.seed = setup.seed
+        self.generator = setup.generator
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -25,16 +28,17 @@ class Ctx:
         self.events.append(Notice(text=text, rule_id=rule_id, seat=seat, visible_to=visible_to))
 
     def rand_below(self, n: int) -> int:
-        """A uniform integer in [0, n) from the game's generator (R-GEN-02)."""
+        """A uniform integer in [0, n) from the game's generator (R-GEN-02): its stream of shuffles and random
+        picks, apart from the dice (model/rng.py)."""
         st = self.state
-        st.rng_state, value = rng.below(st.rng_state, n)
+        st.rng_state, value = rng.below(st.rng_state, n, self.seed, self.generator, rng.STREAM_SHUFFLE)
         return value
 
     def d6(self) -> int:
         st = self.state
         if st.forced_dice:
             return st.forced_dice.pop(0)
-        st.rng_state, value = rng.below(st.rng_state, 6)
+        st.rng_state, value = rng.below(st.rng_state, 6, self.seed, self.generator, rng.STREAM_DICE)
         return value + 1
 
     def roll(self, count: int, seat: int | None, purpose: str, rule_id: str | None = None) -> list[int]:

@@ -14,4 +14,5 @@ def start_game(setup: GameSetup, events: list | None = None) -> GameState:
         state = state_from_position(setup.position, allow_forced_dice=setup.allow_forced_dice, events=events)
         return state
     return new_game(setup.seats, seed=setup.seed, options=setup.options, board=setup.board,
-                    preset_factions=setup.preset_factions, allow_forced_dice=setup.allow_forced_dice, events=events)
+                    preset_factions=setup.preset_factions, allow_forced_dice=setup.allow_forced_dice, events=events,
+                    generator=setup.generator)

@@ -25,9 +25,11 @@ def factions_in_use(options: Options) -> list[str]:
 
 def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options: Options | Mapping | None = None,
              board: Board | str | None = None, preset_factions: bool = False,
-             allow_forced_dice: bool = False, events: list | None = None) -> GameState:
+             allow_forced_dice: bool = False, events: list | None = None,
+             generator: rng.Generator = rng.DEFAULT_GENERATOR) -> GameState:
     """Create a game waiting for its setup decisions (faction draft, the Dog's condition, the Chair election).
 
+    `generator` is the random generator (model/rng.py): new games use the keyed one; a save names its own.
     `preset_factions=True` means the host assigned each seat's faction in `seats` (recorded in the save).
     `events`, if given, receives the setup's events: the draft rolls with their tie rerolls, the factions dealt,
     the first decision opened (R-GEN-07).
@@ -41,13 +43,13 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
                     for s in seats]
     check_seating(seat_configs, options, preset_factions)
     setup = GameSetup(seed=seed, seats=seat_configs, options=options, board=board, preset_factions=preset_factions,
-                      allow_forced_dice=allow_forced_dice)
+                      allow_forced_dice=allow_forced_dice, generator=generator)
     players = [PlayerState(seat=i, name=c.name, kind=c.kind, role="banker" if c.banker else "faction")
                for i, c in enumerate(seat_configs)]
     faction_count = sum(1 for p in players if p.role == "faction")
     decks = load_cards()
     state = GameState(
-        setup=setup, rng_state=rng.seed_state(seed), players=players,
+        setup=setup, rng_state=rng.initial_state(seed, generator), players=players,
         properties={i: PropertyState(index=i) for i in board.property_indices},
         reserves=options.bank_total_money, seat_order=list(range(len(players))),
         chance_deck=[c.number for c in decks.chance], chest_deck=[c.number for c in decks.community_chest],
