@@ -22,15 +22,26 @@ UNANSWERED = (M.Hello, M.Ping, M.Bye)
 """Valid messages the fuzzer leaves out: hello would let it in, ping is answered by a pong, bye closes."""
 
 
+def as_frame(data: bytes) -> str | bytes:
+    """The protocol's text frame for `data`; bytes that are not UTF-8 can only go in a binary frame."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+
+
 def send_and_expect_rejection(fuzzer, data: bytes) -> M.Rejected | None:
     expected = decode_client_message(data)
     if isinstance(expected, UNANSWERED):
         return None
-    fuzzer.send(data)
+    frame = as_frame(data)
+    fuzzer.send(frame)
     answer = decode_server_message(fuzzer.recv(timeout=5))
     assert answer.type == "rejected", answer
     assert answer.code in PROTOCOL_CODES
-    if isinstance(expected, M.Rejected):
+    if isinstance(frame, bytes):
+        assert answer.code == "E_BINARY_FRAME"  # refused unread, as the protocol says
+    elif isinstance(expected, M.Rejected):
         assert answer.code == expected.code  # the live server says what the decoder says
     else:
         assert answer.code == "E_HELLO_FIRST"  # well formed, but this connection never said hello
@@ -40,7 +51,8 @@ def send_and_expect_rejection(fuzzer, data: bytes) -> M.Rejected | None:
 def test_fuzz_a_live_server_answers_every_message_with_a_rejection_and_the_game_goes_on():
     """A game in play (seat 0's turn) with a seated honest player; a fuzzing connection that never said hello
     sends 60 x 5 generated or mutated messages (R-GEN-05: each refused, nothing changes)."""
-    lenient = Limits(rate=100_000, burst=100_000, max_strikes=1_000_000)  # the limits: see test_net_lobby
+    # the limits: see test_net_lobby and test_net_hostile (this connection never says hello, on purpose)
+    lenient = Limits(rate=100_000, burst=100_000, max_strikes=1_000_000, hello_timeout=600)
     host = ServerThread(ServerConfig(bind="127.0.0.1", port=0, discovery=False, computer_pace=0, limits=lenient),
                         started_game(3, chair=0))
     url = f"ws://127.0.0.1:{host.start()}"
@@ -52,6 +64,8 @@ def test_fuzz_a_live_server_answers_every_message_with_a_rejection_and_the_game_
         before = host.call(lambda server: server.table.state.model_dump_json())
         sent = []
         with connect(url, max_size=None, compression=None) as fuzzer:
+            assert decode_server_message(fuzzer.recv(timeout=5)).type == "challenge"
+
             @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
             @given(data=st.data())
             def fuzz(data):
@@ -98,7 +112,7 @@ def test_fuzz_the_actions_of_a_seated_player_each_answered_by_an_update_or_a_rej
     answers = {"rejected": 0, "update": 0}
     try:
         with connect(url, max_size=None, compression=None) as player:
-            player.send(json.dumps({"type": "hello", "protocol": 1, "name": "Fuzzy", "id": "h"}))
+            player.send(json.dumps({"type": "hello", "protocol": 2, "name": "Fuzzy", "id": "h"}))
             player.send(json.dumps({"type": "claim_seat", "seat": 1, "id": "c"}))
             version = 0
             while True:
@@ -108,7 +122,7 @@ def test_fuzz_the_actions_of_a_seated_player_each_answered_by_an_update_or_a_rej
                     break
 
             def answer_to(message: bytes):
-                player.send(message)
+                player.send(as_frame(message))
                 while True:
                     answer = decode_server_message(player.recv(timeout=5))
                     if answer.type in ("rejected", "update"):

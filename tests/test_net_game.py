@@ -138,8 +138,9 @@ def check_hidden_information(seat, messages, dog_condition: str) -> dict:
 
 
 def dog_secret(condition: str) -> re.Pattern:
-    """The Dog's condition as a view or a patch carries it."""
-    return re.compile(r'"dog_condition"\]?[:,]"' + re.escape(condition) + '"')
+    """The Dog's condition as a view ("dog_condition":"...") or a JSON Patch operation (".../dog_condition",
+    "value":"...") carries it."""
+    return re.compile(r'dog_condition"(?::|,"value":)"' + re.escape(condition) + '"')
 
 
 def bytes_before_the_end(client: LanClient) -> str:
@@ -171,7 +172,7 @@ def test_nothing_hidden_reaches_another_seat_in_the_bytes_of_whole_games():
                 assert SECRET_MARKER in raw
             else:
                 assert SECRET_MARKER not in raw
-            if client.seat != 0:  # neither in a view ("key":"value") nor in a patch (["set",[...,"key"],"value"])
+            if client.seat != 0:  # neither in a view ("key":"value") nor in a patch ({"path":".../key","value":...})
                 assert not dog_secret(condition).search(early.replace(" ", ""))
             if client.seat is None:
                 assert '"stage":"bid"' not in raw.replace(" ", "")

@@ -253,6 +253,7 @@ def test_joining_a_game_under_way_waits_for_a_seat_or_watches(qtbot):
         player = JoinDialog(discovery=False)
         qtbot.addWidget(player)
         player.address.setText(f"127.0.0.1:{port}")
+        player.name.setText("Bea")  # names are unique at a table: the spectator has the login name
         player.connect_button.click()
         qtbot.waitUntil(lambda: player.lobby.table.rowCount() == 3, timeout=5000)
         player.lobby.table.selectRow(2)

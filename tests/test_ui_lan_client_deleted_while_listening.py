@@ -16,11 +16,15 @@ SCENARIO = textwrap.dedent("""
     import shiboken6
     from PySide6.QtWidgets import QApplication
     app = QApplication([])
+    from illuminopoly_desktop.net.connection import Limits
     from illuminopoly_desktop.net.server import ServerConfig
     from illuminopoly_desktop.net.threads import ClientThread, ServerThread
     from illuminopoly_desktop.ui.lan.lan_client import QtLanClient
 
-    server = ServerThread(ServerConfig(bind="127.0.0.1", port=0, discovery=False, computer_pace=0, seats=3))
+    # the 60 deleted clients stay connected from this one address: above the default cap per address (16)
+    many = Limits(max_per_address=100, max_connections=100)
+    server = ServerThread(ServerConfig(bind="127.0.0.1", port=0, discovery=False, computer_pace=0, seats=3,
+                                       limits=many))
     url = f"ws://127.0.0.1:{server.start()}"
     chatter = ClientThread(url, "Chatter")
     chatter.connect()

@@ -19,6 +19,7 @@ from ..model.state import GameSetup, GameState
 from ..protocol import PatchError, apply_patch, decode_server_message, encode
 from ..protocol import messages as M
 from ..protocol.codes import RECONNECTABLE_GOODBYES
+from ..protocol.password_proof import answer_challenge
 from ..rules.actions import ACTION_ADAPTER
 from .view_state import setup_from_view, state_from_view
 
@@ -57,8 +58,10 @@ class LanClient:
 
     def __init__(self, url: str, name: str, password: str | None = None, token: str | None = None,
                  host_key: str | None = None, reconnect: bool = True, capture: bool = False,
-                 listener: Callable[[Any], None] | None = None):
+                 listener: Callable[[Any], None] | None = None, connect_options: dict | None = None):
         self.url = url
+        self.connect_options = dict(connect_options or {})
+        """Extra arguments of the transport's connect (tests: `local_addr` to come from another address)."""
         self.name = name
         self.password = password
         self.token = token
@@ -74,6 +77,9 @@ class LanClient:
         self.awaiting: list[int] = []
         self.events: list[dict] = []
         self.chat: list[M.ChatMessage] = []
+        self.notices: list[M.Notice] = []
+        self.deadlines: dict[int, M.Deadline] = {}
+        """The last deadline announced for each awaited seat."""
         self.goodbye: M.Goodbye | None = None
         self.connected = False
         self.reconnects = 0
@@ -98,10 +104,19 @@ class LanClient:
         from websockets.asyncio.client import connect
 
         websocket = await connect(self.url, max_size=CLIENT_MAX_SIZE, compression=None, open_timeout=5,
-                                  ping_interval=10, ping_timeout=20)
+                                  ping_interval=10, ping_timeout=20, **self.connect_options)
+        challenge = self._take(await websocket.recv())
+        if isinstance(challenge, M.Goodbye):
+            await websocket.close()
+            raise ConnectionError(challenge.message)
+        if not isinstance(challenge, M.Challenge):
+            await websocket.close()
+            raise ConnectionError(f"the server did not send a challenge but {challenge.type!r}")
         hello = {"type": "hello", "protocol": M.PROTOCOL_VERSION, "name": self.name,
                  "client": f"illuminopoly_desktop {__version__}", "id": "hello"}
-        for key in ("password", "token", "host_key"):
+        if self.password is not None and challenge.password_needed:
+            hello["proof"] = answer_challenge(self.password, challenge.nonce, challenge.salt, challenge.iterations)
+        for key in ("token", "host_key"):
             if getattr(self, key) is not None:
                 hello[key] = getattr(self, key)
         await websocket.send(encode(hello))
@@ -174,7 +189,8 @@ class LanClient:
                 self.goodbye = None
                 await asyncio.wait_for(self._open(), 5)
             except Rejection as refusal:
-                if refusal.code in ("E_BAD_TOKEN", "E_BAD_PASSWORD", "E_NOT_HOST", "E_PROTOCOL_VERSION"):
+                if refusal.code in ("E_BAD_TOKEN", "E_BAD_PASSWORD", "E_NOT_HOST", "E_PROTOCOL_VERSION",
+                                    "E_TRY_LATER"):
                     return False
             except Exception as error:  # refused connection, timeout, the server going down again
                 log.debug("%s: reconnect failed: %s", self.name, error)
@@ -211,6 +227,10 @@ class LanClient:
             self.seat, self.token = message.seat, message.token
         elif kind == "chat_message":
             self.chat.append(message)
+        elif kind == "notice":
+            self.notices.append(message)
+        elif kind == "deadline":
+            self.deadlines[message.seat] = message
         elif kind == "goodbye":
             self.goodbye = message
         ref = getattr(message, "ref", None)
@@ -344,6 +364,19 @@ class LanClient:
 
     async def hand_over(self, seat: int) -> None:
         await self._checked({"type": "hand_over", "seat": seat})
+
+    async def kick(self, seat: int | None = None, client_id: int | None = None, ban: bool = False) -> None:
+        """Host only: put a player (by seat) or a spectator (by client id) out; `ban` refuses his address too."""
+        payload: dict = {"type": "kick", "ban": ban}
+        if seat is not None:
+            payload["seat"] = seat
+        if client_id is not None:
+            payload["client_id"] = client_id
+        await self._checked(payload)
+
+    async def legal(self, include_free: bool = True) -> M.LegalActions:
+        """The seat's legal actions now and its default, as the server's rules list them. Raises Rejection."""
+        return await self._checked({"type": "legal", "include_free": include_free})
 
     async def say(self, text: str) -> None:
         """Chat to everyone at the table."""

@@ -1,7 +1,9 @@
 """One client connection on the server: who it is, its outgoing queue, its rate limit and its strikes.
 
 Sending never waits: each message goes into the connection's queue and a writer task feeds the socket, so one slow
-client never delays the others (a client that falls too far behind is disconnected with G_TOO_SLOW).
+client never delays the others. A client that falls too far behind (too many messages or bytes queued) is told
+G_TOO_SLOW, loses its queue and has its socket torn down; every closing socket is torn down after a short grace
+whether or not the peer reads its goodbye.
 """
 from __future__ import annotations
 
@@ -18,19 +20,50 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Limits:
-    """How much a connection may send. The defaults let a person and a computer player act freely."""
+    """How much connections may send and hold. The defaults let a person and a computer player act freely; a
+    client over a rate is slowed down (the server reads its next message later), never closed for it."""
     rate: float = 50.0
-    """Messages per second, sustained (a person never comes near; a computer client is slowed down)."""
+    """Messages per second, sustained, from one connection (a faster one waits: its messages are read later)."""
     burst: int = 100
     """Messages that may arrive at once."""
+    address_rate: float = 200.0
+    """Messages per second from all the connections of one address that hold no seat (spectators, strangers)."""
+    address_burst: int = 200
+    total_rate: float = 1000.0
+    """Messages per second from all the connections that hold no seat; seat holders are never slowed by others."""
+    total_burst: int = 1000
     max_strikes: int = 20
     """Malformed or refused-credential messages within `strike_window` seconds before a disconnection."""
-    max_too_fast: int = 1000
-    """Too-fast messages within `strike_window` seconds before a disconnection: a flood, not a quick computer
-    player (which is only slowed down)."""
     strike_window: float = 10.0
     max_backlog: int = 2000
     """Messages waiting to be written to one client before it is dropped as too slow."""
+    max_backlog_bytes: int = 4 * 1024 * 1024
+    """Bytes waiting to be written to one client before it is dropped as too slow (a full view is ~50 KB)."""
+    hello_timeout: float = 5.0
+    """Seconds a new connection has to say hello before it is closed (G_NO_HELLO)."""
+    max_connections: int = 64
+    """Connections holding no seat (not greeted yet, or spectators), in all."""
+    max_per_address: int = 16
+    """Connections holding no seat from one address."""
+    max_probation: int = 16
+    """Connections beyond those caps that are let in on probation: their first message must be a hello with a
+    seat token or the host key, within `probation_timeout` seconds (a seat holder always gets in)."""
+    probation_timeout: float = 1.5
+    connects_per_address: int = 120
+    """New connections one address may open within `connect_window` seconds (more are closed with G_FULL)."""
+    connect_window: float = 10.0
+    password_free_failures: int = 3
+    """Wrong passwords from one address before it must wait between tries."""
+    password_backoff: float = 1.0
+    """The first wait, doubled after each further wrong password, up to `password_max_backoff`."""
+    password_max_backoff: float = 30.0
+    password_lockout_failures: int = 20
+    """Wrong passwords from one address within `password_lockout` seconds that lock it out for that long."""
+    password_lockout: float = 300.0
+    claim_grace: float = 15.0
+    """Seconds a lobby seat stays claimed after its connection dropped (time to reconnect with the token)."""
+    close_grace: float = 2.0
+    """Seconds a closing connection has to read its goodbye before its socket is torn down."""
 
 
 class TokenBucket:
@@ -41,10 +74,18 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
 
-    def take(self) -> bool:
+    def _refill(self) -> None:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
+
+    def wait(self) -> float:
+        """Seconds until a token is there (0: now)."""
+        self._refill()
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+
+    def take(self) -> bool:
+        self._refill()
         if self.tokens >= 1:
             self.tokens -= 1
             return True
@@ -54,24 +95,34 @@ class TokenBucket:
 class Connection:
     """A WebSocket connection as the server sees it."""
 
-    def __init__(self, websocket, client_id: int, limits: Limits):
+    def __init__(self, websocket, client_id: int, limits: Limits, address: str = ""):
         self.websocket = websocket
         self.client_id = client_id
         self.limits = limits
+        self.address = address
+        """The peer's IP address (the unit of the per-address caps and of a ban)."""
         self.name = ""
         self.greeted = False
         self.is_host = False
+        self.nonce = ""
+        """The challenge's nonce this connection's proof of the password answers."""
+        self.probation = False
+        """Let in beyond the connection caps: only a hello with a seat token or the host key is accepted."""
         self.seat: int | None = None
         self.has_view = False
         self.closing = False
+        self.goodbye_code: str | None = None
         self.bytes_sent = 0
         self.messages_sent = 0
+        self.queued_bytes = 0
+        """Bytes waiting in the queue to be written (bounded by `max_backlog_bytes`)."""
         self.bucket = TokenBucket(limits.rate, limits.burst)
         self._strikes: list[float] = []
-        self._too_fast: list[float] = []
         self._close_code = 1000
         self._queue: asyncio.Queue = asyncio.Queue()
-        self._writer = asyncio.get_running_loop().create_task(self._write())
+        loop = asyncio.get_running_loop()
+        self._teardown: asyncio.TimerHandle | None = None
+        self._writer = loop.create_task(self._write())
 
     @property
     def viewer(self) -> int | None:
@@ -82,19 +133,17 @@ class Connection:
         if self.closing:
             return
         text = message if isinstance(message, str) else encode(message)
-        self.bytes_sent += len(text.encode()) if not text.isascii() else len(text)
+        size = len(text.encode()) if not text.isascii() else len(text)
+        self.bytes_sent += size
         self.messages_sent += 1
+        self.queued_bytes += size
         self._queue.put_nowait(text)
-        if self._queue.qsize() > self.limits.max_backlog:
+        if self._queue.qsize() > self.limits.max_backlog or self.queued_bytes > self.limits.max_backlog_bytes:
             self.close("G_TOO_SLOW")
 
     def strike(self) -> bool:
         """Count one bad message; True when the connection has earned its disconnection."""
         return self._count(self._strikes, self.limits.max_strikes)
-
-    def too_fast(self) -> bool:
-        """Count one message over the rate; True when that is a flood."""
-        return self._count(self._too_fast, self.limits.max_too_fast)
 
     def _count(self, stamps: list[float], limit: int) -> bool:
         now = time.monotonic()
@@ -104,20 +153,38 @@ class Connection:
         return len(stamps) > limit
 
     def close(self, code: str, message: str | None = None) -> None:
-        """Say goodbye (with a stable code), then close once the queue is written."""
+        """Say goodbye (with a stable code), then close once the queue is written; the socket is torn down after
+        `close_grace` seconds whatever the peer does. A client too slow to read loses what was still queued."""
         if self.closing:
             return
+        if code == "G_TOO_SLOW":  # what it has not read will not be read: free it now
+            while not self._queue.empty():
+                self._queue.get_nowait()
+            self.queued_bytes = 0
         self._queue.put_nowait(encode({"type": "goodbye", "code": code, "message": message or GOODBYE_CODES[code]}))
         # WebSocket close codes: 1008 "policy violation" for abuse, 1001 "going away" otherwise
-        self._close_code = 1008 if code == "G_GARBAGE" else 1001
+        self._close_code = 1008 if code in ("G_GARBAGE", "G_BANNED", "G_KICKED") else 1001
         self.closing = True
+        self.goodbye_code = code
         self._queue.put_nowait(None)
+        self._tear_down_later()
+
+    def _tear_down_later(self) -> None:
+        if self._teardown is None:
+            self._teardown = asyncio.get_running_loop().call_later(self.limits.close_grace, self.abort)
+
+    def abort(self) -> None:
+        """Drop the TCP connection now (a peer that does not read its goodbye, or a half-open socket)."""
+        transport = getattr(self.websocket, "transport", None)
+        if transport is not None:
+            transport.abort()
 
     def end(self) -> None:
         """Close normally once the queue is written (the client said bye)."""
         if not self.closing:
             self.closing = True
             self._queue.put_nowait(None)
+            self._tear_down_later()
 
     async def _write(self) -> None:
         try:
@@ -125,6 +192,7 @@ class Connection:
                 text = await self._queue.get()
                 if text is None:
                     break
+                self.queued_bytes -= len(text) if text.isascii() else len(text.encode())
                 await self.websocket.send(text)
             await self.websocket.close(self._close_code)
         except asyncio.CancelledError:
@@ -145,3 +213,5 @@ class Connection:
             await self._writer
         except (asyncio.CancelledError, Exception):
             pass
+        if self._teardown is not None:
+            self._teardown.cancel()

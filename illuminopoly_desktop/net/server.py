@@ -11,44 +11,42 @@ handler's failure is answered with E_INTERNAL and logged.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import logging
 import secrets
 import socket
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
+from ..model.options import make_options
 from ..model.rng import derived_seed, new_seed
 from ..model.state import GameState, SeatConfig
 from ..protocol import decode_client_message, encode, rejection
 from ..protocol import messages as M
-from ..rules import actions as A
+from ..protocol.password_proof import PasswordVerifier
 from ..rules.engine import copy_state
 from ..rules.errors import IllegalAction
+from ..rules.legal import default_action
 from ..rules.offer_answers import deciding_seats, default_answer
 from ..rules.setup import check_seating, factions_in_use, new_game
-from ..model.options import make_options
 from ..saves.savefile import SaveError
+from .admission import Gatekeeper
 from .computer import decide, make_computer
 from .connection import Connection, Limits
+from .deadlines import DEFAULT_AWAY_TIMEOUT, DeadlineKeeper
 from .discovery import Advertiser, advert_properties, game_url
 from .lobby import Lobby, LobbyError, token_hash
 from .password_record import password_record, resume_problem
 from .persistence import GameRecord, load_game
+from .server_requests import ServerRequests
 from .table import HostedTable
 
 log = logging.getLogger(__name__)
 
-NOT_TURN_BOUND = A.FREE_ACTION_TYPES | A.CHEAT_ACTION_TYPES | {"force_dice"}
-"""Actions a seat may send while the game awaits others (R-GEN-04); the rules still judge them."""
 TRANSPORT_MAX_SIZE = 1024 * 1024
 """Frames up to this size are read and answered (E_TOO_LARGE above 64 KiB); larger ones close the connection
 with WebSocket code 1009, the transport's own limit."""
-CHAT_HISTORY = 30
-MAX_CONNECTIONS = 64
 
 
 @dataclass
@@ -73,16 +71,30 @@ class ServerConfig:
     """Quiet seconds after an action before the save is rewritten (the journal holds the action meanwhile)."""
     save_max_delay: float = 1.0
     limits: Limits = field(default_factory=Limits)
+    turn_timeout: float | None = None
+    """Seconds a connected player has for each decision before the rules' default applies (R-GEN-03; None: no
+    limit, the table waits for a person who is there)."""
+    away_timeout: float | None = DEFAULT_AWAY_TIMEOUT
+    """Seconds the game waits for a seat whose player is not connected before a computer plays it until he is
+    back (None: it waits for the host to hand the seat over)."""
 
 
-class LanServer:
+class LanServer(ServerRequests):
     """One hosted game. `await start()`, then `await stop()`; `host_key` gives a client host rights."""
+
+    CHAT_HISTORY = 30
 
     def __init__(self, config: ServerConfig, state: GameState | None = None):
         self.config = config
         self.host_key = secrets.token_urlsafe(18)
         self.game_id = secrets.token_hex(8)
         self.password_record = password_record(config.password) if config.password else None
+        self.verifier = PasswordVerifier(config.password) if config.password else None
+        """Checks the hellos' proofs of the password (protocol/password_proof.py); the password never travels."""
+        self.gate = Gatekeeper(config.limits)
+        self.deadlines = DeadlineKeeper(config.turn_timeout, config.away_timeout)
+        self.notices: list[dict] = []
+        """Every notice sent (deadlines passed, seats handed to a computer, kicks), for the log and the tests."""
         """What the seat file keeps of the password (a salted hash; None: the game has none)."""
         self.resume_warning: str | None = None
         """A resumed game's password is missing or not the one its players joined with (the host should know)."""
@@ -103,7 +115,10 @@ class LanServer:
         self._tasks: list[asyncio.Task] = []
         self._background: set[asyncio.Task] = set()
         self._computer_wake: asyncio.Event | None = None
+        self._deadline_wake: asyncio.Event | None = None
         self._dirty: asyncio.Event | None = None
+        self._seat_addresses: dict[int, str] = {}
+        """The address each seat was last held from (for a ban of an absent player)."""
         self._stopped = False
         options = make_options(config.options or {})
         if config.load_path is None and state is None:  # refuse an impossible table now, not at the start
@@ -122,15 +137,18 @@ class LanServer:
         from websockets.asyncio.server import serve
 
         self._computer_wake = asyncio.Event()
+        self._deadline_wake = asyncio.Event()
         self._dirty = asyncio.Event()
         self._server = await serve(self._serve_connection, self.config.bind or None, self.config.port,
                                    max_size=TRANSPORT_MAX_SIZE, compression=None, ping_interval=10,
                                    ping_timeout=20, server_header=f"illuminopoly_desktop/{__version__}")
         self.port = self._server.sockets[0].getsockname()[1]
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._computer_loop()), loop.create_task(self._saver())]
+        self._tasks = [loop.create_task(self._computer_loop()), loop.create_task(self._saver()),
+                       loop.create_task(self._deadline_loop())]
         if self.table is not None:
             self._computer_wake.set()
+            self._refresh_deadlines()
         if self.config.discovery:
             self._advertiser = Advertiser(self.config.bind)
             self._tasks.append(loop.create_task(self._announce()))
@@ -220,6 +238,7 @@ class LanServer:
                 self._send_view(conn, opening=opening, awaiting=awaiting)
         self._broadcast_lobby()
         self._computer_wake.set()
+        self._refresh_deadlines()
         log.info("game %s started", self.game_id)  # never the seed: it would tell every die to come
 
     def _write_seats(self) -> None:
@@ -241,40 +260,95 @@ class LanServer:
     # ----- connections -----
 
     async def _serve_connection(self, websocket) -> None:
-        conn = Connection(websocket, self._next_client, self.config.limits)
+        address = _peer_address(websocket)
+        conn = Connection(websocket, self._next_client, self.config.limits, address)
         self._next_client += 1
-        if len(self.connections) >= MAX_CONNECTIONS:
-            conn.close("G_FULL")
+        verdict = self.gate.admit(address, (c for c in self.connections if c.seat is None and not c.closing))
+        if verdict not in ("in", "probation"):
+            conn.close(verdict)
             await conn.finish(grace=1.0)
             return
+        conn.probation = verdict == "probation"
+        conn.nonce = PasswordVerifier.new_nonce()
+        conn.send(M.Challenge(protocol=M.PROTOCOL_VERSION, nonce=conn.nonce,
+                              salt=self.verifier.salt.hex() if self.verifier else "",
+                              iterations=self.verifier.iterations if self.verifier else 0,
+                              password_needed=self.verifier is not None))
         self.connections.add(conn)
+        limits = self.config.limits
+        deadline = limits.probation_timeout if conn.probation else limits.hello_timeout
+        no_hello = asyncio.get_running_loop().call_later(deadline, self._hello_overdue, conn)
         try:
             async for data in websocket:
+                await self._rate_wait(conn)
                 self._receive(conn, data)
                 if conn.closing:
                     break
         except Exception as error:  # a dropped connection, an oversized frame (1009): the others play on
             log.debug("connection %s ended: %s", conn.client_id, error)
         finally:
+            no_hello.cancel()
             self._disconnected(conn)
             await conn.finish(grace=1.0 if conn.closing else 0.0)
 
+    def _hello_overdue(self, conn: Connection) -> None:
+        if not conn.greeted and not conn.closing:
+            conn.close("G_FULL" if conn.probation else "G_NO_HELLO")
+
+    async def _rate_wait(self, conn: Connection) -> None:
+        """Hold the connection's next message back while it is over a rate: its own, and for a connection holding
+        no seat, its address's and all such connections' (seat holders are never slowed by strangers). Nothing
+        is refused and nobody is closed for speed: a fast client is only read more slowly."""
+        while True:
+            buckets = [conn.bucket] if conn.seat is not None else [
+                conn.bucket, self.gate.address_bucket(conn.address), self.gate.total_bucket]
+            wait = max(bucket.wait() for bucket in buckets)
+            if wait <= 0:
+                for bucket in buckets:
+                    bucket.take()
+                return
+            await asyncio.sleep(wait)
+
     def _disconnected(self, conn: Connection) -> None:
         self.connections.discard(conn)
-        if conn.seat is not None and self.by_seat.get(conn.seat) is conn:
-            del self.by_seat[conn.seat]
+        seat = conn.seat
+        if seat is not None and self.by_seat.get(seat) is conn:
+            del self.by_seat[seat]
+            if self._stopped:
+                return
+            if not self.lobby.started:
+                self._release_claim_later(seat)
+            else:
+                self._refresh_deadlines(restart={seat})  # the clock for an absent player starts now
         if conn.greeted and not self._stopped:
             self._broadcast_lobby()
 
+    def _release_claim_later(self, seat: int) -> None:
+        """A lobby seat whose connection dropped is opened again unless its player is back in time."""
+        token = self.lobby.seats[seat].token_hash
+
+        def release() -> None:
+            lobby_seat = self.lobby.seats[seat]
+            if self._stopped or self.lobby.started or seat in self.by_seat or lobby_seat.token_hash != token \
+                    or lobby_seat.kind != "human":
+                return
+            name = lobby_seat.name
+            self.lobby.release(seat)
+            self._write_seats()
+            self._notice("N_SEAT_RELEASED", f"{name} left: seat {seat + 1} is open again.", seat)
+            self._broadcast_lobby()
+        asyncio.get_running_loop().call_later(self.config.limits.claim_grace, release)
+
     def _receive(self, conn: Connection, data) -> None:
-        message = decode_client_message(data)  # cheap next to a handler; gives the refusal its `ref`
-        if not conn.bucket.take():
-            conn.send(rejection("E_RATE_LIMITED", ref=getattr(message, "id", None)))
-            if conn.too_fast():
-                conn.close("G_GARBAGE")
+        if isinstance(data, (bytes, bytearray, memoryview)):  # the protocol is JSON text in text frames
+            self._refuse(conn, rejection("E_BINARY_FRAME"), strike=True)
             return
+        message = decode_client_message(data)
         if isinstance(message, M.Rejected):
             self._refuse(conn, message, strike=True)
+            return
+        if conn.probation and not conn.greeted and message.type != "hello":
+            conn.close("G_FULL")  # let in beyond the caps only to take a seat back
             return
         try:
             self._HANDLERS[message.type](self, conn, message)
@@ -289,185 +363,82 @@ class LanServer:
         if strike and conn.strike():
             conn.close("G_GARBAGE")
 
-    # ----- handlers (each in the order: schema (done), credentials, game over, seat/turn, version, rules) -----
+    def _seedless_setup(self):
+        """The game's setup without its seed, for what is worked out from a seat's view (the legal actions)."""
+        setup = self.table.state.setup
+        if getattr(self, "_seedless", (None, None))[0] is not setup:
+            self._seedless = (setup, setup.model_copy(update={"seed": 0}))
+        return self._seedless[1]
 
-    def _hello(self, conn: Connection, msg: M.Hello) -> None:
-        if conn.greeted:
-            raise LobbyError("E_ALREADY_GREETED")
-        if msg.protocol != M.PROTOCOL_VERSION:
-            raise LobbyError("E_PROTOCOL_VERSION", f"This server speaks protocol {M.PROTOCOL_VERSION}, "
-                                                   f"not {msg.protocol}.")
-        if self.config.password and not hmac.compare_digest((msg.password or "").encode(),
-                                                            self.config.password.encode()):
-            self._refuse(conn, rejection("E_BAD_PASSWORD", ref=msg.id), strike=True)
-            return
-        if msg.host_key is not None and not hmac.compare_digest(msg.host_key.encode(), self.host_key.encode()):
-            self._refuse(conn, rejection("E_NOT_HOST", "Wrong host key.", msg.id), strike=True)
-            return
-        seat = None
-        if msg.token is not None:
-            seat = self.lobby.seat_for_token(msg.token)
-            if seat is None:
-                self._refuse(conn, rejection("E_BAD_TOKEN", ref=msg.id), strike=True)
-                return
-        conn.greeted, conn.name, conn.is_host = True, msg.name, msg.host_key is not None
-        if seat is not None:
-            self._take_seat(conn, seat)
-        conn.send(M.Welcome(protocol=M.PROTOCOL_VERSION, server=f"illuminopoly_desktop {__version__}",
-                            game_id=self.game_id, host_name=self.config.host_name, client_id=conn.client_id,
-                            seat=seat, is_host=conn.is_host, phase=self._phase(), ref=msg.id))
-        for line in self.chat_history:
-            conn.send(line)
-        self._broadcast_lobby()
-        if self.table is not None:
-            self._send_view(conn)
+    # ----- deadlines (R-GEN-03) and notices -----
 
-    def _take_seat(self, conn: Connection, seat: int) -> None:
-        """Bind `conn` to `seat`; an older connection holding it (a half-dead one) is told it was replaced."""
-        previous = self.by_seat.get(seat)
-        if previous is not None and previous is not conn:
-            previous.seat = None
-            previous.close("G_REPLACED")
-        conn.seat = seat
-        conn.has_view = False
-        self.by_seat[seat] = conn
-        lobby_seat = self.lobby.seats[seat]
-        if lobby_seat.handed_over:  # the player is back: the computer gives the seat back
-            lobby_seat.handed_over = False
-
-    def _claim_seat(self, conn: Connection, msg: M.ClaimSeat) -> None:
-        self._require_greeted(conn)
-        if conn.seat is not None:
-            raise LobbyError("E_ALREADY_SEATED", f"You already sit in seat {conn.seat + 1}.")
-        wanted = self.lobby.seat(msg.seat)
-        if self.lobby.started and conn.is_host and wanted.kind == "human" and msg.seat not in self.by_seat:
-            token = self.lobby.retake(msg.seat)  # the host sits back down at a game it resumed
-        else:
-            name = conn.name if not self.lobby.started else wanted.name or conn.name
-            token = self.lobby.claim(msg.seat, name, msg.faction)
-        self._take_seat(conn, msg.seat)
-        conn.send(M.SeatGranted(seat=msg.seat, token=token, ref=msg.id))
-        self._write_seats()
-        self._broadcast_lobby()
-        if self.table is not None:
-            self._send_view(conn)
-        else:
-            self._maybe_start()
-
-    def _release_seat(self, conn: Connection, msg: M.ReleaseSeat) -> None:
-        seat = self._require_seat(conn)
-        self.lobby.release(seat)
-        self.by_seat.pop(seat, None)
-        conn.seat = None
-        self._ok(conn, msg)
-
-    def _set_faction(self, conn: Connection, msg: M.SetFaction) -> None:
-        self.lobby.set_faction(self._require_seat(conn), msg.faction)
-        self._ok(conn, msg)
-
-    def _set_ready(self, conn: Connection, msg: M.SetReady) -> None:
-        self.lobby.set_ready(self._require_seat(conn), msg.ready)
-        self._ok(conn, msg)
-        self._maybe_start()
-
-    def _add_computer(self, conn: Connection, msg: M.AddComputer) -> None:
-        self._require_host(conn)
-        self.lobby.add_computer(msg.seat, msg.strength)
-        self._ok(conn, msg)
-        self._maybe_start()
-
-    def _remove_computer(self, conn: Connection, msg: M.RemoveComputer) -> None:
-        self._require_host(conn)
-        self.lobby.remove_computer(msg.seat)
-        self._ok(conn, msg)
-
-    def _hand_over(self, conn: Connection, msg: M.HandOver) -> None:
-        self._require_host(conn)
-        if self.table is None:
-            raise LobbyError("E_NOT_STARTED")
-        seat = self.lobby.seat(msg.seat)
-        if seat.kind != "human" and seat.kind != "open":
-            raise LobbyError("E_NO_SUCH_SEAT", f"Seat {msg.seat + 1} is already played by a computer.")
-        if msg.seat in self.by_seat:
-            raise LobbyError("E_SEAT_PRESENT", f"{seat.name} is still connected.")
-        seat.handed_over = True
-        self._ok(conn, msg)
-        self._computer_wake.set()
-
-    def _action(self, conn: Connection, msg: M.SubmitAction) -> None:
-        self._require_greeted(conn)
-        seat = self._require_seat(conn)  # the seat this connection's token proved
+    def _people_awaited(self) -> set[int]:
         table = self.table
-        if table is None:
-            raise LobbyError("E_NOT_STARTED")
-        if table.game_over:
-            raise LobbyError("E_GAME_OVER")
-        action = msg.action
-        if action.seat != seat:
-            raise LobbyError("E_WRONG_SEAT", f"You play seat {seat + 1}, not seat {action.seat + 1}.")
-        if action.type not in NOT_TURN_BOUND and seat not in table.awaiting():
-            raise LobbyError("E_NOT_YOUR_TURN")
-        if not table.is_current(seat, msg.version):
-            raise LobbyError("E_STALE_VERSION", f"The game has moved on since version {msg.version} of your view "
-                                                f"(now {table.version_of(seat)}): choose again.")
-        try:
-            events = table.apply(action)
-        except IllegalAction as refusal:
-            self._refuse(conn, rejection(refusal.code, refusal.message, msg.id, refusal.rule_id, "rules"))
-            return
-        self._after_action(events, conn, msg.id)
+        if table is None or table.game_over:
+            return set()
+        computers = self.lobby.computer_seats()
+        return {seat for seat in table.awaiting() if seat not in computers}
 
-    def _chat(self, conn: Connection, msg: M.Chat) -> None:
-        self._require_greeted(conn)
-        line = {"type": "chat_message", "seat": conn.seat, "name": conn.name, "text": msg.text}
-        self.chat_history = (self.chat_history + [line])[-CHAT_HISTORY:]
-        text = encode(line)
-        for other in self.connections:
-            if other.greeted:
-                other.send(text)
+    def _refresh_deadlines(self, restart: set[int] = frozenset()) -> None:
+        """Start the clocks of the people the game now awaits and tell everyone how long each has."""
+        for seat in self.deadlines.update(self._people_awaited(), restart):
+            connected = seat in self.by_seat
+            seconds = self.deadlines.remaining(seat, connected)
+            if seconds is not None:
+                then = self.deadlines.limit_for(connected)[1]
+                self._broadcast(encode(M.Deadline(seat=seat, seconds=round(seconds, 1), then=then)))
+        if self._deadline_wake is not None:
+            self._deadline_wake.set()
 
-    def _ping(self, conn: Connection, msg: M.Ping) -> None:
-        conn.send(M.Pong(server_time=time.time(), ref=msg.id))
+    async def _deadline_loop(self) -> None:
+        while True:
+            wait = self.deadlines.next_check(set(self.by_seat))
+            try:
+                await asyncio.wait_for(self._deadline_wake.wait(), wait)
+            except (TimeoutError, asyncio.TimeoutError):
+                pass
+            self._deadline_wake.clear()
+            try:
+                for late in self.deadlines.overdue(set(self.by_seat)):
+                    self._enforce_deadline(late.seat, late.then)
+            except Exception:  # a deadline's failure must not stop the others
+                log.exception("deadline")
 
-    def _sync(self, conn: Connection, msg: M.Sync) -> None:
-        self._require_greeted(conn)
-        if self.table is None:
-            raise LobbyError("E_NOT_STARTED")
-        self._send_view(conn, ref=msg.id)
-
-    def _bye(self, conn: Connection, msg: M.Bye) -> None:
-        if conn.seat is not None and not self.lobby.started:
-            self.lobby.release(conn.seat)
-        conn.end()
-
-    _HANDLERS = {"hello": _hello, "claim_seat": _claim_seat, "release_seat": _release_seat,
-                 "set_faction": _set_faction, "set_ready": _set_ready, "add_computer": _add_computer,
-                 "remove_computer": _remove_computer, "hand_over": _hand_over, "action": _action, "chat": _chat,
-                 "ping": _ping, "sync": _sync, "bye": _bye}
-
-    def _require_greeted(self, conn: Connection) -> None:
-        if not conn.greeted:
-            raise LobbyError("E_HELLO_FIRST")
-
-    def _require_seat(self, conn: Connection) -> int:
-        self._require_greeted(conn)
-        if conn.seat is None:
-            raise LobbyError("E_NOT_SEATED")
-        return conn.seat
-
-    def _require_host(self, conn: Connection) -> None:
-        self._require_greeted(conn)
-        if not conn.is_host:
-            raise LobbyError("E_NOT_HOST")
-
-    def _ok(self, conn: Connection, msg) -> None:
-        conn.send(M.Ok(ref=msg.id))
-        self._write_seats()
+    def _enforce_deadline(self, seat: int, then: str) -> None:
+        """The deadline of `seat` passed: the rules' default applies for a player who is there (R-GEN-03), a
+        computer plays the seat of one who is away until he is back (or if the rules give no default)."""
+        table = self.table
+        lobby_seat = self.lobby.seats[seat]
+        if then == "default":
+            action = default_action(table.state, seat)
+            if action is not None:
+                try:
+                    events = table.apply(action)
+                except IllegalAction:
+                    pass
+                else:
+                    self._notice("N_DEFAULT_APPLIED", f"Time is up for {lobby_seat.name}: the rules' default "
+                                                      f"({action.type.replace('_', ' ')}) applies (R-GEN-03).", seat)
+                    self._after_action(events, None, None, actor_seat=seat)
+                    return
+        lobby_seat.handed_over = True
+        self._notice("N_COMPUTER_PLAYS", f"{lobby_seat.name} is away: a computer plays seat {seat + 1} until "
+                                         "they are back.", seat)
         self._broadcast_lobby()
+        self._computer_wake.set()
+        self._refresh_deadlines()
 
-    def _maybe_start(self) -> None:
-        if self.table is None and self.lobby.is_complete():
-            self._start_game()
+    def _notice(self, code: str, text: str, seat: int | None = None) -> None:
+        """Tell everyone what the server did (a deadline passed, a kick...)."""
+        notice = {"type": "notice", "code": code, "seat": seat, "text": text}
+        self.notices.append(notice)
+        log.info("%s", text)
+        self._broadcast(encode(notice))
+
+    def _broadcast(self, text: str) -> None:
+        for conn in self.connections:
+            if conn.greeted:
+                conn.send(text)
 
     # ----- sending -----
 
@@ -481,15 +452,15 @@ class LanServer:
         seats = [{"seat": s.seat, "name": s.name, "kind": s.kind, "ready": s.ready,
                   "faction": players[s.seat].faction if players is not None else s.faction,  # dealt or drafted
                   "connected": s.seat in self.by_seat, "computer_plays": s.handed_over} for s in self.lobby.seats]
-        return {"type": "lobby", "phase": self._phase(), "seats": seats,
-                "spectators": sum(1 for c in self.connections if c.greeted and c.seat is None),
-                "password_needed": bool(self.config.password), "factions": self.lobby.factions}
+        watchers = sorted(({"client_id": c.client_id, "name": c.name} for c in self.connections
+                           if c.greeted and c.seat is None and not c.closing), key=lambda w: w["client_id"])
+        return {"type": "lobby", "phase": self._phase(), "seats": seats, "spectators": len(watchers),
+                "password_needed": bool(self.config.password), "factions": self.lobby.factions,
+                "watchers": watchers, "turn_timeout": self.deadlines.turn_timeout,
+                "away_timeout": self.deadlines.away_timeout}
 
     def _broadcast_lobby(self) -> None:
-        text = encode(self._lobby_message())
-        for conn in self.connections:
-            if conn.greeted:
-                conn.send(text)
+        self._broadcast(encode(self._lobby_message()))
         if self._advertiser is not None:
             task = asyncio.get_running_loop().create_task(self._advertiser.update(self._advert()))
             self._background.add(task)
@@ -511,7 +482,7 @@ class LanServer:
             if update is not None:
                 conn.send(update)
 
-    def _after_action(self, events: list, actor: Connection | None, ref) -> None:
+    def _after_action(self, events: list, actor: Connection | None, ref, actor_seat: int | None = None) -> None:
         """Send every viewer its update, then let the saver and the computer players know."""
         self.actions_applied += 1
         table = self.table
@@ -534,6 +505,7 @@ class LanServer:
         if table.game_over:
             self._broadcast_lobby()
         self._computer_wake.set()
+        self._refresh_deadlines(restart={actor_seat} if actor_seat is not None else set())
 
     # ----- background tasks -----
 
@@ -603,3 +575,12 @@ class LanServer:
             seed = derived_seed(self.table.state.setup.seed, f"computer/{seat}")
             self._computers[seat] = make_computer(self.lobby.seats[seat].strength, seed)
         return self._computers[seat]
+
+
+def _peer_address(websocket) -> str:
+    """The peer's IP address ("" if the transport does not say)."""
+    try:
+        peer = websocket.remote_address
+    except Exception:
+        return ""
+    return str(peer[0]) if isinstance(peer, (tuple, list)) and peer else ""

@@ -13,7 +13,8 @@ ProtocolCode = Literal[
     "E_PROTOCOL_VERSION", "E_HELLO_FIRST", "E_ALREADY_GREETED", "E_BAD_PASSWORD", "E_BAD_TOKEN", "E_NOT_HOST",
     "E_NO_SUCH_SEAT", "E_SEAT_TAKEN", "E_NOT_SEATED", "E_ALREADY_SEATED", "E_BAD_FACTION", "E_BAD_NAME",
     "E_ALREADY_STARTED", "E_NOT_STARTED", "E_GAME_OVER", "E_WRONG_SEAT", "E_NOT_YOUR_TURN", "E_STALE_VERSION",
-    "E_SEAT_PRESENT", "E_RATE_LIMITED", "E_INTERNAL",
+    "E_SEAT_PRESENT", "E_RATE_LIMITED", "E_INTERNAL", "E_BINARY_FRAME", "E_NAME_TAKEN", "E_TRY_LATER",
+    "E_NO_SUCH_CLIENT", "E_FULL",
 ]
 
 PROTOCOL_CODES: dict[str, str] = {
@@ -44,10 +45,16 @@ PROTOCOL_CODES: dict[str, str] = {
     "E_SEAT_PRESENT": "That seat's player is still connected.",
     "E_RATE_LIMITED": "Too many messages: slow down.",
     "E_INTERNAL": "The server could not handle this message; the game goes on.",
+    "E_BINARY_FRAME": "Messages are JSON text in text frames; a binary frame is not read.",
+    "E_NAME_TAKEN": "Someone at this table already uses that name: choose another.",
+    "E_TRY_LATER": "Too many wrong passwords from your address: wait before trying again.",
+    "E_NO_SUCH_CLIENT": "There is no such connection.",
+    "E_FULL": "The server has too many connections: only a player with a seat token may join now.",
 }
 """Every protocol code with its default sentence (a rejection may carry a more precise one)."""
 
-GoodbyeCode = Literal["G_GARBAGE", "G_REPLACED", "G_SHUTDOWN", "G_FULL", "G_TOO_SLOW"]
+GoodbyeCode = Literal["G_GARBAGE", "G_REPLACED", "G_SHUTDOWN", "G_FULL", "G_TOO_SLOW", "G_NO_HELLO", "G_KICKED",
+                      "G_BANNED"]
 
 GOODBYE_CODES: dict[str, str] = {
     "G_GARBAGE": "Too many malformed or too fast messages: disconnected.",
@@ -55,8 +62,12 @@ GOODBYE_CODES: dict[str, str] = {
     "G_SHUTDOWN": "The server is shutting down.",
     "G_FULL": "The server has too many connections.",
     "G_TOO_SLOW": "This connection did not keep up with the game.",
+    "G_NO_HELLO": "The connection did not say hello in time.",
+    "G_KICKED": "The host put you out of the game.",
+    "G_BANNED": "The host does not let this address join.",
 }
 """Why the server closes a connection; a client reconnects automatically only after G_SHUTDOWN (the host may
-resume the game), G_TOO_SLOW or a dropped connection; never after G_GARBAGE, G_REPLACED or G_FULL."""
+resume the game), G_TOO_SLOW, G_NO_HELLO or a dropped connection; never after G_GARBAGE, G_REPLACED, G_FULL,
+G_KICKED or G_BANNED."""
 
-RECONNECTABLE_GOODBYES = frozenset({"G_SHUTDOWN", "G_TOO_SLOW"})
+RECONNECTABLE_GOODBYES = frozenset({"G_SHUTDOWN", "G_TOO_SLOW", "G_NO_HELLO"})

@@ -1,4 +1,4 @@
-"""The messages of the LAN protocol (version 1) as pydantic models, shared by the server, the clients and tests.
+"""The messages of the LAN protocol (version 2) as pydantic models, shared by the server, the clients and tests.
 
 Every message is one JSON object in one WebSocket text frame, tagged by `"type"`. Client messages may carry an
 `"id"` (a number or a short string); the server's answer to that message (an `ok`, a `seat`, the `update` of an
@@ -13,7 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 from ..rules.actions import AnyAction
 from .codes import GoodbyeCode
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""2: the password is proved, never sent (`challenge`, `proof`); view patches are RFC 6902 JSON Patch; `legal`,
+`kick`, deadlines and notices; a client too fast is slowed down instead of refused."""
 MAX_MESSAGE_BYTES = 64 * 1024
 """The largest client message the server reads (a larger one is answered with E_TOO_LARGE)."""
 
@@ -22,6 +24,7 @@ Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max
                                         pattern=r"^[^\x00-\x1f\x7f]+$")]
 Token = Annotated[str, StringConstraints(min_length=8, max_length=128, pattern=r"^[A-Za-z0-9_\-]+$")]
 Secret = Annotated[str, Field(max_length=128)]
+Proof = Annotated[str, StringConstraints(min_length=64, max_length=64, pattern=r"^[0-9a-f]+$")]
 FactionId = Annotated[str, Field(max_length=32)]
 SeatNumber = Annotated[int, Field(ge=0, le=63)]
 Version = Annotated[int, Field(ge=0, le=2 ** 53)]
@@ -43,13 +46,14 @@ class ClientMessage(Message):
 # ----- client to server -----
 
 class Hello(ClientMessage):
-    """The first message of every connection. `token` takes back a seat held before (a reconnect); `host_key`
-    gives host rights (adding computer players, handing an absent seat to a computer)."""
+    """The first message of every connection, after the server's `challenge`. `proof` proves the password without
+    sending it (protocol/password_proof.py); `token` takes back a seat held before (a reconnect); `host_key` gives
+    host rights (adding computer players, handing an absent seat to a computer, kicking)."""
     type: Literal["hello"] = "hello"
     protocol: int
     name: Name
     client: Annotated[str, Field(max_length=64)] = ""
-    password: Secret | None = None
+    proof: Proof | None = None
     token: Token | None = None
     host_key: Secret | None = None
 
@@ -98,6 +102,24 @@ class HandOver(ClientMessage):
     seat: SeatNumber
 
 
+class Kick(ClientMessage):
+    """Host only: put a player (by `seat`) or a spectator (by `client_id`) out of the game; `ban` also refuses every
+    new connection from that address while the server runs. In the lobby the seat is opened again; in a game
+    under way its token stops working and a computer plays it (the host may take it with `claim_seat`)."""
+    type: Literal["kick"] = "kick"
+    seat: SeatNumber | None = None
+    client_id: Annotated[int, Field(ge=1, le=2 ** 53)] | None = None
+    ban: bool = False
+
+
+class LegalRequest(ClientMessage):
+    """The actions one's seat may send now, as the rules list them, and the default the deadline would apply."""
+    type: Literal["legal"] = "legal"
+    include_free: bool = True
+    """Also the free actions of an open window (mortgages, buildings...; R-GEN-04). Offers are never listed: their
+    terms are the player's to choose."""
+
+
 class SubmitAction(ClientMessage):
     """One decision of one's own seat, chosen from the view of the given `version`."""
     type: Literal["action"] = "action"
@@ -125,19 +147,32 @@ class Bye(ClientMessage):
 
 
 AnyClientMessage = Annotated[
-    Union[Hello, ClaimSeat, ReleaseSeat, SetFaction, SetReady, AddComputer, RemoveComputer, HandOver,
-          SubmitAction, Chat, Ping, Sync, Bye],
+    Union[Hello, ClaimSeat, ReleaseSeat, SetFaction, SetReady, AddComputer, RemoveComputer, HandOver, Kick,
+          LegalRequest, SubmitAction, Chat, Ping, Sync, Bye],
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE_ADAPTER: TypeAdapter = TypeAdapter(AnyClientMessage)
 CLIENT_MESSAGE_TYPES = frozenset(("hello", "claim_seat", "release_seat", "set_faction", "set_ready", "add_computer",
-                                  "remove_computer", "hand_over", "action", "chat", "ping", "sync", "bye"))
+                                  "remove_computer", "hand_over", "kick", "legal", "action", "chat", "ping", "sync",
+                                  "bye"))
 
 
 # ----- server to client -----
 
 class ServerMessage(Message):
     pass
+
+
+class Challenge(ServerMessage):
+    """The server's first message on every connection: what a hello's `proof` of the password is computed from
+    (protocol/password_proof.py). Sent even when no password is needed."""
+    type: Literal["challenge"] = "challenge"
+    protocol: int
+    nonce: str
+    """64 hex digits, new for every connection."""
+    salt: str
+    iterations: int
+    password_needed: bool
 
 
 class Welcome(ServerMessage):
@@ -163,7 +198,14 @@ class SeatInfo(BaseModel):
     ready: bool = False
     connected: bool = False
     computer_plays: bool = False
-    """A computer plays this human seat while its player is away (the host handed it over)."""
+    """A computer plays this human seat while its player is away (the host handed it over, or the deadline for an
+    absent player passed)."""
+
+
+class WatcherInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    client_id: int
+    name: str
 
 
 class Lobby(ServerMessage):
@@ -175,6 +217,12 @@ class Lobby(ServerMessage):
     password_needed: bool = False
     factions: list[str] = Field(default_factory=list)
     """The factions a seat may choose in the lobby."""
+    watchers: list[WatcherInfo] = Field(default_factory=list)
+    """The spectators (the host may kick one by its `client_id`)."""
+    turn_timeout: float | None = None
+    """Seconds a connected player has for each decision before its default applies (None: no limit)."""
+    away_timeout: float | None = None
+    """Seconds the game waits for an absent player before a computer plays the seat until he is back."""
 
 
 class SeatGranted(ServerMessage):
@@ -202,13 +250,13 @@ class View(ServerMessage):
     ref: MessageId | None = None
 
 
-PatchOp = Union[tuple[Literal["set"], list[Union[str, int]], Any], tuple[Literal["del"], list[Union[str, int]]],
-                tuple[Literal["ext"], list[Union[str, int]], list[Any]]]
+PatchOp = dict[str, Any]
+"""One RFC 6902 JSON Patch operation: {"op": "add"|"remove"|"replace", "path": a JSON Pointer, "value": ...}."""
 
 
 class Update(ServerMessage):
-    """What changed: the events this seat may see and the patch from the view at `version - 1` to `version`
-    (protocol/patch.py). `ref` is set for the sender of the action that caused it."""
+    """What changed: the events this seat may see and the RFC 6902 JSON Patch from the view at `version - 1` to
+    `version` (protocol/patch.py). `ref` is set for the sender of the action that caused it."""
     type: Literal["update"] = "update"
     version: int
     events: list[dict[str, Any]]
@@ -229,9 +277,42 @@ class Rejected(ServerMessage):
 
 
 class ChatMessage(ServerMessage):
+    """A line of chat with who said it: `seat` (null for a spectator) and `role`, which nobody can choose."""
     type: Literal["chat_message"] = "chat_message"
     seat: int | None
     name: str
+    role: Literal["host", "player", "spectator"] = "player"
+    text: str
+
+
+class LegalActions(ServerMessage):
+    """The answer to `legal`: what the seat may send now (chosen from `version` of its view), as the rules list
+    them, and the rules' default for it (what its deadline applies; null when the game does not await it)."""
+    type: Literal["legal"] = "legal"
+    seat: int
+    version: int
+    awaited: bool
+    actions: list[dict[str, Any]]
+    default: dict[str, Any] | None = None
+    ref: MessageId | None = None
+
+
+class Deadline(ServerMessage):
+    """The game awaits `seat`, a person, and will not wait past `seconds` from now: then `then` happens (`default`:
+    the rules' default action; `computer`: a computer plays the seat until its player is back)."""
+    type: Literal["deadline"] = "deadline"
+    seat: int
+    seconds: float
+    then: Literal["default", "computer"]
+
+
+class Notice(ServerMessage):
+    """Something the server did that everyone is told: `code` N_DEFAULT_APPLIED (a deadline passed),
+    N_COMPUTER_PLAYS (an absent player's seat is played by a computer), N_PLAYER_BACK, N_KICKED, N_BANNED,
+    N_SEAT_RELEASED (a lobby seat whose connection dropped is open again)."""
+    type: Literal["notice"] = "notice"
+    code: str
+    seat: int | None = None
     text: str
 
 
@@ -249,7 +330,8 @@ class Goodbye(ServerMessage):
 
 
 AnyServerMessage = Annotated[
-    Union[Welcome, Lobby, SeatGranted, Ok, View, Update, Rejected, ChatMessage, Pong, Goodbye],
+    Union[Challenge, Welcome, Lobby, SeatGranted, Ok, View, Update, Rejected, ChatMessage, LegalActions, Deadline,
+          Notice, Pong, Goodbye],
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE_ADAPTER: TypeAdapter = TypeAdapter(AnyServerMessage)
