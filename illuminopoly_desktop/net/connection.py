@@ -161,7 +161,9 @@ class Connection:
             while not self._queue.empty():
                 self._queue.get_nowait()
             self.queued_bytes = 0
-        self._queue.put_nowait(encode({"type": "goodbye", "code": code, "message": message or GOODBYE_CODES[code]}))
+        goodbye = encode({"type": "goodbye", "code": code, "message": message or GOODBYE_CODES[code]})
+        self.queued_bytes += len(goodbye.encode())
+        self._queue.put_nowait(goodbye)
         # WebSocket close codes: 1008 "policy violation" for abuse, 1001 "going away" otherwise
         self._close_code = 1008 if code in ("G_GARBAGE", "G_BANNED", "G_KICKED") else 1001
         self.closing = True
@@ -215,3 +217,6 @@ class Connection:
             pass
         if self._teardown is not None:
             self._teardown.cancel()
+        while not self._queue.empty():  # what was never written is freed with the connection
+            self._queue.get_nowait()
+        self.queued_bytes = 0
