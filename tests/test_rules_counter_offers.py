@@ -66,7 +66,7 @@ def test_R_DEAL_02_counter_replaces_the_original_offer():
         (new, 1, [0], old, [])]
     assert cash_of(s) == [START_CASH] * 4 and flows(events) == [] and money_total(s) == total
     assert s.properties[BALTIC].owner == 1
-    refused(s, A.AcceptOffer(seat=1, offer_id=old), "E_WRONG_PHASE", "R-DEAL-02")
+    refused(s, A.AcceptOffer(seat=1, offer_id=old), "E_NO_SUCH_OFFER", "R-DEAL-02")
 
 
 def test_R_DEAL_02_accepting_the_counter_executes_it():
@@ -112,17 +112,17 @@ def test_R_DEAL_02_countering_a_closed_offer_is_refused():
     legs = [leg(1, 0, DeedItem(property=BALTIC)), leg(0, 1, cash(150))]
     s, old = baltic_for_100()
     engine.apply(s, A.DeclineOffer(seat=1, offer_id=old))
-    refused(s, A.ProposeOffer(seat=1, counterparties=[0], legs=legs, counter_to=old), "E_WRONG_PHASE", "R-DEAL-02",
+    refused(s, A.ProposeOffer(seat=1, counterparties=[0], legs=legs, counter_to=old), "E_NO_SUCH_OFFER", "R-DEAL-02",
             "That offer is closed")
     s, old = baltic_for_100()
     engine.apply(s, A.WithdrawOffer(seat=0, offer_id=old))
-    refused(s, A.ProposeOffer(seat=1, counterparties=[0], legs=legs, counter_to=old), "E_WRONG_PHASE", "R-DEAL-02")
+    refused(s, A.ProposeOffer(seat=1, counterparties=[0], legs=legs, counter_to=old), "E_NO_SUCH_OFFER", "R-DEAL-02")
     s, old = baltic_for_100()
     engine.apply(s, A.AcceptOffer(seat=1, offer_id=old))
     assert s.properties[BALTIC].owner == 0
     back = [leg(0, 1, DeedItem(property=BALTIC)), leg(1, 0, cash(150))]
-    refused(s, A.ProposeOffer(seat=1, counterparties=[0], legs=back, counter_to=old), "E_WRONG_PHASE", "R-DEAL-02")
-    refused(s, A.ProposeOffer(seat=1, counterparties=[0], legs=back, counter_to=999), "E_WRONG_PHASE", "R-DEAL-02")
+    refused(s, A.ProposeOffer(seat=1, counterparties=[0], legs=back, counter_to=old), "E_NO_SUCH_OFFER", "R-DEAL-02")
+    refused(s, A.ProposeOffer(seat=1, counterparties=[0], legs=back, counter_to=999), "E_NO_SUCH_OFFER", "R-DEAL-02")
 
 
 def test_R_DEAL_02_a_counter_is_between_the_same_parties():

@@ -67,7 +67,7 @@ def test_R_DEAL_02_propose_then_decline():
     events = engine.apply(s, A.DeclineOffer(seat=2, offer_id=oid))
     assert s.offers == [] and cash_of(s) == [1500] * 4
     assert [(e.status, e.seat) for e in events if isinstance(e, OfferEvent)] == [("declined", 2)]
-    refused(s, A.AcceptOffer(seat=2, offer_id=oid), "E_WRONG_PHASE", "R-DEAL-02")
+    refused(s, A.AcceptOffer(seat=2, offer_id=oid), "E_NO_SUCH_OFFER", "R-DEAL-02")
 
 
 def test_R_DEAL_02_only_the_proposer_withdraws():

@@ -5,9 +5,14 @@ engine reads these thousands of times per game.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from ..model.board import Board
 
-_CACHE: dict[int, tuple[Board, "BoardIndex"]] = {}
+CACHE_SIZE = 8
+"""Boards indexed at once: a game has one; a client rebuilding states from views makes many, and this must not grow
+with them (it once held every board it had seen)."""
+_CACHE: OrderedDict[int, tuple[Board, "BoardIndex"]] = OrderedDict()
 
 
 class BoardIndex:
@@ -39,8 +44,14 @@ class BoardIndex:
 
 
 def board_index(board: Board) -> BoardIndex:
-    cached = _CACHE.get(id(board))
+    """The index of `board`, kept for the most recently used CACHE_SIZE boards (by identity)."""
+    key = id(board)
+    cached = _CACHE.get(key)
     if cached is None or cached[0] is not board:
         cached = (board, BoardIndex(board))
-        _CACHE[id(board)] = cached
+        _CACHE[key] = cached
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
     return cached[1]

@@ -210,7 +210,7 @@ def check_counter(ctx: Ctx, seat: int, counterparties: list[int], counter_to: in
     counter whose parties are not exactly the old offer's (R-DEAL-02)."""
     old = next((o for o in ctx.state.offers if o.id == counter_to), None)
     if old is None:
-        raise refuse("E_WRONG_PHASE", "R-DEAL-02", "That offer is closed: only an open offer can be countered.")
+        raise refuse("E_NO_SUCH_OFFER", "R-DEAL-02", "That offer is closed: only an open offer can be countered.")
     if seat not in old.counterparties or seat in old.accepted_by:
         raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "Only a counterparty who has not yet answered an offer may "
                                                      "counter it.")
@@ -236,7 +236,7 @@ def find_offer(ctx: Ctx, offer_id: int) -> Offer:
     for offer in ctx.state.offers:
         if offer.id == offer_id:
             return offer
-    raise refuse("E_WRONG_PHASE", "R-DEAL-02", "That offer no longer exists.")
+    raise refuse("E_NO_SUCH_OFFER", "R-DEAL-02", "That offer no longer exists (withdrawn, answered or expired).")
 
 
 def accept(ctx: Ctx, seat: int, offer_id: int, placements) -> bool:

@@ -14,6 +14,7 @@ ReasonCode = Literal[
     "E_IN_JAIL", "E_NOT_IN_JAIL", "E_DISABLED", "E_FACTION_CANNOT", "E_COUNTDOWN_ACTIVE", "E_IN_CONTEST",
     "E_NOT_ELIGIBLE_CANDIDATE", "E_OPTION_DISABLED", "E_COMMITMENT",
     "E_BANK_SHORT",  # D-13: the Bank's Reserves cannot lend a mortgage in full (R-MORT-01)
+    "E_NO_SUCH_OFFER",  # R-DEAL-02: the offer answered or countered is gone (withdrawn, answered, expired)
 ]
 
 

@@ -146,6 +146,28 @@ def _atomic_write(target: Path, data: bytes) -> None:
     _fsync_directory(directory)
 
 
+def remove_stale_temporaries(target: str | os.PathLike) -> list[Path]:
+    """Delete the temporary files a killed process left while writing the save `target` (`.NAME.*.tmp` beside
+    it; never another save's). Returns those deleted. Called when a game's files are opened again."""
+    target = Path(target)
+    removed = []
+    try:
+        leftovers = list(target.parent.glob(f".{glob_escape(target.name)}.*.tmp"))
+    except OSError:
+        return removed
+    for leftover in leftovers:
+        try:
+            leftover.unlink()
+            removed.append(leftover)
+        except OSError:
+            pass
+    return removed
+
+
+def glob_escape(name: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
+
+
 def _fsync_directory(directory: Path) -> None:
     """Make the rename itself durable (POSIX); best effort, a no-op where directories cannot be opened."""
     if os.name != "posix":
