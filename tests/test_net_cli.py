@@ -38,3 +38,30 @@ def test_serve_prints_its_address_and_save_and_stops_on_ctrl_c(tmp_path, monkeyp
     assert "listening on ws://127.0.0.1:" in output and f"save: {tmp_path / 'g.json'}" in output
     assert "host key: " in output and "stopped before the game started" in output
     assert headless.default_save_path().name.startswith("lan-")
+
+
+def test_serve_takes_the_deadlines_and_prints_them(tmp_path, capsys, monkeypatch):
+    """R-GEN-03: the host sets the deadlines with --turn-timeout and --away-timeout (2 minutes by default)."""
+    import signal
+    import threading
+
+    from illuminopoly_desktop.net import headless
+
+    configs = []
+    real = headless.LanServer
+
+    def recorded(config, *args):
+        configs.append(config)
+        return real(config, *args)
+    monkeypatch.setattr(headless, "LanServer", recorded)
+    timer = threading.Timer(1.0, lambda: signal.raise_signal(signal.SIGINT))
+    timer.start()
+    try:
+        status = main(["serve", "--port", "0", "--bind", "127.0.0.1", "--no-discovery", "--turn-timeout", "90",
+                       "--save", str(tmp_path / "g.json")])
+    finally:
+        timer.cancel()
+    output = capsys.readouterr().out
+    assert status == 0 and (configs[0].turn_timeout, configs[0].away_timeout) == (90, 120)
+    assert "deadlines: 90 s per decision (then the rules' default); 120 s for an absent player" in output
+    assert main(["serve", "--port", "0", "--no-discovery", "--turn-timeout", "-1"]) == 2

@@ -196,3 +196,23 @@ def test_file_host_game_opens_with_the_remembered_choices_and_keeps_the_new_ones
         assert window.preferences.host_game == newer and load_preferences().host_game == newer
     finally:
         dialog.done(0)
+
+
+def test_the_host_sets_the_deadlines_of_the_game(qtbot, host_dialog):
+    """R-GEN-03: every awaited decision has a deadline the host sets: a time per decision (none by default) and,
+    for an absent player, 2 minutes before a computer plays his seat; the lobby tells the players."""
+    dialog = host_dialog()
+    dialog.show()
+    assert dialog.config().turn_timeout is None and dialog.config().away_timeout == 120
+    assert dialog.turn_timeout.toolTip() and dialog.away_timeout.toolTip()
+    dialog.turn_timeout.setFocus()
+    dialog.turn_timeout.lineEdit().selectAll()
+    qtbot.keyClicks(dialog.turn_timeout, "90")
+    dialog.away_timeout.setFocus()
+    dialog.away_timeout.lineEdit().selectAll()
+    qtbot.keyClicks(dialog.away_timeout, "45")
+    config = dialog.config()
+    assert (config.turn_timeout, config.away_timeout) == (90, 45)
+    dialog.host_button.click()
+    qtbot.waitUntil(lambda: dialog.lan.lobby is not None and dialog.lan.lobby.turn_timeout == 90, timeout=5000)
+    assert dialog.lan.lobby.away_timeout == 45

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..net.deadlines import DEFAULT_AWAY_TIMEOUT
 from .arguments import option_assignment
 from .errors import EXIT_OK, UsageError, UserError
 
@@ -36,6 +37,12 @@ def add_serve_parser(commands) -> None:
                        metavar="NAME=VALUE", help="a house-rule option, e.g. --option max_rounds=20 (repeatable)")
     serve.add_argument("--pace", type=float, default=0.3, metavar="SECONDS",
                        help="pause before each computer decision (default 0.3)")
+    serve.add_argument("--turn-timeout", type=float, default=0, metavar="SECONDS",
+                       help="seconds a connected player has for each decision before the rules' default applies "
+                            "for him (R-GEN-03; default 0: no limit)")
+    serve.add_argument("--away-timeout", type=float, default=DEFAULT_AWAY_TIMEOUT, metavar="SECONDS",
+                       help="seconds the game waits for a player who is not connected before a computer plays his "
+                            f"seat until he is back (default {DEFAULT_AWAY_TIMEOUT:.0f}; 0: wait for the host)")
     serve.add_argument("--no-discovery", action="store_true", help="do not announce the game on the network")
     serve.set_defaults(handler=cmd_serve)
 
@@ -51,12 +58,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--seats must be 3 to 11 (got {args.seats})")
     if not 0 <= args.computer < args.seats:
         raise UsageError(f"--computer must be 0 to {args.seats - 1}: at least one seat is for a person")
+    if args.turn_timeout < 0 or args.away_timeout < 0:
+        raise UsageError("--turn-timeout and --away-timeout are seconds, 0 or more (0: no limit)")
     if args.load is not None and args.save is not None:
         raise UsageError("--load continues the save it names; --save is only for a new game")
     config = ServerConfig(bind=args.bind, port=args.port, seats=args.seats, computers=args.computer,
                           computer_strength=args.strength, password=args.password, save_path=args.save, load_path=args.load,
                           options=dict(args.options), seed=args.seed, discovery=not args.no_discovery,
-                          computer_pace=max(0.0, args.pace))
+                          computer_pace=max(0.0, args.pace), turn_timeout=args.turn_timeout or None,
+                          away_timeout=args.away_timeout or None)
     if args.name:
         config.host_name = args.name
     try:

@@ -48,6 +48,10 @@ async def _serve(config: ServerConfig, out: TextIO) -> None:
         if server.resume_warning:
             print(f"warning: {server.resume_warning}", file=out)
     print(f"save: {server.save_path}", file=out)
+    limits = [f"{config.turn_timeout:g} s per decision (then the rules' default)" if config.turn_timeout else "",
+              f"{config.away_timeout:g} s for an absent player (then a computer plays his seat)"
+              if config.away_timeout else ""]
+    print("deadlines: " + ("; ".join(l for l in limits if l) or "none (the game waits)"), file=out)
     print(f"host key: {server.host_key}", file=out)
     print("Ctrl+C stops the server (the game stays saved; --load resumes it).", file=out, flush=True)
     try:

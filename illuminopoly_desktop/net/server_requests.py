@@ -203,8 +203,8 @@ class ServerRequests:
         if msg.ban and address:
             self.gate.banned.add(address)
         self._ok(conn, msg)
-        verb = "banned" if msg.ban else "put out of the game"
-        self._notice("N_BANNED" if msg.ban else "N_KICKED", f"The host {verb} {name}.", seat)
+        text = f"The host banned {name}." if msg.ban else f"The host put {name} out of the game."
+        self._notice("N_BANNED" if msg.ban else "N_KICKED", text, seat)
 
     def _unseat(self, seat: int) -> None:
         """A kicked player's seat: open again in the lobby; in a game under way, his token stops working and a

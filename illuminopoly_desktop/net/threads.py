@@ -94,11 +94,12 @@ class ClientThread:
     client took each message into account (so `client.view` is already up to date)."""
 
     def __init__(self, url: str, name: str, password: str | None = None, token: str | None = None,
-                 host_key: str | None = None, listener: Callable[[Any, LanClient], None] | None = None):
+                 host_key: str | None = None, listener: Callable[[Any, LanClient], None] | None = None,
+                 connect_options: dict | None = None):
         self._worker = LoopThread("illuminopoly-client")
         self.listener = listener
         self.client = LanClient(url, name, password=password, token=token, host_key=host_key,
-                                listener=self._heard)
+                                listener=self._heard, connect_options=connect_options)
 
     def _heard(self, message) -> None:
         if self.listener is not None:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
 
 from ...model.options import OptionError, make_options
 from ...net.computer import DEFAULT_STRENGTH, computer_strengths
+from ...net.deadlines import DEFAULT_AWAY_TIMEOUT
 from ...net.discovery import advertised_addresses, game_url
 from ...net.headless import default_save_path
 from ...net.server import ServerConfig
@@ -163,11 +164,29 @@ class HostDialog(QDialog):
         self.password.setToolTip("Asked of everyone who joins. A LAN save keeps only a salted hash of it: type it "
                                  "again to resume a game that had one, so that the players' apps reconnect with it "
                                  "(you are told if it is missing or not the same)")
+        self.turn_timeout = QSpinBox(page)
+        self.turn_timeout.setRange(0, 3600)
+        self.turn_timeout.setSingleStep(15)
+        self.turn_timeout.setSuffix(" s")
+        self.turn_timeout.setSpecialValueText("no limit")
+        self.turn_timeout.setToolTip("Seconds a player at the table has for each decision; then the rules' default "
+                                     "is taken for him (R-GEN-03: Move, pass, abstain, no graft). Everyone sees the "
+                                     "time left. 'no limit' waits for a player who is there.")
+        self.away_timeout = QSpinBox(page)
+        self.away_timeout.setRange(0, 3600)
+        self.away_timeout.setSingleStep(30)
+        self.away_timeout.setSuffix(" s")
+        self.away_timeout.setSpecialValueText("never (hand the seat over yourself)")
+        self.away_timeout.setValue(int(DEFAULT_AWAY_TIMEOUT))
+        self.away_timeout.setToolTip("When a player's connection is gone and the game needs him, a computer plays "
+                                     "his seat after this long, until he reconnects (everyone is told).")
         form = QFormLayout()
         form.addRow("Your &name:", self.player_name)
         form.addRow("&Game name:", self.host_name)
         form.addRow("P&ort:", self.port)
         form.addRow("Pass&word:", self.password)
+        form.addRow("&Time per decision:", self.turn_timeout)
+        form.addRow("A&bsent player:", self.away_timeout)
         self.password.textChanged.connect(self.revalidate)  # a resumed game's password is checked as it is typed
 
         self.new_choice = QRadioButton("New ga&me", page)
@@ -237,7 +256,7 @@ class HostDialog(QDialog):
         game_layout.addLayout(choice_row)
         game_layout.addWidget(self.game_pages)
 
-        for spin in (self.port, self.seats, self.computers):
+        for spin in (self.port, self.seats, self.computers, self.turn_timeout):
             spin.setMinimumWidth(90)
             spin.setMaximumWidth(110)
         layout = QVBoxLayout(page)
@@ -286,7 +305,8 @@ class HostDialog(QDialog):
         """The server's configuration: a new game's, or the chosen save's to resume."""
         common = dict(host_name=self.host_name.text().strip() or socket.gethostname(), bind=self.bind,
                       port=self.port.value(), password=self.password.text() or None, discovery=self.discovery,
-                      computer_pace=self.computer_pace)
+                      computer_pace=self.computer_pace, turn_timeout=self.turn_timeout.value() or None,
+                      away_timeout=self.away_timeout.value() or None)
         if self.resuming and self.resume.save is not None:
             return ServerConfig(load_path=self.resume.save.path, **common)
         return ServerConfig(seats=self.seats.value(), computers=self.computers.value(),

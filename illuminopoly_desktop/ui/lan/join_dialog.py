@@ -15,7 +15,7 @@ from ...net.computer import DEFAULT_STRENGTH, computer_strengths
 from ...net.discovery import Browser, GameAdvert, game_url
 from ...net.seat_tokens import SeatTokens
 from ...net.threads import LoopThread
-from .lan_client import QtLanClient, start_remote_table
+from .lan_client import QtLanClient, chat_line, notice_line, start_remote_table
 from ..common.window_thread import RunsWorkersFunctions
 
 DEFAULT_PORT = 8765
@@ -121,6 +121,14 @@ class LobbyPanel(QWidget):
         self.remove_computer_button = QPushButton("Remove the computer", self)
         self.remove_computer_button.clicked.connect(lambda: self._selected() is not None
                                                     and lan.remove_computer(self._selected()))
+        self.kick_button = QPushButton("Put out", self)
+        self.kick_button.setToolTip("Host only: the selected player leaves the lobby (his seat opens again) or the "
+                                    "selected spectator is disconnected")
+        self.kick_button.clicked.connect(lambda: self._kick(ban=False))
+        self.ban_button = QPushButton("Ban", self)
+        self.ban_button.setToolTip("Host only: put out the selected player or spectator and refuse every new "
+                                   "connection from his address while the game is hosted")
+        self.ban_button.clicked.connect(lambda: self._kick(ban=True))
         self.faction = QComboBox(self)
         self.faction.setToolTip("Your faction; left to the draft (or dealt at random) if you choose none")
         self.faction.activated.connect(self._faction_chosen)
@@ -137,7 +145,7 @@ class LobbyPanel(QWidget):
 
         seat_buttons = QHBoxLayout()
         for button in (self.take_button, self.leave_button, self.add_computer_button, self.strength,
-                       self.remove_computer_button):
+                       self.remove_computer_button, self.kick_button, self.ban_button):
             seat_buttons.addWidget(button)
         mine = QHBoxLayout()
         mine.addWidget(QLabel("Faction:", self))
@@ -154,7 +162,8 @@ class LobbyPanel(QWidget):
 
         lan.lobby_changed.connect(self.show_lobby)
         lan.failed.connect(self.status.setText)
-        lan.chat_received.connect(lambda m: self.chat.addItem(f"{m.name}: {m.text}"))
+        lan.chat_received.connect(lambda m: self.chat.addItem(chat_line(m)))
+        lan.notice_received.connect(lambda m: self.chat.addItem(notice_line(m, lan.lobby)))
         lan.connection_lost.connect(lambda: self.status.setText("The host closed the connection."))
         if lan.lobby is not None:
             self.show_lobby(lan.lobby)
@@ -169,7 +178,11 @@ class LobbyPanel(QWidget):
         self.title.setText(f"<b>{welcome.host_name if welcome else 'The host'}</b>'s table"
                            + (" — a password protects it" if lobby.password_needed else ""))
         selected = self._selected()
-        self.table.setRowCount(len(lobby.seats))
+        watchers = self._watchers(lobby)
+        self.table.setRowCount(len(lobby.seats) + len(watchers))
+        for row, watcher in enumerate(watchers, start=len(lobby.seats)):
+            for column, text in enumerate(("—", watcher.name, "—", "watching")):
+                self.table.setItem(row, column, QTableWidgetItem(text))
         for row, info in enumerate(lobby.seats):
             if info.kind == "open":
                 status = "open"
@@ -185,7 +198,7 @@ class LobbyPanel(QWidget):
                      self.factions.get(info.faction, info.faction) if info.faction else "—", status]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
-        if selected is not None and selected < len(lobby.seats):
+        if selected is not None and selected < self.table.rowCount():
             self.table.selectRow(selected)
         self._fill_factions(lobby)
         self._update_buttons()
@@ -216,6 +229,11 @@ class LobbyPanel(QWidget):
         self.remove_computer_button.setVisible(self.is_host)
         self.add_computer_button.setEnabled(info is not None and info.kind == "open" and in_lobby)
         self.remove_computer_button.setEnabled(info is not None and info.kind == "computer" and in_lobby)
+        watcher = self._selected_watcher()
+        may_put_out = (info is not None and info.kind == "human" and row != self.lan.seat) or watcher is not None
+        for button in (self.kick_button, self.ban_button):
+            button.setVisible(self.is_host)
+            button.setEnabled(may_put_out)
         self.faction.setEnabled(seated and in_lobby)
         self.ready.setEnabled(seated and in_lobby)
         if not seated:
@@ -227,9 +245,29 @@ class LobbyPanel(QWidget):
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
         return rows[0].row() if rows else None
 
+    def _watchers(self, lobby) -> list:
+        """The spectators, listed for the host only (who may put one out)."""
+        return list(lobby.watchers) if self.is_host else []
+
+    def _selected_watcher(self):
+        lobby, row = self.lan.lobby, self._selected()
+        if lobby is None or row is None or row < len(lobby.seats):
+            return None
+        index = row - len(lobby.seats)
+        watchers = self._watchers(lobby)
+        return watchers[index] if index < len(watchers) else None
+
+    def _kick(self, ban: bool) -> None:
+        watcher = self._selected_watcher()
+        if watcher is not None:
+            self.lan.kick(client_id=watcher.client_id, ban=ban)
+        elif self._selected() is not None:
+            self.lan.kick(seat=self._selected(), ban=ban)
+
     def _take_seat(self) -> None:
         row = self._selected()
-        if row is not None:
+        lobby = self.lan.lobby
+        if row is not None and (lobby is None or row < len(lobby.seats)):
             self.lan.claim_seat(row)
 
     def _faction_chosen(self, index: int) -> None:

@@ -30,6 +30,8 @@ class QtLanClient(QObject, RunsWorkersFunctions):
     Emitted in the window's thread, like every signal here: receivers connected at any time (the remote table's)
     get every one."""
     chat_received = Signal(object)
+    notice_received = Signal(object)
+    """A Notice (a deadline passed, a seat handed to a computer, a kick) or a Deadline, for everyone to read."""
     failed = Signal(str)
     connection_lost = Signal()
     """The host said goodbye."""
@@ -124,6 +126,8 @@ class QtLanClient(QObject, RunsWorkersFunctions):
             self.game_started.emit()
         elif kind == "chat_message":
             self.chat_received.emit(message)
+        elif kind in ("notice", "deadline"):
+            self.notice_received.emit(message)
         elif kind == "rejected" and message.ref is not None and not str(message.ref).startswith("ui-"):
             self.failed.emit(message.message)
         elif kind == "goodbye":
@@ -165,6 +169,10 @@ class QtLanClient(QObject, RunsWorkersFunctions):
     def hand_over(self, seat: int) -> None:
         self._request(lambda c: c.hand_over(seat))
 
+    def kick(self, seat: int | None = None, client_id: int | None = None, ban: bool = False) -> None:
+        """Host only: put a player (by seat) or a spectator (by client id) out; `ban` refuses his address too."""
+        self._request(lambda c: c.kick(seat=seat, client_id=client_id, ban=ban))
+
     def say(self, text: str) -> None:
         self._request(lambda c: c.say(text))
 
@@ -180,6 +188,25 @@ class QtLanClient(QObject, RunsWorkersFunctions):
         if connection is not None:
             connection.close()
         self.started, self.attached, self.backlog = False, False, []
+
+
+def chat_line(message) -> str:
+    """A chat message as the lists show it: the name with its seat and role, which nobody can choose."""
+    if message.role == "spectator" or message.seat is None:
+        who = f"{message.name} (watching)"
+    else:
+        who = f"{message.name} (seat {message.seat + 1}{', host' if message.role == 'host' else ''})"
+    return f"{who}: {message.text}"
+
+
+def notice_line(message, lobby=None) -> str:
+    """A notice or a deadline as the chat lists show it."""
+    if message.type == "deadline":
+        seats = lobby.seats if lobby is not None else []
+        name = seats[message.seat].name if message.seat < len(seats) else f"Seat {message.seat + 1}"
+        then = "the rules' default is taken" if message.then == "default" else "a computer plays the seat"
+        return f"⏱ {name} has {message.seconds:.0f} s to decide; then {then}."
+    return f"— {message.text}"
 
 
 def _sentence(error: BaseException) -> str:
@@ -257,8 +284,19 @@ class PlayersPanel(QWidget):
         self.hand_over_button = QPushButton("Let a computer play this seat", self)
         self.hand_over_button.setToolTip("Host only: a computer plays the selected seat while its player is away; "
                                          "the player takes it back by reconnecting.")
-        self.hand_over_button.setVisible(bool(lan.client and lan.client.welcome and lan.client.welcome.is_host))
+        is_host = bool(lan.client and lan.client.welcome and lan.client.welcome.is_host)
+        self.hand_over_button.setVisible(is_host)
         self.hand_over_button.clicked.connect(self._hand_over)
+        self.kick_button = QPushButton("Put out", self)
+        self.kick_button.setToolTip("Host only: the selected player or spectator leaves the game; a player's seat "
+                                    "is then played by a computer (you may take it).")
+        self.kick_button.clicked.connect(lambda: self._kick(ban=False))
+        self.ban_button = QPushButton("Ban", self)
+        self.ban_button.setToolTip("Host only: put out the selected player or spectator and refuse every new "
+                                   "connection from his address while the game is hosted.")
+        self.ban_button.clicked.connect(lambda: self._kick(ban=True))
+        for button in (self.kick_button, self.ban_button):
+            button.setVisible(is_host)
         self.connection = QLabel(self)
         self.connection.setWordWrap(True)
         self.chat = QListWidget(self)
@@ -271,6 +309,10 @@ class PlayersPanel(QWidget):
         layout.addWidget(self.connection)
         layout.addWidget(self.seats, 1)
         layout.addWidget(self.hand_over_button)
+        host_row = QHBoxLayout()
+        host_row.addWidget(self.kick_button)
+        host_row.addWidget(self.ban_button)
+        layout.addLayout(host_row)
         layout.addWidget(QLabel("Chat", self))
         layout.addWidget(self.chat, 2)
         row = QHBoxLayout()
@@ -278,6 +320,7 @@ class PlayersPanel(QWidget):
         layout.addLayout(row)
         lan.lobby_changed.connect(self.show_lobby)
         lan.chat_received.connect(self.add_chat)
+        lan.notice_received.connect(self.add_notice)
         lan.connection_changed.connect(self.show_connection)
         self.show_connection(True)
         if lan.lobby is not None:
@@ -287,6 +330,8 @@ class PlayersPanel(QWidget):
 
     def show_lobby(self, lobby) -> None:
         self.seats.clear()
+        self.rows: list[tuple[str, int]] = []
+        """What each row of the list is: ("seat", seat) or ("watcher", client id)."""
         for info in lobby.seats:
             if info.kind == "computer":
                 status = "computer"
@@ -298,7 +343,11 @@ class PlayersPanel(QWidget):
                 status = "away"
             mine = " (you)" if info.seat == self.lan.seat else ""
             self.seats.addItem(f"{info.seat + 1}. {info.name or 'open'}{mine} — {status}")
-        if lobby.spectators:
+            self.rows.append(("seat", info.seat))
+        for watcher in lobby.watchers:
+            self.seats.addItem(f"   {watcher.name} — watching")
+            self.rows.append(("watcher", watcher.client_id))
+        if lobby.spectators and not lobby.watchers:
             self.seats.addItem(f"{lobby.spectators} watching")
 
     def show_connection(self, connected: bool) -> None:
@@ -306,7 +355,11 @@ class PlayersPanel(QWidget):
                                 "<b style='color:#b00020'>The connection to the host dropped — reconnecting…</b>")
 
     def add_chat(self, message) -> None:
-        self.chat.addItem(f"{message.name}: {message.text}")
+        self.chat.addItem(chat_line(message))
+        self.chat.scrollToBottom()
+
+    def add_notice(self, message) -> None:
+        self.chat.addItem(notice_line(message, self.lan.lobby))
         self.chat.scrollToBottom()
 
     def _say(self) -> None:
@@ -319,3 +372,14 @@ class PlayersPanel(QWidget):
         row = self.seats.currentRow()
         if self.lan.lobby is not None and 0 <= row < len(self.lan.lobby.seats):
             self.lan.hand_over(row)
+
+    def _kick(self, ban: bool) -> None:
+        row = self.seats.currentRow()
+        rows = getattr(self, "rows", [])
+        if not 0 <= row < len(rows):
+            return
+        kind, number = rows[row]
+        if kind == "seat":
+            self.lan.kick(seat=number, ban=ban)
+        else:
+            self.lan.kick(client_id=number, ban=ban)
