@@ -231,3 +231,11 @@ def test_R_GEN_06_the_seed_never_leaves_the_host_in_frames_lobby_or_logs(caplog,
     assert len(frames) > 10 and any('"type":"lobby"' in t for t in texts)
     for text in texts:
         assert not any(secret in text for secret in secrets_shown)
+
+
+def test_a_rematch_draws_a_new_128_bit_seed():
+    from illuminopoly_desktop.presentation.game_setup import rematch
+
+    state = new_game(SEATS, seed=3)
+    again = rematch(state.setup)
+    assert again.setup.generator == rng.KEYED_BLAKE2B and again.setup.seed.bit_length() > 64

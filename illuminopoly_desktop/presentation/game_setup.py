@@ -18,6 +18,7 @@ from annotated_types import Ge
 from ..model.datafile import read_json
 from ..model.factions import FactionInfo, load_factions
 from ..model.options import Options, OptionError, load_default_options, make_options
+from ..model.rng import new_seed
 from ..model.resources import resource_path
 from ..model.state import ComputerStrength, GameState, SeatConfig
 from .preferences import NewGameChoices, RememberedSeat
@@ -191,8 +192,8 @@ def default_seats(count: int) -> list[SeatPlan]:
 
 def rematch(setup, seed: int | None = None):
     """A new game at the same table as `setup` (a finished game's GameSetup): the same seats, factions or draft,
-    house rules and board, with a new seed (so new dice and cards)."""
-    return rules_setup.new_game(setup.seats, random_seed() if seed is None else seed, setup.options,
+    house rules and board, with a new seed (so new dice and cards): 128 bits from the OS, shown nowhere (issue 22)."""
+    return rules_setup.new_game(setup.seats, new_seed() if seed is None else seed, setup.options,
                                 board=setup.board, preset_factions=setup.preset_factions)
 
 
