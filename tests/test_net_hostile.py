@@ -118,56 +118,67 @@ def test_a_flood_of_new_connections_from_one_address_is_cut_off_and_bans_hold():
     run(scenario())
 
 
+FLOODERS = r"""
+import asyncio, json, sys
+from websockets.asyncio.client import connect
+
+async def join(url, number):
+    websocket = await connect(url, max_size=None, compression=None, local_addr=(f"127.0.0.{10 + number % 4}", 0))
+    await websocket.recv()  # the challenge
+    await websocket.send(json.dumps({"type": "hello", "protocol": 2, "name": f"Flood{number}"}))
+    return websocket
+
+async def flood(websocket):
+    async def drain():
+        async for _ in websocket:
+            pass
+    asyncio.ensure_future(drain())
+    ping = json.dumps({"type": "ping"})
+    sent = 0
+    while True:
+        await websocket.send(ping)
+        sent += 1
+        if sent % 100 == 0:
+            await asyncio.sleep(0)  # let the other floods (and the answers) through in this process
+
+async def main(url):
+    websockets = await asyncio.gather(*(join(url, number) for number in range(8)))
+    await asyncio.gather(*(flood(websocket) for websocket in websockets))
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
 def test_floods_from_several_connections_do_not_slow_the_players_down_nor_get_anyone_closed():
-    """8 connections from 4 addresses send pings as fast as they can while two players play: the strangers are
-    read at their rates (nobody is closed for speed) and the players' round trip stays short."""
+    """8 connections from 4 addresses (another process) send pings as fast as they can while two players play:
+    the strangers are read at their rates, nobody is closed for speed, and the players' round trip stays short
+    (the issue measured 0.6 ms becoming 96 ms)."""
+    import subprocess
+    import sys
+
     async def scenario():
         async with loopback_server(started_game(3, chair=0)) as server:
             clients = await seated_clients(server, [0, 1])
-            flooders = []
-            for number in range(8):
-                peer = await RawPeer.open(server.url, **from_address(10 + number % 4))
-                await peer.ask({"type": "hello", "protocol": 2, "name": f"Flood{number}"})
-                flooders.append(peer)
-            ping = json.dumps({"type": "ping"})
-            stop = asyncio.Event()
-
-            async def flood(peer):
-                sent = 0
-                while not stop.is_set() and sent < 20_000:
-                    await peer.websocket.send(ping)
-                    sent += 1
-                    if sent % 50 == 0:
-                        await asyncio.sleep(0)
-                return sent
-
-            async def drain(peer):
-                received = 0
-                try:
-                    while not stop.is_set():
-                        await asyncio.wait_for(peer.websocket.recv(), 0.5)
-                        received += 1
-                except Exception:
-                    pass
-                return received
-            tasks = [asyncio.ensure_future(flood(p)) for p in flooders]
-            drains = [asyncio.ensure_future(drain(p)) for p in flooders]
-            await asyncio.sleep(0.5)
-            trips = [await clients[0].ping() for _ in range(10)]
-            await still_plays(server, clients)
-            stop.set()
-            received = await asyncio.gather(*drains)
-            sent = [task.result() if task.done() else None for task in tasks]
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            assert all(s is None or s > 0 for s in sent)
-            assert sorted(trips)[5] < 0.1, trips  # the median round trip of a player under the flood
-            assert all(r > 0 for r in received)
-            assert all(not c.closing for c in server.connections if c.name.startswith("Flood"))
-            assert not any(c.goodbye_code == "G_GARBAGE" for c in server.connections)
-            for peer in flooders:  # gone at once (a polite close would queue behind its unread pings)
-                peer.websocket.transport.abort()
+            quiet = sorted([await clients[0].ping() for _ in range(11)])[5]
+            flooders = subprocess.Popen([sys.executable, "-c", FLOODERS, server.url])
+            try:
+                for _ in range(100):  # until all 8 are in
+                    await asyncio.sleep(0.05)
+                    flooding = [c for c in server.connections if c.name.startswith("Flood") and c.greeted]
+                    if len(flooding) == 8:
+                        break
+                assert len(flooding) == 8
+                await asyncio.sleep(0.5)  # flooding
+                trips = sorted([await clients[0].ping() for _ in range(11)])
+                await still_plays(server, clients)
+                flood_connections = [c for c in server.connections if c.name.startswith("Flood")]
+                assert len(flood_connections) == 8 and not any(c.closing for c in flood_connections)
+                answered = sum(c.messages_sent for c in flood_connections)
+                assert trips[5] < 10 * quiet + 0.01, (quiet, trips)
+                assert answered > 100  # they were answered, at the strangers' rates
+            finally:
+                flooders.kill()
+                flooders.wait(5)
             await close_all(clients)
     run(scenario())
 

@@ -26,12 +26,13 @@ class Limits:
     """Messages per second, sustained, from one connection (a faster one waits: its messages are read later)."""
     burst: int = 100
     """Messages that may arrive at once."""
-    address_rate: float = 200.0
-    """Messages per second from all the connections of one address that hold no seat (spectators, strangers)."""
-    address_burst: int = 200
-    total_rate: float = 1000.0
+    address_rate: float = 50.0
+    """Messages per second from all the connections of one address that hold no seat (spectators, strangers:
+    a spectator sends a ping now and then, a sync after a reconnection, some chat)."""
+    address_burst: int = 100
+    total_rate: float = 200.0
     """Messages per second from all the connections that hold no seat; seat holders are never slowed by others."""
-    total_burst: int = 1000
+    total_burst: int = 200
     max_strikes: int = 20
     """Malformed or refused-credential messages within `strike_window` seconds before a disconnection."""
     strike_window: float = 10.0

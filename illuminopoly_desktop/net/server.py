@@ -296,11 +296,14 @@ class LanServer(ServerRequests):
             conn.close("G_FULL" if conn.probation else "G_NO_HELLO")
 
     async def _rate_wait(self, conn: Connection) -> None:
-        """Hold the connection's next message back while it is over a rate: its own, and for a connection holding
-        no seat, its address's and all such connections' (seat holders are never slowed by strangers). Nothing
-        is refused and nobody is closed for speed: a fast client is only read more slowly."""
+        """Hold the connection's next message back while it is over a rate: its own, and for a greeted connection
+        holding no seat, its address's and all such connections' (seat holders are never slowed by strangers).
+        Nothing is refused and nobody is closed for speed: a fast client is only read more slowly."""
         while True:
-            buckets = [conn.bucket] if conn.seat is not None else [
+            # a hello is never held back by strangers' floods (a returning player must get in); after it, the
+            # connections without a seat share their address's rate and everyone's
+            shared = conn.greeted and conn.seat is None
+            buckets = [conn.bucket] if not shared else [
                 conn.bucket, self.gate.address_bucket(conn.address), self.gate.total_bucket]
             wait = max(bucket.wait() for bucket in buckets)
             if wait <= 0:

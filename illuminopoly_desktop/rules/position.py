@@ -119,7 +119,10 @@ Position = create_model(
     version=(Literal[1], POSITION_VERSION),
     board=(str | Board | None, Field(None, description="A board file, or the board itself; default: the classic one.")),
     options=(dict[str, Any], Field(default_factory=dict, description="House rules that differ from the defaults.")),
-    seed=(int, Field(0, description="Starts the dice after the position when `rng_state` is not given.")),
+    seed=(int, Field(0, description="Starts the dice after the position when `rng_state` is not given; with the "
+                                    "keyed generator, also its key (so a position tells the dice to come: keep "
+                                    "it from the players).")),
+    generator=(rng.Generator, Field(rng.SPLITMIX64, description="The random generator (model/rng.py).")),
     rng_state=(GameState.model_fields["rng_state"].annotation | None, None),
     players=(list[PositionPlayer], Field(..., min_length=1)),
     properties=(dict[str, PositionProperty], Field(default_factory=dict)),
@@ -223,11 +226,12 @@ class _Builder:
         seats, players = self._players()
         properties = self._properties(players)
         setup = GameSetup(seed=position.seed, seats=seats, options=options, board=self.board, preset_factions=True,
-                          allow_forced_dice=self.allow_forced_dice, position=self.raw)
+                          allow_forced_dice=self.allow_forced_dice, position=self.raw, generator=position.generator)
         game = {f: getattr(position, f) for f in _GAME_FIELDS
                 if f not in _DERIVED and f not in ("chair", "last_chair", "professional_banker")}
         state = GameState(
-            setup=setup, rng_state=position.rng_state if position.rng_state is not None else rng.seed_state(position.seed),
+            setup=setup, rng_state=position.rng_state if position.rng_state is not None
+            else rng.initial_state(position.seed, position.generator),
             players=players, properties=properties, reserves=0, chance_deck=[], chest_deck=[],
             seat_order=position.seat_order if position.seat_order is not None else list(range(len(players))),
             **game)
@@ -432,6 +436,9 @@ def position_of(state: GameState) -> dict:
     if options:
         document["options"] = options
     document["rng_state"] = state.rng_state
+    if state.setup.generator != rng.SPLITMIX64:  # its draws need the key as well as the counters
+        document["generator"] = state.setup.generator
+        document["seed"] = state.setup.seed
     players = []
     for player, config in zip(state.players, state.setup.seats):
         entry = {"name": player.name, **player.model_dump(mode="json", exclude_defaults=True,
