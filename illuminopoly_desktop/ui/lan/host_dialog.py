@@ -164,22 +164,15 @@ class HostDialog(QDialog):
         self.password.setToolTip("Asked of everyone who joins. A LAN save keeps only a salted hash of it: type it "
                                  "again to resume a game that had one, so that the players' apps reconnect with it "
                                  "(you are told if it is missing or not the same)")
-        self.turn_timeout = QSpinBox(page)
-        self.turn_timeout.setRange(0, 3600)
-        self.turn_timeout.setSingleStep(15)
-        self.turn_timeout.setSuffix(" s")
-        self.turn_timeout.setSpecialValueText("no limit")
-        self.turn_timeout.setToolTip("Seconds a player at the table has for each decision; then the rules' default "
-                                     "is taken for him (R-GEN-03: Move, pass, abstain, no graft). Everyone sees the "
-                                     "time left. 'no limit' waits for a player who is there.")
-        self.away_timeout = QSpinBox(page)
-        self.away_timeout.setRange(0, 3600)
-        self.away_timeout.setSingleStep(30)
-        self.away_timeout.setSuffix(" s")
-        self.away_timeout.setSpecialValueText("never (hand the seat over yourself)")
-        self.away_timeout.setValue(int(DEFAULT_AWAY_TIMEOUT))
-        self.away_timeout.setToolTip("When a player's connection is gone and the game needs him, a computer plays "
-                                     "his seat after this long, until he reconnects (everyone is told).")
+        self.turn_timeout = seconds_spin(
+            page, 15, "no limit", 0,
+            "Seconds a player at the table has for each decision; then the rules' default is taken for him "
+            "(R-GEN-03: Move, pass, abstain, no graft). Everyone sees the time left. 'no limit' waits for a player "
+            "who is there.")
+        self.away_timeout = seconds_spin(
+            page, 30, "never (hand the seat over yourself)", int(DEFAULT_AWAY_TIMEOUT),
+            "When a player's connection is gone and the game needs him, a computer plays his seat after this long, "
+            "until he reconnects (everyone is told).")
         form = QFormLayout()
         form.addRow("Your &name:", self.player_name)
         form.addRow("&Game name:", self.host_name)
@@ -477,6 +470,18 @@ class HostDialog(QDialog):
         if result != QDialog.DialogCode.Accepted:
             self.lan.close()  # stops the server too
         super().done(result)
+
+
+def seconds_spin(parent: QWidget, step: int, zero_text: str, value: int, tip: str) -> QSpinBox:
+    """A deadline in seconds (0 to an hour; 0 shows `zero_text`)."""
+    spin = QSpinBox(parent)
+    spin.setRange(0, 3600)
+    spin.setSingleStep(step)
+    spin.setSuffix(" s")
+    spin.setSpecialValueText(zero_text)
+    spin.setValue(value)
+    spin.setToolTip(tip)
+    return spin
 
 
 def host_game(window) -> None:

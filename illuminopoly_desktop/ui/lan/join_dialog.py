@@ -15,7 +15,7 @@ from ...net.computer import DEFAULT_STRENGTH, computer_strengths
 from ...net.discovery import Browser, GameAdvert, game_url
 from ...net.seat_tokens import SeatTokens
 from ...net.threads import LoopThread
-from .lan_client import QtLanClient, chat_line, notice_line, start_remote_table
+from .lan_client import QtLanClient, chat_line, kick_buttons, notice_line, start_remote_table
 from ..common.window_thread import RunsWorkersFunctions
 
 DEFAULT_PORT = 8765
@@ -121,14 +121,9 @@ class LobbyPanel(QWidget):
         self.remove_computer_button = QPushButton("Remove the computer", self)
         self.remove_computer_button.clicked.connect(lambda: self._selected() is not None
                                                     and lan.remove_computer(self._selected()))
-        self.kick_button = QPushButton("Put out", self)
-        self.kick_button.setToolTip("Host only: the selected player leaves the lobby (his seat opens again) or the "
-                                    "selected spectator is disconnected")
-        self.kick_button.clicked.connect(lambda: self._kick(ban=False))
-        self.ban_button = QPushButton("Ban", self)
-        self.ban_button.setToolTip("Host only: put out the selected player or spectator and refuse every new "
-                                   "connection from his address while the game is hosted")
-        self.ban_button.clicked.connect(lambda: self._kick(ban=True))
+        self.kick_button, self.ban_button = kick_buttons(
+            self, self._kick, "Host only: the selected player leaves the lobby (his seat opens again) or the selected "
+                              "spectator is disconnected")
         self.faction = QComboBox(self)
         self.faction.setToolTip("Your faction; left to the draft (or dealt at random) if you choose none")
         self.faction.activated.connect(self._faction_chosen)

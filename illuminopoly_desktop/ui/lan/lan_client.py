@@ -190,6 +190,18 @@ class QtLanClient(QObject, RunsWorkersFunctions):
         self.started, self.attached, self.backlog = False, False, []
 
 
+def kick_buttons(parent: QWidget, kick, kick_tip: str) -> tuple[QPushButton, QPushButton]:
+    """The host's "Put out" and "Ban" buttons, calling `kick(ban=...)` for the selection."""
+    kick_button = QPushButton("Put out", parent)
+    kick_button.setToolTip(kick_tip)
+    kick_button.clicked.connect(lambda: kick(ban=False))
+    ban_button = QPushButton("Ban", parent)
+    ban_button.setToolTip("Host only: put out the selected player or spectator and refuse every new connection "
+                          "from his address while the game is hosted.")
+    ban_button.clicked.connect(lambda: kick(ban=True))
+    return kick_button, ban_button
+
+
 def chat_line(message) -> str:
     """A chat message as the lists show it: the name with its seat and role, which nobody can choose."""
     if message.role == "spectator" or message.seat is None:
@@ -287,14 +299,9 @@ class PlayersPanel(QWidget):
         is_host = bool(lan.client and lan.client.welcome and lan.client.welcome.is_host)
         self.hand_over_button.setVisible(is_host)
         self.hand_over_button.clicked.connect(self._hand_over)
-        self.kick_button = QPushButton("Put out", self)
-        self.kick_button.setToolTip("Host only: the selected player or spectator leaves the game; a player's seat "
-                                    "is then played by a computer (you may take it).")
-        self.kick_button.clicked.connect(lambda: self._kick(ban=False))
-        self.ban_button = QPushButton("Ban", self)
-        self.ban_button.setToolTip("Host only: put out the selected player or spectator and refuse every new "
-                                   "connection from his address while the game is hosted.")
-        self.ban_button.clicked.connect(lambda: self._kick(ban=True))
+        self.kick_button, self.ban_button = kick_buttons(
+            self, self._kick, "Host only: the selected player or spectator leaves the game; a player's seat is then "
+                              "played by a computer (you may take it).")
         for button in (self.kick_button, self.ban_button):
             button.setVisible(is_host)
         self.connection = QLabel(self)
