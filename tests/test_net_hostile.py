@@ -346,3 +346,31 @@ def test_a_guest_cannot_kick_and_the_host_cannot_ban_its_own_address():
             assert guest.goodbye.code == "G_KICKED" and server.lobby.seats[1].kind == "open"
             await close_all([host])
     run(scenario())
+
+
+def test_the_password_itself_never_travels(monkeypatch):
+    """The client proves the password (challenge and response) and a proof is good for one connection only."""
+    from websockets.asyncio.client import ClientConnection
+
+    sent: list[str] = []
+    real_send = ClientConnection.send
+
+    async def recording(self, message, *args, **kwargs):
+        sent.append(message if isinstance(message, str) else message.decode("latin-1"))
+        return await real_send(self, message, *args, **kwargs)
+    monkeypatch.setattr(ClientConnection, "send", recording)
+
+    async def scenario():
+        async with loopback_server(seats=3, password="correct horse battery") as server:
+            ada = LanClient(server.url, "Ada", password="correct horse battery")
+            await ada.connect()
+            await ada.claim_seat(0)
+            hello = json.loads(sent[0])
+            assert hello["type"] == "hello" and len(hello["proof"]) == 64 and "password" not in hello
+            assert not any("correct horse" in frame or "correct%20horse" in frame for frame in sent)
+            replay = await RawPeer.open(server.url)  # a recorded proof does not open another connection
+            answer = await replay.ask({"type": "hello", "protocol": 2, "name": "Eve", "proof": hello["proof"]})
+            assert answer.code == "E_BAD_PASSWORD"
+            await replay.close()
+            await close_all([ada])
+    run(scenario())
