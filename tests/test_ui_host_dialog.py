@@ -216,3 +216,5 @@ def test_the_host_sets_the_deadlines_of_the_game(qtbot, host_dialog):
     dialog.host_button.click()
     qtbot.waitUntil(lambda: dialog.lan.lobby is not None and dialog.lan.lobby.turn_timeout == 90, timeout=5000)
     assert dialog.lan.lobby.away_timeout == 45
+    qtbot.waitUntil(lambda: "90 s per decision" in dialog.lobby.title.text(), timeout=5000)
+    assert "away 45 s" in dialog.lobby.title.text()

@@ -170,8 +170,14 @@ class LobbyPanel(QWidget):
 
     def show_lobby(self, lobby) -> None:
         welcome = self.lan.client.welcome if self.lan.client else None
+        limits = [f"{lobby.turn_timeout:g} s per decision" if lobby.turn_timeout else "",
+                  f"a computer stands in for a player away {lobby.away_timeout:g} s" if lobby.away_timeout else ""]
         self.title.setText(f"<b>{welcome.host_name if welcome else 'The host'}</b>'s table"
-                           + (" — a password protects it" if lobby.password_needed else ""))
+                           + (" — a password protects it" if lobby.password_needed else "")
+                           + "".join(f" — {limit}" for limit in limits if limit))
+        self.title.setToolTip("The deadlines the host set (R-GEN-03): when one passes, the rules' default is taken "
+                              "for a player who is there, and a computer plays the seat of one who is away until "
+                              "he is back.")
         selected = self._selected()
         watchers = self._watchers(lobby)
         self.table.setRowCount(len(lobby.seats) + len(watchers))
