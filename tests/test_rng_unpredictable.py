@@ -159,17 +159,19 @@ def test_R_GEN_06_no_view_shows_the_seed_nor_the_generator_state():
 
 
 def test_an_old_save_names_its_generator_by_leaving_it_out_and_still_verifies(tmp_path):
-    """Saves written before the keyed generator are splitmix64 games: they replay to their recorded hash, and
-    written again they still leave the generator out (so their hash stays the same)."""
+    """Saves written before the keyed generator are splitmix64 games: they replay to their recorded game (checked
+    against their recorded hash, save format 1), and written again they still leave the generator out. The copy is
+    written in save format 2, whose hash is the canonical one (issue 23)."""
     raw = json.loads(OLD_SAVE.read_text())
-    assert "generator" not in raw["setup"]
+    assert "generator" not in raw["setup"] and raw["schema_version"] == 1 and raw["final_hash"] == OLD_SAVE_HASH
     loaded = load_save(OLD_SAVE)
-    assert loaded.verified and loaded.final_hash == OLD_SAVE_HASH
+    assert loaded.verified and loaded.final_hash == state_hash(loaded.state)
     assert loaded.setup.generator == rng.SPLITMIX64 and len(loaded.actions) == 115
     copy = tmp_path / "again.json"
     write_save(copy, loaded.setup, loaded.actions, loaded.state)
     assert "generator" not in json.loads(copy.read_text())["setup"]
-    assert load_save(copy).final_hash == OLD_SAVE_HASH
+    again = load_save(copy)
+    assert again.verified and again.final_hash == loaded.final_hash
     events: list = []
     from illuminopoly_desktop.saves.savefile import replay
     replay(loaded.setup, loaded.actions[:3], events=events)

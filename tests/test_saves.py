@@ -67,8 +67,9 @@ def test_round_trip_gives_the_same_state_and_hash(save_path, game):
 
 def test_the_file_is_the_documented_json(save_path, game):
     data = json.loads(save_path.read_bytes())
-    assert list(data) == ["schema_version", "app", "setup", "actions", "snapshot", "final_hash"]
-    assert data["schema_version"] == SAVE_SCHEMA_VERSION == 1
+    assert list(data) == ["schema_version", "app", "setup", "actions", "action_digests", "snapshot", "final_hash"]
+    assert data["schema_version"] == SAVE_SCHEMA_VERSION == 2  # format 2: action digests, canonical hash (issue 23)
+    assert len(data["action_digests"]) == len(data["actions"]) and all(len(d) == 16 for d in data["action_digests"])
     assert data["app"].startswith("illuminopoly_desktop ")
     assert data["setup"]["seed"] == 3
     assert len(data["actions"]) == len(game.actions)
@@ -243,7 +244,7 @@ def test_not_a_json_object(save_path):
         load_save(save_path)
 
 
-@pytest.mark.parametrize("version, expected", [(2, "written by a newer version"), (0, "unknown save format version 0")])
+@pytest.mark.parametrize("version, expected", [(3, "written by a newer version"), (0, "unknown save format version 0")])
 def test_wrong_schema_version(save_path, version, expected):
     rewrite(save_path, lambda d: d.update(schema_version=version))
     with pytest.raises(SaveError, match=expected):

@@ -42,6 +42,19 @@ class Model(BaseModel):
             super().__setattr__(name, value)
 
 
+class Tagged(Model):
+    """A member of a discriminated union, which its `kind` names. The tag is written even when fields at their
+    defaults are left out (the canonical form saves are hashed in, saves/savefile.py), so that such a dump still
+    says what each object is and reads back."""
+
+    @model_serializer(mode="wrap")
+    def _keep_kind(self, handler):
+        data = handler(self)
+        if "kind" not in data:
+            data["kind"] = self.kind
+        return data
+
+
 class PropertyState(Model):
     index: int
     owner: int | None = None
@@ -107,12 +120,12 @@ class PlayerState(Model):
 
 # ----- offers, loans and debts (R-DEAL, §33) -----
 
-class CashItem(Model):
+class CashItem(Tagged):
     kind: Literal["cash"] = "cash"
     amount: int = Field(ge=1)
 
 
-class DeedItem(Model):
+class DeedItem(Tagged):
     kind: Literal["deed"] = "deed"
     property: int
     """The root of the arm; the whole arm travels with it (R-STRUCT-10)."""
@@ -123,25 +136,25 @@ class DeedItem(Model):
     """R-SELL-04, only used when the deed is mortgaged."""
 
 
-class FavorItem(Model):
+class FavorItem(Tagged):
     kind: Literal["favor"] = "favor"
     card: FavorCard
 
 
-class LoanItem(Model):
+class LoanItem(Tagged):
     kind: Literal["loan"] = "loan"
     principal: int = Field(ge=1)
     repayments: list[tuple[int, int]] = Field(min_length=1)
     """(round number, amount) pairs the borrower (the leg's receiver) owes the lender."""
 
 
-class VoteItem(Model):
+class VoteItem(Tagged):
     kind: Literal["vote"] = "vote"
     candidate: int
     """The giver of this leg commits to vote for `candidate` in the current Chair election."""
 
 
-class NoteItem(Model):
+class NoteItem(Tagged):
     kind: Literal["note"] = "note"
     text: str = Field(max_length=500)
 
@@ -149,7 +162,7 @@ class NoteItem(Model):
 RestrainedAction = Literal["takeover", "rezoning", "subversion", "destruction", "ransom"]
 
 
-class RestraintItem(Model):
+class RestraintItem(Tagged):
     """R-DEAL-03: the leg's giver will not declare these actions against `property`, or against any property owned by
     `against_owner` (exactly one of the two), until the end of round `until_round`."""
     kind: Literal["restraint"] = "restraint"
@@ -159,7 +172,7 @@ class RestraintItem(Model):
     until_round: int
 
 
-class GraftCommitmentItem(Model):
+class GraftCommitmentItem(Tagged):
     """R-DEAL-03: the leg's giver commits exactly / at most / at least `pips` on `side` in the next contest over
     `property` (see rules/commitments.py)."""
     kind: Literal["graft_commitment"] = "graft_commitment"
@@ -169,7 +182,7 @@ class GraftCommitmentItem(Model):
     pips: int = Field(ge=0)
 
 
-class HelperCommitmentItem(Model):
+class HelperCommitmentItem(Tagged):
     """R-DEAL-03: the leg's giver accepts an invitation to `side` in the next contest over `property`."""
     kind: Literal["helper_commitment"] = "helper_commitment"
     property: int
@@ -253,7 +266,7 @@ class CommitmentEscrow(Model):
 
 # ----- pending decisions (a stack: the top one is asked first) -----
 
-class Election(Model):
+class Election(Tagged):
     kind: Literal["election"] = "election"
     id: int
     ballot: int = 1
@@ -263,7 +276,7 @@ class Election(Model):
     """seat → candidate voted for, or None = abstain."""
 
 
-class FavorWindow(Model):
+class FavorWindow(Tagged):
     """R-CARD-06: PF holders may block a Bank sale (or a payer may cancel a card payment)."""
     kind: Literal["favor_window"] = "favor_window"
     purpose: Literal["buy", "build", "sell_building", "mortgage", "collect_from_player", "halt", "abandon"]
@@ -278,7 +291,7 @@ class FavorWindow(Model):
     amount: int = 0
 
 
-class RaiseFunds(Model):
+class RaiseFunds(Tagged):
     """R-LOSE-02: a payer short of cash may raise funds before paying."""
     kind: Literal["raise_funds"] = "raise_funds"
     payer: int
@@ -286,7 +299,7 @@ class RaiseFunds(Model):
     reason: str
 
 
-class Auction(Model):
+class Auction(Tagged):
     """R-DEAL-09: open ascending auction run by the engine."""
     kind: Literal["auction"] = "auction"
     item: Literal["property", "bank"]
@@ -302,25 +315,25 @@ class Auction(Model):
     """Bidding starts after this seat while the Chair is vacant (the eliminated player was the Chair, R-DEAL-09)."""
 
 
-class ChairBuyoff(Model):
+class ChairBuyoff(Tagged):
     """R-LOSE-03 step 1: the Chair may buy off the mortgages of a mortgaged-out player."""
     kind: Literal["chair_buyoff"] = "chair_buyoff"
     chair: int
     properties: list[int]
 
 
-class FactionDraft(Model):
+class FactionDraft(Tagged):
     kind: Literal["faction_draft"] = "faction_draft"
     order: list[int]
     """Seats in picking order (descending high rolls, R-SETUP-02)."""
 
 
-class DogChoice(Model):
+class DogChoice(Tagged):
     kind: Literal["dog_choice"] = "dog_choice"
     seat: int
 
 
-class PermitWindow(Model):
+class PermitWindow(Tagged):
     """R-BUILD-06, §33.7: a request for the last houses (or hotels) waits while others may bribe the builder."""
     kind: Literal["permit_window"] = "permit_window"
     builder: int
@@ -339,7 +352,7 @@ ContestStage = Literal["chair_block", "invitations", "answers", "volunteers", "g
 Side = Literal["attack", "defend"]
 
 
-class Contest(Model):
+class Contest(Tagged):
     """One contest of R-CONTEST-02, from the declaration to the distribution of the money.
 
     Sealed graft bids (`bids` before `revealed`) are hidden from every seat but the bidder (R-GEN-06); the money
@@ -382,7 +395,7 @@ class Contest(Model):
     """Hidden (only the bidder sees his entry): dollars a short graft left unpaid (R-CHEAT-02 (c))."""
 
 
-class ReattachWindow(Model):
+class ReattachWindow(Tagged):
     """R-STRUCT-07: the owner of a newly rezoned holding deed re-attaches the orphaned arms."""
     kind: Literal["reattach"] = "reattach"
     seat: int
@@ -421,7 +434,7 @@ class CheatRecord(Model):
     """Where a short graft's unpaid money would have gone (known once the contest's money is distributed)."""
 
 
-class CheatRuling(Model):
+class CheatRuling(Tagged):
     """R-CHEAT-05: the professional Banker rules on an accusation (the truth is not stored here: it is hidden)."""
     kind: Literal["cheat_ruling"] = "cheat_ruling"
     banker: int
@@ -431,7 +444,7 @@ class CheatRuling(Model):
 
 
 # ----- faction powers -----
-class CardExemption(Model):
+class CardExemption(Tagged):
     """R-FAC-STEAMIRON-03: the Steam Iron may ignore a payment a Chance or Community Chest card orders."""
     kind: Literal["card_exemption"] = "card_exemption"
     seat: int
@@ -458,7 +471,7 @@ class Ransom(Model):
     """The pool was collected at the Artillery's T1: no more pledges."""
 
 
-class RansomAnswer(Model):
+class RansomAnswer(Tagged):
     """Before D-15 the game waited in this window for the owner of a ransomed property to pay or refuse. Since D-15
     the answer is a free decision (`answer_ransom`) and the engine opens no such window: the class stays so that
     states saved with one still load (the engine closes it at its next step)."""

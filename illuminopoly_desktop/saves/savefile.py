@@ -2,38 +2,51 @@
 
 A save is one JSON object::
 
-    {"schema_version": 1, "app": "illuminopoly_desktop 0.1.0", "setup": GameSetup,
-     "actions": [Action, ...], "snapshot": GameState, "final_hash": "<sha256 of the final state>"}
+    {"schema_version": 2, "app": "illuminopoly_desktop 0.2.0", "setup": GameSetup,
+     "actions": [Action, ...], "action_digests": ["<16 hex digits>", ...],
+     "snapshot": GameState, "final_hash": "<sha256 of the final state's canonical form>"}
 
-Loading replays every action through the rules from the setup and checks the replayed state
-against both `final_hash` and the snapshot, so an edited or corrupted save is refused, naming
-the first action the rules refuse (its index, type, reason code and rule) or, in words, the first field where the
-replayed game and the recorded one differ (saves/differences.py).
+Loading replays every action through the rules from the setup and checks the replayed state against both
+`final_hash` and the snapshot, so an edited or corrupted save is refused, naming the first action the rules refuse
+(its index, type, reason code and rule), the first action that is not the one recorded (`action_digests`, a digest
+chained over the log: an edit that leaves the final state as it was is caught too), or, in words, the first field
+where the replayed game and the recorded one differ (saves/differences.py).
 
-Speed: the whole file is parsed and written by pydantic-core in one pass (no `json` module, no
-intermediate dicts); a save is written atomically (temporary file, fsync, rename).
+**Saves survive upgrades** (issue 23). What is hashed is what the rules decide, not the layout of the model: the
+canonical form of a state (or of an action) leaves out every field at its default, so a later version that adds a
+field with a default still verifies every earlier save; a field renamed or removed needs a migration (`MIGRATIONS`,
+from one format version to the next, applied to the file's JSON before it is read). Format 1 (version 0.1.0) hashed
+its whole snapshot as written: such a save is checked against its own snapshot text, then replayed by this version's
+rules and compared with that snapshot read by today's model. Every save an earlier version wrote is kept under
+tests/data/saves/<version>/ and must open in every later version (tests/test_save_fixtures.py).
+
+Speed: the whole file is parsed and written by pydantic-core in one pass (no `json` module, no intermediate dicts,
+but for a format-1 save's one-time check); a save is written atomically (temporary file, fsync, rename).
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .. import __version__
 from ..model.state import GameSetup, GameState
 from ..rules import engine
-from ..rules.actions import ACTION_LIST_ADAPTER, AnyAction
+from ..rules.actions import ACTION_ADAPTER, AnyAction
 from ..rules.errors import IllegalAction
 from ..rules.game_start import start_game
 from ..rules.position import PositionError
 
-SAVE_SCHEMA_VERSION = 1
+SAVE_SCHEMA_VERSION = 2
+"""The format this version writes. 1: version 0.1.0 (no action digests, the whole snapshot hashed as written)."""
+OLDEST_READABLE_VERSION = 1
 APP_NAME = "illuminopoly_desktop"
 SAVE_SUFFIX = ".json"
 
@@ -47,7 +60,7 @@ class SaveError(Exception):
 
 
 class SaveFile(BaseModel):
-    """The on-disk layout of a save (schema version 1)."""
+    """The on-disk layout of a save (schema version 2; version 1 had no `action_digests`)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -55,6 +68,9 @@ class SaveFile(BaseModel):
     app: str
     setup: GameSetup
     actions: list[AnyAction]
+    action_digests: list[str] = Field(default_factory=list)
+    """One per action: the first 16 hex digits of SHA-256 over the previous digest and the action's canonical
+    form, so that an edited action is found by its index."""
     snapshot: GameState
     final_hash: str
 
@@ -83,8 +99,40 @@ class LoadedGame:
 
 
 def state_hash(state: GameState) -> str:
-    """SHA-256 (hex) of the state's deterministic JSON (`model_dump_json`)."""
-    return hashlib.sha256(state.model_dump_json().encode()).hexdigest()
+    """SHA-256 (hex) of the state's canonical form: its JSON without the fields at their defaults (what the rules
+    decided; a field a later version adds with its default leaves the hash as it was)."""
+    return hashlib.sha256(state.model_dump_json(exclude_defaults=True).encode()).hexdigest()
+
+
+def _action_form(action) -> bytes:
+    """An action's canonical form: its type, then its JSON without the fields at their defaults."""
+    return action.type.encode() + b":" + ACTION_ADAPTER.dump_json(action, exclude_defaults=True)
+
+
+_ACTION_JSON: dict[int, tuple[object, bytes, bytes]] = {}
+"""id(action) -> (the action, its JSON, its canonical form): a game's log is written again after every action, so
+each action is serialised once. The cache holds the action, so its id is not reused while the entry lives."""
+_ACTION_JSON_LIMIT = 50_000
+
+
+def _serialised(action) -> tuple[bytes, bytes]:
+    entry = _ACTION_JSON.get(id(action))
+    if entry is None or entry[0] is not action:
+        if len(_ACTION_JSON) >= _ACTION_JSON_LIMIT:
+            _ACTION_JSON.clear()
+        entry = (action, ACTION_ADAPTER.dump_json(action), _action_form(action))
+        _ACTION_JSON[id(action)] = entry
+    return entry[1], entry[2]
+
+
+def action_digests(forms: Sequence[bytes]) -> list[str]:
+    """The digest chain over actions' canonical forms (see `SaveFile.action_digests`)."""
+    digests, previous = [], b""
+    for form in forms:
+        digest = hashlib.sha256(previous + form).hexdigest()[:16]
+        digests.append(digest)
+        previous = digest.encode()
+    return digests
 
 
 def app_label() -> str:
@@ -95,16 +143,17 @@ def app_label() -> str:
 
 def to_save_bytes(setup: GameSetup, actions: Sequence, state: GameState) -> bytes:
     """The save's JSON bytes. The actions must be action models (as `engine.apply` takes them)."""
-    snapshot_json = state.model_dump_json()
-    final_hash = hashlib.sha256(snapshot_json.encode()).hexdigest()
+    serialised = [_serialised(action) for action in actions]
+    digests = action_digests([form for _, form in serialised])
     # The pieces are serialised by pydantic-core and joined: no dict round trip through `json`.
     return b"".join((
         b'{"schema_version":', str(SAVE_SCHEMA_VERSION).encode(),
         b',"app":"', app_label().encode(),
         b'","setup":', setup.model_dump_json().encode(),
-        b',"actions":', ACTION_LIST_ADAPTER.dump_json(list(actions)),
-        b',"snapshot":', snapshot_json.encode(),
-        b',"final_hash":"', final_hash.encode(), b'"}',
+        b',"actions":[', b",".join(text for text, _ in serialised),
+        b'],"action_digests":[', b",".join(b'"%s"' % d.encode() for d in digests),
+        b'],"snapshot":', state.model_dump_json().encode(),
+        b',"final_hash":"', state_hash(state).encode(), b'"}',
     ))
 
 
@@ -189,6 +238,10 @@ def _fsync_directory(directory: Path) -> None:
 def read_save_file(path: str | os.PathLike) -> SaveFile:
     """Read and parse a save without replaying it. Raises SaveError (unreadable, truncated, invalid JSON,
     wrong schema version, missing or invalid fields)."""
+    return parse_save_bytes(_read_bytes(path), Path(path).name)
+
+
+def _read_bytes(path: str | os.PathLike) -> bytes:
     source = Path(path)
     try:
         data = source.read_bytes()
@@ -198,11 +251,29 @@ def read_save_file(path: str | os.PathLike) -> SaveFile:
         raise SaveError(f"{source.name} is a directory, not a save file.") from None
     except OSError as error:
         raise SaveError(f"Could not read the save {source.name}: {error.strerror or error}.") from error
-    return parse_save_bytes(data, source.name)
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+"""Format N -> N+1, on the file's JSON, where a field was renamed or removed. 1 -> 2 needs none: what changed is
+how a save is checked (format 1 hashed its snapshot as written, see `_check_format_1`) and the added
+`action_digests`."""
 
 
 def parse_save_bytes(data: bytes, name: str = "<save>") -> SaveFile:
-    """Parse a save's bytes (see `read_save_file`); `name` is used in messages."""
+    """Parse a save's bytes (see `read_save_file`), migrating an earlier format; `name` is used in messages."""
+    try:
+        header = _SaveHeader.model_validate_json(data)
+    except ValidationError:
+        header = None
+    if header is not None and header.schema_version != SAVE_SCHEMA_VERSION:
+        _check_version(header.schema_version, header.app, name)
+        steps = [MIGRATIONS[v] for v in range(header.schema_version, SAVE_SCHEMA_VERSION) if v in MIGRATIONS]
+        if steps:
+            raw = json.loads(data)  # a migration works on the JSON itself, before today's model reads it
+            for migrate in steps:
+                raw = migrate(raw)
+            data = json.dumps(raw).encode()
     try:
         save = SaveFile.model_validate_json(data)
     except ValidationError as error:
@@ -212,7 +283,7 @@ def parse_save_bytes(data: bytes, name: str = "<save>") -> SaveFile:
 
 
 def _check_version(version: int, app: str, name: str) -> None:
-    if version == SAVE_SCHEMA_VERSION:
+    if OLDEST_READABLE_VERSION <= version <= SAVE_SCHEMA_VERSION:
         return
     if version > SAVE_SCHEMA_VERSION:
         raise SaveError(f"{name} was written by a newer version ({app}, save format {version}); "
@@ -275,18 +346,58 @@ def load_save(path: str | os.PathLike, verify: bool = True) -> LoadedGame:
     message), or a replayed game that differs from the recorded one.
     """
     name = Path(path).name
-    save = read_save_file(path)
-    if not verify:
-        snapshot_hash = state_hash(save.snapshot)
-        if snapshot_hash != save.final_hash or save.snapshot.setup != save.setup:
-            raise SaveError(_mismatch(name, save, None))
-        return LoadedGame(save.setup, save.actions, save.snapshot, save.final_hash, verified=False)
-    state = replay(save.setup, save.actions, name)
-    replayed_hash = state_hash(state)
+    data = _read_bytes(path)
+    save = parse_save_bytes(data, name)
+    if save.schema_version == 1:
+        _check_format_1(data, save, name)
+        recorded = state_hash(save.snapshot)  # from now on the game is checked in today's terms
+    else:
+        recorded = save.final_hash
     snapshot_hash = state_hash(save.snapshot)
-    if not (replayed_hash == save.final_hash == snapshot_hash):
+    if not verify:
+        if save.schema_version > 1:
+            _check_action_digests(save, name)
+        if snapshot_hash != recorded or save.snapshot.setup != save.setup:
+            raise SaveError(_mismatch(name, save, None))
+        return LoadedGame(save.setup, save.actions, save.snapshot, snapshot_hash, verified=False)
+    # The replay first: an edited action the rules refuse is best told with the rules' reason; then the digests
+    # name an edited action the rules accept (even one that leaves the game as it was); then the final state.
+    state = replay(save.setup, save.actions, name)
+    if save.schema_version > 1:
+        _check_action_digests(save, name)
+    replayed_hash = state_hash(state)
+    if not (replayed_hash == recorded == snapshot_hash):
         raise SaveError(_mismatch(name, save, state))
     return LoadedGame(state.setup, save.actions, state, replayed_hash, verified=True)
+
+
+def _check_format_1(data: bytes, save: SaveFile, name: str) -> None:
+    """A format-1 save hashed its snapshot as that version wrote it (pydantic's compact JSON): check the snapshot
+    the file holds against it, whatever fields today's model has. Raises SaveError in words."""
+    try:
+        snapshot = json.loads(data)["snapshot"]
+    except (ValueError, KeyError, TypeError):
+        raise SaveError(f"{name} is not a valid save: its snapshot cannot be read.") from None
+    written = json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False).encode()
+    if hashlib.sha256(written).hexdigest() != save.final_hash:
+        raise SaveError(f"{name} was edited or corrupted: its saved game (the snapshot) is not the one its check "
+                        "value (final_hash) was made from. Nothing was opened.")
+
+
+def _check_action_digests(save: SaveFile, name: str) -> None:
+    """Every action must be the one recorded when the game was saved (the digest chain); an action edited so that
+    the game still ends as it did is caught here. Raises SaveError naming the first action that differs."""
+    if not save.action_digests and not save.actions:
+        return
+    recomputed = action_digests([_action_form(action) for action in save.actions])
+    for index, (digest, recorded) in enumerate(zip(recomputed, save.action_digests)):
+        if digest != recorded:
+            action = save.actions[index]
+            raise SaveError(f"{name}: action {index} ({action.type}, seat {action.seat}) is not the action recorded "
+                            "when the game was saved: the save's log was edited, so nothing was opened.")
+    if len(save.action_digests) != len(save.actions):
+        raise SaveError(f"{name}: the save holds {len(save.actions)} actions but recorded "
+                        f"{len(save.action_digests)}: the save's log was edited, so nothing was opened.")
 
 
 def _mismatch(name: str, save: SaveFile, replayed: GameState | None) -> str:
