@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from illuminopoly_desktop import __version__
 from illuminopoly_desktop.bots.simulate import play_random_game
 from illuminopoly_desktop.model.state import SeatConfig
 from illuminopoly_desktop.rules import actions as A
@@ -256,6 +257,7 @@ def test_a_newer_format_with_other_fields_is_reported_as_newer(save_path):
     with pytest.raises(SaveError) as info:
         load_save(save_path)
     assert "newer version (illuminopoly_desktop 9.0, save format 7)" in info.value.message
+    assert f"this version (illuminopoly_desktop {__version__}) reads save formats 1 to 2" in info.value.message
 
 
 def test_missing_field(save_path):

@@ -287,7 +287,8 @@ def _check_version(version: int, app: str, name: str) -> None:
         return
     if version > SAVE_SCHEMA_VERSION:
         raise SaveError(f"{name} was written by a newer version ({app}, save format {version}); "
-                        f"this version reads save format {SAVE_SCHEMA_VERSION}.")
+                        f"this version ({app_label()}) reads save formats {OLDEST_READABLE_VERSION} to "
+                        f"{SAVE_SCHEMA_VERSION}.")
     raise SaveError(f"{name} has an unknown save format version {version}; "
                     f"this version reads save format {SAVE_SCHEMA_VERSION}.")
 
