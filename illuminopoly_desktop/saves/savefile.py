@@ -125,13 +125,30 @@ def _serialised(action) -> tuple[bytes, bytes]:
     return entry[1], entry[2]
 
 
-def action_digests(forms: Sequence[bytes]) -> list[str]:
-    """The digest chain over actions' canonical forms (see `SaveFile.action_digests`)."""
-    digests, previous = [], b""
-    for form in forms:
+def action_digests(forms: Sequence[bytes], known: Sequence[str] = ()) -> list[str]:
+    """The digest chain over actions' canonical forms (see `SaveFile.action_digests`); `known` are the digests of
+    the first forms, already computed."""
+    digests = list(known)
+    previous = digests[-1].encode() if digests else b""
+    for form in forms[len(digests):]:
         digest = hashlib.sha256(previous + form).hexdigest()[:16]
         digests.append(digest)
         previous = digest.encode()
+    return digests
+
+
+_LAST_CHAIN: list = [(), []]
+"""The actions of the last save written and their digests: a game's log grows by an action or two between saves,
+so only the new ones are hashed (the actions are compared by identity, and held, so that an identity is not reused)."""
+
+
+def _chain_for(actions: Sequence, forms: list[bytes]) -> list[str]:
+    previous_actions, previous_digests = _LAST_CHAIN
+    known = len(previous_actions)
+    if not (known <= len(actions) and all(a is b for a, b in zip(previous_actions, actions))):
+        previous_digests = []
+    digests = action_digests(forms, previous_digests[:len(actions)])
+    _LAST_CHAIN[:] = [tuple(actions), digests]
     return digests
 
 
@@ -144,7 +161,7 @@ def app_label() -> str:
 def to_save_bytes(setup: GameSetup, actions: Sequence, state: GameState) -> bytes:
     """The save's JSON bytes. The actions must be action models (as `engine.apply` takes them)."""
     serialised = [_serialised(action) for action in actions]
-    digests = action_digests([form for _, form in serialised])
+    digests = _chain_for(actions, [form for _, form in serialised])
     # The pieces are serialised by pydantic-core and joined: no dict round trip through `json`.
     return b"".join((
         b'{"schema_version":', str(SAVE_SCHEMA_VERSION).encode(),
