@@ -104,6 +104,33 @@ def test_a_hand_written_position_fills_in_what_it_leaves_out():
     assert engine.awaiting(state) == [0]
 
 
+def test_a_mortgaged_deed_is_held_by_the_chair_for_the_principal_it_brought_unless_the_position_says_otherwise():
+    """R-MORT-02: a mortgaged deed whose controller is left out is held as mortgaging it would have left it: by the
+    Chair as `mortgage_chair` (by nobody while the Artillery is Chair, D-11); its principal left out is what the
+    Bank lent (R-MORT-01): M, half of it if rezoned. A controller given as the Chair holds it as `mortgage_chair`,
+    another as a subverter; an explicit null controller and an explicit principal are kept."""
+    state = state_from_position(position(properties={
+        "Baltic Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True},
+        "Oriental Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "rezoned": True},
+        "Vermont Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "controller": "Ann"},
+        "Connecticut Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "controller": "Cat",
+                               "mortgage_principal": 25}}))
+    held = {i: (p.controller, p.control_origin, p.mortgage_principal) for i, p in state.properties.items()
+            if p.owner is not None}
+    assert held == {BALTIC: (0, "mortgage_chair", 30), ORIENTAL: (0, "mortgage_chair", 25),
+                    8: (0, "mortgage_chair", 50), 9: (2, "subversion", 25)}
+    artillery = [{**TRIO[0], "faction": "artillery"}, *TRIO[1:]]
+    state = state_from_position(position(players=artillery, options={"use_artillery": True}, properties={
+        "Baltic Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True},
+        "Oriental Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "controller": None}}))
+    assert [(state.properties[i].controller, state.properties[i].control_origin) for i in (BALTIC, ORIENTAL)] == [
+        (None, None), (None, None)]
+    state = state_from_position(position(properties={
+        "Oriental Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "controller": None}}))
+    assert (state.properties[ORIENTAL].controller, state.properties[ORIENTAL].control_origin) == (None, None)
+    assert position_of(state)["properties"]["Oriental Avenue"]["controller"] is None  # written, so read back
+
+
 def test_a_position_without_a_turn_starts_the_round_at_the_chair():
     state = state_from_position(position(chair="Cat"))
     assert (state.round_anchor, state.turn.seat, state.turn.step) == (2, 2, "choice")

@@ -18,7 +18,8 @@ For writing by hand:
 - players and squares may be named (`"Ann"`, `"Baltic Avenue"`) or numbered (seat 0, square 3); a square whose name
   is not unique on the board (Chance) is given by number;
 - a deed's `parent` is `"card"` (its owner's faction card), the name of the deed it hangs from, or null (unattached);
-  its `controller` is its owner unless said otherwise;
+  its `controller` is its owner unless said otherwise; a mortgaged deed's is the Chair's `mortgage_chair` hold
+  (R-MORT-02), and its `mortgage_principal` what the Bank lent (R-MORT-01), unless said otherwise;
 - `reserves` left out is whatever keeps the money of R-GEN-08 (the Bank holds the rest), and the house and hotel
   supplies are what the board does not hold;
 - a deck (`chance_deck`, `chest_deck`, card numbers from the top) may list only its top cards: the others follow in
@@ -46,6 +47,7 @@ from ..model.board import Board, load_board
 from ..model.cards import load_cards
 from ..model.options import OptionError, load_default_options, make_options
 from ..model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState
+from .chair import mortgage_holder
 from .context import Ctx
 from .engine import awaiting, settle
 from .invariants import TOTAL_HOTELS, TOTAL_HOUSES, invariant_problems
@@ -183,6 +185,9 @@ class _Builder:
         self.board = self._board()
         self.names = {p.name: seat for seat, p in enumerate(position.players)}
         self.square_numbers = _square_numbers(self.board)
+        self.mortgage_holds: dict[int, tuple[bool, bool]] = {}
+        """Mortgaged deeds whose controller or control origin the position leaves out: (controller left out,
+        origin left out)."""
 
     def _board(self) -> Board:
         board = self.position.board
@@ -241,6 +246,7 @@ class _Builder:
             "professional_banker" in self.raw else banker
         state.chair = self.seat(position.chair, "chair")
         state.last_chair = self.seat(position.last_chair, "last_chair") if "last_chair" in self.raw else state.chair
+        self._mortgage_holds(state)
         self._supplies_and_money(state)
         self._decks(ctx)
         self._validate(ctx)
@@ -273,6 +279,7 @@ class _Builder:
         unplaced: list[int] = []
         for key, entry in self.position.properties.items():
             where = f"properties[{key!r}]"
+            given = self.raw.get("properties", {}).get(key) or {}
             index = self.square(key, where)
             if index not in properties:
                 raise PositionError(where, f"{self.board.squares[index].name} is not a property")
@@ -282,8 +289,15 @@ class _Builder:
             if controller is None and owner is not None and not entry.mortgaged:
                 controller = owner
             origin = entry.control_origin
-            if origin is None and controller is not None:
+            if entry.mortgaged and owner is not None and not {"controller", "control_origin"} <= set(given):
+                # R-MORT-02: the Chair's hold, worked out once the Chair is known (_mortgage_holds)
+                self.mortgage_holds[index] = ("controller" not in given, "control_origin" not in given)
+            elif origin is None and controller is not None:
                 origin = "owner" if controller == owner else "subversion"
+            if entry.mortgaged and "mortgage_principal" not in given:
+                # R-MORT-01: the cash the owner received, M, or half of it for a rezoned deed
+                mortgage_value = self.board.squares[index].mortgage or 0
+                data["mortgage_principal"] = mortgage_value // 2 if entry.rezoned else mortgage_value
             parent = entry.parent
             if parent == CARD:
                 parent = ROOT
@@ -294,10 +308,33 @@ class _Builder:
             if owner is not None and players[owner].eliminated:
                 raise PositionError(f"{where}.owner", f"{players[owner].name} is out of the game")
             properties[index] = PropertyState(index=index, **data)
-            if parent is not None and "arrow" not in (self.raw.get("properties", {}).get(key) or {}):
+            if parent is not None and "arrow" not in given:
                 unplaced.append(index)
         self._first_free_arrows(properties, unplaced)
         return properties
+
+    def _mortgage_holds(self, state: GameState) -> None:
+        """A mortgaged deed whose controller the position leaves out is held as mortgaging it would have left it
+        (R-MORT-02): by the Chair, or the professional Banker, as `mortgage_chair`; by nobody while the Chair is
+        vacant or is the Artillery (D-11); by its owner if he is an unawakened Boat and `boat_mortgage_control` is
+        off. A controller given without its origin holds it as `mortgage_chair` if he is that Chair, else by
+        subversion."""
+        holder = mortgage_holder(state)
+        for index, (controller_left_out, origin_left_out) in self.mortgage_holds.items():
+            prop = state.properties[index]
+            owner = state.players[prop.owner]
+            boat_exempt = (owner.faction == "boat" and not owner.awakened
+                           and not state.setup.options.boat_mortgage_control)
+            if controller_left_out:
+                prop.controller = prop.owner if boat_exempt else holder
+            if not origin_left_out:
+                continue
+            if prop.controller is None:
+                prop.control_origin = None
+            elif prop.controller == holder and not boat_exempt:
+                prop.control_origin = "mortgage_chair"
+            else:
+                prop.control_origin = "owner" if prop.controller == prop.owner else "subversion"
 
     def _first_free_arrows(self, properties: dict[int, PropertyState], unplaced: list[int]) -> None:
         """A deed whose `arrow` the position leaves out takes the first arrow of its parent that no other deed
@@ -462,6 +499,10 @@ def position_of(state: GameState) -> dict:
         if prop.controller == prop.owner and prop.control_origin == "owner" and not prop.mortgaged:
             entry.pop("controller", None)
             entry.pop("control_origin", None)
+        if prop.mortgaged:  # said in full: a mortgaged deed's left-out controller and principal are worked out
+            entry["controller"] = seat_ref(prop.controller)
+            entry["control_origin"] = prop.control_origin
+            entry["mortgage_principal"] = prop.mortgage_principal
         properties[str(square(index))] = entry
     if properties:
         document["properties"] = properties
