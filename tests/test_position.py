@@ -131,6 +131,20 @@ def test_a_mortgaged_deed_is_held_by_the_chair_for_the_principal_it_brought_unle
     assert position_of(state)["properties"]["Oriental Avenue"]["controller"] is None  # written, so read back
 
 
+def test_every_seat_and_square_a_position_holds_may_be_named():
+    """Names where the state holds numbers: the players a visitor bailed out (R-JAIL-07), the deed of a rebuild token
+    (R-REBUILD-02), the landing square, the seat order and the round's anchor and players (R-TURN-01)."""
+    state = state_from_position(position(
+        players=[{**TRIO[0], "bail_bonus_against": ["Cat"], "rebuild_token": "Oriental Avenue"}, *TRIO[1:]],
+        properties={"Oriental Avenue": {"owner": "Ann", "parent": "card", "rezoned": True}},
+        seat_order=["Ann", "Cat", "Ben"], round_anchor="Ann", played_this_round=["Ann", "Cat"],
+        turn={"seat": "Ben", "phase": "T4", "step": "landing", "landing_square": "Baltic Avenue"}))
+    ann = state.players[0]
+    assert (ann.bail_bonus_against, ann.rebuild_token) == ([2], ORIENTAL)
+    assert (state.seat_order, state.round_anchor, state.played_this_round) == ([0, 2, 1], 0, [0, 2])
+    assert (state.turn.seat, state.turn.landing_square) == (1, BALTIC) and engine.awaiting(state) == [1]
+
+
 def test_a_position_without_a_turn_starts_the_round_at_the_chair():
     state = state_from_position(position(chair="Cat"))
     assert (state.round_anchor, state.turn.seat, state.turn.step) == (2, 2, "choice")
@@ -180,6 +194,13 @@ def test_a_deck_may_be_given_by_its_top_cards():
     ({"turn": {"seat": "Ann", "phase": "T4"}}, "turn.step", "T4 has several steps"),
     ({"turn": {"seat": "Ann", "phase": "T3", "step": "free"}}, "turn.step", "is in T5"),
     ({"format": "chess"}, "format", "illuminopoly-position"),
+    ({"players": [{**TRIO[0], "bail_bonus_against": ["Zed"]}, *TRIO[1:]]}, "players[0].bail_bonus_against[0]",
+     "no player is called 'Zed'"),
+    ({"players": [{**TRIO[0], "rebuild_token": "Nowhere Lane"}, *TRIO[1:]]}, "players[0].rebuild_token", "no square"),
+    ({"seat_order": ["Ann", "Ben", "Ann"]}, "seat_order", "every player once"),
+    ({"round_anchor": 7}, "round_anchor", "there is no seat 7"),
+    ({"turn": {"seat": "Ann", "phase": "T4", "step": "landing", "landing_square": "Chance"}}, "turn.landing_square",
+     "give its number"),
 ])
 def test_a_wrong_position_is_refused_naming_the_field(fields, field, words):
     with pytest.raises(PositionError) as error:

@@ -15,8 +15,9 @@ Every field of the engine's state (spec §1.2) may be given under its own name: 
 property's in its entry, the game's at the top level; what is left out takes its value at the start of a game.
 For writing by hand:
 
-- players and squares may be named (`"Ann"`, `"Baltic Avenue"`) or numbered (seat 0, square 3); a square whose name
-  is not unique on the board (Chance) is given by number;
+- players and squares may be named (`"Ann"`, `"Baltic Avenue"`) or numbered (seat 0, square 3) in the players',
+  the properties' and the game's own fields (inside the engine's records, `pending`, `offers`, `debts`, they are
+  numbers); a square whose name is not unique on the board (Chance) is given by number;
 - a deed's `parent` is `"card"` (its owner's faction card), the name of the deed it hangs from, or null (unattached);
   its `controller` is its owner unless said otherwise; a mortgaged deed's is the Chair's `mortgage_chair` hold
   (R-MORT-02), and its `mortgage_principal` what the Bank lent (R-MORT-01), unless said otherwise;
@@ -97,6 +98,8 @@ def _relaxed(model: type[BaseModel], name: str, drop: tuple[str, ...] = (), **ov
 PositionPlayer = _relaxed(
     PlayerState, "PositionPlayer", drop=("seat",),
     position=(SquareRef, Field(0, description="The square the token stands on (name or number).")),
+    bail_bonus_against=(list[SeatRef], Field(default_factory=list, description="Players he bailed out (R-JAIL-07).")),
+    rebuild_token=(SquareRef | None, Field(None, description="The deed he may rebuild by forfeiting his move.")),
     strength=(Literal["random", "schemer", "strategist"] | None, Field(None, description="A computer seat's player.")),
 )
 PositionProperty = _relaxed(
@@ -109,12 +112,15 @@ PositionTurn = _relaxed(
     TurnState, "PositionTurn",
     seat=(SeatRef, Field(..., description="Whose turn it is.")),
     step=(TurnState.model_fields["step"].annotation | None, None),
+    landing_square=(SquareRef | None, None),
     phase=(Phase | None, Field(None, description="Where in the turn (R-TURN-03); see the module's documentation.")),
 )
 _GAME_FIELDS = tuple(f for f in GameState.model_fields
                      if f not in ("setup", "players", "properties", "turn", "rng_state"))
 _DERIVED = ("reserves", "house_supply", "hotel_supply", "chance_deck", "chest_deck", "seat_order")
 """Game fields a position may leave out to have them worked out (see the module's documentation)."""
+_SEAT_FIELDS = ("chair", "last_chair", "professional_banker", "bank_proprietor", "round_anchor", "current_player")
+"""Game fields that hold one seat, which a position may name."""
 Position = create_model(
     "Position", __config__=ConfigDict(extra="forbid"),
     format=(Literal["illuminopoly-position"], POSITION_FORMAT),
@@ -129,10 +135,12 @@ Position = create_model(
     players=(list[PositionPlayer], Field(..., min_length=1)),
     properties=(dict[str, PositionProperty], Field(default_factory=dict)),
     turn=(PositionTurn | None, None),
-    chair=(SeatRef | None, None), last_chair=(SeatRef | None, None), professional_banker=(SeatRef | None, None),
+    seat_order=(list[SeatRef] | None, Field(None, description="The seats in playing order; default: as listed.")),
+    played_this_round=(list[SeatRef], Field(default_factory=list)),
+    **{f: (SeatRef | None, None) for f in _SEAT_FIELDS},
     **{f: (GameState.model_fields[f].annotation | None, None) if f in _DERIVED else
        (GameState.model_fields[f].annotation, GameState.model_fields[f])
-       for f in _GAME_FIELDS if f not in ("chair", "last_chair", "professional_banker")},
+       for f in _GAME_FIELDS if f not in _SEAT_FIELDS and f not in ("seat_order", "played_this_round")},
 )
 
 
@@ -233,13 +241,16 @@ class _Builder:
         setup = GameSetup(seed=position.seed, seats=seats, options=options, board=self.board, preset_factions=True,
                           allow_forced_dice=self.allow_forced_dice, position=self.raw, generator=position.generator)
         game = {f: getattr(position, f) for f in _GAME_FIELDS
-                if f not in _DERIVED and f not in ("chair", "last_chair", "professional_banker")}
+                if f not in _DERIVED and f not in _SEAT_FIELDS and f != "played_this_round"}
         state = GameState(
             setup=setup, rng_state=position.rng_state if position.rng_state is not None
             else rng.initial_state(position.seed, position.generator),
             players=players, properties=properties, reserves=0, chance_deck=[], chest_deck=[],
-            seat_order=position.seat_order if position.seat_order is not None else list(range(len(players))),
-            **game)
+            seat_order=self._seat_order(len(players)), **game)
+        for field in ("bank_proprietor", "round_anchor", "current_player"):
+            setattr(state, field, self.seat(getattr(position, field), field))
+        state.played_this_round = [self.seat(s, f"played_this_round[{i}]")
+                                   for i, s in enumerate(position.played_this_round)]
         ctx = Ctx(state)
         banker = next((p.seat for p in players if p.role == "banker"), None)
         state.professional_banker = self.seat(position.professional_banker, "professional_banker") if \
@@ -258,13 +269,24 @@ class _Builder:
             events.extend(ctx.events)
         return state
 
+    def _seat_order(self, count: int) -> list[int]:
+        if self.position.seat_order is None:
+            return list(range(count))
+        order = [self.seat(s, f"seat_order[{i}]") for i, s in enumerate(self.position.seat_order)]
+        if sorted(order) != list(range(count)):
+            raise PositionError("seat_order", "the seat order lists every player once (R-SETUP-01)")
+        return order
+
     def _players(self) -> tuple[list[SeatConfig], list[PlayerState]]:
         seats, players = [], []
         for seat, entry in enumerate(self.position.players):
             where = f"players[{seat}]"
             data = entry.model_dump(exclude={"strength"})
             data["position"] = self.square(entry.position, f"{where}.position")
-            data["bail_bonus_against"] = [self.seat(s, f"{where}.bail_bonus_against") for s in entry.bail_bonus_against]
+            data["bail_bonus_against"] = [self.seat(s, f"{where}.bail_bonus_against[{i}]")
+                                          for i, s in enumerate(entry.bail_bonus_against)]
+            if entry.rebuild_token is not None:
+                data["rebuild_token"] = self.square(entry.rebuild_token, f"{where}.rebuild_token")
             players.append(PlayerState(seat=seat, **data))
             seats.append(SeatConfig(name=entry.name, kind=entry.kind, banker=entry.role == "banker",
                                     faction=entry.faction, strength=entry.strength or "random"))
@@ -417,6 +439,8 @@ class _Builder:
             start_turn(ctx, seat)
             return
         fields = turn.model_dump(exclude={"phase", "seat", "step"}, exclude_defaults=True)
+        if turn.landing_square is not None:
+            fields["landing_square"] = self.square(turn.landing_square, "turn.landing_square")
         state.turn = TurnState(seat=seat, step=turn.step or PHASE_STEP[phase], **fields)
         if "current_player" not in self.raw:
             state.current_player = seat
