@@ -194,6 +194,21 @@ def test_banker_takes_back_a_subverted_mortgage_for_free_and_that_is_his_whole_t
     assert result.state.professional_banker == 0 and result.awaiting == [1]
 
 
+def test_banker_wins_at_round_end_on_the_normal_rent_of_the_mortgages_he_holds():
+    """R-BANKER-05, R-FAC-BANKER-01 at ROUND_END (R-TURN-09 (c)): every property is owned or rezoned, so the gate
+    is open. The Banker holds Ann's mortgaged Park Place and Boardwalk; their normal rent (row 1 skipped, the
+    monopoly doubling) is 35 × 2 + 50 × 2 = $170. The Power Bases: Ann 0 (mortgaged property counts for no one),
+    Ben's Electric Company and Cat's Water Works 5 × 4 = 20 each (their last rolls, one Utility each): total 40,
+    and nobody has more than 20, so no general victory (R-WIN-03). 170 > 0 and beats every Power Base: the Banker
+    wins. Ann owns no Utility, so nothing is rolled for her (R-PB-01 rolls only for a Utility's owner)."""
+    result = referee("banker_R-BANKER-05_the_banker_wins_on_the_mortgages_he_holds")
+    assert result.one("round_ended")["power_bases"] == {"1": 0, "2": 20, "3": 20}
+    over = result.one("game_over")
+    assert (over["winners"], over["rule_id"]) == ([0], "R-FAC-BANKER-01")
+    assert result.of("dice_rolled") == [] and result.state.players[1].last_utility_roll is None
+    assert result.state.game_over and result.awaiting == [] and result.flows() == []
+
+
 # ----- §6 Turn structure -----
 
 def test_turn_a_chair_jailed_in_his_turn_ends_the_round_and_the_new_chair_plays_next():
@@ -619,6 +634,17 @@ def test_victory_the_thimble_wins_the_moment_he_buys_a_sixth_colour():
     assert (over["winners"], over["rule_id"]) == ([1], "R-FAC-THIMBLE-01")
     assert result.flows() == [(1, "bank", 260)] and result.prop("Atlantic Avenue").parent == SQUARE["St. James Place"]
     assert result.state.game_over and result.state.winners == [1] and result.awaiting == []
+
+
+def test_victory_more_than_half_of_the_power_at_round_end():
+    """R-WIN-03 at ROUND_END: the gate is open (every property owned or rezoned). Power Bases (R-PB): Ann's dark-blue
+    monopoly, Park Place 35 × 2 + Boardwalk 50 × 2 = 170; Ben's two Utilities 5 × 10 = 50 each, 100 (his last
+    roll, 5; both owned, × 10); rezoned property counts for no one. Total 270; 170 > 270 / 2 = 135: Ann wins."""
+    result = referee("victory_R-WIN-03_more_than_half_the_power_at_round_end")
+    assert result.one("round_ended")["power_bases"] == {"0": 170, "1": 100, "2": 0}
+    over = result.one("game_over")
+    assert (over["winners"], over["rule_id"]) == ([0], "R-WIN-03")
+    assert result.state.winners == [0] and result.awaiting == []
 
 
 # ----- §27 Losing -----
