@@ -541,6 +541,27 @@ def test_artillery_a_surprise_destruction_removes_the_house_unpaid_and_blocks_th
     assert result.cash == [1500 - 80, 1500, 1500] and result.state.fp_pot == 40
 
 
+def test_artillery_a_ransom_pool_pays_in_proportion_and_the_colour_group_defends_the_attack():
+    """R-ART-03/04: the Artillery lands on the unowned Baltic and demands $100; his turn ends at once. Ben pledges
+    $70 and Cat $50: $120 ≥ $100, so at Art's next T1 exactly $100 is collected: Ben floor(70 × 100 / 120) = 58,
+    Cat floor(50 × 100 / 120) = 41, and the missing $1 from the largest pledger, Ben: 59 and 41, to the Artillery in
+    full (no bribe split, A-45). R-ART-05/06: he attempts the destruction anyway: A = 60 (unowned, S = 1), base
+    A/2 = $30 to the Bank; Cat defends as owner of Mediterranean, in Baltic's colour group, with 3 pips against
+    the Artillery's 1: 4 + 4 + 1 − 3 = 6 < 7 fails; all graft, 10 + 30 = $40, to FP. R-ART-12: the Artillery goes
+    to Jail with no Favor allowed, his first such jailing, and loses the Chair (R-CHAIR-03)."""
+    result = referee("artillery_R-ART-04_a_ransom_pool_pays_in_proportion_then_the_attack_fails", dice="1,2,4,4")
+    assert result.flows(after=7) == [(1, 0, 59), (2, 0, 41)]
+    assert {e["rule_id"] for e in result.of("money_moved", after=7)} == {"R-ART-04"}
+    assert result.one("contest", stage="resolved")["modified"] == 6
+    assert result.flows(after=12) == [(0, "escrow", 10), (2, "escrow", 30), ("escrow", "bank", 30),
+                                      ("escrow", "fp", 40)]
+    art = result.state.players[0]
+    assert (art.in_jail, art.jail_no_favor, art.terrorist_jailings) == (True, True, 1)
+    assert result.cash == [1500 + 100 - 30 - 10, 1500 - 59, 1500 - 41 - 30 + 2]  # Cat's T2: Mediterranean, $2
+    assert result.state.chair is None and sorted(result.awaiting) == [0, 1, 2]
+    assert not result.prop("Baltic Avenue").destroyed and result.state.pending_ransom is None
+
+
 # ----- §25 Factions -----
 
 def test_factions_top_hat_collects_a_second_rent_and_the_countdown_does_not_go_down():
@@ -661,6 +682,23 @@ def test_losing_a_player_who_cannot_pay_a_tax_pays_all_he_has_and_is_destitute()
     assert (out["seat"], out["rule_id"], out["beneficiary"]) == (1, "R-LOSE-01", "bank")
     assert result.state.players[1].eliminated and result.cash == [1500, 0, 1500]
     assert result.awaiting == [2] and result.state.turn.seat == 2
+
+
+def test_losing_mortgaged_out_the_chair_buys_off_a_mortgage_and_the_bank_auctions_the_rest():
+    """R-LOSE-03: Ben pays the $75 Luxury Tax from $100, leaving $25, less than lifting his mortgages would cost,
+    ceil(1.1 × 30) + ceil(1.1 × 10) = 33 + 11 = $44, and everything he owns is mortgaged: he is eliminated, his $25
+    to the Bank (R-LOSE-05). The Chair, Ann, buys off Baltic: $33 to the Bank, hers unmortgaged, on her card. The
+    Bank auctions Mediterranean unmortgaged (R-DEAL-09), bidding from the player after the Chair: Cat $10, Ann
+    passes; Cat pays the Bank. Then Cat's turn starts (her rent: Mediterranean, $2)."""
+    result = referee("losing_R-LOSE-03_mortgaged_out_the_chair_buys_off_the_bank_auctions", dice="1,2")
+    out = result.one("player_eliminated")
+    assert (out["seat"], out["rule_id"], out["beneficiary"]) == (1, "R-LOSE-03", "bank")
+    assert result.flows(after=0) == [(1, "bank", 75), (1, "bank", 25)]
+    assert result.flows(after=1) == [(0, "bank", 33)] and result.flows(after=4)[0] == (2, "bank", 10)
+    baltic, mediterranean = result.prop("Baltic Avenue"), result.prop("Mediterranean Avenue")
+    assert (baltic.owner, baltic.controller, baltic.mortgaged, baltic.parent) == (0, 0, False, ROOT)
+    assert (mediterranean.owner, mediterranean.mortgaged) == (2, False)
+    assert result.cash == [1500 - 33, 0, 1500 - 10 + 2] and result.awaiting == [2]
 
 
 # ----- §28 Deals -----
