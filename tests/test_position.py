@@ -145,6 +145,25 @@ def test_every_seat_and_square_a_position_holds_may_be_named():
     assert (state.turn.seat, state.turn.landing_square) == (1, BALTIC) and engine.awaiting(state) == [1]
 
 
+def test_the_professional_banker_is_the_chair_and_blocks_takeovers_of_the_mortgages_he_holds():
+    """R-BANKER-01, R-SETUP-06: with a professional Banker the position's Chair is the Banker, as in a game set up
+    with one, so his `mortgage_chair` hold on a mortgaged deed (R-MORT-02) blocks a takeover (R-CHAIR-05)."""
+    document = position(players=[{"name": "Bank", "role": "banker"}, {**TRIO[0], "position": 0}, *TRIO[1:]],
+                        properties={"Baltic Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True}},
+                        turn={"seat": "Ann", "phase": "T3"})
+    del document["chair"]
+    state = state_from_position(document, allow_forced_dice=True)
+    assert (state.chair, state.professional_banker, state.last_chair) == (0, 0, 0)
+    assert (state.properties[BALTIC].controller, state.properties[BALTIC].control_origin) == (0, "mortgage_chair")
+    engine.apply(state, A.ForceDice(seat=0, dice=[1, 2]))
+    engine.apply(state, A.Roll(seat=1))
+    engine.apply(state, A.TakeOver(seat=1, parent=ROOT, arrow=0))
+    assert engine.awaiting(state) == [0]  # the Banker, as Chair, is asked "block?"
+    events = engine.apply(state, A.AnswerChairBlock(seat=0, block=True))
+    assert [e.code for e in events if isinstance(e, E.ContestEvent)] == ["E_BLOCKED_BY_CHAIR"]
+    assert state.players[1].cash == 1500 and engine.awaiting(state) == [1]
+
+
 def test_a_position_without_a_turn_starts_the_round_at_the_chair():
     state = state_from_position(position(chair="Cat"))
     assert (state.round_anchor, state.turn.seat, state.turn.step) == (2, 2, "choice")
@@ -199,6 +218,7 @@ def test_a_deck_may_be_given_by_its_top_cards():
     ({"players": [{**TRIO[0], "rebuild_token": "Nowhere Lane"}, *TRIO[1:]]}, "players[0].rebuild_token", "no square"),
     ({"seat_order": ["Ann", "Ben", "Ann"]}, "seat_order", "every player once"),
     ({"round_anchor": 7}, "round_anchor", "there is no seat 7"),
+    ({"players": [{"name": "Bank", "role": "banker"}, *TRIO], "chair": "Ann"}, "chair", "R-BANKER-01"),
     ({"turn": {"seat": "Ann", "phase": "T4", "step": "landing", "landing_square": "Chance"}}, "turn.landing_square",
      "give its number"),
 ])

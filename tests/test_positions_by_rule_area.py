@@ -191,7 +191,7 @@ def test_banker_takes_back_a_subverted_mortgage_for_free_and_that_is_his_whole_t
             taken["rule_id"]) == (SQUARE["Baltic Avenue"], 2, 0, "mortgage_chair", "R-BANKER-02")
     assert result.flows() == [] and result.cash == [0, 1500, 1500, 1500]
     assert result.one("turn_started")["seat"] == 1 and result.one("rent_collected")["total"] == 0
-    assert result.state.professional_banker == 0 and result.awaiting == [1]
+    assert (result.state.professional_banker, result.state.chair) == (0, 0) and result.awaiting == [1]
 
 
 def test_banker_wins_at_round_end_on_the_normal_rent_of_the_mortgages_he_holds():

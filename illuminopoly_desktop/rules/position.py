@@ -25,6 +25,7 @@ For writing by hand:
   supplies are what the board does not hold;
 - a deck (`chance_deck`, `chest_deck`, card numbers from the top) may list only its top cards: the others follow in
   an order shuffled from `seed`;
+- `chair` left out is the professional Banker if there is one (he is Chair for the whole game, R-BANKER-01);
 - `turn` says whose turn it is and where: `phase` T0 (the professional Banker's turn), T1 upkeep, T2 income, T3 the
   main choice, T4 the move and its landing (give the engine's `step` too), T5 the free window; or `"start"`, this
   seat's turn has not started yet (its T0 to T2 run when the position is loaded: rent is collected). Without a turn
@@ -255,7 +256,10 @@ class _Builder:
         banker = next((p.seat for p in players if p.role == "banker"), None)
         state.professional_banker = self.seat(position.professional_banker, "professional_banker") if \
             "professional_banker" in self.raw else banker
-        state.chair = self.seat(position.chair, "chair")
+        state.chair = self.seat(position.chair, "chair") if "chair" in self.raw else state.professional_banker
+        if state.professional_banker is not None and state.chair != state.professional_banker:
+            raise PositionError("chair", f"{state.players[state.professional_banker].name}, the professional Banker, "
+                                         f"is Chair for the whole game (R-BANKER-01)")
         state.last_chair = self.seat(position.last_chair, "last_chair") if "last_chair" in self.raw else state.chair
         self._mortgage_holds(state)
         self._supplies_and_money(state)
