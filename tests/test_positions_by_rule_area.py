@@ -439,6 +439,20 @@ def test_buildings_a_house_costs_its_price_and_houses_go_up_evenly():
     assert (result.refused["index"], result.refused["code"], result.refused["rule_id"]) == (1, "E_UNEVEN", "R-BUILD-02")
 
 
+def test_buildings_a_permit_bribe_for_the_last_house_is_split_and_the_briber_builds():
+    """R-BUILD-06 (`permit_window=true`), §33.7: 31 houses stand on the board, so Ann's request for a house on Baltic
+    takes the last one and opens the permit window. Ben, who may build on Connecticut (his light blues stand at 1, 1
+    and 0), offers $31 to withdraw; Ann accepts. The bribe is split by R-FP-02: floor(31/2) = $15 to FP, $16 to Ann.
+    Her request is cancelled and Ben builds at once: $50 to the Bank, none left in supply."""
+    result = referee("buildings_R-BUILD-06_a_permit_bribe_buys_the_last_house")
+    assert result.flows(after=0) == [] and result.one("notice", after=0)["rule_id"] == "R-BUILD-06"
+    assert result.flows(after=2) == [(1, "fp", 15), (1, 0, 16), (1, "bank", 50)]
+    assert [e["rule_id"] for e in result.of("money_moved", reason="permit bribe")] == ["R-FP-02", "R-FP-02"]
+    assert (result.prop("Baltic Avenue").houses, result.prop("Connecticut Avenue").houses) == (0, 1)
+    assert result.state.house_supply == 0 and result.cash == [1516, 1500 - 31 - 50, 1500]
+    assert result.state.fp_pot == 15 and result.awaiting == [0]
+
+
 # ----- §18 Selling and trading -----
 
 def test_selling_a_deed_for_cash_the_seller_keeps_control():
@@ -713,6 +727,19 @@ def test_deals_a_loan_is_repaid_at_the_first_open_window_of_its_round():
     assert result.one("debt", status="paid")["rule_id"] == "R-DEAL-04"
     assert result.cash == [1530, 1470, 1500] and result.state.fp_pot == 0 and not result.state.debts
     assert result.state.round_no == 2 and result.awaiting == [1]
+
+
+def test_deals_a_vote_bribe_is_held_until_the_vote_and_split_with_the_pot():
+    """R-DEAL-06, R-FP-02, §33.1: Cat, the Chair, lands on Go To Jail and loses the Chair (R-CHAIR-03); while the
+    election is open (its id is the game's first, 1, so the offer is 2), Ann offers Ben $45 for his vote. A vote
+    commitment makes the offer a bribe: the $45 waits in escrow until Ben votes as promised, then floor(45/2) = $22
+    goes to FP and $23 to Ben. Ann wins with 2 votes of the 3 voters, a strict majority (R-CHAIR-02)."""
+    result = referee("deals_R-DEAL-06_a_vote_bribe_is_split_with_the_pot", dice="1,2")
+    assert result.flows(after=2) == [(0, "escrow", 45)]
+    assert result.flows(after=3) == [("escrow", "fp", 22), ("escrow", 1, 23)]
+    assert {e["rule_id"] for e in result.of("money_moved", after=3)} == {"R-FP-02"}
+    assert result.one("chair_changed", reason="elected")["new_chair"] == 0 and result.state.chair == 0
+    assert result.cash == [1455, 1523, 1500] and result.state.fp_pot == 22 and result.state.escrow == 0
 
 
 # ----- §29 Cheating -----
