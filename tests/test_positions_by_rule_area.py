@@ -630,6 +630,17 @@ def test_factions_the_shoe_rides_the_rails_past_go():
     assert result.state.players[1].position == SQUARE["Oriental Avenue"] and result.state.turn.step == "landing"
 
 
+def test_factions_the_shoe_wins_the_moment_he_places_a_hotel_on_leg_four():
+    """R-FAC-SHOE-01 via R-BUILD-07: both dark-blue lots carry 4 houses (R-BUILD-02), so Sue may put a hotel on
+    Boardwalk (leg 4) for the group's house cost, $200 (§34.1), handing in its 4 houses; she wins at once."""
+    result = referee("factions_R-FAC-SHOE-01_a_hotel_on_boardwalk_wins")
+    assert result.flows() == [(0, "bank", 200)]
+    built = result.one("buildings_changed")
+    assert (built["houses"], built["hotel"], built["house_supply"], built["hotel_supply"]) == (0, True, 32 - 4, 11)
+    over = result.one("game_over")
+    assert (over["winners"], over["rule_id"]) == ([0], "R-FAC-SHOE-01") and result.awaiting == []
+
+
 def test_factions_the_race_cars_three_dice_with_a_pair_are_doubles():
     """R-FAC-RACECAR-02: with 3d6, any two equal dice are doubles: 1 + 1 + 5 = 7 moves Ray from Baltic (3) to Just
     Visiting (10), and he may roll again (R-MOVE-05)."""
