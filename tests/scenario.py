@@ -56,6 +56,34 @@ def started_game(players: int = 4, factions: tuple[str, ...] | None = None, opti
     return state
 
 
+def position_game(players: int = 4, factions: tuple[str, ...] | None = None, options: dict | None = None,
+                  chair: int | None = 0, banker_seat: int | None = None, seats: dict[int, dict] | None = None,
+                  properties: dict | None = None, turn: dict | None = None, **fields) -> GameState:
+    """A situation written as a position (rules/position.py, issue 23) on `started_game`'s table: seats P0, P1...
+    holding `factions` (its line-up by default), `chair` the Chair (the professional Banker at `banker_seat`, if
+    any, who is), forced dice allowed, every faction player $1,500.
+
+    `seats` adds fields to players' entries ({2: {"cash": 0}}); `properties` maps squares (numbers or names) to their
+    entries, where an owned deed without a `parent` hangs from its owner's card, as `give` does; `turn` is the
+    position's (default: the Chair's T3); `fields` are the game's own (Reserves left out are worked out, R-GEN-08).
+    The dice and the decks are not `started_game`'s: use it where no unforced roll or card decides an assertion."""
+    from illuminopoly_desktop.rules.position import state_from_position
+
+    factions = iter(factions or tuple(f for f in DEFAULT_FACTIONS if f != "dog")[:players])
+    entries = [{"name": f"P{i}", **({"role": "banker"} if i == banker_seat else {"faction": next(factions),
+                                                                              "cash": 1500}),
+                **(seats or {}).get(i, {})} for i in range(players)]
+    if banker_seat is not None:
+        chair = banker_seat
+    squares = {}
+    for square, entry in (properties or {}).items():
+        squares[str(square)] = {"parent": "card", **entry} if "owner" in entry else dict(entry)
+    document = {"format": "illuminopoly-position", "version": 1, "options": options or {}, "players": entries,
+                "properties": squares, "chair": chair,
+                "turn": turn or {"seat": chair, "phase": "T0" if chair == banker_seat else "T3"}, **fields}
+    return state_from_position(document, allow_forced_dice=True)
+
+
 def _settle(state: GameState) -> None:
     from illuminopoly_desktop.rules.context import Ctx
 

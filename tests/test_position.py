@@ -104,6 +104,66 @@ def test_a_hand_written_position_fills_in_what_it_leaves_out():
     assert engine.awaiting(state) == [0]
 
 
+def test_a_mortgaged_deed_is_held_by_the_chair_for_the_principal_it_brought_unless_the_position_says_otherwise():
+    """R-MORT-02: a mortgaged deed whose controller is left out is held as mortgaging it would have left it: by the
+    Chair as `mortgage_chair` (by nobody while the Artillery is Chair, D-11); its principal left out is what the
+    Bank lent (R-MORT-01): M, half of it if rezoned. A controller given as the Chair holds it as `mortgage_chair`,
+    another as a subverter; an explicit null controller and an explicit principal are kept."""
+    state = state_from_position(position(properties={
+        "Baltic Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True},
+        "Oriental Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "rezoned": True},
+        "Vermont Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "controller": "Ann"},
+        "Connecticut Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "controller": "Cat",
+                               "mortgage_principal": 25}}))
+    held = {i: (p.controller, p.control_origin, p.mortgage_principal) for i, p in state.properties.items()
+            if p.owner is not None}
+    assert held == {BALTIC: (0, "mortgage_chair", 30), ORIENTAL: (0, "mortgage_chair", 25),
+                    8: (0, "mortgage_chair", 50), 9: (2, "subversion", 25)}
+    artillery = [{**TRIO[0], "faction": "artillery"}, *TRIO[1:]]
+    state = state_from_position(position(players=artillery, options={"use_artillery": True}, properties={
+        "Baltic Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True},
+        "Oriental Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "controller": None}}))
+    assert [(state.properties[i].controller, state.properties[i].control_origin) for i in (BALTIC, ORIENTAL)] == [
+        (None, None), (None, None)]
+    state = state_from_position(position(properties={
+        "Oriental Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True, "controller": None}}))
+    assert (state.properties[ORIENTAL].controller, state.properties[ORIENTAL].control_origin) == (None, None)
+    assert position_of(state)["properties"]["Oriental Avenue"]["controller"] is None  # written, so read back
+
+
+def test_every_seat_and_square_a_position_holds_may_be_named():
+    """Names where the state holds numbers: the players a visitor bailed out (R-JAIL-07), the deed of a rebuild token
+    (R-REBUILD-02), the landing square, the seat order and the round's anchor and players (R-TURN-01)."""
+    state = state_from_position(position(
+        players=[{**TRIO[0], "bail_bonus_against": ["Cat"], "rebuild_token": "Oriental Avenue"}, *TRIO[1:]],
+        properties={"Oriental Avenue": {"owner": "Ann", "parent": "card", "rezoned": True}},
+        seat_order=["Ann", "Cat", "Ben"], round_anchor="Ann", played_this_round=["Ann", "Cat"],
+        turn={"seat": "Ben", "phase": "T4", "step": "landing", "landing_square": "Baltic Avenue"}))
+    ann = state.players[0]
+    assert (ann.bail_bonus_against, ann.rebuild_token) == ([2], ORIENTAL)
+    assert (state.seat_order, state.round_anchor, state.played_this_round) == ([0, 2, 1], 0, [0, 2])
+    assert (state.turn.seat, state.turn.landing_square) == (1, BALTIC) and engine.awaiting(state) == [1]
+
+
+def test_the_professional_banker_is_the_chair_and_blocks_takeovers_of_the_mortgages_he_holds():
+    """R-BANKER-01, R-SETUP-06: with a professional Banker the position's Chair is the Banker, as in a game set up
+    with one, so his `mortgage_chair` hold on a mortgaged deed (R-MORT-02) blocks a takeover (R-CHAIR-05)."""
+    document = position(players=[{"name": "Bank", "role": "banker"}, {**TRIO[0], "position": 0}, *TRIO[1:]],
+                        properties={"Baltic Avenue": {"owner": "Ben", "parent": "card", "mortgaged": True}},
+                        turn={"seat": "Ann", "phase": "T3"})
+    del document["chair"]
+    state = state_from_position(document, allow_forced_dice=True)
+    assert (state.chair, state.professional_banker, state.last_chair) == (0, 0, 0)
+    assert (state.properties[BALTIC].controller, state.properties[BALTIC].control_origin) == (0, "mortgage_chair")
+    engine.apply(state, A.ForceDice(seat=0, dice=[1, 2]))
+    engine.apply(state, A.Roll(seat=1))
+    engine.apply(state, A.TakeOver(seat=1, parent=ROOT, arrow=0))
+    assert engine.awaiting(state) == [0]  # the Banker, as Chair, is asked "block?"
+    events = engine.apply(state, A.AnswerChairBlock(seat=0, block=True))
+    assert [e.code for e in events if isinstance(e, E.ContestEvent)] == ["E_BLOCKED_BY_CHAIR"]
+    assert state.players[1].cash == 1500 and engine.awaiting(state) == [1]
+
+
 def test_a_position_without_a_turn_starts_the_round_at_the_chair():
     state = state_from_position(position(chair="Cat"))
     assert (state.round_anchor, state.turn.seat, state.turn.step) == (2, 2, "choice")
@@ -153,6 +213,14 @@ def test_a_deck_may_be_given_by_its_top_cards():
     ({"turn": {"seat": "Ann", "phase": "T4"}}, "turn.step", "T4 has several steps"),
     ({"turn": {"seat": "Ann", "phase": "T3", "step": "free"}}, "turn.step", "is in T5"),
     ({"format": "chess"}, "format", "illuminopoly-position"),
+    ({"players": [{**TRIO[0], "bail_bonus_against": ["Zed"]}, *TRIO[1:]]}, "players[0].bail_bonus_against[0]",
+     "no player is called 'Zed'"),
+    ({"players": [{**TRIO[0], "rebuild_token": "Nowhere Lane"}, *TRIO[1:]]}, "players[0].rebuild_token", "no square"),
+    ({"seat_order": ["Ann", "Ben", "Ann"]}, "seat_order", "every player once"),
+    ({"round_anchor": 7}, "round_anchor", "there is no seat 7"),
+    ({"players": [{"name": "Bank", "role": "banker"}, *TRIO], "chair": "Ann"}, "chair", "R-BANKER-01"),
+    ({"turn": {"seat": "Ann", "phase": "T4", "step": "landing", "landing_square": "Chance"}}, "turn.landing_square",
+     "give its number"),
 ])
 def test_a_wrong_position_is_refused_naming_the_field(fields, field, words):
     with pytest.raises(PositionError) as error:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
-from scenario import cash_of, flows, force, give, money_total, of_type, pass_turn, refused, started_game
+from scenario import cash_of, flows, force, give, money_total, of_type, pass_turn, position_game, refused, started_game
 
 from illuminopoly_desktop.model.state import BANK, FP, ROOT, FavorCard
 from illuminopoly_desktop.rules import actions as A
@@ -739,22 +739,24 @@ def test_R_LOSE_06_the_fourth_failed_destruction_eliminates_the_artillery():
 
 # ----- R-ART-13 -----
 
-def _destroyed_lot_of_seat_2(state, mortgaged=False):
-    give(state, 2, BALTIC, ROOT)
-    give(state, 2, ST_JAMES, ROOT)
-    prop = state.properties[BALTIC]
-    prop.destroyed = prop.rubble = True
-    prop.mortgage_written_off = mortgaged
-    to_turn(state, 2)
+def destroyed_lot_of_seat_2(mortgaged=False, favor_to=None, **options):
+    """Seat 2's turn has begun, his T1 over: his Baltic is destroyed and rubble (and was mortgaged when destroyed,
+    D-05) and hangs from his card beside St. James; `favor_to` holds a Political Favor (Chance 8)."""
+    favor = {"political_favors": [{"deck": "chance", "number": 8}]}
+    state = position_game(factions=FACTIONS, options={"use_artillery": True, **options},
+                          seats={favor_to: favor} if favor_to is not None else {},
+                          properties={BALTIC: {"owner": 2, "destroyed": True, "rubble": True,
+                                               "mortgage_written_off": mortgaged}, ST_JAMES: {"owner": 2}},
+                          turn={"seat": 2, "phase": "start"})
     if state.turn.step == "upkeep":
         engine.apply(state, A.EndUpkeep(seat=2))
+    return state
 
 
 def test_R_ART_13_abandonment_pays_the_printed_mortgage_value_or_nothing():
     """R-ART-13, D-05, §30: the Bank pays M ($30) on abandoning Baltic during a reorganization; the lot is unowned,
     still destroyed and rubble; a lot mortgaged when destroyed pays $0."""
-    state = game()
-    _destroyed_lot_of_seat_2(state)
+    state = destroyed_lot_of_seat_2()
     keep = [A.DeedPlacement(property=ST_JAMES, parent=ROOT, arrow=0)]
     assert A.Reorganize(seat=2, placements=keep, abandon=[BALTIC]) in enumerate_legal(state, 2)
     events = engine.apply(state, A.Reorganize(seat=2, placements=keep, abandon=[BALTIC]))
@@ -763,8 +765,7 @@ def test_R_ART_13_abandonment_pays_the_printed_mortgage_value_or_nothing():
     assert (prop.owner, prop.controller, prop.parent, prop.destroyed, prop.rubble) == (None, None, None, True, True)
     assert of_type(events, E.PropertyChanged)[-1].change == "abandoned"
 
-    written_off = game()
-    _destroyed_lot_of_seat_2(written_off, mortgaged=True)
+    written_off = destroyed_lot_of_seat_2(mortgaged=True)
     events = engine.apply(written_off, A.Reorganize(seat=2, placements=keep, abandon=[BALTIC]))
     assert flows(events) == [] and written_off.properties[BALTIC].owner is None
     assert not written_off.properties[BALTIC].mortgage_written_off
@@ -773,9 +774,7 @@ def test_R_ART_13_abandonment_pays_the_printed_mortgage_value_or_nothing():
 def test_R_ART_13_a_political_favor_may_block_the_abandonment():
     """R-ART-13, R-CARD-06 (`pf_blockable_sales=purchase_buildings_abandon`): blocked, the lot stays his, hung again
     as a leaf; nothing is paid. With `purchase_only` there is no window."""
-    state = game()
-    hold_favor(state, 3)
-    _destroyed_lot_of_seat_2(state)
+    state = destroyed_lot_of_seat_2(favor_to=3)
     keep = [A.DeedPlacement(property=ST_JAMES, parent=ROOT, arrow=0)]
     engine.apply(state, A.Reorganize(seat=2, placements=keep, abandon=[BALTIC]))
     window = state.pending[-1]
@@ -786,9 +785,7 @@ def test_R_ART_13_a_political_favor_may_block_the_abandonment():
     assert state.properties[BALTIC].owner == 2 and state.properties[BALTIC].parent == ROOT
     assert cash_of(state) == cash and state.turn.step == "free"
 
-    purchase_only = game(pf_blockable_sales="purchase_only")
-    hold_favor(purchase_only, 3)
-    _destroyed_lot_of_seat_2(purchase_only)
+    purchase_only = destroyed_lot_of_seat_2(favor_to=3, pf_blockable_sales="purchase_only")
     engine.apply(purchase_only, A.Reorganize(seat=2, placements=keep, abandon=[BALTIC]))
     assert not purchase_only.pending and purchase_only.properties[BALTIC].owner is None
 
@@ -796,8 +793,7 @@ def test_R_ART_13_a_political_favor_may_block_the_abandonment():
 def test_R_ART_13_refusals_and_the_first_turn_only_option():
     """R-ART-13, R-STRUCT-06: only one's own destroyed deeds; with `abandon_any_reorganization=false` only in the
     owner's first turn after the destruction."""
-    state = game()
-    _destroyed_lot_of_seat_2(state)
+    state = destroyed_lot_of_seat_2()
     everything = [A.DeedPlacement(property=BALTIC, parent=ROOT, arrow=1),
                   A.DeedPlacement(property=ST_JAMES, parent=ROOT, arrow=0)]
     keep_baltic = [A.DeedPlacement(property=BALTIC, parent=ROOT, arrow=1)]

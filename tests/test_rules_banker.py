@@ -4,7 +4,7 @@ control of mortgaged property, bribes to him split with the pot, and his victory
 from __future__ import annotations
 
 import pytest
-from scenario import flows, force, give, money_total, of_type, refused, started_game, through_income
+from scenario import flows, force, give, money_total, of_type, position_game, refused, started_game, through_income
 
 from illuminopoly_desktop.model.state import CashItem, DeedItem, FavorCard, FavorItem, LoanItem, NoteItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
@@ -24,6 +24,12 @@ def banker_game(options=None):
     """Seat 0 is the professional Banker; seats 1-3 are the Top Hat, the Thimble and the Wheelbarrow (not the Race
     Car: the boards below rezone every Railroad, which would be his special victory, R-FAC-RACECAR-01)."""
     return started_game(players=4, banker_seat=BANKER, options=options, factions=("top_hat", "thimble", "wheelbarrow"))
+
+
+def banker_position(properties):
+    """`banker_game`'s table written as a position (issue 23), at the Banker's turn, with these properties: a
+    mortgaged one whose controller is left out is his, as `mortgage_chair` (R-BANKER-03, R-MORT-02)."""
+    return position_game(banker_seat=BANKER, factions=("top_hat", "thimble", "wheelbarrow"), properties=properties)
 
 
 def mortgage_to_banker(state, index, principal=10):
@@ -98,12 +104,9 @@ def test_R_BANKER_01_banker_never_collects_rent_and_bids_in_no_auction():
 
 def test_R_BANKER_02_round_starts_with_the_banker_whose_turn_offers_only_reversion_or_end():
     """R-BANKER-02."""
-    state = banker_game()
-    give(state, 1, ORIENTAL)
-    mortgage_to_banker(state, ORIENTAL)
-    state.properties[ORIENTAL].controller, state.properties[ORIENTAL].control_origin = 2, "subversion"
-    give(state, 2, VERMONT)
-    mortgage_to_banker(state, VERMONT)  # still his: nothing to take back
+    state = banker_position({ORIENTAL: {"owner": 1, "mortgaged": True, "mortgage_principal": 10, "controller": 2},
+                             VERMONT: {"owner": 2, "mortgaged": True, "mortgage_principal": 10}})  # still his
+    assert (state.properties[ORIENTAL].control_origin, state.properties[VERMONT].controller) == ("subversion", BANKER)
     assert (state.turn.seat, state.turn.step, state.round_anchor) == (BANKER, "banker", BANKER)
     legal = engine.legal_actions(state, BANKER)
     assert legal == [A.EndTurn(seat=BANKER), A.BankerReclaim(seat=BANKER, property=ORIENTAL)]
@@ -113,11 +116,8 @@ def test_R_BANKER_02_round_starts_with_the_banker_whose_turn_offers_only_reversi
 
 def test_R_BANKER_02_R_TURN_08_free_reversion_of_one_property_then_the_turn_ends():
     """R-TURN-08."""
-    state = banker_game()
-    for index in (ORIENTAL, VERMONT):
-        give(state, 1, index)
-        mortgage_to_banker(state, index)
-        state.properties[index].controller, state.properties[index].control_origin = 3, "subversion"
+    state = banker_position({index: {"owner": 1, "mortgaged": True, "mortgage_principal": 10, "controller": 3}
+                             for index in (ORIENTAL, VERMONT)})
     total, reserves = money_total(state), state.reserves
     refused(state, A.BankerReclaim(seat=BANKER, property=CONNECTICUT), "E_NOT_MORTGAGED", "R-BANKER-02")
     events = engine.apply(state, A.BankerReclaim(seat=BANKER, property=ORIENTAL))

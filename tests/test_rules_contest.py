@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from contest_scenario import (B_AND_O, BALTIC, BOARDWALK, CHANCE_22, CONNECTICUT, KENTUCKY, ORIENTAL, ST_JAMES,
                               VERMONT, Ledger, contest_of, drive_defaults, land_on, play_contest, verdict)
-from scenario import force, give, of_type, refused, started_game
+from scenario import force, give, of_type, position_game, refused, started_game
 
 from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, OfferLeg
 from illuminopoly_desktop.model.views import player_view
@@ -476,52 +476,38 @@ def test_R_CONTEST_02_open_bidding_ends_at_once_when_nobody_can_raise():
 
 # ----- R-VAL-08 worked examples as real contests -----
 
-def _structure_for_depth(state, owner, target, depth):
-    if depth == 1:
-        give(state, owner, target, ROOT)
-    elif depth == 2:
-        give(state, owner, KENTUCKY, ROOT)
-        give(state, owner, target, KENTUCKY, 0)
-    else:
-        give(state, owner, ST_JAMES, ROOT)
-        give(state, owner, KENTUCKY, ST_JAMES, 0)
-        give(state, owner, target, KENTUCKY, 0)
-
-
-@pytest.mark.parametrize("target,depth,arrange,base", [
-    (BALTIC, 3, None, 30), (BALTIC, 1, None, 60), (VERMONT, 2, "rezoned", 38), (CONNECTICUT, 2, "mortgaged", 99)],
+@pytest.mark.parametrize("target,above,arrange,base", [
+    (BALTIC, (ST_JAMES, KENTUCKY), {}, 30), (BALTIC, (), {}, 60), (VERMONT, (KENTUCKY,), {"rezoned": True}, 38),
+    (CONNECTICUT, (KENTUCKY,), {"mortgaged": True}, 99)],
     ids=["baltic_depth_3", "baltic_depth_1", "vermont_rezoned_depth_2", "connecticut_mortgaged_depth_2"])
-def test_R_VAL_08_worked_examples_as_takeovers(target, depth, arrange, base):
-    """R-VAL-08, R-VAL-04, R-VAL-05, R-TAKEOVER-04: the base cost the attacker pays to the Bank."""
-    state = started_game()
-    _structure_for_depth(state, 1, target, depth)
-    prop = state.properties[target]
-    if arrange == "rezoned":
-        prop.rezoned = True
-    elif arrange == "mortgaged":  # held by the Chair, who is the attacker here: no block (R-CHAIR-05)
-        prop.mortgaged, prop.mortgage_principal, prop.controller, prop.control_origin = True, 60, 0, "mortgage_chair"
+def test_R_VAL_08_worked_examples_as_takeovers(target, above, arrange, base):
+    """R-VAL-08, R-VAL-04, R-VAL-05, R-TAKEOVER-04: the base cost the attacker pays to the Bank. Seat 1 hangs the
+    target from his card through the deeds `above` it; a mortgaged target (M = $60) is held by the Chair, seat 0
+    (R-MORT-02), who is the attacker here: no block (R-CHAIR-05)."""
+    chain = (*above, target)
+    state = position_game(properties={deed: {"owner": 1, "parent": parent, **(arrange if deed == target else {})}
+                                      for parent, deed in zip(("card", *chain), chain)})
     land_on(state, target)
     ledger = Ledger(state)
     play_contest(state, A.TakeOver(seat=0, parent=ROOT, arrow=0), dice=(2, 3))
     assert ledger.delta() == {0: -base, "bank": base, "fp": 0} and ledger.conserved()
 
 
-def _b_and_o_by_the_card(state):
-    """Chance 22 with the "nearest Railroad, pay twice the rent" card on top: the token goes to B&O (R-CARD-04)."""
-    give(state, 1, B_AND_O, ROOT)
-    state.chance_deck.remove(5)
-    state.chance_deck.insert(0, 5)
+def b_and_o_by_the_card():
+    """Seat 1 holds B&O at depth 1; seat 0 lands on Chance 22 with the "nearest Railroad, pay twice the rent" card
+    on top: the token goes to B&O (R-CARD-04)."""
+    state = position_game(properties={B_AND_O: {"owner": 1}}, chance_deck=[5])
     events = land_on(state, CHANCE_22)
     assert [c.effect for c in of_type(events, E.CardDrawn)] == ["advance_to_nearest_railroad"]
     assert state.players[0].position == B_AND_O and state.turn.step == "landing"
     assert state.properties[B_AND_O].double_rent_by == 0
+    return state
 
 
 def test_R_VAL_08_b_and_o_by_the_nearest_railroad_card_takeover_400_owner_grafts_at_5():
     """R-VAL-08 (D-01), R-CARD-04, R-LAND-06, R-CONTEST-07: A = 200 × 2 × 2 = 800; the takeover costs $400; the
     owner's counter-graft costs $5 a pip."""
-    state = started_game()
-    _b_and_o_by_the_card(state)
+    state = b_and_o_by_the_card()
     ledger = Ledger(state)
     events = play_contest(state, A.TakeOver(seat=0, parent=ROOT, arrow=0), bids={0: 1, 1: 4}, dice=(5, 4))
     assert not verdict(events).success
@@ -532,8 +518,7 @@ def test_R_VAL_08_b_and_o_by_the_nearest_railroad_card_takeover_400_owner_grafts
 
 def test_R_VAL_08_b_and_o_by_the_nearest_railroad_card_rezoning_800():
     """R-VAL-08, R-VAL-05 (a Railroad's rezoning costs the full A), R-REZONE-04 (graft all to FP)."""
-    state = started_game()
-    _b_and_o_by_the_card(state)
+    state = b_and_o_by_the_card()
     ledger = Ledger(state)
     play_contest(state, A.Rezone(seat=0), bids={0: 0, 1: 2}, dice=(6, 5))
     assert state.properties[B_AND_O].rezoned

@@ -1,17 +1,18 @@
 """Defects found by random play, and the decisions D-11 to D-16 of §31.3 that settle them (issue 21).
 
-Each test drives the engine with real actions from `started_game()` (4 players, seat 0 the Chair at its T3) and
-asserts the effect to the dollar; each failed on the engine before its fix.
+Each test drives the engine with real actions from `started_game()` (4 players, seat 0 the Chair at its T3), or from
+the same table written as a position (`position_game`), and asserts the effect to the dollar; each failed on the
+engine before its fix.
 """
 from __future__ import annotations
 
-from illuminopoly_desktop.model.state import CashItem, DeedItem, LoanItem
+from illuminopoly_desktop.model.state import CashItem, DeedItem
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.events import PaymentShort
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
 
-from scenario import advance_round, force, give, money_total, pass_turn, started_game
+from scenario import force, give, money_total, pass_turn, position_game, started_game
 from test_rules_lose import deal, leg
 from test_rules_lose import eliminated_events as eliminations
 
@@ -34,11 +35,8 @@ def mortgage_out_seat_2(s):
 def seat_2_owes_seat_1_a_due_debt():
     """Round 2: seat 2 has $0 and no deed, and owes seat 1 a due debt of $400 (a loan of $200 for $400 in round 2,
     R-DEAL-04): larger than his net assets of $0, so seat 1 may foreclose (R-LOSE-04)."""
-    s = started_game()
-    deal(s, 1, 2, leg(1, 2, LoanItem(principal=200, repayments=[(2, 400)])))
-    s.reserves += s.players[2].cash
-    s.players[2].cash = 0
-    advance_round(s)
+    s = position_game(seats={1: {"cash": 1500 - 200}, 2: {"cash": 0}}, round_no=2, next_id=2,
+                      debts=[{"id": 1, "creditor": 1, "debtor": 2, "amount": 400, "due_round": 2, "due": True}])
     assert s.round_no == 2 and [(d.creditor, d.debtor, d.amount, d.due) for d in s.debts] == [(1, 2, 400, True)]
     return s
 
@@ -180,24 +178,13 @@ def test_D11_R_LOSE_04_a_foreclosing_artillery_receives_the_cash_and_nothing_els
     Seat 2 cannot pay; the Artillery forecloses and receives his $10 and nothing else. Seat 2's hold on seat 1's
     Mediterranean returns to seat 1 (R-LOSE-05 step 3); his deeds go as in a foreclosure by the Bank: the Chair
     (seat 0) may buy off the mortgaged Electric Company, then the Bank auctions it and Baltic, unmortgaged."""
-    s = started_game(chair=0, **ARTILLERY_TABLE)
-    give(s, 2, BALTIC)
-    give(s, 2, ELECTRIC)
-    give(s, 1, MEDITERRANEAN, controller=2)
-    engine.apply(s, A.Mortgage(seat=2, property=ELECTRIC))
-    deal(s, 3, 2, leg(3, 2, LoanItem(principal=200, repayments=[(2, 400)])))
-    s.reserves += s.players[2].cash
-    s.players[2].cash = 0
-    for _ in range(3):
-        pass_turn(s)
-    force(s, 2, 3)  # the Artillery, who has no structure to reorganize, moves to Reading Railroad and passes
-    engine.apply(s, A.Roll(seat=3))
-    engine.apply(s, A.DoNothing(seat=3))
-    engine.apply(s, A.EndTurn(seat=3))
+    s = position_game(**ARTILLERY_TABLE, seats={2: {"cash": 10}, 3: {"cash": 1500 - 200}},
+                      properties={BALTIC: {"owner": 2}, ELECTRIC: {"owner": 2, "mortgaged": True},
+                                  MEDITERRANEAN: {"owner": 1, "controller": 2}}, round_no=2, next_id=2,
+                      debts=[{"id": 1, "creditor": 3, "debtor": 2, "amount": 400, "due_round": 2, "due": True}])
+    assert s.properties[ELECTRIC].control_origin == "mortgage_chair"  # the Chair, seat 0, holds it (R-MORT-02)
     assert [(d.creditor, d.debtor, d.due) for d in s.debts] == [(3, 2, True)]
-    s.reserves -= 10
-    s.players[2].cash = debtor_cash = 10
-    artillery_cash, total = s.players[3].cash, money_total(s)
+    debtor_cash, artillery_cash, total = 10, s.players[3].cash, money_total(s)
     events = engine.apply(s, A.Foreclose(seat=3, debtor=2))
     assert eliminations(events) == [(2, 3, "R-LOSE-04")]
     assert s.players[3].cash == artillery_cash + debtor_cash and money_total(s) == total
@@ -256,12 +243,9 @@ def test_D12_R_FAC_BOAT_02_holds_on_deeds_an_unawakened_boat_buys_pass_to_him():
 def test_D12_R_PB_03_a_foreclosing_unawakened_boat_takes_the_holds_on_the_deeds_he_receives():
     """R-PB-03, R-FAC-BOAT-02, D-12 (defect 4): the unawakened Boat forecloses on seat 2, whose Baltic seat 1 has
     subverted. Baltic becomes the Boat's, and so does its control; nobody else may hold it."""
-    s = started_game(chair=0, **BOAT_TABLE)
-    give(s, 2, BALTIC, controller=1)
-    deal(s, BOAT, 2, leg(BOAT, 2, LoanItem(principal=200, repayments=[(2, 400)])))
-    s.reserves += s.players[2].cash
-    s.players[2].cash = 0
-    advance_round(s)
+    s = position_game(**BOAT_TABLE, seats={BOAT: {"cash": 1500 - 200}, 2: {"cash": 0}},
+                      properties={BALTIC: {"owner": 2, "controller": 1}}, round_no=2, next_id=2,
+                      debts=[{"id": 1, "creditor": BOAT, "debtor": 2, "amount": 400, "due_round": 2, "due": True}])
     engine.apply(s, A.Foreclose(seat=BOAT, debtor=2))
     baltic = s.properties[BALTIC]
     assert s.players[2].eliminated and (baltic.owner, baltic.controller, baltic.control_origin) == (BOAT, BOAT, "owner")

@@ -10,7 +10,7 @@ drive the same kind of action and assert that the game goes on.
 from __future__ import annotations
 
 import pytest
-from scenario import advance_round, force, give, of_type, pass_turn, started_game
+from scenario import advance_round, force, give, of_type, pass_turn, position_game, started_game
 
 from illuminopoly_desktop.bots.random_bot import RandomBot
 from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, OfferLeg
@@ -132,11 +132,9 @@ def test_R_FAC_TOPHAT_01_a_rezoned_member_does_not_qualify():
 def test_R_FAC_TOPHAT_01_lifting_the_mortgage_of_the_fifth_wins():
     """R-FAC-TOPHAT-01, R-WIN-02: a mortgaged member does not qualify; the Top Hat (the Chair, so his hold as Chair
     returns to him) lifts the mortgage of North Carolina in an open window and wins at once."""
-    s = started_game(factions=TOP_HAT_GAME)
-    for index in (BOARDWALK, PARK_PLACE, PENN_AVE, PACIFIC):
-        give(s, 0, index)
-    give(s, 0, NORTH_CAROLINA, parent=BOARDWALK)
-    mortgaged(s, NORTH_CAROLINA)
+    s = position_game(factions=TOP_HAT_GAME, properties={
+        **{index: {"owner": 0} for index in (BOARDWALK, PARK_PLACE, PENN_AVE, PACIFIC)},
+        NORTH_CAROLINA: {"owner": 0, "parent": BOARDWALK, "mortgaged": True}})  # held by him as Chair (R-MORT-02)
     assert not holds("top_hat", s, 0)
     events = engine.apply(s, A.Unmortgage(seat=0, property=NORTH_CAROLINA))
     assert [(e.property, e.mortgaged) for e in of_type(events, E.MortgageChanged)] == [(NORTH_CAROLINA, False)]
@@ -405,12 +403,9 @@ WHEELBARROW_GAME = ("wheelbarrow", "steam_iron", "shoe", "top_hat")
 def test_R_FAC_WHEELBARROW_01_both_utilities_and_a_second_qualifying_railroad():
     """R-FAC-WHEELBARROW-01: both Utilities and Reading; Pennsylvania counts down after its rebuild and B&O is
     mortgaged, so neither counts. Buying Short Line makes two qualifying Railroads: he wins."""
-    s = started_game(factions=WHEELBARROW_GAME)
-    for index in (ELECTRIC, WATER_WORKS, READING, PENN_RR):
-        give(s, 0, index)
-    give(s, 0, B_AND_O, parent=PENN_RR)
-    s.properties[PENN_RR].rail_countdown = 2
-    mortgaged(s, B_AND_O)
+    s = position_game(factions=WHEELBARROW_GAME, properties={
+        ELECTRIC: {"owner": 0}, WATER_WORKS: {"owner": 0}, READING: {"owner": 0},
+        PENN_RR: {"owner": 0, "rail_countdown": 2}, B_AND_O: {"owner": 0, "parent": PENN_RR, "mortgaged": True}})
     assert not holds("wheelbarrow", s, 0)
     events = buy(s, SHORT_LINE, ELECTRIC, 0)
     assert_won(s, events, [0], "special victory: Wheelbarrow holds both Utilities and two Railroads",

@@ -15,14 +15,17 @@ Every field of the engine's state (spec §1.2) may be given under its own name: 
 property's in its entry, the game's at the top level; what is left out takes its value at the start of a game.
 For writing by hand:
 
-- players and squares may be named (`"Ann"`, `"Baltic Avenue"`) or numbered (seat 0, square 3); a square whose name
-  is not unique on the board (Chance) is given by number;
+- players and squares may be named (`"Ann"`, `"Baltic Avenue"`) or numbered (seat 0, square 3) in the players',
+  the properties' and the game's own fields (inside the engine's records, `pending`, `offers`, `debts`, they are
+  numbers); a square whose name is not unique on the board (Chance) is given by number;
 - a deed's `parent` is `"card"` (its owner's faction card), the name of the deed it hangs from, or null (unattached);
-  its `controller` is its owner unless said otherwise;
+  its `controller` is its owner unless said otherwise; a mortgaged deed's is the Chair's `mortgage_chair` hold
+  (R-MORT-02), and its `mortgage_principal` what the Bank lent (R-MORT-01), unless said otherwise;
 - `reserves` left out is whatever keeps the money of R-GEN-08 (the Bank holds the rest), and the house and hotel
   supplies are what the board does not hold;
 - a deck (`chance_deck`, `chest_deck`, card numbers from the top) may list only its top cards: the others follow in
   an order shuffled from `seed`;
+- `chair` left out is the professional Banker if there is one (he is Chair for the whole game, R-BANKER-01);
 - `turn` says whose turn it is and where: `phase` T0 (the professional Banker's turn), T1 upkeep, T2 income, T3 the
   main choice, T4 the move and its landing (give the engine's `step` too), T5 the free window; or `"start"`, this
   seat's turn has not started yet (its T0 to T2 run when the position is loaded: rent is collected). Without a turn
@@ -46,6 +49,7 @@ from ..model.board import Board, load_board
 from ..model.cards import load_cards
 from ..model.options import OptionError, load_default_options, make_options
 from ..model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState
+from .chair import mortgage_holder
 from .context import Ctx
 from .engine import awaiting, settle
 from .invariants import TOTAL_HOTELS, TOTAL_HOUSES, invariant_problems
@@ -95,6 +99,8 @@ def _relaxed(model: type[BaseModel], name: str, drop: tuple[str, ...] = (), **ov
 PositionPlayer = _relaxed(
     PlayerState, "PositionPlayer", drop=("seat",),
     position=(SquareRef, Field(0, description="The square the token stands on (name or number).")),
+    bail_bonus_against=(list[SeatRef], Field(default_factory=list, description="Players he bailed out (R-JAIL-07).")),
+    rebuild_token=(SquareRef | None, Field(None, description="The deed he may rebuild by forfeiting his move.")),
     strength=(Literal["random", "schemer", "strategist"] | None, Field(None, description="A computer seat's player.")),
 )
 PositionProperty = _relaxed(
@@ -107,12 +113,15 @@ PositionTurn = _relaxed(
     TurnState, "PositionTurn",
     seat=(SeatRef, Field(..., description="Whose turn it is.")),
     step=(TurnState.model_fields["step"].annotation | None, None),
+    landing_square=(SquareRef | None, None),
     phase=(Phase | None, Field(None, description="Where in the turn (R-TURN-03); see the module's documentation.")),
 )
 _GAME_FIELDS = tuple(f for f in GameState.model_fields
                      if f not in ("setup", "players", "properties", "turn", "rng_state"))
 _DERIVED = ("reserves", "house_supply", "hotel_supply", "chance_deck", "chest_deck", "seat_order")
 """Game fields a position may leave out to have them worked out (see the module's documentation)."""
+_SEAT_FIELDS = ("chair", "last_chair", "professional_banker", "bank_proprietor", "round_anchor", "current_player")
+"""Game fields that hold one seat, which a position may name."""
 Position = create_model(
     "Position", __config__=ConfigDict(extra="forbid"),
     format=(Literal["illuminopoly-position"], POSITION_FORMAT),
@@ -127,10 +136,12 @@ Position = create_model(
     players=(list[PositionPlayer], Field(..., min_length=1)),
     properties=(dict[str, PositionProperty], Field(default_factory=dict)),
     turn=(PositionTurn | None, None),
-    chair=(SeatRef | None, None), last_chair=(SeatRef | None, None), professional_banker=(SeatRef | None, None),
+    seat_order=(list[SeatRef] | None, Field(None, description="The seats in playing order; default: as listed.")),
+    played_this_round=(list[SeatRef], Field(default_factory=list)),
+    **{f: (SeatRef | None, None) for f in _SEAT_FIELDS},
     **{f: (GameState.model_fields[f].annotation | None, None) if f in _DERIVED else
        (GameState.model_fields[f].annotation, GameState.model_fields[f])
-       for f in _GAME_FIELDS if f not in ("chair", "last_chair", "professional_banker")},
+       for f in _GAME_FIELDS if f not in _SEAT_FIELDS and f not in ("seat_order", "played_this_round")},
 )
 
 
@@ -183,6 +194,9 @@ class _Builder:
         self.board = self._board()
         self.names = {p.name: seat for seat, p in enumerate(position.players)}
         self.square_numbers = _square_numbers(self.board)
+        self.mortgage_holds: dict[int, tuple[bool, bool]] = {}
+        """Mortgaged deeds whose controller or control origin the position leaves out: (controller left out,
+        origin left out)."""
 
     def _board(self) -> Board:
         board = self.position.board
@@ -228,19 +242,26 @@ class _Builder:
         setup = GameSetup(seed=position.seed, seats=seats, options=options, board=self.board, preset_factions=True,
                           allow_forced_dice=self.allow_forced_dice, position=self.raw, generator=position.generator)
         game = {f: getattr(position, f) for f in _GAME_FIELDS
-                if f not in _DERIVED and f not in ("chair", "last_chair", "professional_banker")}
+                if f not in _DERIVED and f not in _SEAT_FIELDS and f != "played_this_round"}
         state = GameState(
             setup=setup, rng_state=position.rng_state if position.rng_state is not None
             else rng.initial_state(position.seed, position.generator),
             players=players, properties=properties, reserves=0, chance_deck=[], chest_deck=[],
-            seat_order=position.seat_order if position.seat_order is not None else list(range(len(players))),
-            **game)
+            seat_order=self._seat_order(len(players)), **game)
+        for field in ("bank_proprietor", "round_anchor", "current_player"):
+            setattr(state, field, self.seat(getattr(position, field), field))
+        state.played_this_round = [self.seat(s, f"played_this_round[{i}]")
+                                   for i, s in enumerate(position.played_this_round)]
         ctx = Ctx(state)
         banker = next((p.seat for p in players if p.role == "banker"), None)
         state.professional_banker = self.seat(position.professional_banker, "professional_banker") if \
             "professional_banker" in self.raw else banker
-        state.chair = self.seat(position.chair, "chair")
+        state.chair = self.seat(position.chair, "chair") if "chair" in self.raw else state.professional_banker
+        if state.professional_banker is not None and state.chair != state.professional_banker:
+            raise PositionError("chair", f"{state.players[state.professional_banker].name}, the professional Banker, "
+                                         f"is Chair for the whole game (R-BANKER-01)")
         state.last_chair = self.seat(position.last_chair, "last_chair") if "last_chair" in self.raw else state.chair
+        self._mortgage_holds(state)
         self._supplies_and_money(state)
         self._decks(ctx)
         self._validate(ctx)
@@ -252,13 +273,24 @@ class _Builder:
             events.extend(ctx.events)
         return state
 
+    def _seat_order(self, count: int) -> list[int]:
+        if self.position.seat_order is None:
+            return list(range(count))
+        order = [self.seat(s, f"seat_order[{i}]") for i, s in enumerate(self.position.seat_order)]
+        if sorted(order) != list(range(count)):
+            raise PositionError("seat_order", "the seat order lists every player once (R-SETUP-01)")
+        return order
+
     def _players(self) -> tuple[list[SeatConfig], list[PlayerState]]:
         seats, players = [], []
         for seat, entry in enumerate(self.position.players):
             where = f"players[{seat}]"
             data = entry.model_dump(exclude={"strength"})
             data["position"] = self.square(entry.position, f"{where}.position")
-            data["bail_bonus_against"] = [self.seat(s, f"{where}.bail_bonus_against") for s in entry.bail_bonus_against]
+            data["bail_bonus_against"] = [self.seat(s, f"{where}.bail_bonus_against[{i}]")
+                                          for i, s in enumerate(entry.bail_bonus_against)]
+            if entry.rebuild_token is not None:
+                data["rebuild_token"] = self.square(entry.rebuild_token, f"{where}.rebuild_token")
             players.append(PlayerState(seat=seat, **data))
             seats.append(SeatConfig(name=entry.name, kind=entry.kind, banker=entry.role == "banker",
                                     faction=entry.faction, strength=entry.strength or "random"))
@@ -273,6 +305,7 @@ class _Builder:
         unplaced: list[int] = []
         for key, entry in self.position.properties.items():
             where = f"properties[{key!r}]"
+            given = self.raw.get("properties", {}).get(key) or {}
             index = self.square(key, where)
             if index not in properties:
                 raise PositionError(where, f"{self.board.squares[index].name} is not a property")
@@ -282,8 +315,15 @@ class _Builder:
             if controller is None and owner is not None and not entry.mortgaged:
                 controller = owner
             origin = entry.control_origin
-            if origin is None and controller is not None:
+            if entry.mortgaged and owner is not None and not {"controller", "control_origin"} <= set(given):
+                # R-MORT-02: the Chair's hold, worked out once the Chair is known (_mortgage_holds)
+                self.mortgage_holds[index] = ("controller" not in given, "control_origin" not in given)
+            elif origin is None and controller is not None:
                 origin = "owner" if controller == owner else "subversion"
+            if entry.mortgaged and "mortgage_principal" not in given:
+                # R-MORT-01: the cash the owner received, M, or half of it for a rezoned deed
+                mortgage_value = self.board.squares[index].mortgage or 0
+                data["mortgage_principal"] = mortgage_value // 2 if entry.rezoned else mortgage_value
             parent = entry.parent
             if parent == CARD:
                 parent = ROOT
@@ -294,10 +334,33 @@ class _Builder:
             if owner is not None and players[owner].eliminated:
                 raise PositionError(f"{where}.owner", f"{players[owner].name} is out of the game")
             properties[index] = PropertyState(index=index, **data)
-            if parent is not None and "arrow" not in (self.raw.get("properties", {}).get(key) or {}):
+            if parent is not None and "arrow" not in given:
                 unplaced.append(index)
         self._first_free_arrows(properties, unplaced)
         return properties
+
+    def _mortgage_holds(self, state: GameState) -> None:
+        """A mortgaged deed whose controller the position leaves out is held as mortgaging it would have left it
+        (R-MORT-02): by the Chair, or the professional Banker, as `mortgage_chair`; by nobody while the Chair is
+        vacant or is the Artillery (D-11); by its owner if he is an unawakened Boat and `boat_mortgage_control` is
+        off. A controller given without its origin holds it as `mortgage_chair` if he is that Chair, else by
+        subversion."""
+        holder = mortgage_holder(state)
+        for index, (controller_left_out, origin_left_out) in self.mortgage_holds.items():
+            prop = state.properties[index]
+            owner = state.players[prop.owner]
+            boat_exempt = (owner.faction == "boat" and not owner.awakened
+                           and not state.setup.options.boat_mortgage_control)
+            if controller_left_out:
+                prop.controller = prop.owner if boat_exempt else holder
+            if not origin_left_out:
+                continue
+            if prop.controller is None:
+                prop.control_origin = None
+            elif prop.controller == holder and not boat_exempt:
+                prop.control_origin = "mortgage_chair"
+            else:
+                prop.control_origin = "owner" if prop.controller == prop.owner else "subversion"
 
     def _first_free_arrows(self, properties: dict[int, PropertyState], unplaced: list[int]) -> None:
         """A deed whose `arrow` the position leaves out takes the first arrow of its parent that no other deed
@@ -380,6 +443,8 @@ class _Builder:
             start_turn(ctx, seat)
             return
         fields = turn.model_dump(exclude={"phase", "seat", "step"}, exclude_defaults=True)
+        if turn.landing_square is not None:
+            fields["landing_square"] = self.square(turn.landing_square, "turn.landing_square")
         state.turn = TurnState(seat=seat, step=turn.step or PHASE_STEP[phase], **fields)
         if "current_player" not in self.raw:
             state.current_player = seat
@@ -462,6 +527,10 @@ def position_of(state: GameState) -> dict:
         if prop.controller == prop.owner and prop.control_origin == "owner" and not prop.mortgaged:
             entry.pop("controller", None)
             entry.pop("control_origin", None)
+        if prop.mortgaged:  # said in full: a mortgaged deed's left-out controller and principal are worked out
+            entry["controller"] = seat_ref(prop.controller)
+            entry["control_origin"] = prop.control_origin
+            entry["mortgage_principal"] = prop.mortgage_principal
         properties[str(square(index))] = entry
     if properties:
         document["properties"] = properties

@@ -89,8 +89,10 @@ def banker_score(ctx: Ctx) -> int:
         # normal_rent: R-RENT-02 without its mortgage row; rubble, disruption and rezoning still give 0.
         if prop.mortgaged and prop.controller == banker and not prop.rezoned:
             # Utilities use the owner's last roll; with none yet it is rolled once and stored, as for the
-            # Power Base (R-PB-01), rather than counting 0.
-            total += rent_of(ctx, index, skip_mortgage_row=True, utility_roll=utility_roll_for(ctx, prop.owner))
+            # Power Base (R-PB-01), rather than counting 0. Only a Utility needs it: an owner of mortgaged lots
+            # and Railroads alone is not rolled for.
+            roll = utility_roll_for(ctx, prop.owner) if ctx.squares[index].kind == "utility" else None
+            total += rent_of(ctx, index, skip_mortgage_row=True, utility_roll=roll)
     return total
 
 
