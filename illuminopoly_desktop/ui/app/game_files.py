@@ -24,10 +24,11 @@ from ...presentation.autosave_note import (STOPPED, AutosaveNote, ResumeOffer, g
                                            write_note)
 from ...presentation.preferences import with_recent_file, without_recent_file
 from ...presentation.table_session import TableSession
+from ...rules.position import PositionError, state_from_position
 from ...saves.savefile import SaveError, read_save_file
 from .recent_files import RecentFilesMenu
 
-SAVE_FILTER = "Illuminopoly saves (*.illuminopoly.json *.json)"
+SAVE_FILTER = "Illuminopoly saves and positions (*.illuminopoly.json *.json)"
 SAVE_SUFFIX = ".illuminopoly.json"
 
 
@@ -35,6 +36,19 @@ def ask_save_path(parent: QWidget, suggested: str) -> str | None:
     """Ask where to save (the platform's dialog); None if the player cancels."""
     path, _filter = QFileDialog.getSaveFileName(parent, "Save Game", suggested, SAVE_FILTER)
     return path or None
+
+
+def is_position_file(path: Path) -> bool:
+    """Whether `path` holds a position (rules/position.py) rather than a save: saves begin with their format
+    version, and a position names its format."""
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(64)
+            if b'"schema_version"' in head:
+                return False
+            return b'"illuminopoly-position"' in head + stream.read(1 << 20)
+    except OSError:
+        return False
 
 
 def ask_open_path(parent: QWidget, directory: str) -> str | None:
@@ -246,9 +260,12 @@ class GameFiles(QObject):
         self.confirm_unsaved("open another game", lambda: self.open_path(path))
 
     def open_path(self, path: str | Path) -> bool:
-        """Open the save at `path` (verified by replay) and put it on the table. On a bad save: its sentence in
-        an error box, and nothing changes. True once the game is on the table."""
+        """Open the save at `path` (verified by replay) and put it on the table; a position file (a puzzle, a
+        teaching situation: rules/position.py) starts a new game from it. On a bad file: its sentence in an error
+        box, and nothing changes. True once the game is on the table."""
         path = Path(path)
+        if is_position_file(path):
+            return self._open_position(path)
         autosave = table_session.default_data_dir() / table_session.AUTOSAVE_NAME
         try:
             session = TableSession.load(path, autosave_path=autosave)
@@ -266,6 +283,23 @@ class GameFiles(QObject):
             pass  # the opened file itself is intact; the next action tries the autosave again
         self._note_autosave()
         self.window.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def _open_position(self, path: Path) -> bool:
+        """A new game from the position in `path`, unsaved (Save asks where)."""
+        try:
+            state = state_from_position(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as error:
+            self.show_error("The position could not be opened", f"{path.name}: {getattr(error, 'strerror', None) or error}.")
+            return False
+        except PositionError as error:
+            self.show_error("The position could not be opened", f"{path.name}: {error}")
+            return False
+        self.window.start_table(state)
+        self.save_path = None
+        self._saved_action_count = None
+        self.refresh_title()
+        self.window.statusBar().showMessage(f"A new game from the position {path.name}", 5000)
         return True
 
     def _put_on_table(self, session: TableSession, path: Path | None, saved_actions: int | None = None) -> None:
