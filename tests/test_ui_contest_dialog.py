@@ -8,7 +8,8 @@ from PySide6.QtCore import Qt
 from scenario import force, give, started_game
 
 from illuminopoly_desktop.model.state import ROOT
-from illuminopoly_desktop.presentation.action_choices import percent, seen_contest
+from illuminopoly_desktop.presentation.action_choices import percent
+from illuminopoly_desktop.presentation.seat_views import SeatViews
 from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import contests, engine
@@ -38,8 +39,9 @@ def contest_dialog(panel):
 
 
 def engine_odds(state, seat, attack=0, defence=0) -> str:
-    """The engine's exact chance, counting only the graft `seat` may see (R-GEN-06)."""
-    return percent(contests.probability(Ctx(state), seen_contest(state, seat), extra_attack=attack,
+    """The engine's exact chance, counting only the graft `seat` may see (R-GEN-06): the contest of its view."""
+    view = SeatViews().of(state, seat)
+    return percent(contests.probability(Ctx(view), contests.active_contest(view), extra_attack=attack,
                                         extra_defence=defence))
 
 
@@ -103,7 +105,7 @@ def test_R_GEN_06_the_sealed_bid_field_is_shown_only_to_a_bidder_the_game_awaits
     dialog = contest_dialog(panel)
     dialog.pips.setValue(6)
     dialog.commit_button.click()
-    dialog.refresh(state, 2)  # P2 looks on
+    dialog.refresh(SeatViews().of(state, 2), 2)  # P2 looks on, fed his view as the table feeds every screen
     assert dialog.pips is None and "Waiting for P1" in dialog.waiting_label.text()
     assert "6" not in dialog.attack_list.text() and dialog.odds_shown() == percent(
         success_probability(2, TAKEOVER_TARGET, 0, True))
@@ -206,7 +208,8 @@ def test_a_refused_bid_is_shown_in_the_dialog_with_its_rule_and_not_sent(qtbot):
     dialog = contest_dialog(panel)
     sent = []
     dialog.action_chosen.connect(sent.append)
-    state.players[0].cash = 50  # the cash fell after the range was drawn (a deal elsewhere)
+    for shown in (state, dialog.state):  # the game, and the view the dialog was fed (presentation/seat_views.py)
+        shown.players[0].cash = 50  # the cash fell after the range was drawn (a deal elsewhere)
     dialog.pips.setValue(9)
     dialog.commit_button.click()
     assert not sent and 0 not in state.pending[-1].bids

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..model.cards import load_cards
 from ..model.state import GameSetup, GameState
+from ..model.views import SEALED_BIDDERS
 from ..rules.setup import DOG_CONDITIONS
 
 _SETUP_CACHE: dict[str, GameSetup] = {}
@@ -114,6 +115,8 @@ def _window_with_guesses(window: dict, seat: int, bid_guess: BidGuess | None) ->
     evidence of a cheat (shown only to him, R-CHEAT-04) is no state field and is dropped."""
     if window["kind"] == "cheat_ruling":
         return {key: value for key, value in window.items() if key != "evidence"}
+    if window["kind"] == "contest" and SEALED_BIDDERS in window:  # who has bid: the view's extra, no state field
+        window = {key: value for key, value in window.items() if key != SEALED_BIDDERS}
     if window["kind"] != "contest" or window["revealed"] or window["stage"] != "graft":
         return window
     bids = {int(bidder): pips for bidder, pips in window["bids"].items()}

@@ -12,6 +12,9 @@ from .state import GameState
 
 SPECTATOR = None
 
+SEALED_BIDDERS = "sealed_bidders"
+"""A view's extra key on a contest window whose sealed bids are hidden: the seats whose bid is in (no state field)."""
+
 
 def _party_of_secret(offer: dict, seat: int | None) -> bool:
     return offer["visibility"] != "secret" or (seat is not None and (seat == offer["proposer"]
@@ -42,6 +45,8 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
             # Sealed graft bids stay hidden until all are revealed together (R-CONTEST-02 step 6); in open bidding
             # `revealed` is set only at the end, but its raises are public events, so only sealed mode hides.
             if state.setup.options.graft_bidding_mode == "sealed":
+                # Who has bid is public (the game visibly waits for the others, R-GEN-03); how much is not.
+                window[SEALED_BIDDERS] = sorted(int(k) for k in window["bids"])
                 window["bids"] = {k: v for k, v in window["bids"].items() if seat is not None and int(k) == seat}
     view["vote_commitments"] = {k: v for k, v in view["vote_commitments"].items() if seat is not None
                                 and int(k) == seat}

@@ -2,7 +2,8 @@
 
 A view (model/views.player_view) is the state with the hidden parts blanked: the random generator, the order of
 the card decks (only their sizes), other seats' secrets. Those are filled with neutral placeholders here: the
-random state 0, each deck as that many placeholder cards (0), the hidden action count as 0. The result is good for
+random state 0, each deck as that many placeholder cards (0), the hidden action count as 0, another seat's sealed
+bid as 0 pips. The result is good for
 the questions a client asks about its own seat (legal actions, defaults, odds, the sentences of the log), never for
 applying actions: only the server, which holds the real state, does that.
 """
@@ -11,8 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..model.state import GameSetup, GameState
+from ..model.views import SEALED_BIDDERS
 
 PLACEHOLDER_CARD = 0
+HIDDEN_BID = 0
+"""The pips another seat's sealed bid counts for in a rebuilt view: nothing, as far as this seat can tell."""
 
 
 def state_from_view(view: dict[str, Any], setup: GameSetup | None = None) -> GameState:
@@ -39,7 +43,15 @@ def setup_from_view(view: dict[str, Any]) -> GameSetup:
 
 
 def _without_view_extras(window: dict) -> dict:
-    """The view adds the evidence of a cheating accusation to the ruling Banker's window (R-CHEAT-04)."""
+    """The view adds the evidence of a cheating accusation to the ruling Banker's window (R-CHEAT-04), and to a
+    contest with sealed bids the seats whose bid is in: each hidden bid becomes a placeholder of 0 pips, so that the
+    rebuilt contest waits for the seats the real one waits for, and its odds count only the graft the seat may see
+    (R-GEN-06)."""
     if window.get("kind") == "cheat_ruling" and "evidence" in window:
         window = {k: v for k, v in window.items() if k != "evidence"}
+    if window.get("kind") == "contest" and SEALED_BIDDERS in window:
+        bids = {int(seat): pips for seat, pips in window.get("bids", {}).items()}
+        for seat in window[SEALED_BIDDERS]:
+            bids.setdefault(int(seat), HIDDEN_BID)
+        window = {**{k: v for k, v in window.items() if k != SEALED_BIDDERS}, "bids": bids}
     return window

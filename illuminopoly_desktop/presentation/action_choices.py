@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model.factions import load_factions
-from ..model.state import Contest, GameState
+from ..model.state import GameState
 from ..rules import actions as A
 from ..rules import artillery, buildings, conspiracy, contests, jail
 from ..rules.context import Ctx
@@ -126,20 +126,10 @@ def graft_choices(choices: list[Choice], short: bool = False) -> dict[int, Choic
     return {c.action.pips: c for c in choices if c.kind == "commit_graft" and c.action.short == short}
 
 
-def seen_contest(state: GameState, seat: int) -> Contest | None:
-    """The contest as `seat` may see it: sealed bids of others stay hidden until the reveal (R-GEN-06), so the odds
-    shown never betray them."""
-    contest = contests.active_contest(state)
-    if contest is None:
-        return None
-    if state.setup.options.graft_bidding_mode == "sealed" and not contest.revealed:
-        contest = contest.model_copy(update={"bids": {s: p for s, p in contest.bids.items() if s == seat}})
-    return contest
-
-
 def graft_odds(state: GameState, seat: int, pips: int) -> Fraction | None:
-    """The attack's chance of success if `seat` commits `pips` more on his side (None outside a contest)."""
-    contest = seen_contest(state, seat)
+    """The attack's chance of success if `seat` commits `pips` more on his side (None outside a contest), counting
+    the graft `state` shows: a seat's view (presentation/seat_views.py) shows only its own sealed bid (R-GEN-06)."""
+    contest = contests.active_contest(state)
     if contest is None:
         return None
     side = contests.side_of(contest, seat)
@@ -208,7 +198,7 @@ class _Labeller:
         self.state = state
         self.seat = seat
         self.ctx = Ctx(state)
-        self.contest = seen_contest(state, seat)
+        self.contest = contests.active_contest(state)
 
     def name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.state.players[seat].name

@@ -20,7 +20,7 @@ from ..rules import events as E
 from ..rules.context import Ctx
 from ..rules.engine import awaiting
 from ..rules.legal import default_action, enumerate_legal
-from .action_choices import graft_odds, percent, seen_contest
+from .action_choices import graft_odds, percent
 from .event_text import describe, rule_link
 
 CONTEST_TITLES = {"takeover": "Takeover", "rezoning": "Rezoning", "subversion": "Subversion",
@@ -109,7 +109,7 @@ def halt_window(state: GameState) -> FavorWindow | None:
 
 def contest_view(state: GameState, viewer: int) -> ContestView | None:
     """The active contest as `viewer` sees it (None when no contest is pending)."""
-    contest = seen_contest(state, viewer)
+    contest = contests.active_contest(state)
     if contest is None:
         return None
     ctx = Ctx(state)

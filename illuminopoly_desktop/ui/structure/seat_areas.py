@@ -358,10 +358,11 @@ class SeatAreas(QWidget):
         return self.areas[seat]
 
     def follow(self, table) -> None:
-        """Show `table`'s game (a TableController) now and after every accepted action, and at its end."""
+        """Show `table`'s game (a TableController) now and after every accepted action, and at its end, as the seat
+        at the screen may see it (`screen_state`: the Dog's condition stays his, R-GEN-06)."""
         for signal in (table.game_changed, table.game_over):
-            signal.connect(lambda *_: self.show_state(table.session.state))
-        self.show_state(table.session.state)
+            signal.connect(lambda *_: self.show_state(table.screen_state()))
+        self.show_state(table.screen_state())
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
         return QSize(900, 220)

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...presentation.handover import needs_handover
 from ...presentation.placement import acquired_property, needs_placement, placed, placement_options
+from ...presentation.seat_views import SeatViews
 from ...presentation.table_session import TableSession
 from ...rules.errors import IllegalAction
 from ..common import window_thread
@@ -45,8 +46,8 @@ class TableController(QObject):
         self.viewer: int | None = None
         self.confirm_end_turn = None
         """A callable(action) -> bool asked before a human seat ends its turn (the preference), or None."""
-        self.board_scene = None
-        """The BoardScene that shows the game (set by MainWindow.start_table): it is given each action's events."""
+        self._board_scene = None
+        self._views = SeatViews()
         self._awaiting_confirmation: int | None = None
         self._bid_spots: dict[tuple[int, int], tuple[int, int]] = {}
         """(seat, auctioned deed) -> the arrow that seat chose for it, so that a bidding war asks only once where
@@ -65,8 +66,32 @@ class TableController(QObject):
             structure.action_ready.connect(self.apply_action)
         if handover is not None:
             handover.confirmed.connect(self._handed_over)
-        self.log.set_state(session.state)
+        self.log.set_state(self.screen_state())
         self.refresh()
+
+    # ----- what the screen may show -----
+
+    def view_for(self, seat: int | None):
+        """The game as `seat` may see it (None: the public view), rebuilt from `player_view` (R-GEN-06): every
+        screen of the table is fed this, never the whole state. A LAN table's state is its seat's view already."""
+        if getattr(self.session, "remote", False):
+            return self.session.state
+        return self._views.of(self.session.state, seat)
+
+    def screen_state(self):
+        """The game as the seat now at the screen may see it (the public view while nobody's screen is up)."""
+        return self.view_for(self.viewer)
+
+    @property
+    def board_scene(self):
+        """The BoardScene that shows the game (set by MainWindow.start_table): it is given each action's events."""
+        return self._board_scene
+
+    @board_scene.setter
+    def board_scene(self, scene) -> None:
+        self._board_scene = scene
+        if scene is not None:
+            scene.show_state(self.screen_state())
 
     def deciding_seat(self) -> int | None:
         """The human seat the panel serves: the first awaited human, else None while computers think."""
@@ -98,7 +123,7 @@ class TableController(QObject):
 
         seat = self.panel.seat
         if seat is not None and not self.session.state.game_over:
-            self.panel.show_hint(hint_for(self.session.state, seat))
+            self.panel.show_hint(hint_for(self.view_for(seat), seat))
 
     def _staged_reorganization(self, action):
         """The panel's Reorganize commits what the structure panel shows, staged moves included (as its Done
@@ -119,16 +144,20 @@ class TableController(QObject):
             if self.structure is not None and action.type == "reorganize":
                 self.structure.show_refusal(refusal.message, refusal.rule_id)
             return
-        self.log.append_events(events, self.viewer, self.session.state)
-        self._show_on_board(events)
-        self.panel.note_events(events, self.session.state)  # open dialogs (a contest's outcome) read the events
+        self._applied(events)
+
+    def _applied(self, events) -> None:
+        """Tell the screens what an accepted action did, as the seat at the screen may see it, then move on."""
+        self._views.forget()
+        view = self.screen_state()
+        self.log.append_events(events, self.viewer, view)
+        if self.board_scene is not None:
+            self.board_scene.play_events(events, view)
+        self.panel.note_events(events, view)  # open dialogs (a contest's outcome) read the events
         self.refresh()
 
-    def _show_on_board(self, events) -> None:
-        if self.board_scene is not None:
-            self.board_scene.play_events(events, self.session.state)
-
     def refresh(self) -> None:
+        self._views.forget()  # the state may have changed (an action, or a test arranging the board)
         state = self.session.state
         if state.game_over:
             self._timer.stop()
@@ -189,18 +218,18 @@ class TableController(QObject):
 
     def _show_to(self, seat: int | None) -> None:
         """Put `seat`'s private screen up: its choices, its structure and the log as it may read it."""
-        state = self.session.state
         changed = seat != self.viewer
         self.viewer = seat
-        if state.game_over:
-            self.panel.show_game_over(state)
+        view = self.view_for(seat)
+        if view.game_over:
+            self.panel.show_game_over(view)
         elif seat is not None:
-            self.panel.refresh(state, seat)
+            self.panel.refresh(view, seat)
         else:
-            self.panel.show_watching(state)
+            self.panel.show_watching(view)
         self.log.set_viewer(seat)
         if self.structure is not None:
-            self.structure.show_seat(state, seat)
+            self.structure.show_seat(view, seat)
         if changed:
             self.viewer_changed.emit(seat)
 
@@ -251,8 +280,5 @@ class TableController(QObject):
         if step is None:
             self.refresh()
             return
-        action, events = step
-        self.log.append_events(events, self.viewer, self.session.state)
-        self._show_on_board(events)
-        self.panel.note_events(events, self.session.state)  # open dialogs (a contest's outcome) read the events
-        self.refresh()
+        _action, events = step
+        self._applied(events)
