@@ -547,6 +547,8 @@ class Launcher:
     """Open the dialog by itself, once for this key (a new contest stage, ballot or offer for this seat)."""
     offer_id: int | None = None
     """For the deal dialog: the offer to show first."""
+    badge: int = 0
+    """How many things wait in the dialog for the seat's answer (offers), shown on the button."""
 
 
 def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[Launcher]:
@@ -580,11 +582,17 @@ def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[La
                                urgent, ("ransom", ransom.property, ransom.amount, seat) if urgent else None))
     to_answer = offers_to_answer(state, seat)
     if to_answer or offers_made(state, seat) or can_propose(state, seat):
-        newest = max((o.id for o in to_answer), default=None)
-        label = "Deals…" + (f" ({len(to_answer)} to answer)" if to_answer else "")
+        newest = max(to_answer, key=lambda offer: offer.id, default=None)
+        label = "Deals…" + (f"  ● {len(to_answer)} to answer" if to_answer else "")
+        # An offer from a person opens the dialog at once (the laptop was passed to answer it); a computer's
+        # waits as a badge on the button, so that it never jumps in front of the seat's own turn (issue 20).
+        from_person = newest is not None and state.players[newest.proposer].kind == "human"
         result.append(Launcher("deal", label, "Trades, sales, loans, gifts and bribes; answer or counter the offers "
-                                              "made to you (R-DEAL, R-SELL).", bool(to_answer),
-                               ("offer", newest, seat) if newest is not None else None, newest))
+                                              "made to you (R-DEAL, R-SELL)."
+                               + (f"\n{len(to_answer)} offer{'s' if len(to_answer) != 1 else ''} to answer."
+                                  if to_answer else ""), bool(to_answer),
+                               ("offer", newest.id, seat) if from_person else None,
+                               newest.id if newest is not None else None, badge=len(to_answer)))
     if kinds & {"buy_building", "sell_building"}:
         result.append(Launcher("building", "Houses and hotels…", "Build and sell evenly, by colour group (R-BUILD)."))
     if kinds & {"mortgage", "unmortgage"}:

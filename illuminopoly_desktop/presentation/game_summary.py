@@ -61,6 +61,9 @@ class GameSummary:
     conditions: list[WinCondition]
     rounds: int
     standings: list[Standing]
+    seed: int | None = None
+    """The seed of the game's dice and shuffles, told once the game is over (None: a LAN client's view, which never
+    holds it)."""
 
     @property
     def winners(self) -> list[Standing]:
@@ -86,6 +89,7 @@ def summarize(state: GameState, rule_id: str | None = None) -> GameSummary:
         conditions=conditions,
         rounds=rounds_played(state),
         standings=standings(state),
+        seed=state.setup.seed or None,
     )
 
 

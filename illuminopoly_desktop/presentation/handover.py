@@ -2,10 +2,20 @@
 
 Several humans share one screen, so each one's private view (hand, secret offers, the Dog's condition) may be
 shown only after the next player has confirmed that he is the one looking (R-GEN-06 keeps secrets per seat).
+A decision whose content is public (a pick in the faction draft, a vote in an open ballot) needs no curtain: it is
+taken on the public screen, which shows nobody's secrets (`public_decision`).
 """
 from __future__ import annotations
 
 from ..model.state import GameState
+from ..rules.engine import awaiting
+from ..rules.legal import enumerate_legal
+from ..rules.offer_answers import offer_answerers
+from .vote_view import ballot_view, majority_text
+
+PUBLIC_DECISION_TYPES = frozenset({"pick_faction", "cast_vote"})
+"""Decisions everyone sees taken: a faction picked in the draft (R-SETUP-02) and a vote in the Chair election,
+whose roll call is public (R-CHAIR-02, §33.2)."""
 
 
 def human_seats(state: GameState) -> list[int]:
@@ -24,6 +34,30 @@ def needs_handover(previous_viewer: int | None, next_seat: int | None, state: Ga
     if state.players[next_seat].kind != "human":
         return False
     return len(human_seats(state)) > 1
+
+
+def public_decision(state: GameState, seat: int) -> bool:
+    """True when all that `seat` must decide now is public, so that it may be decided on the public screen, without
+    a curtain: a faction in the draft, or a vote while no deal binds any voter's vote. (A binding is private to its
+    parties, R-DEAL-03; were only a bound voter curtained, the curtain would betray the binding, so then every voter
+    of the ballot gets the curtain.) Never for a seat that must first answer an offer, nor at a table of one person,
+    who has nobody to hide anything from."""
+    if len(human_seats(state)) < 2 or seat not in awaiting(state) or seat in offer_answerers(state):
+        return False
+    decisions = {action.type for action in enumerate_legal(state, seat, include_free=False)}
+    if not decisions or not decisions <= PUBLIC_DECISION_TYPES:
+        return False
+    return "cast_vote" not in decisions or not state.vote_commitments
+
+
+def public_decision_notes(state: GameState, seat: int) -> list[str]:
+    """What the public screen tells everyone about the decision on it: that it is public, and for a ballot the
+    majority needed and the public roll call so far (§33.2)."""
+    ballot = ballot_view(state, seat)
+    if ballot is None:
+        return ["Everyone may watch this choice: it is public. Hover a choice for what it means."]
+    votes = "; ".join(ballot.roll_call) or "none yet"
+    return [f"The votes are public: everyone may watch. {majority_text(ballot)}", f"Votes so far: {votes}."]
 
 
 def handover_message(name: str) -> str:

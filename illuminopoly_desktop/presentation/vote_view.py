@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..model.state import Election, GameState
 from ..rules import actions as A
+from ..rules import events as E
 from ..rules.engine import awaiting
 from ..rules.legal import default_action, enumerate_legal
 
@@ -62,3 +63,11 @@ def ballot_view(state: GameState, seat: int) -> BallotView | None:
 def majority_text(view: BallotView) -> str:
     return (f"Ballot {view.ballot} of at most {view.max_ballots}. A candidate needs the votes of more than half of "
             f"the {view.voter_count} voters, not just of those who vote (R-CHAIR-02).")
+
+
+def election_result(events, state: GameState) -> str | None:
+    """The end of a Chair election among `events`, in words ("Ben is elected Chair of the Bank."), or None."""
+    for event in events:
+        if isinstance(event, E.ChairChanged) and event.reason == "elected" and event.new_chair is not None:
+            return f"The Chair election is over: {state.players[event.new_chair].name} is elected Chair of the Bank."
+    return None

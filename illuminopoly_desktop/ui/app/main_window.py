@@ -410,7 +410,7 @@ class MainWindow(QMainWindow):
         if not getattr(self.table.session, "remote", False):
             # The log tells the game from its setup (the draft's rolls: who picks first) and, for an opened or
             # resumed game, every action since. (A LAN game's history comes from its host.)
-            self.game_log.load_history(self.table.session.history_events(), self.table.session.state)
+            self.game_log.load_history(self.table.session.history_events(), self.table.screen_state())
         self.table.game_over.connect(self.show_game_over)
         self.table.game_changed.connect(self._refresh_property_list)
         self.action_property_list.setEnabled(True)

@@ -100,7 +100,9 @@ class GameOverDialog(QDialog):
             parts.append(f"<p><b>{escape(condition.faction_name)}'s victory</b> ({_rule_link(condition.rule_id)}): "
                          f"{escape(condition.text)}</p>")
         rounds = "round" if summary.rounds == 1 else "rounds"
-        parts.append(f"<p>The game lasted {summary.rounds} {rounds}.</p>")
+        seed = f" Its seed was {summary.seed} (the same seed and choices replay the same game)." \
+            if summary.seed is not None else ""
+        parts.append(f"<p>The game lasted {summary.rounds} {rounds}.{seed}</p>")
         return "".join(parts)
 
     def _standings_table(self, standings: list[Standing]) -> QTableWidget:

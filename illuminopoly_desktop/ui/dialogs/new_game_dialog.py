@@ -378,10 +378,18 @@ class NewGameDialog(QDialog):
         self.new_seed_button = QPushButton("New random &seed")
         self.new_seed_button.setToolTip("Draw another random seed (Alt+S).")
         self.new_seed_button.clicked.connect(lambda: self.seed_spin.setValue(random_seed()))
-        seed_label = QLabel("S&eed:")
-        seed_label.setBuddy(self.seed_spin)
+        # The seed tells every die and shuffle to come: at a shared laptop nobody should read it before the game
+        # (the game-over screen tells it). It stays hidden unless the host asks to choose one (issue 20).
+        self.seed_check = QCheckBox("Choose the s&eed")
+        self.seed_check.setToolTip("Show and set the seed of all dice and shuffles, e.g. to replay a game. Whoever "
+                                   "reads it can foresee every die, so it is hidden unless you tick this; the "
+                                   "game-over screen tells it.")
+        self.seed_spin.setVisible(False)
+        self.new_seed_button.setVisible(False)
+        self.seed_check.toggled.connect(self.seed_spin.setVisible)
+        self.seed_check.toggled.connect(self.new_seed_button.setVisible)
         seed_row = QHBoxLayout()
-        seed_row.addWidget(seed_label)
+        seed_row.addWidget(self.seed_check)
         seed_row.addWidget(self.seed_spin, 1)
         seed_row.addWidget(self.new_seed_button)
 

@@ -63,7 +63,14 @@ class VoteDialog(TableDialog):
         layout.addLayout(row)
 
     def redraw(self) -> None:
-        view = self.view = ballot_view(self.state, self.seat)
+        shown, view = self.view, ballot_view(self.state, self.seat)
+        self.view = view
+        if view is None and shown is not None:
+            # The election it showed is over: the ballot closes (the Actions panel says who won), never a stale
+            # "no election" window left on screen.
+            self._key = None
+            self.close()
+            return
         if view is None:
             self.title.setText("No Chair election is open")
             for widget in (self.ballot_box, self.rules, self.commitment, self.roll_call, self.waiting):

@@ -21,12 +21,15 @@ from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LAND
                                            choice_of, choices_for, launchers_for, phase_text, same_choice,
                                            seat_title)
 from ...presentation.contest_view import pip_range
+from ...presentation.handover import PUBLIC_DECISION_TYPES, public_decision_notes
+from ...presentation.vote_view import election_result
 from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, GraftChooser, WrappingButton,
                              amount_key)
 
 DEFAULT_STYLE = ("QPushButton[defaultChoice=\"true\"] { font-weight: bold; border: 2px solid #b8860b;"
                  " border-radius: 4px; padding: 4px 8px; background: #fff6d5; }"
-                 " QPushButton[hinted=\"true\"] { border: 3px solid #2b8fd6; border-radius: 4px; padding: 4px 8px; }")
+                 " QPushButton[hinted=\"true\"] { border: 3px solid #2b8fd6; border-radius: 4px; padding: 4px 8px; }"
+                 " QPushButton[badge=\"true\"] { color: #8a1020; font-weight: bold; }")
 DECISION_ROOM = 120
 """The least height of the choices' scroll area: room for the decision asked for (scrolled into view)."""
 
@@ -45,6 +48,8 @@ class ActionPanel(QWidget):
     """The person asks what a computer would do in his place (the table answers with `show_hint`)."""
     results_requested = Signal()
     """The game is over and the player asks for its results again (the game-over screen)."""
+    own_screen_requested = Signal(int)
+    """The seat deciding on the public screen asks for his own screen (behind the curtain)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -56,6 +61,9 @@ class ActionPanel(QWidget):
         self.other_expanded = False
         self.state: GameState | None = None
         self.seat: int | None = None
+        self.public = False
+        """The panel serves `seat` on the public screen: only his public choices (a faction, a vote) are shown."""
+        self.own_screen_button: QPushButton | None = None
         self.launchers: list[Launcher] = []
         self.launcher_buttons: dict[str, QPushButton] = {}
         self.dialogs: dict = {}
@@ -68,6 +76,14 @@ class ActionPanel(QWidget):
         self.title.setWordWrap(True)  # a long faction title must not widen the panel at the board's expense
         self.phase = QLabel(self)
         self.phase.setWordWrap(True)
+        self.notice = QLabel(self)
+        """The outcome of something the seat took part in that no dialog shows any more (an election's winner);
+        it stays until the seat's next choice."""
+        self.notice.setWordWrap(True)
+        self.notice.setObjectName("panelNotice")
+        self.notice.setStyleSheet("background: #eef5e9; border: 1px solid #9cc58a; border-radius: 4px; padding: 4px;")
+        self.notice.hide()
+        self.action_chosen.connect(self._clear_notice)
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -85,6 +101,7 @@ class ActionPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.phase)
+        layout.addWidget(self.notice)
         layout.addWidget(self.scroll, 1)
         layout.addWidget(self.hint_label)
         layout.addWidget(self.hint_button)
@@ -101,13 +118,20 @@ class ActionPanel(QWidget):
 
     # ----- showing -----
 
-    def refresh(self, state: GameState, seat: int) -> None:
+    def refresh(self, state: GameState, seat: int, public: bool = False) -> None:
+        """Show `seat`'s choices in `state` (the seat's view). `public`: the seat decides on the public screen (the
+        faction draft, an open ballot; presentation/handover.public_decision): only those choices are shown, with
+        no dialogs, no free actions and no hint, and a button that asks for the seat's own screen."""
         self.state = state
         self.seat = seat
+        self.public = public
         self.title.setText(seat_title(state, seat))
         self.phase.setText(phase_text(state, seat))
         self.choices = choices_for(state, seat)
-        self.launchers = launchers_for(state, seat, self.choices)
+        if public:
+            self.choices = [c for c in self.choices if c.kind in PUBLIC_DECISION_TYPES]
+        self.launchers = [] if public else launchers_for(state, seat, self.choices)
+        self.own_screen_button = None
         self.buttons = []
         self.launcher_buttons = {}
         self.graft_chooser = None
@@ -121,12 +145,15 @@ class ActionPanel(QWidget):
                 column.addWidget(box)
         if self.launchers:
             column.addWidget(self._launcher_box(content))
-        self._add_other_actions(column, content)
+        if public:
+            column.addWidget(self._public_box(content))
+        else:
+            self._add_other_actions(column, content)
         if not self.choices and not self.launchers:
             column.addWidget(QLabel("Nothing to decide now.", content))
         column.addStretch(1)
         self.scroll.setWidget(content)  # the previous content widget is deleted with its buttons
-        self._clear_hint(offer=bool(self.choices))
+        self._clear_hint(offer=bool(self.choices) and not public)
         self._keep_the_decision_in_view()
         self._refresh_dialogs()
         self._auto_open()
@@ -145,6 +172,26 @@ class ActionPanel(QWidget):
         target = getattr(self, "_decision_button", None)
         if target is not None and shiboken6.isValid(target) and target.isVisible():
             self.scroll.ensureWidgetVisible(target, 0, 4)
+
+    def _public_box(self, parent: QWidget) -> QWidget:
+        """What the public screen says about itself, and the way to the seat's own screen."""
+        box = QWidget(parent)
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 6, 0, 0)
+        name = self.state.players[self.seat].name
+        for line in public_decision_notes(self.state, self.seat):
+            note = QLabel(line, box)
+            note.setWordWrap(True)
+            note.setStyleSheet("color: #555;")
+            layout.addWidget(note)
+        self.own_screen_button = QPushButton(f"Show {name}'s own screen…", box)
+        self.own_screen_button.setToolTip(f"This choice is public, so everyone may watch it. To see {name}'s own "
+                                          "screen first (secrets, offers, free actions), pass the laptop to "
+                                          f"{name}: the screen is hidden until {name} confirms.")
+        seat = self.seat
+        self.own_screen_button.clicked.connect(lambda: self.own_screen_requested.emit(seat))
+        layout.addWidget(self.own_screen_button)
+        return box
 
     def show_hint(self, hint) -> None:
         """Show a hint (presentation/hints.Hint) under the choices and outline the choice it advises; an advised
@@ -203,7 +250,7 @@ class ActionPanel(QWidget):
 
     def _show_message(self, state: GameState, title: str, phase: str, note: str) -> QVBoxLayout:
         """A panel with no choices: a title, the phase and a note (returns the column, to add to it)."""
-        self.state, self.seat = state, None
+        self.state, self.seat, self.public, self.own_screen_button = state, None, False, None
         self.title.setText(title)
         self.phase.setText(phase)
         self.choices, self.launchers, self.buttons, self.launcher_buttons = [], [], [], {}
@@ -280,6 +327,7 @@ class ActionPanel(QWidget):
             button = WrappingButton(launcher.label, box)  # "Contest: the takeover of Connecticut Avenue…" wraps
             button.setToolTip(launcher.tooltip + ("\nYour decision is waiting in it." if launcher.urgent else ""))
             button.setProperty("defaultChoice", launcher.urgent)
+            button.setProperty("badge", bool(launcher.badge))
             button.clicked.connect(lambda _=False, entry=launcher: self.open_launcher(entry))
             layout.addWidget(button)
             self.launcher_buttons[launcher.name] = button
@@ -325,11 +373,22 @@ class ActionPanel(QWidget):
         """The events of an action just applied (by anyone): open dialogs read them, then show the new state."""
         if state is not None:
             self.state = state
+            result = election_result(events, state)
+            if result is not None:
+                self.show_notice(result)
         for dialog in self.dialogs.values():
             if dialog.isVisible():
                 dialog.note_events(events)
                 if self.state is not None and self.seat is not None:
                     dialog.refresh(self.state, self.seat)
+
+    def show_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.show()
+
+    def _clear_notice(self, *_action) -> None:
+        self.notice.clear()
+        self.notice.hide()
 
     def close_dialogs(self) -> None:
         """Close every playing dialog: before the laptop changes hands nothing of one seat may stay on screen."""

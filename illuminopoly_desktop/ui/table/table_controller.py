@@ -9,7 +9,7 @@ import threading
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ...presentation.handover import needs_handover
+from ...presentation.handover import needs_handover, public_decision
 from ...presentation.placement import acquired_property, needs_placement, placed, placement_options
 from ...presentation.seat_views import SeatViews
 from ...presentation.table_session import TableSession
@@ -62,6 +62,7 @@ class TableController(QObject):
         self._stopped = False
         self.panel.action_chosen.connect(self.choose)
         self.panel.hint_requested.connect(self.show_hint)
+        self.panel.own_screen_requested.connect(self.show_own_screen)
         if structure is not None:
             structure.action_ready.connect(self.apply_action)
         if handover is not None:
@@ -166,7 +167,9 @@ class TableController(QObject):
             return
         seat = self.deciding_seat()
         if seat is not None:
-            if self.handover is not None and needs_handover(self.viewer, seat, state):
+            if self.handover is not None and seat != self.viewer and public_decision(state, seat):
+                self._show_public_decision(seat)  # the draft, an open ballot: everyone may watch, no curtain
+            elif self.handover is not None and needs_handover(self.viewer, seat, state):
                 self._ask_for_handover(seat)
             elif self._awaiting_confirmation is None:
                 self._show_to(seat)
@@ -211,6 +214,31 @@ class TableController(QObject):
         self.panel.close_dialogs()  # a dialog is a window of its own: the curtain would not cover it
         self.handover.show_for(seat, self.session.state.players[seat].name)
 
+    def _show_public_decision(self, seat: int) -> None:
+        """`seat` decides on the public screen: his public choices (a faction, a vote) on the panel, the rest of the
+        screen as anyone at the table may see it; nobody's private screen is up. He may ask for his own screen."""
+        if self._awaiting_confirmation is not None:  # a curtain for someone whose turn has not come yet
+            self._awaiting_confirmation = None
+            self.handover.hide()
+        self.panel.close_dialogs()
+        changed = self.viewer is not None
+        self.viewer = None
+        view = self.view_for(None)
+        self.panel.refresh(view, seat, public=True)
+        self.log.set_state(view)
+        self.log.set_viewer(None)
+        if self.structure is not None:
+            self.structure.show_seat(view, seat)  # a structure is public (R-GEN-06); nothing of his is staged yet
+        if changed:
+            self.viewer_changed.emit(None)
+
+    def show_own_screen(self, seat: int) -> None:
+        """The seat deciding on the public screen asks for his own (to look at his secrets, to make an offer
+        first): the laptop passes to him behind the curtain."""
+        if self.handover is None or self.viewer == seat:
+            return
+        self._ask_for_handover(seat)
+
     def _handed_over(self, seat: int) -> None:
         self._awaiting_confirmation = None
         self._show_to(seat)
@@ -227,6 +255,7 @@ class TableController(QObject):
             self.panel.refresh(view, seat)
         else:
             self.panel.show_watching(view)
+        self.log.set_state(view)
         self.log.set_viewer(seat)
         if self.structure is not None:
             self.structure.show_seat(view, seat)
