@@ -24,6 +24,17 @@ def _private_user_folders(tmp_path_factory, monkeypatch):
         monkeypatch.setenv(variable, str(path))
 
 
+@pytest.fixture(autouse=True)
+def _plain_words():
+    """The interface speaks in plain words by default (presentation/wording.py, a setting of the whole
+    application): a test that asks for rule IDs in the texts leaves them off for the next."""
+    from illuminopoly_desktop.presentation import wording
+
+    wording.show_rule_ids(False)
+    yield
+    wording.show_rule_ids(False)
+
+
 _window_thread_collector = None
 
 

@@ -54,7 +54,8 @@ def test_at_T3_the_panel_offers_roll_and_reorganize_with_roll_the_default(panel)
     assert roll.choice.is_default and roll.property("defaultChoice") is True
     assert not panel.buttons_of("reorganize")[0].choice.is_default
     assert "P0" in panel.title.text() and "Top Hat" in panel.title.text()
-    assert "T3" in panel.phase.text()
+    assert "roll the dice or reorganize" in panel.phase.text()
+    assert "T3" not in panel.phase.text()  # the step's code only for those who ask for codes (issue 20)
     assert roll.toolTip()
 
 
@@ -171,10 +172,12 @@ def test_the_log_shows_the_roll_in_words(log):
     events = land_on(state, BOARDWALK)
     log.append_events(events, viewer_seat=2, state=state)
     lines = log.lines()
-    assert "P0 rolls 1 + 2.  [R-MOVE-01]" in lines
+    assert "P0 rolls 1 + 2." in lines  # words only; the rule is in the line's tooltip (issue 20)
     assert any(line.startswith("P0 moves from") and "Boardwalk" in line for line in lines)
     log.filter_box.setText("boardwalk")
     assert log.lines() and all("Boardwalk" in line for line in log.lines())
+    log.filter_box.setText("R-MOVE-01")  # the filter still finds a line by its rule
+    assert log.lines() == ["P0 rolls 1 + 2."]
 
 
 def test_the_log_hides_a_sealed_bid_from_another_viewer(qtbot):
@@ -199,7 +202,7 @@ def test_a_refusal_is_red_with_its_rule_and_a_click_asks_for_the_rule(log, qtbot
         engine.apply(state, A.EndTurn(seat=0))
     log.show_refusal(refusal.value)
     row = log.proxy.index(0, 0)
-    assert refusal.value.message in row.data() and refusal.value.rule_id in row.data()
+    assert refusal.value.message in row.data() and refusal.value.rule_id not in row.data()  # words (issue 20)
     assert row.data(Qt.ItemDataRole.ForegroundRole) == REFUSAL_RED
     assert refusal.value.rule_id in row.data(Qt.ItemDataRole.ToolTipRole)
     log.show()
@@ -340,7 +343,9 @@ def test_R_SETUP_02_each_draft_choice_names_the_factions_epithet_and_tells_its_p
     assert picks
     for choice in picks:
         info = load_factions()[choice.action.faction]
-        assert choice.label == f"Play the {info.name} ({info.title})"
+        # The power and the victory in a sentence each on the button (issue 20), the full texts in the tooltip.
+        assert choice.label == (f"Play the {info.name} ({info.title})\nPower: {info.power_in_a_sentence}\n"
+                                f"To win: {info.victory_in_a_sentence}")
         assert info.power in choice.tooltip and info.victory in choice.tooltip
 
 

@@ -57,7 +57,8 @@ def test_R_TAKEOVER_04_a_takeover_with_graft_from_both_sides_through_the_dialog(
 
     dialog = contest_dialog(panel)
     assert dialog.seat == 0 and dialog.pips is not None and dialog.focusWidget() is dialog.pips
-    assert "Takeover of Boardwalk" in dialog.title.text() and "R-TAKEOVER-03" in dialog.summary.text()
+    assert "Takeover of Boardwalk" in dialog.title.text() and "2 dice plus graft must reach 12" in dialog.summary.text()
+    assert "R-TAKEOVER-03" not in dialog.summary.text() and "R-TAKEOVER-03" in dialog.summary.toolTip()
     assert "P1" in dialog.defence_list.text() and "owner" in dialog.defence_list.text()
     assert "$400" in dialog.base_line.text()
     shown = []
@@ -125,7 +126,8 @@ def test_R_CHAIR_05_the_chair_waives_the_block_in_the_dialog(qtbot):
     panel.buttons_of("take_over")[0].click()
     assert contest_of(state).stage == "chair_block"
     dialog = contest_dialog(panel)
-    assert dialog.seat == 2 and "R-CHAIR-05" in dialog.stage_label.text()
+    assert dialog.seat == 2 and "The Chair may block" in dialog.stage_label.text()
+    assert "R-CHAIR-05" in dialog.stage_label.toolTip()
     block = dialog.button_for(A.AnswerChairBlock(seat=2, block=True))
     waive = dialog.button_for(A.AnswerChairBlock(seat=2, block=False))
     assert block.isDefault() and not waive.isDefault()
@@ -191,10 +193,10 @@ def test_R_REZONE_03_the_owner_halts_a_rezoning_with_a_political_favor_in_the_di
     _, panel = table(qtbot, state)
     panel.buttons_of("rezone")[0].click()
     dialog = contest_dialog(panel)
-    assert dialog.seat == 1 and "R-REZONE-03" in dialog.stage_label.text()
+    assert dialog.seat == 1 and "R-REZONE-03" in dialog.stage_label.toolTip()
     dialog.button_for(A.PlayFavor(seat=1)).click()
     assert not state.pending and not state.properties[VERMONT].rezoned
-    assert "halts" in dialog.headline.text() and "R-REZONE-03" in dialog.headline.text()
+    assert "halts" in dialog.headline.text() and "R-REZONE-03" in dialog.headline.toolTip()
     assert ledger.delta() == {"bank": 0, "fp": 0}
 
 
@@ -213,7 +215,8 @@ def test_a_refused_bid_is_shown_in_the_dialog_with_its_rule_and_not_sent(qtbot):
     dialog.pips.setValue(9)
     dialog.commit_button.click()
     assert not sent and 0 not in state.pending[-1].bids
-    assert "E_INSUFFICIENT_FUNDS" in dialog.refusal.text() and "R-CONTEST-04" in dialog.refusal.text()
+    assert "you have $50" in dialog.refusal.text() and "E_INSUFFICIENT_FUNDS" not in dialog.refusal.text()
+    assert "E_INSUFFICIENT_FUNDS" in dialog.refusal.toolTip() and "R-CONTEST-04" in dialog.refusal.toolTip()
 
 
 def test_closing_the_contest_dialog_keeps_it_closed_until_the_next_decision_and_escape_closes_it(qtbot):

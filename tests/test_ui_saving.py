@@ -338,7 +338,10 @@ def test_the_log_tells_the_setup_of_a_new_and_of_an_opened_game(qtbot, folders):
     window.start_table(new_game([{"name": n} for n in ("Ann", "Bob", "Cy")], seed=2), pace_ms=0, animated=False)
     rolls = [line for line in window.game_log.lines() if "(faction draft)" in line]
     assert [line.split()[0] for line in rolls[:3]] == ["Ann", "Bob", "Cy"]
-    assert all("[R-SETUP-02]" in line for line in rolls)
+    assert all(line.endswith(".") and "R-SETUP-02" not in line for line in rolls)  # words, the rule in the tooltip
+    window.game_log.filter_box.setText("R-SETUP-02")  # yet the filter finds them by their rule
+    assert window.game_log.lines()[:len(rolls)] == rolls
+    window.game_log.filter_box.clear()
     play(window, 3)
     saved = folders["documents"] / "draft.illuminopoly.json"
     window.table.session.save(saved)

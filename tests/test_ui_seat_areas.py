@@ -106,7 +106,8 @@ def test_a_mortgaged_deed_lies_flipped_and_a_subverted_one_names_its_controller(
 
 
 def test_the_header_shows_cash_and_the_power_base_of_the_rules(qtbot):
-    """R-PB-02: the Power Base shown is the rules' own figure; cash is each player's cash; the turn is marked."""
+    """R-PB-02: the Power Base shown is the rules' own figure, in words (no "PB" unless the player asks for the
+    rules' codes, issue 20); cash is each player's cash; the turn is marked."""
     state = structured_game()
     state.players[1].cash = 1234
     areas = areas_for(qtbot, state)
@@ -114,7 +115,7 @@ def test_the_header_shows_cash_and_the_power_base_of_the_rules(qtbot):
     assert bases[0] > 0
     for player in state.players:
         text = areas.area(player.seat).header_text()
-        assert f"${player.cash:,}" in text and f"PB ${bases[player.seat]:,}" in text
+        assert f"${player.cash:,}" in text and f"Power Base ${bases[player.seat]:,}" in text and "PB" not in text
         assert player.name in text and ("TURN" in text) == (player.seat == state.turn.seat)
     assert "Chair" in areas.area(state.chair).header_text()
 

@@ -244,7 +244,7 @@ def test_a_deed_dropped_on_a_rezoned_deeds_arrow_glides_back_with_the_rule(edito
     assert positions(editor) == before
     assert editor.scene.staged_placement[KENTUCKY] == (BOARDWALK, 0)
     assert editor.scene.undo_stack.count() == 0
-    assert "R-STRUCT-06" in editor.message_label.text()
+    assert "R-STRUCT-06" in editor.message_label.toolTip()  # the rule at hand; the words on the panel (issue 20)
 
 
 def test_a_deed_dropped_inside_its_own_arm_is_refused_as_a_cycle(editor, qtbot):

@@ -186,7 +186,8 @@ def test_R_STRUCT_06_done_is_off_while_the_rules_take_no_reorganisation(qtbot, t
     lift_and_aim(qtbot, editor, KENTUCKY, (BOARDWALK, 2))
     key(qtbot, editor, SPACE)
     assert editor.scene.staged_placement[KENTUCKY] == (BOARDWALK, 2) and not editor.done_button.isEnabled()
-    assert editor.message_label.text() == "1 staged move. Done commits them when you may reorganise (T3 of your turn)."
+    assert editor.message_label.text() == ("1 staged move. Done commits them when you may reorganise (at the start "
+                                           "of your turn).")  # words; the step's code T3 stays in Done's tooltip
 
 
 def test_the_panel_counts_the_staged_moves_as_they_are_made_and_taken_back(qtbot, editor):

@@ -53,7 +53,7 @@ def test_R_CHAIR_02_the_chair_vote_through_its_dialog(qtbot):
     dialog = panel.dialogs["vote"]
     assert dialog.isVisible() and dialog.seat == 0
     assert dialog.radios[None].isChecked()  # abstain is the default (R-GEN-03)
-    assert "more than half of the 3 voters" in dialog.rules.text() and "R-CHAIR-02" in dialog.rules.text()
+    assert "more than half of the 3 voters" in dialog.rules.text() and "R-CHAIR-02" in dialog.rules.toolTip()
     for seat in (0, 1):
         assert dialog.seat == seat
         dialog.choose(1)
@@ -92,7 +92,7 @@ def test_R_DEAL_03_a_vote_commitment_leaves_only_the_promised_candidate(qtbot):
     assert dialog.seat == 1
     assert dialog.radios[0].isEnabled() and dialog.radios[0].isChecked()
     assert not dialog.radios[2].isEnabled() and not dialog.radios[None].isEnabled()
-    assert "binds your vote to Ann" in dialog.commitment.text() and "R-DEAL-03" in dialog.commitment.text()
+    assert "binds your vote to Ann" in dialog.commitment.text() and "R-DEAL-03" in dialog.commitment.toolTip()
 
 
 def test_R_CHAIR_02_negotiate_opens_the_deal_dialog_ready_for_a_vote(qtbot):

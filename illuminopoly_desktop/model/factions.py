@@ -26,6 +26,9 @@ class FactionInfo(BaseModel):
     title: NonEmptyText  # the faction's epithet, e.g. "aristocrats"
     power: NonEmptyText
     victory: NonEmptyText
+    power_in_a_sentence: NonEmptyText
+    """The power as a newcomer reads it at a glance (the faction draft's buttons)."""
+    victory_in_a_sentence: NonEmptyText
     rule_ids: Annotated[tuple[Annotated[str, Field(pattern=r"^R-FAC-[A-Z]+-\d{2}$")], ...], Field(min_length=1)]
     optional: bool  # True for seats not in every game: the Artillery and the professional Banker
 
@@ -34,6 +37,8 @@ class FactionFile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     factions: tuple[FactionInfo, ...]
+    dog_conditions: dict[str, NonEmptyText]
+    """Each victory condition the Dog may choose in secret (R-FAC-DOG-01), in a sentence."""
 
     @model_validator(mode="after")
     def _ids_unique(self) -> FactionFile:
@@ -53,6 +58,12 @@ def load_factions(path: str | Path | None = None) -> dict[str, FactionInfo]:
     resolved = Path(path) if path is not None else resource_path("factions.json")
     # A fresh dict each call, so a caller cannot alter the cached one.
     return {faction.id: faction for faction in _load_faction_file(resolved).factions}
+
+
+def load_dog_conditions(path: str | Path | None = None) -> dict[str, str]:
+    """Each condition the Dog may choose (rules.setup.DOG_CONDITIONS) -> its sentence."""
+    resolved = Path(path) if path is not None else resource_path("factions.json")
+    return dict(_load_faction_file(resolved).dog_conditions)
 
 
 @lru_cache(maxsize=8)

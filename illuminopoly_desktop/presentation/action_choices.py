@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model.factions import load_factions
+from ..model.factions import load_dog_conditions, load_factions
 from ..model.state import GameState
 from ..rules import actions as A
 from ..rules import artillery, buildings, conspiracy, contests, jail
@@ -18,6 +18,7 @@ from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
 from ..rules.values import base_cost, lift_cost
+from .wording import plain, rule_ids_shown, step_words
 
 MAIN, LANDING, CONTEST, OTHER = "main", "landing", "contest", "other"
 GROUPS = (MAIN, LANDING, CONTEST, OTHER)
@@ -34,13 +35,16 @@ SHORTCUTS = {"roll": "R", "jail_roll": "R", "end_turn": "E"}
 
 
 TURN_STEPS = {
-    "choice": "T3: roll the dice or reorganize", "income": "T2: collect rent or reorganize",
-    "stop_offer": "Moving: stop here to fix a subverted property?", "landing": "Landing on {square}",
-    "tax_choice": "Income Tax: choose how to pay", "fp_choice": "Free Parking: take the pot?",
-    "free": "Free actions, then end the turn", "banker": "The Banker's turn", "rail_jump": "Jump to the next Railroad?",
-    "dog_immunity": "The Dog avoids Jail: stay or go to Just Visiting", "upkeep": "T1: upkeep",
-    "none": "Between turns", "after_landing": "After the landing", "after_upkeep": "After the upkeep",
+    "choice": ("T3", "roll the dice or reorganize"), "income": ("T2", "collect rent or reorganize"),
+    "stop_offer": ("", "moving: stop here to fix a subverted property?"), "landing": ("", "landing on {square}"),
+    "tax_choice": ("", "Income Tax: choose how to pay"), "fp_choice": ("", "Free Parking: take the pot?"),
+    "free": ("", "free actions, then end the turn"), "banker": ("", "the Banker's turn"),
+    "rail_jump": ("", "jump to the next Railroad?"), "dog_immunity": ("", "the Dog avoids Jail: stay or go to Just Visiting"),
+    "upkeep": ("T1", "upkeep: clean up or attack before the rent"), "none": ("", "between turns"),
+    "after_landing": ("", "after the landing"), "after_upkeep": ("", "after the upkeep"),
 }
+"""What each turn step asks, in words, with its code in the rules (T1–T3), shown only when the player asks for
+rule IDs and codes (presentation/wording.py)."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,13 @@ def percent(probability: Fraction) -> str:
 
 
 def refusal_text(refusal: IllegalAction) -> str:
-    """A refusal as the dialogs show it: the rule's sentence, its reason code and its rule ID (R-GEN-05)."""
+    """A refusal as the dialogs show it: the rule's sentence; its reason code and rule ID (R-GEN-05) too when the
+    player asks for them (presentation/wording.py; the dialogs put them in the refusal's tooltip either way)."""
+    return refusal_reference(refusal) if rule_ids_shown() else refusal.message
+
+
+def refusal_reference(refusal: IllegalAction) -> str:
+    """A refusal with its reason code and rule ID, whatever the preference: for tooltips (R-GEN-05)."""
     return f"{refusal.message} ({refusal.code}, {refusal.rule_id})"
 
 
@@ -169,9 +179,11 @@ def phase_text(state: GameState, seat: int | None) -> str:
     else:
         step = state.turn.step
         square = state.turn.landing_square
-        phase = TURN_STEPS.get(step, step).format(square=Ctx(state).square_name(square) if square is not None else "")
+        code, words = TURN_STEPS.get(step, ("", step.replace("_", " ")))
+        phase = step_words(code, words.format(square=Ctx(state).square_name(square) if square is not None else ""))
         phase = f"{state.players[state.turn.seat].name}'s turn, round {state.round_no}: {phase}" \
-            if state.turn.seat >= 0 else phase
+            if state.turn.seat >= 0 else phase[0].upper() + phase[1:]
+    phase = plain(phase)
     if seat is None:
         return f"{phase} — waiting for {names}."
     if seat in waiting:
@@ -349,11 +361,19 @@ class _Labeller:
         info = load_factions().get(a.faction)
         if info is None:
             return f"Play the {a.faction}", None, ""
-        # Its epithet on the button, its power and victory in the tooltip: what a newcomer picks by (R-SETUP-02).
-        return f"Play the {info.name} ({info.title})", None, faction_description(a.faction)
+        # What a newcomer picks by (R-SETUP-02): the power and the victory, each in a sentence, on the button; the
+        # full texts and the rules in the tooltip.
+        return (f"Play the {info.name} ({info.title})\nPower: {info.power_in_a_sentence}\n"
+                f"To win: {info.victory_in_a_sentence}"), None, faction_description(a.faction)
 
     def _choose_dog_condition(self, a):
-        return f"Secret condition: {a.condition.replace('_', ' ')}", None, "R-FAC-DOG-01."
+        sentence = load_dog_conditions().get(a.condition, a.condition.replace("_", " "))
+        base = a.condition.removesuffix("_a").removesuffix("_b")
+        info = load_factions().get(base)
+        full = f" In full: {info.victory}" if info is not None else ""
+        return (f"Win by: {sentence[0].lower()}{sentence[1:]}", None,
+                f"Your secret victory condition, met without that faction's power; nobody else sees it until the "
+                f"game ends (R-FAC-DOG-01).{full}")
 
     def _cast_vote(self, a):
         if a.candidate is None:

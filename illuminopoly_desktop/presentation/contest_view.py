@@ -22,6 +22,7 @@ from ..rules.engine import awaiting
 from ..rules.legal import default_action, enumerate_legal
 from .action_choices import graft_odds, percent
 from .event_text import describe, rule_link
+from .wording import plain, with_rule
 
 CONTEST_TITLES = {"takeover": "Takeover", "rezoning": "Rezoning", "subversion": "Subversion",
                   "rebuild": "Rebuild zoning", "destruction": "Destruction",
@@ -342,7 +343,7 @@ def _outcome(contest: Contest, events: list, index: int, state: GameState, limit
         if isinstance(event, E.MoneyMoved) and event.payer == "escrow":
             paid_out.append(MoneyLine("escrow", party(event.payee), event.amount, event.reason, event.rule_id))
         elif len(effects) < limit and not isinstance(event, E.MoneyMoved):
-            effects.append(f"{describe(event, state)}" + (f"  [{rule_link(event)}]" if rule_link(event) else ""))
+            effects.append(with_rule(plain(describe(event, state)), rule_link(event)))
     odds = contests.probability(ctx, contest.model_copy(update={"bids": bids}))
     return ContestOutcome(contest.id, headline, bool(verdict.success), roll_text, contests.RULE_OF[contest.contest],
                           tuple(paid_in), tuple(paid_out), tuple(effects), tuple(sorted(bids.items())), odds)
@@ -379,8 +380,8 @@ def revealed_sides(view: ContestView, outcome: ContestOutcome) -> tuple[tuple[Pa
 
 def money_rows(outcome: ContestOutcome) -> list[tuple[str, str, str, str]]:
     """(from, to, amount, why) rows: first what went into escrow, then where every dollar of it went (§30)."""
-    rows = [(line.payer, "escrow", f"${line.amount:,}", line.reason + (f" [{line.rule_id}]" if line.rule_id else ""))
+    rows = [(line.payer, "escrow", f"${line.amount:,}", with_rule(line.reason, line.rule_id))
             for line in outcome.paid_in]
-    rows += [("escrow", line.payee, f"${line.amount:,}", line.reason + (f" [{line.rule_id}]" if line.rule_id else ""))
+    rows += [("escrow", line.payee, f"${line.amount:,}", with_rule(line.reason, line.rule_id))
              for line in outcome.paid_out]
     return rows

@@ -128,6 +128,9 @@ class Preferences(BaseModel):
     valid when sounds come."""
     confirm_end_turn: bool = False
     """Ask "End your turn?" before ending a human seat's turn."""
+    show_rule_ids: bool = False
+    """Show rule IDs, reason codes and turn-step codes (R-STRUCT-04, E_INSUFFICIENT_FUNDS, T3) in the texts; off,
+    the interface speaks in words and keeps them to tooltips, the log's filter and the Rules Reference."""
     default_seat_count: int = Field(4, ge=MIN_SEATS, le=MAX_SEATS)
     """How many seats the new-game dialog starts with."""
     recent_files: list[str] = Field(default_factory=list)

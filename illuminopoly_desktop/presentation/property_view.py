@@ -16,7 +16,7 @@ from ..rules.context import Ctx
 from ..rules.errors import IllegalAction
 from ..rules.legal import enumerate_legal
 from ..rules.values import lift_cost
-from .action_choices import refusal_text
+from .action_choices import refusal_reference
 
 SELL_WORDS = {"house": "Sell a house", "hotel_breakdown": "Sell the hotel, keeping houses",
               "hotel_block": "Sell the hotel and its houses at once"}
@@ -32,7 +32,7 @@ def _refund_or_cost(check, *args):
 
 def _why_not(state: GameState, action: A.Action) -> str:
     refusal = engine.is_legal(state, action)
-    return refusal_text(refusal) if refusal is not None else ""
+    return refusal_reference(refusal) if refusal is not None else ""
 
 
 def level_text(houses: int, hotel: bool) -> str:

@@ -500,6 +500,9 @@ class MainWindow(QMainWindow):
 
     def apply_preferences(self) -> None:
         """Tell the board and the table what the preferences now say."""
+        from ...presentation.wording import show_rule_ids
+
+        show_rule_ids(self.preferences.show_rule_ids)  # texts drawn from now on (the log at once)
         if hasattr(self.scene, "set_animation_enabled"):
             self.scene.set_animation_enabled(self.preferences.animation)
         table = getattr(self, "table", None)

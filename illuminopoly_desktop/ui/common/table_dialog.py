@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFrame, QL
 
 from ...model.state import GameState
 from ...presentation.action_choices import refusal_text
+from ...presentation.wording import plain
 from ...rules import engine
 from ...rules.errors import IllegalAction
 
@@ -114,8 +115,11 @@ def replace_section(layout: QBoxLayout, old: QWidget | None, new: QWidget) -> QW
 
 
 def note_label(text: str, parent: QWidget | None = None) -> QLabel:
-    """A small grey explanatory line (wraps)."""
-    label = QLabel(text, parent)
+    """A small grey explanatory line (wraps), in plain words (its rule references only when asked for; the full
+    text is its tooltip)."""
+    label = QLabel(plain(text), parent)
+    if plain(text) != text:
+        label.setToolTip(text)
     label.setWordWrap(True)
     label.setStyleSheet(NOTE_STYLE)
     return label

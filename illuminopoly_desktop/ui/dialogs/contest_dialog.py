@@ -17,6 +17,7 @@ from ...presentation.action_choices import choices_for
 from ...presentation.contest_view import (DECISION_TYPES, SIDE_TITLES, ContestTracker, ContestView, contest_view,
                                          graft_cost_text, money_rows, odds_text, odds_with, pip_range,
                                          revealed_sides)
+from ...presentation.wording import plain, with_rule
 from ...rules import actions as A
 from ..common.table_dialog import TableDialog, note_label, replace_section, title_label
 
@@ -144,7 +145,8 @@ class ContestDialog(TableDialog):
         live = self.tracker.contest is not None and self.tracker.outcome is None and view.contest_id == self.tracker.contest.id
         self.setWindowTitle(f"Contest — {view.title}")
         self.title.setText(view.title)
-        self.summary.setText(f"{view.summary}  [{view.rule_id}]")
+        self.summary.setText(with_rule(plain(view.summary), view.rule_id))
+        self.summary.setToolTip(f"{view.summary}  [{view.rule_id}]")
         self.base_line.setText(f"Base cost ${view.base_cost:,} paid into escrow." if view.base_cost else "")
         self.base_line.setVisible(bool(view.base_cost))
         outcome = self.tracker.outcome
@@ -160,7 +162,8 @@ class ContestDialog(TableDialog):
             self._show_odds(outcome.odds, before=True)
         self.now_box.setVisible(live)
         if live:
-            self.stage_label.setText(f"<b>{view.stage_text}</b>  [{view.stage_rule}]")
+            self.stage_label.setText(with_rule(f"<b>{plain(view.stage_text)}</b>", view.stage_rule))
+            self.stage_label.setToolTip(f"{view.stage_text} [{view.stage_rule}]")
             waiting = ", ".join(view.awaiting_names) or "nobody"
             self.waiting_label.setText("Your decision." if view.is_my_decision else f"Waiting for {waiting}.")
             self._build_decision(view)
@@ -190,8 +193,9 @@ class ContestDialog(TableDialog):
             self.result_box.hide()
             return
         self.now_box.hide()
-        self.headline.setText(outcome.headline + (f"  [{outcome.rule_id}]" if outcome.rule_id else ""))
-        self.roll_label.setText(outcome.roll_text)
+        self.headline.setText(with_rule(outcome.headline, outcome.rule_id))
+        self.headline.setToolTip(f"Rule {outcome.rule_id}" if outcome.rule_id else "")
+        self.roll_label.setText(plain(outcome.roll_text))
         self.roll_label.setVisible(bool(outcome.roll_text))
         rows = money_rows(outcome)
         self.money_table.setRowCount(len(rows))

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from ...presentation import deal_builder as D
 from ...presentation.action_choices import refusal_text
+from ...presentation.wording import plain
 from ...rules import actions as A
 from ...rules.errors import IllegalAction
 from .deal_item_editor import ItemEditor, fill_combo
@@ -171,7 +172,8 @@ class DealDialog(TableDialog):
         self.offer_terms.setText("\n".join("• " + text for text in D.describe_draft_legs(self.state, offer)))
         draft = D.DealDraft(proposer=offer.proposer, counterparties=offer.counterparties, legs=offer.legs,
                             visibility=offer.visibility)
-        self.offer_notes.setText("\n".join(D.draft_notes(self.state, draft)))
+        self.offer_notes.setText(plain("\n".join(D.draft_notes(self.state, draft))))
+        self.offer_notes.setToolTip("\n".join(D.draft_notes(self.state, draft)))
         self._fill_spots(offer if "accept_offer" in kinds else None)
         if "accept_offer" in kinds:
             self.accept_button.setDefault(True)
@@ -405,12 +407,15 @@ class DealDialog(TableDialog):
             self.expires.setMinimum(self.state.round_no)
             self.expires.setValue(self.draft.expires_round or self.state.round_no)
             self.expires.blockSignals(False)
-            self.notes.setText("\n".join(D.draft_notes(self.state, self.draft)))
+            notes = "\n".join(D.draft_notes(self.state, self.draft))
+            self.notes.setText(plain(notes))
+            self.notes.setToolTip(notes)
         verdict = D.check_draft(self.state, self.draft)
         if verdict is None:
             self._set_status("The rules accept this offer.", ok=True)
         elif isinstance(verdict, IllegalAction):
             self._set_status(refusal_text(verdict), error=True)
+            self.status.setToolTip(f"Refused by rule {verdict.rule_id} ({verdict.code}).")
         else:
             self._set_status(verdict)
         self.propose_button.setEnabled(verdict is None)
@@ -419,6 +424,7 @@ class DealDialog(TableDialog):
 
     def _set_status(self, text: str, error: bool = False, ok: bool = False) -> None:
         self.status.setText(text)
+        self.status.setToolTip("")
         self.status.setStyleSheet("color: #b00020;" if error else OK_STYLE if ok else NOTE_STYLE)
 
     def _propose(self) -> None:

@@ -1,6 +1,6 @@
-"""Edit ▸ Preferences… (Ctrl+,): animation, computer pace, confirmation before ending a turn, the number of
-seats a new game starts with, and the recent-files list (stored by presentation/preferences.py in the user's config
-folder)."""
+"""Edit ▸ Preferences… (Ctrl+,): animation, computer pace, confirmation before ending a turn, rule IDs in the texts,
+the number of seats a new game starts with, and the recent-files list (stored by presentation/preferences.py in the
+user's config folder)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -24,6 +24,11 @@ class PreferencesDialog(QDialog):
         self.animation.setToolTip("Off: the board jumps straight to the result of every roll and move")
         self.confirm_end_turn = QCheckBox("Ask before &ending a turn")
         self.confirm_end_turn.setToolTip("Ask \u201cEnd your turn?\u201d before a human seat's turn ends")
+
+        self.show_rule_ids = QCheckBox("Show rule &IDs and turn-step codes")
+        self.show_rule_ids.setToolTip("Put the rules' references (R-STRUCT-04, E_INSUFFICIENT_FUNDS, T3) into the "
+                                      "texts of the table; off, the table speaks in words and keeps them in "
+                                      "tooltips, the log's filter and the Rules Reference")
 
         self.computer_pace = QSpinBox()
         self.computer_pace.setRange(0, MAX_COMPUTER_PACE_MS)
@@ -49,6 +54,7 @@ class PreferencesDialog(QDialog):
         form.addRow(self.animation)
         form.addRow("Computer &pace:", self.computer_pace)
         form.addRow(self.confirm_end_turn)
+        form.addRow(self.show_rule_ids)
         form.addRow("&Seats in a new game:", self.seat_count)
         form.addRow("Recent games:", recent_row)
 
@@ -69,6 +75,7 @@ class PreferencesDialog(QDialog):
         self.animation.setChecked(preferences.animation)
         self.computer_pace.setValue(preferences.computer_pace_ms)
         self.confirm_end_turn.setChecked(preferences.confirm_end_turn)
+        self.show_rule_ids.setChecked(preferences.show_rule_ids)
         self.seat_count.setValue(preferences.default_seat_count)
         self._show_recent_count()
 
@@ -91,6 +98,7 @@ class PreferencesDialog(QDialog):
             "animation": self.animation.isChecked(),
             "computer_pace_ms": self.computer_pace.value(),
             "confirm_end_turn": self.confirm_end_turn.isChecked(),
+            "show_rule_ids": self.show_rule_ids.isChecked(),
             "default_seat_count": self.seat_count.value(),
             "recent_files": list(self._recent_files),
         })

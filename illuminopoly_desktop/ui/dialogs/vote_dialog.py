@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QButtonGroup, QGroupBox, QHBoxLayout, QLabel, QPu
                                QRadioButton, QVBoxLayout, QWidget)
 
 from ...presentation.vote_view import BallotView, ballot_view, majority_text
+from ...presentation.wording import plain
 from ...rules import actions as A
 from ..common.table_dialog import TableDialog, note_label, replace_section, title_label
 
@@ -81,15 +82,17 @@ class VoteDialog(TableDialog):
         name = self.state.players[self.seat].name
         self.setWindowTitle(f"Chair election — {name}")
         self.title.setText(f"Elect the Chair of the Bank — {name}'s ballot")
-        self.rules.setText(majority_text(view))
+        self.rules.setText(plain(majority_text(view)))
+        self.rules.setToolTip(majority_text(view))
         for widget in (self.ballot_box, self.rules, self.roll_call, self.waiting):
             widget.show()
         key = (view.election_id, view.ballot, self.seat, view.options)
         if key != self._key:
             self._key = key
             self.ballot_widget = replace_section(self.ballot_layout, self.ballot_widget, self._ballot(view))
-        self.commitment.setText(f"A recorded deal binds your vote to {view.committed_to} (R-DEAL-03)."
+        self.commitment.setText(plain(f"A recorded deal binds your vote to {view.committed_to} (R-DEAL-03).")
                                 if view.committed_to else "")
+        self.commitment.setToolTip("R-DEAL-03: a vote bound by a recorded deal." if view.committed_to else "")
         self.commitment.setVisible(bool(view.committed_to))
         self.roll_call.setText("<b>Votes so far:</b> " + ("; ".join(view.roll_call) or "none yet"))
         self.waiting.setText("Still to vote: " + (", ".join(view.waiting) or "nobody"))

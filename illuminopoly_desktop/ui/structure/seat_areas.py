@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from ...model.state import GameState
 from ...presentation.seat_grid import grid_columns
 from ...presentation.seat_summary import SeatSummary, seat_summaries, status_words, structure_signature
+from ...presentation.wording import rule_ids_shown
 from ..common.colours import seat_colour
 from .seat_scenes import SeatScene
 
@@ -289,7 +290,11 @@ def money_html(summary: SeatSummary) -> str:
     if summary.colours_destroyed is not None:
         parts.append(f"{summary.colours_destroyed}/{summary.colour_groups} colours")
     if summary.power_base is not None:
-        parts.append(f"PB {'≈' if summary.power_base_estimated else ''}{_money(summary.power_base)}")
+        if rule_ids_shown():  # the rules' abbreviation, for those who asked for codes
+            parts.append(f"PB {'≈' if summary.power_base_estimated else ''}{_money(summary.power_base)}")
+        else:
+            parts.append(f"Power Base {'about ' if summary.power_base_estimated else ''}"
+                         f"{_money(summary.power_base)}")
     if summary.victory_short is not None and summary.role == "faction":
         parts.append(f"win {summary.victory_short}")
     if summary.role == "faction":
@@ -297,7 +302,8 @@ def money_html(summary: SeatSummary) -> str:
     if summary.held_elsewhere:
         parts.append(f"+{len(summary.held_elsewhere)} held")
     if summary.political_favors:
-        parts.append(f"{summary.political_favors} PF")
+        favors = summary.political_favors
+        parts.append(f"{favors} PF" if rule_ids_shown() else f"{favors} Political Favor{'s' if favors != 1 else ''}")
     line = " · ".join(parts)
     return line + (" <span style='color:#777'>· computer</span>" if summary.is_computer else "")
 

@@ -14,6 +14,7 @@ from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from ...model.state import GameState
+from ...presentation.wording import rule_ids_shown, step_words
 from .structure_scene import KEYBOARD_HELP, StructureScene
 
 DONE_TOOLTIP = "Reorganise: commit the whole staged arrangement as one action (Return)"
@@ -176,7 +177,9 @@ class StructureEditor(QWidget):
 
     def show_refusal(self, message: str, rule_id: str) -> None:
         """Show a refusal (of a drop, or of the engine to the committed action) with its rule ID."""
-        self.message_label.setText(f"<span style='color:#B00020'>{message}</span> <i>({rule_id})</i>")
+        self.message_label.setText(f"<span style='color:#B00020'>{message}</span>"
+                                   + (f" <i>({rule_id})</i>" if rule_ids_shown() else ""))
+        self.message_label.setToolTip(f"Rule {rule_id}. {KEYBOARD_HELP}")
 
     # --- reactions ------------------------------------------------------------------------
 
@@ -193,12 +196,12 @@ class StructureEditor(QWidget):
     def _show_hint(self) -> None:
         self.done_button.setEnabled(self._can_commit)
         then = ("Done commits the new arrangement." if self._can_commit
-                else "Done commits it when you may reorganise (T3 of your turn).")
+                else f"Done commits it when you may reorganise ({step_words('T3', 'at the start of your turn')}).")
         self.message_label.setText(f"Drag a deed (with everything below it) onto a lit arrow, or use ←/→ and Space. "
                                    f"{then}")
 
     def _on_staging_changed(self, moves: int) -> None:
-        when = "" if self._can_commit else " when you may reorganise (T3 of your turn)"
+        when = "" if self._can_commit else f" when you may reorganise ({step_words('T3', 'at the start of your turn')})"
         self.message_label.setText(f"{moves} staged move{'s' if moves != 1 else ''}. Done commits them{when}."
                                    if moves else "No staged moves.")
 

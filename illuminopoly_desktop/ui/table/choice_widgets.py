@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QLabel, QPushButton, QSiz
 
 from ...rules import actions as A
 from ...presentation.action_choices import Choice, graft_choices, percent
+from ...presentation.wording import plain
 
 SPACE = "Space"
 
@@ -58,7 +59,7 @@ class ChoiceButton(WrappingButton):
 
     def __init__(self, choice: Choice, parent=None) -> None:
         keys = [k for k in (choice.shortcut, SPACE if choice.is_default else None) if k]
-        text = kept_together(choice.label) + (f"   [{NO_BREAK_SLASH.join(keys)}]" if keys else "")
+        text = kept_together(plain(choice.label)) + (f"   [{NO_BREAK_SLASH.join(keys)}]" if keys else "")
         super().__init__(text, parent)
         self.choice = choice
         self.setProperty("defaultChoice", choice.is_default)

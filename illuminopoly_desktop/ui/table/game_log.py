@@ -1,8 +1,9 @@
 """The game log: what happened, one sentence per event, as one seat may see it (R-GEN-06, R-GEN-07).
 
-Each line carries the rule it refers to: the rule ID is shown at the end of the line and in its tooltip, and clicking
-the line asks for that rule (`rule_requested`) so that the window can open the in-app rules reference. Refusals
-(R-GEN-05) are shown in red with the rule's own sentence.
+Each line carries the rule it refers to: the rule ID is in its tooltip (and at the end of the line when the player
+asks for rule IDs, presentation/wording.py), the filter finds lines by it, and clicking the line asks for that rule
+(`rule_requested`) so that the window can open the in-app rules reference. Refusals (R-GEN-05) are shown in red with
+the rule's own sentence.
 """
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListView, QVBoxLayo
 
 from ...model.state import GameState
 from ...presentation.event_text import describe, rule_link
+from ...presentation.wording import plain, with_rule
 from ...rules.errors import IllegalAction
 
 REFUSAL_RED = QColor("#b00020")
 RULE_ROLE = Qt.ItemDataRole.UserRole + 1
 REFUSAL_ROLE = Qt.ItemDataRole.UserRole + 2
+FILTER_ROLE = Qt.ItemDataRole.UserRole + 3
+"""What the filter matches: the line's words and its rule ID, shown or not."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,11 @@ class LogLine:
 
     @property
     def shown(self) -> str:
-        return f"{self.text}  [{self.rule_id}]" if self.rule_id else self.text
+        return with_rule(plain(self.text), self.rule_id)
+
+    @property
+    def searchable(self) -> str:
+        return f"{self.text} {self.rule_id or ''}"
 
 
 class LogModel(QAbstractListModel):
@@ -56,6 +64,8 @@ class LogModel(QAbstractListModel):
             return line.rule_id
         if role == REFUSAL_ROLE:
             return line.refusal
+        if role == FILTER_ROLE:
+            return line.searchable
         return None
 
     def extend(self, lines: list[LogLine]) -> None:
@@ -91,6 +101,7 @@ class GameLog(QWidget):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterRole(FILTER_ROLE)
 
         self.filter_box = QLineEdit(self)
         self.filter_box.setPlaceholderText("Filter the log (a name, a square, a rule ID…)")
