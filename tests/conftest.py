@@ -35,6 +35,19 @@ def _plain_words():
     wording.show_rule_ids(False)
 
 
+@pytest.fixture(autouse=True)
+def _clicks_of_a_deliberate_player(request, monkeypatch):
+    """Tests click the action panel one decision after another at machine speed, where a person looks at the new
+    buttons first: the panel's guard against a double click's second click (ui/table/choice_widgets.ClickGuard,
+    one double-click interval) would take every such click for one. The tests of that guard ask for it with
+    `click_guard_interval`; the packaged app's self-test waits it out as a person does."""
+    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
+        return  # no window in this test (and no Qt to import for it)
+    from illuminopoly_desktop.ui.table import choice_widgets
+
+    monkeypatch.setattr(choice_widgets.ClickGuard, "DEFAULT_INTERVAL_S", 0.0)
+
+
 _window_thread_collector = None
 
 

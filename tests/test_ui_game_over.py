@@ -22,6 +22,7 @@ from illuminopoly_desktop.ui.dialogs.game_over_dialog import GameOverDialog
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 
 from scenario import started_game
+from test_ui_table_seats import answer_question
 from ui_windows import hide_top_level_windows
 
 MAX_ROUNDS = 8
@@ -183,6 +184,8 @@ def test_once_the_game_is_over_the_panels_say_so_and_offer_no_choice(qtbot, fold
     while not session.game_over:
         seat = session.awaiting()[0]
         window.table.choose(default_action(session.state, seat))
+        if window.table.question is not None:  # passing over a property one could buy asks first (issue 20)
+            answer_question(window, "leave")
     panel = window.action_panel
     assert panel.title.text() == "Game over" and session.state.win_reason[1:] in panel.phase.text()
     assert panel.choices == [] and panel.buttons == [] and panel.default_choice() is None

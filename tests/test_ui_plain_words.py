@@ -17,7 +17,7 @@ from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.setup import DOG_CONDITIONS, new_game
 from tests.contest_scenario import land_on
 from tests.scenario import force, started_game
-from tests.test_ui_table_seats import BOARDWALK, buttons_of, table
+from tests.test_ui_table_seats import BOARDWALK, answer_question, buttons_of, table
 
 A_REFERENCE = re.compile(r"R-[A-Z]+-\d+|\bE_[A-Z_]+|\bT[1-8]\b|\bPB\b")
 
@@ -62,6 +62,7 @@ def test_the_panel_and_the_log_speak_in_words_and_show_the_codes_once_asked(qtbo
     assert "Landing on Baltic Avenue".lower() in panel.phase.text().lower()
     force(state, 1, 2)
     QTest.mouseClick(buttons_of(window, "do_nothing")[0], Qt.MouseButton.LeftButton)
+    answer_question(window, "leave")
     click(buttons_of(window, "end_turn")[0])
     qtbot.waitUntil(lambda: state.turn.seat == 0 and state.turn.step == "choice", timeout=20000)
     qtbot.waitUntil(lambda: "T3: roll the dice or reorganize" in panel.phase.text(), timeout=5000)

@@ -209,7 +209,7 @@ def test_after_a_drag_in_the_structure_space_still_takes_the_default_action(qtbo
     as everywhere else in the window, not lift a deed."""
     from tests.scenario import give, started_game
     from tests.test_ui_structure import drag
-    from tests.test_ui_table_seats import table
+    from tests.test_ui_table_seats import answer_question, table
 
     state = started_game(3)
     give(state, 0, BOARDWALK, ROOT, 0)
@@ -223,4 +223,6 @@ def test_after_a_drag_in_the_structure_space_still_takes_the_default_action(qtbo
     editor.view.setFocus()
     assert editor.scene.staged_placement[KENTUCKY] == (BOARDWALK, 0)
     qtbot.keyClick(editor.view, SPACE)
+    # The roll would drop the staged move: the table asks first (issue 20); rolling anyway is one click away.
+    answer_question(window, "drop")
     assert window.table.session.actions[-1].type == "roll"

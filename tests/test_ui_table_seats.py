@@ -33,6 +33,17 @@ def buttons_of(window, kind):
     return [b for b in window.action_panel.buttons if b.choice.kind == kind]
 
 
+def answer_question(window, button: str) -> None:
+    """Click `button` ("leave", "buy", "drop", "keep", "reorganize") of the question the table asks about a choice
+    (ui/table/confirmations.py), with the mouse."""
+    from PySide6.QtWidgets import QAbstractButton
+
+    question = window.table.question
+    assert question is not None and question.isVisible(), "the table asks no question"
+    QTest.mouseClick(question.findChild(QAbstractButton, button), Qt.MouseButton.LeftButton)
+    assert window.table.question is None
+
+
 def test_the_screen_is_curtained_until_the_next_human_confirms(qtbot, tmp_path, monkeypatch):
     state = started_game(3)
     window = table(qtbot, tmp_path, monkeypatch, state)
@@ -47,6 +58,7 @@ def test_the_screen_is_curtained_until_the_next_human_confirms(qtbot, tmp_path, 
     force(state, 1, 2)
     buttons_of(window, "roll")[0].click()
     buttons_of(window, "do_nothing")[0].click()
+    answer_question(window, "leave")  # Baltic Avenue could be bought: the table asks once (issue 20)
     buttons_of(window, "end_turn")[0].click()
     assert engine.awaiting(state) == [1]
     assert curtain.isVisible() and curtain.seat == 1 and window.table.viewer == 0
@@ -150,6 +162,7 @@ def test_ending_a_turn_asks_first_when_the_player_wants_it(qtbot, tmp_path, monk
     force(state, 1, 2)
     buttons_of(window, "roll")[0].click()
     buttons_of(window, "do_nothing")[0].click()
+    answer_question(window, "leave")
     answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
     asked = []
     monkeypatch.setattr(QMessageBox, "question", lambda *args, **kw: asked.append(args) or answers.pop(0))

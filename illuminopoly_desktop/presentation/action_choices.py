@@ -5,7 +5,7 @@ Built only from `rules.legal.enumerate_legal` and `default_action`; prices come 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..model.factions import load_dog_conditions, load_factions
@@ -29,6 +29,10 @@ LANDING_TYPES = frozenset({"do_nothing", "buy", "take_over", "rezone", "subvert"
 CONTEST_TYPES = frozenset({"answer_chair_block", "invite_helpers", "answer_invitation", "join_side", "commit_graft"})
 OTHER_TYPES = (A.FREE_ACTION_TYPES | A.CHEAT_ACTION_TYPES) - {"rule_accusation"}
 """Free actions (R-GEN-04) and simulated cheats, tucked away under "Other actions"; a Banker's ruling is a decision."""
+
+LANDING_ORDER = {"buy": -10, "take_over": -5, "subvert": -4, "rezone": -3, "rebuild": -2, "destroy": -1,
+                 "demand_ransom": 0, "do_nothing": 10}
+"""The landing options in the order the panel lists them: buying first, doing nothing last."""
 
 SHORTCUTS = {"roll": "R", "jail_roll": "R", "end_turn": "E"}
 """Keys for the most common choices; Space always takes the default choice (see ui/table/action_panel.py)."""
@@ -59,7 +63,10 @@ class Choice:
     """For contest decisions: the chance that the attack succeeds (after this graft, for a CommitGraft)."""
     tooltip: str = ""
     is_default: bool = False
+    """The highlighted choice, taken by Space."""
     shortcut: str | None = None
+    on_timeout: bool = False
+    """What the deadline would do (R-GEN-03); usually the default too, but not where buying is."""
 
     @property
     def kind(self) -> str:
@@ -83,7 +90,10 @@ def refusal_reference(refusal: IllegalAction) -> str:
 
 
 def choices_for(state: GameState, seat: int) -> list[Choice]:
-    """Every legal action of `seat` now, as choices; the default (what the deadline would do) is marked."""
+    """Every legal action of `seat` now, as choices. The default (the highlighted choice, Space) is what the
+    deadline would do (R-GEN-03), marked `on_timeout` too, except on a landing where the seat may buy: there buying
+    is what a seat most likely wants, so it comes first and is the default, and "Do nothing" (the deadline's choice)
+    comes last (issue 20: a double click on Roll must not pass an unowned property over)."""
     labeller = _Labeller(state, seat)
     default = default_action(state, seat) if seat in awaiting(state) else None
     seen: set = set()
@@ -98,6 +108,11 @@ def choices_for(state: GameState, seat: int) -> list[Choice]:
         # The default differs from every listed action only by placement: mark the first of its kind instead.
         result = [_with_default(c) if c.kind == default.type and not any(r.is_default for r in result) else c
                   for c in result]
+    result = [replace(c, on_timeout=c.is_default) for c in result]
+    result.sort(key=lambda c: LANDING_ORDER.get(c.kind, 0) if c.group == LANDING else 0)
+    buy = next((c for c in result if c.kind == "buy" and c.group == LANDING), None)
+    if buy is not None:
+        result = [replace(c, is_default=c is buy) for c in result]
     return result
 
 
@@ -117,8 +132,6 @@ def same_choice(action: A.Action, other: A.Action) -> bool:
 
 
 def _with_default(choice: Choice) -> Choice:
-    from dataclasses import replace
-
     return replace(choice, is_default=True)
 
 

@@ -343,6 +343,9 @@ class _SelfTest:
         the default is not a button (the graft chooser)."""
         session = self.table.session
         before = len(session.actions)
+        # Like a person, look at the new buttons before clicking: the panel ignores a click that follows the last
+        # one within a double click's time (it would land on a button that has just appeared).
+        self._wait_until(lambda: not self.panel.click_guard.blocks(), "the panel to take clicks again")
         buttons = self.panel.buttons_of("buy") or [b for b in self.panel.buttons if b.choice.is_default]
         if buttons and buttons[0].isVisible():
             QTest.mouseClick(buttons[0], Qt.MouseButton.LeftButton)

@@ -355,7 +355,7 @@ class ContestDialog(TableDialog):
         grid = QGridLayout()
         for n, choice in enumerate(choices):
             button = QPushButton(choice.label.split(" — ")[0], parent)
-            tip = choice.tooltip + ("\nThe default: what happens when the time runs out." if choice.is_default else "")
+            tip = choice.tooltip + ("\nThe default: what happens when the time runs out." if choice.on_timeout else "")
             button.setToolTip(tip)
             if choice.is_default:
                 button.setDefault(True)

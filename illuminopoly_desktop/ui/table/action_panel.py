@@ -23,8 +23,8 @@ from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LAND
 from ...presentation.contest_view import pip_range
 from ...presentation.handover import PUBLIC_DECISION_TYPES, public_decision_notes
 from ...presentation.vote_view import election_result
-from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, GraftChooser, WrappingButton,
-                             amount_key)
+from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, ClickGuard, GraftChooser,
+                             GuardedButton, WrappingButton, amount_key)
 
 DEFAULT_STYLE = ("QPushButton[defaultChoice=\"true\"] { font-weight: bold; border: 2px solid #b8860b;"
                  " border-radius: 4px; padding: 4px 8px; background: #fff6d5; }"
@@ -67,6 +67,8 @@ class ActionPanel(QWidget):
         self.launchers: list[Launcher] = []
         self.launcher_buttons: dict[str, QPushButton] = {}
         self.dialogs: dict = {}
+        self.click_guard = ClickGuard()
+        """Ignores a double click's second click on the buttons that replaced the first one's (issue 20)."""
         self.auto_open_dialogs = True
         """Open a dialog by itself when the seat must decide in it (tests of the bare panel may turn this off)."""
         self._auto_opened: set = set()
@@ -153,6 +155,7 @@ class ActionPanel(QWidget):
             column.addWidget(QLabel("Nothing to decide now.", content))
         column.addStretch(1)
         self.scroll.setWidget(content)  # the previous content widget is deleted with its buttons
+        self.click_guard.rebuilt()
         self._clear_hint(offer=bool(self.choices) and not public)
         self._keep_the_decision_in_view()
         self._refresh_dialogs()
@@ -184,7 +187,7 @@ class ActionPanel(QWidget):
             note.setWordWrap(True)
             note.setStyleSheet("color: #555;")
             layout.addWidget(note)
-        self.own_screen_button = QPushButton(f"Show {name}'s own screen…", box)
+        self.own_screen_button = GuardedButton(f"Show {name}'s own screen…", box, self.click_guard)
         self.own_screen_button.setToolTip(f"This choice is public, so everyone may watch it. To see {name}'s own "
                                           "screen first (secrets, offers, free actions), pass the laptop to "
                                           f"{name}: the screen is hidden until {name} confirms.")
@@ -324,7 +327,8 @@ class ActionPanel(QWidget):
         box = QGroupBox(GROUP_TITLES[DIALOGS], parent)
         layout = QVBoxLayout(box)
         for launcher in sorted(self.launchers, key=lambda entry: not entry.urgent):
-            button = WrappingButton(launcher.label, box)  # "Contest: the takeover of Connecticut Avenue…" wraps
+            # "Contest: the takeover of Connecticut Avenue…" wraps; a click right after a rebuild is guarded
+            button = WrappingButton(launcher.label, box, self.click_guard)
             button.setToolTip(launcher.tooltip + ("\nYour decision is waiting in it." if launcher.urgent else ""))
             button.setProperty("defaultChoice", launcher.urgent)
             button.setProperty("badge", bool(launcher.badge))
@@ -426,7 +430,7 @@ class ActionPanel(QWidget):
         column.addWidget(body)
 
     def _button(self, choice: Choice, parent: QWidget) -> ChoiceButton:
-        button = ChoiceButton(choice, parent)
+        button = ChoiceButton(choice, parent, self.click_guard)
         button.clicked.connect(lambda _=False, action=choice.action: self.action_chosen.emit(action))
         self.buttons.append(button)
         return button

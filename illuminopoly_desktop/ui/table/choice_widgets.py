@@ -3,12 +3,13 @@ open (a bid, a ransom, a bribe), and the graft box with its live odds. Each emit
 none decides what is legal (presentation/action_choices.py lists the choices)."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox, QStyle,
-                               QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QCheckBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox,
+                               QStyle, QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget)
 
 from ...rules import actions as A
 from ...presentation.action_choices import Choice, graft_choices, percent
@@ -17,14 +18,75 @@ from ...presentation.wording import plain
 SPACE = "Space"
 
 
-class WrappingButton(QPushButton):
+class ClickGuard:
+    """Keeps the second click of a quick double click from landing on a button that appeared under the pointer.
+
+    A click on the panel (Roll the dice) rebuilds it at once, and its new buttons (Buy, Do nothing) take the old
+    ones' places: the second click of a double click, or an impatient second click, would choose whatever now sits
+    there. So for a moment after a rebuild that followed a click (the double-click interval of the desktop), clicks
+    on the panel's new buttons are ignored. Rebuilds that no click of this screen caused (a computer's move) guard
+    nothing, and the keyboard is never guarded."""
+
+    DEFAULT_INTERVAL_S: float | None = None
+    """None: the desktop's double-click interval (usually 0.4 s)."""
+
+    def __init__(self, interval_s: float | None = None) -> None:
+        self.interval_s = interval_s
+        self._pressed: float | None = None
+        self._rebuilt: float | None = None
+
+    @property
+    def interval(self) -> float:
+        if self.interval_s is not None:
+            return self.interval_s
+        if self.DEFAULT_INTERVAL_S is not None:
+            return self.DEFAULT_INTERVAL_S
+        app = QApplication.instance()
+        return (app.styleHints().mouseDoubleClickInterval() if app is not None else 400) / 1000
+
+    def rebuilt(self) -> None:
+        """The panel's buttons were just replaced."""
+        self._rebuilt = time.monotonic()
+
+    def blocks(self) -> bool:
+        """Whether a click now would land on a button that appeared right after the previous click."""
+        if self._rebuilt is None or self._pressed is None:
+            return False
+        now = time.monotonic()
+        return self._pressed <= self._rebuilt and now - self._rebuilt < self.interval \
+            and self._rebuilt - self._pressed < self.interval
+
+    def take_press(self) -> bool:
+        """A mouse press on a guarded button: False if it must be ignored, else it is noted."""
+        if self.blocks():
+            return False
+        self._pressed = time.monotonic()
+        return True
+
+
+class GuardedButton(QPushButton):
+    """A push button of the panel that ignores mouse presses its ClickGuard blocks (a double click's second
+    press, which Qt delivers as a press too)."""
+
+    def __init__(self, text: str, parent=None, guard: ClickGuard | None = None) -> None:
+        super().__init__(text, parent)
+        self.guard = guard
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if self.guard is not None and not self.guard.take_press():
+            event.accept()  # swallowed: the button never goes down, so its release clicks nothing
+            return
+        super().mousePressEvent(event)
+
+
+class WrappingButton(GuardedButton):
     """A push button whose words wrap onto more lines in a narrow panel (a push button's own text never wraps, and
     would widen its panel at the board's expense, or be cut off where the panel cannot widen)."""
 
     PADDING = (10, 5)
 
-    def __init__(self, text: str, parent=None) -> None:
-        super().__init__(text, parent)
+    def __init__(self, text: str, parent=None, guard: ClickGuard | None = None) -> None:
+        super().__init__(text, parent, guard)
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -57,13 +119,13 @@ class WrappingButton(QPushButton):
 class ChoiceButton(WrappingButton):
     """One legal action; the default one is drawn in gold."""
 
-    def __init__(self, choice: Choice, parent=None) -> None:
+    def __init__(self, choice: Choice, parent=None, guard: ClickGuard | None = None) -> None:
         keys = [k for k in (choice.shortcut, SPACE if choice.is_default else None) if k]
         text = kept_together(plain(choice.label)) + (f"   [{NO_BREAK_SLASH.join(keys)}]" if keys else "")
-        super().__init__(text, parent)
+        super().__init__(text, parent, guard)
         self.choice = choice
         self.setProperty("defaultChoice", choice.is_default)
-        tooltip = choice.tooltip + ("\nThe default: what happens when the time runs out." if choice.is_default else "")
+        tooltip = choice.tooltip + ("\nWhat happens when the time runs out." if choice.on_timeout else "")
         self.setToolTip(tooltip + (f"\nShortcut: {' or '.join(keys)}" if keys else ""))
 
 

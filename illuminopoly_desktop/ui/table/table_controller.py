@@ -10,13 +10,20 @@ import threading
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...presentation.handover import needs_handover, public_decision
+from ...presentation.action_choices import choices_for
 from ...presentation.placement import acquired_property, needs_placement, placed, placement_options
+from ...presentation.structure_staging import may_reorganize_now
 from ...presentation.seat_views import SeatViews
 from ...presentation.table_session import TableSession
+from ...rules.context import Ctx
 from ...rules.errors import IllegalAction
 from ..common import window_thread
 from .action_panel import ActionPanel
+from .confirmations import BUY, DROP, PASS, REORGANIZE, ask_pass_over, ask_staged_moves
 from .game_log import GameLog
+
+DROPS_STAGED_MOVES = {"end_turn": "end your turn", "roll": "roll the dice", "jail_roll": "roll for doubles"}
+"""The seat's turn choices that would drop the moves staged in its power structure, in words."""
 
 COMPUTER_PACE_MS = 350
 """Pause between two computer decisions, so that people can follow them in the log."""
@@ -49,6 +56,10 @@ class TableController(QObject):
         self._board_scene = None
         self._views = SeatViews()
         self._awaiting_confirmation: int | None = None
+        self._pass_over_unasked: set[int] = set()
+        self.question = None
+        """The question the table is asking about the seat's choice (ui/table/confirmations.py), while it is up."""
+        """Seats that asked not to be asked again before passing over a property they could buy."""
         self._bid_spots: dict[tuple[int, int], tuple[int, int]] = {}
         """(seat, auctioned deed) -> the arrow that seat chose for it, so that a bidding war asks only once where
         the deed would hang."""
@@ -99,9 +110,17 @@ class TableController(QObject):
         humans = self.session.human_seats_awaited()
         return humans[0] if humans else None
 
-    def choose(self, action) -> None:
+    def choose(self, action, asked: frozenset = frozenset()) -> None:
         """A choice of the panel: an acquisition with a choice of arrows first asks where the new deed hangs;
-        ending a turn first asks `confirm_end_turn` (when the player wants to be asked)."""
+        passing over a property the seat could buy asks first, and so does a choice that would drop moves staged in
+        the power structure (`asked`: the questions already answered for this choice); ending a turn asks
+        `confirm_end_turn` (when the player wants to be asked)."""
+        if self.question is not None:
+            return  # one question at a time: the choice waits for its answer
+        if action.type == "do_nothing" and "pass_over" not in asked and self._ask_before_passing_over(action, asked):
+            return
+        if action.type in DROPS_STAGED_MOVES and "staged" not in asked and self._ask_about_staged_moves(action, asked):
+            return
         if action.type == "end_turn" and self.confirm_end_turn is not None and not self.confirm_end_turn(action):
             return
         if action.type == "reorganize" and not action.abandon:
@@ -117,6 +136,54 @@ class TableController(QObject):
                 self.structure.ask_placement(action, deed, spots)
                 return
         self.apply_action(action)
+
+    def _ask_before_passing_over(self, action, asked: frozenset) -> bool:
+        """Doing nothing where the seat could buy (R-LAND-04) asks once: Buy it (bought as if chosen), Leave it
+        unbought, or Cancel; the seat may ask not to be asked again this game. True if the question is up."""
+        seat = action.seat
+        view = self.view_for(seat)
+        buy = next((c for c in choices_for(view, seat) if c.kind == "buy"), None)
+        if buy is None or seat in self._pass_over_unasked:
+            return False
+        square = view.turn.landing_square
+
+        def answered(answer) -> None:
+            self.question = None
+            if answer.never_again:
+                self._pass_over_unasked.add(seat)
+            if answer.choice == BUY:
+                self.choose(buy.action, asked | {"pass_over"})
+            elif answer.choice == PASS:
+                self.choose(action, asked | {"pass_over"})
+
+        self.question = ask_pass_over(self.panel.window(), view.players[seat].name,
+                                      Ctx(view).square_name(square) if square is not None else "the property",
+                                      buy.cost, answered)
+        return True
+
+    def _ask_about_staged_moves(self, action, asked: frozenset) -> bool:
+        """A turn choice of the seat whose power structure holds staged, uncommitted moves would drop them
+        silently (the structure is redrawn from the game): ask first — Reorganize instead (when the rules take it
+        now), drop them, or keep arranging. True if the question is up."""
+        structure = self.structure
+        if structure is None or structure.editor is None or structure.seat != action.seat or structure.is_placing:
+            return False
+        scene = structure.editor.scene
+        if not scene.staging.is_changed:
+            return False
+        view = self.view_for(action.seat)
+
+        def answered(answer) -> None:
+            self.question = None
+            if answer.choice == REORGANIZE:
+                self.choose(scene.reorganize_action(), asked | {"staged"})
+            elif answer.choice == DROP:
+                self.choose(action, asked | {"staged"})
+
+        self.question = ask_staged_moves(self.panel.window(), view.players[action.seat].name,
+                                         scene.undo_stack.index(), DROPS_STAGED_MOVES[action.type],
+                                         may_reorganize_now(view, action.seat), answered)
+        return True
 
     def show_hint(self) -> None:
         """The panel's Hint: what a computer schemer would do in the place of the seat the panel serves."""
@@ -194,6 +261,7 @@ class TableController(QObject):
     def stop(self) -> None:
         """No more computer moves (the table is being put away)."""
         self._stopped = True
+        self._close_question()
         self._timer.stop()
         self._timer.timeout.disconnect(self._computer_turn)
         self.thinking_changed.emit(None)  # whatever it still decides is dropped
@@ -212,6 +280,7 @@ class TableController(QObject):
             return
         self._awaiting_confirmation = seat
         self.panel.close_dialogs()  # a dialog is a window of its own: the curtain would not cover it
+        self._close_question()
         self.handover.show_for(seat, self.session.state.players[seat].name)
 
     def _show_public_decision(self, seat: int) -> None:
@@ -221,6 +290,7 @@ class TableController(QObject):
             self._awaiting_confirmation = None
             self.handover.hide()
         self.panel.close_dialogs()
+        self._close_question()
         changed = self.viewer is not None
         self.viewer = None
         view = self.view_for(None)
@@ -238,6 +308,12 @@ class TableController(QObject):
         if self.handover is None or self.viewer == seat:
             return
         self._ask_for_handover(seat)
+
+    def _close_question(self) -> None:
+        """Close the question about a choice (unanswered: the choice is not made), e.g. before the curtain."""
+        question, self.question = self.question, None
+        if question is not None:
+            question.close()
 
     def _handed_over(self, seat: int) -> None:
         self._awaiting_confirmation = None
