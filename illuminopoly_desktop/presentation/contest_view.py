@@ -224,6 +224,62 @@ def odds_with(state: GameState, viewer: int, pips: int) -> Fraction:
     return graft_odds(state, viewer, pips)
 
 
+@dataclass(frozen=True)
+class OddsRange:
+    """The attack's chance over what the other side may still add while sealed bids are hidden (R-GEN-06): its
+    graft is unknown, but its cash bounds it (R-CONTEST-02 step 6: "up to his cash")."""
+    if_nothing: Fraction
+    """The other side adds no graft (all the viewer can count)."""
+    if_everything: Fraction
+    """The other side spends all its cash on graft."""
+    other_side: str
+    """"attack" or "defend": the side whose graft the viewer cannot see."""
+    most_pips: int
+    """The most pips the other side's cash buys."""
+
+    @property
+    def low(self) -> Fraction:
+        return min(self.if_nothing, self.if_everything)
+
+    @property
+    def high(self) -> Fraction:
+        return max(self.if_nothing, self.if_everything)
+
+
+def odds_range(state: GameState, viewer: int, pips: int = 0) -> OddsRange | None:
+    """While sealed bids are hidden, the attack's chance if the viewer adds `pips` on his side, from the other side
+    adding nothing to it spending all its cash; None when nothing is hidden from the viewer (open bidding, the
+    bids revealed, no graft stage yet, or the viewer outside the contest)."""
+    contest = contests.active_contest(state)
+    if contest is None or contest.revealed or contest.stage != "graft" \
+            or state.setup.options.graft_bidding_mode != "sealed":
+        return None
+    side = contests.side_of(contest, viewer)
+    if side is None:
+        return None
+    ctx = Ctx(state)
+    others = contest.defenders if side == "attack" else contest.attackers
+    most = sum(contests.max_pips(ctx, contest, seat) for seat in others if contests.can_spend(state, seat))
+    mine = {"extra_attack": pips} if side == "attack" else {"extra_defence": pips}
+    theirs = {"extra_defence": most} if side == "attack" else {"extra_attack": most}
+    return OddsRange(if_nothing=contests.probability(ctx, contest, **mine),
+                     if_everything=contests.probability(ctx, contest, **{**mine, **theirs}),
+                     other_side="defend" if side == "attack" else "attack", most_pips=most)
+
+
+def odds_range_text(view: ContestView, odds: OddsRange) -> str:
+    """What the chance assumes, in words: "The takeover succeeds: 58.3% if the defence adds no graft; 2.8% if it
+    spends all its cash on graft (up to 14 pips)"."""
+    name = CONTEST_TITLES.get(view.kind, view.kind).lower()
+    other = "the defence" if odds.other_side == "defend" else "the attack"
+    text = (f"The {name} succeeds: {percent(odds.if_nothing)} if {other} adds no graft; "
+            f"{percent(odds.if_everything)} if it spends all its cash on graft (up to {odds.most_pips} "
+            f"pip{'s' if odds.most_pips != 1 else ''})")
+    if view.viewer_side == "defend":
+        text += f" — your side holds it: {percent(1 - odds.if_nothing)} down to {percent(1 - odds.if_everything)}"
+    return text
+
+
 def graft_cost_text(state: GameState, viewer: int, pips: int) -> str:
     """"6 pips × $10 = $60; you keep $1,440" (§33.6: the price per pip and the cash left after the bid)."""
     contest = contests.active_contest(state)
@@ -299,13 +355,20 @@ class ContestTracker:
         """Read the events of an action: if they end the watched contest, remember and return its outcome."""
         if self.contest is None:
             return None
-        seen = events_for(events, viewer)
-        for index, event in enumerate(seen):
-            if isinstance(event, E.ContestEvent) and event.contest_id == self.contest.id and event.stage in (
-                    "resolved", "blocked", "halted"):
-                self.outcome = _outcome(self.contest, seen, index, state, self.effects_limit)
-                return self.outcome
-        return None
+        outcome = outcome_of(self.contest, events_for(events, viewer), state, self.effects_limit)
+        if outcome is not None:
+            self.outcome = outcome
+        return outcome
+
+
+def outcome_of(contest: Contest, seen: list, state: GameState, limit: int = 12) -> ContestOutcome | None:
+    """The outcome of `contest` (as it stood before its last action) if the events one seat saw of that action
+    (`seen`) end it: the verdict, the roll, where every dollar went, its effects; else None."""
+    for index, event in enumerate(seen):
+        if isinstance(event, E.ContestEvent) and event.contest_id == contest.id and event.stage in (
+                "resolved", "blocked", "halted"):
+            return _outcome(contest, seen, index, state, limit)
+    return None
 
 
 def _outcome(contest: Contest, events: list, index: int, state: GameState, limit: int) -> ContestOutcome:

@@ -81,6 +81,14 @@ def counter_draft(state: GameState, seat: int, offer: Offer) -> DealDraft:
                      counter_to=offer.id)
 
 
+def resend_draft(state: GameState, seat: int, offer: Offer) -> DealDraft:
+    """A new offer of `seat` on the terms of one of his that did not go through (declined, countered, lapsed), to
+    change and send again: the same counterparties (those still in the game), legs and visibility."""
+    active = {s for s, _ in counterparty_choices(state, seat)}
+    return DealDraft(proposer=seat, counterparties=[s for s in offer.counterparties if s in active],
+                     legs=[leg.model_copy(deep=True) for leg in offer.legs], visibility=offer.visibility)
+
+
 def counterparty_choices(state: GameState, seat: int) -> list[tuple[int, str]]:
     """Every other active player, in seat order after `seat` (the rules decide who may receive what)."""
     return [(s, state.players[s].name) for s in state.seats_after(seat) if not state.players[s].eliminated]

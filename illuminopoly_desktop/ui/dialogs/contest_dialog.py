@@ -9,16 +9,17 @@ typed only by its bidder (the table controller closes private dialogs before the
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialogButtonBox, QGridLayout, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QDialogButtonBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+                               QSpinBox, QVBoxLayout, QWidget)
 
 from ...presentation.action_choices import choices_for
 from ...presentation.contest_view import (DECISION_TYPES, SIDE_TITLES, ContestTracker, ContestView, contest_view,
-                                         graft_cost_text, money_rows, odds_text, odds_with, pip_range,
-                                         revealed_sides)
+                                         graft_cost_text, odds_range, odds_range_text, odds_text,
+                                         odds_with, pip_range, revealed_sides)
 from ...presentation.wording import plain, with_rule
 from ...rules import actions as A
+from ..common.odds_bar import OddsBar
+from .contest_receipt import ContestReceipt
 from ..common.table_dialog import TableDialog, note_label, replace_section, title_label
 
 ROLE_WORDS = {"attacker": "attacker", "owner": "owner", "ally": "ally"}
@@ -63,11 +64,10 @@ class ContestDialog(TableDialog):
         self.odds_label.setWordWrap(True)
         self.odds_label.setToolTip("The exact chance from the rules (rules/odds.py), counting only the graft you may "
                                    "see: sealed bids of others stay hidden until all are revealed (R-GEN-06).")
-        self.odds_bar = QProgressBar(self)
-        self.odds_bar.setRange(0, 1000)
-        self.odds_bar.setTextVisible(False)
-        self.odds_bar.setMaximumHeight(12)
-        self.odds_bar.setToolTip(self.odds_label.toolTip())
+        self.odds_bar = OddsBar(self)
+        self.odds_bar.setToolTip("The attack's chance of success. While the other side's sealed graft is hidden, "
+                                 "the solid part is the chance if it spends all its cash on graft, the shaded part "
+                                 "reaches the chance if it adds none.")
 
         self.now_box = QGroupBox("Now", self)
         self.now_layout = QVBoxLayout(self.now_box)
@@ -78,29 +78,7 @@ class ContestDialog(TableDialog):
         self.now_layout.addWidget(self.waiting_label)
         self.decision_widget: QWidget | None = None
 
-        self.result_box = QGroupBox("Result", self)
-        result_layout = QVBoxLayout(self.result_box)
-        self.headline = QLabel(self.result_box)
-        self.headline.setStyleSheet("font-size: 13pt; font-weight: bold;")
-        self.headline.setWordWrap(True)
-        self.roll_label = QLabel(self.result_box)
-        self.roll_label.setWordWrap(True)
-        self.money_table = QTableWidget(0, 4, self.result_box)
-        self.money_table.setHorizontalHeaderLabels(["From", "To", "Amount", "Why"])
-        self.money_table.setToolTip("Where every dollar of the contest went (R-CONTEST-01, §30): first what was put "
-                                    "into escrow, then where the escrow was paid out.")
-        self.money_table.verticalHeader().hide()
-        self.money_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.money_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.money_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        header = self.money_table.horizontalHeader()
-        for column in range(3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.totals_label = note_label("", self.result_box)
-        self.effects_label = note_label("", self.result_box)
-        for widget in (self.headline, self.roll_label, self.money_table, self.totals_label, self.effects_label):
-            result_layout.addWidget(widget)
+        self.result_box = ContestReceipt(self)
         self.result_box.hide()
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
@@ -122,6 +100,13 @@ class ContestDialog(TableDialog):
         layout.addWidget(self.refusal)
         layout.addStretch(1)  # spare height goes here, not between the lines of a box
         layout.addWidget(self.buttons)
+
+    # The receipt's parts, by their old names (tests and the table read them).
+    headline = property(lambda self: self.result_box.headline)
+    roll_label = property(lambda self: self.result_box.roll_label)
+    money_table = property(lambda self: self.result_box.money_table)
+    totals_label = property(lambda self: self.result_box.totals_label)
+    effects_label = property(lambda self: self.result_box.effects_label)
 
     # ----- showing -----
 
@@ -179,13 +164,21 @@ class ContestDialog(TableDialog):
             lines.append(line)
         return "<br>".join(lines)
 
-    def _show_odds(self, probability, before: bool = False) -> None:
+    def _show_odds(self, probability, before: bool = False, pips: int | None = None) -> None:
+        """The chance at the graft the viewer may see (`before`: as it was at the roll, every bid revealed). While
+        the other side's sealed graft is hidden, the range from its adding nothing to its spending all its cash
+        (issue 20: a number must say what it assumes), with the viewer's `pips` added."""
         if self.view is None:
+            return
+        hidden = None if before or self.state is None else odds_range(self.state, self.seat, pips or 0)
+        if hidden is not None:
+            self.odds_label.setText(odds_range_text(self.view, hidden))
+            self.odds_bar.set_range(hidden.low, hidden.high)
             return
         text = odds_text(self.view, probability)
         self.odds_label.setText(f"Before the roll, every bid revealed — {text[0].lower()}{text[1:]}" if before
                                 else text)
-        self.odds_bar.setValue(round(float(probability) * 1000))
+        self.odds_bar.set_chance(probability)
 
     def _show_outcome(self) -> None:
         outcome = self.tracker.outcome
@@ -193,29 +186,7 @@ class ContestDialog(TableDialog):
             self.result_box.hide()
             return
         self.now_box.hide()
-        self.headline.setText(with_rule(outcome.headline, outcome.rule_id))
-        self.headline.setToolTip(f"Rule {outcome.rule_id}" if outcome.rule_id else "")
-        self.roll_label.setText(plain(outcome.roll_text))
-        self.roll_label.setVisible(bool(outcome.roll_text))
-        rows = money_rows(outcome)
-        self.money_table.setRowCount(len(rows))
-        for r, row in enumerate(rows):
-            for c, text in enumerate(row):
-                item = QTableWidgetItem(text)
-                if c == 2:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.money_table.setItem(r, c, item)
-        self.money_table.setVisible(bool(rows))
-        self.money_table.resizeRowsToContents()
-        height = self.money_table.horizontalHeader().height() + 4 + sum(
-            self.money_table.rowHeight(r) for r in range(len(rows)))
-        self.money_table.setFixedHeight(min(height, 420))
-        self.totals_label.setText(f"${outcome.total_in:,} went into escrow and ${outcome.total_out:,} came out of "
-                                  "it: every dollar is accounted for." if outcome.total_in == outcome.total_out else
-                                  f"${outcome.total_in:,} into escrow, ${outcome.total_out:,} paid out.")
-        self.totals_label.setVisible(bool(rows))
-        self.effects_label.setText("\n".join(outcome.effects))
-        self.effects_label.setVisible(bool(outcome.effects))
+        self.result_box.show_outcome(outcome)
         self.result_box.show()
         close = self.buttons.button(QDialogButtonBox.StandardButton.Close)
         close.setDefault(True)  # Enter now closes: there is nothing left to decide
@@ -315,7 +286,7 @@ class ContestDialog(TableDialog):
         if self.pips is None or self.state is None:
             return
         pips = self.pips.value()
-        self._show_odds(odds_with(self.state, self.seat, pips))
+        self._show_odds(odds_with(self.state, self.seat, pips), pips=pips)
         text = graft_cost_text(self.state, self.seat, pips)
         if self.short_box is not None and self.short_box.isChecked():
             text += " (you pay only half: a short graft)"

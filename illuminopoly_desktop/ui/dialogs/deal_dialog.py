@@ -10,7 +10,7 @@ terms live in presentation/deal_builder.py.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialogButtonBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel,
                                QListWidget, QListWidgetItem, QPushButton, QRadioButton, QSpinBox, QTabWidget,
@@ -28,12 +28,21 @@ from ..common.table_dialog import NOTE_STYLE, TableDialog, note_label, title_lab
 OK_STYLE = "color: #1b5e20;"
 
 
+SENT_BACK_ROLE = Qt.ItemDataRole.UserRole + 1
+"""On an item of the offer list: the id of an offer of the seat's that did not go through."""
+
+
 class DealDialog(TableDialog):
-    """One seat's deals: answering open offers, and composing a new one."""
+    """One seat's deals: answering open offers, and composing a new one. Its offers that did not go through
+    (declined, countered, lapsed: `sent_back_of(seat)`, set by the panel) are listed too, to edit and send again;
+    `taken_up_again(offer_id)` says one was taken into a new draft."""
+
+    taken_up_again = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Deals", parent)
         self.draft: D.DealDraft | None = None
+        self.sent_back_of = lambda seat: []
         self.setMinimumSize(720, 560)
         self.title = title_label("Deals", self)
         self.tabs = QTabWidget(self)
@@ -84,6 +93,11 @@ class DealDialog(TableDialog):
                                        "declines this one (§33.1).")
         self.withdraw_button = QPushButton("&Withdraw", tab)
         self.withdraw_button.setToolTip("Take your offer back before everyone has accepted (R-DEAL-02).")
+        self.send_again_button = QPushButton("Edit and send a&gain…", tab)
+        self.send_again_button.setToolTip("A new offer on these terms, in the New offer tab: change what you like "
+                                          "and propose it again.")
+        self.send_again_button.setAutoDefault(False)
+        self.send_again_button.clicked.connect(self._send_again)
         for button in (self.accept_button, self.decline_button, self.counter_button, self.withdraw_button):
             button.setAutoDefault(False)
         self.accept_button.clicked.connect(lambda: self._answer(A.AcceptOffer))
@@ -99,7 +113,8 @@ class DealDialog(TableDialog):
         details.addWidget(self.spots_box)
         details.addStretch(1)
         row = QHBoxLayout()
-        for button in (self.accept_button, self.decline_button, self.counter_button, self.withdraw_button):
+        for button in (self.accept_button, self.decline_button, self.counter_button, self.withdraw_button,
+                       self.send_again_button):
             row.addWidget(button)
         details.addLayout(row)
         layout = QHBoxLayout(tab)
@@ -123,9 +138,16 @@ class DealDialog(TableDialog):
             item.setData(Qt.ItemDataRole.UserRole, offer.id)
             item.setToolTip(D.describe_offer(state, offer))
             self.offer_list.addItem(item)
+        sent_back = self.sent_back_of(seat)
+        for news in sent_back:
+            item = QListWidgetItem(f"↩ #{news.offer.id} {news.fate} — yours to send again\n"
+                                   f"{D.describe_offer(state, news.offer)}")
+            item.setData(SENT_BACK_ROLE, news.offer.id)
+            item.setToolTip("Your offer did not go through; select it to edit it and send it again.")
+            self.offer_list.addItem(item)
         self.offer_list.blockSignals(False)
-        self.no_offers.setVisible(not ordered)
-        self.offer_list.setVisible(bool(ordered))
+        self.no_offers.setVisible(not ordered and not sent_back)
+        self.offer_list.setVisible(bool(ordered or sent_back))
         self.select_offer(current if current is not None else (ordered[0].id if ordered else None))
         self.tabs.setTabText(0, f"&Offers ({len(to_answer)} to answer)" if to_answer else "&Offers")
 
@@ -152,7 +174,27 @@ class DealDialog(TableDialog):
         offer_id = self.selected_offer_id()
         return next((o for o in self.state.offers if o.id == offer_id), None) if self.state else None
 
+    def _sent_back(self):
+        """The selected offer of the seat's that did not go through (presentation/away_news.OfferNews), or None."""
+        item = self.offer_list.currentItem()
+        offer_id = item.data(SENT_BACK_ROLE) if item is not None else None
+        return next((news for news in self.sent_back_of(self.seat) if news.offer.id == offer_id), None)
+
     def _show_offer(self, *_args) -> None:
+        sent_back = self._sent_back() if self.state is not None else None
+        self.send_again_button.setVisible(sent_back is not None)
+        if sent_back is not None:
+            for button in (self.accept_button, self.decline_button, self.counter_button, self.withdraw_button):
+                button.setVisible(False)
+            self.offer_heading.setText(f"Your offer #{sent_back.offer.id} was {sent_back.fate}"
+                                       + (f" by {self.state.players[sent_back.by].name}" if sent_back.by is not None
+                                          and sent_back.fate in ("declined", "countered") else "") + ".")
+            self.offer_terms.setText("\n".join("• " + text
+                                               for text in D.describe_draft_legs(self.state, sent_back.offer)))
+            self.offer_notes.clear()
+            self._fill_spots(None)
+            self.send_again_button.setDefault(True)
+            return
         offer = self._offer()
         answers = D.offer_answers(self.state, self.seat, offer.id) if offer is not None else []
         kinds = {a.type for a in answers}
@@ -204,6 +246,19 @@ class DealDialog(TableDialog):
             self.submit(D.accept_action(self.seat, offer.id, spots))
             return
         self.submit(action_type(seat=self.seat, offer_id=offer.id))
+
+    def _send_again(self) -> None:
+        news = self._sent_back()
+        if news is not None:
+            self.edit_again(news.offer)
+
+    def edit_again(self, offer) -> None:
+        """A new offer of the seat's on the terms of one that did not go through, in the New offer tab, ready to
+        change and propose (issue 20: a declined offer is not lost)."""
+        self.draft = D.resend_draft(self.state, self.seat, offer)
+        self.tabs.setCurrentIndex(1)
+        self._draft_changed()
+        self.taken_up_again.emit(offer.id)
 
     def _counter(self) -> None:
         offer = self._offer()

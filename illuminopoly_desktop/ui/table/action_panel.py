@@ -20,7 +20,7 @@ from ...rules.legal import suggested_ransom
 from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LANDING, MAIN, OTHER, Choice, Launcher,
                                            choice_of, choices_for, launchers_for, phase_text, same_choice,
                                            seat_title)
-from ...presentation.contest_view import pip_range
+from ...presentation.contest_view import odds_range, pip_range
 from ...presentation.handover import PUBLIC_DECISION_TYPES, public_decision_notes
 from ...presentation.vote_view import election_result
 from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, ClickGuard, GraftChooser,
@@ -50,6 +50,8 @@ class ActionPanel(QWidget):
     """The game is over and the player asks for its results again (the game-over screen)."""
     own_screen_requested = Signal(int)
     """The seat deciding on the public screen asks for his own screen (behind the curtain)."""
+    resend_chosen = Signal(int, int)
+    """(seat, offer id): the seat took an offer that did not go through into a new draft (Deals…)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -67,6 +69,9 @@ class ActionPanel(QWidget):
         self.launchers: list[Launcher] = []
         self.launcher_buttons: dict[str, QPushButton] = {}
         self.dialogs: dict = {}
+        self.sent_back = lambda seat: []
+        """seat -> its offers that did not go through (presentation/away_news.OfferNews), newest first: the deal
+        dialog lists them to edit and send again (the table sets it)."""
         self.click_guard = ClickGuard()
         """Ignores a double click's second click on the buttons that replaced the first one's (issue 20)."""
         self.auto_open_dialogs = True
@@ -281,7 +286,8 @@ class ActionPanel(QWidget):
             state, seat = self.state, self.seat
             self.graft_chooser = GraftChooser(
                 grafts, self._contest_name(), box, honest_limit=pip_range(state, seat)[1],
-                more=lambda pips: choice_of(state, seat, A.CommitGraft(seat=seat, pips=pips)))
+                more=lambda pips: choice_of(state, seat, A.CommitGraft(seat=seat, pips=pips)),
+                hidden=lambda pips: odds_range(state, seat, pips))
             self.graft_chooser.chosen.connect(self.action_chosen)
             layout.addWidget(self.graft_chooser)
         for choice in members:
@@ -353,6 +359,9 @@ class ActionPanel(QWidget):
             dialog.action_chosen.connect(self.action_chosen)
             if name == "vote":
                 dialog.negotiate_requested.connect(lambda: self.open_dialog("deal").start_offer(kind="vote"))
+            if name == "deal":
+                dialog.sent_back_of = lambda seat: self.sent_back(seat)
+                dialog.taken_up_again.connect(lambda offer_id: self.resend_chosen.emit(self.seat, offer_id))
         if self.state is not None and self.seat is not None:
             dialog.refresh(self.state, self.seat)
         dialog.show()

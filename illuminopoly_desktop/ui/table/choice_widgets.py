@@ -195,10 +195,14 @@ class GraftChooser(QWidget):
     chosen = Signal(object)
 
     def __init__(self, choices: list[Choice], contest_name: str = "the attack", parent=None,
-                 honest_limit: int | None = None, more: Callable[[int], Choice] | None = None) -> None:
+                 honest_limit: int | None = None, more: Callable[[int], Choice] | None = None,
+                 hidden: Callable[[int], object] | None = None) -> None:
         """`choices`: the listed bids (0 to 12 pips); `honest_limit` and `more`: the most pips the rules take, and
-        the choice of a number of pips beyond the listed ones (any affordable graft is legal)."""
+        the choice of a number of pips beyond the listed ones (any affordable graft is legal); `hidden`: the odds
+        range (presentation/contest_view.OddsRange) at so many pips while the other side's sealed graft is hidden,
+        or None."""
         super().__init__(parent)
+        self._hidden = hidden
         self.contest_name = contest_name
         self.honest = graft_choices(choices)
         self.short = graft_choices(choices, short=True)
@@ -214,7 +218,8 @@ class GraftChooser(QWidget):
         self.short_box.setVisible(bool(self.short))
         self.odds = QLabel(self)
         self.odds.setWordWrap(True)  # "The takeover of Connecticut Avenue succeeds: …" must not widen the panel
-        self.odds.setToolTip("The exact chance, counting only the graft you can see (sealed bids stay hidden).")
+        self.odds.setToolTip("The exact chance. While the other side's sealed bid is hidden: from its adding no "
+                             "graft to its spending all its cash on graft.")
         self.commit = QPushButton("Commit graft", self)
         self.commit.setToolTip("Commit these pips (sealed until every bid is in).")
 
@@ -266,7 +271,13 @@ class GraftChooser(QWidget):
             self.odds.setText("Not a legal bid.")
             return
         cost = f"costs ${choice.cost or 0}"
-        if choice.probability is not None:
+        hidden = self._hidden(self.pips.value()) if self._hidden is not None else None
+        if hidden is not None:
+            other = "the defence" if hidden.other_side == "defend" else "the attack"
+            self.odds.setText(f"{self.contest_name[0].upper()}{self.contest_name[1:]} succeeds: "
+                              f"{percent(hidden.if_nothing)} if {other} adds no graft, "
+                              f"{percent(hidden.if_everything)} if it spends all its cash — {cost}")
+        elif choice.probability is not None:
             odds = f"{self.contest_name} succeeds: {percent(choice.probability)}"
             self.odds.setText(f"{odds[0].upper()}{odds[1:]} — {cost}")
         else:

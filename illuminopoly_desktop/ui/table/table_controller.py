@@ -7,10 +7,11 @@ from __future__ import annotations
 import logging
 import threading
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ...presentation.handover import needs_handover, public_decision
 from ...presentation.action_choices import choices_for
+from ...presentation.away_news import AwayNews
 from ...presentation.placement import acquired_property, needs_placement, placed, placement_options
 from ...presentation.structure_staging import may_reorganize_now
 from ...presentation.seat_views import SeatViews
@@ -58,6 +59,10 @@ class TableController(QObject):
         self._awaiting_confirmation: int | None = None
         self._pass_over_unasked: set[int] = set()
         self.question = None
+        self.news = AwayNews(people={p.seat for p in session.state.players if p.kind == "human"})
+        """What concerns each person that he has not been shown (presentation/away_news.py)."""
+        self.news_dialog = None
+        """The NewsDialog up now, if any."""
         """The question the table is asking about the seat's choice (ui/table/confirmations.py), while it is up."""
         """Seats that asked not to be asked again before passing over a property they could buy."""
         self._bid_spots: dict[tuple[int, int], tuple[int, int]] = {}
@@ -79,14 +84,23 @@ class TableController(QObject):
         if handover is not None:
             handover.confirmed.connect(self._handed_over)
         self.log.set_state(self.screen_state())
+        self.panel.sent_back = self.news.sent_back
+        self.panel.resend_chosen.connect(self._offer_taken_up_again)
+        if not self.is_remote:
+            self.news.watch(session.state)
         self.refresh()
+
+    @property
+    def is_remote(self) -> bool:
+        """A LAN table: one person's screen, fed by the host."""
+        return getattr(self.session, "remote", False)
 
     # ----- what the screen may show -----
 
     def view_for(self, seat: int | None):
         """The game as `seat` may see it (None: the public view), rebuilt from `player_view` (R-GEN-06): every
         screen of the table is fed this, never the whole state. A LAN table's state is its seat's view already."""
-        if getattr(self.session, "remote", False):
+        if self.is_remote:
             return self.session.state
         return self._views.of(self.session.state, seat)
 
@@ -217,6 +231,8 @@ class TableController(QObject):
     def _applied(self, events) -> None:
         """Tell the screens what an accepted action did, as the seat at the screen may see it, then move on."""
         self._views.forget()
+        if not self.is_remote:
+            self.news.take(events, self.session.state)
         view = self.screen_state()
         self.log.append_events(events, self.viewer, view)
         if self.board_scene is not None:
@@ -237,7 +253,8 @@ class TableController(QObject):
             if self.handover is not None and seat != self.viewer and public_decision(state, seat):
                 self._show_public_decision(seat)  # the draft, an open ballot: everyone may watch, no curtain
             elif self.handover is not None and needs_handover(self.viewer, seat, state):
-                self._ask_for_handover(seat)
+                if not self._tell_news(self.viewer, leaving=True):  # what his own move did, before he leaves
+                    self._ask_for_handover(seat)
             elif self._awaiting_confirmation is None:
                 self._show_to(seat)
         elif self._awaiting_confirmation is None:
@@ -262,6 +279,7 @@ class TableController(QObject):
         """No more computer moves (the table is being put away)."""
         self._stopped = True
         self._close_question()
+        self._close_news()
         self._timer.stop()
         self._timer.timeout.disconnect(self._computer_turn)
         self.thinking_changed.emit(None)  # whatever it still decides is dropped
@@ -281,6 +299,7 @@ class TableController(QObject):
         self._awaiting_confirmation = seat
         self.panel.close_dialogs()  # a dialog is a window of its own: the curtain would not cover it
         self._close_question()
+        self._close_news()
         self.handover.show_for(seat, self.session.state.players[seat].name)
 
     def _show_public_decision(self, seat: int) -> None:
@@ -308,6 +327,11 @@ class TableController(QObject):
         if self.handover is None or self.viewer == seat:
             return
         self._ask_for_handover(seat)
+
+    def _close_news(self) -> None:
+        dialog, self.news_dialog = self.news_dialog, None
+        if dialog is not None:
+            dialog.close()
 
     def _close_question(self) -> None:
         """Close the question about a choice (unanswered: the choice is not made), e.g. before the curtain."""
@@ -337,6 +361,53 @@ class TableController(QObject):
             self.structure.show_seat(view, seat)
         if changed:
             self.viewer_changed.emit(seat)
+        if seat is not None and not view.game_over:
+            self._tell_news(seat)
+
+    # ----- what happened while a person was away (presentation/away_news.py) -----
+
+    def _tell_news(self, seat: int | None, leaving: bool = False) -> bool:
+        """Show `seat` what concerns him and he has not seen: after the curtain (his screen just came up), or at
+        his screen before the laptop passes on (`leaving`; the curtain waits until he closes it). A contest whose
+        outcome his open contest dialog shows already needs no second telling. True while the news is up."""
+        if self.news_dialog is not None:
+            return True
+        if seat is None or self.handover is None and self.is_remote:
+            return False
+        contest = self.panel.dialogs.get("contest")
+        if not leaving and contest is not None and contest.isVisible() and contest.seat == seat \
+                and contest.tracker.outcome:
+            self.news.forget_contest(seat, contest.tracker.outcome.contest_id)
+        if not self.news.has_news(seat):
+            return False
+        from ..dialogs.news_dialog import NewsDialog
+
+        if leaving:
+            self.panel.close_dialogs()  # the receipt is in the news; nothing else of his stays on screen
+        view = self.view_for(seat)
+        dialog = self.news_dialog = NewsDialog(view, seat, self.news.pop(seat), leaving, self.panel.window())
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.resend_requested.connect(lambda offer: self._send_again(seat, offer))
+        dialog.finished.connect(lambda _result: self._news_read(dialog))
+        dialog.open()
+        return True
+
+    def _news_read(self, dialog) -> None:
+        if self.news_dialog is dialog:
+            self.news_dialog = None
+            if not self._stopped:
+                self.refresh()
+
+    def _send_again(self, seat: int, offer) -> None:
+        """The news's "Edit and send again": the deal dialog on a copy of the offer, ready to change and send."""
+        if self.viewer != seat:
+            return
+        self._offer_taken_up_again(seat, offer.id)
+        self.panel.open_dialog("deal").edit_again(offer)
+
+    def _offer_taken_up_again(self, seat: int, offer_id: int) -> None:
+        self.news.taken_up_again(seat, offer_id)
 
     def _computer_turn(self) -> None:
         """Hand the next awaited computer seat's view to a worker thread; its choice comes back to
