@@ -258,6 +258,10 @@ class DealDialog(TableDialog):
         self.draft = D.resend_draft(self.state, self.seat, offer)
         self.tabs.setCurrentIndex(1)
         self._draft_changed()
+        # A new item is most likely the seat's own to give, to the one the offer is made to.
+        self.giver.setCurrentIndex(max(0, self.giver.findData(self.seat)))
+        if self.draft.counterparties:
+            self.receiver.setCurrentIndex(max(0, self.receiver.findData(self.draft.counterparties[0])))
         self.taken_up_again.emit(offer.id)
 
     def _counter(self) -> None:

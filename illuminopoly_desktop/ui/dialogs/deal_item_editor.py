@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGridLayout, Q
 
 from ...model.state import (DeedItem, FavorCard, FavorItem, GraftCommitmentItem, HelperCommitmentItem, NoteItem,
                            RestraintItem, VoteItem)
+from ...presentation.wording import plain
 from ...presentation import deal_builder as D
 from ..common.table_dialog import note_label
 
@@ -186,7 +187,8 @@ class ItemEditor(QWidget):
     def _kind_changed(self) -> None:
         kind = self.current_kind()
         self.pages.setCurrentIndex(list(D.ITEM_KINDS).index(kind))
-        self.help.setText(D.ITEM_HELP[kind])
+        self.help.setText(plain(D.ITEM_HELP[kind]))
+        self.help.setToolTip(D.ITEM_HELP[kind])
 
     def current_kind(self) -> str:
         return self.kind.currentData()
