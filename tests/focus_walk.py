@@ -235,6 +235,29 @@ def walk_table_dialogs() -> None:
         panel.close()
 
 
+def walk_news_and_questions(window) -> None:
+    """What a person is told when his screen comes up (a contest's receipt, an offer sent back), and the table's
+    questions before passing a property over or dropping staged moves."""
+    from illuminopoly_desktop.model.state import CashItem, Offer, OfferLeg
+    from illuminopoly_desktop.presentation.away_news import ContestNews, OfferNews
+    from illuminopoly_desktop.presentation.contest_view import ContestOutcome, MoneyLine
+    from illuminopoly_desktop.ui.dialogs.news_dialog import NewsDialog
+    from illuminopoly_desktop.ui.table.confirmations import ask_pass_over, ask_staged_moves
+
+    state = window.table.session.state
+    outcome = ContestOutcome(1, "The takeover of Boardwalk fails.", False, "Dice 4 + 5 = 9; graft +6 − 4.",
+                             "R-TAKEOVER-04", (MoneyLine("Ann", "escrow", 400, "base cost"),),
+                             (MoneyLine("escrow", "the Bank", 400, "takeover base cost"),))
+    offer = Offer(id=7, proposer=0, counterparties=[1], expires_round=1,
+                  legs=[OfferLeg(giver=0, receiver=1, item=CashItem(amount=80))])
+    walk_dialog(NewsDialog(state, 0, [ContestNews("Takeover of Boardwalk", outcome),
+                                      OfferNews(offer, "declined", 1)], parent=window))
+    walk_open_box("ui/table/confirmations.py::_question",
+                  ask_pass_over(window, "Ann", "Baltic Avenue", 60, lambda answer: None))
+    walk_open_box("ui/table/confirmations.py::_question",
+                  ask_staged_moves(window, "Ann", 2, "roll the dice", True, lambda answer: None))
+
+
 def finished_session():
     state = new_game([{"name": name, "kind": "computer"} for name in ("Ann", "Ben", "Cid", "Dee")], seed=1,
                      options={"max_rounds": 2})
@@ -301,6 +324,12 @@ def walk_main_window_and_its_dialogs() -> None:
     window.preferences = window.preferences.model_copy(update={"confirm_end_turn": True})
     window.start_table(people_game(), pace_ms=0, animated=False)
     QTest.qWait(50)
+    walk(window, "window", "MainWindow", "(public screen)")  # the first ballot is voted on it, without a curtain
+    for _ in range(10):
+        if window.handover.isVisible() or not window.action_panel.public:
+            break
+        window.action_panel.buttons[0].click()
+        QTest.qWait(20)
     if not window.handover.isVisible():
         raise SystemExit("the hand-over curtain did not come down for the first person")
     walk(window.handover, "window", "HandoverOverlay")
@@ -351,6 +380,7 @@ def walk_main_window_and_its_dialogs() -> None:
                                window))
 
     walk_table_dialogs()
+    walk_news_and_questions(window)
     window.files._close_confirmed = True
     window.close()
 

@@ -161,6 +161,7 @@ def test_R_GEN_06_at_a_shared_laptop_every_screen_shows_only_the_seat_behind_the
 
     from illuminopoly_desktop.model.board import load_board
     from illuminopoly_desktop.presentation import table_session
+    from illuminopoly_desktop.rules import engine
     from illuminopoly_desktop.ui.app.main_window import MainWindow
 
     monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
@@ -211,7 +212,8 @@ def test_R_GEN_06_at_a_shared_laptop_every_screen_shows_only_the_seat_behind_the
                 box.amount.setValue(box.amount.minimum())
                 box.button.click()
             elif panel.buttons:
-                rng.choice(panel.buttons).click()
+                attacks = [b for b in panel.buttons if b.choice.kind in ("take_over", "rezone", "subvert")]
+                (rng.choice(attacks) if attacks and rng.random() < 0.8 else rng.choice(panel.buttons)).click()
         _check_screens(window, session.state, secret_offers)
         seen["decisions"] += 1
         seen["sealed bids hidden"] += any(

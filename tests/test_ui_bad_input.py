@@ -101,7 +101,7 @@ def test_a_deed_dropped_on_a_refusing_card_glides_back_with_the_rules_sentence(q
     assert refused.args == ["Invariant 4: Atlantic Avenue is rezoned or destroyed and cannot hold deeds.", "R-STRUCT-06"]
     assert positions(editor) == before and editor.scene.undo_stack.count() == 0
     assert "Atlantic Avenue is rezoned or destroyed" in editor.message_label.text()
-    assert "R-STRUCT-06" in editor.message_label.text()
+    assert "R-STRUCT-06" in editor.message_label.toolTip()  # the rule at hand; the words on the panel (issue 20)
 
 
 def test_a_deed_dropped_on_a_card_without_arrows_is_told_why(qtbot, structured):
@@ -111,7 +111,7 @@ def test_a_deed_dropped_on_a_card_without_arrows_is_told_why(qtbot, structured):
         drag_to(editor, STATES, card_centre(editor, MEDITERRANEAN))
     message, rule = refused.args
     assert rule == "R-STRUCT-02" and message.startswith("Mediterranean Avenue has no out-arrows")
-    assert "R-STRUCT-02" in editor.message_label.text()
+    assert "R-STRUCT-02" in editor.message_label.toolTip()  # the rule at hand; the words on the panel (issue 20)
 
 
 def test_a_deed_dropped_just_beside_a_free_arrow_hangs_there(qtbot, structured):
@@ -142,7 +142,7 @@ def test_the_reason_is_on_screen_in_the_window_at_1366x768(qtbot, structured):
     editor = window.structure_dock.editor
     drag_to(editor, KENTUCKY, card_centre(editor, ATLANTIC))
     label = editor.message_label
-    assert "R-STRUCT-06" in label.text() and label.isVisible()
+    assert "Atlantic Avenue is rezoned or destroyed" in label.text() and label.isVisible()  # the rule's sentence
     dock = next(dock for dock in window.table_docks if dock.objectName() == "Power structure")
     top_left = label.mapTo(dock, QPoint(0, 0))
     assert dock.rect().contains(top_left) and dock.rect().contains(top_left + QPoint(label.width(), label.height()))
