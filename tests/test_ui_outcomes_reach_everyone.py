@@ -56,6 +56,7 @@ def test_R_TAKEOVER_04_both_people_of_a_contest_see_its_receipt(qtbot, tmp_path,
     for reader, leaving in ((1, True), (0, False)):
         news = news_up(window)
         assert news.seat == reader and not window.handover.isVisible()
+        assert window.action_panel.graft_chooser is None  # behind it, his screen as it now is: no stale graft box
         (receipt,) = news.receipts
         assert "fails" in receipt.headline.text() and "4 + 5 = 9" in receipt.roll_label.text()
         assert [row[:3] for row in receipt.rows()] == RECEIPT

@@ -206,7 +206,9 @@ def part_new(window) -> None:
         click(next(b for b in window.action_panel.buttons if b.choice.is_default))
         yield from settle(1.0)
     double_click(roll)
-    yield from settle(1.5)
+    yield from settle(0.5)
+    yield from wait(lambda: not window.scene.is_animating, "the token to stop walking")
+    yield from settle(0.5)
     landing = state.turn.step
     say("after the double click on Roll:", landing, "position", state.players[seat].position)
     shot("06-after-a-double-click-on-roll")

@@ -253,7 +253,12 @@ class TableController(QObject):
             if self.handover is not None and seat != self.viewer and public_decision(state, seat):
                 self._show_public_decision(seat)  # the draft, an open ballot: everyone may watch, no curtain
             elif self.handover is not None and needs_handover(self.viewer, seat, state):
-                if not self._tell_news(self.viewer, leaving=True):  # what his own move did, before he leaves
+                if self.news_dialog is not None or self.news.has_news(self.viewer):
+                    # What his own move did, read before he leaves, over his screen as it now is; the curtain
+                    # comes when he has read it.
+                    self._show_to(self.viewer, tell=False)
+                    self._tell_news(self.viewer, leaving=True)
+                else:
                     self._ask_for_handover(seat)
             elif self._awaiting_confirmation is None:
                 self._show_to(seat)
@@ -344,7 +349,7 @@ class TableController(QObject):
         self._show_to(seat)
         self.refresh()
 
-    def _show_to(self, seat: int | None) -> None:
+    def _show_to(self, seat: int | None, tell: bool = True) -> None:
         """Put `seat`'s private screen up: its choices, its structure and the log as it may read it."""
         changed = seat != self.viewer
         self.viewer = seat
@@ -361,7 +366,7 @@ class TableController(QObject):
             self.structure.show_seat(view, seat)
         if changed:
             self.viewer_changed.emit(seat)
-        if seat is not None and not view.game_over:
+        if tell and seat is not None and not view.game_over:
             self._tell_news(seat)
 
     # ----- what happened while a person was away (presentation/away_news.py) -----
