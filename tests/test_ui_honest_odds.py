@@ -20,11 +20,13 @@ from tests.test_ui_table_seats import BOARDWALK, buttons_of, drop_offered_deed, 
 TARGET = 12  # a takeover needs 12 or more (R-TAKEOVER-03)
 
 
-def takeover_table(qtbot, tmp_path, monkeypatch, defender_cash: int):
-    """P0 (a person) takes over P1's Boardwalk (P1 a person too, with `defender_cash`); P0's contest dialog up."""
+def takeover_table(qtbot, tmp_path, monkeypatch, defender_cash: int | None = None):
+    """P0 (a person) takes over P1's Boardwalk (P1 a person too, with `defender_cash` if given), with real clicks
+    and a drag; P0's contest dialog up."""
     state = started_game(3)
     give(state, 1, BOARDWALK, ROOT)
-    state.players[1].cash = defender_cash
+    if defender_cash is not None:
+        state.players[1].cash = defender_cash
     land_on(state, BOARDWALK)
     window = table(qtbot, tmp_path, monkeypatch, state)
     QTest.keyClick(window.handover, Qt.Key.Key_Return)

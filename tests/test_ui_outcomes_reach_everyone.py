@@ -4,7 +4,6 @@ went), the one at the screen before the laptop passes on and the other once it i
 of his offer (not only in the log), and an offer that was declined is not lost: it can be edited and sent again."""
 from __future__ import annotations
 
-from contest_scenario import land_on
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -13,7 +12,8 @@ from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.ui.dialogs.news_dialog import NewsDialog
 from tests.scenario import force, give, started_game
-from tests.test_ui_table_seats import BOARDWALK, buttons_of, drop_offered_deed, table
+from tests.test_ui_honest_odds import takeover_table
+from tests.test_ui_table_seats import BOARDWALK, table
 
 RECEIPT = [("P0", "escrow", "$400"), ("P0", "escrow", "$60"), ("P1", "escrow", "$40"),
            ("escrow", "the Bank", "$400"), ("escrow", "P0", "$40"), ("escrow", "the Free Parking pot", "$30"),
@@ -35,14 +35,7 @@ def test_R_TAKEOVER_04_both_people_of_a_contest_see_its_receipt(qtbot, tmp_path,
     """P0 takes over P1's Boardwalk with 6 sealed pips; behind the curtain P1 seals 4 and the dice (4 + 5) roll at
     once. P1 reads the receipt before the laptop passes on (the curtain waits for him); then P0, when it is his
     again, reads the same receipt: dice, graft and every dollar (R-TAKEOVER-04, §30)."""
-    state = started_game(3)
-    give(state, 1, BOARDWALK, ROOT)
-    land_on(state, BOARDWALK)
-    window = table(qtbot, tmp_path, monkeypatch, state)
-    QTest.keyClick(window.handover, Qt.Key.Key_Return)
-    click(buttons_of(window, "take_over")[0])
-    drop_offered_deed(qtbot, window.structure_dock.editor, ROOT, 0)
-    contest = window.action_panel.dialogs["contest"]
+    state, window, contest = takeover_table(qtbot, tmp_path, monkeypatch)
     contest.pips.setValue(6)
     click(contest.commit_button)
     QTest.keyClick(window.handover, Qt.Key.Key_Return)
@@ -78,17 +71,22 @@ def offer_boardwalk_for(window, amount: int) -> A.ProposeOffer:
     return offer
 
 
-def test_R_DEAL_02_a_declined_offer_comes_back_to_its_proposer_to_edit_and_send_again(qtbot, tmp_path,
-                                                                                      monkeypatch):
-    """P1 declines P0's $300 for Boardwalk behind the curtain; when the laptop is P0's again he is told, with the
-    terms; "Edit and send again…" opens the deal dialog on them; he raises the cash to $350 and proposes again."""
+def offer_to_a_person(qtbot, tmp_path, monkeypatch):
+    """P0 offers P1 (a person) $300 for Boardwalk; the laptop is P1's, to answer (returns the offer's id)."""
     state = started_game(3)
     give(state, 1, BOARDWALK, ROOT)
     window = table(qtbot, tmp_path, monkeypatch, state)
     QTest.keyClick(window.handover, Qt.Key.Key_Return)
     offer_boardwalk_for(window, 300)
-    first = state.offers[-1].id
     QTest.keyClick(window.handover, Qt.Key.Key_Return)  # P1 answers
+    return state, window, state.offers[-1].id
+
+
+def test_R_DEAL_02_a_declined_offer_comes_back_to_its_proposer_to_edit_and_send_again(qtbot, tmp_path,
+                                                                                      monkeypatch):
+    """P1 declines P0's $300 for Boardwalk behind the curtain; when the laptop is P0's again he is told, with the
+    terms; "Edit and send again…" opens the deal dialog on them; he raises the cash to $350 and proposes again."""
+    state, window, first = offer_to_a_person(qtbot, tmp_path, monkeypatch)
     deal = window.action_panel.dialogs["deal"]
     assert deal.isVisible() and deal.seat == 1 and deal.selected_offer_id() == first
     click(deal.decline_button)
@@ -127,13 +125,7 @@ def _texts(widget) -> str:
 def test_R_DEAL_02_a_sent_back_offer_waits_in_the_deals_list_until_taken_up_again(qtbot, tmp_path, monkeypatch):
     """Closing the news without resending loses nothing: the Deals dialog lists the declined offer ("↩"), and
     "Edit and send again…" there takes it into a new draft (and off the list)."""
-    state = started_game(3)
-    give(state, 1, BOARDWALK, ROOT)
-    window = table(qtbot, tmp_path, monkeypatch, state)
-    QTest.keyClick(window.handover, Qt.Key.Key_Return)
-    offer_boardwalk_for(window, 300)
-    first = state.offers[-1].id
-    QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    state, window, first = offer_to_a_person(qtbot, tmp_path, monkeypatch)
     click(window.action_panel.dialogs["deal"].decline_button)
     QTest.keyClick(window.handover, Qt.Key.Key_Return)
     click(news_up(window).ok_button)

@@ -15,9 +15,8 @@ from illuminopoly_desktop.presentation.wording import plain
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.setup import DOG_CONDITIONS, new_game
-from tests.contest_scenario import land_on
 from tests.scenario import force, started_game
-from tests.test_ui_table_seats import BOARDWALK, answer_question, buttons_of, table
+from tests.test_ui_table_seats import answer_question, buttons_of, table
 
 A_REFERENCE = re.compile(r"R-[A-Z]+-\d+|\bE_[A-Z_]+|\bT[1-8]\b|\bPB\b")
 
@@ -139,17 +138,8 @@ def test_plain_takes_out_bracketed_references_and_nothing_else():
 
 def test_the_takeover_dialog_speaks_in_words(qtbot, tmp_path, monkeypatch):
     """The contest dialog's summary and stage carry no rule ID; their tooltips do."""
-    from illuminopoly_desktop.model.state import ROOT
-    from tests.scenario import give
-    from tests.test_ui_table_seats import drop_offered_deed
+    from tests.test_ui_honest_odds import takeover_table
 
-    state = started_game(3)
-    give(state, 1, BOARDWALK, ROOT)
-    land_on(state, BOARDWALK)
-    window = table(qtbot, tmp_path, monkeypatch, state)
-    QTest.keyClick(window.handover, Qt.Key.Key_Return)
-    click(buttons_of(window, "take_over")[0])
-    drop_offered_deed(qtbot, window.structure_dock.editor, ROOT, 0)
-    dialog = window.action_panel.dialogs["contest"]
+    _state, _window, dialog = takeover_table(qtbot, tmp_path, monkeypatch)
     for label in (dialog.summary, dialog.stage_label):
         assert not A_REFERENCE.search(label.text()) and A_REFERENCE.search(label.toolTip())
