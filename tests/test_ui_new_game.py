@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton
 
 from illuminopoly_desktop.model.factions import load_factions
@@ -51,8 +51,21 @@ def test_defaults_are_four_humans_that_start_a_game(dialog):
     assert isinstance(state, GameState)
     assert [p.name for p in state.players] == ["Player 1", "Player 2", "Player 3", "Player 4"]
     assert state.pending[-1].kind == "faction_draft"  # R-SETUP-02: the high-roll draft comes first
-    assert state.setup.seed == dialog.seed_spin.value()
+    # Issue 22: unless the host chooses one, the seed is 128 bits from the OS and appears nowhere in the dialog.
+    assert state.setup.seed.bit_length() > 64 and not dialog.seed_spin.isVisibleTo(dialog)
+    assert str(state.setup.seed) not in dialog.seed_spin.text()
     assert engine.awaiting(state)
+
+
+def test_a_chosen_seed_is_the_games_seed(dialog, qtbot):
+    """Ticking "Choose the seed" (a real click) shows the seed box; the game then uses the seed typed there."""
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    box = dialog.seed_check
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # on its tick box
+    assert dialog.seed_check.isChecked() and dialog.seed_spin.isVisible()
+    dialog.seed_spin.setValue(4242)
+    assert dialog.start_game().setup.seed == 4242
 
 
 @pytest.mark.parametrize("count", [2, 12])

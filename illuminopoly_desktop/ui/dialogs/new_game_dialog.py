@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QPushButton, QScrollArea, QSpinBox, QTableWidget, QTabWidget, QVBoxLayout, QWidget,
 )
 
+from ...model import rng
 from ...model.state import GameState
 from ...presentation.game_setup import (
     ARTILLERY_LABEL, DRAFT, SEED_LIMIT, OptionField, SeatPlan, TableSetup, choosable_factions, default_seats,
@@ -277,7 +278,12 @@ class NewGameDialog(QDialog):
         overrides.pop("use_artillery", None)  # TableSetup.use_artillery is its one home
         return TableSetup(seats=[self.seats_table.seat(row) for row in range(self.seats_table.rowCount())],
                           use_artillery=self.artillery_check.isChecked(), banker_seat=banker,
-                          option_overrides=overrides, seed=self.seed_spin.value())
+                          option_overrides=overrides, seed=self.seed())
+
+    def seed(self) -> int:
+        """The seed the host chose, or else a fresh one of 128 bits from the operating system (issue 22): only a
+        chosen seed is small enough to type, and only a host who asks for one sees it."""
+        return self.seed_spin.value() if self.seed_check.isChecked() else self._secret_seed
 
     def start_game(self) -> GameState:
         """Create the game from the dialog's choices (raises SetupInvalid if a problem stands)."""
@@ -380,6 +386,7 @@ class NewGameDialog(QDialog):
         self.new_seed_button.clicked.connect(lambda: self.seed_spin.setValue(random_seed()))
         # The seed tells every die and shuffle to come: at a shared laptop nobody should read it before the game
         # (the game-over screen tells it). It stays hidden unless the host asks to choose one (issue 20).
+        self._secret_seed = rng.new_seed()
         self.seed_check = QCheckBox("Choose the s&eed")
         self.seed_check.setToolTip("Show and set the seed of all dice and shuffles, e.g. to replay a game. Whoever "
                                    "reads it can foresee every die, so it is hidden unless you tick this; the "
