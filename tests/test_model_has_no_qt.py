@@ -7,7 +7,7 @@ from pathlib import Path
 
 import illuminopoly_desktop
 
-PURE_PACKAGES = ("model", "rules", "bots", "saves", "presentation", "protocol", "net", "reports")
+PURE_PACKAGES = ("model", "rules", "variants", "bots", "saves", "presentation", "protocol", "net", "reports")
 
 
 def _pure_modules() -> list[str]:
@@ -16,7 +16,7 @@ def _pure_modules() -> list[str]:
     names = []
     for package in PURE_PACKAGES:
         names.append(f"illuminopoly_desktop.{package}")
-        names += [f"illuminopoly_desktop.{package}.{info.name}" for info in pkgutil.iter_modules([str(root / package)])]
+        names += [info.name for info in pkgutil.walk_packages([str(root / package)], f"illuminopoly_desktop.{package}.")]
     return names
 
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer
 from .board import Board
 from .options import Options
 from .rng import SPLITMIX64, Generator
+from .rulesets import DEFAULT_RULESET
 
 ROOT = -1
 """Parent id of a deed hanging directly from its owner's faction card."""
@@ -539,6 +540,12 @@ class GameSetup(Model):
     """Everything a game starts from; with the action log it determines every later state."""
     seed: int
     """Never shown to the players (model/views.py): it determines every die and every shuffle."""
+    ruleset: str = Field(DEFAULT_RULESET, exclude_if=lambda name: name == DEFAULT_RULESET)
+    """The rule system the game is played by (model/rulesets.py). Left out of the JSON for Illuminopoly, the only one
+    before rulesets existed, so that the hashes of older saves (and so those saves) stay valid."""
+    preset: str | None = Field(None, exclude_if=lambda name: name is None)
+    """A named bundle of option values of the ruleset (VARIANTS §0.3), or None: the options say everything. Left out
+    of the JSON when None, for the same reason."""
     generator: Generator = Field(SPLITMIX64, exclude_if=lambda name: name == SPLITMIX64)
     """The random generator (model/rng.py). Absent from the saves written before the keyed generator, which are
     splitmix64 games; left out of the JSON for them, so that their hashes (and so those saves) stay valid."""

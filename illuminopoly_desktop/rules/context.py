@@ -1,14 +1,15 @@
-"""The working context of one `apply`: the state, its board and options, and the events emitted."""
+"""The working context of one `apply`: the state, its board, options and ruleset, and the events emitted."""
 from __future__ import annotations
 
 from ..model import rng
+from ..model.rulesets import find_ruleset
 from ..model.state import GameState
 from .boardindex import board_index
 from .events import DiceRolled, Event, Notice
 
 
 class Ctx:
-    __slots__ = ("state", "board", "options", "events", "squares", "seed", "generator")
+    __slots__ = ("state", "board", "options", "events", "squares", "seed", "generator", "rules")
 
     def __init__(self, state: GameState):
         self.state = state
@@ -19,6 +20,8 @@ class Ctx:
         self.events: list[Event] = []
         self.seed = setup.seed
         self.generator = setup.generator
+        self.rules = find_ruleset(setup.ruleset)
+        """The game's ruleset (rules/ruleset.py): every seam of VARIANTS §2 is asked of it."""
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

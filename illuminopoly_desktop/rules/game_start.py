@@ -1,18 +1,39 @@
-"""Where a game's replay begins: a new game's setup, or the position it starts from."""
+"""Where a game begins: a new game of a ruleset, or the game a save's setup describes (its start or a position).
+
+These are the door for starting games, whatever the ruleset: each asks the ruleset the setup names
+(model/rulesets.py), which builds the state and opens the first decision.
+"""
 from __future__ import annotations
 
-from ..model.state import GameSetup, GameState
-from .position import state_from_position
-from .setup import new_game
+from collections.abc import Mapping, Sequence
+
+from ..model import rng
+from ..model.rulesets import DEFAULT_RULESET, check_preset, find_ruleset
+from ..model.state import GameSetup, GameState, SeatConfig
+
+
+def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options=None, board=None,
+             preset_factions: bool = False, allow_forced_dice: bool = False, events: list | None = None,
+             generator: rng.Generator = rng.DEFAULT_GENERATOR, ruleset: str = DEFAULT_RULESET,
+             preset: str | None = None) -> GameState:
+    """Create a game of `ruleset` waiting for its first decision (for Illuminopoly: the faction draft, the Dog's
+    condition or the Chair election), so that `engine.awaiting` is never empty.
+
+    `options` are the ruleset's house rules (a mapping of the values that differ from the defaults, or the options
+    model itself); `board` a board name or Board (None: the standard board); `generator` the random generator
+    (model/rng.py: new games use the keyed one; a save names its own); `preset_factions=True` means the host
+    assigned each seat's faction in `seats`; `preset` names a bundle of option values of the ruleset. `events`, if
+    given, receives the setup's events (R-GEN-07).
+    Raises IllegalAction for an impossible seating, UnknownRuleset for a ruleset or preset this app does not have."""
+    check_preset(ruleset, preset)
+    return find_ruleset(ruleset).new_game(seats, seed=seed, options=options, board=board,
+                                          preset_factions=preset_factions, allow_forced_dice=allow_forced_dice,
+                                          events=events, generator=generator, preset=preset)
 
 
 def start_game(setup: GameSetup, events: list | None = None) -> GameState:
-    """The game `setup` describes before its first action: a new game, or the position it starts from
-    (rules/position.py). Saves and histories rebuild a game this way to replay its actions; `events`, if given,
-    receives what the start caused. Raises IllegalAction (an impossible seating) or PositionError."""
-    if setup.position is not None:
-        state = state_from_position(setup.position, allow_forced_dice=setup.allow_forced_dice, events=events)
-        return state
-    return new_game(setup.seats, seed=setup.seed, options=setup.options, board=setup.board,
-                    preset_factions=setup.preset_factions, allow_forced_dice=setup.allow_forced_dice, events=events,
-                    generator=setup.generator)
+    """The game `setup` describes before its first action: a new game, or the position it starts from. Saves and
+    histories rebuild a game this way to replay its actions; `events`, if given, receives what the start caused.
+    Raises IllegalAction (an impossible seating), PositionError, or UnknownRuleset."""
+    check_preset(setup.ruleset, setup.preset)
+    return find_ruleset(setup.ruleset).start_game(setup, events)

@@ -1,0 +1,75 @@
+"""The rule systems this app plays, found by the stable name a game's setup records (`GameSetup.ruleset`).
+
+A ruleset is a plugin. This registry maps its name to the module that defines it, and imports that module the first
+time a game of that ruleset asks for it (`importlib.import_module`), as python-chess's `find_variant` and OpenSpiel's
+`load_game` find theirs by name. So the core (`model/`, `rules/`) never imports a ruleset's code: a ruleset's package
+(`variants/<name>/`) imports the core, never the reverse, and adding one means one entry here. The module names its
+ruleset object `RULESET`, an instance of `rules.ruleset.Ruleset`.
+
+The registry lives in the model layer because the model's own view function (`model/views.py`) asks the ruleset what
+a seat may not see (R-GEN-06), and the model may not import the rules.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+DEFAULT_RULESET = "illuminopoly"
+"""The ruleset of a setup that names none: every game saved before rulesets existed is an Illuminopoly game."""
+
+
+@dataclass(frozen=True)
+class RulesetEntry:
+    name: str
+    """Written in saves and LAN adverts; never changes once released."""
+    label: str
+    """Its name for people, shown in the lobby, the join dialog and the window title."""
+    module: str
+    """The module that defines `RULESET`."""
+    presets: tuple[str, ...] = ()
+    """The presets (named bundles of option values, VARIANTS §0.3) a game of this ruleset may name."""
+
+
+RULESETS: dict[str, RulesetEntry] = {entry.name: entry for entry in (
+    RulesetEntry("illuminopoly", "Illuminopoly", "illuminopoly_desktop.variants.illuminopoly.ruleset"),
+)}
+
+
+class UnknownRuleset(ValueError):
+    """A setup names a ruleset (or a preset) this version of the app does not have."""
+
+
+_loaded: dict[str, Any] = {}
+
+
+def find_ruleset(name: str) -> Any:
+    """The ruleset called `name` (rules.ruleset.Ruleset), its module imported on first use.
+
+    Raises UnknownRuleset for a name this app does not know (a save or a host from another version)."""
+    ruleset = _loaded.get(name)
+    if ruleset is None:
+        entry = RULESETS.get(name)
+        if entry is None:
+            known = ", ".join(sorted(RULESETS))
+            raise UnknownRuleset(f"This game is played by the rules {name!r}, which this version of the app does not "
+                                 f"have (it has: {known}).")
+        ruleset = _loaded[name] = importlib.import_module(entry.module).RULESET
+    return ruleset
+
+
+def check_preset(ruleset: str, preset: str | None) -> None:
+    """Raise UnknownRuleset unless `ruleset` is known and `preset` is None or one of its presets."""
+    entry = RULESETS.get(ruleset)
+    if entry is None:
+        find_ruleset(ruleset)  # raises, naming the rulesets there are
+    if preset is not None and preset not in entry.presets:
+        offered = ", ".join(entry.presets) or "none"
+        raise UnknownRuleset(f"The {entry.label} rules have no preset {preset!r} in this version of the app "
+                             f"(presets: {offered}).")
+
+
+def ruleset_label(name: str) -> str:
+    """The ruleset's name for people; a name this app does not know is shown as it is."""
+    entry = RULESETS.get(name)
+    return entry.label if entry is not None else name

@@ -1,0 +1,1 @@
+"""Illuminopoly (the revised edition, ILLUMINOPOLY.md): the ruleset object is `ruleset.RULESET`."""
