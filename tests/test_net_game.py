@@ -18,7 +18,7 @@ from illuminopoly_desktop.net.loopback import close_all, loopback_server
 from illuminopoly_desktop.net.remote_player import play_as_computer
 from illuminopoly_desktop.protocol import apply_patch, decode_server_message
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules.engine import FREE_ACTION_STEPS
+from illuminopoly_desktop.variants.illuminopoly.turn_steps import FREE_ACTION_STEPS
 from illuminopoly_desktop.rules.legal import legal_menu
 
 SECRET_MARKER = "MARKER-7f3a-only-for-seats-1-and-2"

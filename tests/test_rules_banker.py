@@ -42,7 +42,7 @@ def quiet_turn(state):
     seat = state.turn.seat
     if state.turn.step == "banker":
         return engine.apply(state, A.EndTurn(seat=seat))
-    from illuminopoly_desktop.rules.legal import suggested_arrangement
+    from illuminopoly_desktop.rules.structure import suggested_arrangement
 
     events = engine.apply(state, A.Reorganize(seat=seat, placements=suggested_arrangement(Ctx(state), seat)))
     return through_income(state, events + engine.apply(state, A.EndTurn(seat=seat)))  # the Thimble's T2

@@ -17,7 +17,8 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction, ReasonCode
-from illuminopoly_desktop.rules.legal import default_action, enumerate_legal, suggested_arrangement
+from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
+from illuminopoly_desktop.rules.structure import suggested_arrangement
 from illuminopoly_desktop.rules.movement import is_doubles
 from illuminopoly_desktop.rules.setup import new_game
 from illuminopoly_desktop.rules.values import base_value

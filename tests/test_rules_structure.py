@@ -11,7 +11,7 @@ from illuminopoly_desktop.model.state import ROOT, Debt, OfferLeg, DeedItem, Cas
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine, structure
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.legal import suggested_arrangement
+from illuminopoly_desktop.rules.structure import suggested_arrangement
 from illuminopoly_desktop.rules.values import depth_of
 from scenario import force, give, money_total, refused, started_game, through_income
 

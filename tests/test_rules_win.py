@@ -12,7 +12,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.events import GameOver, PlayerEliminated
-from illuminopoly_desktop.rules.legal import suggested_arrangement
+from illuminopoly_desktop.rules.structure import suggested_arrangement
 from illuminopoly_desktop.rules.victory import end_game
 
 from scenario import advance_round, give, pass_turn, refused, started_game

@@ -195,7 +195,7 @@ def _contest(sit: Situation, contest) -> A.Action:
     if stage == "chair_block":
         return _chair_block(sit, contest)
     if stage == "invitations":
-        eligible = contests._eligible_others(sit.ctx, contest)
+        eligible = contests.eligible_others(sit.ctx, contest)
         return A.InviteHelpers(seat=sit.seat, invitees=eligible)  # invitations cost nothing; refusals are free
     stake = stakes(sit.appraiser, contest.contest, contest.attacker, contest.target, before=sit.scores)
     mine = stake.get(sit.seat, 0.0)

@@ -12,8 +12,7 @@ from __future__ import annotations
 from ..model.state import ROOT, GameState
 from ..rules import actions as A
 from ..rules.context import Ctx
-from ..rules.legal import suggested_arrangement
-from ..rules.structure import FACTION_CARD_ARROWS, out_arrows, structure_problems
+from ..rules.structure import FACTION_CARD_ARROWS, out_arrows, structure_problems, suggested_arrangement
 from ..rules.values import depth_of
 from .goals import facts_of
 

@@ -464,6 +464,9 @@ and are dispatched by rules/cheating.py."""
 # apart so that the list above stays as it was.
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
 
+OFFER_ACTION_TYPES = frozenset({"propose_offer", "accept_offer", "decline_offer", "withdraw_offer"})
+"""The free actions of offers: the only ones open while a vote or a ruling is awaited (bribes, R-DEAL-06, R-FP-02)."""
+
 CHEAT_ACTION_TYPES = frozenset({"cheat_stacked_draw", "cheat_marker_shift", "cheat_till_dip", "return_till", "accuse",
                                 "rule_accusation"})
 """The actions of R-CHEAT; with `cheating_mode=off` none of them exists (R-CHEAT-01)."""

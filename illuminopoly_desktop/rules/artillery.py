@@ -30,7 +30,7 @@ from .context import Ctx
 from .errors import IllegalAction, refuse
 from .events import ControlChanged, LandingResolved, MortgageChanged, OwnershipChanged, PropertyChanged
 from .money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
-from .values import base_cost, base_value, current_value, pay_amount
+from .values import base_cost, base_value, current_value, pay_amount, receive_amount
 
 ELIMINATING_JAILING = 4
 """R-ART-12, R-LOSE-06: the 4th failed-destruction jailing eliminates the Artillery."""
@@ -90,6 +90,16 @@ def destroy(ctx: Ctx, seat: int) -> None:
     contest = Contest(id=state.next_id, contest="surprise_destruction", attacker=seat, target=index, owner=prop.owner,
                       base_cost=cost, double_rent=prop.double_rent_by == seat)
     contests.declare(ctx, contest)
+
+
+RANSOM_SAMPLES = (50, 100)
+"""Sample ransom demands listed besides ¼ of the property's value (any amount of at least $1 is legal, R-ART-03)."""
+
+
+def suggested_ransom(ctx: Ctx, index: int) -> int:
+    """A quarter of the property's value, at least $1: the demand offered first (any amount of at least $1 is legal,
+    R-ART-03)."""
+    return max(1, receive_amount(current_value(ctx, index) / 4))
 
 
 # ----- R-ART-03, R-ART-04: the demand and its payment -----

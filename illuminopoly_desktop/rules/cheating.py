@@ -66,8 +66,6 @@ def check_enabled(ctx: Ctx) -> None:
 
 def dispatch(ctx: Ctx, action: A.Action) -> None:
     """Every action of R-CHEAT (engine._dispatch hands them all here, before anything else)."""
-    from .engine import FREE_ACTION_STEPS, OPEN_STEPS
-
     check_enabled(ctx)
     state = ctx.state
     kind, seat = action.type, action.seat
@@ -81,7 +79,8 @@ def dispatch(ctx: Ctx, action: A.Action) -> None:
         carry_out(ctx, top.accuser, top.accused, top.cheat, action.guilty, by_banker=True)
         return
     free = kind in ("accuse", "return_till")  # free actions (R-GEN-04); the cheats wait for an open step of his turn
-    if state.pending or state.turn.step not in (FREE_ACTION_STEPS if free else OPEN_STEPS):
+    step = None if state.pending else ctx.rules.decisions[state.turn.step]
+    if step is None or not (step.free if free else step.open):
         raise refuse("E_WRONG_PHASE", "R-GEN-04", "Cheating and accusations wait for an open window.")
     if kind == "accuse":
         accuse(ctx, seat, action.accused, action.cheat_type)

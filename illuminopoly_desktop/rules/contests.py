@@ -203,7 +203,7 @@ def start(ctx: Ctx, contest: Contest) -> None:
     advance(ctx, contest)
 
 
-def _eligible_others(ctx: Ctx, contest: Contest) -> list[int]:
+def eligible_others(ctx: Ctx, contest: Contest) -> list[int]:
     """Players who could still join a side: spenders not already in the contest, in seat order after the attacker."""
     state = ctx.state
     taken = set(contest.attackers) | set(contest.defenders) | set(contest.invitations)
@@ -233,7 +233,7 @@ def _form_sides(ctx: Ctx, contest: Contest) -> None:
             contest.inviters = [attacker]
         else:
             contest.inviters = [attacker] + ([owner] if owner_defends and owner in contest.defenders else [])
-    others = _eligible_others(ctx, contest)
+    others = eligible_others(ctx, contest)
     if kind == "rezoning" and owner is None:
         contest.volunteers = {s: ["attack", "defend"] for s in others}
     elif kind == "rezoning" and owner == attacker:
@@ -282,7 +282,7 @@ def invite(ctx: Ctx, contest: Contest, seat: int, invitees: list[int]) -> None:
     if contest.stage != "invitations" or seat not in contest.inviters:
         raise refuse("E_NOT_YOUR_TURN", "R-CONTEST-02", "You are not asked to invite helpers now.")
     side = side_of(contest, seat)
-    eligible = set(_eligible_others(ctx, contest))
+    eligible = set(eligible_others(ctx, contest))
     for invitee in invitees:
         if invitee not in eligible or invitees.count(invitee) > 1:
             raise refuse("E_NOT_ELIGIBLE_TO_SPEND", "R-CONTEST-03",

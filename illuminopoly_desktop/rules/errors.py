@@ -37,3 +37,23 @@ class IllegalAction(Exception):
 
 def refuse(code: ReasonCode, rule_id: str, message: str) -> IllegalAction:
     return IllegalAction(code, rule_id, message)
+
+
+def passes(check, *args) -> bool:
+    """Whether `check(*args)` passes, i.e. returns without raising IllegalAction: listings ask the validators that
+    apply uses, so that what is listed is exactly what would be accepted."""
+    try:
+        check(*args)
+    except IllegalAction:
+        return False
+    return True
+
+
+class OfferVoided(Exception):
+    """Every counterparty accepted an offer but one of its legs is no longer valid: the offer is void, not the
+    acceptance (R-DEAL-02). Raised while the acceptance runs on a trial copy; the engine then voids the offer."""
+
+    def __init__(self, offer_id: int, refusal: IllegalAction):
+        super().__init__(refusal.message)
+        self.offer_id = offer_id
+        self.refusal = refusal

@@ -12,10 +12,14 @@ ruleset can answer raises NotImplementedError naming itself (issue 26 writes the
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from ..model import rng
 from ..model.state import GameSetup, GameState
+from .actions import Action
+from .context import Ctx
+from .decisions import Decision, Menu
 
 
 class Ruleset:
@@ -25,6 +29,15 @@ class Ruleset:
     """The frozen model of the ruleset's house rules (model/options.py's `Options` for Illuminopoly)."""
     seats: ClassVar[range] = range(2, 9)
     """How many players may sit at the table (S02): classic Monopoly is for 2 to 8."""
+
+    decisions: ClassVar[Mapping[str, Decision]] = {}
+    """S05, S15: every window kind of the pending stack and every turn step, by kind (rules/decisions.py)."""
+    free_action_handlers: ClassVar[Mapping[str, Callable[[Ctx, Action], None]]] = {}
+    """R-GEN-04: the free actions, by action type: taken while the decision waiting allows (`free_actions`)."""
+    independent_actions: ClassVar[Mapping[str, Callable[[Ctx, Action], None]]] = {}
+    """Actions the ruleset checks and applies itself, whatever decision is waiting (Illuminopoly's cheats)."""
+    transactional_actions: ClassVar[frozenset[str]] = frozenset()
+    """Actions applied on a copy of the state and kept only if accepted: they touch many parts at once (a deal)."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -44,3 +57,40 @@ class Ruleset:
     def start_game(self, setup: GameSetup, events: list | None = None) -> GameState:
         """The game `setup` describes before its first action (rules/game_start.py `start_game`)."""
         raise self.missing("start_game")
+
+    # ----- R-GEN-09: the checks after every event, and the machine -----
+
+    def game_started(self, state: GameState) -> bool:
+        """Whether play has begun (the setup decisions are over): the after-event checks run only then."""
+        raise self.missing("game_started")
+
+    def check_victory(self, ctx: Ctx, tested_events: int) -> int:
+        """The victory test run after every applied action and automatic step (R-GEN-09 check 1). `tested_events`:
+        how many of the action's events the last test followed; returns the count to pass next time."""
+        return len(ctx.events)
+
+    def check_losses(self, ctx: Ctx) -> None:
+        """The losing test run after every event (R-GEN-09 check 2)."""
+
+    def advance(self, ctx: Ctx) -> bool:
+        """Take one automatic step of the machine when no window is open; False when a decision is needed."""
+        raise self.missing("advance")
+
+    # ----- R-GEN-04: free actions -----
+
+    def free_options(self, ctx: Ctx, seat: int, offers_only: bool = False) -> list[Action]:
+        """Every free action the seat may take now (only the answers to offers with `offers_only`)."""
+        return []
+
+    def free_menu(self, ctx: Ctx, seat: int) -> Menu:
+        """The free actions grouped by type, each group built when asked for."""
+        return {}
+
+    # ----- S21: what a seat may see -----
+
+    def redact(self, state: GameState, view: dict, seat: int | None) -> None:
+        """Hide from `seat` (None: a spectator) what the ruleset keeps secret in `view`, the state's JSON after the
+        core's own hiding (model/views.py). By default each waiting decision hides its own secrets."""
+        for shown, window in zip(view["pending"], state.pending):
+            self.decisions[window.kind].redact(state, window, shown, seat)
+        self.decisions[state.turn.step].redact(state, state.turn, view["turn"], seat)

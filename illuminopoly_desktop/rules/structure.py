@@ -1,7 +1,10 @@
 """Power structures: arrows by leg, tree invariants, free arrows, reorganisation (R-STRUCT)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..model.state import ROOT, GameState
+from . import actions as A
 from .context import Ctx
 from .errors import refuse
 from .events import DeedPlaced, StructureReorganized
@@ -218,3 +221,31 @@ def tree_problems(ctx: Ctx, seat: int) -> list[str]:
     after a loss of deeds until the next reorganisation)."""
     problems = structure_problems(ctx, seat, current_placement(ctx.state, seat))
     return [p for p in problems if not p.startswith("invariant 5")]
+
+
+def suggested_arrangement(ctx: Ctx, seat: int, exclude: tuple[int, ...] = ()) -> list[A.DeedPlacement]:
+    """A valid settled arrangement of the seat's deeds: free arrows filled breadth-first with the deeds that have
+    the most out-arrows first, leaves last (the construction of R-STRUCT-06's capacity test), so that nothing is
+    left unattached unless the capacity test says it must be. `exclude`: deeds left out (abandoned, R-ART-13)."""
+    state = ctx.state
+    arrows = {i: out_arrows(ctx, i) for i, p in state.properties.items()
+              if p.owner == seat and i not in exclude}
+    order = sorted(arrows, key=lambda i: -arrows[i])
+    placement: dict[int, tuple[int | None, int]] = {}
+    free: list[tuple[int, int]] = [(-1, a) for a in range(FACTION_CARD_ARROWS)]
+    cursor = 0
+    for deed in order:
+        if cursor < len(free):
+            placement[deed] = free[cursor]
+            cursor += 1
+            free.extend((deed, a) for a in range(arrows[deed]))
+        else:
+            placement[deed] = (None, 0)
+    return [_placement(d, p, a) for d, (p, a) in sorted(placement.items())]
+
+
+@lru_cache(maxsize=4096)
+def _placement(deed: int, parent: int | None, arrow: int) -> A.DeedPlacement:
+    """One shared placement value (a positional cache: the keyword route of `shared` costs more than the rest of
+    a suggested arrangement)."""
+    return A.DeedPlacement.shared(property=deed, parent=parent, arrow=arrow)

@@ -16,7 +16,7 @@ from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import Ctx
 from ...rules.contests import active_contest
-from ...rules.legal import suggested_ransom
+from ...rules.artillery import suggested_ransom
 from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LANDING, MAIN, OTHER, Choice, Launcher,
                                            choice_of, choices_for, launchers_for, phase_text, same_choice,
                                            seat_title)

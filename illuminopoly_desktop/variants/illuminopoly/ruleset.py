@@ -1,19 +1,37 @@
-"""Illuminopoly as a ruleset on the core: `IlluminopolyRuleset` answers the core's seams with the rule areas of
-ILLUMINOPOLY.md (the power structures, the conspiracy's contests, the factions, the Chair...)."""
+"""Illuminopoly as a ruleset on the core: `IlluminopolyRuleset` answers the core's seams (rules/ruleset.py) with the
+rule areas of ILLUMINOPOLY.md: the power structures, the conspiracy's contests, the factions, the Chair, favors,
+cheating, commitments and special victories."""
 from __future__ import annotations
 
 from ...model import rng
 from ...model.options import Options
-from ...model.state import GameSetup, GameState
-from ...rules import setup
+from ...model.state import DogChoice, GameSetup, GameState
+from ...rules import chair, cheating, losing, setup, turn
+from ...rules.context import Ctx
+from ...rules.decisions import registry
 from ...rules.position import state_from_position
 from ...rules.ruleset import Ruleset
+from ...rules.special_victory import check_after_event
+from . import free_actions, turn_steps, windows
+from .contest_window import ContestWindow
 
 
 class IlluminopolyRuleset(Ruleset):
     name = "illuminopoly"
     options_model = Options
     seats = range(3, 12)  # R-SETUP-01
+
+    decisions = registry([
+        windows.FactionDraft(), windows.DogChoice(), windows.Election(), windows.FavorWindow(), windows.RaiseFunds(),
+        windows.Auction(), windows.ChairBuyoff(), windows.PermitWindow(), ContestWindow(), windows.Reattach(),
+        windows.CardExemption(), windows.CheatRuling(), windows.RansomAnswer(), *turn_steps.STEPS])
+    free_action_handlers = free_actions.HANDLERS
+    independent_actions = {kind: cheating.dispatch for kind in cheating.ACTION_TYPES}
+    """Every action of R-CHEAT goes to rules/cheating.py before anything else: with `cheating_mode=off` it is
+    refused as a whole (R-CHEAT-01), whatever the game is waiting for."""
+    transactional_actions = frozenset({"accept_offer", "foreclose"})
+
+    # ----- S02: the start of a game -----
 
     def new_game(self, seats, seed: int = 0, options=None, board=None, preset_factions: bool = False,
                  allow_forced_dice: bool = False, events: list | None = None,
@@ -27,6 +45,68 @@ class IlluminopolyRuleset(Ruleset):
         return self.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
                              preset_factions=setup_.preset_factions, allow_forced_dice=setup_.allow_forced_dice,
                              events=events, generator=setup_.generator)
+
+    # ----- R-GEN-09: the checks after every event, and the machine -----
+
+    def game_started(self, state: GameState) -> bool:
+        return state.turn.step != "none" or state.round_anchor is not None
+
+    check_victory = staticmethod(check_after_event)
+    """R-GEN-09 check 1: special victory first (R-WIN-02); rules/special_victory.py."""
+    check_losses = staticmethod(losing.check_losses)
+    """R-GEN-09 check 2: destitution and mortgaged-out elimination (R-LOSE-01, -03)."""
+
+    def advance(self, ctx: Ctx) -> bool:
+        state = ctx.state
+        if not self.game_started(state) and not setup.setup_complete(state):
+            if any(p.faction is None for p in state.players if p.role == "faction"):
+                return False  # the draft is pending
+            dog = next(p for p in state.players if p.faction == "dog" and not p.dog_condition)
+            state.pending.append(DogChoice(seat=dog.seat))
+            return False
+        if state.chair is None and state.professional_banker is None:
+            chair.open_election(ctx)
+            return True
+        step = state.turn.step
+        if step == "none":
+            self.decisions[step].advance(ctx)
+            return True
+        if state.players[state.turn.seat].eliminated:
+            turn.end_turn(ctx)
+            return True
+        decision = self.decisions[step]
+        if decision.automatic:
+            decision.advance(ctx)
+            return True
+        return False
+
+    # ----- R-GEN-04: free actions -----
+
+    free_options = staticmethod(free_actions.free_options)
+    free_menu = staticmethod(free_actions.free_menu)
+
+    # ----- R-GEN-06: what a seat may see -----
+
+    def redact(self, state: GameState, view: dict, seat: int | None) -> None:
+        """Hidden besides what the core hides (model/views.py): the Dog's chosen condition (only the Dog, until the
+        game ends or he leaves it), vote commitments and the vote escrows, commitments and commitment escrows of a
+        secret offer (only their parties), simulated cheat records (only the cheater; the Banker ruling on one is
+        shown those it concerns) and, with simulated cheating, the action count; sealed graft bids (the contest
+        window)."""
+        for player in view["players"]:
+            if player["seat"] != seat and not (state.game_over or player["eliminated"]):
+                player["dog_condition"] = None
+        view["vote_escrows"] = [e for e in view["vote_escrows"] if seat in (e["payer"], e["voter"])]
+        # Restraints, graft and helper commitments, and the escrow paid for them, of a secret offer (R-DEAL-03, -05)
+        for key in ("commitments", "commitment_escrows"):
+            view[key] = [c for c in view[key] if c["secret_between"] is None or seat in c["secret_between"]]
+        view["vote_commitments"] = {k: v for k, v in view["vote_commitments"].items() if seat is not None
+                                    and int(k) == seat}
+        # Cheat records (R-CHEAT-02) are the cheater's alone. Cash, Reserves and control markers stay public.
+        view["cheat_records"] = [r for r in view["cheat_records"] if seat is not None and r["seat"] == seat]
+        super().redact(state, view, seat)
+        if state.setup.options.cheating_mode == "simulated":
+            view["action_count"] = None  # a hidden action is still an action: the count would betray it
 
 
 RULESET = IlluminopolyRuleset()

@@ -1,0 +1,116 @@
+"""The contest window (R-CONTEST-02) as a registered decision: the Chair's block, invitations, answers, volunteers
+and graft, each stage waiting only for the players who must decide in it (rules/contests.py runs the contest)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...model.state import GameState
+from ...model.views import SEALED_BIDDERS
+from ...rules import actions as A
+from ...rules import cheating, commitments, contests
+from ...rules.context import Ctx
+from ...rules.decisions import ALL_FREE_ACTIONS, Window
+
+GRAFT_PIPS_LISTED = 13
+"""Graft bids listed per decision: 0 to 12 pips (any affordable number is legal; beyond 12 a 2d6 contest cannot
+change, so the list stops there)."""
+
+
+@lru_cache(maxsize=1024)
+def _graft_bids(seat: int, most: int) -> tuple[A.CommitGraft, ...]:
+    """The bids of 0 to `most` pips (frozen values, so one tuple serves every contest; each listing copies it)."""
+    return tuple(A.CommitGraft.shared(seat=seat, pips=n) for n in range(most + 1))
+
+
+class ContestWindow(Window):
+    kind = "contest"
+    answers = {"answer_chair_block": "chair_block", "invite_helpers": "invite", "answer_invitation": "answer",
+               "join_side": "join", "commit_graft": "graft"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return contests.awaiting(Ctx(state), window)
+
+    def options(self, ctx: Ctx, contest, seat: int) -> list[A.Action]:
+        stage = contest.stage
+        if stage == "chair_block":
+            options = [A.AnswerChairBlock.shared(seat=seat, block=True)]
+            if ctx.options.chair_may_waive_mortgage_block:
+                options.append(A.AnswerChairBlock.shared(seat=seat, block=False))
+            return options
+        if stage == "invitations":
+            options = [A.InviteHelpers(seat=seat, invitees=[])]
+            options += [A.InviteHelpers(seat=seat, invitees=[s]) for s in contests.eligible_others(ctx, contest)]
+            return options
+        committed = commitments.required_side(ctx.state, contest, seat)  # a helper commitment (R-DEAL-03)
+        if stage == "answers":
+            if committed is not None:
+                return [A.AnswerInvitation.shared(seat=seat, accept=True)]
+            return [A.AnswerInvitation.shared(seat=seat, accept=False),
+                    A.AnswerInvitation.shared(seat=seat, accept=True)]
+        if stage == "volunteers":
+            if committed is not None:
+                return [A.JoinSide.shared(seat=seat, side=committed)]
+            return [A.JoinSide.shared(seat=seat, side=None)] + [A.JoinSide.shared(seat=seat, side=side)
+                                                                for side in contest.volunteers.get(seat, [])]
+        most = min(contests.max_pips(ctx, contest, seat), GRAFT_PIPS_LISTED - 1)
+        options = list(_graft_bids(seat, most))
+        if ctx.options.cheating_mode == "simulated":  # R-CHEAT-02 (c)
+            options += cheating.short_graft_options(ctx, contest, seat, GRAFT_PIPS_LISTED - 1)
+        bounds = commitments.graft_range(ctx, contest, seat)
+        if bounds is not None:  # a graft commitment (R-DEAL-03): only conforming bids; "exactly" fixes the bid
+            low, high = bounds
+            conforming = [o for o in options if low <= o.pips and (high is None or o.pips <= high)]
+            options = [A.CommitGraft.shared(seat=seat, pips=low)] + [o for o in conforming
+                                                                     if (o.pips, o.short) != (low, False)]
+        return options
+
+    def default(self, state: GameState, contest, seat: int) -> A.Action:
+        """R-GEN-03 and §33.6: the Chair blocks; nobody is invited; invitations are declined; nobody volunteers;
+        $0. A recorded helper or graft commitment (R-DEAL-03) makes its own answer the default: accept (or join) the
+        committed side, and bid the lowest number of pips the commitment allows."""
+        if state.commitments:
+            committed = commitments.required_side(state, contest, seat)
+            if committed is not None:
+                return (A.AnswerInvitation.shared(seat=seat, accept=True) if contest.stage == "answers"
+                        else A.JoinSide.shared(seat=seat, side=committed))
+            if contest.stage in ("graft", "open_graft"):
+                bounds = commitments.graft_range(Ctx(state), contest, seat)
+                if bounds is not None:
+                    return A.CommitGraft.shared(seat=seat, pips=bounds[0])
+        return {"chair_block": A.AnswerChairBlock.shared(seat=seat, block=True),
+                "invitations": A.InviteHelpers(seat=seat),
+                "answers": A.AnswerInvitation.shared(seat=seat, accept=False),
+                "volunteers": A.JoinSide.shared(seat=seat, side=None),
+                }.get(contest.stage, A.CommitGraft.shared(seat=seat, pips=0))
+
+    def chair_block(self, ctx: Ctx, contest, action: A.AnswerChairBlock) -> None:
+        contests.answer_chair_block(ctx, contest, action.seat, action.block)
+
+    def invite(self, ctx: Ctx, contest, action: A.InviteHelpers) -> None:
+        contests.invite(ctx, contest, action.seat, action.invitees)
+
+    def answer(self, ctx: Ctx, contest, action: A.AnswerInvitation) -> None:
+        contests.answer_invitation(ctx, contest, action.seat, action.accept)
+
+    def join(self, ctx: Ctx, contest, action: A.JoinSide) -> None:
+        contests.join_side(ctx, contest, action.seat, action.side)
+
+    def graft(self, ctx: Ctx, contest, action: A.CommitGraft) -> None:
+        contests.commit_graft(ctx, contest, action.seat, action.pips, action.short)
+
+    def describe(self, state: GameState, window) -> str:
+        return "a contest"
+
+    def redact(self, state: GameState, contest, shown: dict, seat: int | None) -> None:
+        """Sealed graft bids stay hidden until all are revealed together (R-CONTEST-02 step 6): in open bidding
+        `revealed` is set only at the end, but its raises are public events, so only sealed mode hides. A short
+        graft's discount is its cheater's alone (R-CHEAT-02 (c))."""
+        if not shown["revealed"] and state.setup.options.graft_bidding_mode == "sealed":
+            # Who has bid is public (the game visibly waits for the others, R-GEN-03); how much is not.
+            shown[SEALED_BIDDERS] = sorted(int(k) for k in shown["bids"])
+            shown["bids"] = {k: v for k, v in shown["bids"].items() if seat is not None and int(k) == seat}
+        shown["graft_discount"] = {k: v for k, v in shown["graft_discount"].items()
+                                   if seat is not None and int(k) == seat}
+
+    def free_actions(self, contest, seat: int) -> str | None:
+        return ALL_FREE_ACTIONS if contests.free_window_open(contest, seat) else None  # R-CONTEST-04

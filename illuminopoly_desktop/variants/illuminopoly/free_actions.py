@@ -1,0 +1,248 @@
+"""Free actions (R-GEN-04): what each does (the table the engine dispatches them through) and which of them are
+listed for a seat at an open window.
+
+Mortgages, buildings, offers and debts, foreclosure, the ransom pledges and answers of the Artillery (R-ART-04,
+D-15) and his victims' cleanups (R-ART-11), accusations and putting a till dip back (R-CHEAT-04, with
+`cheating_mode=simulated`; those two are dispatched by rules/cheating.py like every action of R-CHEAT).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...rules import actions as A
+from ...rules import artillery, buildings, cheating, deals, favors
+from ...rules.context import Ctx
+from ...rules.decisions import Menu, grouped
+from ...rules.errors import IllegalAction, OfferVoided, passes, refuse
+from ...rules.events import OfferEvent
+from ...rules.rent import is_monopolist
+from ...rules.values import net_assets
+
+
+# ----- what each does -----
+
+def _owner_of_property(ctx: Ctx, seat: int) -> None:
+    if ctx.state.players[seat].role != "faction":
+        raise refuse("E_FACTION_CANNOT", "R-BANKER-01", "The professional Banker owns no property.")
+
+
+def mortgage(ctx: Ctx, action: A.Mortgage) -> None:
+    _owner_of_property(ctx, action.seat)
+    favors.declare_mortgage(ctx, action.seat, action.property)
+
+
+def unmortgage(ctx: Ctx, action: A.Unmortgage) -> None:
+    _owner_of_property(ctx, action.seat)
+    buildings.unmortgage(ctx, action.seat, action.property)
+
+
+def buy_building(ctx: Ctx, action: A.BuyBuilding) -> None:
+    _owner_of_property(ctx, action.seat)
+    buildings.declare_buy_building(ctx, action.seat, action.property)
+
+
+def sell_building(ctx: Ctx, action: A.SellBuilding) -> None:
+    _owner_of_property(ctx, action.seat)
+    buildings.declare_sell_building(ctx, action.seat, action.property, action.mode)
+
+
+def propose_offer(ctx: Ctx, action: A.ProposeOffer) -> None:
+    deals.propose(ctx, action.seat, action.counterparties, action.legs, action.visibility, action.expires_round,
+                  action.counter_to)
+
+
+def accept_offer(ctx: Ctx, action: A.AcceptOffer) -> None:
+    if deals.accept(ctx, action.seat, action.offer_id, action.placements):
+        try:
+            deals.execute(ctx, deals.find_offer(ctx, action.offer_id))
+        except IllegalAction as refusal:
+            raise OfferVoided(action.offer_id, refusal) from refusal
+
+
+def decline_offer(ctx: Ctx, action: A.DeclineOffer) -> None:
+    offer = deals.find_offer(ctx, action.offer_id)
+    if action.seat not in offer.counterparties:
+        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "This offer is not addressed to you.")
+    _close_offer(ctx, offer, "declined", action.seat)
+
+
+def withdraw_offer(ctx: Ctx, action: A.WithdrawOffer) -> None:
+    offer = deals.find_offer(ctx, action.offer_id)
+    if action.seat != offer.proposer:
+        raise refuse("E_NOT_OWNER", "R-DEAL-02", "Only the proposer may withdraw an offer.")
+    _close_offer(ctx, offer, "withdrawn", action.seat)
+
+
+def _close_offer(ctx: Ctx, offer, status: str, seat: int) -> None:
+    ctx.state.offers.remove(offer)
+    ctx.emit(OfferEvent(offer_id=offer.id, status=status, seat=seat, rule_id="R-DEAL-02",
+                        visible_to=deals.visible_to(offer)))
+
+
+def forgive_debt(ctx: Ctx, action: A.ForgiveDebt) -> None:
+    deals.forgive(ctx, action.seat, action.debt_id, None)
+
+
+def extend_debt(ctx: Ctx, action: A.ExtendDebt) -> None:
+    deals.forgive(ctx, action.seat, action.debt_id, action.due_round)
+
+
+def foreclose(ctx: Ctx, action: A.Foreclose) -> None:
+    deals.foreclose(ctx, action.seat, action.debtor, action.placements)
+
+
+def pledge_ransom(ctx: Ctx, action: A.PledgeRansom) -> None:
+    artillery.pledge(ctx, action.seat, action.amount)
+
+
+def answer_ransom(ctx: Ctx, action: A.AnswerRansom) -> None:
+    artillery.answer_ransom(ctx, action.seat, action.pay)  # at any open window until his deadline (D-15)
+
+
+def clean_up(ctx: Ctx, action: A.CleanUp) -> None:
+    artillery.clean_up(ctx, action.seat, action.property)
+
+
+HANDLERS: dict[str, Callable[[Ctx, A.Action], None]] = {
+    "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building, "sell_building": sell_building,
+    "propose_offer": propose_offer, "accept_offer": accept_offer, "decline_offer": decline_offer,
+    "withdraw_offer": withdraw_offer, "forgive_debt": forgive_debt, "extend_debt": extend_debt,
+    "foreclose": foreclose, "pledge_ransom": pledge_ransom, "answer_ransom": answer_ransom, "clean_up": clean_up,
+}
+
+
+# ----- which are listed -----
+
+def free_options(ctx: Ctx, seat: int, offers_only: bool = False, deeds: tuple[int, ...] | None = None) -> list[A.Action]:
+    """The free actions the seat may take now; only the answers to offers with `offers_only`. `deeds`: the deeds
+    whose mortgage and building actions are listed (all the seat's when None)."""
+    state = ctx.state
+    result: list[A.Action] = []
+    for offer in state.offers:
+        if seat in offer.counterparties and seat not in offer.accepted_by:
+            if not (state.players[seat].bank_debt and deals.cash_needed(ctx, offer, seat)):  # R-LOSE-02
+                result.append(A.AcceptOffer(seat=seat, offer_id=offer.id))
+            result.append(A.DeclineOffer.shared(seat=seat, offer_id=offer.id))
+        if seat == offer.proposer:
+            result.append(A.WithdrawOffer.shared(seat=seat, offer_id=offer.id))
+    if offers_only or state.players[seat].role != "faction":
+        return result
+    if state.pending_ransom is not None:
+        if artillery.ransom_answerer(state) == seat:  # R-ART-04, D-15: refuse (the default), or pay in full
+            result.append(A.AnswerRansom.shared(seat=seat, pay=False))
+            if artillery.can_pay_ransom(ctx, seat, state.pending_ransom.amount):
+                result.append(A.AnswerRansom.shared(seat=seat, pay=True))
+        # R-ART-04: a pledge that would cover what the pool still lacks
+        ransom = artillery.open_pool(state)
+        if ransom is not None and seat != ransom.artillery:
+            others = sum(amount for pledger, amount in ransom.pledges.items() if pledger != seat)
+            offer = min(ransom.amount - others, state.players[seat].cash)
+            if offer > 0 and offer != ransom.pledges.get(seat, 0) and passes(artillery.check_pledge, ctx, seat, offer):
+                result.append(A.PledgeRansom(seat=seat, amount=offer))
+    if state.turn.seat == seat and ctx.options.use_artillery:  # R-ART-11: only during his own turn
+        for index in artillery.cleanable_lots(ctx, seat):
+            if passes(artillery.check_cleanup, ctx, seat, index):
+                result.append(A.CleanUp.shared(seat=seat, property=index))
+    # The cheap conditions tested before each `passes` are ones its check refuses without (an owned deed that is
+    # mortgaged or destroyed cannot be mortgaged; building needs the colour group, R-BUILD-01): they only spare the
+    # cost of a raised refusal for the many deeds that fail them, the checks still decide.
+    monopolies: dict[str, bool] = {}
+    for index in (deeds if deeds is not None else [i for i, p in state.properties.items() if p.owner == seat]):
+        for kind in DEED_ACTION_KINDS:
+            result += _deed_actions(ctx, seat, index, kind, monopolies)
+    due_to_me: dict[int, int] = {}
+    for debt in state.debts:
+        if debt.creditor == seat and debt.due:
+            due_to_me[debt.debtor] = due_to_me.get(debt.debtor, 0) + debt.amount
+    for debtor, amount in sorted(due_to_me.items()):
+        # every due debt to this creditor together (R-LOSE-04); the same checks as the action itself
+        if amount > net_assets(ctx, debtor) and passes(deals.check_foreclose, ctx, seat, debtor):
+            result.append(A.Foreclose(seat=seat, debtor=debtor))
+    for debt in state.debts:  # R-DEAL-04, §33.3: the creditor may forgive a debt or extend it at any time
+        if debt.creditor == seat:
+            result.append(A.ForgiveDebt.shared(seat=seat, debt_id=debt.id))
+            # any later round is legal (deals.forgive); the one listed is the round after the debt falls due now
+            result.append(A.ExtendDebt.shared(seat=seat, debt_id=debt.id, due_round=extended_round(state, debt)))
+    if ctx.options.cheating_mode == "simulated":
+        result += cheating.free_actions(ctx, seat)  # R-CHEAT-04 accusations, R-CHEAT-02 (d) putting a dip back
+    return result
+
+
+def extended_round(state, debt) -> int:
+    """The round an extension listed by `free_options` moves a debt to: one round after it falls due, or after
+    the current round if it is due already (an extension must reach a later round, R-DEAL-04)."""
+    return max(debt.due_round, state.round_no) + 1
+
+
+DEED_ACTION_KINDS = ("mortgage", "unmortgage", "buy_building", "sell_building")
+"""The free actions listed deed by deed, in the order `free_options` tries them on each deed."""
+
+
+def free_menu(ctx: Ctx, seat: int) -> Menu:
+    """`free_options` grouped by kind, in the same order, but the deed-by-deed kinds are only proven to exist (the
+    first deed that allows one is enough) and built in full when called: a computer player uses one kind at most,
+    and listing every kind for every deed cost more than the rest of its choice."""
+    state = ctx.state
+    if state.players[seat].role != "faction":
+        return grouped(free_options(ctx, seat))
+    head: list[A.Action] = []
+    tail: list[A.Action] = []
+    owned = [index for index, prop in state.properties.items() if prop.owner == seat]
+    split = free_options(ctx, seat, deeds=())  # every free action except the deed-by-deed ones
+    for action in split:
+        (tail if action.type in _AFTER_DEEDS else head).append(action)
+    menu = grouped(head)
+    monopolies: dict[str, bool] = {}
+    found: dict[str, tuple[int, list[A.Action]]] = {}  # kind -> where in `owned` it first appears, and its actions there
+    for position, index in enumerate(owned):
+        for kind in DEED_ACTION_KINDS:
+            if kind not in found:
+                actions = _deed_actions(ctx, seat, index, kind, monopolies)
+                if actions:
+                    found[kind] = (position, actions)
+        if len(found) == len(DEED_ACTION_KINDS):
+            break
+    for kind, (position, first) in found.items():
+        menu[kind] = (lambda kind, first, rest: lambda: first + _deed_actions_of_kind(ctx, seat, rest, kind))(
+            kind, first, owned[position + 1:])
+    for kind, make in grouped(tail).items():
+        menu[kind] = make
+    return menu
+
+
+def _deed_actions_of_kind(ctx: Ctx, seat: int, deeds: list[int], kind: str) -> list[A.Action]:
+    monopolies: dict[str, bool] = {}
+    return [action for index in deeds for action in _deed_actions(ctx, seat, index, kind, monopolies)]
+
+
+_AFTER_DEEDS = frozenset({"foreclose", "forgive_debt", "extend_debt", "return_till", "accuse"})
+"""The free actions `free_options` lists after the deed-by-deed ones (foreclosures, forgiving and extending debts,
+then cheating's, R-CHEAT-04)."""
+
+
+def _deed_actions(ctx: Ctx, seat: int, index: int, kind: str, monopolies: dict[str, bool]) -> list[A.Action]:
+    """The free actions of one kind on one of the seat's deeds, with the checks `free_options` makes."""
+    prop = ctx.state.properties[index]
+    if kind == "mortgage":
+        if not prop.mortgaged and not prop.destroyed and passes(buildings.check_mortgage, ctx, seat, index):
+            return [A.Mortgage.shared(seat=seat, property=index)]
+        return []
+    if kind == "unmortgage":
+        if prop.mortgaged and passes(buildings.check_unmortgage, ctx, seat, index):
+            return [A.Unmortgage.shared(seat=seat, property=index)]
+        return []
+    square = ctx.squares[index]
+    if square.kind != "lot":
+        return []
+    if kind == "buy_building":
+        group = square.group
+        if group not in monopolies:
+            monopolies[group] = is_monopolist(ctx, seat, group)
+        if monopolies[group] and passes(buildings.check_buy_building, ctx, seat, index):
+            return [A.BuyBuilding.shared(seat=seat, property=index)]
+        return []
+    if prop.houses or prop.hotel:
+        return [A.SellBuilding.shared(seat=seat, property=index, mode=mode)
+                for mode in ("house", "hotel_block", "hotel_breakdown")
+                if passes(buildings.check_sell_building, ctx, seat, index, mode)]
+    return []

@@ -1,0 +1,366 @@
+"""Illuminopoly's windows on the pending stack as registered decisions (rules/decisions.py): the faction draft and the
+Dog's secret (R-SETUP), the Chair election (R-CHAIR-02), Political Favor windows (R-CARD-06), raising funds
+(R-LOSE-02), auctions (R-DEAL-09, R-BANK-03), the Chair's mortgage buy-off (R-LOSE-03), building permits (R-BUILD-06),
+the re-attachment of arms (R-STRUCT-07), the Steam Iron's card exemption (R-FAC-STEAMIRON-03), the Banker's ruling
+on an accusation (R-CHEAT-05), and the owner's answer to a ransom of saves from before D-15. The contest window is
+contest_window.py."""
+from __future__ import annotations
+
+from ...model.state import GameState
+from ...rules import actions as A
+from ...rules import artillery, buildings, chair, cheating, conspiracy, factions, favors, losing, payments, setup
+from ...rules import structure
+from ...rules.context import Ctx
+from ...rules.decisions import ALL_FREE_ACTIONS, OFFERS_ONLY, Window
+from ...rules.errors import refuse
+from ...rules.events import DogConditionChosen
+from ...rules.values import lift_cost
+
+
+class NothingHidden(Window):
+    """A window whose every field is public (R-GEN-06)."""
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Nothing of this window is secret."""
+
+
+class FactionDraft(NothingHidden):
+    kind = "faction_draft"
+    answers = {"pick_faction": "pick"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.order[0]]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        taken = {p.faction for p in ctx.state.players if p.faction}
+        return [A.PickFaction.shared(seat=seat, faction=f) for f in setup.factions_in_use(ctx.options)
+                if f not in taken]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action | None:
+        options = self.options(Ctx(state), window, seat) if seat in self.awaiting(state, window) else []
+        return options[0] if options else None
+
+    def pick(self, ctx: Ctx, window, action: A.PickFaction) -> None:
+        setup.pick_faction(ctx, window, action.seat, action.faction)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the faction draft"
+
+
+class DogChoice(Window):
+    kind = "dog_choice"
+    answers = {"choose_dog_condition": "choose"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.seat]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        return [A.ChooseDogCondition.shared(seat=seat, condition=c) for c in setup.DOG_CONDITIONS]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.ChooseDogCondition.shared(seat=seat, condition=setup.DOG_CONDITIONS[0])
+
+    def choose(self, ctx: Ctx, window, action: A.ChooseDogCondition) -> None:
+        seat = action.seat
+        if seat != window.seat:
+            raise refuse("E_NOT_YOUR_TURN", "R-SETUP-05", "Only the Dog chooses his secret condition.")
+        if action.condition not in setup.DOG_CONDITIONS:
+            raise refuse("E_FACTION_CANNOT", "R-FAC-DOG-01", "That condition may not be chosen by the Dog.")
+        ctx.state.players[seat].dog_condition = action.condition
+        ctx.state.pending.remove(window)
+        ctx.emit(DogConditionChosen(seat=seat, condition=action.condition, visible_to=[seat], rule_id="R-SETUP-05"))
+
+    def describe(self, state: GameState, window) -> str:
+        return "the Dog's secret condition"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """The window shows only that the Dog is choosing; his choice is hidden in his player entry (R-GEN-06)."""
+
+
+class Election(NothingHidden):
+    """Votes are public (R-CHAIR-02); vote commitments are hidden with the state's (ruleset.redact)."""
+    kind = "election"
+    answers = {"cast_vote": "vote"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [s for s in window.voters if s not in window.votes]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        committed = ctx.state.vote_commitments.get(seat)
+        if committed is not None and committed in window.candidates:
+            return [A.CastVote.shared(seat=seat, candidate=committed)]
+        return ([A.CastVote.shared(seat=seat, candidate=c) for c in window.candidates]
+                + [A.CastVote.shared(seat=seat, candidate=None)])
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        if state.vote_commitments.get(seat) in window.candidates:
+            return A.CastVote.shared(seat=seat, candidate=state.vote_commitments[seat])
+        return A.CastVote.shared(seat=seat, candidate=None)
+
+    def vote(self, ctx: Ctx, window, action: A.CastVote) -> None:
+        chair.cast_vote(ctx, window, action.seat, action.candidate)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the Chair election"
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return OFFERS_ONLY  # votes may be bought meanwhile (R-DEAL-06)
+
+
+class FavorWindow(NothingHidden):
+    kind = "favor_window"
+    answers = {"play_favor": "answer", "pass_favor": "answer"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [favors.responder(state, window)]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        options: list[A.Action] = [A.PassFavor.shared(seat=seat)]
+        if favors.can_play(ctx.state, seat):
+            options.insert(0, A.PlayFavor.shared(seat=seat))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.PassFavor.shared(seat=seat)
+
+    def answer(self, ctx: Ctx, window, action: A.Action) -> None:
+        seat = action.seat
+        if action.type == "play_favor" and not ctx.state.players[seat].political_favors:
+            raise refuse("E_NO_FAVOR", "R-CARD-06", "You hold no Political Favor.")
+        if favors.responder(ctx.state, window) != seat:
+            raise refuse("E_NOT_YOUR_TURN", "R-CARD-06", "You are not being asked about a Political Favor now.")
+        favors.answer(ctx, window, seat, action.type == "play_favor")
+
+    def describe(self, state: GameState, window) -> str:
+        return "a Political Favor window"
+
+
+class RaiseFunds(NothingHidden):
+    kind = "raise_funds"
+    answers = {"settle_payment": "pay"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.payer]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        return [A.SettlePayment.shared(seat=seat)]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.SettlePayment.shared(seat=seat)
+
+    def pay(self, ctx: Ctx, window, action: A.SettlePayment) -> None:
+        if action.seat != window.payer:
+            raise refuse("E_NOT_YOUR_TURN", "R-LOSE-02", "This payment is not yours to settle.")
+        ctx.state.pending.remove(window)
+        payments.settle(ctx, window)
+
+    def describe(self, state: GameState, window) -> str:
+        return "a player raising funds"
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return ALL_FREE_ACTIONS  # the window exists for raising cash (R-LOSE-02)
+
+
+class Auction(NothingHidden):
+    """Bids are public (R-DEAL-09)."""
+    kind = "auction"
+    answers = {"bid": "bid", "pass_bid": "pass_bid"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.bidders[window.turn_index]] if window.bidders else []
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        options: list[A.Action] = [A.PassBid.shared(seat=seat)]
+        if ctx.state.players[seat].cash > window.high_bid:
+            if window.item == "property":
+                # The winner picks the arrow his new deed hangs from (R-STRUCT-04): one bid per free arrow.
+                options.extend(A.Bid(seat=seat, amount=window.high_bid + 1, parent=parent, arrow=arrow)
+                               for parent, arrow in structure.free_arrows(ctx, seat))
+            else:
+                options.append(A.Bid(seat=seat, amount=window.high_bid + 1))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.PassBid.shared(seat=seat)
+
+    def bid(self, ctx: Ctx, window, action: A.Bid) -> None:
+        losing.bid(ctx, window, action.seat, action.amount, action.parent, action.arrow)
+
+    def pass_bid(self, ctx: Ctx, window, action: A.PassBid) -> None:
+        losing.pass_bid(ctx, window, action.seat)
+
+    def describe(self, state: GameState, window) -> str:
+        return "an auction"
+
+    def before_waiting(self, ctx: Ctx, window) -> bool:
+        return losing.drop_decision_of_the_eliminated(ctx, window)
+
+
+class ChairBuyoff(NothingHidden):
+    kind = "chair_buyoff"
+    answers = {"buy_off_mortgage": "buy_off", "end_buy_off": "end"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.chair]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        state = ctx.state
+        options: list[A.Action] = [A.EndBuyOff.shared(seat=seat)]
+        slots = structure.free_arrows(ctx, seat)
+        if slots:
+            for index in window.properties:
+                if state.players[seat].cash >= lift_cost(state.properties[index]):
+                    # The Chair picks the arrow each deed he buys off hangs from (R-STRUCT-04).
+                    options.extend(A.BuyOffMortgage.shared(seat=seat, property=index, parent=parent, arrow=arrow)
+                                   for parent, arrow in slots)
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.EndBuyOff.shared(seat=seat)
+
+    def buy_off(self, ctx: Ctx, window, action: A.BuyOffMortgage) -> None:
+        losing.buy_off(ctx, window, action.seat, action.property, action.parent, action.arrow)
+
+    def end(self, ctx: Ctx, window, action: A.EndBuyOff) -> None:
+        losing.end_buy_off(ctx, window, action.seat)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the Chair's mortgage buy-off"
+
+    def before_waiting(self, ctx: Ctx, window) -> bool:
+        return losing.drop_decision_of_the_eliminated(ctx, window)
+
+
+class PermitWindow(NothingHidden):
+    """Permit bribes are public, like the window itself (R-GEN-06 hides no permit bribe)."""
+    kind = "permit_window"
+    answers = {"permit_bribe": "offer", "answer_permit_bribe": "answer"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return buildings.permit_awaiting(window)
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        if seat != window.builder:
+            # R-BUILD-06: no bribe, or a sample $10 bribe per lot the seat could build on (any amount is allowed)
+            options: list[A.Action] = [A.PermitBribe(seat=seat, amount=0)]
+            for index in buildings.could_build(ctx, seat, window.building):
+                if ctx.state.players[seat].cash >= 10 + ctx.squares[index].house_cost:
+                    options.append(A.PermitBribe(seat=seat, amount=10, property=index))
+            return options
+        return [A.AnswerPermitBribe.shared(seat=seat, briber=None)] + [
+            A.AnswerPermitBribe.shared(seat=seat, briber=s) for s, amount in window.bids.items() if amount > 0]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        if seat == window.builder:  # R-BUILD-06: no bribe; the builder accepts none
+            return A.AnswerPermitBribe.shared(seat=seat, briber=None)
+        return A.PermitBribe(seat=seat, amount=0)
+
+    def offer(self, ctx: Ctx, window, action: A.PermitBribe) -> None:
+        buildings.offer_permit_bribe(ctx, window, action.seat, action.amount, action.property)
+
+    def answer(self, ctx: Ctx, window, action: A.AnswerPermitBribe) -> None:
+        buildings.answer_permit_bribe(ctx, window, action.seat, action.briber)
+
+    def describe(self, state: GameState, window) -> str:
+        return "a building-permit window"
+
+
+class Reattach(NothingHidden):
+    kind = "reattach"
+    answers = {"reattach_arms": "reattach"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.seat]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        return [A.ReattachArms(seat=seat)]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.ReattachArms(seat=seat)
+
+    def reattach(self, ctx: Ctx, window, action: A.ReattachArms) -> None:
+        conspiracy.reattach(ctx, window, action.seat, action.placements)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the re-attachment of arms after a rezoning"
+
+    def before_waiting(self, ctx: Ctx, window) -> bool:
+        return losing.drop_decision_of_the_eliminated(ctx, window)
+
+
+class CardExemption(NothingHidden):
+    kind = "card_exemption"
+    answers = {"ignore_card_payment": "answer", "pay_card": "answer"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.seat]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        return [A.IgnoreCardPayment.shared(seat=seat), A.PayCard.shared(seat=seat)]  # R-FAC-STEAMIRON-03
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.IgnoreCardPayment.shared(seat=seat)  # R-FAC-STEAMIRON-03, see factions.py
+
+    def answer(self, ctx: Ctx, window, action: A.Action) -> None:
+        factions.answer_card_exemption(ctx, window, action.seat, action.type == "ignore_card_payment")
+
+    def describe(self, state: GameState, window) -> str:
+        return "the Steam Iron's card exemption"
+
+    def before_waiting(self, ctx: Ctx, window) -> bool:
+        return losing.drop_decision_of_the_eliminated(ctx, window)
+
+
+class CheatRuling(Window):
+    """The professional Banker rules on an accusation (R-CHEAT-05). `rule_accusation` reaches the engine through
+    rules/cheating.py, like every action of R-CHEAT (it is refused as a whole without simulated cheating)."""
+    kind = "cheat_ruling"
+    answers = {"rule_accusation": "rule"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.banker]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        return [A.RuleAccusation.shared(seat=seat, guilty=True), A.RuleAccusation.shared(seat=seat, guilty=False)]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return cheating.default_ruling(state, window, seat)  # §33.9: no ruling by the deadline = the truth
+
+    def rule(self, ctx: Ctx, window, action: A.RuleAccusation) -> None:
+        cheating.dispatch(ctx, action)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the Banker's ruling on an accusation"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """The Banker ruling is shown the hidden records the accusation concerns (R-CHEAT-04); nobody else."""
+        if seat == shown["banker"]:
+            shown["evidence"] = [r.model_dump(mode="json") for r in cheating.evidence(state, window)]
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return OFFERS_ONLY  # the Banker may be bribed while he rules (R-CHEAT-04, R-FP-02)
+
+
+class RansomAnswer(NothingHidden):
+    """A window of a save from before D-15, when the game waited for the ransomed owner: the answer is now a free
+    decision (`answer_ransom`), so the window closes as soon as the engine would wait on it."""
+    kind = "ransom_answer"
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.seat]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        return []
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.AnswerRansom.shared(seat=seat, pay=False)  # R-ART-04: refuse
+
+    def describe(self, state: GameState, window) -> str:
+        return "the owner's answer to a ransom demand"
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return ALL_FREE_ACTIONS
+
+    def before_waiting(self, ctx: Ctx, window) -> bool:
+        artillery.close_legacy_answer_window(ctx, window)
+        return True

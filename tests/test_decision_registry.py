@@ -1,0 +1,85 @@
+"""Decisions are registered, not switched (issue 24, RULESETS.md §4.3): every window kind of the pending stack and
+every turn step is one registered Decision of every ruleset, and each says who is awaited, its menu of legal actions,
+its default (R-GEN-03), how an answer applies, how it is described and what of it each seat may see."""
+from typing import get_args
+
+import pytest
+
+from illuminopoly_desktop.bots.random_bot import RandomBot
+from illuminopoly_desktop.model.rulesets import RULESETS, find_ruleset
+from illuminopoly_desktop.model.state import Pending, SeatConfig, TurnStep
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules.decisions import Decision, waiting_decision
+from illuminopoly_desktop.rules.errors import IllegalAction
+from illuminopoly_desktop.rules.game_start import new_game
+from illuminopoly_desktop.rules.legal import default_action
+
+PENDING_KINDS = {member.model_fields["kind"].default for member in get_args(get_args(Pending)[0])}
+TURN_STEPS = set(get_args(TurnStep))
+EVERY_KIND = PENDING_KINDS | TURN_STEPS
+REQUIRED = ("awaiting", "default", "apply", "describe", "redact")
+
+
+def _defines(decision: Decision, method: str) -> bool:
+    """Whether the decision's class answers `method` itself or through a concrete base, not the abstract one."""
+    return getattr(type(decision), method) is not getattr(Decision, method)
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_window_kind_and_every_turn_step_is_registered(name):
+    decisions = find_ruleset(name).decisions
+    missing = EVERY_KIND - set(decisions)
+    assert not missing, f"{name}: no decision registered for {sorted(missing)}"
+    assert set(decisions) <= EVERY_KIND, f"{name}: decisions of no known kind: {sorted(set(decisions) - EVERY_KIND)}"
+    assert all(kind == decision.kind for kind, decision in decisions.items())
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_registered_decision_answers_all_it_must(name):
+    problems = []
+    for kind, decision in sorted(find_ruleset(name).decisions.items()):
+        for method in REQUIRED:
+            if not _defines(decision, method):
+                problems.append(f"{kind}: no {method}")
+        if not (_defines(decision, "options") or _defines(decision, "menu")):
+            problems.append(f"{kind}: neither options nor menu")
+        if decision.automatic and not _defines(decision, "advance"):
+            problems.append(f"{kind}: automatic but no advance")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_registry_test_itself_finds_a_decision_that_answers_nothing():
+    class Mute(Decision):
+        kind = "choice"
+
+    assert not any(_defines(Mute(), method) for method in REQUIRED + ("options", "menu", "advance"))
+
+
+def test_the_decisions_met_in_play_describe_themselves_and_await_whom_the_engine_awaits():
+    """Random games with the Artillery and simulated cheating: at every decision the game waits on, the registered
+    decision is the one the door uses, and it describes itself in words."""
+    met = set()
+    for seed in range(6):
+        state = new_game([SeatConfig(name=n, kind="computer") for n in "ABCDE"], seed=seed,
+                         options={"use_artillery": True, "cheating_mode": "simulated", "max_rounds": 12})
+        bot = RandomBot(seed)
+        while awaited := engine.awaiting(state):
+            decision, window = waiting_decision(state)
+            met.add(decision.kind)
+            words = decision.describe(state, window)
+            assert words and "_" not in words, (decision.kind, words)
+            assert decision.awaiting(state, window) == awaited
+            seat = awaited[bot.rng.randrange(len(awaited))]
+            try:
+                engine.apply(state, bot.choose(state, seat))
+            except IllegalAction:  # the random player's offers may be refused: then the decision's default
+                engine.apply(state, default_action(state, seat))
+    assert {"faction_draft", "election", "choice", "landing", "free", "contest"} <= met, met
+
+
+def test_every_turn_step_is_described_in_words():
+    decisions = find_ruleset("illuminopoly").decisions
+    state = new_game(["Ann", "Ben", "Cy"], seed=1)
+    for kind in TURN_STEPS:
+        words = decisions[kind].describe(state, state.turn)
+        assert words and "_" not in words, (kind, words)
