@@ -107,8 +107,6 @@ def suggested_ransom(ctx: Ctx, index: int) -> int:
 def demand_ransom(ctx: Ctx, seat: int, amount: int) -> None:
     """RANSOM (R-ART-03): record the demand and end the turn at once, doubles or not (R-MOVE-05 (c)): straight to
     T6. The owner's answer is his to give at any open window until his deadline (D-15, `answer_ransom`)."""
-    from .turn import end_turn
-
     state = ctx.state
     turn = state.turn
     index = turn.landing_square
@@ -130,7 +128,7 @@ def demand_ransom(ctx: Ctx, seat: int, amount: int) -> None:
     if owner is not None and state.players[owner].disabled:
         state.pending_ransom.answer = "refuse"  # a disabled owner cannot pay (R-ART-04, R-FAC-BOAT-04)
         ctx.notice(f"{ctx.name(owner)} is disabled and cannot pay the ransom.", "R-ART-04", owner)
-    end_turn(ctx)
+    ctx.rules.end_turn(ctx)
 
 
 def ransom_answerer(state) -> int | None:
@@ -192,13 +190,11 @@ def answer_ransom(ctx: Ctx, seat: int, pay: bool) -> None:
 def close_legacy_answer_window(ctx: Ctx, window: RansomAnswer) -> None:
     """A `RansomAnswer` window in a state saved before D-15, when the game waited for the owner: the answer is now a
     free decision (`answer_ransom`), so the window closes and the Artillery's turn, left open for it, ends."""
-    from .turn import end_turn
-
     state = ctx.state
     state.pending.remove(window)
     ransom = state.pending_ransom
     if ransom is not None and state.turn.seat == ransom.artillery and state.turn.step == "free":
-        end_turn(ctx)
+        ctx.rules.end_turn(ctx)
 
 
 def open_pool(state) -> Ransom | None:
@@ -336,9 +332,7 @@ def end_upkeep(ctx: Ctx, seat: int) -> None:
     if ransom is not None and ransom.artillery == seat:
         state.pending_ransom = None
         ctx.notice(f"{ctx.name(seat)} does not attack {ctx.square_name(ransom.property)}.", "R-ART-05", seat)
-    from .turn import continue_at_t2
-
-    continue_at_t2(ctx, seat)
+    ctx.rules.continue_at_t2(ctx, seat)
 
 
 def resume_after_upkeep(ctx: Ctx) -> None:
@@ -348,15 +342,13 @@ def resume_after_upkeep(ctx: Ctx) -> None:
     if FAILED_FLAG in turn.used_once:
         turn.step = "free"
         return
-    from .turn import continue_at_t2
-
-    continue_at_t2(ctx, turn.seat)
+    ctx.rules.continue_at_t2(ctx, turn.seat)
 
 
 # ----- R-ART-08..10, R-ART-12: the result of a destruction contest -----
 
 def apply_destruction_result(ctx: Ctx, contest: Contest, success: bool) -> None:
-    """Called by conspiracy.apply_result for both destruction contests, after the money was distributed."""
+    """The effect of both destruction contests (registered by the ruleset), after the money was distributed."""
     if not success:
         failed(ctx, contest.attacker)
     elif ctx.squares[contest.target].kind == "lot":

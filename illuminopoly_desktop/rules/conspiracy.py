@@ -292,29 +292,29 @@ def rebuild(ctx: Ctx, seat: int, index: int) -> None:
                              rule_id="R-REBUILD-06"))
 
 
-# ----- effects of a result (R-CONTEST-02 step 10) -----
+# ----- effects of a result (R-CONTEST-02 step 10), registered by contest kind in the ruleset -----
 
-def apply_result(ctx: Ctx, contest: Contest, success: bool) -> None:
-    kind = contest.contest
-    if kind == "takeover":
-        if success:
-            take_over_arm(ctx, contest)
-    elif kind == "rezoning":
-        if success:
-            rezone(ctx, contest.target)
-    elif kind == "subversion":
-        if success:
-            subvert(ctx, contest)
-    elif kind == "rebuild":
-        if success:
-            rebuild(ctx, contest.attacker, contest.target)
-        elif contest.token_attempt:
-            ctx.state.players[contest.attacker].no_forfeit_rebuild_next_turn = True
-            ctx.state.turn.used_once.append("forfeit_failed")
-    else:
-        from . import artillery
+def takeover_result(ctx: Ctx, contest: Contest, success: bool) -> None:
+    if success:
+        take_over_arm(ctx, contest)
 
-        artillery.apply_destruction_result(ctx, contest, success)
+
+def rezoning_result(ctx: Ctx, contest: Contest, success: bool) -> None:
+    if success:
+        rezone(ctx, contest.target)
+
+
+def subversion_result(ctx: Ctx, contest: Contest, success: bool) -> None:
+    if success:
+        subvert(ctx, contest)
+
+
+def rebuild_result(ctx: Ctx, contest: Contest, success: bool) -> None:
+    if success:
+        rebuild(ctx, contest.attacker, contest.target)
+    elif contest.token_attempt:
+        ctx.state.players[contest.attacker].no_forfeit_rebuild_next_turn = True
+        ctx.state.turn.used_once.append("forfeit_failed")
 
 
 def take_over_arm(ctx: Ctx, contest: Contest) -> None:

@@ -3,8 +3,8 @@ Artillery's destructions: declaration, pre-emption, base cost, sides, graft, rol
 
 A contest is a `Contest` window on the pending stack. Each stage waits only for the players who must decide in
 it, and every decision has a default (R-GEN-03): the Chair blocks, principals invite nobody, invitees decline,
-nobody volunteers, graft is $0. The type-specific effects of a success live in rules/conspiracy.py (and in
-rules/artillery.py for destructions).
+nobody volunteers, graft is $0. The effects of each kind of contest are the ruleset's (`ctx.rules.contest_result`,
+VARIANTS S13): rules/conspiracy.py's, and rules/artillery.py's for destructions.
 """
 from __future__ import annotations
 
@@ -504,9 +504,7 @@ def resolve(ctx: Ctx, contest: Contest) -> None:
     distribute(ctx, contest, success)
     commitments.contest_over(ctx, contest, resolved=True)  # graft/helper commitments kept or not (R-DEAL-03)
     state.pending.remove(contest)
-    from . import conspiracy
-
-    conspiracy.apply_result(ctx, contest, success)
+    ctx.rules.contest_result(ctx, contest, success)  # the effect of this kind of contest (S13)
 
 
 def _side_graft(contest: Contest, side: list[int]) -> int:

@@ -12,7 +12,8 @@ from .errors import refuse
 from .events import TokenMoved
 from .jail import lose_chair
 from .money import bank_pays
-from .movement import BOARD_SIZE, is_doubles, passing_events, pay_go_salary, steps_to, teleport, walk
+from .discovery import passing_events
+from .movement import BOARD_SIZE, is_doubles, pay_go_salary, steps_to, teleport, walk
 from .payments import demand
 from .rent import collect_rent, decrement_countdowns, rent_and_countdowns
 

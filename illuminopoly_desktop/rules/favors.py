@@ -3,9 +3,7 @@ from __future__ import annotations
 
 from ..model.state import FavorWindow
 from .context import Ctx
-from .events import SaleBlocked
 from .jail import play_favor
-from .payments import demand
 
 
 def declare_mortgage(ctx: Ctx, seat: int, index: int) -> None:
@@ -74,34 +72,7 @@ def advance(ctx: Ctx, window: FavorWindow) -> None:
 
 
 def finish(ctx: Ctx, window: FavorWindow, blocked_by: int | None) -> None:
-    from . import buildings, landing
-
-    state = ctx.state
-    state.pending.remove(window)
-    if window.purpose == "halt":
-        from .contests import halt_finished
-
-        halt_finished(ctx, window, blocked_by)
-        return
-    if window.purpose == "abandon":
-        from .artillery import abandon_finished
-
-        abandon_finished(ctx, window, blocked_by)  # R-ART-13: a block keeps the lot in his structure
-        return
-    if blocked_by is not None:
-        if window.purpose == "collect_from_player":
-            ctx.notice(f"{ctx.name(window.payer)} cancelled his payment with a Political Favor.", "R-CARD-06",
-                       window.payer)
-        else:
-            ctx.emit(SaleBlocked(seat=window.actor, purpose=window.purpose, blocked_by=blocked_by, rule_id="R-CARD-06"))
-        return
-    if window.purpose == "buy":
-        landing.execute_buy(ctx, window.actor, window.property, window.parent, window.arrow)
-    elif window.purpose == "build":
-        buildings.execute_buy_building(ctx, window.actor, window.property)
-    elif window.purpose == "sell_building":
-        buildings.execute_sell_building(ctx, window.actor, window.property, window.building)
-    elif window.purpose == "mortgage":
-        buildings.mortgage(ctx, window.actor, window.property)
-    elif window.purpose == "collect_from_player":
-        demand(ctx, window.payer, [(window.actor, window.amount)], "card: collect from every player", "R-CARD-02")
+    """The window is closed: what its purpose does now, blocked or not, is the ruleset's (windows.py registers
+    each purpose's outcome)."""
+    ctx.state.pending.remove(window)
+    ctx.rules.favor_window_closed(ctx, window, blocked_by)

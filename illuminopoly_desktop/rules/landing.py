@@ -9,7 +9,8 @@ from .context import Ctx
 from .errors import refuse
 from .events import ControlChanged, LandingResolved, OwnershipChanged
 from .money import check_no_bank_debt, move, pay_bank
-from .movement import discover, is_doubles, steps_to, walk, walk_back
+from .discovery import discover
+from .movement import is_doubles, steps_to, walk, walk_back
 from .payments import demand
 from .structure import check_free_arrow, place_root
 from .values import base_value, pay_amount, worth

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..model.state import BANK, ESCROW, FP, Auction, Party
 from .context import Ctx
 from .errors import refuse
-from .events import MoneyMoved, PaymentShort
+from .events import AuctionEvent, MoneyMoved, PaymentShort
 
 
 def ceil_div(numerator: int, denominator: int) -> int:
@@ -197,13 +197,10 @@ def _bank_auction_pending(state) -> bool:
 
 
 def _open_bank_auction(ctx: Ctx, why: str) -> bool:
-    """Put the Bank up for auction among the active, not disabled faction players, starting after the Chair
-    (R-BANK-03 step 2, R-DEAL-09). Returns False when nobody could bid."""
-    from .events import AuctionEvent
-    from .losing import bidding_order  # losing imports this module
-
+    """Put the Bank up for auction among the bidders the ruleset names (Illuminopoly: the active, not disabled
+    faction players, starting after the Chair, R-BANK-03 step 2, R-DEAL-09). Returns False when nobody could bid."""
     st = ctx.state
-    bidders = bidding_order(ctx)
+    bidders = ctx.rules.bidding_order(ctx)
     if not bidders:
         return False
     st.pending.append(Auction(item="bank", bidders=bidders))

@@ -1,10 +1,10 @@
-"""Movement, passing events and GO (R-MOVE, R-GO)."""
+"""Movement and GO (R-MOVE, R-GO): the walker steps a token square by square and asks the ruleset what entering each
+square does (`ctx.rules.on_pass`, VARIANTS S06): the GO salary, and whatever else the ruleset's rules say."""
 from __future__ import annotations
 
 from .context import Ctx
-from .events import ControlChanged, TokenMoved
+from .events import TokenMoved
 from .money import bank_pays
-from .values import depth_of
 
 BOARD_SIZE = 40
 
@@ -13,35 +13,6 @@ def pay_go_salary(ctx: Ctx, seat: int) -> None:
     player = ctx.state.players[seat]
     player.completed_first_circuit = True
     bank_pays(ctx, seat, ctx.board.go_salary, "GO salary", "R-GO-01", is_salary=True)
-
-
-def discover(ctx: Ctx, seat: int, index: int, rule_id: str) -> None:
-    """Control of an unmortgaged own property comes back to its owner (R-SUBVERT-07, -08)."""
-    prop = ctx.state.properties[index]
-    old = prop.controller
-    prop.controller = seat
-    prop.control_origin = "owner"
-    ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=seat, origin="owner",
-                            reason="discovery", rule_id=rule_id))
-
-
-def is_fixable(ctx: Ctx, seat: int, index: int) -> bool:
-    prop = ctx.state.properties.get(index)
-    return prop is not None and prop.owner == seat and prop.controller != seat and not prop.mortgaged
-
-
-def passing_events(ctx: Ctx, seat: int, square: int, forward: bool) -> bool:
-    """Run the events of entering a square; return True when the mover may stop to fix (R-MOVE-02, -04)."""
-    if forward and square == ctx.board.go_index:
-        pay_go_salary(ctx, seat)
-    if is_fixable(ctx, seat, square):
-        prop = ctx.state.properties[square]
-        depth = depth_of(ctx.state, square)
-        if depth == 1 or prop.control_origin == "arm_residual":
-            discover(ctx, seat, square, "R-SUBVERT-08")
-        elif depth == 2:
-            return True
-    return False
 
 
 def walk(ctx: Ctx, seat: int, steps: int, how: str, then: int = 0) -> int | None:
@@ -56,6 +27,7 @@ def walk(ctx: Ctx, seat: int, steps: int, how: str, then: int = 0) -> int | None
     in cards.py).
     """
     player = ctx.state.players[seat]
+    on_pass = ctx.rules.on_pass
     start = player.position
     path = []
     position = start
@@ -72,7 +44,7 @@ def walk(ctx: Ctx, seat: int, steps: int, how: str, then: int = 0) -> int | None
             player.completed_first_circuit = True
             stop_offer = False
         else:
-            stop_offer = passing_events(ctx, seat, position, forward=True)
+            stop_offer = on_pass(ctx, seat, position, True)
         if stop_offer and not last:
             paused = True
             break
@@ -89,6 +61,7 @@ def walk_back(ctx: Ctx, seat: int, steps: int) -> int | None:
     None when the token arrived, or the steps left when it paused at a stop-to-fix offer.
     """
     player = ctx.state.players[seat]
+    on_pass = ctx.rules.on_pass
     start = player.position
     path = []
     left = steps
@@ -97,7 +70,7 @@ def walk_back(ctx: Ctx, seat: int, steps: int) -> int | None:
         player.position = (player.position - 1) % BOARD_SIZE
         left -= 1
         path.append(player.position)
-        if passing_events(ctx, seat, player.position, forward=False) and left > 0:
+        if on_pass(ctx, seat, player.position, False) and left > 0:
             paused = True
             break
     ctx.emit(TokenMoved(seat=seat, start=start, end=player.position, path=path, how="back", rule_id="R-MOVE-02"))

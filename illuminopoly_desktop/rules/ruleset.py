@@ -20,6 +20,7 @@ from ..model.state import GameSetup, GameState
 from .actions import Action
 from .context import Ctx
 from .decisions import Decision, Menu
+from .movement import pay_go_salary
 
 
 class Ruleset:
@@ -75,6 +76,21 @@ class Ruleset:
     def advance(self, ctx: Ctx) -> bool:
         """Take one automatic step of the machine when no window is open; False when a decision is needed."""
         raise self.missing("advance")
+
+    # ----- S06: movement -----
+
+    def on_pass(self, ctx: Ctx, seat: int, square: int, forward: bool) -> bool:
+        """What entering a square on a move does (rules/movement.py asks at every square): the GO salary on a
+        forward move. Returns True when the mover may stop there (to fix a property, in Illuminopoly)."""
+        if forward and square == ctx.board.go_index:
+            pay_go_salary(ctx, seat)
+        return False
+
+    # ----- S12: auctions -----
+
+    def bidding_order(self, ctx: Ctx, after: int | None = None) -> list[int]:
+        """Who bids in an auction, in order (the Bank's auction of R-BANK-03 uses it too)."""
+        raise self.missing("bidding_order")
 
     # ----- R-GEN-04: free actions -----
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...model import rng
 from ...model.options import Options
 from ...model.state import DogChoice, GameSetup, GameState
-from ...rules import chair, cheating, losing, setup, turn
+from ...rules import artillery, chair, cheating, conspiracy, discovery, landing, losing, setup, turn
 from ...rules.context import Ctx
 from ...rules.decisions import registry
 from ...rules.position import state_from_position
@@ -79,6 +79,40 @@ class IlluminopolyRuleset(Ruleset):
             decision.advance(ctx)
             return True
         return False
+
+    # ----- S03, S05: the turn machine (seams within Illuminopoly, for the areas below the turn) -----
+
+    end_turn = staticmethod(turn.end_turn)
+    """T7 and T8: the end of the turn and the next one (R-TURN-02, -03)."""
+    continue_at_t2 = staticmethod(turn.continue_at_t2)
+    """T2 and T3: where a turn goes on after a T1 decision (R-ART-05)."""
+
+    # ----- S06, S07: moves and squares -----
+
+    on_pass = staticmethod(discovery.passing_events)
+    """GO, and the discovery of one's own subverted property on the way (R-MOVE-02, -04, R-SUBVERT-07, -08)."""
+    land = staticmethod(landing.land)
+    move_by = staticmethod(landing.move_by)
+
+    # ----- S12: auctions -----
+
+    bidding_order = staticmethod(losing.bidding_order)
+
+    # ----- S13: the effects of each kind of contest -----
+
+    CONTEST_EFFECTS = {
+        "takeover": conspiracy.takeover_result, "rezoning": conspiracy.rezoning_result,
+        "subversion": conspiracy.subversion_result, "rebuild": conspiracy.rebuild_result,
+        "destruction": artillery.apply_destruction_result, "surprise_destruction": artillery.apply_destruction_result,
+    }
+
+    def contest_result(self, ctx: Ctx, contest, success: bool) -> None:
+        """R-CONTEST-02 step 10: the effect of a resolved contest, after its money was distributed."""
+        self.CONTEST_EFFECTS[contest.contest](ctx, contest, success)
+
+    # ----- R-CARD-06: Political Favor windows -----
+
+    favor_window_closed = staticmethod(windows.favor_window_closed)
 
     # ----- R-GEN-04: free actions -----
 

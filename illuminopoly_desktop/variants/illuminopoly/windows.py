@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from ...model.state import GameState
 from ...rules import actions as A
-from ...rules import artillery, buildings, chair, cheating, conspiracy, factions, favors, losing, payments, setup
-from ...rules import structure
+from ...rules import artillery, buildings, chair, cheating, conspiracy, contests, factions, favors, landing, losing
+from ...rules import payments, setup, structure
 from ...rules.context import Ctx
 from ...rules.decisions import ALL_FREE_ACTIONS, OFFERS_ONLY, Window
 from ...rules.errors import refuse
-from ...rules.events import DogConditionChosen
+from ...rules.events import DogConditionChosen, SaleBlocked
+from ...rules.legal import enumerate_legal
 from ...rules.values import lift_cost
 
 
@@ -37,7 +38,7 @@ class FactionDraft(NothingHidden):
                 if f not in taken]
 
     def default(self, state: GameState, window, seat: int) -> A.Action | None:
-        options = self.options(Ctx(state), window, seat) if seat in self.awaiting(state, window) else []
+        options = enumerate_legal(state, seat)
         return options[0] if options else None
 
     def pick(self, ctx: Ctx, window, action: A.PickFaction) -> None:
@@ -133,6 +134,39 @@ class FavorWindow(NothingHidden):
 
     def describe(self, state: GameState, window) -> str:
         return "a Political Favor window"
+
+
+FAVOR_OUTCOMES = {
+    "buy": lambda ctx, window: landing.execute_buy(ctx, window.actor, window.property, window.parent, window.arrow),
+    "build": lambda ctx, window: buildings.execute_buy_building(ctx, window.actor, window.property),
+    "sell_building": lambda ctx, window: buildings.execute_sell_building(ctx, window.actor, window.property,
+                                                                         window.building),
+    "mortgage": lambda ctx, window: buildings.mortgage(ctx, window.actor, window.property),
+    "collect_from_player": lambda ctx, window: payments.demand(ctx, window.payer, [(window.actor, window.amount)],
+                                                               "card: collect from every player", "R-CARD-02"),
+}
+"""What a Political Favor window's purpose does when nobody blocked it (R-CARD-06)."""
+
+
+def favor_window_closed(ctx: Ctx, window, blocked_by: int | None) -> None:
+    """A Political Favor window closed (rules/favors.py): a rezoning's or destruction's halt window lets the contest
+    start or ends it (R-REZONE-03); an abandonment's keeps or frees the lot (R-ART-13); a blocked sale or payment
+    is logged and does not happen; an unblocked one happens now."""
+    if window.purpose == "halt":
+        contests.halt_finished(ctx, window, blocked_by)
+        return
+    if window.purpose == "abandon":
+        artillery.abandon_finished(ctx, window, blocked_by)  # R-ART-13: a block keeps the lot in his structure
+        return
+    if blocked_by is not None:
+        if window.purpose == "collect_from_player":
+            ctx.notice(f"{ctx.name(window.payer)} cancelled his payment with a Political Favor.", "R-CARD-06",
+                       window.payer)
+        else:
+            ctx.emit(SaleBlocked(seat=window.actor, purpose=window.purpose, blocked_by=blocked_by,
+                                 rule_id="R-CARD-06"))
+        return
+    FAVOR_OUTCOMES[window.purpose](ctx, window)
 
 
 class RaiseFunds(NothingHidden):
