@@ -29,7 +29,7 @@ if importlib.util.find_spec("illuminopoly_desktop") is None:  # run from a check
 from illuminopoly_desktop.bots.table_games import play_table_game  # noqa: E402
 from illuminopoly_desktop.model.options import make_options  # noqa: E402
 from illuminopoly_desktop.reports.balance import dealt_factions, wilson_interval  # noqa: E402
-from illuminopoly_desktop.rules.setup import factions_in_use  # noqa: E402
+from illuminopoly_desktop.variants.illuminopoly.setup import factions_in_use  # noqa: E402
 
 
 def shares(game) -> Counter:

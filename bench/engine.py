@@ -26,7 +26,7 @@ from illuminopoly_desktop.bots.simulate import play_random_game, seat_configs  #
 from illuminopoly_desktop.rules import engine  # noqa: E402
 from illuminopoly_desktop.rules.errors import IllegalAction  # noqa: E402
 from illuminopoly_desktop.rules.events import TurnStarted  # noqa: E402
-from illuminopoly_desktop.rules.setup import new_game  # noqa: E402
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game  # noqa: E402
 from illuminopoly_desktop.saves import load_save, state_hash, write_save  # noqa: E402
 from illuminopoly_desktop.saves.savefile import read_save_file  # noqa: E402
 

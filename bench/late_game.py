@@ -11,8 +11,8 @@ from illuminopoly_desktop.model.state import GameState, SeatConfig
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.setup import new_game
-from illuminopoly_desktop.rules.structure import place_or_unattach
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.structure import place_or_unattach
 
 SEATS = (("Alice", "top_hat"), ("Bob", "thimble"), ("Carol", "race_car"), ("Dan", "horseman"), ("Eve", "boat"),
          ("Frank", "shoe"))

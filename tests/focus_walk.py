@@ -38,7 +38,7 @@ from illuminopoly_desktop.rules import actions as A  # noqa: E402
 from illuminopoly_desktop.rules import engine  # noqa: E402
 from illuminopoly_desktop.rules.context import Ctx  # noqa: E402
 from illuminopoly_desktop.rules.legal import default_action  # noqa: E402
-from illuminopoly_desktop.rules.setup import new_game  # noqa: E402
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game  # noqa: E402
 from illuminopoly_desktop.ui.app.main_window import MainWindow  # noqa: E402
 
 from contest_scenario import BOARDWALK, VERMONT, land_on  # noqa: E402

@@ -24,8 +24,8 @@ from illuminopoly_desktop.model.state import GameState, SeatConfig
 from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.presentation.event_text import describe, rule_link
 from illuminopoly_desktop.rules.offer_answers import default_answer
-from illuminopoly_desktop.rules.position import state_from_position
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.position import state_from_position
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves import state_hash
 
 GOLDEN = Path(__file__).parent / "golden"

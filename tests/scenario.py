@@ -14,7 +14,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.errors import IllegalAction
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 DEFAULT_FACTIONS = ("top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "shoe", "dog")
 
@@ -67,7 +67,7 @@ def position_game(players: int = 4, factions: tuple[str, ...] | None = None, opt
     entries, where an owned deed without a `parent` hangs from its owner's card, as `give` does; `turn` is the
     position's (default: the Chair's T3); `fields` are the game's own (Reserves left out are worked out, R-GEN-08).
     The dice and the decks are not `started_game`'s: use it where no unforced roll or card decides an assertion."""
-    from illuminopoly_desktop.rules.position import state_from_position
+    from illuminopoly_desktop.variants.illuminopoly.position import state_from_position
 
     factions = iter(factions or tuple(f for f in DEFAULT_FACTIONS if f != "dog")[:players])
     entries = [{"name": f"P{i}", **({"role": "banker"} if i == banker_seat else {"faction": next(factions),

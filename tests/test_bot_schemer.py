@@ -15,7 +15,7 @@ from illuminopoly_desktop.reports.balance import dealt_factions
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.offer_answers import deciding_seats
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
 ST_CHARLES, STATES, VIRGINIA, KENTUCKY, INDIANA, ILLINOIS = 11, 13, 14, 21, 23, 24
@@ -30,7 +30,7 @@ def test_the_schemer_beats_three_random_players_in_most_games():
     """The issue's target is 60% over many games (bench/bots.py); a seeded sample of 12 games, the schemer's seat
     and faction changing from game to game, shows the edge: a fair share would be 3 wins."""
     from illuminopoly_desktop.model.options import make_options
-    from illuminopoly_desktop.rules.setup import factions_in_use
+    from illuminopoly_desktop.variants.illuminopoly.setup import factions_in_use
 
     lineups = dealt_factions(factions_in_use(make_options({})), 4, 12, 123)
     wins = 0.0

@@ -23,7 +23,7 @@ from illuminopoly_desktop.model.state import CashItem, CheatRecord, Contest, Off
 from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.errors import IllegalAction
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 ALL_TEN = ("top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog", "shoe",
            "artillery")

@@ -189,7 +189,7 @@ def engine_has_artillery_actions() -> bool:
     resolves destruction contests); until then no destruction can happen."""
     import importlib.util
 
-    return importlib.util.find_spec("illuminopoly_desktop.rules.artillery") is not None
+    return importlib.util.find_spec("illuminopoly_desktop.variants.illuminopoly.artillery") is not None
 
 
 def test_simulate_all_factions_with_the_artillery_rotates_the_factions_and_plays_every_contest(capsys):
@@ -315,7 +315,7 @@ def write_started_save(path: Path, allow_forced_dice: bool = True) -> Path:
     from illuminopoly_desktop.model.state import SeatConfig
     from illuminopoly_desktop.rules import actions as A
     from illuminopoly_desktop.rules import engine
-    from illuminopoly_desktop.rules.setup import new_game
+    from illuminopoly_desktop.variants.illuminopoly.setup import new_game
     from illuminopoly_desktop.saves import write_save
 
     seats = [SeatConfig(name=name, faction=faction) for name, faction in SEATS]

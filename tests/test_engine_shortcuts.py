@@ -18,7 +18,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.values import attack_value, base_cost, depth_of
+from illuminopoly_desktop.variants.illuminopoly.property_values import attack_value, base_cost, depth_of
 
 CONTESTS = ("takeover", "rezoning", "subversion", "destruction", "surprise_destruction")
 

@@ -15,7 +15,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.errors import IllegalAction
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 BOARDWALK = 39
 EVENT_CLASSES = typing.get_args(typing.get_args(E.AnyEvent)[0])

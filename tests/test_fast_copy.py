@@ -8,7 +8,7 @@ from illuminopoly_desktop.bots.simulate import play_random_game
 from illuminopoly_desktop.model.fast_copy import copy_tree
 from illuminopoly_desktop.model.state import GameState
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves import state_hash
 
 ATOMS = (int, str, bool, float, type(None))

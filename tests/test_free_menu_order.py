@@ -4,7 +4,7 @@ lists; this compares order too, because computer players choose by position (a r
 replays included) — a guard for any lazier way of building the menu, free actions included."""
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.legal import enumerate_legal, legal_menu
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from tests.scenario import play_random_actions
 
 FACTIONS = ["top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog"]

@@ -15,7 +15,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.rules.offer_answers import default_answer
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 
 def test_random_players_play_a_game_to_its_end_through_the_driver():

@@ -12,7 +12,7 @@ from illuminopoly_desktop.model.state import CashItem, OfferLeg
 from illuminopoly_desktop.model.views import events_for, player_view
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules.errors import IllegalAction
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 GAMES = 24
 ACTIONS_PER_GAME = 1500

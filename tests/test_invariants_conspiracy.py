@@ -14,7 +14,7 @@ import pytest
 from scenario import play_random_actions
 
 from illuminopoly_desktop.rules.invariants import invariant_problems, round_trips
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 GAMES = 500
 CHUNKS = 20

@@ -61,7 +61,7 @@ def test_defaults_and_default_factories_as_validation_gives_them():
 
 def test_R_TURN_03_a_fresh_turn_equals_the_validated_one():
     from illuminopoly_desktop.model.state import TurnState
-    from illuminopoly_desktop.rules.turn import fresh_turn
+    from illuminopoly_desktop.variants.illuminopoly.turn import fresh_turn
 
     first, second = fresh_turn(3), fresh_turn(3)
     validated = TurnState(seat=3, step="none")

@@ -3,7 +3,7 @@ import random
 
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.legal import enumerate_legal, legal_menu
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 
 def test_menu_and_list_agree_for_every_seat_through_random_games():

@@ -269,7 +269,7 @@ def test_too_fast_senders_are_slowed_down_garbage_senders_disconnected_and_other
 def test_answers_to_one_decision_given_at_once_do_not_make_each_other_stale():
     """The Chair election (R-CHAIR-02): every seat votes at once; each vote changes the others' views, yet a vote
     chosen from a view of the same ballot is still accepted; the next decision makes an old view stale."""
-    from illuminopoly_desktop.rules.setup import new_game
+    from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
     state = new_game([{"name": f"P{i}", "faction": f} for i, f in enumerate(("top_hat", "thimble", "boat"))],
                      seed=5, preset_factions=True)

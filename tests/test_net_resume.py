@@ -184,7 +184,7 @@ def test_the_journal_holds_the_actions_the_save_does_not_yet(tmp_path):
     ignored, a line already in the save is skipped, a missing action is an error naming the journal."""
     from illuminopoly_desktop.net.persistence import GameRecord, journal_path
     from illuminopoly_desktop.rules import engine
-    from illuminopoly_desktop.rules.setup import new_game
+    from illuminopoly_desktop.variants.illuminopoly.setup import new_game
     from illuminopoly_desktop.saves.savefile import SaveError
 
     state = new_game(["A", "B", "C"], seed=2)

@@ -15,14 +15,14 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.game_start import start_game
-from illuminopoly_desktop.rules.position import (
+from illuminopoly_desktop.variants.illuminopoly.position import (
     PositionError,
     position_json,
     position_of,
     position_schema,
     state_from_position,
 )
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves import load_save, write_save
 
 BALTIC, MEDITERRANEAN, ORIENTAL = 3, 1, 6

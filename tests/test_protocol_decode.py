@@ -110,7 +110,7 @@ def test_patches_of_a_real_game_are_small_and_exact():
     from illuminopoly_desktop.model.views import player_view
     from illuminopoly_desktop.rules import engine
     from illuminopoly_desktop.rules.errors import IllegalAction
-    from illuminopoly_desktop.rules.setup import new_game
+    from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
     state = new_game(["A", "B", "C", "D"], seed=11, options={"max_rounds": 8})
     bot = RandomBot(2)

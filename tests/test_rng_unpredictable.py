@@ -17,7 +17,7 @@ import pytest
 
 from illuminopoly_desktop.model import rng
 from illuminopoly_desktop.model.views import player_view
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves.savefile import load_save, state_hash, write_save
 
 OLD_SAVE = Path(__file__).parent / "data" / "splitmix64-seed2024.json"

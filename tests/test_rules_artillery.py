@@ -15,8 +15,8 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal, legal_menu
-from illuminopoly_desktop.rules.rent import power_rent, rent_of
-from illuminopoly_desktop.rules.values import base_cost, current_value, ranking_value
+from illuminopoly_desktop.variants.illuminopoly.rent import power_rent, rent_of
+from illuminopoly_desktop.variants.illuminopoly.property_values import base_cost, current_value, ranking_value
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC, STATES, VIRGINIA, PENN_RR, ST_JAMES = 11, 12, 13, 14, 15, 16
@@ -280,7 +280,7 @@ def test_R_ART_04_D15_an_owner_who_leaves_the_game_before_answering_does_not_pay
     """R-ART-04, R-LOSE-03, D-15: mortgaged out before answering (his only deed mortgaged, $30 < the $33 to lift
     it), the owner is eliminated; Baltic goes back to the Bank, so nobody answers the demand, which is refused by
     default at the Artillery's next T1. (Before D-15 the game waited for the owner's answer meanwhile.)"""
-    from illuminopoly_desktop.rules.artillery import ransom_answerer
+    from illuminopoly_desktop.variants.illuminopoly.artillery import ransom_answerer
 
     state = game()
     owner = state.players[2]
@@ -550,7 +550,7 @@ def test_R_ART_10_and_R_MORT_06_a_mortgaged_lot_is_destroyed_and_its_mortgage_wr
     assert of_type(events, E.MortgageChanged)[0].rule_id == "R-MORT-06"
     ctx = Ctx(state)
     assert current_value(ctx, VERMONT) == 50 and ranking_value(ctx, VERMONT) == 50
-    from illuminopoly_desktop.rules.artillery import destroy_lot
+    from illuminopoly_desktop.variants.illuminopoly.artillery import destroy_lot
 
     destroy_lot(ctx, ORIENTAL)
     assert state.terrorist_colors_destroyed == ["light_blue"]
@@ -832,7 +832,7 @@ def test_R_ART_14_what_a_destroyed_lot_can_and_cannot_be():
     """R-ART-14, R-MORT-07, R-REZONE-01, R-SUBVERT-01, R-STRUCT-03.4, R-LAND-04, R-REBUILD-01: no mortgage, rezoning
     or subversion; holds no deeds; no rent or Power Base; half value; bought at half price; taken over at the halved
     A; rebuilt only after cleanup."""
-    from illuminopoly_desktop.rules.structure import out_arrows
+    from illuminopoly_desktop.variants.illuminopoly.structure import out_arrows
 
     state = game()
     give(state, 3, ST_JAMES, ROOT)
@@ -866,7 +866,7 @@ def test_R_FAC_ARTILLERY_02_a_ransom_paid_by_a_pool_then_a_destruction_conserves
     Vermont (base $50 to the Bank) follows anyway; every dollar is accounted for; the Artillery exists only with
     `use_artillery`."""
     from illuminopoly_desktop.model.options import make_options
-    from illuminopoly_desktop.rules.setup import factions_in_use
+    from illuminopoly_desktop.variants.illuminopoly.setup import factions_in_use
 
     assert "artillery" not in factions_in_use(make_options({}))
     state = game()

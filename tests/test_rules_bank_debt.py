@@ -14,7 +14,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import enumerate_legal
-from illuminopoly_desktop.rules.values import net_assets, worth
+from illuminopoly_desktop.variants.illuminopoly.property_values import net_assets, worth
 
 from scenario import flows, force, give, money_total, of_type, refused, started_game, state_hash
 

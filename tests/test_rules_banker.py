@@ -11,8 +11,8 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.rent import power_bases
-from illuminopoly_desktop.rules.victory import banker_score
+from illuminopoly_desktop.variants.illuminopoly.rent import power_bases
+from illuminopoly_desktop.variants.illuminopoly.victory import banker_score
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ELECTRIC, WATER = 12, 28
@@ -42,7 +42,7 @@ def quiet_turn(state):
     seat = state.turn.seat
     if state.turn.step == "banker":
         return engine.apply(state, A.EndTurn(seat=seat))
-    from illuminopoly_desktop.rules.structure import suggested_arrangement
+    from illuminopoly_desktop.variants.illuminopoly.structure import suggested_arrangement
 
     events = engine.apply(state, A.Reorganize(seat=seat, placements=suggested_arrangement(Ctx(state), seat)))
     return through_income(state, events + engine.apply(state, A.EndTurn(seat=seat)))  # the Thimble's T2

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from illuminopoly_desktop.model.state import FavorCard, OfferLeg, DeedItem, CashItem
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import engine, rent
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.variants.illuminopoly import rent
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
 from scenario import force, give, money_total, refused, started_game

@@ -13,7 +13,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
 GO_TO_JAIL_CHANCE = 10

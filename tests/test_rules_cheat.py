@@ -12,12 +12,13 @@ from illuminopoly_desktop.bots.simulate import play_random_game
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, OfferLeg
 from illuminopoly_desktop.model.views import events_for, player_view
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import cheating, engine
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.variants.illuminopoly import cheating
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.invariants import invariant_problems
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 MEDITERRANEAN, BALTIC, ORIENTAL, CHANCE_1, VERMONT, CONNECTICUT, JAIL = 1, 3, 6, 7, 8, 9, 10
 STATES, BOARDWALK = 13, 39

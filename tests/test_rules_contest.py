@@ -13,7 +13,8 @@ from scenario import force, give, of_type, position_game, refused, started_game
 from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, OfferLeg
 from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import contests, engine
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.variants.illuminopoly import contests
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal

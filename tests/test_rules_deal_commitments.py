@@ -17,7 +17,7 @@ from illuminopoly_desktop.model.views import events_for, player_view
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.conspiracy import check_subvert
+from illuminopoly_desktop.variants.illuminopoly.conspiracy import check_subvert
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal, legal_menu
 

@@ -138,7 +138,7 @@ def test_D11_R_MORT_02_a_property_mortgaged_while_the_artillery_is_chair_is_cont
     (+$30). Nobody controls it, so it counts in no Power Base; when seat 1 lifts the mortgage ($33) control comes
     back to him, with no `post_mortgage` hold for the Artillery."""
     from illuminopoly_desktop.rules.context import Ctx
-    from illuminopoly_desktop.rules.rent import power_bases
+    from illuminopoly_desktop.variants.illuminopoly.rent import power_bases
 
     s = started_game(chair=3, **ARTILLERY_TABLE)
     assert s.chair == 3
@@ -288,7 +288,7 @@ def test_R_STRUCT_06_an_invalid_reorganization_is_refused_citing_the_rule_whose_
 
     from illuminopoly_desktop.rules.context import Ctx
     from illuminopoly_desktop.rules.errors import IllegalAction
-    from illuminopoly_desktop.rules.structure import validate_reorganization
+    from illuminopoly_desktop.variants.illuminopoly.structure import validate_reorganization
 
     from scenario import refused
 

@@ -8,7 +8,8 @@ from scenario import flows, force, give, money_total, of_type, refused, started_
 
 from illuminopoly_desktop.model.state import ROOT, FavorCard
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import engine, jail, losing
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.variants.illuminopoly import jail, losing
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import enumerate_legal

@@ -18,10 +18,10 @@ from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction, ReasonCode
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
-from illuminopoly_desktop.rules.structure import suggested_arrangement
+from illuminopoly_desktop.variants.illuminopoly.structure import suggested_arrangement
 from illuminopoly_desktop.rules.movement import is_doubles
-from illuminopoly_desktop.rules.setup import new_game
-from illuminopoly_desktop.rules.values import base_value
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.property_values import base_value
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT, ST_CHARLES = 1, 3, 6, 8, 9, 11
 PARK_PLACE, BOARDWALK = 37, 39

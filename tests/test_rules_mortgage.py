@@ -6,7 +6,8 @@ import pytest
 
 from illuminopoly_desktop.model.state import CashItem, DeedItem, FavorCard, OfferLeg
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import engine, rent
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.variants.illuminopoly import rent
 from illuminopoly_desktop.rules.context import Ctx
 from scenario import force, give, money_total, refused, started_game, through_income
 
@@ -365,7 +366,7 @@ def test_R_MORT_04_buildings_may_be_bought_again_after_lifting_but_not_on_a_lot_
 
 def test_R_MORT_05_attack_value_of_a_mortgaged_property_includes_the_surcharge():
     """R-MORT-05."""
-    from illuminopoly_desktop.rules import values
+    from illuminopoly_desktop.variants.illuminopoly import property_values as values
 
     state = started_game()
     give(state, 1, PARK_PLACE)  # depth 1

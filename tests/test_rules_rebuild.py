@@ -16,8 +16,8 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import enumerate_legal
-from illuminopoly_desktop.rules.rent import counting_railroads, power_bases, rent_of
-from illuminopoly_desktop.rules.structure import free_arrows
+from illuminopoly_desktop.variants.illuminopoly.rent import counting_railroads, power_bases, rent_of
+from illuminopoly_desktop.variants.illuminopoly.structure import free_arrows
 
 REBUILD = A.Rebuild(seat=0)
 FORFEIT = A.ForfeitMoveToRebuild(seat=0)

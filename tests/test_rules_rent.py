@@ -10,7 +10,8 @@ import pytest
 
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import engine, rent
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.variants.illuminopoly import rent
 from illuminopoly_desktop.rules.context import Ctx
 from scenario import force, give, money_total, started_game, through_income
 

@@ -17,7 +17,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
-from illuminopoly_desktop.rules.rent import power_bases, rent_of
+from illuminopoly_desktop.variants.illuminopoly.rent import power_bases, rent_of
 
 REZONE = A.Rezone(seat=0)
 
@@ -445,7 +445,7 @@ def test_R_STRUCT_07_an_owner_eliminated_before_re_attaching_leaves_no_open_prom
     force(state, 4, 4)
     engine.apply(state, A.CommitGraft(seat=1))
     assert state.pending[-1].kind == "reattach"
-    from illuminopoly_desktop.rules.losing import eliminate
+    from illuminopoly_desktop.variants.illuminopoly.losing import eliminate
 
     eliminate(Ctx(state), 1, "test: left the game", rule_id="R-LOSE-05")
     _settle(state)

@@ -13,8 +13,8 @@ from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.setup import DOG_CONDITIONS, new_game
-from illuminopoly_desktop.rules.structure import free_arrows
+from illuminopoly_desktop.variants.illuminopoly.setup import DOG_CONDITIONS, new_game
+from illuminopoly_desktop.variants.illuminopoly.structure import free_arrows
 
 STANDARD = ("top_hat", "thimble", "race_car", "horseman", "boat", "wheelbarrow", "steam_iron", "dog", "shoe")
 

@@ -17,12 +17,12 @@ from illuminopoly_desktop.model.state import ROOT, CashItem, DeedItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules import special_victory as sv
+from illuminopoly_desktop.variants.illuminopoly import special_victory as sv
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.losing import eliminate
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.losing import eliminate
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 ST_CHARLES, ELECTRIC, STATES, VIRGINIA, PENN_RR, ST_JAMES, TENNESSEE, NEW_YORK = 11, 12, 13, 14, 15, 16, 18, 19

@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 
 from illuminopoly_desktop.model.state import ROOT, Debt, OfferLeg, DeedItem, CashItem
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import engine, structure
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.variants.illuminopoly import structure
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.structure import suggested_arrangement
-from illuminopoly_desktop.rules.values import depth_of
+from illuminopoly_desktop.variants.illuminopoly.structure import suggested_arrangement
+from illuminopoly_desktop.variants.illuminopoly.property_values import depth_of
 from scenario import force, give, money_total, refused, started_game, through_income
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9

@@ -16,7 +16,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import enumerate_legal
-from illuminopoly_desktop.rules.rent import power_bases
+from illuminopoly_desktop.variants.illuminopoly.rent import power_bases
 
 SUBVERT = A.Subvert(seat=0)
 

@@ -11,7 +11,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.structure import suggested_arrangement
+from illuminopoly_desktop.variants.illuminopoly.structure import suggested_arrangement
 
 BALTIC, MEDITERRANEAN, READING, ORIENTAL, VERMONT, CONNECTICUT = 3, 1, 5, 6, 8, 9
 BOARDWALK, PARK_PLACE = 39, 37

@@ -12,7 +12,7 @@ import pytest
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules import values as V
+from illuminopoly_desktop.variants.illuminopoly import property_values as V
 from illuminopoly_desktop.rules.context import Ctx
 from scenario import force, give, money_total, started_game
 

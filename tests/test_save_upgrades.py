@@ -13,7 +13,7 @@ from illuminopoly_desktop import __version__
 from illuminopoly_desktop.model.state import CashItem, DogChoice, GameState, OfferLeg, RansomAnswer, SeatConfig
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves import SaveError, load_save, state_hash, write_save
 
 FIXTURES = Path(__file__).parent / "data" / "saves"

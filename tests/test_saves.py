@@ -14,7 +14,7 @@ from illuminopoly_desktop.model.state import SeatConfig
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.legal import enumerate_legal
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves import (
     SAVE_SCHEMA_VERSION,
     SaveError,

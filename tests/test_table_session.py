@@ -7,7 +7,7 @@ import pytest
 from illuminopoly_desktop.presentation.table_session import AUTOSAVE_NAME, TableSession, resumable_autosave
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules.errors import IllegalAction
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves.savefile import state_hash
 
 

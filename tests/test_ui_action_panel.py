@@ -335,7 +335,7 @@ def test_a_narrow_choice_never_parts_an_amount_from_its_sign_nor_a_shortcut_from
 
 def test_R_SETUP_02_each_draft_choice_names_the_factions_epithet_and_tells_its_power_and_victory():
     from illuminopoly_desktop.model.factions import load_factions
-    from illuminopoly_desktop.rules.setup import new_game
+    from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
     state = new_game(["Ann", "Bob", "Cy"], seed=4)
     seat = engine.awaiting(state)[0]
@@ -370,7 +370,7 @@ def test_R_CONTEST_02_the_panels_graft_box_takes_any_affordable_number_of_pips(p
     """R-CONTEST-02 step 6: "up to his cash". The legal list samples 0 to 12 pips, but with sealed bids a side may
     need more to outbid graft it cannot see: the box goes to what the cash pays for, as the contest dialog's does."""
     from illuminopoly_desktop.presentation.contest_view import pip_range
-    from illuminopoly_desktop.rules import contests
+    from illuminopoly_desktop.variants.illuminopoly import contests
     from illuminopoly_desktop.rules.context import Ctx
 
     state = takeover_of_boardwalk(panel)

@@ -12,7 +12,8 @@ from illuminopoly_desktop.presentation.action_choices import percent
 from illuminopoly_desktop.presentation.seat_views import SeatViews
 from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import contests, engine
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.variants.illuminopoly import contests
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.odds import success_probability
 from illuminopoly_desktop.ui.table.action_panel import ActionPanel

@@ -23,7 +23,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves.savefile import load_save, state_hash
 from illuminopoly_desktop.ui.app import error_reporting
 from illuminopoly_desktop.ui.app.error_reporting import ErrorDialog, ErrorReporter, table_autosave_exists

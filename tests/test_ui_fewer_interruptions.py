@@ -14,7 +14,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.model.state import VoteItem
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from tests.scenario import give, started_game
 from tests.test_ui_table_seats import BOARDWALK, buttons_of, table
 

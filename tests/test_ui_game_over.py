@@ -14,7 +14,7 @@ from illuminopoly_desktop.presentation.power_history import PowerHistory, rounds
 from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves.savefile import load_save
 from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.common.colours import seat_colour

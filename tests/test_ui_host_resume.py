@@ -16,7 +16,7 @@ from illuminopoly_desktop.net.threads import ClientThread
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves.savefile import SaveError, write_save
 from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
 

@@ -20,7 +20,7 @@ from illuminopoly_desktop.presentation.game_setup import (
 )
 from illuminopoly_desktop.presentation.handover import needs_handover
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.ui.table.handover import HandoverOverlay
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 

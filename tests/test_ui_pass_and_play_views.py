@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel, QPushButton, QSpinBox
 
 from illuminopoly_desktop.model.state import ROOT
-from illuminopoly_desktop.rules import contests
+from illuminopoly_desktop.variants.illuminopoly import contests
 from tests.scenario import give, started_game
 from tests.test_ui_table_seats import BOARDWALK, buttons_of, drop_offered_deed, table
 

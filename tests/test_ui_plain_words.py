@@ -14,7 +14,7 @@ from illuminopoly_desktop.model.factions import load_dog_conditions, load_factio
 from illuminopoly_desktop.presentation.wording import plain
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.setup import DOG_CONDITIONS, new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import DOG_CONDITIONS, new_game
 from tests.scenario import force, started_game
 from tests.test_ui_table_seats import answer_question, buttons_of, table
 

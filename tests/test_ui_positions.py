@@ -10,7 +10,7 @@ from test_ui_saving import new_window, play, start_and_play
 
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.position import state_from_position
+from illuminopoly_desktop.variants.illuminopoly.position import state_from_position
 from illuminopoly_desktop.saves.savefile import load_save, state_hash, write_save
 from illuminopoly_desktop.ui.app import game_files
 

@@ -12,7 +12,7 @@ from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.preferences import (RECENT_FILES_LIMIT, Preferences, load_preferences,
                                                            save_preferences, with_recent_file, without_recent_file)
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.ui.dialogs import new_game_dialog
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.dialogs.preferences_dialog import PreferencesDialog

@@ -18,7 +18,7 @@ from illuminopoly_desktop.model.options import load_default_options
 from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation.game_setup import DRAFT, SeatPlan
 from illuminopoly_desktop.presentation.preferences import Preferences, load_preferences, save_preferences
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.ui.dialogs import new_game_dialog
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog

@@ -13,7 +13,7 @@ from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.rules.invariants import invariant_problems
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from ui_windows import hide_top_level_windows
 

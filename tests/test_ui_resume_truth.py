@@ -17,7 +17,7 @@ from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.autosave_note import NOTE_NAME
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves.savefile import state_hash
 from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow

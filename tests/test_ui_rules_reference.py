@@ -19,7 +19,7 @@ from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.rules_reference import (ODDS_NEEDED, load_rules_reference, odds_table,
                                                                percent)
 from illuminopoly_desktop.rules.odds import success_probability
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.dialogs.rules_reference import RulesReferenceWindow
 from ui_windows import hide_top_level_windows

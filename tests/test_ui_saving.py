@@ -13,7 +13,7 @@ from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.preferences import load_preferences
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves.savefile import SaveError, load_save, state_hash
 from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow

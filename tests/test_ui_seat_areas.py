@@ -22,8 +22,8 @@ from illuminopoly_desktop.presentation.seat_summary import current_power_bases, 
 from illuminopoly_desktop.presentation.structure_layout import layout_structure
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.rent import power_bases
-from illuminopoly_desktop.rules.structure import current_placement, structure_problems
+from illuminopoly_desktop.variants.illuminopoly.rent import power_bases
+from illuminopoly_desktop.variants.illuminopoly.structure import current_placement, structure_problems
 from illuminopoly_desktop.ui.structure.deed_item import FactionCardItem
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.structure.seat_areas import SeatAreas

@@ -19,7 +19,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction
-from illuminopoly_desktop.rules.structure import free_arrows
+from illuminopoly_desktop.variants.illuminopoly.structure import free_arrows
 from illuminopoly_desktop.ui.structure.deed_item import DeedCardItem
 from illuminopoly_desktop.ui.structure.structure_editor import StructureEditor
 from tests.scenario import give, started_game

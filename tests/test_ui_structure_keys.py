@@ -11,7 +11,7 @@ from PySide6.QtGui import QKeyEvent
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.structure import free_arrows
+from illuminopoly_desktop.variants.illuminopoly.structure import free_arrows
 from tests.test_ui_structure import (BOARDWALK, KENTUCKY, MEDITERRANEAN, PARK_PLACE, ST_CHARLES, make_editor,
                                      positions, press, six_deeds_of_seat_0)
 

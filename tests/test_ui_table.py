@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.presentation import table_session
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 
 

@@ -263,7 +263,7 @@ def test_while_the_computers_decide_the_panel_keeps_no_stale_buttons(qtbot, tmp_
     import time
 
     from illuminopoly_desktop.rules.legal import default_action
-    from illuminopoly_desktop.rules.setup import new_game
+    from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
     decide = table_session.TableSession.computer_decide
     monkeypatch.setattr(table_session.TableSession, "computer_decide",

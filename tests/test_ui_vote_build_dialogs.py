@@ -14,7 +14,7 @@ from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.ui.table.action_panel import ActionPanel
 from illuminopoly_desktop.ui.table.game_log import GameLog
 from illuminopoly_desktop.ui.app.main_window import MainWindow

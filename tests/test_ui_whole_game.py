@@ -11,7 +11,7 @@ from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 
 BALTIC, ORIENTAL, CONNECTICUT = 3, 6, 9

@@ -8,8 +8,8 @@ from scenario import give, mixed_faction_game, play_random_actions, started_game
 
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.special_victory import CONDITIONS
-from illuminopoly_desktop.rules.victory_progress import COUNTS, thimble
+from illuminopoly_desktop.variants.illuminopoly.special_victory import CONDITIONS
+from illuminopoly_desktop.variants.illuminopoly.victory_progress import COUNTS, thimble
 
 
 def test_every_count_reaches_its_goal_exactly_when_its_condition_holds():

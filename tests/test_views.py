@@ -6,7 +6,7 @@ from illuminopoly_desktop.model.views import events_for, player_view
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.legal import enumerate_legal
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from scenario import started_game
 
 import random

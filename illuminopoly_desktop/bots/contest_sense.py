@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model.state import Contest, GameState
-from ..rules import contests
 from ..rules.context import Ctx
 from ..rules.odds import success_probability
+from ..variants.illuminopoly import contests
 from . import effects
 from .valuation import Appraiser
 

@@ -6,7 +6,7 @@ R-REBUILD-06), close enough to value a decision; the engine alone carries them o
 from __future__ import annotations
 
 from ..model.state import ROOT, GameState
-from ..rules.structure import arm
+from ..variants.illuminopoly.structure import arm
 
 RUIN_TURNS = 3
 """Expected disruption of a Railroad or Utility (1d6 countdown, R-ART-09)."""

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from ..model.state import GameState, PropertyState
 from ..rules.boardindex import BoardIndex, board_index
-from ..rules.setup import DOG_CONDITIONS
+from ..variants.illuminopoly.setup import DOG_CONDITIONS
 
 NO_GOAL = 99.0
 """The distance of a condition that cannot be met (or of a player with no condition)."""

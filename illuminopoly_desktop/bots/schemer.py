@@ -18,9 +18,9 @@ import random
 
 from ..model.state import GameState
 from ..rules import actions as A
-from ..rules.landing import income_tax_amount
 from ..rules.legal import default_action
-from ..rules.structure import capacity_allows_all_attached, free_arrows
+from ..variants.illuminopoly.landing import income_tax_amount
+from ..variants.illuminopoly.structure import capacity_allows_all_attached, free_arrows
 from .contest_sense import odds_for, sealed_attack, stakes
 from .goals import unclaimed
 from .schemer_deals import answer_offers, proposal
@@ -220,7 +220,7 @@ class Schemer:
         return A.EndUpkeep(seat=sit.seat)
 
     def _destruction_pays(self, sit: Situation, index: int) -> bool:
-        from ..rules.values import base_cost
+        from ..variants.illuminopoly.property_values import base_cost
 
         base = base_cost(sit.ctx, index, sit.seat, "destruction")
         stake = stakes(sit.appraiser, "destruction", sit.seat, index, before=sit.scores)

@@ -5,9 +5,9 @@ success is worth, less the base cost and the graft."""
 from __future__ import annotations
 
 from ..rules import actions as A
-from ..rules.conspiracy import chair_blocks, rebuild_cost
-from ..rules.landing import purchase_price
-from ..rules.values import base_cost
+from ..variants.illuminopoly.conspiracy import chair_blocks, rebuild_cost
+from ..variants.illuminopoly.landing import purchase_price
+from ..variants.illuminopoly.property_values import base_cost
 from . import effects
 from .contest_sense import attack_response, odds_for, sealed_attack, stakes
 from .schemer_money import raise_cash_action
@@ -60,7 +60,7 @@ def _worth_raising_cash_to_buy(sit: Situation, index: int) -> bool:
     price = purchase_price(sit.ctx, index)
     if price <= sit.cash or not sit.options("mortgage"):
         return False
-    from ..rules.structure import free_arrows
+    from ..variants.illuminopoly.structure import free_arrows
 
     if not free_arrows(sit.ctx, sit.seat):
         return False

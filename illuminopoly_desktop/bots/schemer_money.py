@@ -3,8 +3,8 @@ lifting mortgages (R-MORT-03) and clearing rubble (R-ART-11)."""
 from __future__ import annotations
 
 from ..rules import actions as A
-from ..rules.artillery import cleanup_cost
-from ..rules.values import lift_cost
+from ..variants.illuminopoly.artillery import cleanup_cost
+from ..variants.illuminopoly.property_values import lift_cost
 from . import effects
 from .situation import Situation
 

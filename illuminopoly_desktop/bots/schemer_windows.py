@@ -5,12 +5,12 @@ card exemption, building permits (R-BUILD-06) and cheat rulings (R-CHEAT-05)."""
 from __future__ import annotations
 
 from ..rules import actions as A
-from ..rules import contests
 from ..rules.legal import default_action
-from ..rules.structure import free_arrows
-from ..rules.values import lift_cost
+from ..variants.illuminopoly import contests
+from ..variants.illuminopoly.property_values import lift_cost
+from ..variants.illuminopoly.structure import free_arrows
 from . import effects
-from .contest_sense import defence_response, odds_of, sealed_attack, sealed_defence, stakes, attack_response
+from .contest_sense import attack_response, defence_response, odds_of, sealed_attack, sealed_defence, stakes
 from .schemer_money import raise_cash_action
 from .situation import Situation
 from .structure_plan import choose_slot

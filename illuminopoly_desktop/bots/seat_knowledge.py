@@ -23,7 +23,7 @@ from typing import Any
 from ..model.cards import load_cards
 from ..model.state import GameSetup, GameState
 from ..model.views import SEALED_BIDDERS
-from ..rules.setup import DOG_CONDITIONS
+from ..variants.illuminopoly.setup import DOG_CONDITIONS
 
 _SETUP_CACHE: dict[str, GameSetup] = {}
 _SETUP_CACHE_SIZE = 8

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..model.state import BANK, GameState
 from ..rules.events import ContestEvent, DiceRolled, LandingResolved, MoneyMoved, RoundEnded, TokenMoved, TurnStarted
 from ..rules.invariants import invariant_problems, round_trips
-from ..rules.setup import new_game
+from ..variants.illuminopoly.setup import new_game
 from .game_driver import Stalled, drive
 from .random_bot import RandomBot
 

@@ -32,7 +32,7 @@ from ..rules import engine
 from ..rules.errors import IllegalAction
 from ..rules.invariants import invariant_problems
 from ..rules.legal import default_action, enumerate_legal, legal_menu
-from ..rules.setup import factions_in_use, new_game
+from ..variants.illuminopoly.setup import factions_in_use, new_game
 from .random_bot import RandomBot
 from .simulate import rotated_factions, seat_configs
 

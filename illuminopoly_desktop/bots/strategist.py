@@ -20,10 +20,11 @@ import time
 
 from ..model.state import GameState
 from ..rules import actions as A
-from ..rules import contests, engine
+from ..rules import engine
 from ..rules.context import Ctx
 from ..rules.errors import IllegalAction
 from ..rules.events import TurnStarted
+from ..variants.illuminopoly import contests
 from .game_driver import Stalled, drive
 from .schemer import Schemer
 from .seat_knowledge import seat_view, state_from_view, undecided

@@ -12,8 +12,8 @@ from __future__ import annotations
 from ..model.state import ROOT, GameState
 from ..rules import actions as A
 from ..rules.context import Ctx
-from ..rules.structure import FACTION_CARD_ARROWS, out_arrows, structure_problems, suggested_arrangement
-from ..rules.values import depth_of
+from ..variants.illuminopoly.property_values import depth_of
+from ..variants.illuminopoly.structure import FACTION_CARD_ARROWS, out_arrows, structure_problems, suggested_arrangement
 from .goals import facts_of
 
 DEPTH_SHIELD = {1: 2.0, 2: 1.5}

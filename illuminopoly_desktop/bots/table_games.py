@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..model.views import player_view
 from ..rules.invariants import invariant_problems
 from ..rules.offer_answers import default_answer
-from ..rules.setup import new_game
+from ..variants.illuminopoly.setup import new_game
 from .game_driver import Stalled, drive
 from .players import ComputerPlayer, make_player
 from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, finish_result, seat_configs, tally_events

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 from ..model.state import GameState
 from ..rules.context import Ctx
-from ..rules.rent import is_countable, rent_of
+from ..variants.illuminopoly.rent import is_countable, rent_of
 from . import goals
 from .goals import NO_GOAL, facts_of
 

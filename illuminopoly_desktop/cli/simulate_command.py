@@ -92,7 +92,7 @@ def table_from_args(args: argparse.Namespace) -> Table:
     open. Raises UsageError for contradictory flags."""
     from ..bots.simulate import rotated_factions
     from ..model.options import make_options
-    from ..rules.setup import factions_in_use
+    from ..variants.illuminopoly.setup import factions_in_use
 
     options = dict(args.options)  # a later --option of the same name wins
     listed = args.factions

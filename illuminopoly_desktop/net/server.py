@@ -22,15 +22,16 @@ from .. import __version__
 from ..model.options import make_options
 from ..model.rng import derived_seed, new_seed
 from ..model.state import GameState, SeatConfig
-from ..protocol import decode_client_message, encode, rejection
+from ..protocol import decode_client_message, encode
 from ..protocol import messages as M
+from ..protocol import rejection
 from ..protocol.password_proof import PasswordVerifier
 from ..rules.engine import copy_state
 from ..rules.errors import IllegalAction
 from ..rules.legal import default_action
 from ..rules.offer_answers import deciding_seats, default_answer
-from ..rules.setup import check_seating, factions_in_use, new_game
 from ..saves.savefile import SaveError
+from ..variants.illuminopoly.setup import check_seating, factions_in_use, new_game
 from .admission import Gatekeeper
 from .computer import decide, make_computer
 from .connection import Connection, Limits

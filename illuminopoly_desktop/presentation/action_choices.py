@@ -11,13 +11,13 @@ from fractions import Fraction
 from ..model.factions import load_dog_conditions, load_factions
 from ..model.state import GameState
 from ..rules import actions as A
-from ..rules import artillery, buildings, conspiracy, contests, jail
 from ..rules.context import Ctx
 from ..rules.engine import awaiting, describe_pending
 from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
-from ..rules.values import base_cost, lift_cost
+from ..variants.illuminopoly import artillery, buildings, conspiracy, contests, jail
+from ..variants.illuminopoly.property_values import base_cost, lift_cost
 from .wording import plain, rule_ids_shown, step_words
 
 MAIN, LANDING, CONTEST, OTHER = "main", "landing", "contest", "other"
@@ -336,7 +336,7 @@ class _Labeller:
         return f"Buy {self.square(self._landing)} for ${price}", price, "R-LAND-04."
 
     def _buy_price(self):
-        from ..rules.landing import purchase_price
+        from ..variants.illuminopoly.landing import purchase_price
 
         return purchase_price(self.ctx, self._landing)
 

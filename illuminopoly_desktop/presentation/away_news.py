@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from ..model.state import Contest, GameState, Offer
 from ..model.views import events_for
-from ..rules import contests
 from ..rules import events as E
+from ..variants.illuminopoly import contests
 from .contest_view import ContestOutcome, contest_title, outcome_of
 
 SENT_BACK_KEPT = 5

@@ -156,7 +156,7 @@ def acted_on_square(state: GameState) -> int | None:
 
 
 def _property_facts(ctx, index: int) -> PropertyFacts:
-    from ..rules.values import depth_of
+    from ..variants.illuminopoly.property_values import depth_of
 
     prop = ctx.state.properties[index]
     players = ctx.state.players
@@ -180,7 +180,7 @@ def attack_costs(ctx, index: int) -> tuple[tuple[str, int], ...]:
     of an owned property (R-TAKEOVER-01), the rezoning of a lot or Railroad not yet rezoned or destroyed
     (R-REZONE-01), the subversion of an owned property not destroyed whose owner is no unawakened Boat
     (R-SUBVERT-01). The Artillery's destructions are left out: they are one faction's, not everyone's."""
-    from ..rules.values import base_cost
+    from ..variants.illuminopoly.property_values import base_cost
 
     prop = ctx.state.properties[index]
     square = ctx.squares[index]
@@ -202,7 +202,7 @@ def rent_text(ctx, index: int) -> str:
     roll of 1 yields exactly that multiple (and 0 when a row above the Utility row applies). A roll is always passed,
     because without one `rent_of` would roll and store a utility roll in the state.
     """
-    from ..rules.rent import rent_of
+    from ..variants.illuminopoly.rent import rent_of
 
     prop = ctx.state.properties[index]
     if prop.owner is None:

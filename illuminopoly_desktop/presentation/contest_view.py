@@ -15,11 +15,11 @@ from fractions import Fraction
 from ..model.state import Contest, FavorWindow, GameState
 from ..model.views import events_for
 from ..rules import actions as A
-from ..rules import commitments, contests
 from ..rules import events as E
 from ..rules.context import Ctx
 from ..rules.engine import awaiting
 from ..rules.legal import default_action, enumerate_legal
+from ..variants.illuminopoly import commitments, contests
 from .action_choices import graft_odds, percent
 from .event_text import describe, rule_link
 from .wording import plain, with_rule

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model.state import (ROOT, CashItem, DeedItem, Debt, FavorCard, GameState, LoanItem, NoteItem, Offer, OfferLeg,
+from ..model.state import (ROOT, CashItem, Debt, DeedItem, FavorCard, GameState, LoanItem, NoteItem, Offer, OfferLeg,
                            Party)
 from ..rules import actions as A
-from ..rules import commitments, deals, engine, structure
-from ..rules.buildings import group_has_buildings
+from ..rules import engine
 from ..rules.context import Ctx
 from ..rules.errors import IllegalAction
 from ..rules.legal import enumerate_legal
-from ..rules.values import lift_cost
+from ..variants.illuminopoly import commitments, deals, structure
+from ..variants.illuminopoly.buildings import group_has_buildings
+from ..variants.illuminopoly.property_values import lift_cost
 
 ITEM_KINDS = {"cash": "Cash", "deed": "Property", "favor": "Political Favor", "loan": "Loan", "vote": "Chair vote",
               "note": "Promise in words", "restraint": "Restraint", "graft_commitment": "Graft commitment",

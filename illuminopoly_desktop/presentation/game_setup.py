@@ -17,13 +17,13 @@ from annotated_types import Ge
 
 from ..model.datafile import read_json
 from ..model.factions import FactionInfo, load_factions
-from ..model.options import Options, OptionError, load_default_options, make_options
-from ..model.rng import new_seed
+from ..model.options import OptionError, Options, load_default_options, make_options
 from ..model.resources import resource_path
+from ..model.rng import new_seed
 from ..model.state import ComputerStrength, GameState, SeatConfig
-from .preferences import NewGameChoices, RememberedSeat
-from ..rules import setup as rules_setup
 from ..rules.errors import IllegalAction
+from ..variants.illuminopoly import setup as rules_setup
+from .preferences import NewGameChoices, RememberedSeat
 
 DRAFT = "draft"
 """A seat's faction left to the game: the high-roll draft or a random deal, as `faction_assignment` says."""

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from ..model.factions import load_factions
 from ..model.state import GameState
-from .seat_summary import current_power_bases
-from ..rules.special_victory import CONDITIONS
+from ..variants.illuminopoly.special_victory import CONDITIONS
 from .power_history import rounds_played
+from .seat_summary import current_power_bases
 
 # How each ending is worded by the engine (rules/victory.py, rules/special_victory.py) -> (kind, rule ID).
 _ENDINGS = (

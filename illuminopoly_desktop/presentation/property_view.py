@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 from ..model.state import GameState
 from ..rules import actions as A
-from ..rules import buildings, engine
+from ..rules import engine
 from ..rules.context import Ctx
 from ..rules.errors import IllegalAction
 from ..rules.legal import enumerate_legal
-from ..rules.values import lift_cost
+from ..variants.illuminopoly import buildings
+from ..variants.illuminopoly.property_values import lift_cost
 from .action_choices import refusal_reference
 
 SELL_WORDS = {"house": "Sell a house", "hotel_breakdown": "Sell the hotel, keeping houses",

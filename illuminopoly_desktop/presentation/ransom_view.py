@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from ..model.state import GameState
 from ..rules import actions as A
-from ..rules import artillery
 from ..rules.context import Ctx
 from ..rules.legal import enumerate_legal
+from ..variants.illuminopoly import artillery
 
 
 @dataclass(frozen=True)

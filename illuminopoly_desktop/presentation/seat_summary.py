@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from ..model.factions import load_factions
 from ..model.state import GameState
 from ..rules.context import Ctx
-from ..rules.rent import power_bases
-from ..rules.structure import current_placement
+from ..variants.illuminopoly.rent import power_bases
+from ..variants.illuminopoly.structure import current_placement
 
 AVERAGE_UTILITY_ROLL = 7
 """Stands in for a utility owner's first roll while the engine has not rolled it yet (see the module's note)."""
@@ -172,8 +172,8 @@ def victory_words(state: GameState, seat: int) -> tuple[str | None, str | None]:
     """(how near the seat's faction stands to its special victory, the nearest count as "have/need"), from the
     engine's own conditions counted (rules/victory_progress.py). The Dog's condition is his secret (R-FAC-DOG-01),
     the Shoe's a moment rather than a count, and the Boat has none."""
-    from ..rules.special_victory import FACTION_CONDITIONS
-    from ..rules.victory_progress import COUNTS
+    from ..variants.illuminopoly.special_victory import FACTION_CONDITIONS
+    from ..variants.illuminopoly.victory_progress import COUNTS
 
     faction = state.players[seat].faction
     if faction == "dog":
@@ -223,7 +223,7 @@ def structure_signature(state: GameState, seat: int) -> tuple:
 def banker_holdings(state: GameState, seat: int) -> BankerHoldings:
     """The professional Banker's Reserves (his funds are the Bank's, R-BANKER-01), his score and the mortgaged
     properties he controls."""
-    from ..rules.victory import banker_score
+    from ..variants.illuminopoly.victory import banker_score
 
     readable, _ = _readable_state(state)
     mortgaged = tuple(index for index, prop in sorted(state.properties.items())

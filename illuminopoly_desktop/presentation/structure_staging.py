@@ -19,15 +19,8 @@ from ..model.state import ROOT, GameState
 from ..rules import actions as A
 from ..rules.context import Ctx
 from ..rules.errors import IllegalAction
-from ..rules.structure import (
-    FACTION_CARD_ARROWS,
-    check_free_arrow,
-    current_placement,
-    free_arrows,
-    is_holding_capable,
-    structure_problems,
-    validate_reorganization,
-)
+from ..variants.illuminopoly.structure import (FACTION_CARD_ARROWS, check_free_arrow, current_placement, free_arrows,
+                                               is_holding_capable, structure_problems, validate_reorganization)
 
 Spot = tuple[int | None, int]  # (parent, arrow); parent ROOT = the faction card, None = unattached
 

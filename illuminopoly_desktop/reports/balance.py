@@ -168,7 +168,7 @@ def play_balance_games(games: int, seed: int = 0, strengths: Sequence[str] = DEF
     """Play the games (game i with seed `seed + i`) and add them up. Each game's strengths are rotated one seat
     further, and its factions are dealt by `dealt_factions`. `banker`: the last seat is the professional Banker."""
     from ..model.options import make_options
-    from ..rules.setup import factions_in_use
+    from ..variants.illuminopoly.setup import factions_in_use
 
     options = dict(options or {})
     pool = factions_in_use(make_options(options))

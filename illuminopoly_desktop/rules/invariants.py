@@ -1,9 +1,9 @@
-"""Checks that must hold after every action of every game (used by simulations and property tests)."""
+"""Checks that must hold after every action of every game (used by simulations and property tests): those of the
+core here, then the ruleset's own (`Ruleset.invariant_problems`)."""
 from __future__ import annotations
 
+from ..model.rulesets import find_ruleset
 from ..model.state import GameState
-from . import structure
-from .context import Ctx
 
 TOTAL_HOUSES = 32
 TOTAL_HOTELS = 12
@@ -21,34 +21,22 @@ def invariant_problems(state: GameState, initial_money: int) -> list[str]:
         problems.append(f"houses: {houses} built + {state.house_supply} in supply (R-BANK-04)")
     if hotels + state.hotel_supply != TOTAL_HOTELS or state.hotel_supply < 0:
         problems.append(f"hotels: {hotels} built + {state.hotel_supply} in supply (R-BANK-04)")
-    ctx = Ctx(state)
     for prop in state.properties.values():
-        if (prop.owner is None) != (prop.controller is None) and not prop.mortgaged:
-            problems.append(f"property {prop.index}: owner {prop.owner} but controller {prop.controller}")
-        for seat in (prop.owner, prop.controller):
-            if seat is not None and state.players[seat].eliminated:
-                problems.append(f"property {prop.index} held by eliminated seat {seat}")
+        if prop.owner is not None and state.players[prop.owner].eliminated:
+            problems.append(f"property {prop.index} held by eliminated seat {prop.owner}")
         if prop.houses and prop.hotel:
             problems.append(f"property {prop.index} has houses and a hotel")
-        if prop.owner is None and prop.parent is not None:
-            problems.append(f"unowned property {prop.index} still hangs in a structure")
     for player in state.players:
         if player.cash < 0:
             problems.append(f"seat {player.seat} has negative cash")
         if player.bank_debt < 0 or (player.bank_debt and (player.cash or player.eliminated)):
             # Every receipt repays a Bank debt first and elimination cancels it (R-LOSE-02, R-LOSE-05).
             problems.append(f"seat {player.seat} owes the Bank ${player.bank_debt} with ${player.cash} cash")
-        if player.eliminated or player.role != "faction":
-            continue
-        if player.forced_reorg_pending:
-            continue
-        for problem in structure.tree_problems(ctx, player.seat):
-            problems.append(f"seat {player.seat} structure: {problem} (R-STRUCT-03)")
     if state.reserves < 0 and state.setup.options.bank_insolvency != "unlimited":
         problems.append("the Bank's Reserves are negative (R-BANK-02)")
     if state.fp_pot < 0 or state.escrow < 0:
         problems.append("negative Free Parking pot or escrow")
-    return problems
+    return problems + find_ruleset(state.setup.ruleset).invariant_problems(state)
 
 
 def round_trips(state: GameState) -> bool:

@@ -110,3 +110,9 @@ class Ruleset:
         for shown, window in zip(view["pending"], state.pending):
             self.decisions[window.kind].redact(state, window, shown, seat)
         self.decisions[state.turn.step].redact(state, state.turn, view["turn"], seat)
+
+    # ----- invariants -----
+
+    def invariant_problems(self, state: GameState) -> list[str]:
+        """The ruleset's own invariants that a state breaks, in words (rules/invariants.py checks the core's)."""
+        return []

@@ -42,7 +42,7 @@ from ..rules import engine
 from ..rules.actions import ACTION_ADAPTER, AnyAction
 from ..rules.errors import IllegalAction
 from ..rules.game_start import start_game
-from ..rules.position import PositionError
+from ..variants.illuminopoly.position import PositionError
 
 SAVE_SCHEMA_VERSION = 2
 """The format this version writes. 1: version 0.1.0 (no action digests, the whole snapshot hashed as written)."""

@@ -8,7 +8,7 @@ from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 ORIENTAL, VERMONT = 6, 8
 # The session's seats: three people and a computer schemer, factions dealt by the host.

@@ -12,9 +12,9 @@ import socket
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QRadioButton, QSpinBox, QStackedWidget,
-                               QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QPushButton, QRadioButton, QSpinBox, QStackedWidget, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from ...model.options import OptionError, make_options
 from ...net.computer import DEFAULT_STRENGTH, computer_strengths
@@ -25,12 +25,12 @@ from ...net.server import ServerConfig
 from ...net.threads import ServerThread
 from ...presentation.game_setup import SeatPlan, TableSetup
 from ...presentation.preferences import HostGameChoices
-from ...rules.setup import factions_in_use
 from ...saves.savefile import SaveError
+from ...variants.illuminopoly.setup import factions_in_use
+from ..dialogs.new_game_dialog import KIND_TIPS, PROBLEM_STYLE, HouseRulesPage
 from .host_resume import ResumeChooser
 from .join_dialog import LobbyPanel, default_player_name
 from .lan_client import QtLanClient, start_remote_table
-from ..dialogs.new_game_dialog import KIND_TIPS, PROBLEM_STYLE, HouseRulesPage
 
 WARNING_STYLE = "color: #8a5a00;"
 """Something Host does not wait for but the host should know (amber; problems are red)."""

@@ -16,21 +16,14 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, 
 
 from ...model.factions import load_factions
 from ...model.state import ROOT, GameState
-from ...presentation.seat_summary import (
-    ArtilleryNotes,
-    BankerHoldings,
-    DeedMark,
-    artillery_notes,
-    banker_holdings,
-    seat_role,
-    structure_marks,
-)
+from ...presentation.seat_summary import (ArtilleryNotes, BankerHoldings, DeedMark, artillery_notes, banker_holdings,
+                                          seat_role, structure_marks)
 from ...presentation.structure_layout import DEED_WIDTH, SIBLING_GAP, layout_structure
-from ...rules.structure import FACTION_CARD_ARROWS
-from .deed_item import DESTROYED_INK, CardItem, DeedCardItem, DeedMarks, FactionCardItem
+from ...variants.illuminopoly.structure import FACTION_CARD_ARROWS
 from ..board.square_item import GRID_INK, tooltip_html
-from .structure_scene import LINK_INK, TABLE_FELT, UnattachedZoneItem
 from ..common.text_fit import draw_fitted_text
+from .deed_item import DESTROYED_INK, CardItem, DeedCardItem, DeedMarks, FactionCardItem
+from .structure_scene import LINK_INK, TABLE_FELT, UnattachedZoneItem
 
 SCENE_MARGIN = 18.0
 CAPTION_INK = QColor("#E8E2CC")

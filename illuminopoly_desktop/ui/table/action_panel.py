@@ -9,22 +9,20 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QFrame, QGroupBox, QLabel, QPushButton, QScrollArea, QToolButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QFrame, QGroupBox, QLabel, QPushButton, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
 from ...model.state import GameState
-from ...rules import actions as A
-from ...rules.context import Ctx
-from ...rules.contests import active_contest
-from ...rules.artillery import suggested_ransom
 from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LANDING, MAIN, OTHER, Choice, Launcher,
-                                           choice_of, choices_for, launchers_for, phase_text, same_choice,
-                                           seat_title)
+                                            choice_of, choices_for, launchers_for, phase_text, same_choice, seat_title)
 from ...presentation.contest_view import odds_range, pip_range
 from ...presentation.handover import PUBLIC_DECISION_TYPES, public_decision_notes
 from ...presentation.vote_view import election_result
-from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, ClickGuard, GraftChooser,
-                             GuardedButton, WrappingButton, amount_key)
+from ...rules import actions as A
+from ...rules.context import Ctx
+from ...variants.illuminopoly.artillery import suggested_ransom
+from ...variants.illuminopoly.contests import active_contest
+from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, ClickGuard, GraftChooser, GuardedButton,
+                             WrappingButton, amount_key)
 
 DEFAULT_STYLE = ("QPushButton[defaultChoice=\"true\"] { font-weight: bold; border: 2px solid #b8860b;"
                  " border-radius: 4px; padding: 4px 8px; background: #fff6d5; }"

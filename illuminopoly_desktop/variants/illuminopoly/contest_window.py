@@ -7,9 +7,9 @@ from functools import lru_cache
 from ...model.state import GameState
 from ...model.views import SEALED_BIDDERS
 from ...rules import actions as A
-from ...rules import cheating, commitments, contests
 from ...rules.context import Ctx
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
+from . import cheating, commitments, contests
 
 GRAFT_PIPS_LISTED = 13
 """Graft bids listed per decision: 0 to 12 pips (any affordable number is legal; beyond 12 a 2d6 contest cannot

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...rules import actions as A
-from ...rules import artillery, buildings, cheating, deals, favors
 from ...rules.context import Ctx
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import IllegalAction, OfferVoided, passes, refuse
 from ...rules.events import OfferEvent
-from ...rules.rent import is_monopolist
-from ...rules.values import net_assets
-
+from . import artillery, buildings, cheating, deals, favors
+from .property_values import net_assets
+from .rent import is_monopolist
 
 # ----- what each does -----
 

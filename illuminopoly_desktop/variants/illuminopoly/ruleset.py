@@ -6,14 +6,14 @@ from __future__ import annotations
 from ...model import rng
 from ...model.options import Options
 from ...model.state import DogChoice, GameSetup, GameState
-from ...rules import artillery, chair, cheating, conspiracy, discovery, landing, losing, setup, turn
 from ...rules.context import Ctx
 from ...rules.decisions import registry
-from ...rules.position import state_from_position
 from ...rules.ruleset import Ruleset
-from ...rules.special_victory import check_after_event
-from . import free_actions, turn_steps, windows
+from . import (artillery, chair, cheating, conspiracy, discovery, free_actions, invariants, landing, losing, setup,
+               turn, turn_steps, windows)
 from .contest_window import ContestWindow
+from .position import state_from_position
+from .special_victory import check_after_event
 
 
 class IlluminopolyRuleset(Ruleset):
@@ -118,6 +118,10 @@ class IlluminopolyRuleset(Ruleset):
 
     free_options = staticmethod(free_actions.free_options)
     free_menu = staticmethod(free_actions.free_menu)
+
+    # ----- invariants -----
+
+    invariant_problems = staticmethod(invariants.invariant_problems)
 
     # ----- R-GEN-06: what a seat may see -----
 

@@ -3,12 +3,12 @@ turn_steps.py register. Each checks everything before it changes anything (R-GEN
 from __future__ import annotations
 
 from ...rules import actions as A
-from ...rules import artillery, conspiracy, factions, jail, landing, structure, turn
 from ...rules.context import Ctx
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged
 from ...rules.money import check_no_bank_debt, pay_bank
 from ...rules.movement import is_doubles
+from . import artillery, conspiracy, factions, jail, landing, structure, turn
 
 
 def check_main_choice(ctx: Ctx, seat: int, kind: str) -> None:

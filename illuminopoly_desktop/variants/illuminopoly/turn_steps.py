@@ -13,10 +13,10 @@ from typing import ClassVar
 
 from ...model.state import GameState
 from ...rules import actions as A
-from ...rules import artillery, cheating, conspiracy, landing, structure, turn
 from ...rules.context import Ctx
 from ...rules.decisions import ALL_FREE_ACTIONS, Menu, Step
 from ...rules.errors import passes, refuse
+from . import artillery, cheating, conspiracy, landing, structure, turn
 from . import turn_actions as act
 
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from ...model.state import GameState
 from ...rules import actions as A
-from ...rules import artillery, buildings, chair, cheating, conspiracy, contests, factions, favors, landing, losing
-from ...rules import payments, setup, structure
+from ...rules import payments
 from ...rules.context import Ctx
 from ...rules.decisions import ALL_FREE_ACTIONS, OFFERS_ONLY, Window
 from ...rules.errors import refuse
 from ...rules.events import DogConditionChosen, SaleBlocked
 from ...rules.legal import enumerate_legal
-from ...rules.values import lift_cost
+from . import (artillery, buildings, chair, cheating, conspiracy, contests, factions, favors, landing, losing, setup,
+               structure)
+from .property_values import lift_cost
 
 
 class NothingHidden(Window):

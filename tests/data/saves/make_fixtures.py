@@ -27,7 +27,7 @@ from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.rules.setup import new_game
+from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.saves.savefile import write_save
 
 

@@ -1,19 +1,20 @@
 """Losing (R-LOSE) and the Bank's auctions (R-DEAL-09, R-BANK-03)."""
 from __future__ import annotations
 
-from ..model.state import BANK, ESCROW, ROOT, Auction, ChairBuyoff
+from ...model.state import BANK, ESCROW, ROOT, Auction, ChairBuyoff
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import (AuctionEvent, ControlChanged, DebtEvent, DogConditionChosen, FavorGained, MortgageChanged,
+                             OfferEvent, OwnershipChanged, PlayerEliminated)
+from ...rules.money import check_no_bank_debt, move, pay_held_payments
 from . import structure
 from .boat import claim_holds
 from .buildings import lift, remove_buildings
 from .chair import is_artillery, mortgage_holder
-from .context import Ctx
-from .errors import refuse
-from .events import (AuctionEvent, ControlChanged, DebtEvent, DogConditionChosen, FavorGained, MortgageChanged,
-                     OfferEvent, OwnershipChanged, PlayerEliminated)
 from .jail import lose_chair, return_favor
-from .money import check_no_bank_debt, move, pay_held_payments
-from .values import lift_cost
+from .property_values import lift_cost
 from .victory import last_player_check
+
 
 def loss_exempt(state) -> set[int]:
     """The players not tested for loss now (D-16): the payer of an open raise-funds window, who is still raising the

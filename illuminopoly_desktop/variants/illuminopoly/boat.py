@@ -7,8 +7,8 @@ lifting it goes to the Boat, not to the Chair (buildings.lift).
 """
 from __future__ import annotations
 
-from .context import Ctx
-from .events import ControlChanged
+from ...rules.context import Ctx
+from ...rules.events import ControlChanged
 
 
 def is_unawakened_boat(state, seat: int | None) -> bool:

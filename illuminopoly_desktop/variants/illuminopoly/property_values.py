@@ -4,8 +4,8 @@ from __future__ import annotations
 from fractions import Fraction
 from math import ceil, floor
 
-from ..model.state import GameState, PropertyState
-from .context import Ctx
+from ...model.state import GameState, PropertyState
+from ...rules.context import Ctx
 
 HALF = Fraction(1, 2)
 

@@ -38,12 +38,12 @@ player's move loop ends if it is his turn (R-JAIL-01).
 """
 from __future__ import annotations
 
-from ..model.state import BANK, FP, CheatRecord, CheatRuling, Party
-from . import actions as A
-from .context import Ctx
-from .errors import IllegalAction, refuse
-from .events import AccusationEvent, CheatEvent, ControlChanged
-from .money import ceil_div, move
+from ...model.state import BANK, FP, CheatRecord, CheatRuling, Party
+from ...rules import actions as A
+from ...rules.context import Ctx
+from ...rules.errors import IllegalAction, refuse
+from ...rules.events import AccusationEvent, CheatEvent, ControlChanged
+from ...rules.money import ceil_div, move
 
 ACTION_TYPES = A.CHEAT_ACTION_TYPES
 CHEAT_TYPES = ("stacked_draw", "marker_shift", "short_graft", "till_dip")
@@ -375,7 +375,7 @@ def accuse(ctx: Ctx, seat: int, accused: int, cheat: str) -> None:
 def carry_out(ctx: Ctx, accuser: int, accused: int, cheat: str, guilty: bool, by_banker: bool) -> None:
     """The ruling: R-CHEAT-03 when guilty (a Banker's wrong guilty ruling jails an innocent: final, R-CHEAT-05),
     else the accuser pays the accused the penalty (R-CHEAT-04)."""
-    from .payments import demand
+    from ...rules.payments import demand
 
     ctx.emit(AccusationEvent(accuser=accuser, accused=accused, accused_of=cheat, stage="ruled", guilty=guilty,
                              by_banker=by_banker, rule_id="R-CHEAT-05" if by_banker else "R-CHEAT-04"))
@@ -455,7 +455,7 @@ def _restore_markers(ctx: Ctx, record: CheatRecord) -> None:
 def _pay_back(ctx: Ctx, seat: int, payments: list[tuple[Party, int]]) -> None:
     """The money of reversed cheats: straight back where it belongs (Reserves for a till dip, not a Bank
     Proprietor), or through a raise-funds window when he is short (R-LOSE-02)."""
-    from .payments import demand
+    from ...rules.payments import demand
 
     state = ctx.state
     payments = [(BANK if isinstance(payee, int) and (payee == seat or state.players[payee].eliminated) else payee,

@@ -5,13 +5,13 @@ The contest itself (sides, graft, roll, money) is rules/contests.py.
 """
 from __future__ import annotations
 
-from ..model.state import Contest, ReattachWindow
+from ...model.state import Contest, ReattachWindow
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import ControlChanged, Notice, OwnershipChanged, PropertyChanged
+from ...rules.money import bank_pays, check_no_bank_debt, pay_bank
 from . import commitments, contests, structure
-from .context import Ctx
-from .errors import refuse
-from .events import ControlChanged, Notice, OwnershipChanged, PropertyChanged
-from .money import bank_pays, check_no_bank_debt, pay_bank
-from .values import base_cost
+from .property_values import base_cost
 
 REBUILD_RAILROAD_COST = 200
 """R-REBUILD-04: a Railroad costs "the full single-Railroad price"."""

@@ -4,8 +4,8 @@ The special conditions of the factions (R-WIN-02) live in special_victory.py; th
 """
 from __future__ import annotations
 
-from .context import Ctx
-from .events import DogConditionRevealed, GameOver
+from ...rules.context import Ctx
+from ...rules.events import DogConditionRevealed, GameOver
 from .rent import power_bases, rent_of, total_power, utility_roll_for
 
 

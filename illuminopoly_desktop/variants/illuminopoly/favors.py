@@ -1,8 +1,8 @@
 """Political Favor windows: blocks, counters and chains (R-CARD-05, R-CARD-06)."""
 from __future__ import annotations
 
-from ..model.state import FavorWindow
-from .context import Ctx
+from ...model.state import FavorWindow
+from ...rules.context import Ctx
 from .jail import play_favor
 
 

@@ -7,15 +7,15 @@ in one atomic step, or it is void with the failing reason code (R-DEAL-02).
 """
 from __future__ import annotations
 
-from ..model.state import ESCROW, FP, Offer, VoteEscrow
+from ...model.state import ESCROW, FP, Offer, VoteEscrow
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import ControlChanged, DebtEvent, FavorGained, OfferEvent, OwnershipChanged
+from ...rules.money import ceil_div, check_no_bank_debt, move, pay_bank
+from ...rules.payments import add_debt
 from . import commitments, structure
 from .boat import claim_holds
-from .context import Ctx
-from .errors import refuse
-from .events import ControlChanged, DebtEvent, FavorGained, OfferEvent, OwnershipChanged
-from .money import ceil_div, check_no_bank_debt, move, pay_bank
-from .payments import add_debt
-from .values import lift_cost, net_assets
+from .property_values import lift_cost, net_assets
 
 CONSIDERATION_KINDS = frozenset({"cash", "deed", "favor", "loan", "vote"}) | commitments.KINDS
 """Enforceable items (R-DEAL-03). A free-text note is recorded but is no consideration (§33.5)."""

@@ -6,15 +6,15 @@ The landing module is imported inside functions: it imports this module (through
 """
 from __future__ import annotations
 
-from ..model.state import CardExemption, Party
-from .context import Ctx
-from .errors import refuse
-from .events import TokenMoved
-from .jail import lose_chair
-from .money import bank_pays
+from ...model.state import CardExemption, Party
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import TokenMoved
+from ...rules.money import bank_pays
+from ...rules.movement import BOARD_SIZE, is_doubles, pay_go_salary, steps_to, teleport, walk
+from ...rules.payments import demand
 from .discovery import passing_events
-from .movement import BOARD_SIZE, is_doubles, pay_go_salary, steps_to, teleport, walk
-from .payments import demand
+from .jail import lose_chair
 from .rent import collect_rent, decrement_countdowns, rent_and_countdowns
 
 SQUEEZE_PAY_PER_PIP = 10

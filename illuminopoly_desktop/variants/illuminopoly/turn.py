@@ -1,15 +1,14 @@
 """Rounds and the turn state machine (R-TURN): T0 skip, T1 upkeep, T2 income, T3 choice ... T8 next."""
 from __future__ import annotations
 
-from ..model.state import TurnState
-from ..model.unvalidated import keyword_init
+from ...model.state import TurnState
+from ...model.unvalidated import keyword_init
+from ...rules.context import Ctx
+from ...rules.events import RoundEnded, TurnSkipped, TurnStarted
+from ...rules.payments import collect_due_debts
 from . import commitments, victory
-from .context import Ctx
-from .events import RoundEnded, TurnSkipped, TurnStarted
 from .factions import thimble_chooses_income
-from .payments import collect_due_debts
 from .rent import collect_rent, decrement_countdowns, power_bases, rent_and_countdowns
-
 
 _FILL_TURN = keyword_init(TurnState)
 

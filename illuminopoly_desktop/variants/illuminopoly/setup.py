@@ -3,15 +3,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..model import rng
-from ..model.board import Board, load_board
-from ..model.cards import load_cards
-from ..model.factions import load_factions
-from ..model.options import Options, make_options
-from ..model.state import FactionDraft, GameSetup, GameState, PlayerState, PropertyState, SeatConfig
-from .context import Ctx
-from .errors import refuse
-from .events import FactionChosen
+from ...model import rng
+from ...model.board import Board, load_board
+from ...model.cards import load_cards
+from ...model.factions import load_factions
+from ...model.options import Options, make_options
+from ...model.state import FactionDraft, GameSetup, GameState, PlayerState, PropertyState, SeatConfig
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import FactionChosen
 
 STARTING_CASH = 1500
 DOG_CONDITIONS = ("top_hat", "thimble", "race_car", "horseman_a", "horseman_b", "steam_iron", "wheelbarrow", "shoe")
@@ -66,7 +66,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     ctx.shuffle(state.chance_deck)
     ctx.shuffle(state.chest_deck)
     assign_factions(ctx, seat_configs, options, preset_factions)
-    from .engine import settle
+    from ...rules.engine import settle
 
     settle(ctx)  # opens the first decision (the Dog's choice or the Chair election) so awaiting() is never empty
     if events is not None:

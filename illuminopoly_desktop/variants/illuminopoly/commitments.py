@@ -32,10 +32,10 @@ commitments, and the conditional cash paid for the last two.
 """
 from __future__ import annotations
 
-from ..model.state import BANK, ESCROW, FP, Commitment, CommitmentEscrow
-from .context import Ctx
-from .errors import refuse
-from .money import move
+from ...model.state import BANK, ESCROW, FP, Commitment, CommitmentEscrow
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.money import move
 
 KINDS = frozenset({"restraint", "graft_commitment", "helper_commitment"})
 CONDITIONAL_KINDS = frozenset({"graft_commitment", "helper_commitment"})

@@ -3,18 +3,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model.state import BANK, FP, FavorWindow
+from ...model.state import BANK, FP, FavorWindow
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import ControlChanged, LandingResolved, OwnershipChanged
+from ...rules.money import check_no_bank_debt, move, pay_bank
+from ...rules.movement import is_doubles, steps_to, walk, walk_back
+from ...rules.payments import demand
 from . import cards, factions, jail
-from .context import Ctx
-from .errors import refuse
-from .events import ControlChanged, LandingResolved, OwnershipChanged
-from .money import check_no_bank_debt, move, pay_bank
 from .discovery import discover
-from .movement import is_doubles, steps_to, walk, walk_back
-from .payments import demand
+from .property_values import base_value, pay_amount, worth
 from .structure import check_free_arrow, place_root
-from .values import base_value, pay_amount, worth
-
 
 # ----- moving -----
 
@@ -30,7 +29,7 @@ def pay_movement_graft(ctx: Ctx, seat: int, pips: int) -> None:
     check_no_bank_debt(ctx, seat)
     if ctx.state.players[seat].cash < cost:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-MOVE-01", f"{abs(pips)} pips of graft cost ${cost}.")
-    from .money import split_with_fp
+    from ...rules.money import split_with_fp
 
     split_with_fp(ctx, seat, BANK, cost, "graft on a movement roll", "R-CONTEST-09")
 

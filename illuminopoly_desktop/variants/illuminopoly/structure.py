@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..model.state import ROOT, GameState
-from . import actions as A
-from .context import Ctx
-from .errors import refuse
-from .events import DeedPlaced, StructureReorganized
+from ...model.state import ROOT, GameState
+from ...rules import actions as A
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import DeedPlaced, StructureReorganized
 
 FACTION_CARD_ARROWS = 4
 

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model.state import Contest, FavorWindow, Ransom, RansomAnswer
+from ...model.state import Contest, FavorWindow, Ransom, RansomAnswer
+from ...rules.context import Ctx
+from ...rules.errors import IllegalAction, refuse
+from ...rules.events import ControlChanged, LandingResolved, MortgageChanged, OwnershipChanged, PropertyChanged
+from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from . import commitments, contests
-from .context import Ctx
-from .errors import IllegalAction, refuse
-from .events import ControlChanged, LandingResolved, MortgageChanged, OwnershipChanged, PropertyChanged
-from .money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
-from .values import base_cost, base_value, current_value, pay_amount, receive_amount
+from .property_values import base_cost, base_value, current_value, pay_amount, receive_amount
 
 ELIMINATING_JAILING = 4
 """R-ART-12, R-LOSE-06: the 4th failed-destruction jailing eliminates the Artillery."""
@@ -542,7 +542,7 @@ def abandon(ctx: Ctx, seat: int, indices: list[int]) -> None:
 def abandon_finished(ctx: Ctx, window: FavorWindow, blocked_by: int | None) -> None:
     """The favor window of an abandonment closed (favors.finish): a block keeps the lot, which hangs as a leaf on
     the shallowest free arrow (or stays unattached if none is free, R-STRUCT-09)."""
-    from .events import SaleBlocked
+    from ...rules.events import SaleBlocked
     from .structure import place_or_unattach
 
     seat, index = window.actor, window.property

@@ -1,14 +1,14 @@
 """Chance and Community Chest (R-CARD) with Illuminopoly's handling of each effect (§34.3)."""
 from __future__ import annotations
 
-from ..model.cards import load_cards
-from ..model.state import BANK, FavorCard, FavorWindow
+from ...model.cards import load_cards
+from ...model.state import BANK, FavorCard, FavorWindow
+from ...rules.context import Ctx
+from ...rules.events import CardDrawn, FavorGained
+from ...rules.money import bank_pays
+from ...rules.payments import demand
 from . import factions
-from .context import Ctx
-from .events import CardDrawn, FavorGained
 from .jail import send_to_jail
-from .money import bank_pays
-from .payments import demand
 
 
 def decks():

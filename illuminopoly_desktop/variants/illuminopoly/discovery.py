@@ -3,10 +3,10 @@ property (R-SUBVERT-07, -08), and the offer to stop and fix one at depth 2. `pas
 `on_pass`, which the core's walker asks at every square entered (rules/movement.py)."""
 from __future__ import annotations
 
-from .context import Ctx
-from .events import ControlChanged
-from .movement import pay_go_salary
-from .values import depth_of
+from ...rules.context import Ctx
+from ...rules.events import ControlChanged
+from ...rules.movement import pay_go_salary
+from .property_values import depth_of
 
 
 def discover(ctx: Ctx, seat: int, index: int, rule_id: str) -> None:

@@ -1,9 +1,9 @@
 """Rent (R-RENT), monopolies (R-MONO-01) and Power Base (R-PB)."""
 from __future__ import annotations
 
-from .context import Ctx
-from .events import RentCollected
-from .money import bank_pays
+from ...rules.context import Ctx
+from ...rules.events import RentCollected
+from ...rules.money import bank_pays
 from .structure import owned_by
 
 

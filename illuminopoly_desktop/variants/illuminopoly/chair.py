@@ -1,11 +1,11 @@
 """The Chair of the Bank: elections and the effects of a change (R-CHAIR-02, -04)."""
 from __future__ import annotations
 
-from ..model.state import Election
-from .context import Ctx
-from .errors import refuse
-from .events import ChairChanged, ControlChanged, ElectionOpened, VoteCast
-from .money import split_with_fp, move
+from ...model.state import Election
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import ChairChanged, ControlChanged, ElectionOpened, VoteCast
+from ...rules.money import move, split_with_fp
 
 
 def is_artillery(state, seat: int | None) -> bool:

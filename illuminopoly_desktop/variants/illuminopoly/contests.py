@@ -8,13 +8,13 @@ VARIANTS S13): rules/conspiracy.py's, and rules/artillery.py's for destructions.
 """
 from __future__ import annotations
 
-from ..model.state import BANK, ESCROW, FP, Contest, FavorWindow
+from ...model.state import BANK, ESCROW, FP, Contest, FavorWindow
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import ContestEvent
+from ...rules.money import check_no_bank_debt, move
+from ...rules.odds import roll_succeeds, success_probability
 from . import commitments
-from .context import Ctx
-from .errors import refuse
-from .events import ContestEvent
-from .money import check_no_bank_debt, move
-from .odds import roll_succeeds, success_probability
 
 TARGET_NUMBERS = {"takeover": 12, "rezoning": 7, "subversion": 12, "rebuild": 8, "destruction": 7}
 RULE_OF = {"takeover": "R-TAKEOVER-03", "rezoning": "R-REZONE-04", "subversion": "R-SUBVERT-02",

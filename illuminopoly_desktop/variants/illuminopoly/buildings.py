@@ -1,14 +1,14 @@
 """Houses and hotels (R-BUILD), mortgages (R-MORT)."""
 from __future__ import annotations
 
-from ..model.state import FavorWindow, PermitWindow
+from ...model.state import FavorWindow, PermitWindow
+from ...rules.context import Ctx
+from ...rules.errors import refuse
+from ...rules.events import BuildingsChanged, ControlChanged, MortgageChanged
+from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from .chair import is_artillery
-from .context import Ctx
-from .errors import refuse
-from .events import BuildingsChanged, ControlChanged, MortgageChanged
-from .money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
+from .property_values import lift_cost
 from .rent import is_monopolist
-from .values import lift_cost
 
 HOUSES_PER_HOTEL = 4
 
@@ -183,7 +183,7 @@ def takes_the_last(ctx: Ctx, kind: str) -> bool:
 
 def could_build(ctx: Ctx, seat: int, kind: str) -> list[int]:
     """Lots on which the seat could buy a building of this kind right now."""
-    from .errors import IllegalAction
+    from ...rules.errors import IllegalAction
 
     lots = []
     for index, prop in ctx.state.properties.items():

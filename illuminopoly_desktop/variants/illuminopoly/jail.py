@@ -1,11 +1,11 @@
 """Jail (R-JAIL) and the Chair's loss of office on being jailed (R-CHAIR-03a)."""
 from __future__ import annotations
 
-from ..model.state import FP, FavorCard
-from .context import Ctx
-from .events import ChairChanged, FavorPlayed, JailChanged, PaymentShort
-from .money import bank_receiver, bank_shortfall, move
-from .movement import teleport
+from ...model.state import FP, FavorCard
+from ...rules.context import Ctx
+from ...rules.events import ChairChanged, FavorPlayed, JailChanged, PaymentShort
+from ...rules.money import bank_receiver, bank_shortfall, move
+from ...rules.movement import teleport
 
 BAIL = 50
 TRIAL_BRIBE = 50

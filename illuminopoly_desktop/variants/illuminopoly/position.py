@@ -44,15 +44,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from ..model import rng
-from ..model.board import Board, load_board
-from ..model.cards import load_cards
-from ..model.options import OptionError, load_default_options, make_options
-from ..model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState
+from ...model import rng
+from ...model.board import Board, load_board
+from ...model.cards import load_cards
+from ...model.options import OptionError, load_default_options, make_options
+from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState
+from ...rules.context import Ctx
+from ...rules.engine import awaiting, settle
+from ...rules.invariants import TOTAL_HOTELS, TOTAL_HOUSES, invariant_problems
 from .chair import mortgage_holder
-from .context import Ctx
-from .engine import awaiting, settle
-from .invariants import TOTAL_HOTELS, TOTAL_HOUSES, invariant_problems
 from .structure import tree_problems
 from .turn import start_turn
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..model.state import PlayerState, PropertyState
-from . import events as E
-from .boardindex import BoardIndex
-from .context import Ctx
+from ...model.state import PlayerState, PropertyState
+from ...rules import events as E
+from ...rules.boardindex import BoardIndex
+from ...rules.context import Ctx
+from .property_values import ranking_value
 from .setup import DOG_CONDITIONS as DOG_CHOICES
-from .values import ranking_value
 from .victory import end_game, first_in_turn_order
 
 TOP_FIVE = 5

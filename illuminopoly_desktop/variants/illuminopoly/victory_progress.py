@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .context import Ctx
-from .special_victory import (HORSEMAN_HOLDS_PER_OPPONENT, HORSEMAN_RUINS, STEAM_IRON_GROUPS, THIMBLE_COLOURS,
-                              TOP_FIVE, WHEELBARROW_RAILROADS, _layout, _rank, held_from_owners, holds_top_five,
+from ...rules.context import Ctx
+from .special_victory import (HORSEMAN_HOLDS_PER_OPPONENT, HORSEMAN_RUINS, STEAM_IRON_GROUPS, THIMBLE_COLOURS, TOP_FIVE,
+                              WHEELBARROW_RAILROADS, _layout, _rank, held_from_owners, holds_top_five,
                               horseman_opponents, qualifying)
 
 
