@@ -11,7 +11,7 @@ from scenario import flows, force, give, money_total, of_type, refused, started_
 from illuminopoly_desktop.model.cards import load_cards
 from illuminopoly_desktop.model.state import ROOT, CashItem, FavorCard, FavorItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.variants.illuminopoly import cards as card_rules
+from illuminopoly_desktop.rules import cards as card_rules
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.legal import default_action

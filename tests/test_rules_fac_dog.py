@@ -8,7 +8,7 @@ from scenario import flows, force, of_type, refused, started_game
 
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.variants.illuminopoly import jail
+from illuminopoly_desktop.rules import jail
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.legal import default_action, enumerate_legal

@@ -11,12 +11,13 @@ from fractions import Fraction
 from ..model.factions import load_dog_conditions, load_factions
 from ..model.state import GameState
 from ..rules import actions as A
+from ..rules import jail
 from ..rules.context import Ctx
 from ..rules.engine import awaiting, describe_pending
 from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
-from ..variants.illuminopoly import artillery, buildings, conspiracy, contests, jail
+from ..variants.illuminopoly import artillery, buildings, conspiracy, contests
 from ..variants.illuminopoly.property_values import base_cost, lift_cost
 from .wording import plain, rule_ids_shown, step_words
 

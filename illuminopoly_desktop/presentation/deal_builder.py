@@ -14,11 +14,11 @@ from ..model.state import (ROOT, CashItem, Debt, DeedItem, FavorCard, GameState,
                            Party)
 from ..rules import actions as A
 from ..rules import engine
+from ..rules.buildings import group_has_buildings
 from ..rules.context import Ctx
 from ..rules.errors import IllegalAction
 from ..rules.legal import enumerate_legal
 from ..variants.illuminopoly import commitments, deals, structure
-from ..variants.illuminopoly.buildings import group_has_buildings
 from ..variants.illuminopoly.property_values import lift_cost
 
 ITEM_KINDS = {"cash": "Cash", "deed": "Property", "favor": "Political Favor", "loan": "Loan", "vote": "Chair vote",

@@ -86,6 +86,17 @@ class Ruleset:
             pay_go_salary(ctx, seat)
         return False
 
+    def draw_position(self, ctx: Ctx, seat: int, deck_name: str, deck: list[int]) -> int:
+        """Which card of `deck` the drawer takes (rules/cards.py): the top one."""
+        return 0
+
+    def interpret_card(self, ctx: Ctx, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
+        """S14: what a drawn card does (`card` is model/cards.py's CardDef), and whether it goes back under `deck`."""
+        raise self.missing("interpret_card")
+
+    def after_jailed(self, ctx: Ctx, seat: int) -> None:
+        """What being sent to Jail does besides the move (rules/jail.py): nothing more in classic Monopoly."""
+
     # ----- S12: auctions -----
 
     def bidding_order(self, ctx: Ctx, after: int | None = None) -> list[int]:

@@ -359,7 +359,7 @@ def apply_destruction_result(ctx: Ctx, contest: Contest, success: bool) -> None:
 
 def failed(ctx: Ctx, seat: int) -> None:
     """R-ART-12: Jail with no favor, one more failed-destruction jailing; the 4th eliminates him (R-LOSE-06)."""
-    from .jail import send_to_jail
+    from ...rules.jail import send_to_jail
 
     state = ctx.state
     player = state.players[seat]
@@ -387,7 +387,7 @@ def destroy_lot(ctx: Ctx, index: int) -> None:
     """R-ART-10 (with R-ART-08 and R-MORT-06, D-05): rubble, no rezoning, buildings to supply unpaid, the mortgage
     written off, control back to the owner, an unsettled structure, the colour tally; V and Rk halve by
     values.current_value and values.ranking_value, and the group block is rent.group_has_rubble."""
-    from .buildings import remove_buildings
+    from ...rules.buildings import remove_buildings
 
     state = ctx.state
     prop = state.properties[index]

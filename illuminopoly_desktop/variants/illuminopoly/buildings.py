@@ -1,16 +1,19 @@
-"""Houses and hotels (R-BUILD), mortgages (R-MORT)."""
+"""Who may build, sell and mortgage in Illuminopoly, and what it does (R-BUILD, R-MORT): the even building and the
+supply are the core's (rules/buildings.py); the colour group's destroyed or rezoned lots and its controllers, the
+permit bribes for the last of the supply, the Political Favors that may block a Bank sale, the Shoe's hotel, and the
+Chair's hold on a mortgaged deed are Illuminopoly's."""
 from __future__ import annotations
 
 from ...model.state import FavorWindow, PermitWindow
+from ...rules.buildings import (add_building, check_even_build, check_even_sale, emit_buildings, group_has_buildings,
+                                take_building)
 from ...rules.context import Ctx
 from ...rules.errors import refuse
-from ...rules.events import BuildingsChanged, ControlChanged, MortgageChanged
+from ...rules.events import ControlChanged, MortgageChanged
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from .chair import is_artillery
 from .property_values import lift_cost
 from .rent import is_monopolist
-
-HOUSES_PER_HOTEL = 4
 
 
 def _owned_property(ctx: Ctx, seat: int, index: int, rule_id: str):
@@ -29,11 +32,6 @@ def _owned_property(ctx: Ctx, seat: int, index: int, rule_id: str):
 def buildable_lots(ctx: Ctx, group: str) -> list[int]:
     """Lots of the group that can carry buildings: not rezoned (R-MONO-03)."""
     return [m for m in ctx.board.group_members[group] if not ctx.state.properties[m].rezoned]
-
-
-def level(ctx: Ctx, index: int) -> int:
-    prop = ctx.state.properties[index]
-    return 5 if prop.hotel else prop.houses
 
 
 def check_buy_building(ctx: Ctx, seat: int, index: int) -> str:
@@ -58,21 +56,7 @@ def check_buy_building(ctx: Ctx, seat: int, index: int) -> str:
         if not (len(controllers) == 1 and seat not in controllers):
             raise refuse("E_CONTROLLED_BY_OTHER", "R-BUILD-03",
                          f"{ctx.square_name(index)} is controlled by someone else.")
-    if prop.hotel:
-        raise refuse("E_UNEVEN", "R-BUILD-02", "A lot carries at most one hotel.")
-    lots = buildable_lots(ctx, group)
-    if prop.houses < HOUSES_PER_HOTEL:
-        if any(level(ctx, m) < prop.houses for m in lots if m != index):
-            raise refuse("E_UNEVEN", "R-BUILD-02", "Build evenly: another lot of the group has fewer houses.")
-        if ctx.state.house_supply < 1:
-            raise refuse("E_NO_SUPPLY", "R-BUILD-06", "The Bank has no houses left.")
-        kind = "house"
-    else:
-        if any(level(ctx, m) < HOUSES_PER_HOTEL for m in lots if m != index):
-            raise refuse("E_UNEVEN", "R-BUILD-02", "Every lot of the group needs 4 houses before a hotel.")
-        if ctx.state.hotel_supply < 1:
-            raise refuse("E_NO_SUPPLY", "R-BUILD-06", "The Bank has no hotels left.")
-        kind = "hotel"
+    kind = check_even_build(ctx, index, buildable_lots(ctx, group))
     check_no_bank_debt(ctx, seat)
     if ctx.state.players[seat].cash < square.house_cost:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-BUILD-01", f"A {kind} here costs ${square.house_cost}.")
@@ -81,44 +65,8 @@ def check_buy_building(ctx: Ctx, seat: int, index: int) -> str:
 
 def check_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> int:
     """Return the refund for the sale if it keeps the group even (R-BUILD-04), else refuse."""
-    prop = _owned_property(ctx, seat, index, "R-BUILD-04")
-    square = ctx.squares[index]
-    cost = square.house_cost or 0
-    if mode == "house":
-        if prop.hotel or prop.houses == 0:
-            raise refuse("E_UNEVEN", "R-BUILD-04", "There is no house to sell here (sell hotels first).")
-        lots = buildable_lots(ctx, square.group)
-        if any(ctx.state.properties[m].hotel for m in lots):
-            raise refuse("E_UNEVEN", "R-BUILD-04", "Break down every hotel of the group before selling houses.")
-        if any(level(ctx, m) > prop.houses for m in lots if m != index):
-            raise refuse("E_UNEVEN", "R-BUILD-04", "Sell evenly: another lot of the group has more houses.")
-        return cost // 2
-    if not prop.hotel:
-        raise refuse("E_UNEVEN", "R-BUILD-04", "There is no hotel here.")
-    if mode == "hotel_block":
-        # Resolution: the block sale is exempt from the evenness rule. Taking a lot from a hotel to 0 while its
-        # neighbours keep 4 houses or hotels could never pass "counts never differ by more than 1", yet [REV]
-        # expressly allows hotels to be "sold in blocks (all the cash at once)".
-        return (cost + HOUSES_PER_HOTEL * cost) // 2
-    return (cost + (HOUSES_PER_HOTEL - breakdown_houses(ctx)) * cost) // 2
-
-
-def breakdown_houses(ctx: Ctx) -> int:
-    """Houses a broken-down hotel keeps: 4, or what the supply allows (R-BUILD-04).
-
-    Resolution: "this needs 4 houses in supply; if there are not enough, the owner must sell further down to what
-    supply allows" is read as one sale: the hotel goes back, the lot keeps as many houses as the supply can give
-    (fewer than 4), and the houses it could not keep are sold at half price in the same step. With an empty
-    supply this is the block sale.
-    """
-    return min(HOUSES_PER_HOTEL, ctx.state.house_supply)
-
-
-def _emit_buildings(ctx: Ctx, index: int, rule_id: str) -> None:
-    prop = ctx.state.properties[index]
-    ctx.emit(BuildingsChanged(property=index, houses=prop.houses, hotel=prop.hotel,
-                              house_supply=ctx.state.house_supply, hotel_supply=ctx.state.hotel_supply,
-                              rule_id=rule_id))
+    _owned_property(ctx, seat, index, "R-BUILD-04")
+    return check_even_sale(ctx, index, mode, buildable_lots)
 
 
 def declare_buy_building(ctx: Ctx, seat: int, index: int) -> None:
@@ -149,18 +97,8 @@ def request_from_bank(ctx: Ctx, seat: int, index: int, kind: str) -> None:
 
 def execute_buy_building(ctx: Ctx, seat: int, index: int) -> None:
     kind = check_buy_building(ctx, seat, index)
-    state = ctx.state
-    prop = state.properties[index]
     pay_bank(ctx, seat, ctx.squares[index].house_cost, f"{kind} purchase", "R-BUILD-01")
-    if kind == "house":
-        state.house_supply -= 1
-        prop.houses += 1
-    else:
-        state.hotel_supply -= 1
-        state.house_supply += HOUSES_PER_HOTEL
-        prop.houses = 0
-        prop.hotel = True
-    _emit_buildings(ctx, index, "R-BUILD-02")
+    add_building(ctx, index, kind)
     if kind == "hotel":
         shoe_hotel_hook(ctx, seat, index)
 
@@ -282,42 +220,9 @@ def declare_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
 
 def execute_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
     refund = check_sell_building(ctx, seat, index, mode)
-    state = ctx.state
-    prop = state.properties[index]
-    if mode == "house":
-        prop.houses -= 1
-        state.house_supply += 1
-    elif mode == "hotel_block":
-        prop.hotel = False
-        state.hotel_supply += 1
-    else:
-        kept = breakdown_houses(ctx)
-        prop.hotel = False
-        prop.houses = kept
-        state.hotel_supply += 1
-        state.house_supply -= kept
+    take_building(ctx, index, mode)
     bank_pays(ctx, seat, refund, "building sale", "R-BUILD-04")
-    _emit_buildings(ctx, index, "R-BUILD-04")
-
-
-def remove_buildings(ctx: Ctx, index: int) -> int:
-    """Return a lot's buildings to supply; gives back their cost price (for refunds computed by the caller)."""
-    state = ctx.state
-    prop = state.properties[index]
-    cost = (ctx.squares[index].house_cost or 0) * (5 if prop.hotel else prop.houses)
-    if prop.hotel:
-        state.hotel_supply += 1
-    state.house_supply += prop.houses
-    prop.houses, prop.hotel = 0, False
-    if cost:
-        _emit_buildings(ctx, index, "R-BANK-04")
-    return cost
-
-
-def group_has_buildings(ctx: Ctx, index: int) -> bool:
-    group = ctx.squares[index].group
-    members = ctx.board.group_members.get(group, (index,))
-    return any(ctx.state.properties[m].houses or ctx.state.properties[m].hotel for m in members)
+    emit_buildings(ctx, index, "R-BUILD-04")
 
 
 # ----- mortgages (R-MORT) -----

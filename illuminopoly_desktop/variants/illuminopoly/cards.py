@@ -1,31 +1,21 @@
-"""Chance and Community Chest (R-CARD) with Illuminopoly's handling of each effect (§34.3)."""
+"""Chance and Community Chest (R-CARD) with Illuminopoly's handling of each effect (§34.3): the reading of a card
+rules/cards.py has drawn (the ruleset's `interpret_card`)."""
 from __future__ import annotations
 
-from ...model.cards import load_cards
 from ...model.state import BANK, FavorCard, FavorWindow
+from ...rules.cards import nearest, repairs_cost
 from ...rules.context import Ctx
-from ...rules.events import CardDrawn, FavorGained
+from ...rules.events import FavorGained
+from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays
 from ...rules.payments import demand
-from . import factions
-from .jail import send_to_jail
+from . import factions, landing
 
 
-def decks():
-    return load_cards()
-
-
-def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
-    """Draw the top card, apply it, and put it at the bottom unless it is a Political Favor (R-CARD-01)."""
-    from . import landing
-    from .cheating import draw_position
-
+def interpret(ctx: Ctx, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
+    """Illuminopoly's reading of a drawn card (§34.3): a Get Out of Jail Free card is a Political Favor the drawer
+    keeps (R-CARD-05); every other card goes to the bottom of its deck and acts (R-CARD-01..04)."""
     state = ctx.state
-    deck = state.chance_deck if deck_name == "chance" else state.chest_deck
-    number = deck.pop(draw_position(ctx, seat, deck_name, deck) if state.cheat_records else 0)  # R-CHEAT-02 (a)
-    card = decks().card(deck_name, number)
-    ctx.emit(CardDrawn(seat=seat, deck=deck_name, number=number, text=card.text, effect=card.effect,
-                       rule_id="R-CARD-01"))
     effect = card.effect
     if effect == "get_out_of_jail_free":
         state.players[seat].political_favors.append(FavorCard(deck=deck_name, number=number))
@@ -75,24 +65,12 @@ def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
         collect_from_each(ctx, seat, card.amount)
 
 
-def nearest(position: int, indices: tuple[int, ...]) -> int:
-    return min(indices, key=lambda i: (i - position - 1) % 40)
-
-
 def others_after(state, drawer: int) -> list[int]:
     """Every other active faction player, in seat order starting after the drawer (the professional Banker and
     eliminated players are not counted, R-CARD-02)."""
     order = state.faction_seats()
     start = order.index(drawer) if drawer in order else 0
     return [s for s in order[start + 1:] + order[:start] if s != drawer]
-
-
-def repairs_cost(ctx: Ctx, seat: int, per_house: int, per_hotel: int) -> int:
-    total = 0
-    for prop in ctx.state.properties.values():
-        if prop.owner == seat:
-            total += per_hotel if prop.hotel else per_house * prop.houses
-    return total
 
 
 def collect_from_each(ctx: Ctx, drawer: int, amount: int) -> None:

@@ -5,7 +5,7 @@ With `cheating_mode=off` (the default) none of these actions exists: each is ref
 per turn of his own (R-CHEAT-02):
 
 - (a) `CheatStackedDraw`, at an open window of his own turn: his next card draw this turn takes the second card of
-  the deck instead of the top one (rules/cards.py asks `draw_position`);
+  the deck instead of the top one (rules/cards.py asks the ruleset's `draw_position`);
 - (b) `CheatMarkerShift`, at an open window of his own turn: a control marker he holds on another player's
   unmortgaged, non-immune property moves onto another property of the same owner that the owner controls;
 - (c) `CommitGraft(short=True)`, in any contest he bids in: the pips count in full, he pays half the money
@@ -398,7 +398,8 @@ def default_ruling(state, window: CheatRuling, seat: int) -> A.Action:
 # ----- caught (R-CHEAT-03) -----
 
 def caught(ctx: Ctx, seat: int, records: list[CheatRecord]) -> None:
-    from .jail import lose_chair, send_to_jail
+    from ...rules.jail import send_to_jail
+    from .jail import lose_chair
     from .landing import landing_done
 
     state = ctx.state
@@ -422,7 +423,7 @@ def _reverse(ctx: Ctx, record: CheatRecord) -> list[tuple[Party, int]]:
     """Undo one cheat; returns the money the cheater must pay back."""
     seat = record.seat
     if record.cheat == "stacked_draw":
-        from .cards import decks
+        from ...rules.cards import decks
 
         text = decks().card(record.deck, record.card).text
         ctx.notice(f"{ctx.name(seat)} had taken the second card of the {record.deck.replace('_', ' ')} deck "

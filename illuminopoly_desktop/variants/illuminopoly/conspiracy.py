@@ -332,7 +332,7 @@ def take_over_arm(ctx: Ctx, contest: Contest) -> None:
     target = props[index]
     was_spoiled = target.rezoned or target.destroyed
     if ctx.options.takeover_buildings == "sell_to_bank":
-        from .buildings import remove_buildings
+        from ...rules.buildings import remove_buildings
 
         for member in members:
             refund = remove_buildings(ctx, member) // 2
@@ -370,7 +370,7 @@ def rezone(ctx: Ctx, index: int) -> None:
     prop = state.properties[index]
     prop.rezoned = True
     ctx.emit(PropertyChanged(property=index, change="rezoned", rule_id="R-REZONE-05"))
-    from .buildings import remove_buildings
+    from ...rules.buildings import remove_buildings
 
     cost = remove_buildings(ctx, index)
     if cost and prop.owner is not None and ctx.options.rezoning_refunds_buildings:

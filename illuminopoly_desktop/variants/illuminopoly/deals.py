@@ -165,7 +165,7 @@ def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
         raise refuse("E_FACTION_CANNOT", "R-SELL-01", "The Artillery and the professional Banker cannot receive property.")
     if sum(1 for l in offer.legs if l.item.kind == "deed" and l.item.property == index) > 1:
         raise refuse("E_WRONG_PHASE", "R-SELL-01", f"{ctx.square_name(index)} appears twice in the offer.")
-    from .buildings import group_has_buildings
+    from ...rules.buildings import group_has_buildings
 
     if group_has_buildings(ctx, index):
         raise refuse("E_HAS_BUILDINGS", "R-SELL-02", f"Sell the buildings of {ctx.square_name(index)}'s group first.")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...model.state import FavorWindow
 from ...rules.context import Ctx
-from .jail import play_favor
+from ...rules.jail import play_favor
 
 
 def declare_mortgage(ctx: Ctx, seat: int, index: int) -> None:

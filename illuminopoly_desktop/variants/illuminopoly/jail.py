@@ -1,30 +1,19 @@
-"""Jail (R-JAIL) and the Chair's loss of office on being jailed (R-CHAIR-03a)."""
+"""Illuminopoly's Jail (rules/jail.py sends and releases): the trial of a third jail turn (R-JAIL-05), and the
+Chair's loss of office on being jailed (R-CHAIR-03a) or otherwise (R-CHAIR-03)."""
 from __future__ import annotations
 
-from ...model.state import FP, FavorCard
+from ...model.state import FP
 from ...rules.context import Ctx
-from ...rules.events import ChairChanged, FavorPlayed, JailChanged, PaymentShort
+from ...rules.events import ChairChanged, PaymentShort
+from ...rules.jail import release
 from ...rules.money import bank_receiver, bank_shortfall, move
-from ...rules.movement import teleport
 
-BAIL = 50
 TRIAL_BRIBE = 50
-JAIL_TURNS_BEFORE_TRIAL = 3
 
 
-def send_to_jail(ctx: Ctx, seat: int, reason: str, rule_id: str = "R-JAIL-01", no_favor: bool = False) -> None:
-    """Jail anyone, the Dog included: his immunity to Go To Jail (square, card) and third doubles is decided before
-    this call, by factions.dog_escapes_jail at those three causes; cheating jails him here like anyone (R-FAC-DOG-02)."""
+def after_jailed(ctx: Ctx, seat: int) -> None:
+    """A Chair sent to Jail loses the Chair (R-CHAIR-03a); a professional Banker is Chair for the whole game."""
     state = ctx.state
-    player = state.players[seat]
-    teleport(ctx, seat, ctx.board.jail_index, rule_id)
-    player.in_jail = True
-    player.jail_turns = 0
-    player.jail_no_favor = player.jail_no_favor or no_favor
-    ctx.emit(JailChanged(seat=seat, in_jail=True, reason=reason, rule_id=rule_id))
-    if state.turn.seat == seat:
-        state.turn.may_roll_again = False
-        state.turn.remaining_steps = 0
     if state.chair == seat and state.professional_banker is None:
         lose_chair(ctx, seat, "sent to Jail")
 
@@ -36,27 +25,6 @@ def lose_chair(ctx: Ctx, seat: int, why: str) -> None:
     if state.turn.seat is not None and state.turn.step != "none":
         state.chair_changed_this_turn = True
     ctx.emit(ChairChanged(old_chair=seat, new_chair=None, reason=why, rule_id="R-CHAIR-03"))
-
-
-def release(ctx: Ctx, seat: int, reason: str, rule_id: str) -> None:
-    player = ctx.state.players[seat]
-    player.in_jail = False
-    player.jail_turns = 0
-    player.jail_no_favor = False
-    ctx.emit(JailChanged(seat=seat, in_jail=False, reason=reason, rule_id=rule_id))
-
-
-def return_favor(ctx: Ctx, card: FavorCard) -> None:
-    """A used Political Favor goes to the bottom of the deck it came from (R-CARD-05)."""
-    deck = ctx.state.chance_deck if card.deck == "chance" else ctx.state.chest_deck
-    deck.append(card.number)
-
-
-def play_favor(ctx: Ctx, seat: int, purpose: str, rule_id: str) -> None:
-    player = ctx.state.players[seat]
-    card = player.political_favors.pop(0)
-    return_favor(ctx, card)
-    ctx.emit(FavorPlayed(seat=seat, purpose=purpose, deck=card.deck, number=card.number, rule_id=rule_id))
 
 
 def trial(ctx: Ctx, seat: int) -> None:

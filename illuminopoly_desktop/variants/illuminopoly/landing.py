@@ -4,13 +4,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...model.state import BANK, FP, FavorWindow
+from ...rules import cards, jail
 from ...rules.context import Ctx
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, LandingResolved, OwnershipChanged
 from ...rules.money import check_no_bank_debt, move, pay_bank
 from ...rules.movement import is_doubles, steps_to, walk, walk_back
 from ...rules.payments import demand
-from . import cards, factions, jail
+from . import factions
 from .discovery import discover
 from .property_values import base_value, pay_amount, worth
 from .structure import check_free_arrow, place_root

@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 from ...model.state import BANK, ESCROW, ROOT, Auction, ChairBuyoff
+from ...rules.buildings import remove_buildings
 from ...rules.context import Ctx
 from ...rules.errors import refuse
 from ...rules.events import (AuctionEvent, ControlChanged, DebtEvent, DogConditionChosen, FavorGained, MortgageChanged,
                              OfferEvent, OwnershipChanged, PlayerEliminated)
+from ...rules.jail import return_favor
 from ...rules.money import check_no_bank_debt, move, pay_held_payments
 from . import structure
 from .boat import claim_holds
-from .buildings import lift, remove_buildings
+from .buildings import lift
 from .chair import is_artillery, mortgage_holder
-from .jail import lose_chair, return_favor
+from .jail import lose_chair
 from .property_values import lift_cost
 from .victory import last_player_check
 

@@ -1,9 +1,12 @@
-"""Rent (R-RENT), monopolies (R-MONO-01) and Power Base (R-PB)."""
+"""Illuminopoly's rent (R-RENT): collected by the owner from the Bank at the start of his own turn, R-RENT-02's rows
+for mortgaged, destroyed, rubble, disrupted, rezoned and counting-down properties before the printed table
+(rules/rent.py); monopolies (R-MONO-01) and Power Base (R-PB)."""
 from __future__ import annotations
 
 from ...rules.context import Ctx
 from ...rules.events import RentCollected
 from ...rules.money import bank_pays
+from ...rules.rent import lot_rent, railroad_rent, utility_rent
 from .structure import owned_by
 
 
@@ -86,19 +89,17 @@ def _rent_row(ctx: Ctx, index: int, prop, owner: int, utility_roll: int | None) 
         if prop.hotel or prop.houses:
             # Rows 6 and 7. `monopoly_doubles_building_rent=true` ("building rents too", A-28) doubles hotel rent as
             # well as house rent: a hotel is a building, and the option names no exception.
-            rent = square.rents[5] if prop.hotel else square.rents[prop.houses]
-            doubled = ctx.options.monopoly_doubles_building_rent and is_monopolist(ctx, owner, square.group)
-            return rent * 2 if doubled else rent
-        return square.rents[0] * (2 if is_monopolist(ctx, owner, square.group) else 1)
+            return lot_rent(square, prop, ctx.options.monopoly_doubles_building_rent
+                            and is_monopolist(ctx, owner, square.group))
+        return lot_rent(square, prop, is_monopolist(ctx, owner, square.group))
     if kind == "railroad":
         if prop.rail_countdown > 0:
-            return ctx.board.railroad_rents[0]
-        k = counting_railroads(ctx, owner)
-        return ctx.board.railroad_rents[max(k, 1) - 1]
+            return railroad_rent(ctx.board, 1)
+        return railroad_rent(ctx.board, counting_railroads(ctx, owner))
     if kind == "utility":
         roll = utility_roll if utility_roll is not None else utility_roll_for(ctx, owner)
         both = all(ctx.state.properties[u].owner == owner for u in ctx.board.utility_indices)
-        return roll * ctx.board.utility_multipliers[1 if both else 0]
+        return utility_rent(ctx.board, roll, both)
     return 0
 
 

@@ -9,8 +9,8 @@ from ...model.state import DogChoice, GameSetup, GameState
 from ...rules.context import Ctx
 from ...rules.decisions import registry
 from ...rules.ruleset import Ruleset
-from . import (artillery, chair, cheating, conspiracy, discovery, free_actions, invariants, landing, losing, setup,
-               turn, turn_steps, windows)
+from . import (artillery, cards, chair, cheating, conspiracy, discovery, free_actions, invariants, jail, landing,
+               losing, setup, turn, turn_steps, windows)
 from .contest_window import ContestWindow
 from .position import state_from_position
 from .special_victory import check_after_event
@@ -90,8 +90,14 @@ class IlluminopolyRuleset(Ruleset):
     # ----- S06, S07: moves and squares -----
 
     on_pass = staticmethod(discovery.passing_events)
+    after_jailed = staticmethod(jail.after_jailed)
+    """A Chair sent to Jail loses the Chair (R-CHAIR-03a)."""
     """GO, and the discovery of one's own subverted property on the way (R-MOVE-02, -04, R-SUBVERT-07, -08)."""
     land = staticmethod(landing.land)
+    interpret_card = staticmethod(cards.interpret)
+    """Political Favors, double rent, the Steam Iron's exemption, the Dog's immunity (§34.3)."""
+    draw_position = staticmethod(cheating.draw_position)
+    """The top card, or the second after a stacked draw (R-CHEAT-02 (a))."""
     move_by = staticmethod(landing.move_by)
 
     # ----- S12: auctions -----

@@ -3,12 +3,14 @@ turn_steps.py register. Each checks everything before it changes anything (R-GEN
 from __future__ import annotations
 
 from ...rules import actions as A
+from ...rules import jail
 from ...rules.context import Ctx
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged
 from ...rules.money import check_no_bank_debt, pay_bank
 from ...rules.movement import is_doubles
-from . import artillery, conspiracy, factions, jail, landing, structure, turn
+from . import artillery, conspiracy, factions, landing, structure, turn
+from .jail import trial
 
 
 def check_main_choice(ctx: Ctx, seat: int, kind: str) -> None:
@@ -84,7 +86,7 @@ def jail_roll(ctx: Ctx, action: A.JailRoll) -> None:
         if player.jail_turns < jail.JAIL_TURNS_BEFORE_TRIAL:
             state.turn.step = "free"
             return
-        jail.trial(ctx, seat)
+        trial(ctx, seat)
     state.turn.jail_exit_by_roll = True
     landing.move_by(ctx, seat, sum(dice), "dice")
 
@@ -166,7 +168,7 @@ def forfeit_move_to_rebuild(ctx: Ctx, action: A.ForfeitMoveToRebuild) -> None:
 def end_turn(ctx: Ctx, action: A.EndTurn) -> None:
     player = ctx.state.players[action.seat]
     if player.in_jail and player.jail_turns >= jail.JAIL_TURNS_BEFORE_TRIAL:
-        jail.trial(ctx, action.seat)  # "at the end of a turn spent with REORGANIZE or SECOND_RENT" (R-JAIL-05)
+        trial(ctx, action.seat)  # "at the end of a turn spent with REORGANIZE or SECOND_RENT" (R-JAIL-05)
     turn.end_turn(ctx)
 
 
