@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..model.state import (ROOT, CashItem, Debt, DeedItem, FavorCard, GameState, LoanItem, NoteItem, Offer, OfferLeg,
                            Party)
 from ..rules import actions as A
-from ..rules import engine
+from ..rules import engine, offers
 from ..rules.buildings import group_has_buildings
 from ..rules.context import Ctx
 from ..rules.errors import IllegalAction
@@ -76,7 +76,7 @@ def new_draft(state: GameState, seat: int, counterparty: int | None = None) -> D
 def counter_draft(state: GameState, seat: int, offer: Offer) -> DealDraft:
     """A counter-offer (§33.1): the same parties and terms to start from, pointing to the offer it answers; proposing
     it declines the old offer."""
-    others = [s for s in deals.parties(offer) if s != seat]
+    others = [s for s in offers.parties(offer) if s != seat]
     legs = [leg.model_copy(deep=True) for leg in offer.legs]
     return DealDraft(proposer=seat, counterparties=others, legs=legs, visibility=offer.visibility,
                      counter_to=offer.id)
@@ -318,7 +318,7 @@ def cash_of(state: GameState, party: Party) -> int:
 
 def visible_offers(state: GameState, seat: int) -> list[Offer]:
     """Open offers `seat` may see: public ones, and secret ones he is a party to (R-DEAL-05)."""
-    return [o for o in state.offers if o.visibility == "public" or seat in deals.parties(o)]
+    return [o for o in state.offers if o.visibility == "public" or seat in offers.parties(o)]
 
 
 def offers_to_answer(state: GameState, seat: int) -> list[Offer]:

@@ -11,11 +11,13 @@ from __future__ import annotations
 from ..model.fast_copy import copy_tree
 from ..model.state import GameState
 from . import actions as A
+from . import offers
 from .context import Ctx
 from .decisions import ALL_FREE_ACTIONS, OFFERS_ONLY, Decision, awaiting
-from .errors import IllegalAction, OfferVoided, refuse
-from .events import Event, OfferEvent
+from .errors import IllegalAction, refuse
+from .events import Event
 from .legal import default_action, enumerate_legal
+from .offers import OfferVoided
 
 
 def apply(state: GameState, action: A.Action) -> list[Event]:
@@ -35,12 +37,7 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
 def _void_offer(state: GameState, voided: OfferVoided) -> list[Event]:
     """Every counterparty accepted but a leg is no longer valid: the offer is void, not the acceptance (R-DEAL-02)."""
     ctx = Ctx(state)
-    offer = next(o for o in state.offers if o.id == voided.offer_id)
-    state.offers.remove(offer)
-    refusal = voided.refusal
-    secret = sorted([offer.proposer, *offer.counterparties]) if offer.visibility == "secret" else None
-    ctx.emit(OfferEvent(offer_id=offer.id, status="void", rule_id=refusal.rule_id, visible_to=secret,
-                        detail=f"{refusal.code}: {refusal.message}", code=refusal.code))
+    offers.void(ctx, voided)
     state.action_count += 1
     settle(ctx)
     return ctx.events

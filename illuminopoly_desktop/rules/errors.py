@@ -48,12 +48,3 @@ def passes(check, *args) -> bool:
         return False
     return True
 
-
-class OfferVoided(Exception):
-    """Every counterparty accepted an offer but one of its legs is no longer valid: the offer is void, not the
-    acceptance (R-DEAL-02). Raised while the acceptance runs on a trial copy; the engine then voids the offer."""
-
-    def __init__(self, offer_id: int, refusal: IllegalAction):
-        super().__init__(refusal.message)
-        self.offer_id = offer_id
-        self.refusal = refusal

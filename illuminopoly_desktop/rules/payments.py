@@ -1,8 +1,12 @@
-"""Payments a player must make, with the raise-funds window when short (R-LOSE-02)."""
+"""Payments a player must make, with the raise-funds window when short (R-LOSE-02), and debts between players
+(R-DEAL-04)."""
 from __future__ import annotations
 
-from ..model.state import BANK, Debt, Party, RaiseFunds
+from ..model.state import BANK, Debt, GameState, Party, RaiseFunds
+from . import actions as A
 from .context import Ctx
+from .decisions import ALL_FREE_ACTIONS, Window
+from .errors import refuse
 from .events import DebtEvent, PaymentShort
 from .money import bank_receiver, bank_shortfall, move
 
@@ -83,3 +87,52 @@ def collect_due_debts(ctx: Ctx) -> None:
             debt.due = True
             ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=debt.amount,
                                status="due", rule_id="R-DEAL-04", visible_to=debt.secret_between))
+
+
+def forgive_debt(ctx: Ctx, seat: int, debt_id: int, new_round: int | None) -> None:
+    """The creditor forgives a debt, or extends it to a later round (R-DEAL-04)."""
+    state = ctx.state
+    debt = next((d for d in state.debts if d.id == debt_id), None)
+    if debt is None or debt.creditor != seat:
+        raise refuse("E_NOT_OWNER", "R-DEAL-04", "Only the creditor may forgive or extend a debt.")
+    if new_round is None:
+        state.debts.remove(debt)
+        status = "forgiven"
+    else:
+        if new_round <= state.round_no:
+            # Repayments are collected at the start of their round, so an extension must reach a later one.
+            raise refuse("E_WRONG_PHASE", "R-DEAL-04", "A debt can only be extended to a later round.")
+        debt.due_round, debt.due = new_round, False
+        status = "extended"
+    ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=debt.amount,
+                       status=status, rule_id="R-DEAL-04", visible_to=debt.secret_between))
+
+
+class RaiseFundsWindow(Window):
+    """A payer short of cash raises it with free actions (mortgages, sales, deals), then settles (R-LOSE-02)."""
+    kind = "raise_funds"
+    answers = {"settle_payment": "pay"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.payer]
+
+    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+        return [A.SettlePayment.shared(seat=seat)]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.SettlePayment.shared(seat=seat)
+
+    def pay(self, ctx: Ctx, window, action: A.SettlePayment) -> None:
+        if action.seat != window.payer:
+            raise refuse("E_NOT_YOUR_TURN", "R-LOSE-02", "This payment is not yours to settle.")
+        ctx.state.pending.remove(window)
+        settle(ctx, window)
+
+    def describe(self, state: GameState, window) -> str:
+        return "a player raising funds"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """What is owed, and to whom, is public."""
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return ALL_FREE_ACTIONS  # the window exists for raising cash (R-LOSE-02)

@@ -21,6 +21,7 @@ from .actions import Action
 from .context import Ctx
 from .decisions import Decision, Menu
 from .movement import pay_go_salary
+from .offers import HANDLERS as OFFER_HANDLERS
 
 
 class Ruleset:
@@ -33,7 +34,7 @@ class Ruleset:
 
     decisions: ClassVar[Mapping[str, Decision]] = {}
     """S05, S15: every window kind of the pending stack and every turn step, by kind (rules/decisions.py)."""
-    free_action_handlers: ClassVar[Mapping[str, Callable[[Ctx, Action], None]]] = {}
+    free_action_handlers: ClassVar[Mapping[str, Callable[[Ctx, Action], None]]] = OFFER_HANDLERS
     """R-GEN-04: the free actions, by action type: taken while the decision waiting allows (`free_actions`)."""
     independent_actions: ClassVar[Mapping[str, Callable[[Ctx, Action], None]]] = {}
     """Actions the ruleset checks and applies itself, whatever decision is waiting (Illuminopoly's cheats)."""
@@ -100,8 +101,46 @@ class Ruleset:
     # ----- S12: auctions -----
 
     def bidding_order(self, ctx: Ctx, after: int | None = None) -> list[int]:
-        """Who bids in an auction, in order (the Bank's auction of R-BANK-03 uses it too)."""
+        """Who bids in an auction, in order (the Bank's auction of R-BANK-03 uses it too); `after`: the seat the
+        order starts after when the ruleset has no seat of its own to start from."""
         raise self.missing("bidding_order")
+
+    def may_acquire(self, ctx: Ctx, seat: int) -> bool:
+        """Whether the seat may bid for (or otherwise take) a deed now."""
+        raise self.missing("may_acquire")
+
+    def acquisition_slots(self, ctx: Ctx, seat: int) -> list[tuple[int, int]]:
+        """Where a deed the seat takes may go, as the (parent, arrow) of the actions that carry a placement
+        (rules/actions.py: `Buy`, `Bid`...). Without power structures there is one: the defaults (-1, 0)."""
+        return [(-1, 0)]
+
+    def check_acquisition_slot(self, ctx: Ctx, seat: int, parent: int, arrow: int, rule_id: str) -> None:
+        """Refuse a placement the seat may not choose (raises IllegalAction under `rule_id`)."""
+
+    def give_property(self, ctx: Ctx, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
+        """The Bank's deed becomes the seat's (an auction won), placed where he chose."""
+        raise self.missing("give_property")
+
+    # ----- offers (rules/offers.py) -----
+
+    def check_offer_terms(self, ctx: Ctx, offer) -> None:
+        """Every check of what an offer holds, at proposal and again at execution (raises IllegalAction)."""
+        raise self.missing("check_offer_terms")
+
+    def offer_category(self, ctx: Ctx, offer) -> str:
+        """"deal" or "bribe" (a bribe's money may be taxed differently)."""
+        return "deal"
+
+    def describe_offer(self, ctx: Ctx, offer) -> str:
+        """The offer's legs in words, for its events."""
+        raise self.missing("describe_offer")
+
+    def check_acceptance(self, ctx: Ctx, offer, seat: int, placements) -> None:
+        """Refuse an acceptance the seat may not give now; record where the deeds he receives go."""
+
+    def execute_offer(self, ctx: Ctx, offer) -> None:
+        """Carry out every leg of an accepted offer (on a trial copy: a refusal voids the offer)."""
+        raise self.missing("execute_offer")
 
     # ----- R-GEN-04: free actions -----
 

@@ -1,17 +1,14 @@
-"""Offers: sales, trades, loans, gifts and bribes (R-SELL, R-DEAL, §33), and foreclosure (R-LOSE-04).
-
-Lifecycle (§33.1): an offer is proposed (static checks), each counterparty accepts or declines, the
-proposer may withdraw it, it expires at the end of its round, and it is voided when a party is
-eliminated. When the last counterparty accepts, every leg is re-validated and the whole offer executes
-in one atomic step, or it is void with the failing reason code (R-DEAL-02).
-"""
+"""What an Illuminopoly offer may hold and what its legs do: sales and trades of deeds on arrows, Political Favors, loans,
+votes, commitments, gifts and bribes (R-SELL, R-DEAL, §33), and foreclosure (R-LOSE-04). The offer's lifecycle is the
+core's (rules/offers.py): its checks at proposal and again at execution (R-DEAL-02) are `check_offer_shape`."""
 from __future__ import annotations
 
 from ...model.state import ESCROW, FP, Offer, VoteEscrow
 from ...rules.context import Ctx
 from ...rules.errors import refuse
-from ...rules.events import ControlChanged, DebtEvent, FavorGained, OfferEvent, OwnershipChanged
+from ...rules.events import ControlChanged, FavorGained, OfferEvent, OwnershipChanged
 from ...rules.money import ceil_div, check_no_bank_debt, move, pay_bank
+from ...rules.offers import parties, visible_to
 from ...rules.payments import add_debt
 from . import commitments, structure
 from .boat import claim_holds
@@ -19,14 +16,6 @@ from .property_values import lift_cost, net_assets
 
 CONSIDERATION_KINDS = frozenset({"cash", "deed", "favor", "loan", "vote"}) | commitments.KINDS
 """Enforceable items (R-DEAL-03). A free-text note is recorded but is no consideration (§33.5)."""
-
-
-def parties(offer: Offer) -> list[int]:
-    return [offer.proposer, *offer.counterparties]
-
-
-def visible_to(offer: Offer) -> list[int] | None:
-    return sorted(parties(offer)) if offer.visibility == "secret" else None
 
 
 def is_bribe(ctx: Ctx, offer: Offer) -> bool:
@@ -178,48 +167,6 @@ def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
                      f"({', '.join(ctx.square_name(i) for i in missing)}).")
 
 
-def propose(ctx: Ctx, seat: int, counterparties: list[int], legs, visibility: str, expires_round: int | None,
-            counter_to: int | None = None) -> None:
-    """Record a new offer after its static checks (R-DEAL-02, §33.1).
-
-    With `counter_to`, the offer is a counter-offer: `seat` must be a counterparty of that open offer who has not
-    yet answered it, and the parties must be the same set. The old offer is then declined by him and the new one
-    points to it. Raises IllegalAction, with the state untouched, when any check fails."""
-    state = ctx.state
-    if expires_round is not None and expires_round < state.round_no:
-        raise refuse("E_WRONG_PHASE", "R-DEAL-02", "An offer cannot expire in a round that has already ended.")
-    old = check_counter(ctx, seat, counterparties, counter_to) if counter_to is not None else None
-    offer = Offer(id=state.next_id, proposer=seat, counterparties=list(counterparties), legs=list(legs),
-                  visibility=visibility, expires_round=expires_round or state.round_no, counter_to=counter_to)
-    check_offer_shape(ctx, offer)
-    offer.category = "bribe" if is_bribe(ctx, offer) else "deal"
-    state.next_id += 1
-    if old is not None:
-        state.offers.remove(old)
-        ctx.emit(OfferEvent(offer_id=old.id, status="declined", seat=seat, rule_id="R-DEAL-02",
-                            visible_to=visible_to(old), detail=f"countered by offer {offer.id}"))
-    state.offers.append(offer)
-    detail = describe(ctx, offer) if old is None else f"counter to offer {old.id}: {describe(ctx, offer)}"
-    ctx.emit(OfferEvent(offer_id=offer.id, status="proposed", seat=seat, rule_id="R-DEAL-02",
-                        visible_to=visible_to(offer), detail=detail))
-
-
-def check_counter(ctx: Ctx, seat: int, counterparties: list[int], counter_to: int) -> Offer:
-    """The open offer a counter-offer answers (§33.1: "each counterparty answers accept, decline or counter");
-    refuses a closed or unknown offer, a proposer who is not one of its counterparties still to answer, and a
-    counter whose parties are not exactly the old offer's (R-DEAL-02)."""
-    old = next((o for o in ctx.state.offers if o.id == counter_to), None)
-    if old is None:
-        raise refuse("E_NO_SUCH_OFFER", "R-DEAL-02", "That offer is closed: only an open offer can be countered.")
-    if seat not in old.counterparties or seat in old.accepted_by:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "Only a counterparty who has not yet answered an offer may "
-                                                     "counter it.")
-    if {seat, *counterparties} != set(parties(old)) or len(counterparties) != len(old.counterparties):
-        raise refuse("E_WRONG_PHASE", "R-DEAL-02", "A counter-offer must be between the same parties as the offer "
-                                                   "it answers.")
-    return old
-
-
 def describe(ctx: Ctx, offer: Offer) -> str:
     parts = []
     for leg in offer.legs:
@@ -232,20 +179,9 @@ def describe(ctx: Ctx, offer: Offer) -> str:
     return "; ".join(parts)
 
 
-def find_offer(ctx: Ctx, offer_id: int) -> Offer:
-    for offer in ctx.state.offers:
-        if offer.id == offer_id:
-            return offer
-    raise refuse("E_NO_SUCH_OFFER", "R-DEAL-02", "That offer no longer exists (withdrawn, answered or expired).")
-
-
-def accept(ctx: Ctx, seat: int, offer_id: int, placements) -> bool:
-    """Record an acceptance; returns True when every counterparty has accepted and the offer must execute.
-
-    `placements` name, for deeds the acceptor receives, the free arrow each arm's root goes to (R-STRUCT-04)."""
-    offer = find_offer(ctx, offer_id)
-    if seat not in offer.counterparties or seat in offer.accepted_by:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "This offer is not waiting for your answer.")
+def check_acceptance(ctx: Ctx, offer: Offer, seat: int, placements) -> None:
+    """What accepting commits the seat to (R-LOSE-02: no spend while he owes the Bank), and where the deeds he
+    receives go: each arm's root onto a free arrow of his choice (R-STRUCT-04), recorded in its leg."""
     if cash_needed(ctx, offer, seat):
         check_no_bank_debt(ctx, seat)  # R-LOSE-02: accepting would commit him to a spend
     received = {leg.item.property: leg for leg in offer.legs if leg.item.kind == "deed" and leg.receiver == seat}
@@ -261,18 +197,10 @@ def accept(ctx: Ctx, seat: int, offer_id: int, placements) -> bool:
         if placement.parent is None:
             raise refuse("E_INVALID_STRUCTURE", "R-STRUCT-04", "An acquired deed must go onto a free arrow.")
         leg.item = leg.item.model_copy(update={"parent": placement.parent, "arrow": placement.arrow})
-    offer.accepted_by.append(seat)
-    ctx.emit(OfferEvent(offer_id=offer.id, status="accepted", seat=seat, rule_id="R-DEAL-02",
-                        visible_to=visible_to(offer)))
-    return set(offer.accepted_by) == set(offer.counterparties)
 
 
-def expire_offers(ctx: Ctx) -> None:
-    """Offers whose last round has ended lapse (R-DEAL-02); called at ROUND_END after `round_no` moves on."""
-    state = ctx.state
-    for offer in [o for o in state.offers if o.expires_round < state.round_no]:
-        state.offers.remove(offer)
-        ctx.emit(OfferEvent(offer_id=offer.id, status="expired", rule_id="R-DEAL-02", visible_to=visible_to(offer)))
+def offer_category(ctx: Ctx, offer: Offer) -> str:
+    return "bribe" if is_bribe(ctx, offer) else "deal"
 
 
 def execute(ctx: Ctx, offer: Offer) -> None:
@@ -436,21 +364,3 @@ def check_foreclose(ctx: Ctx, creditor: int, debtor: int) -> None:
     if me.role != "faction" and any(p.owner == debtor for p in state.properties.values()):
         raise refuse("E_FACTION_CANNOT", "R-LOSE-04", "You can own no property, so you cannot foreclose on deeds.")
 
-
-def forgive(ctx: Ctx, seat: int, debt_id: int, new_round: int | None) -> None:
-    """The creditor forgives a debt, or extends it to a later round (R-DEAL-04)."""
-    state = ctx.state
-    debt = next((d for d in state.debts if d.id == debt_id), None)
-    if debt is None or debt.creditor != seat:
-        raise refuse("E_NOT_OWNER", "R-DEAL-04", "Only the creditor may forgive or extend a debt.")
-    if new_round is None:
-        state.debts.remove(debt)
-        status = "forgiven"
-    else:
-        if new_round <= state.round_no:
-            # Repayments are collected at the start of their round, so an extension must reach a later one.
-            raise refuse("E_WRONG_PHASE", "R-DEAL-04", "A debt can only be extended to a later round.")
-        debt.due_round, debt.due = new_round, False
-        status = "extended"
-    ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=debt.amount,
-                       status=status, rule_id="R-DEAL-04", visible_to=debt.secret_between))

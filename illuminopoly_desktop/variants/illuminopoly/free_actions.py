@@ -1,7 +1,7 @@
 """Free actions (R-GEN-04): what each does (the table the engine dispatches them through) and which of them are
 listed for a seat at an open window.
 
-Mortgages, buildings, offers and debts, foreclosure, the ransom pledges and answers of the Artillery (R-ART-04,
+Mortgages, buildings, offers and debts (rules/offers.py), foreclosure, the ransom pledges and answers of the Artillery (R-ART-04,
 D-15) and his victims' cleanups (R-ART-11), accusations and putting a till dip back (R-CHEAT-04, with
 `cheating_mode=simulated`; those two are dispatched by rules/cheating.py like every action of R-CHEAT).
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...rules import actions as A
+from ...rules import offers
 from ...rules.context import Ctx
 from ...rules.decisions import Menu, grouped
-from ...rules.errors import IllegalAction, OfferVoided, passes, refuse
-from ...rules.events import OfferEvent
+from ...rules.errors import passes, refuse
 from . import artillery, buildings, cheating, deals, favors
 from .property_values import net_assets
 from .rent import is_monopolist
@@ -45,47 +45,6 @@ def sell_building(ctx: Ctx, action: A.SellBuilding) -> None:
     buildings.declare_sell_building(ctx, action.seat, action.property, action.mode)
 
 
-def propose_offer(ctx: Ctx, action: A.ProposeOffer) -> None:
-    deals.propose(ctx, action.seat, action.counterparties, action.legs, action.visibility, action.expires_round,
-                  action.counter_to)
-
-
-def accept_offer(ctx: Ctx, action: A.AcceptOffer) -> None:
-    if deals.accept(ctx, action.seat, action.offer_id, action.placements):
-        try:
-            deals.execute(ctx, deals.find_offer(ctx, action.offer_id))
-        except IllegalAction as refusal:
-            raise OfferVoided(action.offer_id, refusal) from refusal
-
-
-def decline_offer(ctx: Ctx, action: A.DeclineOffer) -> None:
-    offer = deals.find_offer(ctx, action.offer_id)
-    if action.seat not in offer.counterparties:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "This offer is not addressed to you.")
-    _close_offer(ctx, offer, "declined", action.seat)
-
-
-def withdraw_offer(ctx: Ctx, action: A.WithdrawOffer) -> None:
-    offer = deals.find_offer(ctx, action.offer_id)
-    if action.seat != offer.proposer:
-        raise refuse("E_NOT_OWNER", "R-DEAL-02", "Only the proposer may withdraw an offer.")
-    _close_offer(ctx, offer, "withdrawn", action.seat)
-
-
-def _close_offer(ctx: Ctx, offer, status: str, seat: int) -> None:
-    ctx.state.offers.remove(offer)
-    ctx.emit(OfferEvent(offer_id=offer.id, status=status, seat=seat, rule_id="R-DEAL-02",
-                        visible_to=deals.visible_to(offer)))
-
-
-def forgive_debt(ctx: Ctx, action: A.ForgiveDebt) -> None:
-    deals.forgive(ctx, action.seat, action.debt_id, None)
-
-
-def extend_debt(ctx: Ctx, action: A.ExtendDebt) -> None:
-    deals.forgive(ctx, action.seat, action.debt_id, action.due_round)
-
-
 def foreclose(ctx: Ctx, action: A.Foreclose) -> None:
     deals.foreclose(ctx, action.seat, action.debtor, action.placements)
 
@@ -104,9 +63,8 @@ def clean_up(ctx: Ctx, action: A.CleanUp) -> None:
 
 HANDLERS: dict[str, Callable[[Ctx, A.Action], None]] = {
     "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building, "sell_building": sell_building,
-    "propose_offer": propose_offer, "accept_offer": accept_offer, "decline_offer": decline_offer,
-    "withdraw_offer": withdraw_offer, "forgive_debt": forgive_debt, "extend_debt": extend_debt,
-    "foreclose": foreclose, "pledge_ransom": pledge_ransom, "answer_ransom": answer_ransom, "clean_up": clean_up,
+    **offers.HANDLERS, "foreclose": foreclose, "pledge_ransom": pledge_ransom, "answer_ransom": answer_ransom,
+    "clean_up": clean_up,
 }
 
 

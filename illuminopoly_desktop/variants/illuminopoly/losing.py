@@ -1,14 +1,16 @@
-"""Losing (R-LOSE) and the Bank's auctions (R-DEAL-09, R-BANK-03)."""
+"""Losing (R-LOSE): elimination, the mortgaged-out player's deeds (the Chair's buy-off, then the auctions of
+rules/auctions.py), foreclosure, and who bids in Illuminopoly's auctions (R-DEAL-09)."""
 from __future__ import annotations
 
 from ...model.state import BANK, ESCROW, ROOT, Auction, ChairBuyoff
+from ...rules.auctions import clear_mortgage, open_property_auction
 from ...rules.buildings import remove_buildings
 from ...rules.context import Ctx
 from ...rules.errors import refuse
-from ...rules.events import (AuctionEvent, ControlChanged, DebtEvent, DogConditionChosen, FavorGained, MortgageChanged,
-                             OfferEvent, OwnershipChanged, PlayerEliminated)
+from ...rules.events import (ControlChanged, DebtEvent, DogConditionChosen, FavorGained, OfferEvent, OwnershipChanged,
+                             PlayerEliminated)
 from ...rules.jail import return_favor
-from ...rules.money import check_no_bank_debt, move, pay_held_payments
+from ...rules.money import check_no_bank_debt, move
 from . import structure
 from .boat import claim_holds
 from .buildings import lift
@@ -152,30 +154,6 @@ def start_property_auctions(ctx: Ctx, properties: list[int], after: int | None =
         state.pending.append(auction)
 
 
-def clear_mortgage(ctx: Ctx, index: int, rule_id: str) -> None:
-    """A deed back with the Bank returns in its initial state as to mortgages (D-14): not mortgaged, no principal,
-    no written-off flag (D-05's flag of a lot destroyed while mortgaged goes with it)."""
-    prop = ctx.state.properties[index]
-    prop.mortgage_written_off = False
-    if prop.mortgaged or prop.mortgage_principal:
-        prop.mortgaged, prop.mortgage_principal = False, 0
-        ctx.emit(MortgageChanged(property=index, mortgaged=False, principal=0, rule_id=rule_id))
-
-
-def open_property_auction(ctx: Ctx, auction: Auction) -> bool:
-    """Set up the bidders for the current lot; return False when no lot is left with anyone able to bid."""
-    while True:
-        bidders = [s for s in bidding_order(ctx, auction.start_after) if can_take_property(ctx, s)]
-        ctx.emit(AuctionEvent(item="property", property=auction.property, status="opened", rule_id="R-DEAL-09"))
-        if bidders:
-            auction.bidders, auction.turn_index, auction.high_bid, auction.high_bidder = bidders, 0, 0, None
-            return True
-        ctx.emit(AuctionEvent(item="property", property=auction.property, status="no_bids", rule_id="R-DEAL-09"))
-        if not auction.remaining_properties:
-            return False
-        auction.property = auction.remaining_properties.pop(0)
-
-
 def bidding_order(ctx: Ctx, after: int | None = None) -> list[int]:
     """Active, not disabled faction players, starting with the player after the Chair (R-DEAL-09).
 
@@ -197,65 +175,6 @@ def can_take_property(ctx: Ctx, seat: int) -> bool:
     """A property bidder needs a free arrow; the Artillery may not bid for property (R-DEAL-09)."""
     player = ctx.state.players[seat]
     return player.faction != "artillery" and bool(structure.free_arrows(ctx, seat))
-
-
-def bid(ctx: Ctx, auction: Auction, seat: int, amount: int, parent: int, arrow: int) -> None:
-    if auction.bidders[auction.turn_index] != seat:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
-    if amount <= auction.high_bid:
-        raise refuse("E_GRAFT_INCREMENT", "R-DEAL-09", f"A bid must exceed ${auction.high_bid}.")
-    check_no_bank_debt(ctx, seat)
-    if amount > ctx.state.players[seat].cash:
-        raise refuse("E_INSUFFICIENT_FUNDS", "R-DEAL-09", "Bids above your cash are refused.")
-    if auction.item == "property":
-        structure.check_free_arrow(ctx, seat, parent, arrow, "R-DEAL-09")
-    auction.high_bid, auction.high_bidder = amount, seat
-    auction.high_parent, auction.high_arrow = parent, arrow
-    ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="bid", seat=seat, amount=amount,
-                          rule_id="R-DEAL-09"))
-    auction.turn_index = (auction.turn_index + 1) % len(auction.bidders)
-    close_if_decided(ctx, auction)
-
-
-def pass_bid(ctx: Ctx, auction: Auction, seat: int) -> None:
-    """A pass is final (R-DEAL-09)."""
-    if auction.bidders[auction.turn_index] != seat:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
-    ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="pass", seat=seat, rule_id="R-DEAL-09"))
-    auction.bidders.pop(auction.turn_index)
-    if auction.bidders:
-        auction.turn_index %= len(auction.bidders)
-    close_if_decided(ctx, auction)
-
-
-def close_if_decided(ctx: Ctx, auction: Auction) -> None:
-    """The last remaining bidder wins at his bid; with no bid the item stays with the Bank (R-DEAL-09)."""
-    state = ctx.state
-    if auction.bidders and not (len(auction.bidders) == 1 and auction.high_bidder == auction.bidders[0]):
-        return
-    if auction.high_bidder is None:
-        ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="no_bids", rule_id="R-DEAL-09"))
-        if auction.item == "bank":
-            state.bank_auction_done = True
-            ctx.notice("Nobody bought the Bank: it now simply refuses what it cannot pay.", "R-BANK-03")
-    else:
-        winner = auction.high_bidder
-        ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="won", seat=winner,
-                              amount=auction.high_bid, rule_id="R-DEAL-09"))
-        move(ctx, winner, BANK, auction.high_bid, "auction", "R-DEAL-09")
-        if auction.item == "bank":
-            state.bank_proprietor = winner
-        else:
-            give_property(ctx, auction.property, winner, auction.high_parent, auction.high_arrow)
-    if auction.item == "bank":
-        state.pending.remove(auction)
-        pay_held_payments(ctx)
-        return
-    if auction.remaining_properties:
-        auction.property = auction.remaining_properties.pop(0)
-        if open_property_auction(ctx, auction):
-            return
-    state.pending.remove(auction)
 
 
 def give_property(ctx: Ctx, index: int, seat: int, parent: int, arrow: int, rule_id: str = "R-DEAL-09") -> None:
@@ -418,9 +337,6 @@ def drop_decision_of_the_eliminated(ctx: Ctx, top) -> bool:
         return True
     if kind == "chair_buyoff" and players[top.chair].eliminated:
         end_buy_off(ctx, top, top.chair)  # the Chair's option lapses with him: the Bank auctions them all
-        return True
-    if kind == "auction" and (not top.bidders or (len(top.bidders) == 1 and top.high_bidder == top.bidders[0])):
-        close_if_decided(ctx, top)  # its last bidders left the game (withdraw_from_pending)
         return True
     return False
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 from ...model import rng
 from ...model.options import Options
 from ...model.state import DogChoice, GameSetup, GameState
+from ...rules.auctions import AuctionWindow
 from ...rules.context import Ctx
 from ...rules.decisions import registry
+from ...rules.payments import RaiseFundsWindow
 from ...rules.ruleset import Ruleset
-from . import (artillery, cards, chair, cheating, conspiracy, discovery, free_actions, invariants, jail, landing,
-               losing, setup, turn, turn_steps, windows)
+from . import (artillery, cards, chair, cheating, conspiracy, deals, discovery, free_actions, invariants, jail, landing,
+               losing, setup, structure, turn, turn_steps, windows)
 from .contest_window import ContestWindow
 from .position import state_from_position
 from .special_victory import check_after_event
@@ -22,8 +24,8 @@ class IlluminopolyRuleset(Ruleset):
     seats = range(3, 12)  # R-SETUP-01
 
     decisions = registry([
-        windows.FactionDraft(), windows.DogChoice(), windows.Election(), windows.FavorWindow(), windows.RaiseFunds(),
-        windows.Auction(), windows.ChairBuyoff(), windows.PermitWindow(), ContestWindow(), windows.Reattach(),
+        windows.FactionDraft(), windows.DogChoice(), windows.Election(), windows.FavorWindow(), RaiseFundsWindow(),
+        AuctionWindow(), windows.ChairBuyoff(), windows.PermitWindow(), ContestWindow(), windows.Reattach(),
         windows.CardExemption(), windows.CheatRuling(), windows.RansomAnswer(), *turn_steps.STEPS])
     free_action_handlers = free_actions.HANDLERS
     independent_actions = {kind: cheating.dispatch for kind in cheating.ACTION_TYPES}
@@ -103,6 +105,22 @@ class IlluminopolyRuleset(Ruleset):
     # ----- S12: auctions -----
 
     bidding_order = staticmethod(losing.bidding_order)
+    """The active, not disabled faction players, starting after the Chair (R-DEAL-09)."""
+    may_acquire = staticmethod(losing.can_take_property)
+    """A faction player with a free arrow, not the Artillery (R-DEAL-09)."""
+    acquisition_slots = staticmethod(structure.free_arrows)
+    """The free arrows a new deed may hang from (R-STRUCT-04)."""
+    check_acquisition_slot = staticmethod(structure.check_free_arrow)
+    give_property = staticmethod(losing.give_property)
+    """Owned and controlled, hung where its buyer chose (or the shallowest free arrow, R-STRUCT-09)."""
+
+    # ----- offers (R-DEAL-02, §33) -----
+
+    check_offer_terms = staticmethod(deals.check_offer_shape)
+    offer_category = staticmethod(deals.offer_category)
+    describe_offer = staticmethod(deals.describe)
+    check_acceptance = staticmethod(deals.check_acceptance)
+    execute_offer = staticmethod(deals.execute)
 
     # ----- S13: the effects of each kind of contest -----
 

@@ -155,7 +155,7 @@ def round_end(ctx: Ctx) -> None:
         return
     state.round_no += 1
     state.round_anchor = None
-    from .deals import expire_offers
+    from ...rules.offers import expire_offers
 
     expire_offers(ctx)  # offers lapse at the end of their last round, with an event (R-DEAL-02)
     if state.commitments:  # restraints lapse after their last round; a departed player's commitments go (R-DEAL-03)

@@ -22,7 +22,7 @@ def end_game(ctx: Ctx, winners: list[int], reason: str, rule_id: str, shared: bo
     state.turn.step = "none"
     for window in state.pending:
         if window.kind == "chair_buyoff":  # a disposal cut short: its deeds stay with the Bank, unmortgaged (D-14)
-            from .losing import clear_mortgage
+            from ...rules.auctions import clear_mortgage
 
             for index in window.properties:
                 clear_mortgage(ctx, index, "R-LOSE-03")

@@ -170,67 +170,6 @@ def favor_window_closed(ctx: Ctx, window, blocked_by: int | None) -> None:
     FAVOR_OUTCOMES[window.purpose](ctx, window)
 
 
-class RaiseFunds(NothingHidden):
-    kind = "raise_funds"
-    answers = {"settle_payment": "pay"}
-
-    def awaiting(self, state: GameState, window) -> list[int]:
-        return [window.payer]
-
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
-        return [A.SettlePayment.shared(seat=seat)]
-
-    def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.SettlePayment.shared(seat=seat)
-
-    def pay(self, ctx: Ctx, window, action: A.SettlePayment) -> None:
-        if action.seat != window.payer:
-            raise refuse("E_NOT_YOUR_TURN", "R-LOSE-02", "This payment is not yours to settle.")
-        ctx.state.pending.remove(window)
-        payments.settle(ctx, window)
-
-    def describe(self, state: GameState, window) -> str:
-        return "a player raising funds"
-
-    def free_actions(self, window, seat: int) -> str | None:
-        return ALL_FREE_ACTIONS  # the window exists for raising cash (R-LOSE-02)
-
-
-class Auction(NothingHidden):
-    """Bids are public (R-DEAL-09)."""
-    kind = "auction"
-    answers = {"bid": "bid", "pass_bid": "pass_bid"}
-
-    def awaiting(self, state: GameState, window) -> list[int]:
-        return [window.bidders[window.turn_index]] if window.bidders else []
-
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = [A.PassBid.shared(seat=seat)]
-        if ctx.state.players[seat].cash > window.high_bid:
-            if window.item == "property":
-                # The winner picks the arrow his new deed hangs from (R-STRUCT-04): one bid per free arrow.
-                options.extend(A.Bid(seat=seat, amount=window.high_bid + 1, parent=parent, arrow=arrow)
-                               for parent, arrow in structure.free_arrows(ctx, seat))
-            else:
-                options.append(A.Bid(seat=seat, amount=window.high_bid + 1))
-        return options
-
-    def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.PassBid.shared(seat=seat)
-
-    def bid(self, ctx: Ctx, window, action: A.Bid) -> None:
-        losing.bid(ctx, window, action.seat, action.amount, action.parent, action.arrow)
-
-    def pass_bid(self, ctx: Ctx, window, action: A.PassBid) -> None:
-        losing.pass_bid(ctx, window, action.seat)
-
-    def describe(self, state: GameState, window) -> str:
-        return "an auction"
-
-    def before_waiting(self, ctx: Ctx, window) -> bool:
-        return losing.drop_decision_of_the_eliminated(ctx, window)
-
-
 class ChairBuyoff(NothingHidden):
     kind = "chair_buyoff"
     answers = {"buy_off_mortgage": "buy_off", "end_buy_off": "end"}
