@@ -111,7 +111,8 @@ def print_events(events: list, index: int) -> None:
 
 def read_position_file(path: Path, allow_forced_dice: bool = False, events: list | None = None):
     """The game a position file describes. Raises UserError naming the file and the field at fault."""
-    from ..variants.illuminopoly.position import PositionError, state_from_position
+    from ..rules.errors import PositionError
+    from ..rules.game_start import state_from_position
 
     try:
         text = path.read_text(encoding="utf-8")

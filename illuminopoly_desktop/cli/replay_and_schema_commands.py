@@ -46,9 +46,8 @@ def add_position_parser(commands) -> None:
 
 def cmd_position(args: argparse.Namespace) -> int:
     """Replay the save (up to --at) and print its position."""
-    from ..rules.game_start import start_game
+    from ..rules.game_start import position_json, start_game
     from ..saves import SaveError, load_save, replay
-    from ..variants.illuminopoly.position import position_json
 
     try:
         loaded = load_save(args.save)
@@ -86,8 +85,8 @@ def schemas(what: str = "all") -> dict:
     position file)."""
     from ..rules.actions import ACTION_ADAPTER
     from ..rules.events import EVENT_ADAPTER
+    from ..rules.game_start import position_schema
     from ..saves import SaveFile
-    from ..variants.illuminopoly.position import position_schema
 
     makers = {
         "actions": ACTION_ADAPTER.json_schema,

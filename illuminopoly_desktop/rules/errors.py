@@ -48,3 +48,13 @@ def passes(check, *args) -> bool:
         return False
     return True
 
+
+
+class PositionError(ValueError):
+    """A position (the state of a game written by hand, rules/game_start.py `state_from_position`) that cannot be
+    read; `field` names where (e.g. `players[1].cash`), `message` is one sentence."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message

@@ -1,6 +1,7 @@
-"""Where a game begins: a new game of a ruleset, or the game a save's setup describes (its start or a position).
+"""Where a game begins: a new game of a ruleset, the game a save's setup describes (its start or a position), or a
+position written by hand (the state of a game in the ruleset's own terms, as FEN is for chess).
 
-These are the door for starting games, whatever the ruleset: each asks the ruleset the setup names
+These are the door for starting games, whatever the ruleset: each asks the ruleset the setup (or the caller) names
 (model/rulesets.py), which builds the state and opens the first decision.
 """
 from __future__ import annotations
@@ -37,3 +38,21 @@ def start_game(setup: GameSetup, events: list | None = None) -> GameState:
     Raises IllegalAction (an impossible seating), PositionError, or UnknownRuleset."""
     check_preset(setup.ruleset, setup.preset)
     return find_ruleset(setup.ruleset).start_game(setup, events)
+
+
+def state_from_position(document, allow_forced_dice: bool = False, events: list | None = None,
+                        ruleset: str = DEFAULT_RULESET) -> GameState:
+    """The game a position describes (a mapping, or its JSON text), ready to play; its setup records the position,
+    so that a save of the game replays from it. `events`, if given, receives what loading caused. Raises
+    PositionError (rules/errors.py) naming the field at fault."""
+    return find_ruleset(ruleset).state_from_position(document, allow_forced_dice=allow_forced_dice, events=events)
+
+
+def position_json(state: GameState) -> str:
+    """The state as a position, in JSON text meant for reading and editing by hand."""
+    return find_ruleset(state.setup.ruleset).position_json(state)
+
+
+def position_schema(ruleset: str = DEFAULT_RULESET) -> dict:
+    """The JSON Schema of the ruleset's position files."""
+    return find_ruleset(ruleset).position_schema()

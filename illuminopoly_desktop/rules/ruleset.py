@@ -60,6 +60,16 @@ class Ruleset:
         """The game `setup` describes before its first action (rules/game_start.py `start_game`)."""
         raise self.missing("start_game")
 
+    def state_from_position(self, document, allow_forced_dice: bool = False, events: list | None = None) -> GameState:
+        """The game a position written in this ruleset's terms describes (rules/game_start.py)."""
+        raise self.missing("positions")
+
+    def position_json(self, state: GameState) -> str:
+        raise self.missing("positions")
+
+    def position_schema(self) -> dict:
+        raise self.missing("positions")
+
     # ----- R-GEN-09: the checks after every event, and the machine -----
 
     def game_started(self, state: GameState) -> bool:

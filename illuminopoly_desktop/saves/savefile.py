@@ -40,9 +40,8 @@ from .. import __version__
 from ..model.state import GameSetup, GameState
 from ..rules import engine
 from ..rules.actions import ACTION_ADAPTER, AnyAction
-from ..rules.errors import IllegalAction
+from ..rules.errors import IllegalAction, PositionError
 from ..rules.game_start import start_game
-from ..variants.illuminopoly.position import PositionError
 
 SAVE_SCHEMA_VERSION = 2
 """The format this version writes. 1: version 0.1.0 (no action digests, the whole snapshot hashed as written)."""

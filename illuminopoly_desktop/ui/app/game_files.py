@@ -23,8 +23,9 @@ from ...presentation import table_session
 from ...presentation.autosave_note import STOPPED, AutosaveNote, ResumeOffer, game_id, resume_offer, write_note
 from ...presentation.preferences import with_recent_file, without_recent_file
 from ...presentation.table_session import TableSession
+from ...rules.errors import PositionError
+from ...rules.game_start import state_from_position
 from ...saves.savefile import SaveError, read_save_file
-from ...variants.illuminopoly.position import PositionError, state_from_position
 from .recent_files import RecentFilesMenu
 
 SAVE_FILTER = "Illuminopoly saves and positions (*.illuminopoly.json *.json)"

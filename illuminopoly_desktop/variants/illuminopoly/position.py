@@ -51,6 +51,7 @@ from ...model.options import OptionError, load_default_options, make_options
 from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState
 from ...rules.context import Ctx
 from ...rules.engine import awaiting, settle
+from ...rules.errors import PositionError
 from ...rules.invariants import TOTAL_HOTELS, TOTAL_HOUSES, invariant_problems
 from .chair import mortgage_holder
 from .structure import tree_problems
@@ -73,15 +74,6 @@ Phase = Literal["setup", "start", "T0", "T1", "T2", "T3", "T4", "T5"]
 
 SeatRef = int | str
 SquareRef = int | str
-
-
-class PositionError(ValueError):
-    """A position that cannot be read; `field` names where (e.g. `players[1].cash`), `message` is one sentence."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
 
 
 def _relaxed(model: type[BaseModel], name: str, drop: tuple[str, ...] = (), **override) -> type[BaseModel]:

@@ -12,9 +12,8 @@ from ...rules.decisions import registry
 from ...rules.payments import RaiseFundsWindow
 from ...rules.ruleset import Ruleset
 from . import (artillery, cards, chair, cheating, conspiracy, deals, discovery, free_actions, invariants, jail, landing,
-               losing, setup, structure, turn, turn_steps, windows)
+               losing, position, setup, structure, turn, turn_steps, windows)
 from .contest_window import ContestWindow
-from .position import state_from_position
 from .special_victory import check_after_event
 
 
@@ -43,10 +42,15 @@ class IlluminopolyRuleset(Ruleset):
 
     def start_game(self, setup_: GameSetup, events: list | None = None) -> GameState:
         if setup_.position is not None:
-            return state_from_position(setup_.position, allow_forced_dice=setup_.allow_forced_dice, events=events)
+            return position.state_from_position(setup_.position, allow_forced_dice=setup_.allow_forced_dice,
+                                                events=events)
         return self.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
                              preset_factions=setup_.preset_factions, allow_forced_dice=setup_.allow_forced_dice,
                              events=events, generator=setup_.generator)
+
+    state_from_position = staticmethod(position.state_from_position)
+    position_json = staticmethod(position.position_json)
+    position_schema = staticmethod(position.position_schema)
 
     # ----- R-GEN-09: the checks after every event, and the machine -----
 
