@@ -13,7 +13,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.events import GameOver, PlayerEliminated
 from illuminopoly_desktop.variants.illuminopoly.structure import suggested_arrangement
-from illuminopoly_desktop.variants.illuminopoly.victory import end_game
+from illuminopoly_desktop.variants.illuminopoly.game_end import end_game
 
 from scenario import advance_round, give, pass_turn, refused, started_game
 

@@ -17,7 +17,9 @@ from typing import Literal, Protocol
 
 from ..rules import actions as A
 from .random_bot import RandomBot
+from .schemer import Schemer
 from .seat_knowledge import seat_view, state_from_view
+from .strategist import DEFAULT_BUDGET, Strategist
 
 Strength = Literal["random", "schemer", "strategist"]
 STRENGTHS: tuple[str, ...] = ("random", "schemer", "strategist")
@@ -51,12 +53,8 @@ def make_player(strength: str, seed: int = 0, budget: float | None = None) -> Co
     if strength == "random":
         return RandomPlayer(seed)
     if strength == "schemer":
-        from .schemer import Schemer
-
         return Schemer(seed)
     if strength == "strategist":
-        from .strategist import DEFAULT_BUDGET, Strategist
-
         return Strategist(seed, budget=DEFAULT_BUDGET if budget is None else budget)
     raise ValueError(f"unknown computer strength {strength!r}; the strengths are {', '.join(STRENGTHS)}")
 

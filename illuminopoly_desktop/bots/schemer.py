@@ -18,9 +18,11 @@ import random
 
 from ..model.state import GameState
 from ..rules import actions as A
+from ..rules import engine
 from ..rules.legal import default_action
-from ..variants.illuminopoly.landing import income_tax_amount
+from ..variants.illuminopoly.property_values import base_cost
 from ..variants.illuminopoly.structure import capacity_allows_all_attached, free_arrows
+from ..variants.illuminopoly.taxes import income_tax_amount
 from .contest_sense import odds_for, sealed_attack, stakes
 from .goals import unclaimed
 from .schemer_deals import answer_offers, proposal
@@ -188,8 +190,6 @@ class Schemer:
 
     def _rail_jump(self, sit: Situation) -> A.Action:
         """R-FAC-SHOE-02: jump when the landing it leads to is better (tried on copies of the state)."""
-        from ..rules import engine
-
         best, best_value = A.RailJump(seat=sit.seat, jump=False), None
         for jump in (False, True):
             trial = engine.copy_state(sit.state)
@@ -220,8 +220,6 @@ class Schemer:
         return A.EndUpkeep(seat=sit.seat)
 
     def _destruction_pays(self, sit: Situation, index: int) -> bool:
-        from ..variants.illuminopoly.property_values import base_cost
-
         base = base_cost(sit.ctx, index, sit.seat, "destruction")
         stake = stakes(sit.appraiser, "destruction", sit.seat, index, before=sit.scores)
         gain = stake.get(sit.seat, 0.0)

@@ -8,6 +8,7 @@ from ..rules import actions as A
 from ..variants.illuminopoly.conspiracy import chair_blocks, rebuild_cost
 from ..variants.illuminopoly.landing import purchase_price
 from ..variants.illuminopoly.property_values import base_cost
+from ..variants.illuminopoly.structure import free_arrows
 from . import effects
 from .contest_sense import attack_response, odds_for, sealed_attack, stakes
 from .schemer_money import raise_cash_action
@@ -60,8 +61,6 @@ def _worth_raising_cash_to_buy(sit: Situation, index: int) -> bool:
     price = purchase_price(sit.ctx, index)
     if price <= sit.cash or not sit.options("mortgage"):
         return False
-    from ..variants.illuminopoly.structure import free_arrows
-
     if not free_arrows(sit.ctx, sit.seat):
         return False
     gain = sit.gain(effects.bought(sit.seat, index), {sit.seat: -price})

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..model.cards import load_cards
 from ..model.state import GameSetup, GameState
-from ..model.views import SEALED_BIDDERS
+from ..model.views import SEALED_BIDDERS, player_view
 from ..variants.illuminopoly.setup import DOG_CONDITIONS
 
 _SETUP_CACHE: dict[str, GameSetup] = {}
@@ -48,8 +48,6 @@ def seat_view(given: Any, seat: int) -> dict:
     a server) may pass it: it is reduced to the seat's view (`model.views.player_view`) before anything else looks
     at it. A dict must be that seat's view. Raises NotAView for anything else."""
     if isinstance(given, GameState):
-        from ..model.views import player_view
-
         return player_view(given, seat)
     if not isinstance(given, dict) or "viewer" not in given:
         raise NotAView("computer players decide from their seat's view (model.views.player_view), "

@@ -24,6 +24,7 @@ from ..rules import engine
 from ..rules.context import Ctx
 from ..rules.errors import IllegalAction
 from ..rules.events import TurnStarted
+from ..rules.legal import legal_menu
 from ..variants.illuminopoly import contests
 from .game_driver import Stalled, drive
 from .schemer import Schemer
@@ -87,8 +88,6 @@ class Strategist:
 
     def candidates(self, state: GameState, seat: int, baseline: A.Action) -> list[A.Action]:
         """The schemer's choice first, then its sensible alternatives (no more than a handful)."""
-        from ..rules.legal import legal_menu
-
         if baseline.type == "answer_ransom":  # pay or refuse, a free decision whenever it comes (D-15)
             other = A.AnswerRansom(seat=seat, pay=not baseline.pay)
             answers = legal_menu(state, seat).get("answer_ransom")

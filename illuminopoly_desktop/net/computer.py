@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .. import bots
 from ..bots.random_bot import RandomBot
 from ..model.state import GameState
 from ..rules.legal import default_action
@@ -22,17 +23,11 @@ class ComputerPlayer(Protocol):
 
 
 def _factory():
-    try:
-        from .. import bots
-    except ImportError:  # pragma: no cover - bots is part of the package
-        return None
     return getattr(bots, "make_player", None)
 
 
 def computer_strengths() -> list[str]:
     """The strengths a host may pick for a computer seat (the bots package's, else just "random")."""
-    from .. import bots
-
     return list(getattr(bots, "STRENGTHS", None) or [FALLBACK_STRENGTH])
 
 

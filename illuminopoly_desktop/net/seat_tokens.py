@@ -7,6 +7,8 @@ import json
 import os
 from pathlib import Path
 
+from ..presentation.table_session import default_data_dir
+
 FILE_NAME = "lan_seats.json"
 MAX_KEPT = 20
 
@@ -16,8 +18,6 @@ class SeatTokens:
 
     def __init__(self, folder: Path | None = None):
         if folder is None:
-            from ..presentation.table_session import default_data_dir
-
             folder = default_data_dir()
         self.path = Path(folder) / FILE_NAME
 

@@ -18,6 +18,9 @@ from pathlib import Path
 
 from ..bots.simulate import CONTEST_OUTCOMES, CONTEST_TYPES, ENDINGS
 from ..bots.table_games import TableResult, play_table_game
+from ..model.board import load_board
+from ..model.options import make_options
+from ..variants.illuminopoly.setup import factions_in_use
 
 REPORT_NAME = "README.md"
 DEFAULT_PLAYERS = ("schemer", "schemer", "schemer", "schemer")
@@ -167,9 +170,6 @@ def play_balance_games(games: int, seed: int = 0, strengths: Sequence[str] = DEF
                        progress: Callable[[int, TableResult], None] | None = None) -> BalanceTally:
     """Play the games (game i with seed `seed + i`) and add them up. Each game's strengths are rotated one seat
     further, and its factions are dealt by `dealt_factions`. `banker`: the last seat is the professional Banker."""
-    from ..model.options import make_options
-    from ..variants.illuminopoly.setup import factions_in_use
-
     options = dict(options or {})
     pool = factions_in_use(make_options(options))
     banker_seat = len(strengths) - 1 if banker else None
@@ -203,8 +203,7 @@ class ReportSettings:
 def write_report(tally: BalanceTally, settings: ReportSettings, out_dir: str | Path, board=None) -> Path:
     """Write the Markdown report and its PNG charts into `out_dir`; returns the report's path. Raises
     ChartsUnavailable if matplotlib is missing (nothing is written then)."""
-    from ..model.board import load_board
-    from . import balance_charts
+    from . import balance_charts  # lazy: matplotlib is optional (the `report` extra) and slow to import
 
     out = Path(out_dir)
     board = board or load_board()

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..model.state import GameState
 from . import actions as A
-from .legal import legal_menu
+from .engine import awaiting
+from .legal import default_action, legal_menu
 
 
 def offer_answerers(state: GameState) -> list[int]:
@@ -40,8 +41,6 @@ def decline_first_offer(state: GameState, seat: int) -> A.Action | None:
 def deciding_seats(state: GameState) -> list[int]:
     """Who a table asks now: the counterparties who may answer an open offer, then the seats the turn machine waits
     for (`engine.awaiting`)."""
-    from .engine import awaiting
-
     if state.game_over:
         return []
     seats = offer_answerers(state) if state.offers else []
@@ -50,8 +49,6 @@ def deciding_seats(state: GameState) -> list[int]:
 
 def default_answer(state: GameState, seat: int) -> A.Action | None:
     """The seat's default (R-GEN-03) when the turn machine waits for it, else its no to the first open offer."""
-    from .engine import awaiting
-    from .legal import default_action
 
     if seat in awaiting(state):
         return default_action(state, seat)

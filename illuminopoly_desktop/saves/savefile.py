@@ -42,6 +42,7 @@ from ..rules import engine
 from ..rules.actions import ACTION_ADAPTER, AnyAction
 from ..rules.errors import IllegalAction, PositionError
 from ..rules.game_start import start_game
+from .differences import state_difference
 
 SAVE_SCHEMA_VERSION = 2
 """The format this version writes. 1: version 0.1.0 (no action digests, the whole snapshot hashed as written)."""
@@ -420,8 +421,6 @@ def _check_action_digests(save: SaveFile, name: str) -> None:
 def _mismatch(name: str, save: SaveFile, replayed: GameState | None) -> str:
     """Why a save whose parts disagree is refused, in words: the first field that differs and both its values
     (the setup against the snapshot's setup, then the replayed game against the snapshot), else the check value."""
-    from .differences import state_difference
-
     opening = f"{name} was edited or corrupted: "
     if save.snapshot.setup != save.setup:
         probe = save.snapshot.model_copy(update={"setup": save.setup})

@@ -25,12 +25,19 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...model.state import Contest, FavorWindow, Ransom, RansomAnswer
+from ...rules.buildings import remove_buildings
 from ...rules.context import Ctx
 from ...rules.errors import IllegalAction, refuse
-from ...rules.events import ControlChanged, LandingResolved, MortgageChanged, OwnershipChanged, PropertyChanged
+from ...rules.events import (ControlChanged, LandingResolved, MortgageChanged, OwnershipChanged, PropertyChanged,
+                             SaleBlocked)
+from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
-from . import commitments, contests
+from . import commitments, contest_steps, contests
+from .conspiracy import halt_holders
+from .favors import favor_holders
+from .losing import eliminate
 from .property_values import base_cost, base_value, current_value, pay_amount, receive_amount
+from .structure import place_or_unattach, validate_reorganization
 
 ELIMINATING_JAILING = 4
 """R-ART-12, R-LOSE-06: the 4th failed-destruction jailing eliminates the Artillery."""
@@ -89,7 +96,7 @@ def destroy(ctx: Ctx, seat: int) -> None:
     prop = state.properties[index]
     contest = Contest(id=state.next_id, contest="surprise_destruction", attacker=seat, target=index, owner=prop.owner,
                       base_cost=cost, double_rent=prop.double_rent_by == seat)
-    contests.declare(ctx, contest)
+    contest_steps.declare(ctx, contest)
 
 
 RANSOM_SAMPLES = (50, 100)
@@ -319,9 +326,7 @@ def attempt_destruction(ctx: Ctx, seat: int) -> None:
     state.pending_ransom = None
     contest = Contest(id=state.next_id, contest="destruction", attacker=seat, target=index,
                       owner=state.properties[index].owner, base_cost=cost)
-    from .conspiracy import halt_holders
-
-    contests.declare(ctx, contest, halt_holders=halt_holders(ctx, contest))
+    contest_steps.declare(ctx, contest, halt_holders=halt_holders(ctx, contest))
     state.turn.step = "after_upkeep"  # declare set a landing step; this was no landing
 
 
@@ -359,8 +364,6 @@ def apply_destruction_result(ctx: Ctx, contest: Contest, success: bool) -> None:
 
 def failed(ctx: Ctx, seat: int) -> None:
     """R-ART-12: Jail with no favor, one more failed-destruction jailing; the 4th eliminates him (R-LOSE-06)."""
-    from ...rules.jail import send_to_jail
-
     state = ctx.state
     player = state.players[seat]
     player.terrorist_jailings += 1
@@ -369,8 +372,6 @@ def failed(ctx: Ctx, seat: int) -> None:
     send_to_jail(ctx, seat, "failed destruction", rule_id="R-ART-12", no_favor=True)
     ctx.notice(f"{ctx.name(seat)}'s failed-destruction jailing number {player.terrorist_jailings}.", "R-ART-12", seat)
     if player.terrorist_jailings >= ELIMINATING_JAILING:
-        from .losing import eliminate
-
         eliminate(ctx, seat, "his captured agents testify against him", rule_id="R-LOSE-06")
 
 
@@ -387,8 +388,6 @@ def destroy_lot(ctx: Ctx, index: int) -> None:
     """R-ART-10 (with R-ART-08 and R-MORT-06, D-05): rubble, no rezoning, buildings to supply unpaid, the mortgage
     written off, control back to the owner, an unsettled structure, the colour tally; V and Rk halve by
     values.current_value and values.ranking_value, and the group block is rent.group_has_rubble."""
-    from ...rules.buildings import remove_buildings
-
     state = ctx.state
     prop = state.properties[index]
     prop.destroyed = prop.rubble = True
@@ -509,8 +508,6 @@ def check_abandon(ctx: Ctx, seat: int, abandon: list[int]) -> list[int]:
 def validate_with_abandonment(ctx: Ctx, seat: int, placements, abandon: list[int]):
     """Validate the new arrangement of the deeds he keeps: the abandoned ones are left out of it (R-STRUCT-06).
     They are set aside for the check and put back at once, so a refusal leaves the state untouched."""
-    from .structure import validate_reorganization
-
     props = ctx.state.properties
     try:
         for index in abandon:
@@ -524,8 +521,6 @@ def validate_with_abandonment(ctx: Ctx, seat: int, placements, abandon: list[int
 def abandon(ctx: Ctx, seat: int, indices: list[int]) -> None:
     """After the reorganization was applied: each lot goes back to the Bank, unless a Political Favor blocks it
     (R-CARD-06 with `pf_blockable_sales` naming abandonment): then one favor window per lot, the first on top."""
-    from .landing import favor_holders
-
     state = ctx.state
     for index in indices:
         state.properties[index].parent = None  # out of the new arrangement, whatever the favor windows decide
@@ -542,8 +537,6 @@ def abandon(ctx: Ctx, seat: int, indices: list[int]) -> None:
 def abandon_finished(ctx: Ctx, window: FavorWindow, blocked_by: int | None) -> None:
     """The favor window of an abandonment closed (favors.finish): a block keeps the lot, which hangs as a leaf on
     the shallowest free arrow (or stays unattached if none is free, R-STRUCT-09)."""
-    from ...rules.events import SaleBlocked
-    from .structure import place_or_unattach
 
     seat, index = window.actor, window.property
     if blocked_by is None:

@@ -8,12 +8,15 @@ from ...model.state import FavorWindow, PermitWindow
 from ...rules.buildings import (add_building, check_even_build, check_even_sale, emit_buildings, group_has_buildings,
                                 take_building)
 from ...rules.context import Ctx
-from ...rules.errors import refuse
+from ...rules.errors import IllegalAction, refuse
 from ...rules.events import ControlChanged, MortgageChanged
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from .chair import is_artillery
+from .contests import check_not_in_contest
+from .favors import favor_holders
 from .property_values import lift_cost
 from .rent import is_monopolist
+from .special_victory import note_hotel_placed
 
 
 def _owned_property(ctx: Ctx, seat: int, index: int, rule_id: str):
@@ -23,8 +26,6 @@ def _owned_property(ctx: Ctx, seat: int, index: int, rule_id: str):
     if prop.owner != seat:
         raise refuse("E_NOT_OWNER", rule_id, f"You do not own {ctx.square_name(index)}.")
     if ctx.state.pending:
-        from .contests import check_not_in_contest
-
         check_not_in_contest(ctx.state, index)
     return prop
 
@@ -85,8 +86,6 @@ def declare_buy_building(ctx: Ctx, seat: int, index: int) -> None:
 
 def request_from_bank(ctx: Ctx, seat: int, index: int, kind: str) -> None:
     """The Bank-to-player sale of a building: PF holders may block it (R-CARD-06), else it is executed."""
-    from .landing import favor_holders
-
     holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales != "purchase_only" else []
     if holders:
         ctx.state.pending.append(FavorWindow(purpose="build", actor=seat, queue=holders, property=index,
@@ -106,8 +105,6 @@ def execute_buy_building(ctx: Ctx, seat: int, index: int) -> None:
 def shoe_hotel_hook(ctx: Ctx, seat: int, index: int) -> None:
     """R-BUILD-07 → R-FAC-SHOE-03: every hotel placement is offered to the Shoe's victory test (R-FAC-SHOE-01),
     which special_victory.py times under R-WIN-02."""
-    from .special_victory import note_hotel_placed
-
     note_hotel_placed(ctx, seat, index)
 
 
@@ -121,8 +118,6 @@ def takes_the_last(ctx: Ctx, kind: str) -> bool:
 
 def could_build(ctx: Ctx, seat: int, kind: str) -> list[int]:
     """Lots on which the seat could buy a building of this kind right now."""
-    from ...rules.errors import IllegalAction
-
     lots = []
     for index, prop in ctx.state.properties.items():
         if prop.owner != seat or ctx.squares[index].kind != "lot":
@@ -207,8 +202,6 @@ def answer_permit_bribe(ctx: Ctx, window: PermitWindow, seat: int, briber: int |
 
 
 def declare_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
-    from .landing import favor_holders
-
     check_sell_building(ctx, seat, index, mode)
     holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales != "purchase_only" else []
     if holders:
@@ -226,6 +219,17 @@ def execute_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
 
 
 # ----- mortgages (R-MORT) -----
+
+def declare_mortgage(ctx: Ctx, seat: int, index: int) -> None:
+    """A mortgage is a Bank loan, not a sale: PF holders may block it only under
+    `pf_blockable_sales=purchase_buildings_abandon_mortgage` (R-CARD-06, A-72); otherwise it happens at once."""
+    check_mortgage(ctx, seat, index)
+    holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales == "purchase_buildings_abandon_mortgage" else []
+    if holders:
+        ctx.state.pending.append(FavorWindow(purpose="mortgage", actor=seat, queue=holders, property=index))
+    else:
+        mortgage(ctx, seat, index)
+
 
 def check_mortgage(ctx: Ctx, seat: int, index: int) -> int:
     prop = _owned_property(ctx, seat, index, "R-MORT-01")

@@ -10,6 +10,7 @@ from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays
 from ...rules.payments import demand
 from . import factions, landing
+from .step_changes import landing_done
 
 
 def interpret(ctx: Ctx, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
@@ -20,7 +21,7 @@ def interpret(ctx: Ctx, seat: int, deck_name: str, number: int, card, deck: list
     if effect == "get_out_of_jail_free":
         state.players[seat].political_favors.append(FavorCard(deck=deck_name, number=number))
         ctx.emit(FavorGained(seat=seat, deck=deck_name, number=number, rule_id="R-CARD-05"))
-        landing.landing_done(ctx)
+        landing_done(ctx)
         return
     deck.append(number)
     player = state.players[seat]
@@ -45,23 +46,23 @@ def interpret(ctx: Ctx, seat: int, deck_name: str, number: int, card, deck: list
         if factions.dog_escapes_jail(ctx, seat, "card"):
             return  # R-FAC-DOG-02
         send_to_jail(ctx, seat, "Go to Jail card", "R-CARD-03")
-        landing.landing_done(ctx)
+        landing_done(ctx)
     elif effect == "collect":
         bank_pays(ctx, seat, card.amount, "card", "R-CARD-02")
-        landing.landing_done(ctx)
+        landing_done(ctx)
     elif effect in ("pay", "repairs"):
         amount = card.amount if effect == "pay" else repairs_cost(ctx, seat, card.per_house, card.per_hotel)
-        landing.landing_done(ctx)
+        landing_done(ctx)
         payee = "fp" if ctx.options.card_fees_to_fp else BANK
         factions.card_payment(ctx, seat, seat, [(payee, amount)], "card payment")  # R-FAC-STEAMIRON-03
     elif effect == "pay_each_player":
-        landing.landing_done(ctx)
+        landing_done(ctx)
         # Resolution: a drawer who cannot pay everyone in full pays in seat order starting after himself (the order
         # of R-CARD-06's windows); whoever is left short is owed a debt (R-CARD-02, R-LOSE-02).
         others = others_after(state, seat)
         factions.card_payment(ctx, seat, seat, [(s, card.amount) for s in others], "card: pay each player")
     elif effect == "collect_from_each_player":
-        landing.landing_done(ctx)
+        landing_done(ctx)
         collect_from_each(ctx, seat, card.amount)
 
 

@@ -40,10 +40,16 @@ from __future__ import annotations
 
 from ...model.state import BANK, FP, CheatRecord, CheatRuling, Party
 from ...rules import actions as A
+from ...rules.cards import decks
 from ...rules.context import Ctx
 from ...rules.errors import IllegalAction, refuse
 from ...rules.events import AccusationEvent, CheatEvent, ControlChanged
+from ...rules.jail import send_to_jail
 from ...rules.money import ceil_div, move
+from ...rules.payments import demand
+from .contests import pip_price, reserved_cash, side_of
+from .jail import lose_chair
+from .step_changes import landing_done
 
 ACTION_TYPES = A.CHEAT_ACTION_TYPES
 CHEAT_TYPES = ("stacked_draw", "marker_shift", "short_graft", "till_dip")
@@ -270,8 +276,6 @@ def record_short_graft(ctx: Ctx, contest, seat: int, pips: int, unpaid: int) -> 
 
 
 def short_graft_options(ctx: Ctx, contest, seat: int, most: int) -> list[A.Action]:
-    from .contests import pip_price, reserved_cash
-
     if not may_cheat(ctx.state, seat) or ctx.state.players[seat].bank_debt:
         return []
     price = pip_price(contest, seat)
@@ -280,10 +284,8 @@ def short_graft_options(ctx: Ctx, contest, seat: int, most: int) -> list[A.Actio
 
 
 def short_graft_settled(ctx: Ctx, contest, success: bool) -> None:
-    """The contest's money is distributed (contests.distribute): note where each short bidder's unpaid money would
+    """The contest's money is distributed (contest_steps.distribute): note where each short bidder's unpaid money would
     have gone with his side's graft, so that a caught short graft pays it there (R-CHEAT-03)."""
-    from .contests import side_of
-
     for seat, unpaid in contest.graft_discount.items():
         record = next((r for r in ctx.state.cheat_records if r.seat == seat and r.cheat == "short_graft"
                        and r.contest_id == contest.id), None)
@@ -292,7 +294,7 @@ def short_graft_settled(ctx: Ctx, contest, success: bool) -> None:
 
 
 def graft_route(ctx: Ctx, contest, side: str | None, success: bool, amount: int) -> list[tuple[Party, int]]:
-    """Where `amount` of one side's graft goes under R-CONTEST-01 and §30 (the rules of contests.distribute)."""
+    """Where `amount` of one side's graft goes under R-CONTEST-01 and §30 (the rules of contest_steps.distribute)."""
     kind = contest.contest
     split = [(FP, amount // 2), (BANK, amount - amount // 2)]
     if kind == "takeover":
@@ -375,8 +377,6 @@ def accuse(ctx: Ctx, seat: int, accused: int, cheat: str) -> None:
 def carry_out(ctx: Ctx, accuser: int, accused: int, cheat: str, guilty: bool, by_banker: bool) -> None:
     """The ruling: R-CHEAT-03 when guilty (a Banker's wrong guilty ruling jails an innocent: final, R-CHEAT-05),
     else the accuser pays the accused the penalty (R-CHEAT-04)."""
-    from ...rules.payments import demand
-
     ctx.emit(AccusationEvent(accuser=accuser, accused=accused, accused_of=cheat, stage="ruled", guilty=guilty,
                              by_banker=by_banker, rule_id="R-CHEAT-05" if by_banker else "R-CHEAT-04"))
     if guilty:
@@ -398,9 +398,6 @@ def default_ruling(state, window: CheatRuling, seat: int) -> A.Action:
 # ----- caught (R-CHEAT-03) -----
 
 def caught(ctx: Ctx, seat: int, records: list[CheatRecord]) -> None:
-    from ...rules.jail import send_to_jail
-    from .jail import lose_chair
-    from .landing import landing_done
 
     state = ctx.state
     payments: list[tuple[Party, int]] = []
@@ -423,8 +420,6 @@ def _reverse(ctx: Ctx, record: CheatRecord) -> list[tuple[Party, int]]:
     """Undo one cheat; returns the money the cheater must pay back."""
     seat = record.seat
     if record.cheat == "stacked_draw":
-        from ...rules.cards import decks
-
         text = decks().card(record.deck, record.card).text
         ctx.notice(f"{ctx.name(seat)} had taken the second card of the {record.deck.replace('_', ' ')} deck "
                    f"(\"{text}\"); its effect stands.", "R-CHEAT-03", seat)
@@ -456,8 +451,6 @@ def _restore_markers(ctx: Ctx, record: CheatRecord) -> None:
 def _pay_back(ctx: Ctx, seat: int, payments: list[tuple[Party, int]]) -> None:
     """The money of reversed cheats: straight back where it belongs (Reserves for a till dip, not a Bank
     Proprietor), or through a raise-funds window when he is short (R-LOSE-02)."""
-    from ...rules.payments import demand
-
     state = ctx.state
     payments = [(BANK if isinstance(payee, int) and (payee == seat or state.players[payee].eliminated) else payee,
                  amount) for payee, amount in payments if amount > 0]

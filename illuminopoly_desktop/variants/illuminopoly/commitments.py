@@ -36,6 +36,7 @@ from ...model.state import BANK, ESCROW, FP, Commitment, CommitmentEscrow
 from ...rules.context import Ctx
 from ...rules.errors import refuse
 from ...rules.money import move
+from .contests import max_pips
 
 KINDS = frozenset({"restraint", "graft_commitment", "helper_commitment"})
 CONDITIONAL_KINDS = frozenset({"graft_commitment", "helper_commitment"})
@@ -186,8 +187,6 @@ def graft_range(ctx: Ctx, contest, seat: int) -> tuple[int, int | None] | None:
     binding = _graft_binding(state, contest, seat)
     if not binding:
         return None
-    from .contests import max_pips
-
     low, high = _bounds([c.item for c in binding])
     total = contest.bids.get(seat, 0) if contest.stage == "open_graft" else 0
     low = max(0, min(low, total + max_pips(ctx, contest, seat)) - total)

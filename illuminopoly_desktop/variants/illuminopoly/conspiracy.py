@@ -1,16 +1,18 @@
 """The conspiracy's landing options: takeover (R-TAKEOVER), rezoning (R-REZONE), subversion (R-SUBVERT) and
 rebuilding (R-REBUILD): their eligibility checks, their declarations, and the effect of each result.
 
-The contest itself (sides, graft, roll, money) is rules/contests.py.
+The contest itself (sides, graft, roll, money) is contest_steps.py.
 """
 from __future__ import annotations
 
 from ...model.state import Contest, ReattachWindow
+from ...rules.buildings import remove_buildings
 from ...rules.context import Ctx
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, Notice, OwnershipChanged, PropertyChanged
 from ...rules.money import bank_pays, check_no_bank_debt, pay_bank
-from . import commitments, contests, structure
+from . import commitments, contest_steps, structure
+from .favors import can_play
 from .property_values import base_cost
 
 REBUILD_RAILROAD_COST = 200
@@ -76,7 +78,7 @@ def declare_takeover(ctx: Ctx, seat: int, parent: int, arrow: int) -> None:
     prop = state.properties[index]
     contest = Contest(id=state.next_id, contest="takeover", attacker=seat, target=index, owner=prop.owner,
                       base_cost=cost, parent=parent, arrow=arrow, double_rent=prop.double_rent_by == seat)
-    contests.declare(ctx, contest, chair_asked=chair_blocks(ctx, seat, index))
+    contest_steps.declare(ctx, contest, chair_asked=chair_blocks(ctx, seat, index))
 
 
 # ----- REZONE (R-REZONE-01..07) -----
@@ -100,8 +102,6 @@ def halt_holders(ctx: Ctx, contest: Contest) -> list[int]:
     """R-REZONE-03: who may play a Political Favor to halt: the owner of an owned property; anyone but the
     attacker for an unowned property or a self-rezoning. Destruction only with `pf_halts_destruction`, by the
     players allowed to defend it (the owner and the colour group's owners; anyone if unowned)."""
-    from .favors import can_play
-
     state = ctx.state
     if contest.contest == "rezoning":
         if contest.owner is not None and contest.owner != contest.attacker:
@@ -129,7 +129,7 @@ def declare_rezone(ctx: Ctx, seat: int) -> None:
     prop = state.properties[index]
     contest = Contest(id=state.next_id, contest="rezoning", attacker=seat, target=index, owner=prop.owner,
                       base_cost=cost, double_rent=prop.double_rent_by == seat)
-    contests.declare(ctx, contest, halt_holders=halt_holders(ctx, contest))
+    contest_steps.declare(ctx, contest, halt_holders=halt_holders(ctx, contest))
 
 
 # ----- SUBVERT (R-SUBVERT-01..06, R-CONTEST-08) -----
@@ -167,7 +167,7 @@ def declare_subvert(ctx: Ctx, seat: int) -> None:
         bonuses.remove(prop.controller)  # used up by this attempt (R-CONTEST-08)
     contest = Contest(id=state.next_id, contest="subversion", attacker=seat, target=index, owner=prop.owner,
                       base_cost=cost, auto_success=auto, double_rent=prop.double_rent_by == seat)
-    contests.declare(ctx, contest)
+    contest_steps.declare(ctx, contest)
 
 
 # ----- REBUILD and FORFEIT_MOVE_TO_REBUILD (R-REBUILD-01..07) -----
@@ -208,7 +208,7 @@ def declare_rebuild(ctx: Ctx, seat: int, index: int, token_attempt: bool = False
         return
     contest = Contest(id=state.next_id, contest="rebuild", attacker=seat, target=index, owner=seat,
                       rebuild_cost=cost, token_attempt=token_attempt)
-    contests.declare(ctx, contest)
+    contest_steps.declare(ctx, contest)
 
 
 def check_forfeit(ctx: Ctx, seat: int) -> int:
@@ -332,8 +332,6 @@ def take_over_arm(ctx: Ctx, contest: Contest) -> None:
     target = props[index]
     was_spoiled = target.rezoned or target.destroyed
     if ctx.options.takeover_buildings == "sell_to_bank":
-        from ...rules.buildings import remove_buildings
-
         for member in members:
             refund = remove_buildings(ctx, member) // 2
             if refund:
@@ -370,8 +368,6 @@ def rezone(ctx: Ctx, index: int) -> None:
     prop = state.properties[index]
     prop.rezoned = True
     ctx.emit(PropertyChanged(property=index, change="rezoned", rule_id="R-REZONE-05"))
-    from ...rules.buildings import remove_buildings
-
     cost = remove_buildings(ctx, index)
     if cost and prop.owner is not None and ctx.options.rezoning_refunds_buildings:
         bank_pays(ctx, prop.owner, cost // 2, "building refund on rezoning", "R-REZONE-05")

@@ -9,7 +9,7 @@ from ...model.views import SEALED_BIDDERS
 from ...rules import actions as A
 from ...rules.context import Ctx
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
-from . import cheating, commitments, contests
+from . import cheating, commitments, contest_steps, contests
 
 GRAFT_PIPS_LISTED = 13
 """Graft bids listed per decision: 0 to 12 pips (any affordable number is legal; beyond 12 a 2d6 contest cannot
@@ -84,19 +84,19 @@ class ContestWindow(Window):
                 }.get(contest.stage, A.CommitGraft.shared(seat=seat, pips=0))
 
     def chair_block(self, ctx: Ctx, contest, action: A.AnswerChairBlock) -> None:
-        contests.answer_chair_block(ctx, contest, action.seat, action.block)
+        contest_steps.answer_chair_block(ctx, contest, action.seat, action.block)
 
     def invite(self, ctx: Ctx, contest, action: A.InviteHelpers) -> None:
-        contests.invite(ctx, contest, action.seat, action.invitees)
+        contest_steps.invite(ctx, contest, action.seat, action.invitees)
 
     def answer(self, ctx: Ctx, contest, action: A.AnswerInvitation) -> None:
-        contests.answer_invitation(ctx, contest, action.seat, action.accept)
+        contest_steps.answer_invitation(ctx, contest, action.seat, action.accept)
 
     def join(self, ctx: Ctx, contest, action: A.JoinSide) -> None:
-        contests.join_side(ctx, contest, action.seat, action.side)
+        contest_steps.join_side(ctx, contest, action.seat, action.side)
 
     def graft(self, ctx: Ctx, contest, action: A.CommitGraft) -> None:
-        contests.commit_graft(ctx, contest, action.seat, action.pips, action.short)
+        contest_steps.commit_graft(ctx, contest, action.seat, action.pips, action.short)
 
     def describe(self, state: GameState, window) -> str:
         return "a contest"

@@ -4,6 +4,7 @@ core's (rules/offers.py): its checks at proposal and again at execution (R-DEAL-
 from __future__ import annotations
 
 from ...model.state import ESCROW, FP, Offer, VoteEscrow
+from ...rules.buildings import group_has_buildings
 from ...rules.context import Ctx
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, FavorGained, OfferEvent, OwnershipChanged
@@ -12,7 +13,11 @@ from ...rules.offers import parties, visible_to
 from ...rules.payments import add_debt
 from . import commitments, structure
 from .boat import claim_holds
+from .buildings import lift
+from .contests import check_not_a_party, check_not_in_contest
+from .losing import eliminate
 from .property_values import lift_cost, net_assets
+from .structure import arm
 
 CONSIDERATION_KINDS = frozenset({"cash", "deed", "favor", "loan", "vote"}) | commitments.KINDS
 """Enforceable items (R-DEAL-03). A free-text note is recorded but is no consideration (§33.5)."""
@@ -144,8 +149,6 @@ def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
     if prop.owner != leg.giver:
         raise refuse("E_NOT_OWNER", "R-SELL-01", f"{ctx.name(leg.giver)} does not own {ctx.square_name(index)}.")
     if state.pending:
-        from .contests import check_not_in_contest
-        from .structure import arm
 
         for member in arm(state, index):
             check_not_in_contest(state, member)
@@ -154,8 +157,6 @@ def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
         raise refuse("E_FACTION_CANNOT", "R-SELL-01", "The Artillery and the professional Banker cannot receive property.")
     if sum(1 for l in offer.legs if l.item.kind == "deed" and l.item.property == index) > 1:
         raise refuse("E_WRONG_PHASE", "R-SELL-01", f"{ctx.square_name(index)} appears twice in the offer.")
-    from ...rules.buildings import group_has_buildings
-
     if group_has_buildings(ctx, index):
         raise refuse("E_HAS_BUILDINGS", "R-SELL-02", f"Sell the buildings of {ctx.square_name(index)}'s group first.")
     moving = {l.item.property for l in offer.legs if l.item.kind == "deed" and l.giver == leg.giver
@@ -307,8 +308,6 @@ def transfer_deed(ctx: Ctx, leg, is_root: bool, secret: bool = False) -> None:
         ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=new, origin=origin,
                                 reason=why, rule_id=None if secret else "R-SELL-03"))
     if prop.mortgaged:
-        from .buildings import lift
-
         if leg.item.mortgage_choice == "lift":
             cost = lift_cost(prop)
             if state.players[buyer].cash < cost:
@@ -338,8 +337,6 @@ def place_arm_root(ctx: Ctx, leg) -> None:
 
 def foreclose(ctx: Ctx, creditor: int, debtor: int, placements=()) -> None:
     """R-LOSE-04: a due debt larger than the debtor's net assets (R-VAL-07) lets the creditor take everything."""
-    from .losing import eliminate
-
     check_foreclose(ctx, creditor, debtor)
     if placements and ctx.state.players[creditor].faction == "artillery":
         raise refuse("E_FACTION_CANNOT", "R-LOSE-04", "The Artillery receives no deeds: there is nothing to place.")
@@ -356,8 +353,6 @@ def check_foreclose(ctx: Ctx, creditor: int, debtor: int) -> None:
     if sum(d.amount for d in due) <= net_assets(ctx, debtor):
         raise refuse("E_WRONG_PHASE", "R-LOSE-04", "The debt is not larger than the debtor's net assets.")
     if state.pending:
-        from .contests import check_not_a_party
-
         check_not_a_party(state, debtor)  # R-CONTEST-04: not while he is a party to an unresolved contest
     me = state.players[creditor]
     # A foreclosing Artillery takes only the cash; the deeds go as in a foreclosure by the Bank (§25, D-11).

@@ -2,7 +2,8 @@
 rent, the Boat's squeeze, the Steam Iron's card exemption, the Dog's jail immunity and the Shoe's rail riding.
 
 Every hook the rest of the engine calls first tests the faction, so turns of the other factions cost one comparison.
-The landing module is imported inside functions: it imports this module (through cards) at load time.
+The Dog's and the Shoe's moves end in a landing, which they reach through the ruleset (`ctx.rules.land`,
+`ctx.rules.move_by`): landing.py, above this module, calls into it.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from ...rules.payments import demand
 from .discovery import passing_events
 from .jail import lose_chair
 from .rent import collect_rent, decrement_countdowns, rent_and_countdowns
+from .step_changes import landing_done, pause_for_stop_offer
+from .taxes import pay_income_tax
 
 SQUEEZE_PAY_PER_PIP = 10
 OVERTHROW_TOTALS = (2, 12)
@@ -109,13 +112,11 @@ def _abandon_open_decision(ctx: Ctx, seat: int) -> None:
     (R-FAC-BOAT-04): a landing or Free Parking choice is "do nothing"; an Income Tax choice is the flat tax, which
     he owes whatever he chooses (resolution: ending the turn must not cancel a tax); the T3 choice lapses with the
     turn (he does not move). A pending double-rent flag dies with the landing (R-LAND-06)."""
-    from . import landing
-
     turn = ctx.state.turn
     if turn.landing_square is not None and turn.landing_square in ctx.state.properties:
         ctx.state.properties[turn.landing_square].double_rent_by = None
     if turn.step == "tax_choice":
-        landing.pay_income_tax(ctx, seat, "flat")
+        pay_income_tax(ctx, seat, "flat")
 
 
 # ----- Steam Iron: card exemption (R-FAC-STEAMIRON-03) -----
@@ -176,8 +177,6 @@ def dog_immunity(ctx: Ctx, seat: int, just_visiting: bool) -> None:
     (or drawing the card) with a first or second doubles keeps the extra move, since nothing ends the move loop.
     (b) Just Visiting: a teleport to square 10 (no GO, no passing) that counts as a landing, so the visitor's bail
     is possible (R-JAIL-07); the move loop ends."""
-    from . import landing
-
     turn = ctx.state.turn
     cause, steps = turn.dog_jail_cause, turn.remaining_steps
     turn.dog_jail_cause = None
@@ -187,11 +186,11 @@ def dog_immunity(ctx: Ctx, seat: int, just_visiting: bool) -> None:
         turn.may_roll_again = False
         jail_square = ctx.board.jail_index
         teleport(ctx, seat, jail_square, "R-FAC-DOG-02")
-        landing.land(ctx, seat, jail_square)
+        ctx.rules.land(ctx, seat, jail_square)
     elif cause == "third_doubles":
-        landing.move_by(ctx, seat, steps, "dice")
+        ctx.rules.move_by(ctx, seat, steps, "dice")
     else:
-        landing.landing_done(ctx)
+        landing_done(ctx)
 
 
 # ----- Shoe: riding the rails (R-FAC-SHOE-02, R-MOVE-06) -----
@@ -204,8 +203,6 @@ def next_railroad(ctx: Ctx, square: int) -> int:
 def rail_walk(ctx: Ctx, seat: int, steps: int) -> None:
     """The Shoe's dice move: ordinary steps, paused for the jump offer whenever he stands on a Railroad with steps
     left, unless he jumped there or declined there in this move (turn.rail_offer_spent); then the landing."""
-    from . import landing
-
     turn = ctx.state.turn
     player = ctx.state.players[seat]
     railroads = ctx.board.railroad_indices
@@ -221,9 +218,9 @@ def rail_walk(ctx: Ctx, seat: int, steps: int) -> None:
         turn.rail_offer_spent = False  # he got to this square by an ordinary step
         left -= segment
         if paused is not None:
-            landing._pause_for_stop_offer(ctx, paused + left, "dice")
+            pause_for_stop_offer(ctx, paused + left, "dice")
             return
-    landing.land(ctx, seat, player.position)
+    ctx.rules.land(ctx, seat, player.position)
 
 
 def rail_jump(ctx: Ctx, seat: int, jump: bool) -> None:
@@ -231,8 +228,6 @@ def rail_jump(ctx: Ctx, seat: int, jump: bool) -> None:
     discovery), or only GO with `shoe_jump_passes_squares=false`. Resolution: the token never stands on the squares
     a jump crosses, so they give no stop-to-fix offer (R-MOVE-04); the Railroad reached does, like any square
     entered. The step after a jump is ordinary."""
-    from . import landing
-
     state = ctx.state
     turn = state.turn
     player = state.players[seat]
@@ -257,8 +252,8 @@ def rail_jump(ctx: Ctx, seat: int, jump: bool) -> None:
     ctx.emit(TokenMoved(seat=seat, start=start, end=target, path=path, how="dice", rule_id="R-FAC-SHOE-02"))
     left -= 1
     if left == 0:
-        landing.land(ctx, seat, target)
+        ctx.rules.land(ctx, seat, target)
     elif stop_offer:
-        landing._pause_for_stop_offer(ctx, left, "dice")
+        pause_for_stop_offer(ctx, left, "dice")
     else:
         rail_walk(ctx, seat, left)

@@ -6,18 +6,12 @@ from ...rules.context import Ctx
 from ...rules.jail import play_favor
 
 
-def declare_mortgage(ctx: Ctx, seat: int, index: int) -> None:
-    """A mortgage is a Bank loan, not a sale: PF holders may block it only under
-    `pf_blockable_sales=purchase_buildings_abandon_mortgage` (R-CARD-06, A-72); otherwise it happens at once."""
-    from . import buildings
-    from .landing import favor_holders
-
-    buildings.check_mortgage(ctx, seat, index)
-    holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales == "purchase_buildings_abandon_mortgage" else []
-    if holders:
-        ctx.state.pending.append(FavorWindow(purpose="mortgage", actor=seat, queue=holders, property=index))
-    else:
-        buildings.mortgage(ctx, seat, index)
+def favor_holders(ctx: Ctx, actor: int) -> list[int]:
+    """PF holders who may block a Bank sale, in seat order starting after the actor (R-CARD-06)."""
+    state = ctx.state
+    return [seat for seat in state.seats_after(actor)
+            if state.players[seat].political_favors and not state.players[seat].eliminated
+            and not state.players[seat].disabled]
 
 
 def responder(state, window: FavorWindow) -> int:

@@ -14,7 +14,7 @@ from ...rules import offers
 from ...rules.context import Ctx
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
-from . import artillery, buildings, cheating, deals, favors
+from . import artillery, buildings, cheating, deals
 from .property_values import net_assets
 from .rent import is_monopolist
 
@@ -27,7 +27,7 @@ def _owner_of_property(ctx: Ctx, seat: int) -> None:
 
 def mortgage(ctx: Ctx, action: A.Mortgage) -> None:
     _owner_of_property(ctx, action.seat)
-    favors.declare_mortgage(ctx, action.seat, action.property)
+    buildings.declare_mortgage(ctx, action.seat, action.property)
 
 
 def unmortgage(ctx: Ctx, action: A.Unmortgage) -> None:

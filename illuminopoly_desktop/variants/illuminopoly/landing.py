@@ -8,12 +8,15 @@ from ...rules import cards, jail
 from ...rules.context import Ctx
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, LandingResolved, OwnershipChanged
-from ...rules.money import check_no_bank_debt, move, pay_bank
+from ...rules.money import check_no_bank_debt, move, pay_bank, split_with_fp
 from ...rules.movement import is_doubles, steps_to, walk, walk_back
 from ...rules.payments import demand
 from . import factions
+from .conspiracy import grant_rebuild_token
 from .discovery import discover
-from .property_values import base_value, pay_amount, worth
+from .favors import favor_holders
+from .property_values import base_value, pay_amount
+from .step_changes import landing_done, pause_for_stop_offer
 from .structure import check_free_arrow, place_root
 
 # ----- moving -----
@@ -30,8 +33,6 @@ def pay_movement_graft(ctx: Ctx, seat: int, pips: int) -> None:
     check_no_bank_debt(ctx, seat)
     if ctx.state.players[seat].cash < cost:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-MOVE-01", f"{abs(pips)} pips of graft cost ${cost}.")
-    from ...rules.money import split_with_fp
-
     split_with_fp(ctx, seat, BANK, cost, "graft on a movement roll", "R-CONTEST-09")
 
 
@@ -67,16 +68,9 @@ def move_by(ctx: Ctx, seat: int, steps: int, how: str) -> None:
         return
     left = walk(ctx, seat, steps, how)
     if left is not None:
-        _pause_for_stop_offer(ctx, left, how)
+        pause_for_stop_offer(ctx, left, how)
         return
     land(ctx, seat, ctx.state.players[seat].position)
-
-
-def _pause_for_stop_offer(ctx: Ctx, left: int, how: str) -> None:
-    turn = ctx.state.turn
-    turn.step = "stop_offer"
-    turn.remaining_steps = left
-    turn.paused_how = how
 
 
 def card_move(ctx: Ctx, seat: int, target: int, double_rent: bool = False, how: str = "card") -> None:
@@ -90,7 +84,7 @@ def card_move_back(ctx: Ctx, seat: int, steps: int) -> None:
     ctx.state.turn.visit_bail_available = False
     left = walk_back(ctx, seat, steps)
     if left is not None:
-        _pause_for_stop_offer(ctx, left, "back")
+        pause_for_stop_offer(ctx, left, "back")
         return
     land(ctx, seat, ctx.state.players[seat].position)
 
@@ -153,10 +147,6 @@ def land(ctx: Ctx, seat: int, square_index: int) -> None:
         landing_done(ctx)
     else:
         landing_done(ctx)
-
-
-def landing_done(ctx: Ctx) -> None:
-    ctx.state.turn.step = "after_landing"
 
 
 def finish_landing(ctx: Ctx) -> None:
@@ -229,34 +219,10 @@ def execute_buy(ctx: Ctx, seat: int, index: int, parent: int, arrow: int) -> Non
     place_root(ctx, seat, index, parent, arrow)
     ctx.emit(LandingResolved(seat=seat, square=index, option="buy", rule_id="R-LAND-04"))
     if ctx.options.rebuild_after_purchase_next_turn and (prop.rezoned or prop.destroyed):
-        from .conspiracy import grant_rebuild_token
-
         grant_rebuild_token(ctx, seat, index)  # R-REBUILD-02 purchases
 
 
-def favor_holders(ctx: Ctx, actor: int) -> list[int]:
-    """PF holders who may block a Bank sale, in seat order starting after the actor (R-CARD-06)."""
-    state = ctx.state
-    return [seat for seat in state.seats_after(actor)
-            if state.players[seat].political_favors and not state.players[seat].eliminated
-            and not state.players[seat].disabled]
-
-
-# ----- taxes, Free Parking, visitors -----
-
-def income_tax_amount(ctx: Ctx, seat: int, method: str) -> int:
-    """Flat $200, or 10% of worth computed only after the choice (R-TAX-01)."""
-    if method == "flat":
-        return ctx.board.income_tax_flat
-    return pay_amount(worth(ctx, seat) * Fraction(ctx.board.income_tax_percent, 100))
-
-
-def pay_income_tax(ctx: Ctx, seat: int, method: str) -> None:
-    amount = income_tax_amount(ctx, seat, method)
-    ctx.notice(f"{ctx.name(seat)} chose {method} income tax: ${amount}.", "R-TAX-01", seat)
-    landing_done(ctx)
-    demand(ctx, seat, [(BANK, amount)], "Income Tax", "R-TAX-01")
-
+# ----- Free Parking, visitors -----
 
 def take_pot(ctx: Ctx, seat: int) -> None:
     move(ctx, FP, seat, ctx.state.fp_pot, "Free Parking pot", "R-FP-03")

@@ -14,10 +14,12 @@ from ...rules.money import check_no_bank_debt, move
 from . import structure
 from .boat import claim_holds
 from .buildings import lift
-from .chair import is_artillery, mortgage_holder
+from .chair import is_artillery, mortgage_holder, remove_from_elections
+from .commitments import player_left
+from .contests import parties_of
+from .game_end import last_player_check
 from .jail import lose_chair
 from .property_values import lift_cost
-from .victory import last_player_check
 
 
 def loss_exempt(state) -> set[int]:
@@ -33,8 +35,6 @@ def loss_exempt(state) -> set[int]:
         if window.kind == "raise_funds":
             exempt.add(window.payer)
         elif window.kind == "contest":
-            from .contests import parties_of
-
             exempt |= parties_of(window)
     return exempt
 
@@ -277,8 +277,6 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
         ctx.emit(DogConditionChosen(seat=seat, condition=player.dog_condition, rule_id="R-LOSE-05"))
     if state.chair == seat:
         lose_chair(ctx, seat, "eliminated")  # R-LOSE-07, R-CHAIR-03 (c); the engine then opens an election
-    from .chair import remove_from_elections
-
     remove_from_elections(ctx, seat)
     last_player_check(ctx)
     if disposed:
@@ -350,8 +348,6 @@ def refund_escrows(ctx: Ctx, seat: int) -> None:
         move(ctx, ESCROW, held.payer, held.amount, "vote bribe refunded", "R-DEAL-03")
     state.vote_commitments.pop(seat, None)
     if state.commitments or state.commitment_escrows:
-        from .commitments import player_left
-
         player_left(ctx, seat)
 
 

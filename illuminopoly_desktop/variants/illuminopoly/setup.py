@@ -10,6 +10,7 @@ from ...model.factions import load_factions
 from ...model.options import Options, make_options
 from ...model.state import FactionDraft, GameSetup, GameState, PlayerState, PropertyState, SeatConfig
 from ...rules.context import Ctx
+from ...rules.engine import settle
 from ...rules.errors import refuse
 from ...rules.events import FactionChosen
 
@@ -66,8 +67,6 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     ctx.shuffle(state.chance_deck)
     ctx.shuffle(state.chest_deck)
     assign_factions(ctx, seat_configs, options, preset_factions)
-    from ...rules.engine import settle
-
     settle(ctx)  # opens the first decision (the Dog's choice or the Chair election) so awaiting() is never empty
     if events is not None:
         events.extend(ctx.events)

@@ -19,9 +19,9 @@ from ...model.state import PlayerState, PropertyState
 from ...rules import events as E
 from ...rules.boardindex import BoardIndex
 from ...rules.context import Ctx
+from .game_end import end_game, first_in_turn_order
 from .property_values import ranking_value
 from .setup import DOG_CONDITIONS as DOG_CHOICES
-from .victory import end_game, first_in_turn_order
 
 TOP_FIVE = 5
 THIMBLE_COLOURS = 6

@@ -5,10 +5,15 @@ from ...model.state import TurnState
 from ...model.unvalidated import keyword_init
 from ...rules.context import Ctx
 from ...rules.events import RoundEnded, TurnSkipped, TurnStarted
+from ...rules.offers import expire_offers
 from ...rules.payments import collect_due_debts
 from . import commitments, victory
+from .artillery import ransom_answerer, ransom_deadline_passed, upkeep
+from .cheating import turn_ended
+from .conspiracy import end_of_turn, ready_rebuild_token
 from .factions import thimble_chooses_income
 from .rent import collect_rent, decrement_countdowns, power_bases, rent_and_countdowns
+from .special_victory import check_at_round_end
 
 _FILL_TURN = keyword_init(TurnState)
 
@@ -55,12 +60,8 @@ def start_turn(ctx: Ctx, seat: int) -> None:
         return
     # T1 upkeep: transient flags are per turn and already reset with the new TurnState.
     if player.rebuild_token is not None:
-        from .conspiracy import ready_rebuild_token
-
         ready_rebuild_token(ctx, seat)  # R-REBUILD-02
     if ctx.options.use_artillery:
-        from .artillery import upkeep
-
         if upkeep(ctx, seat):
             return  # a T1 decision waits (R-ART-05, or R-ART-11 with D-03); the turn goes on in continue_at_t2
     continue_at_t2(ctx, seat)
@@ -100,18 +101,12 @@ def end_turn(ctx: Ctx) -> None:
     seat = state.turn.seat
     state.played_this_round.append(seat)
     if state.pending_ransom is not None:
-        from .artillery import ransom_answerer, ransom_deadline_passed
-
         if ransom_answerer(state) == seat:  # the end of his own next turn came first (D-15)
             ransom_deadline_passed(ctx, f"the end of {ctx.name(seat)}'s turn")
     if state.cheat_records:
-        from .cheating import turn_ended
-
         turn_ended(ctx, seat)  # R-CHEAT-02 one cheat per turn of his own, R-CHEAT-04 accusation deadlines
     player = state.players[seat]
     if player.rebuild_token_ready or player.no_forfeit_rebuild_next_turn:
-        from .conspiracy import end_of_turn
-
         end_of_turn(ctx, seat)  # R-REBUILD-02, -03
     state.turn = fresh_turn(seat)
     if ctx.options.general_victory_timing == "end_of_turn":
@@ -142,8 +137,6 @@ def round_end(ctx: Ctx) -> None:
     decrement_countdowns(ctx, None)
     bases = power_bases(ctx)
     ctx.emit(RoundEnded(round_no=state.round_no, power_bases=bases, rule_id="R-TURN-09"))
-    from .special_victory import check_at_round_end
-
     check_at_round_end(ctx)  # R-WIN-02 (`end_of_round` timing tests here); R-GEN-09: before the general check
     if state.game_over:
         return
@@ -155,8 +148,6 @@ def round_end(ctx: Ctx) -> None:
         return
     state.round_no += 1
     state.round_anchor = None
-    from ...rules.offers import expire_offers
-
     expire_offers(ctx)  # offers lapse at the end of their last round, with an event (R-DEAL-02)
     if state.commitments:  # restraints lapse after their last round; a departed player's commitments go (R-DEAL-03)
         commitments.round_end(ctx)

@@ -9,7 +9,7 @@ from ...rules.errors import refuse
 from ...rules.events import ControlChanged
 from ...rules.money import check_no_bank_debt, pay_bank
 from ...rules.movement import is_doubles
-from . import artillery, conspiracy, factions, landing, structure, turn
+from . import artillery, conspiracy, factions, landing, structure, taxes, turn
 from .jail import trial
 
 
@@ -137,7 +137,7 @@ def take_pot(ctx: Ctx, action: A.TakePot) -> None:
 
 
 def pay_income_tax(ctx: Ctx, action: A.PayIncomeTax) -> None:
-    landing.pay_income_tax(ctx, action.seat, action.method)
+    taxes.pay_income_tax(ctx, action.seat, action.method)
 
 
 def visitor_bail(ctx: Ctx, action: A.VisitorBail) -> None:

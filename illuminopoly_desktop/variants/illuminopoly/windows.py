@@ -14,8 +14,8 @@ from ...rules.decisions import ALL_FREE_ACTIONS, OFFERS_ONLY, Window
 from ...rules.errors import refuse
 from ...rules.events import DogConditionChosen, SaleBlocked
 from ...rules.legal import enumerate_legal
-from . import (artillery, buildings, chair, cheating, conspiracy, contests, factions, favors, landing, losing, setup,
-               structure)
+from . import (artillery, buildings, chair, cheating, conspiracy, contest_steps, factions, favors, landing, losing,
+               setup, structure)
 from .property_values import lift_cost
 
 
@@ -154,7 +154,7 @@ def favor_window_closed(ctx: Ctx, window, blocked_by: int | None) -> None:
     start or ends it (R-REZONE-03); an abandonment's keeps or frees the lot (R-ART-13); a blocked sale or payment
     is logged and does not happen; an unblocked one happens now."""
     if window.purpose == "halt":
-        contests.halt_finished(ctx, window, blocked_by)
+        contest_steps.halt_finished(ctx, window, blocked_by)
         return
     if window.purpose == "abandon":
         artillery.abandon_finished(ctx, window, blocked_by)  # R-ART-13: a block keeps the lot in his structure
