@@ -73,3 +73,8 @@ def ruleset_label(name: str) -> str:
     """The ruleset's name for people; a name this app does not know is shown as it is."""
     entry = RULESETS.get(name)
     return entry.label if entry is not None else name
+
+
+def ruleset_of(state) -> Any:
+    """The ruleset a game is played by (its setup names it)."""
+    return find_ruleset(state.setup.ruleset)

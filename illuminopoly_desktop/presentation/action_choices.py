@@ -1,7 +1,8 @@
 """The action panel's choices, without Qt: one `Choice` per legal action of a seat, in words, with its price and odds.
 
-Built only from `rules.legal.enumerate_legal` and `default_action`; prices come from the rules' own check functions
-(which return what an action will cost) and odds from `rules.contests.probability`, so the panel never copies a rule.
+Built only from `rules.legal.enumerate_legal` and `default_action`; prices and odds are the ruleset's answers
+(`ruleset.queries`: its `price`, which is what the rules' own check functions return, and its contest `probability`),
+so the panel never copies a rule.
 """
 from __future__ import annotations
 
@@ -9,16 +10,15 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..model.factions import load_dog_conditions, load_factions
+from ..model.rulesets import ruleset_of
 from ..model.state import GameState
 from ..rules import actions as A
 from ..rules import jail
-from ..rules.context import Ctx
+from ..rules.boardindex import board_index
 from ..rules.engine import awaiting, describe_pending
 from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
-from ..variants.illuminopoly import artillery, buildings, conspiracy, contests
-from ..variants.illuminopoly.property_values import base_cost, lift_cost
 from .wording import plain, rule_ids_shown, step_words
 
 MAIN, LANDING, CONTEST, OTHER = "main", "landing", "contest", "other"
@@ -153,12 +153,13 @@ def graft_choices(choices: list[Choice], short: bool = False) -> dict[int, Choic
 def graft_odds(state: GameState, seat: int, pips: int) -> Fraction | None:
     """The attack's chance of success if `seat` commits `pips` more on his side (None outside a contest), counting
     the graft `state` shows: a seat's view (presentation/seat_views.py) shows only its own sealed bid (R-GEN-06)."""
-    contest = contests.active_contest(state)
+    queries = ruleset_of(state).queries
+    contest = queries.active_contest(state)
     if contest is None:
         return None
-    side = contests.side_of(contest, seat)
+    side = queries.side_of(contest, seat)
     extra_attack, extra_defence = (pips, 0) if side == "attack" else (0, pips) if side == "defend" else (0, 0)
-    return contests.probability(Ctx(state), contest, extra_attack=extra_attack, extra_defence=extra_defence)
+    return queries.probability(state, contest, extra_attack=extra_attack, extra_defence=extra_defence)
 
 
 # ----- header and phase -----
@@ -179,22 +180,22 @@ def phase_text(state: GameState, seat: int | None) -> str:
     waiting = awaiting(state)
     names = ", ".join(state.players[s].name for s in waiting) or "nobody"
     if state.pending:
-        what = describe_pending(Ctx(state), state.pending[-1])
+        what = describe_pending(state, state.pending[-1])
         if state.pending[-1].kind == "contest":
             contest = state.pending[-1]
-            square = Ctx(state).square_name(contest.target)
+            square = _square_name(state, contest.target)
             what = f"the {contest.contest.replace('_', ' ')} of {square} ({contest.stage.replace('_', ' ')})"
         elif state.pending[-1].kind == "auction" and state.pending[-1].property is not None:
             auction = state.pending[-1]
             high = (f"high bid ${auction.high_bid} by {state.players[auction.high_bidder].name}"
                     if auction.high_bidder is not None else "no bid yet")
-            what = f"the auction of {Ctx(state).square_name(auction.property)} ({high})"
+            what = f"the auction of {_square_name(state, auction.property)} ({high})"
         phase = what[0].upper() + what[1:]
     else:
         step = state.turn.step
         square = state.turn.landing_square
         code, words = TURN_STEPS.get(step, ("", step.replace("_", " ")))
-        phase = step_words(code, words.format(square=Ctx(state).square_name(square) if square is not None else ""))
+        phase = step_words(code, words.format(square=_square_name(state, square) if square is not None else ""))
         phase = f"{state.players[state.turn.seat].name}'s turn, round {state.round_no}: {phase}" \
             if state.turn.seat >= 0 else phase[0].upper() + phase[1:]
     phase = plain(phase)
@@ -211,26 +212,29 @@ def phase_text(state: GameState, seat: int | None) -> str:
 
 # ----- labels, prices and odds of each kind of action -----
 
-def _checked(check, *args):
-    """What a rule's check function returns (a price), or None if it refuses now."""
-    try:
-        return check(*args)
-    except IllegalAction:
-        return None
+def _square_name(state: GameState, index: int) -> str:
+    return board_index(state.setup.board).squares[index].name
 
 
 class _Labeller:
+    """Each action's label, price and tooltip. Prices and odds are the ruleset's answers (`ruleset.queries`), which
+    come from the rules' own checks."""
+
     def __init__(self, state: GameState, seat: int):
         self.state = state
         self.seat = seat
-        self.ctx = Ctx(state)
-        self.contest = contests.active_contest(state)
+        self.rules = ruleset_of(state).queries
+        self.squares = board_index(state.setup.board).squares
+        self.contest = self.rules.active_contest(state)
+
+    def price(self, action: A.Action) -> int | None:
+        return self.rules.price(self.state, action)
 
     def name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.state.players[seat].name
 
     def square(self, index: int | None) -> str:
-        return self.ctx.square_name(index) if index is not None else "the square"
+        return self.squares[index].name if index is not None else "the square"
 
     def choice(self, action: A.Action, is_default: bool) -> Choice:
         label, cost, tip = self._describe(action)
@@ -310,9 +314,9 @@ class _Labeller:
 
     def _pay_income_tax(self, a):
         if a.method == "flat":
-            flat = self.ctx.board.income_tax_flat
+            flat = self.state.setup.board.income_tax_flat
             return f"Pay ${flat} Income Tax", flat, "R-TAX-01."
-        return f"Pay {self.ctx.board.income_tax_percent}% of your worth", None, \
+        return f"Pay {self.state.setup.board.income_tax_percent}% of your worth", None, \
             "Your worth is counted only after you choose (R-TAX-01)."
 
     def _take_pot(self, a):
@@ -333,30 +337,25 @@ class _Labeller:
         return "Do nothing", None, "Leave the square as it is."
 
     def _buy(self, a):
-        price = _checked(self._buy_price)
+        price = self.price(a)
         return f"Buy {self.square(self._landing)} for ${price}", price, "R-LAND-04."
 
-    def _buy_price(self):
-        from ..variants.illuminopoly.landing import purchase_price
-
-        return purchase_price(self.ctx, self._landing)
-
     def _take_over(self, a):
-        cost = _checked(conspiracy.check_takeover, self.ctx, self.seat, self._landing, a.parent, a.arrow)
+        cost = self.price(a)
         return f"Take over {self.square(self._landing)} — base cost ${cost}", cost, \
             "A contest for the whole arm; the base cost is paid at once (R-TAKEOVER-03)."
 
     def _rezone(self, a):
-        cost = _checked(conspiracy.check_rezone, self.ctx, self.seat, self._landing)
+        cost = self.price(a)
         return f"Rezone {self.square(self._landing)} — base cost ${cost}", cost, "A rezoning contest (R-REZONE-04)."
 
     def _subvert(self, a):
-        cost = _checked(conspiracy.check_subvert, self.ctx, self.seat, self._landing)
+        cost = self.price(a)
         return f"Subvert {self.square(self._landing)} — base cost ${cost}", cost, \
             "A subversion contest for control (R-SUBVERT-02)."
 
     def _rebuild(self, a):
-        cost = _checked(conspiracy.check_rebuild, self.ctx, self.seat, self._landing)
+        cost = self.price(a)
         return f"Rebuild {self.square(self._landing)} — ${cost}", cost, \
             "A zoning roll, then the rebuild (R-REBUILD-03)."
 
@@ -365,7 +364,7 @@ class _Labeller:
             "Any amount of at least $1 may be demanded (R-ART-03)."
 
     def _destroy(self, a):
-        cost = _checked(base_cost, self.ctx, self._landing, self.seat, "surprise_destruction")
+        cost = self.price(a)
         return f"Destroy {self.square(self._landing)} — base cost ${cost}", cost, "A surprise destruction (R-ART-07)."
 
     # --- decision windows ---
@@ -425,7 +424,7 @@ class _Labeller:
         return "Pass", None, "Drop out of the auction (R-DEAL-09)."
 
     def _buy_off_mortgage(self, a):
-        cost = lift_cost(self.state.properties[a.property])
+        cost = self.price(a)
         return f"Buy off {self.square(a.property)} for ${cost}", cost, "R-LOSE-03."
 
     def _end_buy_off(self, a):
@@ -477,7 +476,7 @@ class _Labeller:
         return side, None, "R-CONTEST-02 step 5."
 
     def _commit_graft(self, a):
-        price = contests.pip_price(self.contest, self.seat) if self.contest else contests.PRICE_PER_PIP
+        price = self.rules.pip_price(self.contest, self.seat) if self.contest else self.rules.PRICE_PER_PIP
         cost = a.pips * price
         if a.short:
             cost = -(-cost // 2)
@@ -487,20 +486,20 @@ class _Labeller:
 
     # --- free actions (R-GEN-04) ---
     def _mortgage(self, a):
-        amount = _checked(buildings.check_mortgage, self.ctx, self.seat, a.property)
+        amount = self.price(a)
         return f"Mortgage {self.square(a.property)} (+${amount})", None, "R-MORT-01."
 
     def _unmortgage(self, a):
-        cost = _checked(buildings.check_unmortgage, self.ctx, self.seat, a.property)
+        cost = self.price(a)
         return f"Lift the mortgage on {self.square(a.property)} — ${cost}", cost, "R-MORT-03."
 
     def _buy_building(self, a):
-        kind = _checked(buildings.check_buy_building, self.ctx, self.seat, a.property) or "building"
-        cost = self.ctx.squares[a.property].house_cost
+        kind = self.rules.building_kind(self.state, self.seat, a.property) or "building"
+        cost = self.squares[a.property].house_cost
         return f"Build a {kind} on {self.square(a.property)} — ${cost}", cost, "R-BUILD-01."
 
     def _sell_building(self, a):
-        refund = _checked(buildings.check_sell_building, self.ctx, self.seat, a.property, a.mode)
+        refund = self.price(a)
         what = {"house": "a house", "hotel_block": "the hotel", "hotel_breakdown": "the hotel, keeping houses"}
         return f"Sell {what.get(a.mode, a.mode)} on {self.square(a.property)} (+${refund})", None, "R-BUILD-04."
 
@@ -531,7 +530,7 @@ class _Labeller:
         return f"Pledge ${a.amount} to the ransom pool", a.amount, "R-ART-04."
 
     def _clean_up(self, a):
-        cost = _checked(artillery.check_cleanup, self.ctx, self.seat, a.property)
+        cost = self.price(a)
         return f"Clean up {self.square(a.property)} — ${cost}", cost, "R-ART-11."
 
     def _cheat_stacked_draw(self, a):
@@ -593,10 +592,11 @@ def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[La
     waiting = seat in awaiting(state)
     top = state.pending[-1] if state.pending else None
     result = []
-    contest = contests.active_contest(state)
+    queries = ruleset_of(state).queries
+    contest = queries.active_contest(state)
     if contest is not None:
         urgent = waiting and (top is contest or getattr(top, "purpose", None) == "halt")
-        square = Ctx(state).square_name(contest.target)
+        square = _square_name(state, contest.target)
         result.append(Launcher(
             "contest", f"Contest: the {contest.contest.replace('_', ' ')} of {square}…",
             "The sides, the stage, the live odds and your decision; afterwards the roll and where every dollar went "
@@ -605,12 +605,12 @@ def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[La
         result.append(Launcher("vote", "Vote for the Chair…", "The ballot of the Chair election (R-CHAIR-02).", True,
                                ("vote", top.id, top.ballot, seat)))
     ransom = state.pending_ransom
-    pool_open = artillery.open_pool(state) is not None and ransom.artillery != seat \
+    pool_open = queries.open_pool(state) is not None and ransom.artillery != seat \
         and state.players[seat].role == "faction" if ransom is not None else False
-    unanswered = ransom is not None and artillery.ransom_answerer(state) is not None  # public (§33.8, D-15)
+    unanswered = ransom is not None and queries.ransom_answerer(state) is not None  # public (§33.8, D-15)
     if ransom is not None and (kinds & {"pledge_ransom", "answer_ransom"} or pool_open or unanswered):
         urgent = "answer_ransom" in kinds  # the owner's own answer, shown to him as soon as it exists (D-15)
-        result.append(Launcher("ransom", f"Ransom: ${ransom.amount:,} for {Ctx(state).square_name(ransom.property)}"
+        result.append(Launcher("ransom", f"Ransom: ${ransom.amount:,} for {_square_name(state, ransom.property)}"
                                          + (" — your answer…" if urgent else "…"),
                                "The Artillery's demand, who answers it and by when, and the pledge pool (R-ART-04).",
                                urgent, ("ransom", ransom.property, ransom.amount, seat) if urgent else None))

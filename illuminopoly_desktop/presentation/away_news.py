@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..model.rulesets import ruleset_of
 from ..model.state import Contest, GameState, Offer
 from ..model.views import events_for
 from ..rules import events as E
-from ..variants.illuminopoly import contests
 from .contest_view import ContestOutcome, contest_title, outcome_of
 
 SENT_BACK_KEPT = 5
@@ -60,7 +60,7 @@ class AwayNews:
     _offers: dict[int, Offer] = field(default_factory=dict)
 
     def watch(self, state: GameState) -> None:
-        live = contests.active_contest(state)
+        live = ruleset_of(state).queries.active_contest(state)
         if live is not None:
             self._contest = live.model_copy(deep=True)
         self._offers = {offer.id: offer.model_copy(deep=True) for offer in state.offers}
@@ -82,7 +82,7 @@ class AwayNews:
         if not ended:
             return
         self._contest = None
-        parties = {contest.attacker, *contests.participants(contest)}
+        parties = {contest.attacker, *ruleset_of(state).queries.participants(contest)}
         if contest.owner is not None:
             parties.add(contest.owner)
         for seat in sorted(parties & self.people):

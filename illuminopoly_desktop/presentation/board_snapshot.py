@@ -5,7 +5,8 @@ running when the engine has already moved on finishes on the snapshot it started
 place by the engine, so it cannot be kept for later). Everything here is public information: positions, deeds,
 buildings, markers, the pot and the Reserves (R-GEN-06 hides none of it).
 
-Rent figures come from the rules' own `rent_of`, never from a copy of the rent table.
+Rent figures and contest costs come from the ruleset's own answers (`ruleset.queries`: its `rent_of` and
+`base_cost`), never from a copy of the rent table.
 """
 from __future__ import annotations
 
@@ -109,10 +110,12 @@ class BoardSnapshot:
 
 def snapshot_of(state: GameState) -> BoardSnapshot:
     """The board's view of `state`, taken now (later changes to `state` do not reach it). Reads only."""
-    from ..rules.context import Ctx
+    from ..model.rulesets import ruleset_of  # lazy, like GameState above: the board is built before any game
+    from ..rules.boardindex import board_index  # lazy, for the same reason
 
-    ctx = Ctx(state)
-    properties = {index: _property_facts(ctx, index) for index in state.properties}
+    queries = ruleset_of(state).queries
+    squares = board_index(state.setup.board).squares
+    properties = {index: _property_facts(state, queries, squares, index) for index in state.properties}
     current = state.turn.seat if state.turn.seat >= 0 and not state.game_over else None
     factions = load_factions()
     tokens = tuple(
@@ -155,18 +158,16 @@ def acted_on_square(state: GameState) -> int | None:
     return None
 
 
-def _property_facts(ctx, index: int) -> PropertyFacts:
-    from ..variants.illuminopoly.property_values import depth_of
-
-    prop = ctx.state.properties[index]
-    players = ctx.state.players
+def _property_facts(state: GameState, queries, squares, index: int) -> PropertyFacts:
+    prop = state.properties[index]
+    players = state.players
     return PropertyFacts(
-        index=index, name=ctx.squares[index].name, owner=prop.owner, controller=prop.controller,
+        index=index, name=squares[index].name, owner=prop.owner, controller=prop.controller,
         mortgaged=prop.mortgaged, rezoned=prop.rezoned, destroyed=prop.destroyed, rubble=prop.rubble,
         disrupted_turns=prop.disrupted_turns, rail_countdown=prop.rail_countdown, houses=prop.houses,
-        hotel=prop.hotel, rent_text=rent_text(ctx, index),
-        depth=depth_of(ctx.state, index) if prop.owner is not None else None,
-        attack_costs=attack_costs(ctx, index),
+        hotel=prop.hotel, rent_text=rent_text(state, queries, squares, index),
+        depth=queries.depth_of(state, index) if prop.owner is not None else None,
+        attack_costs=attack_costs(state, queries, squares, index),
         owner_name=players[prop.owner].name if prop.owner is not None else "",
         controller_name=players[prop.controller].name if prop.controller is not None else "")
 
@@ -175,16 +176,14 @@ OUTSIDER = -2
 """A seat number nobody has: an attacker who neither owns the property nor reached it by a double-rent card."""
 
 
-def attack_costs(ctx, index: int) -> tuple[tuple[str, int], ...]:
+def attack_costs(state: GameState, queries, squares, index: int) -> tuple[tuple[str, int], ...]:
     """The base cost (R-VAL-05) of each contest another player could open on `index` by landing there: a takeover
     of an owned property (R-TAKEOVER-01), the rezoning of a lot or Railroad not yet rezoned or destroyed
     (R-REZONE-01), the subversion of an owned property not destroyed whose owner is no unawakened Boat
     (R-SUBVERT-01). The Artillery's destructions are left out: they are one faction's, not everyone's."""
-    from ..variants.illuminopoly.property_values import base_cost
-
-    prop = ctx.state.properties[index]
-    square = ctx.squares[index]
-    owner = ctx.state.players[prop.owner] if prop.owner is not None else None
+    prop = state.properties[index]
+    square = squares[index]
+    owner = state.players[prop.owner] if prop.owner is not None else None
     contests = []
     if owner is not None:
         contests.append("takeover")
@@ -192,22 +191,20 @@ def attack_costs(ctx, index: int) -> tuple[tuple[str, int], ...]:
         contests.append("rezoning")
     if owner is not None and not prop.destroyed and not (owner.faction == "boat" and not owner.awakened):
         contests.append("subversion")
-    return tuple((contest, base_cost(ctx, index, OUTSIDER, contest)) for contest in contests)
+    return tuple((contest, queries.base_cost(state, index, OUTSIDER, contest)) for contest in contests)
 
 
-def rent_text(ctx, index: int) -> str:
+def rent_text(state: GameState, queries, squares, index: int) -> str:
     """What the owner of `index` would collect for it now (R-RENT-02), in words; empty when it is unowned.
 
     A Utility's rent depends on the next roll, so it is given as a multiple of the dice: asking `rent_of` with a
     roll of 1 yields exactly that multiple (and 0 when a row above the Utility row applies). A roll is always passed,
     because without one `rent_of` would roll and store a utility roll in the state.
     """
-    from ..variants.illuminopoly.rent import rent_of
-
-    prop = ctx.state.properties[index]
+    prop = state.properties[index]
     if prop.owner is None:
         return ""
-    if ctx.squares[index].kind == "utility":
-        multiple = rent_of(ctx, index, utility_roll=1)
+    if squares[index].kind == "utility":
+        multiple = queries.rent_of(state, index, utility_roll=1)
         return f"{multiple} \u00d7 dice" if multiple else "$0"
-    return f"${rent_of(ctx, index, utility_roll=0):,}"
+    return f"${queries.rent_of(state, index, utility_roll=0):,}"

@@ -1,8 +1,8 @@
 """The contest dialog's content without Qt: who fights over what, who must act now, the exact odds, and afterwards
 the roll and where every dollar went.
 
-Everything comes from the engine: the contest window on `state.pending` (rules/contests.py) and its own functions
-for prices, limits and the chance of success (`contests.probability`), the seat's legal actions
+Everything comes from the engine: the contest window on `state.pending` and the ruleset's answers about it
+(`ruleset.queries`) for prices, limits and the chance of success (`probability`), the seat's legal actions
 (`rules.legal.enumerate_legal`) and the contest's events (worded by presentation/event_text.py). Nothing here
 decides a rule. Sealed bids of other seats stay hidden until the reveal (R-GEN-06): the odds a seat is shown count
 only the graft it may see (presentation/action_choices.seen_contest).
@@ -16,12 +16,12 @@ from ..model.state import Contest, FavorWindow, GameState
 from ..model.views import events_for
 from ..rules import actions as A
 from ..rules import events as E
-from ..rules.context import Ctx
+from ..model.rulesets import ruleset_of
+from ..rules.boardindex import board_index
 from ..rules.engine import awaiting
 from ..rules.legal import default_action, enumerate_legal
-from ..variants.illuminopoly import commitments, contests
 from .action_choices import graft_odds, percent
-from .event_text import describe, rule_link
+from .event_text import Names, describe, rule_link
 from .wording import plain, with_rule
 
 CONTEST_TITLES = {"takeover": "Takeover", "rezoning": "Rezoning", "subversion": "Subversion",
@@ -97,7 +97,11 @@ class ContestView:
 def contest_title(contest: Contest, state: GameState, capital: bool = False) -> str:
     """"takeover of Boardwalk" ("Takeover of Boardwalk" with `capital`)."""
     kind = CONTEST_TITLES.get(contest.contest, contest.contest)
-    return f"{kind if capital else kind.lower()} of {Ctx(state).square_name(contest.target)}"
+    return f"{kind if capital else kind.lower()} of {_square_name(state, contest.target)}"
+
+
+def _square_name(state: GameState, index: int) -> str:
+    return board_index(state.setup.board).squares[index].name
 
 
 def halt_window(state: GameState) -> FavorWindow | None:
@@ -110,12 +114,12 @@ def halt_window(state: GameState) -> FavorWindow | None:
 
 def contest_view(state: GameState, viewer: int) -> ContestView | None:
     """The active contest as `viewer` sees it (None when no contest is pending)."""
-    contest = contests.active_contest(state)
+    queries = ruleset_of(state).queries
+    contest = queries.active_contest(state)
     if contest is None:
         return None
-    ctx = Ctx(state)
     names = [p.name for p in state.players]
-    sealed = ctx.options.graft_bidding_mode == "sealed"
+    sealed = state.setup.options.graft_bidding_mode == "sealed"
     waiting = awaiting(state)
     halt = halt_window(state)
     stage = "halt" if halt is not None else contest.stage
@@ -128,21 +132,22 @@ def contest_view(state: GameState, viewer: int) -> ContestView | None:
         if viewer in waiting else ()
     decision = stage if options else ""
     default = default_action(state, viewer) if options else None
-    attack, defence = _participants(ctx, contest, viewer, waiting, sealed)
+    attack, defence = _participants(state, contest, viewer, waiting, sealed)
     return ContestView(
         contest_id=contest.id, kind=contest.contest, title=contest_title(contest, state, capital=True),
-        target_name=ctx.square_name(contest.target), summary=_summary(ctx, contest), rule_id=contests.RULE_OF[contest.contest],
+        target_name=_square_name(state, contest.target), summary=_summary(state, contest),
+        rule_id=queries.contest_rule(contest.contest),
         stage=stage, stage_text=stage_text, stage_rule=stage_rule, base_cost=contest.base_cost,
         attack=attack, defence=defence, pending_joiners=_pending_joiners(contest, names),
         awaiting_names=tuple(names[s] for s in waiting), viewer=viewer,
-        viewer_side=contests.side_of(contest, viewer), decision=decision, options=options, default=default,
-        sealed=sealed, odds=contests.probability(ctx, contest))
+        viewer_side=queries.side_of(contest, viewer), decision=decision, options=options, default=default,
+        sealed=sealed, odds=queries.probability(state, contest))
 
 
-def _summary(ctx: Ctx, contest: Contest) -> str:
-    state = ctx.state
+def _summary(state: GameState, contest: Contest) -> str:
+    queries = ruleset_of(state).queries
     attacker = state.players[contest.attacker].name
-    place = ctx.square_name(contest.target)
+    place = _square_name(state, contest.target)
     if contest.owner is None:
         whose = f"unowned {place}"
     elif contest.owner == contest.attacker:
@@ -151,19 +156,20 @@ def _summary(ctx: Ctx, contest: Contest) -> str:
         whose = f"{state.players[contest.owner].name}'s {place}"
     verb = {"takeover": "takes over", "rezoning": "rezones", "subversion": "subverts", "rebuild": "rebuilds",
             "destruction": "destroys", "surprise_destruction": "destroys"}.get(contest.contest, "attacks")
-    dice = contests.dice_count(ctx, contest)
-    needs = f"{dice} dice plus graft must reach {contests.target_number(ctx, contest)} or more"
+    dice = queries.dice_count(state, contest)
+    needs = f"{dice} dice plus graft must reach {queries.target_number(state, contest)} or more"
     if contest.auto_success:
         needs = "it succeeds without a roll (bail bonus, R-CONTEST-08)"
-    elif contests.naturals_apply(ctx, contest.contest):
+    elif queries.naturals_apply(state, contest.contest):
         needs += ("; double 1 always fails, double 6 always succeeds" if dice == 2 else
                   "; three 1s always fail, an unmodified 12 or more always succeeds") + " (R-CONTEST-05)"
     return f"{attacker} {verb} {whose}: {needs}."
 
 
-def _participants(ctx: Ctx, contest: Contest, viewer: int, waiting: list[int], sealed: bool):
+def _participants(state: GameState, contest: Contest, viewer: int, waiting: list[int], sealed: bool):
     """Both sides; before the sides are formed (the Chair's block, a halt window) the principals alone."""
-    players = ctx.state.players
+    players = state.players
+    queries = ruleset_of(state).queries
     attackers = contest.attackers or [contest.attacker]
     defenders = contest.defenders
     if not contest.base_paid and contest.owner is not None and contest.owner != contest.attacker:
@@ -189,7 +195,7 @@ def _participants(ctx: Ctx, contest: Contest, viewer: int, waiting: list[int], s
             else:
                 status = "bid in (sealed)"
         return Participant(seat=seat, name=players[seat].name, side=side, role=role,
-                           price=contests.pip_price(contest, seat), status=status)
+                           price=queries.pip_price(contest, seat), status=status)
 
     return (tuple(row(s, "attack") for s in attackers), tuple(row(s, "defend") for s in defenders))
 
@@ -205,15 +211,15 @@ def _pending_joiners(contest: Contest, names: list[str]) -> tuple[str, ...]:
 
 def pip_range(state: GameState, viewer: int) -> tuple[int, int]:
     """The pips the viewer may commit now: from the engine's listed bids, up to what he can afford
-    (`contests.max_pips`), within any graft commitment he made (R-DEAL-03)."""
+    (the ruleset's `max_pips`), within any graft commitment he made (R-DEAL-03)."""
     listed = [a.pips for a in enumerate_legal(state, viewer, include_free=False)
               if a.type == "commit_graft" and not a.short]
     if not listed:
         return 0, 0
-    contest = contests.active_contest(state)
-    ctx = Ctx(state)
-    high = max(max(listed), contests.max_pips(ctx, contest, viewer))
-    bounds = commitments.graft_range(ctx, contest, viewer)
+    queries = ruleset_of(state).queries
+    contest = queries.active_contest(state)
+    high = max(max(listed), queries.max_pips(state, contest, viewer))
+    bounds = queries.graft_range(state, contest, viewer)
     if bounds is not None and bounds[1] is not None:
         high = min(high, bounds[1])
     return min(listed), high
@@ -250,20 +256,20 @@ def odds_range(state: GameState, viewer: int, pips: int = 0) -> OddsRange | None
     """While sealed bids are hidden, the attack's chance if the viewer adds `pips` on his side, from the other side
     adding nothing to it spending all its cash; None when nothing is hidden from the viewer (open bidding, the
     bids revealed, no graft stage yet, or the viewer outside the contest)."""
-    contest = contests.active_contest(state)
+    queries = ruleset_of(state).queries
+    contest = queries.active_contest(state)
     if contest is None or contest.revealed or contest.stage != "graft" \
             or state.setup.options.graft_bidding_mode != "sealed":
         return None
-    side = contests.side_of(contest, viewer)
+    side = queries.side_of(contest, viewer)
     if side is None:
         return None
-    ctx = Ctx(state)
     others = contest.defenders if side == "attack" else contest.attackers
-    most = sum(contests.max_pips(ctx, contest, seat) for seat in others if contests.can_spend(state, seat))
+    most = sum(queries.max_pips(state, contest, seat) for seat in others if queries.can_spend(state, seat))
     mine = {"extra_attack": pips} if side == "attack" else {"extra_defence": pips}
     theirs = {"extra_defence": most} if side == "attack" else {"extra_attack": most}
-    return OddsRange(if_nothing=contests.probability(ctx, contest, **mine),
-                     if_everything=contests.probability(ctx, contest, **{**mine, **theirs}),
+    return OddsRange(if_nothing=queries.probability(state, contest, **mine),
+                     if_everything=queries.probability(state, contest, **{**mine, **theirs}),
                      other_side="defend" if side == "attack" else "attack", most_pips=most)
 
 
@@ -282,8 +288,8 @@ def odds_range_text(view: ContestView, odds: OddsRange) -> str:
 
 def graft_cost_text(state: GameState, viewer: int, pips: int) -> str:
     """"6 pips × $10 = $60; you keep $1,440" (§33.6: the price per pip and the cash left after the bid)."""
-    contest = contests.active_contest(state)
-    price = contests.pip_price(contest, viewer)
+    queries = ruleset_of(state).queries
+    price = queries.pip_price(queries.active_contest(state), viewer)
     cash = state.players[viewer].cash
     cost = pips * price
     return f"{pips} pip{'s' if pips != 1 else ''} × ${price} = ${cost:,}; you keep ${cash - cost:,} of ${cash:,}"
@@ -344,7 +350,7 @@ class ContestTracker:
 
     def watch(self, state: GameState) -> Contest | None:
         """Follow the active contest (a new contest replaces a finished one); returns it."""
-        live = contests.active_contest(state)
+        live = ruleset_of(state).queries.active_contest(state)
         if live is not None:
             if self.contest is None or live.id != self.contest.id:
                 self.outcome = None
@@ -372,7 +378,7 @@ def outcome_of(contest: Contest, seen: list, state: GameState, limit: int = 12) 
 
 
 def _outcome(contest: Contest, events: list, index: int, state: GameState, limit: int) -> ContestOutcome:
-    ctx = Ctx(state)
+    queries = ruleset_of(state).queries
     verdict = events[index]
     title = contest_title(contest, state)
     if verdict.stage == "blocked":
@@ -386,7 +392,7 @@ def _outcome(contest: Contest, events: list, index: int, state: GameState, limit
     headline = f"The {title} {'succeeds' if verdict.success else 'fails'}."
     dice = next((e.dice for e in reversed(events[:index]) if isinstance(e, E.DiceRolled)
                  and e.purpose == f"{contest.contest} roll"), None)
-    roll_text = _roll_text(ctx, contest, bids, dice, verdict)
+    roll_text = _roll_text(state, contest, bids, dice, verdict)
     names = [p.name for p in state.players]
     paid_in = []
     if contest.base_cost:
@@ -394,32 +400,30 @@ def _outcome(contest: Contest, events: list, index: int, state: GameState, limit
     for seat in contest.attackers + contest.defenders:
         pips = bids.get(seat, 0)
         if pips:
-            price = contests.pip_price(contest, seat)
+            price = queries.pip_price(contest, seat)
             # pips × price, as revealed to everyone (a short graft's hidden discount is no one else's business)
             paid_in.append(MoneyLine(names[seat], "escrow", pips * price,
                                      f"graft: {pips} pip{'s' if pips != 1 else ''} × ${price}", "R-CONTEST-02"))
     paid_out, effects = [], []
-    from .event_text import Names
-
     party = Names(state).party
     for event in events[index + 1:]:
         if isinstance(event, E.MoneyMoved) and event.payer == "escrow":
             paid_out.append(MoneyLine("escrow", party(event.payee), event.amount, event.reason, event.rule_id))
         elif len(effects) < limit and not isinstance(event, E.MoneyMoved):
             effects.append(with_rule(plain(describe(event, state)), rule_link(event)))
-    odds = contests.probability(ctx, contest.model_copy(update={"bids": bids}))
-    return ContestOutcome(contest.id, headline, bool(verdict.success), roll_text, contests.RULE_OF[contest.contest],
+    odds = queries.probability(state, contest.model_copy(update={"bids": bids}))
+    return ContestOutcome(contest.id, headline, bool(verdict.success), roll_text, queries.contest_rule(contest.contest),
                           tuple(paid_in), tuple(paid_out), tuple(effects), tuple(sorted(bids.items())), odds)
 
 
-def _roll_text(ctx: Ctx, contest: Contest, bids: dict[int, int], dice, verdict) -> str:
+def _roll_text(state: GameState, contest: Contest, bids: dict[int, int], dice, verdict) -> str:
     if contest.auto_success:
         return "No roll: a bail bonus makes it succeed (R-CONTEST-08)."
     attack = sum(bids.get(s, 0) for s in contest.attackers)
     defence = sum(bids.get(s, 0) for s in contest.defenders)
     faces = " + ".join(str(d) for d in dice) if dice else "?"
     total = sum(dice) if dice else None
-    needed = contests.target_number(ctx, contest)
+    needed = ruleset_of(state).queries.target_number(state, contest)
     glyphs = " ".join(DIE_FACES[d - 1] for d in dice) + " " if dice else ""
     text = f"Dice {glyphs}{faces}" + (f" = {total}" if total is not None and len(dice) > 1 else "")
     text += f"; graft +{attack} − {defence}"

@@ -14,12 +14,10 @@ from ..model.state import (ROOT, CashItem, Debt, DeedItem, FavorCard, GameState,
                            Party)
 from ..rules import actions as A
 from ..rules import engine, offers
-from ..rules.buildings import group_has_buildings
-from ..rules.context import Ctx
+from ..model.rulesets import ruleset_of
+from ..rules.boardindex import board_index
 from ..rules.errors import IllegalAction
 from ..rules.legal import enumerate_legal
-from ..variants.illuminopoly import commitments, deals, structure
-from ..variants.illuminopoly.property_values import lift_cost
 
 ITEM_KINDS = {"cash": "Cash", "deed": "Property", "favor": "Political Favor", "loan": "Loan", "vote": "Chair vote",
               "note": "Promise in words", "restraint": "Restraint", "graft_commitment": "Graft commitment",
@@ -40,6 +38,10 @@ ITEM_HELP = {
 }
 MODE_WORDS = {"exactly": "exactly", "at_most": "at most", "at_least": "at least"}
 SIDE_WORDS = {"attack": "the attack", "defend": "the defence"}
+
+
+def _square(squares, index: int) -> str:
+    return squares[index].name
 
 
 @dataclass
@@ -101,7 +103,7 @@ def add_item(state: GameState, draft: DealDraft, giver: int, receiver: int, item
     """Add a leg. A deed brings its whole arm along (R-STRUCT-10), each member with the same mortgage choice; a deed
     already in the draft is replaced rather than listed twice."""
     if isinstance(item, DeedItem):
-        members = structure.arm(state, item.property) if item.property in state.properties else [item.property]
+        members = ruleset_of(state).queries.arm(state, item.property) if item.property in state.properties else [item.property]
         draft.legs = [leg for leg in draft.legs if not (isinstance(leg.item, DeedItem)
                                                         and leg.item.property in members)]
         for member in members:
@@ -117,7 +119,7 @@ def remove_leg(state: GameState, draft: DealDraft, index: int) -> None:
     leg = draft.legs[index]
     if isinstance(leg.item, DeedItem):
         root = arm_root_in_draft(state, draft, leg.item.property)
-        members = set(structure.arm(state, root)) if root in state.properties else {root}
+        members = set(ruleset_of(state).queries.arm(state, root)) if root in state.properties else {root}
         draft.legs = [l for l in draft.legs if not (isinstance(l.item, DeedItem) and l.item.property in members)]
         return
     del draft.legs[index]
@@ -155,12 +157,12 @@ def favor_label(card: FavorCard) -> str:
 
 def describe_item(state: GameState, item) -> str:
     """The thing a leg carries, in words."""
-    ctx = Ctx(state)
+    squares = board_index(state.setup.board).squares
     kind = item.kind
     if kind == "cash":
         return f"${item.amount:,}"
     if kind == "deed":
-        text = ctx.square_name(item.property)
+        text = _square(squares, item.property)
         prop = state.properties.get(item.property)
         if prop is not None and prop.mortgaged:
             text += " (mortgaged: " + ("lift it now" if item.mortgage_choice == "lift" else "pay the 10% fee") + ")"
@@ -174,7 +176,7 @@ def describe_item(state: GameState, item) -> str:
         return f"a vote for {_names(state)[item.candidate]} as Chair"
     if kind == "note":
         return f"the promise “{item.text}” (not enforced)"
-    return commitments.describe_item(ctx, item)
+    return ruleset_of(state).queries.describe_commitment(state, item)
 
 
 def describe_leg(state: GameState, leg: OfferLeg) -> str:
@@ -192,7 +194,7 @@ def describe_draft_legs(state: GameState, draft) -> list[str]:
         if isinstance(leg.item, DeedItem) and leg.item.property in state.properties:
             parent = state.properties[leg.item.property].parent
             if parent in moving:
-                text = f"    ↳ {describe_item(state, leg.item)}, in the arm below {Ctx(state).square_name(parent)}"
+                text = f"    ↳ {describe_item(state, leg.item)}, in the arm below {board_index(state.setup.board).squares[parent].name}"
         texts.append(text)
     return texts
 
@@ -225,7 +227,7 @@ def offer_list_label(state: GameState, offer: Offer) -> str:
 
 def draft_notes(state: GameState, draft: DealDraft) -> list[str]:
     """What the parties must see before agreeing (§33.4, §33.5, R-DEAL-05, R-DEAL-06), for this draft."""
-    ctx = Ctx(state)
+    squares = board_index(state.setup.board).squares
     names = _names(state)
     notes: list[str] = []
     moving = {leg.item.property for leg in draft.legs if isinstance(leg.item, DeedItem)}
@@ -234,24 +236,26 @@ def draft_notes(state: GameState, draft: DealDraft) -> list[str]:
         if not isinstance(item, DeedItem) or item.property not in state.properties:
             continue
         index, prop = item.property, state.properties[item.property]
-        place = ctx.square_name(index)
+        place = _square(squares, index)
         if prop.parent in moving:
             continue  # told with its arm's root
-        below = [i for i in structure.arm(state, index) if i != index]
+        below = [i for i in ruleset_of(state).queries.arm(state, index) if i != index]
         if below:
             notes.append(f"{place} goes with the whole arm below it: "
-                         f"{', '.join(ctx.square_name(i) for i in below)} (R-STRUCT-10).")
+                         f"{', '.join(_square(squares, i) for i in below)} (R-STRUCT-10).")
         if item.parent is None:
             notes.append(f"{names[leg.receiver]} hangs {place} on his first free arrow (R-STRUCT-04).")
-        if group_has_buildings(ctx, index):
+        if ruleset_of(state).queries.group_has_buildings(state, index):
             notes.append(f"The buildings of {place}'s colour group must be sold first (R-SELL-02).")
         for member in [index, *below]:
             mortgaged = state.properties[member]
             if mortgaged.mortgaged:
                 chosen = next((l.item.mortgage_choice for l in draft.legs if isinstance(l.item, DeedItem)
                                and l.item.property == member), "fee")
-                notes.append(f"{ctx.square_name(member)} is mortgaged: {names[leg.receiver]} pays the Bank "
-                             f"${lift_cost(mortgaged):,} to lift it now, or the ${deals.transfer_fee(mortgaged):,} "
+                queries = ruleset_of(state).queries
+                notes.append(f"{_square(squares, member)} is mortgaged: {names[leg.receiver]} pays the Bank "
+                             f"${queries.lift_cost(state, member):,} to lift it now, or the "
+                             f"${queries.transfer_fee(state, member):,} "
                              f"transfer fee to take it mortgaged — chosen: "
                              f"{'lift it' if chosen == 'lift' else 'the fee'} (R-SELL-04).")
         if prop.controller == leg.giver and prop.control_origin != "mortgage_chair":
@@ -260,11 +264,11 @@ def draft_notes(state: GameState, draft: DealDraft) -> list[str]:
     kinds = {leg.item.kind for leg in draft.legs}
     offer = Offer(id=0, proposer=draft.proposer, counterparties=draft.counterparties, legs=draft.legs,
                   visibility=draft.visibility, expires_round=draft.expires_round or state.round_no)
-    if draft.legs and deals.is_bribe(ctx, offer):
+    if draft.legs and ruleset_of(state).queries.is_bribe(state, offer):
         notes.append("This offer is a bribe: its cash is split with the Free Parking pot (R-DEAL-06, R-FP-02).")
     if "loan" in kinds:
         notes.append("Repayments are collected at the start of their round; a shortfall becomes a debt (R-DEAL-04).")
-    if kinds & commitments.KINDS:
+    if kinds & ruleset_of(state).queries.COMMITMENT_KINDS:
         notes.append("The engine refuses the committed player's contrary actions (E_COMMITMENT, R-DEAL-03); cash "
                      "for a graft or helper commitment waits in escrow until it is kept (§33.1).")
     if "note" in kinds:
@@ -281,11 +285,11 @@ def draft_notes(state: GameState, draft: DealDraft) -> list[str]:
 
 def deed_choices(state: GameState, seat: int) -> list[tuple[int, str]]:
     """The deeds `seat` owns, in board order, named with the arm that would go with them."""
-    ctx = Ctx(state)
+    squares = board_index(state.setup.board).squares
     result = []
     for index in sorted(i for i, p in state.properties.items() if p.owner == seat):
-        below = len(structure.arm(state, index)) - 1
-        label = ctx.square_name(index) + (f" (+{below} below it)" if below else "")
+        below = len(ruleset_of(state).queries.arm(state, index)) - 1
+        label = _square(squares, index) + (f" (+{below} below it)" if below else "")
         if state.properties[index].mortgaged:
             label += " — mortgaged"
         result.append((index, label))
@@ -306,8 +310,8 @@ def vote_candidates(state: GameState) -> list[tuple[int, str]]:
 
 def property_choices(state: GameState) -> list[tuple[int, str]]:
     """Every property of the board, for restraints and commitments."""
-    ctx = Ctx(state)
-    return [(i, ctx.square_name(i)) for i in sorted(state.properties)]
+    squares = board_index(state.setup.board).squares
+    return [(i, _square(squares, i)) for i in sorted(state.properties)]
 
 
 def cash_of(state: GameState, party: Party) -> int:
@@ -343,9 +347,9 @@ def received_roots(state: GameState, seat: int, offer: Offer) -> list[int]:
 
 def arrow_choices(state: GameState, seat: int) -> list[tuple[tuple[int, int], str]]:
     """The seat's free arrows, in the engine's order (its first is where a deed goes by default), named in words."""
-    ctx = Ctx(state)
-    return [((parent, arrow), f"{'your faction card' if parent == ROOT else ctx.square_name(parent)}, "
-                              f"arrow {arrow + 1}") for parent, arrow in structure.free_arrows(ctx, seat)]
+    squares = board_index(state.setup.board).squares
+    return [((parent, arrow), f"{'your faction card' if parent == ROOT else _square(squares, parent)}, "
+                              f"arrow {arrow + 1}") for parent, arrow in ruleset_of(state).queries.free_arrows(state, seat)]
 
 
 def accept_action(seat: int, offer_id: int, spots: dict[int, tuple[int, int]]) -> A.AcceptOffer:

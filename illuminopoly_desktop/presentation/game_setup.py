@@ -20,9 +20,10 @@ from ..model.factions import FactionInfo, load_factions
 from ..model.options import OptionError, Options, load_default_options, make_options
 from ..model.resources import resource_path
 from ..model.rng import new_seed
+from ..model.rulesets import DEFAULT_RULESET, find_ruleset
 from ..model.state import ComputerStrength, GameState, SeatConfig
 from ..rules.errors import IllegalAction
-from ..variants.illuminopoly import setup as rules_setup
+from ..rules.game_start import new_game
 from .preferences import NewGameChoices, RememberedSeat
 
 DRAFT = "draft"
@@ -40,11 +41,12 @@ def bank_money_problem(options: Options, faction_players: int) -> str | None:
     """The Bank's money must pay every faction player's starting $1,500 (R-SETUP-03): a smaller total would start
     the game with negative Reserves. The rules allow any total, so this is the table's check, not the engine's;
     with `bank_insolvency=unlimited` the Reserves never run out (R-BANK-02) and any total will do."""
-    needed = rules_setup.STARTING_CASH * faction_players
+    cash = find_ruleset(DEFAULT_RULESET).starting_cash
+    needed = cash * faction_players
     if options.bank_insolvency == "unlimited" or options.bank_total_money >= needed:
         return None
     return (f"The Bank's total money (${options.bank_total_money:,}) cannot pay the {faction_players} faction "
-            f"players their starting ${rules_setup.STARTING_CASH:,} each (${needed:,}): set it to at least "
+            f"players their starting ${cash:,} each (${needed:,}): set it to at least "
             f"${needed:,} (House rules: Bank total money), or set Bank insolvency to unlimited so that its money "
             "never runs out (R-SETUP-03, R-BANK-02).")
 
@@ -109,7 +111,7 @@ class TableSetup:
             return problems + [f"House rule {error}."]
         problems += self._faction_choice_problems()
         try:
-            rules_setup.check_seating(self.seat_configs(), options, self.presets_factions())
+            find_ruleset(DEFAULT_RULESET).check_seating(self.seat_configs(), options, self.presets_factions())
         except IllegalAction as refusal:
             problems.append(f"{refusal.message} ({refusal.rule_id})")
             problems += self._faction_details(options)
@@ -126,8 +128,8 @@ class TableSetup:
         problems = self.validate()
         if problems:
             raise SetupInvalid(problems)
-        return rules_setup.new_game(self.seat_configs(), self.seed, self.options(),
-                                    preset_factions=self.presets_factions(), events=events)
+        return new_game(self.seat_configs(), self.seed, self.options(), preset_factions=self.presets_factions(),
+                        events=events)
 
     # ----- the wording of problems -----
 
@@ -154,7 +156,7 @@ class TableSetup:
 
     def _faction_details(self, options: Options) -> list[str]:
         """Which seats the engine's faction refusal concerns: a faction taken twice, or one not in this game."""
-        in_use = set(rules_setup.factions_in_use(options))
+        in_use = set(find_ruleset(DEFAULT_RULESET).seat_choices(options))
         names = faction_names()
         details = []
         holders: dict[str, list[str]] = {}
@@ -193,8 +195,8 @@ def default_seats(count: int) -> list[SeatPlan]:
 def rematch(setup, seed: int | None = None):
     """A new game at the same table as `setup` (a finished game's GameSetup): the same seats, factions or draft,
     house rules and board, with a new seed (so new dice and cards): 128 bits from the OS, shown nowhere (issue 22)."""
-    return rules_setup.new_game(setup.seats, new_seed() if seed is None else seed, setup.options,
-                                board=setup.board, preset_factions=setup.preset_factions)
+    return new_game(setup.seats, new_seed() if seed is None else seed, setup.options, board=setup.board,
+                    preset_factions=setup.preset_factions, ruleset=setup.ruleset, preset=setup.preset)
 
 
 QUICK_OPPONENTS = 3

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.factions import load_factions
+from ..model.rulesets import ruleset_of
 from ..model.state import GameState
-from ..variants.illuminopoly.special_victory import CONDITIONS
 from .power_history import rounds_played
 from .seat_summary import current_power_bases
 
@@ -152,9 +152,10 @@ def _condition_of(state: GameState, seat: int, factions) -> WinCondition:
     player = state.players[seat]
     faction = factions.get(player.faction)
     faction_name = faction.name if faction else (player.faction or "")
-    if player.faction == "dog" and player.dog_condition in CONDITIONS:
+    conditions = ruleset_of(state).queries.CONDITIONS
+    if player.faction == "dog" and player.dog_condition in conditions:
         # The Dog wins by another faction's condition, chosen in secret and revealed now (R-FAC-DOG-01).
-        condition = CONDITIONS[player.dog_condition]
+        condition = conditions[player.dog_condition]
         owner = next((f for f in factions.values() if f.name == condition.owner), None)
         text = f"His secret condition was the {condition.owner}'s: {owner.victory if owner else condition.words}"
         return WinCondition(player.name, faction_name, "R-FAC-DOG-01", text)

@@ -12,7 +12,7 @@ from ..bots.players import make_player
 from ..model.state import ROOT, GameState
 from ..model.views import player_view
 from ..rules import actions as A
-from ..rules.context import Ctx
+from ..rules.boardindex import board_index
 from .action_choices import choices_for, label_of, same_choice
 from .placement import needs_placement
 
@@ -60,6 +60,6 @@ def _words(state: GameState, seat: int, action: A.Action) -> str:
     label = label_of(state, seat, action)
     words = label[0].lower() + label[1:] if label[:2] != label[:2].upper() else label
     if needs_placement(action):
-        where = "your faction card" if action.parent == ROOT else Ctx(state).square_name(action.parent)
+        where = "your faction card" if action.parent == ROOT else board_index(state.setup.board).squares[action.parent].name
         words += f", hanging the deed from arrow {action.arrow + 1} of {where}"
     return words

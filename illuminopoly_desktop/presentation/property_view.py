@@ -2,8 +2,8 @@
 allow now, and its properties with what mortgaging or lifting each would bring or cost.
 
 What is allowed comes from the engine's legal actions (`enumerate_legal`); what a refused move would meet comes from
-`engine.is_legal` (the refusal with its rule ID); amounts come from the rules' own check functions, which return
-what an action brings or costs. Nothing here decides a rule (R-BUILD, R-MORT).
+`engine.is_legal` (the refusal with its rule ID); amounts are the ruleset's answers (`ruleset.queries`), which
+come from the rules' own check functions. Nothing here decides a rule (R-BUILD, R-MORT).
 """
 from __future__ import annotations
 
@@ -12,23 +12,14 @@ from dataclasses import dataclass
 from ..model.state import GameState
 from ..rules import actions as A
 from ..rules import engine
-from ..rules.context import Ctx
-from ..rules.errors import IllegalAction
+from ..model.rulesets import ruleset_of
+from ..rules.boardindex import board_index
 from ..rules.legal import enumerate_legal
-from ..variants.illuminopoly import buildings
-from ..variants.illuminopoly.property_values import lift_cost
 from .action_choices import refusal_reference
 
 SELL_WORDS = {"house": "Sell a house", "hotel_breakdown": "Sell the hotel, keeping houses",
               "hotel_block": "Sell the hotel and its houses at once"}
 PLAIN_COLOUR = "#9e9e9e"
-
-
-def _refund_or_cost(check, *args):
-    try:
-        return check(*args)
-    except IllegalAction:
-        return None
 
 
 def _why_not(state: GameState, action: A.Action) -> str:
@@ -76,7 +67,8 @@ class GroupRow:
 
 def building_groups(state: GameState, seat: int) -> list[GroupRow]:
     """Every colour group in which `seat` owns a lot, each lot with the building moves the rules allow now."""
-    ctx = Ctx(state)
+    board = board_index(state.setup.board)
+    queries = ruleset_of(state).queries
     legal = enumerate_legal(state, seat)
     buys = {a.property: a for a in legal if isinstance(a, A.BuyBuilding)}
     sells: dict[int, list[A.SellBuilding]] = {}
@@ -85,17 +77,17 @@ def building_groups(state: GameState, seat: int) -> list[GroupRow]:
             sells.setdefault(action.property, []).append(action)
     names = [p.name for p in state.players]
     rows = []
-    for group in ctx.board.groups:
-        members = ctx.board.group_members.get(group.id, ())
+    for group in board.groups:
+        members = board.group_members.get(group.id, ())
         if not any(state.properties[m].owner == seat for m in members):
             continue
         lots = []
         for index in members:
             prop = state.properties[index]
-            square = ctx.squares[index]
+            square = board.squares[index]
             build = buys.get(index)
             if build is not None:
-                kind = buildings.check_buy_building(ctx, seat, index)
+                kind = queries.building_kind(state, seat, index)
                 build_text = f"Buy a {kind} for ${square.house_cost:,} (R-BUILD-01, R-BUILD-02)"
             elif prop.owner == seat:
                 build_text = _why_not(state, A.BuyBuilding(seat=seat, property=index))
@@ -103,7 +95,7 @@ def building_groups(state: GameState, seat: int) -> list[GroupRow]:
                 build_text = f"{names[prop.owner] if prop.owner is not None else 'The Bank'} owns it."
             sale_options = []
             for sale in sells.get(index, []):
-                refund = _refund_or_cost(buildings.check_sell_building, ctx, seat, index, sale.mode)
+                refund = queries.price(state, sale)
                 sale_options.append((sale, f"{SELL_WORDS[sale.mode]} (+${refund:,}) (R-BUILD-04)"))
             sell_refusal = ""
             if not sale_options and prop.owner == seat and (prop.houses or prop.hotel):
@@ -143,23 +135,24 @@ class MortgageRow:
 
 def mortgage_rows(state: GameState, seat: int) -> list[MortgageRow]:
     """Every property `seat` owns, in board order, with the mortgage move the rules allow now."""
-    ctx = Ctx(state)
+    board = board_index(state.setup.board)
+    queries = ruleset_of(state).queries
     legal = {(a.type, a.property) for a in enumerate_legal(state, seat) if isinstance(a, (A.Mortgage, A.Unmortgage))}
-    colours = {g.id: g.color for g in ctx.board.groups}
+    colours = {g.id: g.color for g in board.groups}
     rows = []
     for index in sorted(i for i, p in state.properties.items() if p.owner == seat):
         prop = state.properties[index]
-        square = ctx.squares[index]
+        square = board.squares[index]
         if prop.mortgaged:
             action = A.Unmortgage(seat=seat, property=index)
-            amount = lift_cost(prop)
+            amount = queries.lift_cost(state, index)
             allowed = ("unmortgage", index) in legal
             text = (f"Lift the mortgage: pay the Bank ${amount:,} (R-MORT-03)" if allowed
                     else _why_not(state, action))
             status = f"mortgaged for ${prop.mortgage_principal:,}"
         else:
             action = A.Mortgage(seat=seat, property=index)
-            amount = _refund_or_cost(buildings.check_mortgage, ctx, seat, index)
+            amount = queries.price(state, action)
             allowed = ("mortgage", index) in legal
             text = (f"Mortgage it: the Bank lends you ${amount:,} (R-MORT-01)" if allowed
                     else _why_not(state, action))

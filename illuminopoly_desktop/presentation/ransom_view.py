@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..model.rulesets import ruleset_of
 from ..model.state import GameState
 from ..rules import actions as A
-from ..rules.context import Ctx
+from ..rules.boardindex import board_index
 from ..rules.legal import enumerate_legal
-from ..variants.illuminopoly import artillery
 
 
 @dataclass(frozen=True)
@@ -39,15 +39,16 @@ def ransom_view(state: GameState, seat: int) -> RansomView | None:
     ransom = state.pending_ransom
     if ransom is None:
         return None
-    ctx = Ctx(state)
+    queries = ruleset_of(state).queries
+    squares = board_index(state.setup.board).squares
     names = [p.name for p in state.players]
     legal = enumerate_legal(state, seat)
     pledge_listed = [a.amount for a in legal if isinstance(a, A.PledgeRansom)]
     answers = tuple(a for a in legal if isinstance(a, A.AnswerRansom))
-    pool_open = artillery.open_pool(state) is not None
+    pool_open = queries.open_pool(state) is not None
     may_pledge = pool_open and state.players[seat].role == "faction" and seat != ransom.artillery
     artillery_turn = f"{names[ransom.artillery]}'s next turn begins"
-    answerer = artillery.ransom_answerer(state)
+    answerer = queries.ransom_answerer(state)
     deadline = ""
     if ransom.owner is None:
         answer_text = ("Any faction player may pledge until the Artillery's next turn; if the pledges reach the "
@@ -72,7 +73,7 @@ def ransom_view(state: GameState, seat: int) -> RansomView | None:
             until = artillery_turn
         deadline = f"Answer by {until}; without an answer it is refused, the default (R-GEN-03)."
     return RansomView(
-        property_name=ctx.square_name(ransom.property), amount=ransom.amount, artillery=names[ransom.artillery],
+        property_name=squares[ransom.property].name, amount=ransom.amount, artillery=names[ransom.artillery],
         owner=names[answerer] if answerer is not None else (names[ransom.owner] if ransom.owner is not None
                                                             else None),
         pool_open=pool_open, pledges=tuple((names[s], amount) for s, amount in ransom.pledges.items()),

@@ -14,10 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.factions import load_factions
+from ..model.rulesets import ruleset_of
 from ..model.state import GameState
-from ..rules.context import Ctx
-from ..variants.illuminopoly.rent import power_bases
-from ..variants.illuminopoly.structure import current_placement
 
 AVERAGE_UTILITY_ROLL = 7
 """Stands in for a utility owner's first roll while the engine has not rolled it yet (see the module's note)."""
@@ -127,7 +125,7 @@ def _readable_state(state: GameState) -> tuple[GameState, bool]:
 def current_power_bases(state: GameState) -> tuple[dict[int, int], bool]:
     """Every faction player's Power Base now (R-PB-02, -03) and whether it is an estimate; never changes `state`."""
     readable, estimated = _readable_state(state)
-    return power_bases(Ctx(readable)), estimated
+    return ruleset_of(readable).queries.power_bases(readable), estimated
 
 
 def seat_summaries(state: GameState) -> list[SeatSummary]:
@@ -170,19 +168,17 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
 
 def victory_words(state: GameState, seat: int) -> tuple[str | None, str | None]:
     """(how near the seat's faction stands to its special victory, the nearest count as "have/need"), from the
-    engine's own conditions counted (rules/victory_progress.py). The Dog's condition is his secret (R-FAC-DOG-01),
+    engine's own conditions counted (the ruleset's `progress`). The Dog's condition is his secret (R-FAC-DOG-01),
     the Shoe's a moment rather than a count, and the Boat has none."""
-    from ..variants.illuminopoly.special_victory import FACTION_CONDITIONS
-    from ..variants.illuminopoly.victory_progress import COUNTS
-
+    queries = ruleset_of(state).queries
     faction = state.players[seat].faction
     if faction == "dog":
         return "a secret condition (R-FAC-DOG-01)", None
-    conditions = FACTION_CONDITIONS.get(faction, ())
+    conditions = queries.FACTION_CONDITIONS.get(faction, ())
     if not conditions:
         return None, None
-    ctx = Ctx(state)
-    counted = [(COUNTS[c.key](ctx, seat), c.rule_id) for c in conditions if c.key in COUNTS]
+    counted = [(progress, c.rule_id) for c in conditions
+               if (progress := queries.progress(state, seat, c.key)) is not None]
     if not counted:
         condition = conditions[0]
         return f"{condition.words} ({condition.rule_id})", None
@@ -195,7 +191,7 @@ def structure_marks(state: GameState, seat: int) -> tuple[DeedMark, ...]:
     """The seat's deeds with where they hang and what is marked on them, by square index."""
     names = [p.name for p in state.players]
     marks = []
-    for index, (parent, arrow) in sorted(current_placement(state, seat).items()):
+    for index, (parent, arrow) in sorted(ruleset_of(state).queries.current_placement(state, seat).items()):
         prop = state.properties[index]
         subverted = prop.controller is not None and prop.controller != prop.owner
         marks.append(DeedMark(index=index, parent=parent, arrow=arrow, mortgaged=prop.mortgaged,
@@ -223,12 +219,10 @@ def structure_signature(state: GameState, seat: int) -> tuple:
 def banker_holdings(state: GameState, seat: int) -> BankerHoldings:
     """The professional Banker's Reserves (his funds are the Bank's, R-BANKER-01), his score and the mortgaged
     properties he controls."""
-    from ..variants.illuminopoly.victory import banker_score
-
     readable, _ = _readable_state(state)
     mortgaged = tuple(index for index, prop in sorted(state.properties.items())
                       if prop.mortgaged and prop.controller == seat)
-    score = banker_score(Ctx(readable)) if state.professional_banker == seat else 0
+    score = ruleset_of(readable).queries.banker_score(readable) if state.professional_banker == seat else 0
     return BankerHoldings(reserves=state.reserves, score=score, mortgaged=mortgaged)
 
 

@@ -2,7 +2,7 @@
 
 The player drags deeds one at a time; the engine only judges whole arrangements
 (R-STRUCT-06). This class keeps the staged arrangement and answers "may this deed
-go to that arrow now?" by asking `rules.structure` about the arrangement that
+go to that arrow now?" by asking the ruleset (`ruleset.queries`) about the arrangement that
 move would make, never by re-implementing a rule.
 
 While staging, invariant 5 (no unattached deed while an arrow is free) may stay
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..model.rulesets import ruleset_of
 from ..model.state import ROOT, GameState
 from ..rules import actions as A
-from ..rules.context import Ctx
+from ..rules.boardindex import board_index
 from ..rules.errors import IllegalAction
-from ..variants.illuminopoly.structure import (FACTION_CARD_ARROWS, check_free_arrow, current_placement, free_arrows,
-                                               is_holding_capable, structure_problems, validate_reorganization)
+from ..rules.legal import legal_menu
 
 Spot = tuple[int | None, int]  # (parent, arrow); parent ROOT = the faction card, None = unattached
 
@@ -38,8 +38,6 @@ NOT_NOW = ("Done is for your reorganisation: instead of rolling at the start of 
 
 def may_reorganize_now(state: GameState, seat: int) -> bool:
     """Whether the rules would take a reorganisation of `seat` now (R-STRUCT-06's opportunities)."""
-    from ..rules.legal import legal_menu
-
     return "reorganize" in legal_menu(state, seat, include_free=False)
 
 
@@ -54,8 +52,10 @@ class StructureStaging:
         """Start again from the state's arrangement (after Cancel, or after the engine applied a change)."""
         if state is not None:
             self.state = state
-        self.ctx = Ctx(self.state)
-        self.placement: dict[int, Spot] = current_placement(self.state, self.seat)
+        self.rules = ruleset_of(self.state).queries
+        self.board = self.state.setup.board
+        self.squares = board_index(self.board).squares
+        self.placement: dict[int, Spot] = self.rules.current_placement(self.state, self.seat)
 
     # --- what there is -----------------------------------------------------------------
 
@@ -65,17 +65,20 @@ class StructureStaging:
 
     @property
     def is_changed(self) -> bool:
-        return self.placement != current_placement(self.state, self.seat)
+        return self.placement != self.rules.current_placement(self.state, self.seat)
 
     def socket_count(self, node: int) -> int:
         """Out-arrows printed on a card: 4 on the faction card, a deed's leg count even when rezoned or
         destroyed, since the card still carries them; the rules decide whether they may hold."""
         if node == ROOT:
-            return FACTION_CARD_ARROWS if has_structure(self.state, self.seat) else 0
-        return self.ctx.squares[node].out_arrows
+            return self.rules.FACTION_CARD_ARROWS if has_structure(self.state, self.seat) else 0
+        return self.squares[node].out_arrows
+
+    def square_name(self, index: int) -> str:
+        return self.squares[index].name
 
     def is_holding_capable(self, deed: int) -> bool:
-        return is_holding_capable(self.state, deed)
+        return self.rules.is_holding_capable(self.state, deed)
 
     def arm(self, deed: int) -> list[int]:
         """The deed and everything hanging below it in the staged arrangement."""
@@ -97,7 +100,7 @@ class StructureStaging:
         if not new_problems:
             return None
         try:
-            validate_reorganization(self.ctx, self.seat, self._placements(trial))
+            self.rules.validate_reorganization(self.state, self.seat, self._placements(trial))
         except IllegalAction as refusal:
             if any(refusal.message == _sentence(problem) for problem in new_problems):
                 return refusal
@@ -119,11 +122,11 @@ class StructureStaging:
     # --- placing a newly acquired deed (R-STRUCT-04) ------------------------------------
 
     def free_arrows(self) -> list[tuple[int, int]]:
-        return free_arrows(self.ctx, self.seat)
+        return self.rules.free_arrows(self.state, self.seat)
 
     def placement_refusal(self, parent: int, arrow: int) -> IllegalAction | None:
         try:
-            check_free_arrow(self.ctx, self.seat, parent, arrow)
+            self.rules.check_free_arrow(self.state, self.seat, parent, arrow)
         except IllegalAction as refusal:
             return refusal
         return None
@@ -137,7 +140,8 @@ class StructureStaging:
         return trial
 
     def _staging_problems(self, placement: dict[int, Spot]) -> list[str]:
-        return [p for p in structure_problems(self.ctx, self.seat, placement) if not p.startswith("invariant 5")]
+        return [p for p in self.rules.structure_problems(self.state, self.seat, placement)
+                if not p.startswith("invariant 5")]
 
     @staticmethod
     def _placements(placement: dict[int, Spot]) -> list[A.DeedPlacement]:

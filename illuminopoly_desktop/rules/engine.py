@@ -9,6 +9,7 @@ are, is the ruleset's: the engine looks the decision up (rules/decisions.py) and
 from __future__ import annotations
 
 from ..model.fast_copy import copy_tree
+from ..model.rulesets import find_ruleset
 from ..model.state import GameState
 from . import actions as A
 from . import offers
@@ -107,9 +108,9 @@ def _answer(ctx: Ctx, decision: Decision, window, action: A.Action) -> None:
     decision.apply(ctx, window, action)
 
 
-def describe_pending(ctx: Ctx, top) -> str:
+def describe_pending(state: GameState, top) -> str:
     """The window on top of the pending stack in a few words, e.g. "the Chair election"."""
-    return ctx.rules.decisions[top.kind].describe(ctx.state, top)
+    return find_ruleset(state.setup.ruleset).decisions[top.kind].describe(state, top)
 
 
 def _default_for_disabled(ctx: Ctx) -> bool:

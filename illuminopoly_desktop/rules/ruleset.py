@@ -22,6 +22,7 @@ from .context import Ctx
 from .decisions import Decision, Menu
 from .movement import pay_go_salary
 from .offers import HANDLERS as OFFER_HANDLERS
+from .queries import Queries
 
 
 class Ruleset:
@@ -31,6 +32,10 @@ class Ruleset:
     """The frozen model of the ruleset's house rules (model/options.py's `Options` for Illuminopoly)."""
     seats: ClassVar[range] = range(2, 9)
     """How many players may sit at the table (S02): classic Monopoly is for 2 to 8."""
+    starting_cash: ClassVar[int] = 1500
+    """What each player starts with (S02)."""
+    queries: ClassVar[Queries] = Queries()
+    """The questions the interface asks about a game of this ruleset (rules/queries.py)."""
 
     decisions: ClassVar[Mapping[str, Decision]] = {}
     """S05, S15: every window kind of the pending stack and every turn step, by kind (rules/decisions.py)."""
@@ -59,6 +64,16 @@ class Ruleset:
     def start_game(self, setup: GameSetup, events: list | None = None) -> GameState:
         """The game `setup` describes before its first action (rules/game_start.py `start_game`)."""
         raise self.missing("start_game")
+
+    def seat_choices(self, options) -> list[str]:
+        """What a seat may be given before play, by the host or in a draft (Illuminopoly: the factions in use);
+        nothing in classic Monopoly but a token."""
+        return []
+
+    def check_seating(self, seats, options, preset: bool = False) -> None:
+        """Refuse (IllegalAction) a table this ruleset cannot seat: too few or too many players, a choice given twice
+        or not in the game. `preset`: the host gave each seat its choice (`seat_choices`)."""
+        raise self.missing("check_seating")
 
     def state_from_position(self, document, allow_forced_dice: bool = False, events: list | None = None) -> GameState:
         """The game a position written in this ruleset's terms describes (rules/game_start.py)."""

@@ -233,7 +233,7 @@ class _SelfTest:
         self._dialog_closer.start()
 
     def _start_demo_game(self) -> None:
-        from ...variants.illuminopoly.setup import new_game
+        from ...rules.game_start import new_game
 
         self.steps.step("starting a demo game (1 human seat, 3 computer seats)")
         state = new_game(list(DEMO_SEATS), seed=DEMO_SEED, preset_factions=True)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
                                QVBoxLayout, QWidget)
 
 from ...model.options import OptionError, make_options
+from ...model.rulesets import DEFAULT_RULESET, find_ruleset
 from ...net.computer import DEFAULT_STRENGTH, computer_strengths
 from ...net.deadlines import DEFAULT_AWAY_TIMEOUT
 from ...net.discovery import advertised_addresses, game_url
@@ -26,7 +27,6 @@ from ...net.threads import ServerThread
 from ...presentation.game_setup import SeatPlan, TableSetup
 from ...presentation.preferences import HostGameChoices
 from ...saves.savefile import SaveError
-from ...variants.illuminopoly.setup import factions_in_use
 from ..dialogs.new_game_dialog import KIND_TIPS, PROBLEM_STYLE, HouseRulesPage
 from .host_resume import ResumeChooser
 from .join_dialog import LobbyPanel, default_player_name
@@ -321,7 +321,7 @@ class HostDialog(QDialog):
             options = make_options(overrides)
         except OptionError as error:
             return [f"House rule {error}."]
-        count, factions = self.seats.value(), len(factions_in_use(options))
+        count, factions = self.seats.value(), len(find_ruleset(DEFAULT_RULESET).seat_choices(options))
         if count > factions:
             return [f"{count} seats but only {factions} factions: a LAN game has one faction per seat (no "
                     "professional Banker), so turn on the Artillery (House rules) or take fewer seats (R-SETUP-01)."]

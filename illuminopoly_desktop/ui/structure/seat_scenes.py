@@ -15,11 +15,11 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from ...model.factions import load_factions
+from ...model.rulesets import ruleset_of
 from ...model.state import ROOT, GameState
 from ...presentation.seat_summary import (ArtilleryNotes, BankerHoldings, DeedMark, artillery_notes, banker_holdings,
                                           seat_role, structure_marks)
 from ...presentation.structure_layout import DEED_WIDTH, SIBLING_GAP, layout_structure
-from ...variants.illuminopoly.structure import FACTION_CARD_ARROWS
 from ..board.square_item import GRID_INK, tooltip_html
 from ..common.text_fit import draw_fitted_text
 from .deed_item import DESTROYED_INK, CardItem, DeedCardItem, DeedMarks, FactionCardItem
@@ -62,10 +62,11 @@ class SeatScene(QGraphicsScene):
     def _draw_structure(self, state: GameState, marks: tuple[DeedMark, ...]) -> None:
         player = state.players[self.seat]
         info = load_factions().get(player.faction or "")
+        arrows = ruleset_of(state).queries.FACTION_CARD_ARROWS
         faction = FactionCardItem(info.name if info else "No faction", info.title if info else "no faction card yet",
-                                  player.name, FACTION_CARD_ARROWS)
+                                  player.name, arrows)
         faction.setToolTip(f"<b>{faction.title}</b> — {faction.faction_title}<br>{player.name}'s faction card: "
-                           f"{FACTION_CARD_ARROWS} out-arrows")
+                           f"{arrows} out-arrows")
         self.cards[ROOT] = faction
         board = state.setup.board
         for mark in marks:

@@ -87,7 +87,7 @@ class StageMoveCommand(QUndoCommand):
     """A staged move of one deed (with its arm) from one arrow to another."""
 
     def __init__(self, scene: StructureScene, deed: int, before: Spot, after: Spot):
-        super().__init__(f"Move {scene.staging.ctx.square_name(deed)}")
+        super().__init__(f"Move {scene.staging.square_name(deed)}")
         self._scene, self._deed, self._before, self._after = scene, deed, before, after
 
     def redo(self) -> None:
@@ -179,9 +179,9 @@ class StructureScene(QGraphicsScene):
         `allowed`, when given, are the spots the engine accepts for this acquisition (only they light up)."""
         self.reload()
         self._offer_spots = None if allowed is None else set(allowed)
-        square = self.staging.ctx.squares[property_index]
+        square = self.staging.squares[property_index]
         self._offered = DeedCardItem(square, self._band_colour(property_index), DeedMarks(),
-                                     tooltip_html(self.staging.ctx.board.board, square)
+                                     tooltip_html(self.staging.board, square)
                                      + "<br><i>Drag it onto a free arrow.</i>")
         self.addItem(self._offered)
         self._offer_open = True
@@ -254,16 +254,16 @@ class StructureScene(QGraphicsScene):
             houses=prop.houses,
             hotel=prop.hotel,
         )
-        square = self.staging.ctx.squares[deed]
+        square = self.staging.squares[deed]
         notes = [text for flag, text in ((prop.mortgaged, "Mortgaged"), (prop.rezoned, "Rezoned: holds no deeds"),
                                          (prop.destroyed, "Destroyed: holds no deeds"),
                                          (subverted, f"Controlled by {marks.controller_name}")) if flag]
-        tooltip = tooltip_html(self.staging.ctx.board.board, square) + "".join(f"<br><b>{n}</b>" for n in notes)
+        tooltip = tooltip_html(self.staging.board, square) + "".join(f"<br><b>{n}</b>" for n in notes)
         return DeedCardItem(square, self._band_colour(deed), marks, tooltip + "<br><i>Drag to move it with its arm.</i>")
 
     def _band_colour(self, deed: int) -> QColor | None:
-        group = self.staging.ctx.squares[deed].group
-        colour = next((g.color for g in self.staging.ctx.board.groups if g.id == group), None)
+        group = self.staging.squares[deed].group
+        colour = next((g.color for g in self.staging.board.groups if g.id == group), None)
         return QColor(colour) if colour else None
 
     # --- layout and links -------------------------------------------------------------

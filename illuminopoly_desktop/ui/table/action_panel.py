@@ -17,10 +17,8 @@ from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LAND
 from ...presentation.contest_view import odds_range, pip_range
 from ...presentation.handover import PUBLIC_DECISION_TYPES, public_decision_notes
 from ...presentation.vote_view import election_result
+from ...model.rulesets import ruleset_of
 from ...rules import actions as A
-from ...rules.context import Ctx
-from ...variants.illuminopoly.artillery import suggested_ransom
-from ...variants.illuminopoly.contests import active_contest
 from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, ClickGuard, GraftChooser, GuardedButton,
                              WrappingButton, amount_key)
 
@@ -304,7 +302,8 @@ class ActionPanel(QWidget):
     def _amount_chooser(self, choice: Choice, parent: QWidget) -> AmountChooser:
         action = choice.action
         cash = self.state.players[self.seat].cash
-        ctx = Ctx(self.state)
+        queries = ruleset_of(self.state).queries
+        squares = self.state.setup.board.squares
         if action.type == "bid":
             return AmountChooser(action, action.amount, cash, action.amount, "Bid:", "Bid",
                                  f"Your bid: at least ${action.amount} (the high bid + $1), at most your cash "
@@ -312,19 +311,19 @@ class ActionPanel(QWidget):
                                  "(R-DEAL-09).", parent)
         if action.type == "demand_ransom":
             square = self.state.turn.landing_square
-            suggested = suggested_ransom(ctx, square)
+            suggested = queries.suggested_ransom(self.state, square)
             return AmountChooser(action, 1, RANSOM_LIMIT, suggested, "Ransom:", "Demand",
-                                 f"Demand any amount of at least $1 for {ctx.square_name(square)} (a quarter of its "
+                                 f"Demand any amount of at least $1 for {squares[square].name} (a quarter of its "
                                  f"value is ${suggested:,}); your turn ends, and the owner pays or refuses "
                                  "(R-ART-03, R-ART-04).", parent)
-        house_cost = ctx.squares[action.property].house_cost or 0
-        return AmountChooser(action, 1, cash - house_cost, action.amount, f"{ctx.square_name(action.property)}:",
+        house_cost = squares[action.property].house_cost or 0
+        return AmountChooser(action, 1, cash - house_cost, action.amount, f"{squares[action.property].name}:",
                              "Offer", f"Offer the builder this much to withdraw his request; if he accepts, you build "
-                             f"on {ctx.square_name(action.property)} at once (${house_cost:,}), and the bribe is "
+                             f"on {squares[action.property].name} at once (${house_cost:,}), and the bribe is "
                              "shared out as R-FP-02 says (R-BUILD-06).", parent)
 
     def _contest_name(self) -> str:
-        contest = active_contest(self.state) if self.state is not None else None
+        contest = ruleset_of(self.state).queries.active_contest(self.state) if self.state is not None else None
         return f"the {contest.contest.replace('_', ' ')}" if contest else "the attack"
 
     def _launcher_box(self, parent: QWidget) -> QGroupBox:

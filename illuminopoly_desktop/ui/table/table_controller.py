@@ -16,7 +16,6 @@ from ...presentation.placement import acquired_property, needs_placement, placed
 from ...presentation.structure_staging import may_reorganize_now
 from ...presentation.seat_views import SeatViews
 from ...presentation.table_session import TableSession
-from ...rules.context import Ctx
 from ...rules.errors import IllegalAction
 from ..common import window_thread
 from .action_panel import ActionPanel
@@ -171,7 +170,7 @@ class TableController(QObject):
                 self.choose(action, asked | {"pass_over"})
 
         self.question = ask_pass_over(self.panel.window(), view.players[seat].name,
-                                      Ctx(view).square_name(square) if square is not None else "the property",
+                                      view.setup.board.squares[square].name if square is not None else "the property",
                                       buy.cost, answered)
         return True
 

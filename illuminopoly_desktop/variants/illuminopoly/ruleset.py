@@ -14,6 +14,7 @@ from ...rules.ruleset import Ruleset
 from . import (artillery, cards, chair, cheating, conspiracy, deals, discovery, free_actions, invariants, jail, landing,
                losing, position, setup, structure, turn, turn_steps, windows)
 from .contest_window import ContestWindow
+from .queries import IlluminopolyQueries
 from .special_victory import check_after_event
 
 
@@ -21,6 +22,8 @@ class IlluminopolyRuleset(Ruleset):
     name = "illuminopoly"
     options_model = Options
     seats = range(3, 12)  # R-SETUP-01
+    starting_cash = setup.STARTING_CASH  # R-SETUP-03
+    queries = IlluminopolyQueries()
 
     decisions = registry([
         windows.FactionDraft(), windows.DogChoice(), windows.Election(), windows.FavorWindow(), RaiseFundsWindow(),
@@ -39,6 +42,10 @@ class IlluminopolyRuleset(Ruleset):
                  generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None) -> GameState:
         return setup.new_game(seats, seed=seed, options=options, board=board, preset_factions=preset_factions,
                               allow_forced_dice=allow_forced_dice, events=events, generator=generator)
+
+    seat_choices = staticmethod(setup.factions_in_use)
+    """The factions in use: the 9 standard ones, and the Artillery when `use_artillery` (R-SETUP-01)."""
+    check_seating = staticmethod(setup.check_seating)
 
     def start_game(self, setup_: GameSetup, events: list | None = None) -> GameState:
         if setup_.position is not None:
