@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from ..model.rulesets import DEFAULT_RULESET
 from ..model.state import BANK, GameState
 from ..rules.events import ContestEvent, DiceRolled, LandingResolved, MoneyMoved, RoundEnded, TokenMoved, TurnStarted
+from ..rules.game_start import new_game
 from ..rules.invariants import invariant_problems, round_trips
-from ..variants.illuminopoly.setup import new_game
 from .game_driver import Stalled, drive
 from .random_bot import RandomBot
 
@@ -103,15 +104,16 @@ def seat_configs(players: int, factions: Sequence[str] | None, banker_seat: int 
 
 def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_invariants: bool = True,
                      options: dict | None = None, round_trip_every: int = ROUND_TRIP_EVERY,
-                     banker_seat: int | None = None, factions: Sequence[str] | None = None) -> SimResult:
-    """Play one game between random players to a win or the round cap (R-WIN-05's `max_rounds`);
+                     banker_seat: int | None = None, factions: Sequence[str] | None = None,
+                     ruleset: str = DEFAULT_RULESET) -> SimResult:
+    """Play one game of `ruleset` between random players to a win or the round cap (R-WIN-05's `max_rounds`);
     `banker_seat` makes that seat the professional Banker (R-BANKER); `factions`, if given, are assigned to
     the other seats in order (one per faction seat) instead of being drafted."""
     started = time.perf_counter()
     opts = dict(options or {})
     opts["max_rounds"] = max_rounds
     seats = seat_configs(players, factions, banker_seat)
-    state = new_game(seats, seed=seed, options=opts, preset_factions=factions is not None)
+    state = new_game(seats, seed=seed, options=opts, preset_factions=factions is not None, ruleset=ruleset)
     bot = RandomBot(seed)
     result = SimResult(seed=seed, state=state)
     initial_money = state.total_money()
@@ -229,14 +231,15 @@ def rotated_factions(pool: Sequence[str], seats: int, seed: int, always: Sequenc
 
 def run_simulation(games: int, players: int = 4, seed: int = 0, max_rounds: int = 200,
                    check_invariants: bool = True, options: dict | None = None,
-                   factions=None, banker_seat: int | None = None) -> Iterator[SimResult]:
+                   factions=None, banker_seat: int | None = None,
+                   ruleset: str = DEFAULT_RULESET) -> Iterator[SimResult]:
     """Games `seed`, `seed`+1, ... `factions` is None (the game's own faction draft), a list (the same
     assignment in every game) or a function of the game's seed returning the list."""
     for i in range(games):
         game_seed = seed + i
         chosen = factions(game_seed) if callable(factions) else factions
         yield play_random_game(game_seed, players, max_rounds, check_invariants, options,
-                               banker_seat=banker_seat, factions=chosen)
+                               banker_seat=banker_seat, factions=chosen, ruleset=ruleset)
 
 
 @dataclass

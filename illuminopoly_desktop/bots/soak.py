@@ -30,9 +30,10 @@ from ..model.state import GameState
 from ..rules import actions as A
 from ..rules import engine
 from ..rules.errors import IllegalAction
+from ..rules.game_start import new_game
 from ..rules.invariants import invariant_problems
 from ..rules.legal import default_action, enumerate_legal, legal_menu
-from ..variants.illuminopoly.setup import factions_in_use, new_game
+from ..variants.illuminopoly.setup import factions_in_use
 from .random_bot import RandomBot
 from .simulate import rotated_factions, seat_configs
 

@@ -14,10 +14,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from ..model.rulesets import DEFAULT_RULESET
 from ..model.views import player_view
+from ..rules.game_start import new_game
 from ..rules.invariants import invariant_problems
 from ..rules.offer_answers import default_answer
-from ..variants.illuminopoly.setup import new_game
 from .game_driver import Stalled, drive
 from .players import ComputerPlayer, make_player
 from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, finish_result, seat_configs, tally_events
@@ -36,7 +37,8 @@ class TableResult(SimResult):
 def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, options: dict | None = None,
                     factions: Sequence[str] | None = None, banker_seat: int | None = None,
                     check_invariants: bool = False, budget: float | None = None,
-                    players: Sequence[ComputerPlayer] | None = None, keep_actions: bool = True) -> TableResult:
+                    players: Sequence[ComputerPlayer] | None = None, keep_actions: bool = True,
+                    ruleset: str = DEFAULT_RULESET) -> TableResult:
     """Play one game to its end (or the round cap, R-WIN-05) with one computer player per seat.
 
     `strengths` names each seat's player (the professional Banker's seat, `banker_seat`, included); `players`, if
@@ -47,7 +49,7 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
     opts["max_rounds"] = max_rounds
     count = len(strengths)
     state = new_game(seat_configs(count, factions, banker_seat, strengths), seed=seed, options=opts,
-                     preset_factions=factions is not None)
+                     preset_factions=factions is not None, ruleset=ruleset)
     seats_players = list(players) if players is not None else [
         make_player(strength, seed * 100 + seat, budget) for seat, strength in enumerate(strengths)]
     result = TableResult(seed=seed, state=state, strengths=list(strengths))
@@ -101,11 +103,12 @@ def rotated_strengths(strengths: Sequence[str], seed: int) -> list[str]:
 def run_table_simulation(games: int, strengths: Sequence[str], seed: int = 0, max_rounds: int = 200,
                          check_invariants: bool = True, options: dict | None = None,
                          factions: Sequence[str] | Callable[[int], Sequence[str]] | None = None,
-                         banker_seat: int | None = None, budget: float | None = None) -> Iterator[TableResult]:
+                         banker_seat: int | None = None, budget: float | None = None,
+                         ruleset: str = DEFAULT_RULESET) -> Iterator[TableResult]:
     """Games `seed`, `seed`+1, ... with the same strengths in the same seats (as bots/simulate.py's
     `run_simulation` for random players). `factions`: None (drafted), a list, or a function of the game's seed."""
     for i in range(games):
         game_seed = seed + i
         chosen = factions(game_seed) if callable(factions) else factions
         yield play_table_game(game_seed, strengths, max_rounds, options, chosen, banker_seat, check_invariants,
-                              budget)
+                              budget, ruleset=ruleset)

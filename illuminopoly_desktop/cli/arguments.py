@@ -93,3 +93,15 @@ def dice_list(text: str) -> list[int]:
             raise argparse.ArgumentTypeError(f"'{part}' is not a die face: give numbers from 1 to 6, e.g. 6,6,3,4")
         faces.append(int(part))
     return faces
+
+
+def ruleset_name(text: str) -> str:
+    """--ruleset: the name of a rule system this app plays (model/rulesets.py)."""
+    from ..model.rulesets import RULESETS
+
+    if text not in RULESETS:
+        raise argparse.ArgumentTypeError(f"no ruleset '{text}': this version plays {', '.join(sorted(RULESETS))}")
+    return text
+
+
+RULESET_HELP = "the rules the game is played by (default: illuminopoly, the only ruleset of this version)"

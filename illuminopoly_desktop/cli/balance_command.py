@@ -7,7 +7,8 @@ import sys
 import time
 from pathlib import Path
 
-from .arguments import DEFAULT_MAX_ROUNDS, option_assignment, players_or_strengths, positive_float, positive_int
+from .arguments import (DEFAULT_MAX_ROUNDS, RULESET_HELP, option_assignment, players_or_strengths, positive_float,
+                        positive_int, ruleset_name)
 from .errors import EXIT_OK, UsageError, UserError
 
 BALANCE_PLAYERS = "schemer,schemer,schemer,schemer"
@@ -39,6 +40,7 @@ def add_balance_parser(commands) -> None:
     balance.add_argument("--banker", action="store_true", help="make the last seat the professional Banker")
     balance.add_argument("--option", dest="options", action="append", type=option_assignment, default=[],
                          metavar="NAME=VALUE", help="set a house-rule option for every game (repeatable)")
+    balance.add_argument("--ruleset", type=ruleset_name, default="illuminopoly", metavar="NAME", help=RULESET_HELP)
     balance.set_defaults(handler=cmd_balance)
 
 
@@ -73,7 +75,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
     try:
         tally = play_balance_games(args.games, args.seed, strengths, args.max_rounds, options, args.budget,
-                                   banker=args.banker, progress=progress)
+                                   banker=args.banker, progress=progress, ruleset=args.ruleset)
     except ValueError as error:
         raise UsageError(str(error)) from None
     settings = ReportSettings(command=command, seed=args.seed, strengths=strengths, max_rounds=args.max_rounds,

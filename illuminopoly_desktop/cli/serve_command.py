@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from ..net.deadlines import DEFAULT_AWAY_TIMEOUT
-from .arguments import option_assignment
+from .arguments import RULESET_HELP, option_assignment, ruleset_name
 from .errors import EXIT_OK, UsageError, UserError
 
 
@@ -43,12 +43,16 @@ def add_serve_parser(commands) -> None:
     serve.add_argument("--away-timeout", type=float, default=DEFAULT_AWAY_TIMEOUT, metavar="SECONDS",
                        help="seconds the game waits for a player who is not connected before a computer plays his "
                             f"seat until he is back (default {DEFAULT_AWAY_TIMEOUT:.0f}; 0: wait for the host)")
+    serve.add_argument("--ruleset", type=ruleset_name, default="illuminopoly", metavar="NAME", help=RULESET_HELP)
+    serve.add_argument("--preset", metavar="NAME",
+                       help="a named bundle of house rules of the ruleset (none yet in this version)")
     serve.add_argument("--no-discovery", action="store_true", help="do not announce the game on the network")
     serve.set_defaults(handler=cmd_serve)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Check the table's flags, then serve until Ctrl+C."""
+    from ..model.rulesets import UnknownRuleset
     from ..net.headless import run_headless
     from ..net.server import ServerConfig
     from ..rules.errors import IllegalAction
@@ -66,13 +70,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
                           computer_strength=args.strength, password=args.password, save_path=args.save, load_path=args.load,
                           options=dict(args.options), seed=args.seed, discovery=not args.no_discovery,
                           computer_pace=max(0.0, args.pace), turn_timeout=args.turn_timeout or None,
-                          away_timeout=args.away_timeout or None)
+                          away_timeout=args.away_timeout or None, ruleset=args.ruleset, preset=args.preset)
     if args.name:
         config.host_name = args.name
     try:
         run_headless(config)
     except SaveError as error:
         raise UserError(error.message) from None
+    except UnknownRuleset as error:
+        raise UserError(str(error)) from None
     except IllegalAction as refusal:
         raise UserError(f"{refusal.message} ({refusal.rule_id})") from None
     except OSError as error:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .arguments import (DEFAULT_MAX_ROUNDS, faction_ids, faction_list, option_assignment, players_or_strengths,
-                        positive_float, positive_int)
+from .arguments import (DEFAULT_MAX_ROUNDS, RULESET_HELP, faction_ids, faction_list, option_assignment,
+                        players_or_strengths, positive_float, positive_int, ruleset_name)
 from .errors import EXIT_FAILED, EXIT_OK, UsageError, UserError
 from .simulate_report import counts_text, game_line, game_record, summarise, summary_text
 
@@ -50,6 +50,7 @@ def add_simulate_parser(commands) -> None:
                      metavar="NAME=VALUE",
                      help="set a house-rule option for every game, e.g. --option graft_bidding_mode=open; "
                           "repeat for several options")
+    sim.add_argument("--ruleset", type=ruleset_name, default="illuminopoly", metavar="NAME", help=RULESET_HELP)
     sim.add_argument("--seed", type=int, default=0, metavar="S",
                      help="seed of the first game; game i uses S+i (default 0)")
     sim.add_argument("--max-rounds", type=positive_int, metavar="R",
@@ -92,7 +93,7 @@ def table_from_args(args: argparse.Namespace) -> Table:
     open. Raises UsageError for contradictory flags."""
     from ..bots.simulate import rotated_factions
     from ..model.options import make_options
-    from ..variants.illuminopoly.setup import factions_in_use
+    from ..model.rulesets import find_ruleset
 
     options = dict(args.options)  # a later --option of the same name wins
     listed = args.factions
@@ -111,7 +112,7 @@ def table_from_args(args: argparse.Namespace) -> Table:
     if listed is None and not artillery:
         return Table(args.players or DEFAULT_PLAYERS, None, args.banker, options, max_rounds, "drafted")
     # --factions all, or --artillery alone: the host seats the factions, rotating them from game to game.
-    pool = factions_in_use(make_options(options))
+    pool = find_ruleset(args.ruleset).seat_choices(make_options(options))
     if args.players is None:
         players = len(pool) + bankers
     else:
@@ -176,10 +177,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if strengths is None:
         games = run_simulation(args.games, table.players, args.seed, table.max_rounds, options=table.options,
-                               factions=table.factions, banker_seat=table.banker_seat)
+                               factions=table.factions, banker_seat=table.banker_seat, ruleset=args.ruleset)
     else:  # computer players of the given strengths, each deciding from its seat's view (bots/table_games.py)
         games = run_table_simulation(args.games, strengths, args.seed, table.max_rounds, options=table.options,
-                                     factions=table.factions, banker_seat=table.banker_seat, budget=args.budget)
+                                     factions=table.factions, banker_seat=table.banker_seat, budget=args.budget,
+                                     ruleset=args.ruleset)
     won_by_strength: Counter = Counter()
     try:
         for sim in games:

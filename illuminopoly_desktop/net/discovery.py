@@ -15,6 +15,7 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..model.rulesets import DEFAULT_RULESET, ruleset_label
 from ..protocol.messages import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
@@ -36,10 +37,19 @@ class GameAdvert:
     protocol: int
     phase: str
     game_id: str
+    ruleset: str = DEFAULT_RULESET
+    """The rules the game is played by (model/rulesets.py); an advert without one is from a host that plays only
+    Illuminopoly."""
+    preset: str | None = None
 
     @property
     def url(self) -> str:
         return game_url(self.address, self.port)
+
+    @property
+    def rules(self) -> str:
+        """The rules in words, e.g. "Illuminopoly" (a ruleset this app does not have is shown by its name)."""
+        return ruleset_label(self.ruleset) + (f" ({self.preset})" if self.preset else "")
 
 
 def game_url(address: str, port: int) -> str:
@@ -48,10 +58,13 @@ def game_url(address: str, port: int) -> str:
 
 
 def advert_properties(host_name: str, seats: int, seats_free: int, password_needed: bool, phase: str,
-                      game_id: str) -> dict[str, str]:
-    """The TXT record of a hosted game."""
-    return {"v": str(PROTOCOL_VERSION), "host": host_name[:60], "seats": str(seats), "free": str(seats_free),
-            "pw": "1" if password_needed else "0", "phase": phase, "game": game_id}
+                      game_id: str, ruleset: str = DEFAULT_RULESET, preset: str | None = None) -> dict[str, str]:
+    """The TXT record of a hosted game: `rs` names its ruleset, `preset` its preset when it has one."""
+    properties = {"v": str(PROTOCOL_VERSION), "host": host_name[:60], "seats": str(seats), "free": str(seats_free),
+                  "pw": "1" if password_needed else "0", "phase": phase, "game": game_id, "rs": ruleset}
+    if preset:
+        properties["preset"] = preset
+    return properties
 
 
 def parse_advert(service_name: str, properties: dict, addresses: list[str], port: int | None) -> GameAdvert | None:
@@ -66,7 +79,8 @@ def parse_advert(service_name: str, properties: dict, addresses: list[str], port
         return GameAdvert(service_name=service_name, host_name=text("host") or service_name.split(".")[0],
                           address=addresses[0], port=int(port), seats=int(text("seats") or 0),
                           seats_free=int(text("free") or 0), password_needed=text("pw") == "1",
-                          protocol=int(text("v") or 0), phase=text("phase") or "lobby", game_id=text("game"))
+                          protocol=int(text("v") or 0), phase=text("phase") or "lobby", game_id=text("game"),
+                          ruleset=text("rs") or DEFAULT_RULESET, preset=text("preset") or None)
     except ValueError:
         return None
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..model.options import make_options
+from ..model.rulesets import DEFAULT_RULESET, check_preset, find_ruleset
 from ..model.rng import derived_seed, new_seed
 from ..model.state import GameState, SeatConfig
 from ..protocol import decode_client_message, encode
@@ -28,10 +29,10 @@ from ..protocol import rejection
 from ..protocol.password_proof import PasswordVerifier
 from ..rules.engine import copy_state
 from ..rules.errors import IllegalAction
+from ..rules.game_start import new_game
 from ..rules.legal import default_action
 from ..rules.offer_answers import deciding_seats, default_answer
 from ..saves.savefile import SaveError
-from ..variants.illuminopoly.setup import check_seating, factions_in_use, new_game
 from .admission import Gatekeeper
 from .computer import decide, make_computer
 from .connection import Connection, Limits
@@ -65,6 +66,10 @@ class ServerConfig:
     load_path: Path | None = None
     options: dict = field(default_factory=dict)
     seed: int | None = None
+    ruleset: str = DEFAULT_RULESET
+    """The rules the game is played by (model/rulesets.py), written in its setup, the advert and the welcome."""
+    preset: str | None = None
+    """A named bundle of option values of the ruleset, or None."""
     discovery: bool = True
     computer_pace: float = 0.3
     """Seconds between two computer decisions, so that people can follow them (0 in tests and benchmarks)."""
@@ -121,10 +126,12 @@ class LanServer(ServerRequests):
         self._seat_addresses: dict[int, str] = {}
         """The address each seat was last held from (for a ban of an absent player)."""
         self._stopped = False
+        check_preset(config.ruleset, config.preset)  # an unknown ruleset or preset is refused now, in words
+        self.ruleset = find_ruleset(config.ruleset)
         options = make_options(config.options or {})
         if config.load_path is None and state is None:  # refuse an impossible table now, not at the start
-            check_seating([SeatConfig(name=f"Seat {i + 1}") for i in range(config.seats)], options, False)
-        self.lobby = Lobby.empty(config.seats, factions_in_use(options), config.computers, config.computer_strength)
+            self.ruleset.check_seating([SeatConfig(name=f"Seat {i + 1}") for i in range(config.seats)], options, False)
+        self.lobby = Lobby.empty(config.seats, self.ruleset.seat_choices(options), config.computers, config.computer_strength)
         self._options = options
         if config.load_path is not None:
             self._resume(Path(config.load_path))
@@ -226,7 +233,8 @@ class LanServer(ServerRequests):
         seed = self.config.seed if self.config.seed is not None else new_seed()
         configs, preset = self.lobby.seat_configs(derived_seed(seed, "lobby/factions"))
         opening: list = []
-        state = new_game(configs, seed=seed, options=self._options, preset_factions=preset, events=opening)
+        state = new_game(configs, seed=seed, options=self._options, preset_factions=preset, events=opening,
+                         ruleset=self.config.ruleset, preset=self.config.preset)
         self.lobby.started = True
         if self.config.save_path is not None:
             self.record = GameRecord(self.config.save_path)
@@ -471,8 +479,16 @@ class LanServer(ServerRequests):
             task.add_done_callback(self._background.discard)
 
     def _advert(self) -> dict[str, str]:
+        ruleset, preset = self.rules_played()
         return advert_properties(self.config.host_name, len(self.lobby.seats), self.lobby.open_seats(),
-                                 bool(self.config.password), self._phase(), self.game_id)
+                                 bool(self.config.password), self._phase(), self.game_id, ruleset, preset)
+
+    def rules_played(self) -> tuple[str, str | None]:
+        """(ruleset, preset) of the game: the setup's once it exists (a resumed game keeps its own), else the
+        host's choice."""
+        if self.table is not None:
+            return self.table.state.setup.ruleset, self.table.state.setup.preset
+        return self.config.ruleset, self.config.preset
 
     def _send_view(self, conn: Connection, ref=None, opening: list | None = None,
                    awaiting: list[int] | None = None) -> None:

@@ -70,9 +70,11 @@ class ServerRequests:
         conn.greeted, conn.name, conn.is_host, conn.probation = True, msg.name, host_key_right, False
         if token_seat is not None:
             self._take_seat(conn, token_seat)
+        ruleset, preset = self.rules_played()
         conn.send(M.Welcome(protocol=M.PROTOCOL_VERSION, server=f"illuminopoly_desktop {__version__}",
                             game_id=self.game_id, host_name=self.config.host_name, client_id=conn.client_id,
-                            seat=token_seat, is_host=conn.is_host, phase=self._phase(), ref=msg.id))
+                            seat=token_seat, is_host=conn.is_host, phase=self._phase(), ruleset=ruleset,
+                            preset=preset, ref=msg.id))
         for line in self.chat_history:
             conn.send(line)
         self._broadcast_lobby()

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 
+from ..model.rulesets import DEFAULT_RULESET
 from ..rules.actions import AnyAction
 from .codes import GoodbyeCode
 
@@ -186,6 +187,11 @@ class Welcome(ServerMessage):
     seat: int | None = None
     is_host: bool = False
     phase: Phase
+    ruleset: str = Field(DEFAULT_RULESET, exclude_if=lambda name: name == DEFAULT_RULESET)
+    """The rules the game is played by (model/rulesets.py). Left out for Illuminopoly, so that a client of 0.2.0,
+    which knows no other rules and refuses unknown fields, still joins an Illuminopoly game."""
+    preset: str | None = None
+    """A named bundle of option values of the ruleset (left out when None)."""
     ref: MessageId | None = None
 
 

@@ -20,7 +20,7 @@ from ..bots.simulate import CONTEST_OUTCOMES, CONTEST_TYPES, ENDINGS
 from ..bots.table_games import TableResult, play_table_game
 from ..model.board import load_board
 from ..model.options import make_options
-from ..variants.illuminopoly.setup import factions_in_use
+from ..model.rulesets import DEFAULT_RULESET, find_ruleset
 
 REPORT_NAME = "README.md"
 DEFAULT_PLAYERS = ("schemer", "schemer", "schemer", "schemer")
@@ -167,11 +167,12 @@ class BalanceTally:
 def play_balance_games(games: int, seed: int = 0, strengths: Sequence[str] = DEFAULT_PLAYERS,
                        max_rounds: int = 200, options: dict | None = None, budget: float | None = None,
                        banker: bool = False,
-                       progress: Callable[[int, TableResult], None] | None = None) -> BalanceTally:
+                       progress: Callable[[int, TableResult], None] | None = None,
+                       ruleset: str = DEFAULT_RULESET) -> BalanceTally:
     """Play the games (game i with seed `seed + i`) and add them up. Each game's strengths are rotated one seat
     further, and its factions are dealt by `dealt_factions`. `banker`: the last seat is the professional Banker."""
     options = dict(options or {})
-    pool = factions_in_use(make_options(options))
+    pool = find_ruleset(ruleset).seat_choices(make_options(options))
     banker_seat = len(strengths) - 1 if banker else None
     faction_seats = len(strengths) - (1 if banker else 0)
     lineups = dealt_factions(pool, faction_seats, games, seed)
@@ -180,7 +181,8 @@ def play_balance_games(games: int, seed: int = 0, strengths: Sequence[str] = DEF
         shift = index % len(strengths)
         seated = list(strengths[shift:]) + list(strengths[:shift])
         game = play_table_game(seed + index, seated, max_rounds=max_rounds, options=options,
-                               factions=lineups[index], banker_seat=banker_seat, budget=budget, keep_actions=False)
+                               factions=lineups[index], banker_seat=banker_seat, budget=budget, keep_actions=False,
+                               ruleset=ruleset)
         tally.add(game)
         if progress is not None:
             progress(index, game)

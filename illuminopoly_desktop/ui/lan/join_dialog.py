@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ...model.factions import load_factions
+from ...model.rulesets import ruleset_label
 from ...net.computer import DEFAULT_STRENGTH, computer_strengths
 from ...net.discovery import Browser, GameAdvert, game_url
 from ...net.seat_tokens import SeatTokens
@@ -172,7 +173,10 @@ class LobbyPanel(QWidget):
         welcome = self.lan.client.welcome if self.lan.client else None
         limits = [f"{lobby.turn_timeout:g} s per decision" if lobby.turn_timeout else "",
                   f"a computer stands in for a player away {lobby.away_timeout:g} s" if lobby.away_timeout else ""]
-        self.title.setText(f"<b>{welcome.host_name if welcome else 'The host'}</b>'s table"
+        rules = ""
+        if welcome is not None:
+            rules = f" — {ruleset_label(welcome.ruleset)} rules" + (f" ({welcome.preset})" if welcome.preset else "")
+        self.title.setText(f"<b>{welcome.host_name if welcome else 'The host'}</b>'s table" + rules
                            + (" — a password protects it" if lobby.password_needed else "")
                            + "".join(f" — {limit}" for limit in limits if limit))
         self.title.setToolTip("The deadlines the host set (R-GEN-03): when one passes, the rules' default is taken "
@@ -296,8 +300,8 @@ class JoinDialog(QDialog):
         self.watching = False
         self.adverts: list[GameAdvert] = []
 
-        self.games = QTableWidget(0, 4, self)
-        self.games.setHorizontalHeaderLabels(["Host", "Address", "Seats free", "Password"])
+        self.games = QTableWidget(0, 5, self)
+        self.games.setHorizontalHeaderLabels(["Host", "Address", "Seats free", "Password", "Rules"])
         self.games.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.games.verticalHeader().setVisible(False)
         self.games.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -365,7 +369,7 @@ class JoinDialog(QDialog):
         for row, advert in enumerate(self.adverts):
             free = f"{advert.seats_free} of {advert.seats}" + ("" if advert.phase == "lobby" else " (playing)")
             for column, text in enumerate((advert.host_name, f"{advert.address}:{advert.port}", free,
-                                           "needed" if advert.password_needed else "no")):
+                                           "needed" if advert.password_needed else "no", advert.rules)):
                 self.games.setItem(row, column, QTableWidgetItem(text))
         self.discovery_status.setText(f"{len(self.adverts)} game(s) found." if self.adverts else LOOKING)
 
