@@ -29,7 +29,7 @@ if importlib.util.find_spec("illuminopoly_desktop") is None:  # run from a check
 from illuminopoly_desktop.bots.table_games import play_table_game  # noqa: E402
 from illuminopoly_desktop.model.options import make_options  # noqa: E402
 from illuminopoly_desktop.reports.balance import dealt_factions, wilson_interval  # noqa: E402
-from illuminopoly_desktop.variants.illuminopoly.setup import factions_in_use  # noqa: E402
+from illuminopoly_desktop.model.rulesets import find_ruleset  # noqa: E402
 
 
 def shares(game) -> Counter:
@@ -41,7 +41,7 @@ def shares(game) -> Counter:
 
 
 def lineups(games: int, seed: int) -> list[list[str]]:
-    return dealt_factions(factions_in_use(make_options({})), 4, games, seed)
+    return dealt_factions(find_ruleset("illuminopoly").seat_choices(make_options({})), 4, games, seed)
 
 
 def schemer_against_random(games: int, seed: int, max_rounds: int, times: list[float]) -> None:

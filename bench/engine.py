@@ -26,7 +26,8 @@ from illuminopoly_desktop.bots.simulate import play_random_game, seat_configs  #
 from illuminopoly_desktop.rules import engine  # noqa: E402
 from illuminopoly_desktop.rules.errors import IllegalAction  # noqa: E402
 from illuminopoly_desktop.rules.events import TurnStarted  # noqa: E402
-from illuminopoly_desktop.variants.illuminopoly.setup import new_game  # noqa: E402
+from illuminopoly_desktop.model.rulesets import find_ruleset  # noqa: E402
+from illuminopoly_desktop.rules.game_start import new_game  # noqa: E402
 from illuminopoly_desktop.saves import load_save, state_hash, write_save  # noqa: E402
 from illuminopoly_desktop.saves.savefile import read_save_file  # noqa: E402
 
@@ -65,8 +66,9 @@ def split_player_turn(games: int, players: int, max_rounds: int, seed: int) -> N
             return result
         return wrapper
 
-    saved = engine.losing.check_losses, engine.check_after_event
-    engine.losing.check_losses, engine.check_after_event = (timed_check(check) for check in saved)
+    ruleset = find_ruleset("illuminopoly")  # the two checks are the ruleset's (rules/ruleset.py)
+    ruleset.check_losses, ruleset.check_victory = (timed_check(check) for check in (ruleset.check_losses,
+                                                                                    ruleset.check_victory))
     choosing = applying = 0.0
     turns = 0
     try:
@@ -91,7 +93,7 @@ def split_player_turn(games: int, players: int, max_rounds: int, seed: int) -> N
                 applying += clock() - chosen
                 turns += sum(1 for event in events if type(event) is TurnStarted)
     finally:
-        engine.losing.check_losses, engine.check_after_event = saved
+        del ruleset.check_losses, ruleset.check_victory  # back to the class's own
     checks = spent["checks"]
     rules = applying - checks
     per_turn = 1e6 / turns

@@ -16,12 +16,12 @@ from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
 from ..model.state import GameSetup, GameState
+from ..model.view_state import setup_from_view, state_from_view
 from ..protocol import PatchError, apply_patch, decode_server_message, encode
 from ..protocol import messages as M
 from ..protocol.codes import RECONNECTABLE_GOODBYES
 from ..protocol.password_proof import answer_challenge
 from ..rules.actions import ACTION_ADAPTER
-from .view_state import setup_from_view, state_from_view
 
 log = logging.getLogger(__name__)
 

@@ -8,14 +8,14 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from ..presentation.table_session import default_data_dir
+from ..presentation import table_session
 from .discovery import advertised_addresses, game_url
 from .server import LanServer, ServerConfig
 
 
 def default_save_path() -> Path:
     """A new save in the user's data folder: lan/lan-YYYYmmdd-HHMMSS.json."""
-    return default_data_dir() / "lan" / time.strftime("lan-%Y%m%d-%H%M%S.json")
+    return table_session.default_data_dir() / "lan" / time.strftime("lan-%Y%m%d-%H%M%S.json")
 
 
 def run_headless(config: ServerConfig, out: TextIO | None = None) -> None:

@@ -7,7 +7,7 @@ import json
 import os
 from pathlib import Path
 
-from ..presentation.table_session import default_data_dir
+from ..presentation import table_session
 
 FILE_NAME = "lan_seats.json"
 MAX_KEPT = 20
@@ -18,7 +18,7 @@ class SeatTokens:
 
     def __init__(self, folder: Path | None = None):
         if folder is None:
-            folder = default_data_dir()
+            folder = table_session.default_data_dir()
         self.path = Path(folder) / FILE_NAME
 
     def _read(self) -> dict:

@@ -9,15 +9,16 @@ import hmac
 import time
 
 from .. import __version__
-from ..protocol import encode, rejection
+from ..model.view_state import state_from_view
+from ..model.views import player_view
+from ..protocol import encode
 from ..protocol import messages as M
+from ..protocol import rejection
 from ..rules import actions as A
 from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
-from ..model.views import player_view
 from .connection import Connection
 from .lobby import LobbyError
-from .view_state import state_from_view
 
 NOT_TURN_BOUND = A.FREE_ACTION_TYPES | A.CHEAT_ACTION_TYPES | {"force_dice"}
 """Actions a seat may send while the game awaits others (R-GEN-04); the rules still judge them."""

@@ -19,6 +19,8 @@ from ..rules.engine import awaiting, describe_pending
 from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
+from .deal_builder import can_propose, describe_offer, offers_made, offers_to_answer
+from .game_setup import faction_description
 from .wording import plain, rule_ids_shown, step_words
 
 MAIN, LANDING, CONTEST, OTHER = "main", "landing", "contest", "other"
@@ -369,8 +371,6 @@ class _Labeller:
 
     # --- decision windows ---
     def _pick_faction(self, a):
-        from .game_setup import faction_description
-
         info = load_factions().get(a.faction)
         if info is None:
             return f"Play the {a.faction}", None, ""
@@ -505,8 +505,6 @@ class _Labeller:
 
     def _offer_terms(self, offer_id: int) -> tuple[str, str]:
         """(proposer's name, the terms in words) of an open offer, as the deal dialog words them."""
-        from .deal_builder import describe_offer
-
         offer = next((o for o in self.state.offers if o.id == offer_id), None)
         if offer is None:
             return "", ""
@@ -586,8 +584,6 @@ class Launcher:
 
 def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[Launcher]:
     """Which dialogs the seat may open now: only where the engine offers it something to see or do."""
-    from .deal_builder import can_propose, offers_made, offers_to_answer
-
     kinds = {c.kind for c in choices}
     waiting = seat in awaiting(state)
     top = state.pending[-1] if state.pending else None

@@ -14,6 +14,8 @@ import platform
 import sys
 from pathlib import Path
 
+from .. import __version__
+
 LOG_FILE_NAME = "illuminopoly.log"
 LOG_MAX_BYTES = 1_000_000
 LOG_BACKUPS = 3
@@ -127,10 +129,7 @@ def log_file_of(handler: logging.Handler | None) -> Path | None:
 def session_description(qt_version: str | None = None) -> str:
     """One line on what is running: the game's version, Python, Qt and the platform (the first thing to ask
     when a player reports a problem)."""
-    try:
-        from .. import __version__ as version
-    except ImportError:
-        version = "(development)"
+    version = __version__
     parts = [f"Illuminopoly {version}", f"Python {platform.python_version()} ({sys.executable})"]
     if qt_version:
         parts.append(f"Qt {qt_version}")

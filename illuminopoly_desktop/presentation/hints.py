@@ -14,6 +14,7 @@ from ..model.views import player_view
 from ..rules import actions as A
 from ..rules.boardindex import board_index
 from .action_choices import choices_for, label_of, same_choice
+from .deal_builder import describe_leg, describe_offer
 from .placement import needs_placement
 
 HINT_STRENGTH = "schemer"
@@ -41,8 +42,6 @@ def hint_for(state: GameState, seat: int) -> Hint:
 
 def _words(state: GameState, seat: int, action: A.Action) -> str:
     if action.type == "propose_offer":
-        from .deal_builder import describe_leg
-
         names = " and ".join(state.players[other].name for other in action.counterparties)
         return f"offer {names} a deal ({'; '.join(describe_leg(state, leg) for leg in action.legs)})"
     if action.type == "reorganize":
@@ -52,8 +51,6 @@ def _words(state: GameState, seat: int, action: A.Action) -> str:
     if action.type == "commit_graft":
         return f"commit {action.pips} pip{'s' if action.pips != 1 else ''} of graft"
     if action.type in ("accept_offer", "decline_offer"):
-        from .deal_builder import describe_offer
-
         offer = next(o for o in state.offers if o.id == action.offer_id)
         verb = "accept" if action.type == "accept_offer" else "decline"
         return f"{verb} {state.players[offer.proposer].name}'s offer #{offer.id} ({describe_offer(state, offer)})"

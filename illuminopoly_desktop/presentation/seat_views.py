@@ -9,8 +9,8 @@ so no screen has to hide them by itself (R-GEN-06).
 from __future__ import annotations
 
 from ..model.state import GameSetup, GameState
+from ..model.view_state import setup_from_view, state_from_view
 from ..model.views import player_view
-from ..net.view_state import setup_from_view, state_from_view
 
 
 class SeatViews:

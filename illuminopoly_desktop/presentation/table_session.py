@@ -10,6 +10,8 @@ import logging
 from collections.abc import Sequence
 from pathlib import Path
 
+from platformdirs import user_data_dir
+
 from ..bots.players import ComputerPlayer, make_player
 from ..model.rng import derived_seed
 from ..model.state import GameState
@@ -17,7 +19,7 @@ from ..model.views import player_view
 from ..rules import engine
 from ..rules.errors import IllegalAction
 from ..rules.events import Event
-from ..rules.offer_answers import default_answer, deciding_seats
+from ..rules.offer_answers import deciding_seats, default_answer
 from ..saves.savefile import SaveError, load_save, replay, write_save
 
 AUTOSAVE_NAME = "autosave.json"
@@ -27,8 +29,6 @@ log = logging.getLogger(__name__)
 
 def default_data_dir() -> Path:
     """The user's data folder for saves and the autosave (platformdirs; never inside the app folder)."""
-    from platformdirs import user_data_dir
-
     return Path(user_data_dir("Illuminopoly", "Illuminopoly"))
 
 
@@ -163,8 +163,6 @@ class TableSession:
 
     def history_events(self) -> list[Event]:
         """Every event of the game so far, in order, by replaying its action log (to tell an opened game's log)."""
-        from ..saves.savefile import replay
-
         events: list[Event] = []
         replay(self.state.setup, self.actions, events=events)
         return events

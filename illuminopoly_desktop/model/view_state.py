@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model.state import GameSetup, GameState
-from ..model.views import SEALED_BIDDERS
+from .state import GameSetup, GameState
+from .views import SEALED_BIDDERS
 
 PLACEHOLDER_CARD = 0
 HIDDEN_BID = 0
