@@ -57,9 +57,10 @@ EXCLUDED_PACKAGES = (
     "tkinter", "_tkinter", "PyQt5", "PyQt6", "PySide2",
 )
 
-HIDDEN_IMPORT_PACKAGES = ("websockets", "zeroconf", "ifaddr")
-"""The LAN server (`illuminopoly serve`): websockets imports its transports lazily and zeroconf's compiled modules
-import each other where PyInstaller cannot see it, so their submodules are bundled (see is_wanted_hidden_import)."""
+HIDDEN_IMPORT_PACKAGES = ("websockets", "zeroconf", "ifaddr", "illuminopoly_desktop.variants")
+"""Packages imported where PyInstaller cannot see it, so their submodules are bundled (see is_wanted_hidden_import):
+the LAN server's (`illuminopoly serve`: websockets imports its transports lazily and zeroconf's compiled modules
+import each other), and the rulesets, which model/rulesets.py imports by name when a game of one is played."""
 
 UNWANTED_HIDDEN_IMPORT_PARTS = frozenset({"test", "tests", "testing", "trio", "router"})
 """Submodules left out of the hidden imports: test suites, and the websockets back ends excluded above."""

@@ -240,3 +240,12 @@ def test_install_and_uninstall_for_one_user(tmp_path):
 def test_install_refuses_a_missing_build(tmp_path):
     with pytest.raises(FileNotFoundError, match="build the app first"):
         desktop_install.install(tmp_path / "nothing", tmp_path, tmp_path / "local")
+
+
+def test_every_ruleset_is_bundled_though_it_is_imported_by_name():
+    """model/rulesets.py imports a ruleset's module by name when a game of it is played (importlib): PyInstaller
+    cannot see that import, so the rulesets' package is a hidden import of the build."""
+    from illuminopoly_desktop.model.rulesets import RULESETS
+
+    for entry in RULESETS.values():
+        assert any(entry.module.startswith(package + ".") for package in config.HIDDEN_IMPORT_PACKAGES), entry

@@ -47,3 +47,57 @@ def test_an_unknown_ruleset_or_preset_is_refused_with_words_not_a_traceback():
     with pytest.raises(UnknownRuleset):
         start_game(state.setup.model_copy(update={"ruleset": "classic"}))
     assert ruleset_label("classic") == "classic"
+
+
+# ----- the LAN and the command line name the ruleset (issue 24) -----
+
+def test_the_advert_names_the_ruleset_and_an_older_hosts_advert_is_read_as_illuminopoly():
+    from illuminopoly_desktop.net.discovery import advert_properties, parse_advert
+
+    properties = advert_properties("Ada", 4, 2, False, "lobby", "g1")
+    assert properties["rs"] == "illuminopoly" and "preset" not in properties
+    advert = parse_advert("Ada._illuminopoly._tcp.local.", properties, ["192.168.1.2"], 8765)
+    assert (advert.ruleset, advert.preset, advert.rules) == ("illuminopoly", None, "Illuminopoly")
+    older = {key: value for key, value in properties.items() if key != "rs"}
+    assert parse_advert("Ada._illuminopoly._tcp.local.", older, ["192.168.1.2"], 8765).ruleset == "illuminopoly"
+    other = parse_advert("Bo._illuminopoly._tcp.local.", advert_properties("Bo", 4, 4, False, "lobby", "g2",
+                                                                          "classic", "v22"), ["10.0.0.3"], 8765)
+    assert (other.ruleset, other.preset, other.rules) == ("classic", "v22", "classic (v22)")
+
+
+def test_the_welcome_names_a_ruleset_other_than_illuminopoly_and_leaves_illuminopoly_out():
+    """Adding a field with a default keeps protocol 2: an Illuminopoly welcome is what a 0.2.0 client expects."""
+    from illuminopoly_desktop.protocol import decode_server_message, encode
+    from illuminopoly_desktop.protocol import messages as M
+
+    plain = M.Welcome(protocol=2, server="s", game_id="g", host_name="h", client_id=1, phase="lobby")
+    assert "ruleset" not in json.loads(encode(plain)) and "preset" not in json.loads(encode(plain))
+    other = M.Welcome(protocol=2, server="s", game_id="g", host_name="h", client_id=1, phase="lobby",
+                      ruleset="classic", preset="v22")
+    assert decode_server_message(encode(other)) == other
+    assert decode_server_message(encode(plain)).ruleset == "illuminopoly"
+
+
+def test_the_server_hosts_the_ruleset_it_is_given_and_refuses_one_it_does_not_have():
+    from illuminopoly_desktop.net.server import LanServer, ServerConfig
+
+    server = LanServer(ServerConfig(seats=4, discovery=False))
+    assert server.rules_played() == ("illuminopoly", None)
+    assert server._advert()["rs"] == "illuminopoly"
+    with pytest.raises(UnknownRuleset):
+        LanServer(ServerConfig(seats=4, discovery=False, ruleset="classic"))
+    with pytest.raises(UnknownRuleset):
+        LanServer(ServerConfig(seats=4, discovery=False, preset="v22"))
+
+
+def test_serve_simulate_and_balance_take_the_ruleset_and_refuse_an_unknown_one(capsys):
+    from illuminopoly_desktop.cli import main
+
+    for command in (["serve"], ["simulate"], ["balance"]):
+        with pytest.raises(SystemExit) as exit_info:
+            main([*command, "--ruleset", "classic"])
+        assert exit_info.value.code == 2
+        assert "no ruleset 'classic': this version plays illuminopoly" in capsys.readouterr().err
+    assert main(["simulate", "--ruleset", "illuminopoly", "--games", "1", "--max-rounds", "3", "--jsonl"]) == 0
+    assert main(["serve", "--port", "0", "--bind", "127.0.0.1", "--no-discovery", "--preset", "v22"]) == 1
+    assert "no preset 'v22'" in capsys.readouterr().err

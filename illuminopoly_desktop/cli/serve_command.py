@@ -52,14 +52,15 @@ def add_serve_parser(commands) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Check the table's flags, then serve until Ctrl+C."""
-    from ..model.rulesets import UnknownRuleset
+    from ..model.rulesets import UnknownRuleset, find_ruleset
     from ..net.headless import run_headless
     from ..net.server import ServerConfig
     from ..rules.errors import IllegalAction
     from ..saves.savefile import SaveError
 
-    if not 3 <= args.seats <= 11:
-        raise UsageError(f"--seats must be 3 to 11 (got {args.seats})")
+    seats = find_ruleset(args.ruleset).seats  # S02: how many players its rules seat
+    if args.seats not in seats:
+        raise UsageError(f"--seats must be {seats.start} to {seats.stop - 1} (got {args.seats})")
     if not 0 <= args.computer < args.seats:
         raise UsageError(f"--computer must be 0 to {args.seats - 1}: at least one seat is for a person")
     if args.turn_timeout < 0 or args.away_timeout < 0:
