@@ -10,7 +10,7 @@ from __future__ import annotations
 from illuminopoly_desktop.model.state import GameState, SeatConfig
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.context import Ctx
+from illuminopoly_desktop.rules.context import RulesContext
 from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from illuminopoly_desktop.variants.illuminopoly.structure import place_or_unattach
 
@@ -43,7 +43,7 @@ def started_state(seed: int = 11, kind: str = "human") -> GameState:
 def late_game_state(seed: int = 11, kind: str = "human") -> GameState:
     """Round 37 of a six-player game: all 28 deeds owned, 30 houses and a hotel, every marker kind in play."""
     state = started_state(seed, kind)
-    ctx = Ctx(state)
+    ctx = RulesContext(state)
     for seat, deeds in DEEDS.items():
         for index in deeds:
             prop = state.properties[index]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model.state import Contest, GameState
-from ..rules.context import Ctx
+from ..rules.context import RulesContext
 from ..rules.odds import success_probability
 from ..variants.illuminopoly import contests
 from . import effects
@@ -40,14 +40,14 @@ class Odds:
         return chance(self.dice, self.target, modifier, self.naturals)
 
 
-def odds_of(ctx: Ctx, contest: Contest) -> Odds:
+def odds_of(ctx: RulesContext, contest: Contest) -> Odds:
     return Odds(contests.dice_count(ctx, contest), contests.target_number(ctx, contest),
                 contests.naturals_apply(ctx, contest.contest))
 
 
 def odds_for(state: GameState, kind: str, attacker: int) -> Odds:
     """The odds of a contest about to be declared (R-CONTEST-01; the Wheelbarrow's 3d6 subversion)."""
-    ctx = Ctx(state)
+    ctx = RulesContext(state)
     dice = 3 if kind == "subversion" and state.players[attacker].faction == "wheelbarrow" else 2
     target = ctx.options.terrorist_surprise_target if kind == "surprise_destruction" else \
         contests.TARGET_NUMBERS[kind]

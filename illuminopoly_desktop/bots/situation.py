@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..model.state import GameState
 from ..rules import actions as A
-from ..rules.context import Ctx
+from ..rules.context import RulesContext
 from ..rules.legal import legal_menu
 from .goals import BoardFacts, facts_of
 from .valuation import CASH_RESERVE, Appraiser
@@ -42,7 +42,7 @@ class Situation:
         self.seat = seat
         self.player = state.players[seat]
         self.memory = memory
-        self.ctx = Ctx(state)
+        self.ctx = RulesContext(state)
         self.facts: BoardFacts = facts_of(state)
         self._include_free = include_free
         self._menu: dict[str, Callable[[], list[A.Action]]] | None = None

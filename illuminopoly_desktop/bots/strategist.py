@@ -21,7 +21,7 @@ import time
 from ..model.state import GameState
 from ..rules import actions as A
 from ..rules import engine
-from ..rules.context import Ctx
+from ..rules.context import RulesContext
 from ..rules.errors import IllegalAction
 from ..rules.events import TurnStarted
 from ..rules.legal import legal_menu
@@ -110,7 +110,7 @@ class Strategist:
 
         if baseline.type == "commit_graft":
             contest = contests.active_contest(state)
-            most = contests.max_pips(Ctx(state), contest, seat) if contest is not None else 0
+            most = contests.max_pips(RulesContext(state), contest, seat) if contest is not None else 0
             for step in GRAFT_STEPS:
                 pips = baseline.pips + step
                 if 0 <= pips <= most:

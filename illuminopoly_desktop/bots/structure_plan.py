@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..model.state import ROOT, GameState
 from ..rules import actions as A
-from ..rules.context import Ctx
+from ..rules.context import RulesContext
 from ..variants.illuminopoly.property_values import depth_of
 from ..variants.illuminopoly.structure import FACTION_CARD_ARROWS, out_arrows, structure_problems, suggested_arrangement
 from .goals import facts_of
@@ -30,7 +30,7 @@ def importance(state: GameState, seat: int, index: int, rent: int, goal_bonus: f
     return facts.price[index] * state.properties[index].factor_halves / 2 + 8 * rent + goal_bonus
 
 
-def planned_arrangement(ctx: Ctx, seat: int, weights: dict[int, float],
+def planned_arrangement(ctx: RulesContext, seat: int, weights: dict[int, float],
                         exclude: tuple[int, ...] = ()) -> dict[int, tuple[int | None, int]]:
     """Greedy: fill free arrows shallowest first, each with the most important deed that still lets every other
     deed be attached (the capacity test of R-STRUCT-06); deeds that cannot fit stay unattached, least important
@@ -88,7 +88,7 @@ def current_quality(state: GameState, seat: int, weights: dict[int, float]) -> f
                if p.owner == seat)
 
 
-def arrangement_action(ctx: Ctx, seat: int, weights: dict[int, float],
+def arrangement_action(ctx: RulesContext, seat: int, weights: dict[int, float],
                        abandon: tuple[int, ...] = ()) -> tuple[A.Reorganize, float]:
     """A Reorganize carrying the planned arrangement (or the engine's suggestion if the plan breaks a rule), and
     how much better than the current one it shields (in importance units)."""

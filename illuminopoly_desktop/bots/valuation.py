@@ -17,7 +17,7 @@ import math
 from contextlib import contextmanager
 
 from ..model.state import GameState
-from ..rules.context import Ctx
+from ..rules.context import RulesContext
 from ..variants.illuminopoly.rent import is_countable, rent_of
 from . import goals
 from .goals import NO_GOAL, facts_of
@@ -56,7 +56,7 @@ class Appraiser:
     def __init__(self, state: GameState, viewer: int):
         self.state = state
         self.viewer = viewer
-        self.ctx = Ctx(state)
+        self.ctx = RulesContext(state)
         self.facts = facts_of(state)
         options = state.setup.options
         rounds_left = RENT_ROUNDS

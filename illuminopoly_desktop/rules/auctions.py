@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from ..model.state import BANK, Auction, GameState
 from . import actions as A
-from .context import Ctx
+from .context import RulesContext
 from .decisions import Window
 from .errors import refuse
 from .events import AuctionEvent, MortgageChanged
 from .money import check_no_bank_debt, move, pay_held_payments
 
 
-def clear_mortgage(ctx: Ctx, index: int, rule_id: str) -> None:
+def clear_mortgage(ctx: RulesContext, index: int, rule_id: str) -> None:
     """A deed back with the Bank returns in its initial state as to mortgages (D-14): not mortgaged, no principal,
     no written-off flag (D-05's flag of a lot destroyed while mortgaged goes with it)."""
     prop = ctx.state.properties[index]
@@ -23,7 +23,7 @@ def clear_mortgage(ctx: Ctx, index: int, rule_id: str) -> None:
         ctx.emit(MortgageChanged(property=index, mortgaged=False, principal=0, rule_id=rule_id))
 
 
-def open_property_auction(ctx: Ctx, auction: Auction) -> bool:
+def open_property_auction(ctx: RulesContext, auction: Auction) -> bool:
     """Set up the bidders for the current lot; return False when no lot is left with anyone able to bid."""
     rules = ctx.rules
     while True:
@@ -38,7 +38,7 @@ def open_property_auction(ctx: Ctx, auction: Auction) -> bool:
         auction.property = auction.remaining_properties.pop(0)
 
 
-def bid(ctx: Ctx, auction: Auction, seat: int, amount: int, parent: int, arrow: int) -> None:
+def bid(ctx: RulesContext, auction: Auction, seat: int, amount: int, parent: int, arrow: int) -> None:
     if auction.bidders[auction.turn_index] != seat:
         raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
     if amount <= auction.high_bid:
@@ -56,7 +56,7 @@ def bid(ctx: Ctx, auction: Auction, seat: int, amount: int, parent: int, arrow: 
     close_if_decided(ctx, auction)
 
 
-def pass_bid(ctx: Ctx, auction: Auction, seat: int) -> None:
+def pass_bid(ctx: RulesContext, auction: Auction, seat: int) -> None:
     """A pass is final (R-DEAL-09)."""
     if auction.bidders[auction.turn_index] != seat:
         raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
@@ -67,7 +67,7 @@ def pass_bid(ctx: Ctx, auction: Auction, seat: int) -> None:
     close_if_decided(ctx, auction)
 
 
-def close_if_decided(ctx: Ctx, auction: Auction) -> None:
+def close_if_decided(ctx: RulesContext, auction: Auction) -> None:
     """The last remaining bidder wins at his bid; with no bid the item stays with the Bank (R-DEAL-09)."""
     state = ctx.state
     if auction.bidders and not (len(auction.bidders) == 1 and auction.high_bidder == auction.bidders[0]):
@@ -106,7 +106,7 @@ class AuctionWindow(Window):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.bidders[window.turn_index]] if window.bidders else []
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         options: list[A.Action] = [A.PassBid.shared(seat=seat)]
         if ctx.state.players[seat].cash > window.high_bid:
             if window.item == "property":
@@ -120,10 +120,10 @@ class AuctionWindow(Window):
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.PassBid.shared(seat=seat)
 
-    def bid(self, ctx: Ctx, window, action: A.Bid) -> None:
+    def bid(self, ctx: RulesContext, window, action: A.Bid) -> None:
         bid(ctx, window, action.seat, action.amount, action.parent, action.arrow)
 
-    def pass_bid(self, ctx: Ctx, window, action: A.PassBid) -> None:
+    def pass_bid(self, ctx: RulesContext, window, action: A.PassBid) -> None:
         pass_bid(ctx, window, action.seat)
 
     def describe(self, state: GameState, window) -> str:
@@ -132,7 +132,7 @@ class AuctionWindow(Window):
     def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
         """Nothing of an auction is secret."""
 
-    def before_waiting(self, ctx: Ctx, window) -> bool:
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
         """D-16: an auction whose last bidders left the game closes (its winner, if any, takes the item)."""
         if not window.bidders or (len(window.bidders) == 1 and window.high_bidder == window.bidders[0]):
             close_if_decided(ctx, window)

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .context import Ctx
+from .context import RulesContext
 from .errors import refuse
 from .events import BuildingsChanged
 
 HOUSES_PER_HOTEL = 4
 
 
-def level(ctx: Ctx, index: int) -> int:
+def level(ctx: RulesContext, index: int) -> int:
     """A lot's buildings counted in houses (a hotel is 5)."""
     prop = ctx.state.properties[index]
     return 5 if prop.hotel else prop.houses
 
 
-def check_even_build(ctx: Ctx, index: int, lots: list[int]) -> str:
+def check_even_build(ctx: RulesContext, index: int, lots: list[int]) -> str:
     """"house" or "hotel": what the next building on the lot would be, if it keeps the lots of its group that carry
     buildings (`lots`) even (R-BUILD-02) and the Bank's supply has one (R-BUILD-06); else refuse."""
     prop = ctx.state.properties[index]
@@ -37,7 +37,7 @@ def check_even_build(ctx: Ctx, index: int, lots: list[int]) -> str:
     return "hotel"
 
 
-def check_even_sale(ctx: Ctx, index: int, mode: str, lots_of: Callable[[Ctx, str], list[int]]) -> int:
+def check_even_sale(ctx: RulesContext, index: int, mode: str, lots_of: Callable[[RulesContext, str], list[int]]) -> int:
     """The refund for selling a building of the lot (`mode`: "house", "hotel_block" or "hotel_breakdown") if the
     sale keeps the lots of its group that carry buildings (`lots_of(ctx, group)`) even (R-BUILD-04); else refuse."""
     prop = ctx.state.properties[index]
@@ -62,7 +62,7 @@ def check_even_sale(ctx: Ctx, index: int, mode: str, lots_of: Callable[[Ctx, str
     return (cost + (HOUSES_PER_HOTEL - breakdown_houses(ctx)) * cost) // 2
 
 
-def breakdown_houses(ctx: Ctx) -> int:
+def breakdown_houses(ctx: RulesContext) -> int:
     """Houses a broken-down hotel keeps: 4, or what the supply allows (R-BUILD-04).
 
     Resolution: "this needs 4 houses in supply; if there are not enough, the owner must sell further down to what
@@ -73,14 +73,14 @@ def breakdown_houses(ctx: Ctx) -> int:
     return min(HOUSES_PER_HOTEL, ctx.state.house_supply)
 
 
-def emit_buildings(ctx: Ctx, index: int, rule_id: str) -> None:
+def emit_buildings(ctx: RulesContext, index: int, rule_id: str) -> None:
     prop = ctx.state.properties[index]
     ctx.emit(BuildingsChanged(property=index, houses=prop.houses, hotel=prop.hotel,
                               house_supply=ctx.state.house_supply, hotel_supply=ctx.state.hotel_supply,
                               rule_id=rule_id))
 
 
-def add_building(ctx: Ctx, index: int, kind: str) -> None:
+def add_building(ctx: RulesContext, index: int, kind: str) -> None:
     """A house from the supply onto the lot, or a hotel for its four houses (R-BUILD-02); already paid for."""
     state = ctx.state
     prop = state.properties[index]
@@ -95,7 +95,7 @@ def add_building(ctx: Ctx, index: int, kind: str) -> None:
     emit_buildings(ctx, index, "R-BUILD-02")
 
 
-def take_building(ctx: Ctx, index: int, mode: str) -> None:
+def take_building(ctx: RulesContext, index: int, mode: str) -> None:
     """A sold building back to the supply (R-BUILD-04); the refund is paid by the caller."""
     state = ctx.state
     prop = state.properties[index]
@@ -113,7 +113,7 @@ def take_building(ctx: Ctx, index: int, mode: str) -> None:
         state.house_supply -= kept
 
 
-def remove_buildings(ctx: Ctx, index: int) -> int:
+def remove_buildings(ctx: RulesContext, index: int) -> int:
     """Return a lot's buildings to supply; gives back their cost price (for refunds computed by the caller)."""
     state = ctx.state
     prop = state.properties[index]
@@ -127,7 +127,7 @@ def remove_buildings(ctx: Ctx, index: int) -> int:
     return cost
 
 
-def group_has_buildings(ctx: Ctx, index: int) -> bool:
+def group_has_buildings(ctx: RulesContext, index: int) -> bool:
     group = ctx.squares[index].group
     members = ctx.board.group_members.get(group, (index,))
     return any(ctx.state.properties[m].houses or ctx.state.properties[m].hotel for m in members)

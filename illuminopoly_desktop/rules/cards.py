@@ -4,7 +4,7 @@ stays with the drawer. Where in the deck a card is drawn from is the ruleset's t
 from __future__ import annotations
 
 from ..model.cards import load_cards
-from .context import Ctx
+from .context import RulesContext
 from .events import CardDrawn
 
 
@@ -12,7 +12,7 @@ def decks():
     return load_cards()
 
 
-def draw(ctx: Ctx, seat: int, deck_name: str) -> None:
+def draw(ctx: RulesContext, seat: int, deck_name: str) -> None:
     """Draw a card, show it, and hand it to the ruleset's reading."""
     state = ctx.state
     deck = state.chance_deck if deck_name == "chance" else state.chest_deck
@@ -28,7 +28,7 @@ def nearest(position: int, indices: tuple[int, ...]) -> int:
     return min(indices, key=lambda i: (i - position - 1) % 40)
 
 
-def repairs_cost(ctx: Ctx, seat: int, per_house: int, per_hotel: int) -> int:
+def repairs_cost(ctx: RulesContext, seat: int, per_house: int, per_hotel: int) -> int:
     """What the repairs cards charge for the seat's houses and hotels."""
     total = 0
     for prop in ctx.state.properties.values():

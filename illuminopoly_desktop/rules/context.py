@@ -1,4 +1,5 @@
-"""The working context of one `apply`: the state, its board, options and ruleset, and the events emitted."""
+"""The working context of one `apply` (`RulesContext`, passed around as `ctx`): the state, its board, options and
+ruleset, the game's random streams, and the events emitted."""
 from __future__ import annotations
 
 from ..model import rng
@@ -8,7 +9,7 @@ from .boardindex import board_index
 from .events import DiceRolled, Event, Notice
 
 
-class Ctx:
+class RulesContext:
     __slots__ = ("state", "board", "options", "events", "squares", "seed", "generator", "rules")
 
     def __init__(self, state: GameState):
@@ -59,3 +60,7 @@ class Ctx:
 
     def square_name(self, index: int) -> str:
         return self.squares[index].name
+
+
+Ctx = RulesContext
+"""The old name of `RulesContext`, kept for the tests (which may change only their import lines, issue 24)."""

@@ -18,7 +18,7 @@ from typing import ClassVar
 from ..model.rulesets import find_ruleset
 from ..model.state import GameState
 from .actions import Action
-from .context import Ctx
+from .context import RulesContext
 from .errors import refuse
 
 Menu = dict[str, Callable[[], list[Action]]]
@@ -43,11 +43,11 @@ class Decision:
         """The seats whose answer the game waits for (a set when several answer at once)."""
         raise NotImplementedError(f"{type(self).__name__}.awaiting")
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[Action]:
         """Every legal answer of an awaited seat, in the order they are listed (by default, its menu flattened)."""
         return [action for make in self.menu(ctx, window, seat).values() for action in make()]
 
-    def menu(self, ctx: Ctx, window, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, window, seat: int) -> Menu:
         """The legal answers grouped by action type, each group built when asked for (by default, the options)."""
         return grouped(self.options(ctx, window, seat))
 
@@ -55,7 +55,7 @@ class Decision:
         """What is done for the seat when its deadline passes (R-GEN-03); None when nothing is."""
         raise NotImplementedError(f"{type(self).__name__}.default")
 
-    def apply(self, ctx: Ctx, window, action: Action) -> None:
+    def apply(self, ctx: RulesContext, window, action: Action) -> None:
         """Apply an answer, or refuse it with IllegalAction (state untouched, R-GEN-05)."""
         raise NotImplementedError(f"{type(self).__name__}.apply")
 
@@ -73,12 +73,12 @@ class Decision:
         or None."""
         return None
 
-    def before_waiting(self, ctx: Ctx, window) -> bool:
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
         """Called before the engine rests on this decision: a window that would wait for nobody (its seat has left
         the game, D-16) closes itself or moves on here. Returns True when the machine changed and must run on."""
         return False
 
-    def advance(self, ctx: Ctx) -> None:
+    def advance(self, ctx: RulesContext) -> None:
         """Take an automatic step (only for `automatic` decisions)."""
         raise NotImplementedError(f"{type(self).__name__}.advance")
 
@@ -89,7 +89,7 @@ class Window(Decision):
 
     answers: ClassVar[dict[str, str]] = {}
 
-    def apply(self, ctx: Ctx, window, action: Action) -> None:
+    def apply(self, ctx: RulesContext, window, action: Action) -> None:
         method = self.answers.get(action.type)
         if method is None:
             raise refuse("E_WRONG_PHASE", "R-GEN-03",
@@ -101,12 +101,12 @@ class Step(Decision):
     """A step of the turn machine: the mover (`turn.seat`) decides, unless the step is automatic. His answers are
     the functions of `handlers` (action type -> function(ctx, action))."""
 
-    handlers: ClassVar[dict[str, Callable[[Ctx, Action], None]]] = {}
+    handlers: ClassVar[dict[str, Callable[[RulesContext, Action], None]]] = {}
 
     def awaiting(self, state: GameState, turn) -> list[int]:
         return [] if self.automatic else [turn.seat]
 
-    def apply(self, ctx: Ctx, turn, action: Action) -> None:
+    def apply(self, ctx: RulesContext, turn, action: Action) -> None:
         if action.seat != turn.seat:
             raise refuse("E_NOT_YOUR_TURN", "R-TURN-03", f"It is {ctx.name(turn.seat)}'s turn.")
         handler = self.handlers.get(action.type)
@@ -114,7 +114,7 @@ class Step(Decision):
             self.refuse_out_of_step(ctx, turn, action)
         handler(ctx, action)
 
-    def refuse_out_of_step(self, ctx: Ctx, turn, action: Action) -> None:
+    def refuse_out_of_step(self, ctx: RulesContext, turn, action: Action) -> None:
         """Refuse an action this step has no handler for (raises IllegalAction)."""
         raise refuse("E_WRONG_PHASE", "R-TURN-03", f"You cannot do that now ({turn.step.replace('_', ' ')}).")
 
@@ -127,13 +127,13 @@ class Automatic(Step):
 
     automatic = True
 
-    def options(self, ctx: Ctx, turn, seat: int) -> list[Action]:
+    def options(self, ctx: RulesContext, turn, seat: int) -> list[Action]:
         return []
 
     def default(self, state: GameState, turn, seat: int) -> Action | None:
         return None
 
-    def apply(self, ctx: Ctx, turn, action: Action) -> None:
+    def apply(self, ctx: RulesContext, turn, action: Action) -> None:
         raise refuse("E_WRONG_PHASE", "R-GEN-03", f"Nobody decides at {self.describe(ctx.state, turn)}.")
 
 

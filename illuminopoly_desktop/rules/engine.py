@@ -1,5 +1,5 @@
-"""The one door into the rules: `apply`, `awaiting`, `legal_actions`, `is_legal`, `copy_state`, and `settle`, which
-runs the game on to its next decision. The same door serves every ruleset (rules/ruleset.py).
+"""The one door into the rules: `apply`, `awaiting`, `legal_actions`, `is_legal`, `copy_state`, and `run_to_decision`,
+which runs the game on to its next decision. The same door serves every ruleset (rules/ruleset.py).
 
 Every handler checks everything before it changes anything, so a refused action raises IllegalAction and leaves the
 state exactly as it was (R-GEN-05). After every accepted action the engine runs the checks of R-GEN-09 and advances
@@ -13,7 +13,7 @@ from ..model.rulesets import find_ruleset
 from ..model.state import GameState
 from . import actions as A
 from . import offers
-from .context import Ctx
+from .context import RulesContext
 from .decisions import ALL_FREE_ACTIONS, OFFERS_ONLY, Decision, awaiting
 from .errors import IllegalAction, refuse
 from .events import Event
@@ -23,7 +23,7 @@ from .offers import OfferVoided
 
 def apply(state: GameState, action: A.Action) -> list[Event]:
     """Apply one action. Returns the events it caused; raises IllegalAction (state untouched) if refused."""
-    ctx = Ctx(state)
+    ctx = RulesContext(state)
     if action.type in ctx.rules.transactional_actions:
         try:
             return _apply_transactionally(state, action)
@@ -31,16 +31,16 @@ def apply(state: GameState, action: A.Action) -> list[Event]:
             return _void_offer(state, voided)
     _dispatch(ctx, action)
     state.action_count += 1
-    settle(ctx)
+    run_to_decision(ctx)
     return ctx.events
 
 
 def _void_offer(state: GameState, voided: OfferVoided) -> list[Event]:
     """Every counterparty accepted but a leg is no longer valid: the offer is void, not the acceptance (R-DEAL-02)."""
-    ctx = Ctx(state)
+    ctx = RulesContext(state)
     offers.void(ctx, voided)
     state.action_count += 1
-    settle(ctx)
+    run_to_decision(ctx)
     return ctx.events
 
 
@@ -56,16 +56,16 @@ _SHARED_PARTS = frozenset({"setup"})
 def _apply_transactionally(state: GameState, action: A.Action) -> list[Event]:
     """Deals and foreclosures touch many parts of the state at once: run them on a copy, keep it only if accepted."""
     trial = copy_state(state)
-    ctx = Ctx(trial)
+    ctx = RulesContext(trial)
     _dispatch(ctx, action)
     trial.action_count += 1
-    settle(ctx)
+    run_to_decision(ctx)
     for name in type(state).model_fields:
         setattr(state, name, getattr(trial, name))
     return ctx.events
 
 
-def _dispatch(ctx: Ctx, action: A.Action) -> None:
+def _dispatch(ctx: RulesContext, action: A.Action) -> None:
     state = ctx.state
     seat = action.seat
     kind = action.type
@@ -95,7 +95,7 @@ def _dispatch(ctx: Ctx, action: A.Action) -> None:
         _answer(ctx, rules.decisions[state.turn.step], state.turn, action)
 
 
-def _answer(ctx: Ctx, decision: Decision, window, action: A.Action) -> None:
+def _answer(ctx: RulesContext, decision: Decision, window, action: A.Action) -> None:
     """An action while `decision` waits: a free action if the decision leaves them open (R-GEN-04), else an answer
     to the decision itself."""
     free = ctx.rules.free_action_handlers.get(action.type)
@@ -113,7 +113,7 @@ def describe_pending(state: GameState, top) -> str:
     return find_ruleset(state.setup.ruleset).decisions[top.kind].describe(state, top)
 
 
-def _default_for_disabled(ctx: Ctx) -> bool:
+def _default_for_disabled(ctx: RulesContext) -> bool:
     """A disabled player's decisions take their defaults at once (R-FAC-BOAT-04): if the top window waits for one,
     apply his default there and return True. Windows that skip disabled players never get here."""
     state = ctx.state
@@ -132,8 +132,8 @@ def _default_for_disabled(ctx: Ctx) -> bool:
 
 # ----- advancing the machine (R-GEN-09) -----
 
-def settle(ctx: Ctx) -> None:
-    """Run the after-event checks and advance automatic steps until a decision is needed."""
+def run_to_decision(ctx: RulesContext) -> None:
+    """Run the after-event checks and advance automatic steps until a decision is needed (or the game is over)."""
     state = ctx.state
     rules = ctx.rules
     decisions = rules.decisions
@@ -162,7 +162,11 @@ def settle(ctx: Ctx) -> None:
             return
         if not rules.advance(ctx):
             return
-    raise RuntimeError("the turn machine did not settle")  # pragma: no cover - a bug, never a game situation
+    raise RuntimeError("the turn machine never reached a decision")  # pragma: no cover - a bug, never a game situation
+
+
+settle = run_to_decision
+"""The old name of `run_to_decision`, kept for the tests (which may change only their import lines, issue 24)."""
 
 
 # ----- queries -----
@@ -185,4 +189,4 @@ def is_legal(state: GameState, action: A.Action) -> IllegalAction | None:
     return None
 
 
-__all__ = ["apply", "legal_actions", "awaiting", "is_legal", "settle", "copy_state", "describe_pending"]
+__all__ = ["apply", "legal_actions", "awaiting", "is_legal", "run_to_decision", "copy_state", "describe_pending"]

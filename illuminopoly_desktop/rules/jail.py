@@ -3,7 +3,7 @@ Favors in Illuminopoly, R-CARD-05). What else being jailed does is the ruleset's
 from __future__ import annotations
 
 from ..model.state import FavorCard
-from .context import Ctx
+from .context import RulesContext
 from .events import FavorPlayed, JailChanged
 from .movement import teleport
 
@@ -12,7 +12,7 @@ JAIL_TURNS_BEFORE_TRIAL = 3
 """The third failed turn in Jail ends it (R-JAIL-05)."""
 
 
-def send_to_jail(ctx: Ctx, seat: int, reason: str, rule_id: str = "R-JAIL-01", no_favor: bool = False) -> None:
+def send_to_jail(ctx: RulesContext, seat: int, reason: str, rule_id: str = "R-JAIL-01", no_favor: bool = False) -> None:
     """Jail anyone. Whether a cause jails at all is decided before this call (Illuminopoly's Dog is immune to some,
     R-FAC-DOG-02); `no_favor`: no card can free him this time (R-JAIL-02)."""
     state = ctx.state
@@ -28,7 +28,7 @@ def send_to_jail(ctx: Ctx, seat: int, reason: str, rule_id: str = "R-JAIL-01", n
     ctx.rules.after_jailed(ctx, seat)
 
 
-def release(ctx: Ctx, seat: int, reason: str, rule_id: str) -> None:
+def release(ctx: RulesContext, seat: int, reason: str, rule_id: str) -> None:
     player = ctx.state.players[seat]
     player.in_jail = False
     player.jail_turns = 0
@@ -36,13 +36,13 @@ def release(ctx: Ctx, seat: int, reason: str, rule_id: str) -> None:
     ctx.emit(JailChanged(seat=seat, in_jail=False, reason=reason, rule_id=rule_id))
 
 
-def return_favor(ctx: Ctx, card: FavorCard) -> None:
+def return_favor(ctx: RulesContext, card: FavorCard) -> None:
     """A used card goes to the bottom of the deck it came from (R-CARD-05)."""
     deck = ctx.state.chance_deck if card.deck == "chance" else ctx.state.chest_deck
     deck.append(card.number)
 
 
-def play_favor(ctx: Ctx, seat: int, purpose: str, rule_id: str) -> None:
+def play_favor(ctx: RulesContext, seat: int, purpose: str, rule_id: str) -> None:
     player = ctx.state.players[seat]
     card = player.political_favors.pop(0)
     return_favor(ctx, card)

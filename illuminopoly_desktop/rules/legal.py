@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..model.rulesets import find_ruleset
 from ..model.state import GameState
 from . import actions as A
-from .context import Ctx
+from .context import RulesContext
 from .decisions import OFFERS_ONLY, Menu, grouped
 
 
@@ -19,7 +19,7 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True) -> l
     player = state.players[seat]
     if player.eliminated or player.disabled:
         return []
-    ctx = Ctx(state)
+    ctx = RulesContext(state)
     rules = ctx.rules
     result: list[A.Action] = []
     if state.pending:
@@ -50,7 +50,7 @@ def legal_menu(state: GameState, seat: int, include_free: bool = True) -> Menu:
         return {}
     if state.pending or state.turn.seat != seat:
         return grouped(enumerate_legal(state, seat, include_free))
-    ctx = Ctx(state)
+    ctx = RulesContext(state)
     rules = ctx.rules
     turn = state.turn
     decision = rules.decisions[turn.step]

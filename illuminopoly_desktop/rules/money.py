@@ -6,7 +6,7 @@ record it, so the conservation invariant holds after every call.
 from __future__ import annotations
 
 from ..model.state import BANK, ESCROW, FP, Auction, Party
-from .context import Ctx
+from .context import RulesContext
 from .errors import refuse
 from .events import AuctionEvent, MoneyMoved, PaymentShort
 
@@ -15,7 +15,7 @@ def ceil_div(numerator: int, denominator: int) -> int:
     return -(-numerator // denominator)
 
 
-def _take(ctx: Ctx, party: Party, amount: int) -> None:
+def _take(ctx: RulesContext, party: Party, amount: int) -> None:
     st = ctx.state
     if party == BANK:
         st.reserves -= amount
@@ -27,7 +27,7 @@ def _take(ctx: Ctx, party: Party, amount: int) -> None:
         st.players[party].cash -= amount
 
 
-def _give(ctx: Ctx, party: Party, amount: int) -> None:
+def _give(ctx: RulesContext, party: Party, amount: int) -> None:
     st = ctx.state
     if party == BANK:
         st.reserves += amount
@@ -39,7 +39,7 @@ def _give(ctx: Ctx, party: Party, amount: int) -> None:
         st.players[party].cash += amount
 
 
-def move(ctx: Ctx, payer: Party, payee: Party, amount: int, reason: str, rule_id: str | None = None) -> None:
+def move(ctx: RulesContext, payer: Party, payee: Party, amount: int, reason: str, rule_id: str | None = None) -> None:
     """Move exactly `amount` (the caller has checked the payer can pay it)."""
     if amount <= 0 or payer == payee:
         return  # nothing moves when a Bank Proprietor pays a fine to himself (R-BANK-03 step 4)
@@ -55,7 +55,7 @@ def move(ctx: Ctx, payer: Party, payee: Party, amount: int, reason: str, rule_id
 BANK_DEBT_REPAYMENT = "repayment of Bank debt"
 
 
-def _repay_bank_debt(ctx: Ctx, seat: int) -> None:
+def _repay_bank_debt(ctx: RulesContext, seat: int) -> None:
     """Cash a Bank debtor receives goes first to the Bank, until his debt is paid (§32 `bank_shortfall_forgiven`).
 
     Resolution: the debt is repaid at each receipt of money, not at the start of his turns. It is one rule in one
@@ -71,7 +71,8 @@ def _repay_bank_debt(ctx: Ctx, seat: int) -> None:
         ctx.notice(f"{ctx.name(seat)} has paid off his debt to the Bank.", "R-LOSE-02", seat)
 
 
-def bank_shortfall(ctx: Ctx, payer: int, owed: int, paid: int, reason: str, rule_id: str = "R-LOSE-02") -> None:
+def bank_shortfall(ctx: RulesContext, payer: int, owed: int, paid: int, reason: str,
+                   rule_id: str = "R-LOSE-02") -> None:
     """What a payer could not pay of a payment to the Bank (R-LOSE-02 step 2): forgiven under
     `bank_shortfall_forgiven=true`; under `false` it becomes his debt to the Bank, which blocks his voluntary
     spending (`check_no_bank_debt`) and takes every dollar he receives until it is paid.
@@ -88,7 +89,7 @@ def bank_shortfall(ctx: Ctx, payer: int, owed: int, paid: int, reason: str, rule
                           rule_id=rule_id))
 
 
-def check_no_bank_debt(ctx: Ctx, seat: int) -> None:
+def check_no_bank_debt(ctx: RulesContext, seat: int) -> None:
     """Refuse a voluntary spend by a player who owes the Bank (R-LOSE-02: never started on credit).
 
     Raises IllegalAction(E_INSUFFICIENT_FUNDS, R-LOSE-02) while his `bank_debt` is not paid."""
@@ -98,7 +99,7 @@ def check_no_bank_debt(ctx: Ctx, seat: int) -> None:
                      f"{ctx.name(seat)} owes the Bank ${debt}: the Bank debt must be paid first.")
 
 
-def bank_receiver(ctx: Ctx, is_fine: bool) -> Party:
+def bank_receiver(ctx: RulesContext, is_fine: bool) -> Party:
     """Where a payment "to the Bank" goes: Reserves, or for fines the Bank Proprietor (R-BANK-03 step 4)."""
     proprietor = ctx.state.bank_proprietor
     if is_fine and proprietor is not None and not ctx.state.players[proprietor].eliminated:
@@ -106,18 +107,19 @@ def bank_receiver(ctx: Ctx, is_fine: bool) -> Party:
     return BANK
 
 
-def pay_bank(ctx: Ctx, seat: int, amount: int, reason: str, rule_id: str | None = None, is_fine: bool = False) -> None:
+def pay_bank(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: str | None = None,
+             is_fine: bool = False) -> None:
     move(ctx, seat, bank_receiver(ctx, is_fine), amount, reason, rule_id)
 
 
-def split_with_fp(ctx: Ctx, payer: Party, other: Party, amount: int, reason: str, rule_id: str) -> None:
+def split_with_fp(ctx: RulesContext, payer: Party, other: Party, amount: int, reason: str, rule_id: str) -> None:
     """`floor(x/2)` to the Free Parking pot, the rest to `other` (R-GEN-01, R-FP-02)."""
     to_fp = amount // 2
     move(ctx, payer, FP, to_fp, reason, rule_id)
     move(ctx, payer, other, amount - to_fp, reason, rule_id)
 
 
-def bank_pays(ctx: Ctx, seat: int, amount: int, reason: str, rule_id: str | None = None,
+def bank_pays(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: str | None = None,
               is_salary: bool = False) -> int:
     """The Bank pays a player, subject to its insolvency option (R-BANK-02, R-BANK-03). Returns what was paid now.
 
@@ -159,7 +161,7 @@ def bank_pays(ctx: Ctx, seat: int, amount: int, reason: str, rule_id: str | None
     return paid
 
 
-def _proprietor_pays_salary(ctx: Ctx, seat: int, amount: int, reason: str) -> int:
+def _proprietor_pays_salary(ctx: RulesContext, seat: int, amount: int, reason: str) -> int:
     """R-BANK-03 step 4: GO salary comes out of the Proprietor's own cash; what he cannot pay is not paid.
 
     Resolution: "if he cannot pay, it is not paid" is read like the Bank's own shortfall (R-BANK-02): he pays what
@@ -181,7 +183,7 @@ def _proprietor_pays_salary(ctx: Ctx, seat: int, amount: int, reason: str) -> in
     return paid
 
 
-def _pay_what_reserves_allow(ctx: Ctx, seat: int, amount: int, reason: str, rule_id: str | None,
+def _pay_what_reserves_allow(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: str | None,
                              short_rule: str) -> int:
     st = ctx.state
     paid = min(amount, max(st.reserves, 0))
@@ -196,7 +198,7 @@ def _bank_auction_pending(state) -> bool:
     return any(p.kind == "auction" and p.item == "bank" for p in state.pending)
 
 
-def _open_bank_auction(ctx: Ctx, why: str) -> bool:
+def _open_bank_auction(ctx: RulesContext, why: str) -> bool:
     """Put the Bank up for auction among the bidders the ruleset names (Illuminopoly: the active, not disabled
     faction players, starting after the Chair, R-BANK-03 step 2, R-DEAL-09). Returns False when nobody could bid."""
     st = ctx.state
@@ -209,7 +211,7 @@ def _open_bank_auction(ctx: Ctx, why: str) -> bool:
     return True
 
 
-def _auction_again_below_third(ctx: Ctx, before: int) -> None:
+def _auction_again_below_third(ctx: RulesContext, before: int) -> None:
     """R-BANK-03 step 5: once the Bank has a Proprietor, it goes up for bid again when a payment takes Reserves
     below one third of their level at game start.
 
@@ -227,7 +229,7 @@ def _auction_again_below_third(ctx: Ctx, before: int) -> None:
                                 "the Bank is put up for auction again")
 
 
-def pay_held_payments(ctx: Ctx) -> None:
+def pay_held_payments(ctx: RulesContext) -> None:
     """R-BANK-03 step 7: after the auction the held payments are made as far as Reserves allow (no new auction)."""
     st = ctx.state
     held, st.held_payments = st.held_payments, []

@@ -2,20 +2,20 @@
 square does (`ctx.rules.on_pass`, VARIANTS S06): the GO salary, and whatever else the ruleset's rules say."""
 from __future__ import annotations
 
-from .context import Ctx
+from .context import RulesContext
 from .events import TokenMoved
 from .money import bank_pays
 
 BOARD_SIZE = 40
 
 
-def pay_go_salary(ctx: Ctx, seat: int) -> None:
+def pay_go_salary(ctx: RulesContext, seat: int) -> None:
     player = ctx.state.players[seat]
     player.completed_first_circuit = True
     bank_pays(ctx, seat, ctx.board.go_salary, "GO salary", "R-GO-01", is_salary=True)
 
 
-def walk(ctx: Ctx, seat: int, steps: int, how: str, then: int = 0) -> int | None:
+def walk(ctx: RulesContext, seat: int, steps: int, how: str, then: int = 0) -> int | None:
     """Step the token forward. Returns None when it arrived, or the number of steps left when it paused at a
     stop-to-fix offer (the token then stands on that square).
 
@@ -53,7 +53,7 @@ def walk(ctx: Ctx, seat: int, steps: int, how: str, then: int = 0) -> int | None
     return left if paused else None
 
 
-def walk_back(ctx: Ctx, seat: int, steps: int) -> int | None:
+def walk_back(ctx: RulesContext, seat: int, steps: int) -> int | None:
     """A backward move passes squares in reverse and never pays GO (R-MOVE-02).
 
     Passing events other than GO still apply on the way back, the stop-to-fix offer included: R-MOVE-02 lists
@@ -82,7 +82,7 @@ def steps_to(start: int, target: int) -> int:
     return distance or BOARD_SIZE
 
 
-def teleport(ctx: Ctx, seat: int, square: int, rule_id: str) -> None:
+def teleport(ctx: RulesContext, seat: int, square: int, rule_id: str) -> None:
     """A teleport passes nothing and pays no GO (R-MOVE-02)."""
     player = ctx.state.players[seat]
     start = player.position

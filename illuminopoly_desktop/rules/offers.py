@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..model.state import Offer
 from . import actions as A
-from .context import Ctx
+from .context import RulesContext
 from .errors import IllegalAction, refuse
 from .events import OfferEvent
 from .payments import forgive_debt
@@ -38,14 +38,14 @@ def visible_to(offer: Offer) -> list[int] | None:
     return sorted(parties(offer)) if offer.visibility == "secret" else None
 
 
-def find_offer(ctx: Ctx, offer_id: int) -> Offer:
+def find_offer(ctx: RulesContext, offer_id: int) -> Offer:
     for offer in ctx.state.offers:
         if offer.id == offer_id:
             return offer
     raise refuse("E_NO_SUCH_OFFER", "R-DEAL-02", "That offer no longer exists (withdrawn, answered or expired).")
 
 
-def propose(ctx: Ctx, seat: int, counterparties: list[int], legs, visibility: str, expires_round: int | None,
+def propose(ctx: RulesContext, seat: int, counterparties: list[int], legs, visibility: str, expires_round: int | None,
             counter_to: int | None = None) -> None:
     """Record a new offer after its static checks (R-DEAL-02, §33.1).
 
@@ -73,7 +73,7 @@ def propose(ctx: Ctx, seat: int, counterparties: list[int], legs, visibility: st
                         visible_to=visible_to(offer), detail=detail))
 
 
-def check_counter(ctx: Ctx, seat: int, counterparties: list[int], counter_to: int) -> Offer:
+def check_counter(ctx: RulesContext, seat: int, counterparties: list[int], counter_to: int) -> Offer:
     """The open offer a counter-offer answers (§33.1: "each counterparty answers accept, decline or counter");
     refuses a closed or unknown offer, a proposer who is not one of its counterparties still to answer, and a
     counter whose parties are not exactly the old offer's (R-DEAL-02)."""
@@ -89,7 +89,7 @@ def check_counter(ctx: Ctx, seat: int, counterparties: list[int], counter_to: in
     return old
 
 
-def accept(ctx: Ctx, seat: int, offer_id: int, placements) -> bool:
+def accept(ctx: RulesContext, seat: int, offer_id: int, placements) -> bool:
     """Record an acceptance; returns True when every counterparty has accepted and the offer must execute.
     `placements`: where the deeds the acceptor receives go (in Illuminopoly, the free arrows of R-STRUCT-04)."""
     offer = find_offer(ctx, offer_id)
@@ -102,13 +102,13 @@ def accept(ctx: Ctx, seat: int, offer_id: int, placements) -> bool:
     return set(offer.accepted_by) == set(offer.counterparties)
 
 
-def close(ctx: Ctx, offer: Offer, status: str, seat: int) -> None:
+def close(ctx: RulesContext, offer: Offer, status: str, seat: int) -> None:
     ctx.state.offers.remove(offer)
     ctx.emit(OfferEvent(offer_id=offer.id, status=status, seat=seat, rule_id="R-DEAL-02",
                         visible_to=visible_to(offer)))
 
 
-def expire_offers(ctx: Ctx) -> None:
+def expire_offers(ctx: RulesContext) -> None:
     """Offers whose last round has ended lapse (R-DEAL-02); called at ROUND_END after `round_no` moves on."""
     state = ctx.state
     for offer in [o for o in state.offers if o.expires_round < state.round_no]:
@@ -116,7 +116,7 @@ def expire_offers(ctx: Ctx) -> None:
         ctx.emit(OfferEvent(offer_id=offer.id, status="expired", rule_id="R-DEAL-02", visible_to=visible_to(offer)))
 
 
-def void(ctx: Ctx, voided: OfferVoided) -> None:
+def void(ctx: RulesContext, voided: OfferVoided) -> None:
     """Every counterparty accepted but a leg is no longer valid: the offer is void, not the acceptance (R-DEAL-02)."""
     offer = find_offer(ctx, voided.offer_id)
     ctx.state.offers.remove(offer)
@@ -127,12 +127,12 @@ def void(ctx: Ctx, voided: OfferVoided) -> None:
 
 # ----- the free actions of offers and debts (R-GEN-04) -----
 
-def propose_offer(ctx: Ctx, action: A.ProposeOffer) -> None:
+def propose_offer(ctx: RulesContext, action: A.ProposeOffer) -> None:
     propose(ctx, action.seat, action.counterparties, action.legs, action.visibility, action.expires_round,
             action.counter_to)
 
 
-def accept_offer(ctx: Ctx, action: A.AcceptOffer) -> None:
+def accept_offer(ctx: RulesContext, action: A.AcceptOffer) -> None:
     if accept(ctx, action.seat, action.offer_id, action.placements):
         try:
             ctx.rules.execute_offer(ctx, find_offer(ctx, action.offer_id))
@@ -140,29 +140,29 @@ def accept_offer(ctx: Ctx, action: A.AcceptOffer) -> None:
             raise OfferVoided(action.offer_id, refusal) from refusal
 
 
-def decline_offer(ctx: Ctx, action: A.DeclineOffer) -> None:
+def decline_offer(ctx: RulesContext, action: A.DeclineOffer) -> None:
     offer = find_offer(ctx, action.offer_id)
     if action.seat not in offer.counterparties:
         raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "This offer is not addressed to you.")
     close(ctx, offer, "declined", action.seat)
 
 
-def withdraw_offer(ctx: Ctx, action: A.WithdrawOffer) -> None:
+def withdraw_offer(ctx: RulesContext, action: A.WithdrawOffer) -> None:
     offer = find_offer(ctx, action.offer_id)
     if action.seat != offer.proposer:
         raise refuse("E_NOT_OWNER", "R-DEAL-02", "Only the proposer may withdraw an offer.")
     close(ctx, offer, "withdrawn", action.seat)
 
 
-def forgive(ctx: Ctx, action: A.ForgiveDebt) -> None:
+def forgive(ctx: RulesContext, action: A.ForgiveDebt) -> None:
     forgive_debt(ctx, action.seat, action.debt_id, None)
 
 
-def extend(ctx: Ctx, action: A.ExtendDebt) -> None:
+def extend(ctx: RulesContext, action: A.ExtendDebt) -> None:
     forgive_debt(ctx, action.seat, action.debt_id, action.due_round)
 
 
-HANDLERS: dict[str, Callable[[Ctx, A.Action], None]] = {
+HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
     "propose_offer": propose_offer, "accept_offer": accept_offer, "decline_offer": decline_offer,
     "withdraw_offer": withdraw_offer, "forgive_debt": forgive, "extend_debt": extend,
 }

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ..model.state import BANK, Debt, GameState, Party, RaiseFunds
 from . import actions as A
-from .context import Ctx
+from .context import RulesContext
 from .decisions import ALL_FREE_ACTIONS, Window
 from .errors import refuse
 from .events import DebtEvent, PaymentShort
 from .money import bank_receiver, bank_shortfall, move
 
 
-def demand(ctx: Ctx, payer: int, payments: list[tuple[Party, int]], reason: str, rule_id: str) -> None:
+def demand(ctx: RulesContext, payer: int, payments: list[tuple[Party, int]], reason: str, rule_id: str) -> None:
     """Take the payments now if the payer can cover them all, else open a raise-funds window for him."""
     payments = [(payee, amount) for payee, amount in payments if amount > 0]
     if not payments:
@@ -24,12 +24,12 @@ def demand(ctx: Ctx, payer: int, payments: list[tuple[Party, int]], reason: str,
     ctx.notice(f"{ctx.name(payer)} is short of cash for {reason} and may raise funds first.", "R-LOSE-02", payer)
 
 
-def _pay(ctx: Ctx, payer: int, payee: Party, amount: int, reason: str, rule_id: str) -> None:
+def _pay(ctx: RulesContext, payer: int, payee: Party, amount: int, reason: str, rule_id: str) -> None:
     target = bank_receiver(ctx, is_fine=True) if payee == BANK else payee
     move(ctx, payer, target, amount, reason, rule_id)
 
 
-def settle(ctx: Ctx, window: RaiseFunds) -> None:
+def settle_payments(ctx: RulesContext, window: RaiseFunds) -> None:
     """Pay what can be paid; the rest is forgiven or owed to the Bank (`bank_shortfall_forgiven`), or becomes a due
     debt to a player (R-LOSE-02 step 2). A shortfall to the Free Parking pot is always forgiven: the pot is no
     creditor."""
@@ -52,7 +52,7 @@ def settle(ctx: Ctx, window: RaiseFunds) -> None:
                                       reason=window.reason, rule_id="R-LOSE-02"))
 
 
-def add_debt(ctx: Ctx, creditor: int, debtor: int, amount: int, due_round: int, due: bool = False,
+def add_debt(ctx: RulesContext, creditor: int, debtor: int, amount: int, due_round: int, due: bool = False,
              secret_between: list[int] | None = None) -> Debt:
     state = ctx.state
     debt = Debt(id=state.next_id, creditor=creditor, debtor=debtor, amount=amount, due_round=due_round, due=due,
@@ -64,7 +64,7 @@ def add_debt(ctx: Ctx, creditor: int, debtor: int, amount: int, due_round: int, 
     return debt
 
 
-def collect_due_debts(ctx: Ctx) -> None:
+def collect_due_debts(ctx: RulesContext) -> None:
     """At the first open window of a due round the engine moves the amount due; a shortfall stays as a due debt (R-DEAL-04)."""
     state = ctx.state
     for debt in list(state.debts):
@@ -89,7 +89,7 @@ def collect_due_debts(ctx: Ctx) -> None:
                                status="due", rule_id="R-DEAL-04", visible_to=debt.secret_between))
 
 
-def forgive_debt(ctx: Ctx, seat: int, debt_id: int, new_round: int | None) -> None:
+def forgive_debt(ctx: RulesContext, seat: int, debt_id: int, new_round: int | None) -> None:
     """The creditor forgives a debt, or extends it to a later round (R-DEAL-04)."""
     state = ctx.state
     debt = next((d for d in state.debts if d.id == debt_id), None)
@@ -116,17 +116,17 @@ class RaiseFundsWindow(Window):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.payer]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return [A.SettlePayment.shared(seat=seat)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.SettlePayment.shared(seat=seat)
 
-    def pay(self, ctx: Ctx, window, action: A.SettlePayment) -> None:
+    def pay(self, ctx: RulesContext, window, action: A.SettlePayment) -> None:
         if action.seat != window.payer:
             raise refuse("E_NOT_YOUR_TURN", "R-LOSE-02", "This payment is not yours to settle.")
         ctx.state.pending.remove(window)
-        settle(ctx, window)
+        settle_payments(ctx, window)
 
     def describe(self, state: GameState, window) -> str:
         return "a player raising funds"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..model.state import GameState
 from .actions import Action
 from .buildings import group_has_buildings
-from .context import Ctx
+from .context import RulesContext
 
 
 class Queries:
@@ -22,4 +22,4 @@ class Queries:
 
     def group_has_buildings(self, state: GameState, index: int) -> bool:
         """Whether any lot of the deed's colour group carries a building (rules/buildings.py)."""
-        return group_has_buildings(Ctx(state), index)
+        return group_has_buildings(RulesContext(state), index)

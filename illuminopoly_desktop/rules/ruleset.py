@@ -1,8 +1,8 @@
 """The core's view of a rule system (RULESETS.md §4.1-4.2): a `Ruleset` whose methods are the seams of VARIANTS §2.
 
 The engine's door (rules/engine.py, rules/legal.py) is the same for every ruleset. Behind it, everything a rule
-system decides for itself is asked of `ctx.rules`, the ruleset of the game at hand, resolved once per `Ctx` from
-`state.setup.ruleset` (model/rulesets.py finds it by name and imports its module on first use). A ruleset is one
+system decides for itself is asked of `ctx.rules`, the ruleset of the game at hand, resolved once per `RulesContext`
+from `state.setup.ruleset` (model/rulesets.py finds it by name and imports its module on first use). A ruleset is one
 object, written as a class that mirrors the tree of rule systems of VARIANTS §0.3 (Classic → Illuminopoly → Shared;
 Classic → Illumonopoly | Defeating Monopoly): a subclass overrides the seams where its rules differ, and `super()` is
 the spec's "wrap".
@@ -18,7 +18,7 @@ from typing import ClassVar
 from ..model import rng
 from ..model.state import GameSetup, GameState
 from .actions import Action
-from .context import Ctx
+from .context import RulesContext
 from .decisions import Decision, Menu
 from .movement import pay_go_salary
 from .offers import HANDLERS as OFFER_HANDLERS
@@ -39,9 +39,9 @@ class Ruleset:
 
     decisions: ClassVar[Mapping[str, Decision]] = {}
     """S05, S15: every window kind of the pending stack and every turn step, by kind (rules/decisions.py)."""
-    free_action_handlers: ClassVar[Mapping[str, Callable[[Ctx, Action], None]]] = OFFER_HANDLERS
+    free_action_handlers: ClassVar[Mapping[str, Callable[[RulesContext, Action], None]]] = OFFER_HANDLERS
     """R-GEN-04: the free actions, by action type: taken while the decision waiting allows (`free_actions`)."""
-    independent_actions: ClassVar[Mapping[str, Callable[[Ctx, Action], None]]] = {}
+    independent_actions: ClassVar[Mapping[str, Callable[[RulesContext, Action], None]]] = {}
     """Actions the ruleset checks and applies itself, whatever decision is waiting (Illuminopoly's cheats)."""
     transactional_actions: ClassVar[frozenset[str]] = frozenset()
     """Actions applied on a copy of the state and kept only if accepted: they touch many parts at once (a deal)."""
@@ -91,89 +91,89 @@ class Ruleset:
         """Whether play has begun (the setup decisions are over): the after-event checks run only then."""
         raise self.missing("game_started")
 
-    def check_victory(self, ctx: Ctx, tested_events: int) -> int:
+    def check_victory(self, ctx: RulesContext, tested_events: int) -> int:
         """The victory test run after every applied action and automatic step (R-GEN-09 check 1). `tested_events`:
         how many of the action's events the last test followed; returns the count to pass next time."""
         return len(ctx.events)
 
-    def check_losses(self, ctx: Ctx) -> None:
+    def check_losses(self, ctx: RulesContext) -> None:
         """The losing test run after every event (R-GEN-09 check 2)."""
 
-    def advance(self, ctx: Ctx) -> bool:
+    def advance(self, ctx: RulesContext) -> bool:
         """Take one automatic step of the machine when no window is open; False when a decision is needed."""
         raise self.missing("advance")
 
     # ----- S06: movement -----
 
-    def on_pass(self, ctx: Ctx, seat: int, square: int, forward: bool) -> bool:
+    def on_pass(self, ctx: RulesContext, seat: int, square: int, forward: bool) -> bool:
         """What entering a square on a move does (rules/movement.py asks at every square): the GO salary on a
         forward move. Returns True when the mover may stop there (to fix a property, in Illuminopoly)."""
         if forward and square == ctx.board.go_index:
             pay_go_salary(ctx, seat)
         return False
 
-    def draw_position(self, ctx: Ctx, seat: int, deck_name: str, deck: list[int]) -> int:
+    def draw_position(self, ctx: RulesContext, seat: int, deck_name: str, deck: list[int]) -> int:
         """Which card of `deck` the drawer takes (rules/cards.py): the top one."""
         return 0
 
-    def interpret_card(self, ctx: Ctx, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
+    def interpret_card(self, ctx: RulesContext, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
         """S14: what a drawn card does (`card` is model/cards.py's CardDef), and whether it goes back under `deck`."""
         raise self.missing("interpret_card")
 
-    def after_jailed(self, ctx: Ctx, seat: int) -> None:
+    def after_jailed(self, ctx: RulesContext, seat: int) -> None:
         """What being sent to Jail does besides the move (rules/jail.py): nothing more in classic Monopoly."""
 
     # ----- S12: auctions -----
 
-    def bidding_order(self, ctx: Ctx, after: int | None = None) -> list[int]:
+    def bidding_order(self, ctx: RulesContext, after: int | None = None) -> list[int]:
         """Who bids in an auction, in order (the Bank's auction of R-BANK-03 uses it too); `after`: the seat the
         order starts after when the ruleset has no seat of its own to start from."""
         raise self.missing("bidding_order")
 
-    def may_acquire(self, ctx: Ctx, seat: int) -> bool:
+    def may_acquire(self, ctx: RulesContext, seat: int) -> bool:
         """Whether the seat may bid for (or otherwise take) a deed now."""
         raise self.missing("may_acquire")
 
-    def acquisition_slots(self, ctx: Ctx, seat: int) -> list[tuple[int, int]]:
+    def acquisition_slots(self, ctx: RulesContext, seat: int) -> list[tuple[int, int]]:
         """Where a deed the seat takes may go, as the (parent, arrow) of the actions that carry a placement
         (rules/actions.py: `Buy`, `Bid`...). Without power structures there is one: the defaults (-1, 0)."""
         return [(-1, 0)]
 
-    def check_acquisition_slot(self, ctx: Ctx, seat: int, parent: int, arrow: int, rule_id: str) -> None:
+    def check_acquisition_slot(self, ctx: RulesContext, seat: int, parent: int, arrow: int, rule_id: str) -> None:
         """Refuse a placement the seat may not choose (raises IllegalAction under `rule_id`)."""
 
-    def give_property(self, ctx: Ctx, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
+    def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
         """The Bank's deed becomes the seat's (an auction won), placed where he chose."""
         raise self.missing("give_property")
 
     # ----- offers (rules/offers.py) -----
 
-    def check_offer_terms(self, ctx: Ctx, offer) -> None:
+    def check_offer_terms(self, ctx: RulesContext, offer) -> None:
         """Every check of what an offer holds, at proposal and again at execution (raises IllegalAction)."""
         raise self.missing("check_offer_terms")
 
-    def offer_category(self, ctx: Ctx, offer) -> str:
+    def offer_category(self, ctx: RulesContext, offer) -> str:
         """"deal" or "bribe" (a bribe's money may be taxed differently)."""
         return "deal"
 
-    def describe_offer(self, ctx: Ctx, offer) -> str:
+    def describe_offer(self, ctx: RulesContext, offer) -> str:
         """The offer's legs in words, for its events."""
         raise self.missing("describe_offer")
 
-    def check_acceptance(self, ctx: Ctx, offer, seat: int, placements) -> None:
+    def check_acceptance(self, ctx: RulesContext, offer, seat: int, placements) -> None:
         """Refuse an acceptance the seat may not give now; record where the deeds he receives go."""
 
-    def execute_offer(self, ctx: Ctx, offer) -> None:
+    def execute_offer(self, ctx: RulesContext, offer) -> None:
         """Carry out every leg of an accepted offer (on a trial copy: a refusal voids the offer)."""
         raise self.missing("execute_offer")
 
     # ----- R-GEN-04: free actions -----
 
-    def free_options(self, ctx: Ctx, seat: int, offers_only: bool = False) -> list[Action]:
+    def free_options(self, ctx: RulesContext, seat: int, offers_only: bool = False) -> list[Action]:
         """Every free action the seat may take now (only the answers to offers with `offers_only`)."""
         return []
 
-    def free_menu(self, ctx: Ctx, seat: int) -> Menu:
+    def free_menu(self, ctx: RulesContext, seat: int) -> Menu:
         """The free actions grouped by type, each group built when asked for."""
         return {}
 

@@ -7,7 +7,7 @@ from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.context import Ctx
+from illuminopoly_desktop.rules.context import RulesContext
 from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 ORIENTAL, VERMONT = 6, 8
@@ -17,7 +17,7 @@ seats = [{"name": "Ann", "faction": "thimble"}, {"name": "Ben", "faction": "top_
                                               "strength": "schemer"}]
 state = new_game(seats, seed=20, preset_factions=True, allow_forced_dice=True)
 session = TableSession(state)
-engine.settle(Ctx(state))
+engine.run_to_decision(RulesContext(state))
 for voter in list(engine.awaiting(state)):
     session.apply(A.CastVote(seat=voter, candidate=0))
 

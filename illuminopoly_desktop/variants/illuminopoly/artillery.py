@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from ...model.state import Contest, FavorWindow, Ransom, RansomAnswer
 from ...rules.buildings import remove_buildings
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse
 from ...rules.events import (ControlChanged, LandingResolved, MortgageChanged, OwnershipChanged, PropertyChanged,
                              SaleBlocked)
@@ -53,7 +53,7 @@ def is_artillery(state, seat: int) -> bool:
 
 # ----- R-ART-02: the landing options -----
 
-def check_target(ctx: Ctx, seat: int, index: int, rule_id: str = "R-ART-02") -> None:
+def check_target(ctx: RulesContext, seat: int, index: int, rule_id: str = "R-ART-02") -> None:
     """Only the Artillery ransoms and destroys; never a destroyed or a disrupted target (R-ART-02, R-ART-09)."""
     if not is_artillery(ctx.state, seat):
         raise refuse("E_FACTION_CANNOT", rule_id, "Only the Artillery demands ransom and destroys property.")
@@ -66,13 +66,13 @@ def check_target(ctx: Ctx, seat: int, index: int, rule_id: str = "R-ART-02") -> 
         raise refuse("E_DISRUPTED", rule_id, f"{ctx.square_name(index)} is disrupted and cannot be attacked again.")
 
 
-def check_ransom(ctx: Ctx, seat: int, index: int) -> None:
+def check_ransom(ctx: RulesContext, seat: int, index: int) -> None:
     """RANSOM's checks: the target's, and no restraint of a recorded deal against it (R-DEAL-03)."""
     check_target(ctx, seat, index)
     commitments.check_restraint(ctx, seat, index, "ransom")
 
 
-def check_destruction(ctx: Ctx, seat: int, index: int, kind: str, rule_id: str) -> int:
+def check_destruction(ctx: RulesContext, seat: int, index: int, kind: str, rule_id: str) -> int:
     """The target's checks, then the base cost (A/2, a Railroad A, Vatt = B if rezoned: R-ART-06..08) from cash."""
     check_target(ctx, seat, index, rule_id)
     commitments.check_restraint(ctx, seat, index, "destruction")  # R-DEAL-03
@@ -86,7 +86,7 @@ def check_destruction(ctx: Ctx, seat: int, index: int, kind: str, rule_id: str) 
     return cost
 
 
-def destroy(ctx: Ctx, seat: int) -> None:
+def destroy(ctx: RulesContext, seat: int) -> None:
     """DESTROY: a surprise destruction of the landing square (R-ART-07): no defenders, target
     `terrorist_surprise_target`; an unawakened Boat's immunity does not protect, and the owner's structure multiplier
     applies (D-07, values.structure_multiplier). The contest uses up the landing."""
@@ -103,7 +103,7 @@ RANSOM_SAMPLES = (50, 100)
 """Sample ransom demands listed besides ¼ of the property's value (any amount of at least $1 is legal, R-ART-03)."""
 
 
-def suggested_ransom(ctx: Ctx, index: int) -> int:
+def suggested_ransom(ctx: RulesContext, index: int) -> int:
     """A quarter of the property's value, at least $1: the demand offered first (any amount of at least $1 is legal,
     R-ART-03)."""
     return max(1, receive_amount(current_value(ctx, index) / 4))
@@ -111,7 +111,7 @@ def suggested_ransom(ctx: Ctx, index: int) -> int:
 
 # ----- R-ART-03, R-ART-04: the demand and its payment -----
 
-def demand_ransom(ctx: Ctx, seat: int, amount: int) -> None:
+def demand_ransom(ctx: RulesContext, seat: int, amount: int) -> None:
     """RANSOM (R-ART-03): record the demand and end the turn at once, doubles or not (R-MOVE-05 (c)): straight to
     T6. The owner's answer is his to give at any open window until his deadline (D-15, `answer_ransom`)."""
     state = ctx.state
@@ -150,7 +150,7 @@ def ransom_answerer(state) -> int | None:
     return owner
 
 
-def ransom_deadline_passed(ctx: Ctx, why: str) -> None:
+def ransom_deadline_passed(ctx: RulesContext, why: str) -> None:
     """The deadline of an unanswered demand has come (the end of the owner's next turn, or the Artillery's next T1):
     it is refused by default (R-GEN-03, D-15)."""
     ransom = ctx.state.pending_ransom
@@ -161,7 +161,7 @@ def ransom_deadline_passed(ctx: Ctx, why: str) -> None:
                "default.", "R-ART-04")
 
 
-def pay_ransom(ctx: Ctx, payer: int, artillery: int, amount: int) -> None:
+def pay_ransom(ctx: RulesContext, payer: int, artillery: int, amount: int) -> None:
     """In full to the Artillery: a ransom is no bribe (R-FP-02), unless `ransom_taxed_as_bribe` splits it."""
     if ctx.options.ransom_taxed_as_bribe:
         split_with_fp(ctx, payer, artillery, amount, "ransom", "R-ART-04")
@@ -169,12 +169,12 @@ def pay_ransom(ctx: Ctx, payer: int, artillery: int, amount: int) -> None:
         move(ctx, payer, artillery, amount, "ransom", "R-ART-04")
 
 
-def can_pay_ransom(ctx: Ctx, seat: int, amount: int) -> bool:
+def can_pay_ransom(ctx: RulesContext, seat: int, amount: int) -> bool:
     player = ctx.state.players[seat]
     return not player.bank_debt and player.cash >= amount
 
 
-def answer_ransom(ctx: Ctx, seat: int, pay: bool) -> None:
+def answer_ransom(ctx: RulesContext, seat: int, pay: bool) -> None:
     """R-ART-04, D-15: the owner pays the whole demand now, or refuses; a free decision of any open window until his
     deadline. Others may help him only by deals (a loan)."""
     state = ctx.state
@@ -194,7 +194,7 @@ def answer_ransom(ctx: Ctx, seat: int, pay: bool) -> None:
                "R-ART-04", seat)
 
 
-def close_legacy_answer_window(ctx: Ctx, window: RansomAnswer) -> None:
+def close_legacy_answer_window(ctx: RulesContext, window: RansomAnswer) -> None:
     """A `RansomAnswer` window in a state saved before D-15, when the game waited for the owner: the answer is now a
     free decision (`answer_ransom`), so the window closes and the Artillery's turn, left open for it, ends."""
     state = ctx.state
@@ -212,7 +212,7 @@ def open_pool(state) -> Ransom | None:
     return ransom
 
 
-def check_pledge(ctx: Ctx, seat: int, amount: int) -> Ransom:
+def check_pledge(ctx: RulesContext, seat: int, amount: int) -> Ransom:
     state = ctx.state
     ransom = open_pool(state)
     if ransom is None:
@@ -227,7 +227,7 @@ def check_pledge(ctx: Ctx, seat: int, amount: int) -> Ransom:
     return ransom
 
 
-def pledge(ctx: Ctx, seat: int, amount: int) -> None:
+def pledge(ctx: RulesContext, seat: int, amount: int) -> None:
     """R-ART-04, R-DEAL-07: set the seat's pledge to the pool (0 withdraws it); public, like the demand."""
     ransom = check_pledge(ctx, seat, amount)
     if amount:
@@ -239,7 +239,7 @@ def pledge(ctx: Ctx, seat: int, amount: int) -> None:
                f"(${total} of ${ransom.amount} pledged).", "R-ART-04", seat)
 
 
-def pool_shares(ctx: Ctx, ransom: Ransom) -> dict[int, int]:
+def pool_shares(ctx: RulesContext, ransom: Ransom) -> dict[int, int]:
     """What each pledger pays when the pool is collected (R-ART-04), or {} when it falls short of the demand.
 
     Each pledge counts up to the pledger's cash at collection; a disabled, eliminated or Bank-indebted pledger
@@ -268,7 +268,7 @@ def pool_shares(ctx: Ctx, ransom: Ransom) -> dict[int, int]:
     return shares
 
 
-def collect_pool(ctx: Ctx, ransom: Ransom) -> None:
+def collect_pool(ctx: RulesContext, ransom: Ransom) -> None:
     """At the Artillery's T1: exactly the demand, or nothing (R-ART-04; a pool is never "partly" paid)."""
     shares = pool_shares(ctx, ransom)
     ransom.pool_closed = True
@@ -286,7 +286,7 @@ def collect_pool(ctx: Ctx, ransom: Ransom) -> None:
 
 # ----- T1 (R-ART-05, R-ART-11 with D-03, R-ART-13's first turn) -----
 
-def upkeep(ctx: Ctx, seat: int) -> bool:
+def upkeep(ctx: RulesContext, seat: int) -> bool:
     """The T1 hook of `use_artillery` games. Returns True when a T1 decision now waits (step `upkeep`)."""
     state = ctx.state
     if state.abandon_first_turn:
@@ -314,7 +314,7 @@ def upkeep(ctx: Ctx, seat: int) -> bool:
     return False
 
 
-def attempt_destruction(ctx: Ctx, seat: int) -> None:
+def attempt_destruction(ctx: RulesContext, seat: int) -> None:
     """R-ART-05, R-ART-06: attack the ransomed property (a "destruction" contest); the ransom is cleared. The turn
     waits in `after_upkeep` while the contest runs (or a Political Favor halts it) and goes on from there."""
     state = ctx.state
@@ -330,7 +330,7 @@ def attempt_destruction(ctx: Ctx, seat: int) -> None:
     state.turn.step = "after_upkeep"  # declare set a landing step; this was no landing
 
 
-def end_upkeep(ctx: Ctx, seat: int) -> None:
+def end_upkeep(ctx: RulesContext, seat: int) -> None:
     """No (more) T1 decision: a ransom not acted on is cleared (R-ART-05); the turn goes on at T2."""
     state = ctx.state
     ransom = state.pending_ransom
@@ -340,7 +340,7 @@ def end_upkeep(ctx: Ctx, seat: int) -> None:
     ctx.rules.continue_at_t2(ctx, seat)
 
 
-def resume_after_upkeep(ctx: Ctx) -> None:
+def resume_after_upkeep(ctx: RulesContext) -> None:
     """After the destruction contest of T1: a failure jailed him and his turn does not go on (T5/T6 only);
     otherwise T2 onward (R-ART-05)."""
     turn = ctx.state.turn
@@ -352,7 +352,7 @@ def resume_after_upkeep(ctx: Ctx) -> None:
 
 # ----- R-ART-08..10, R-ART-12: the result of a destruction contest -----
 
-def apply_destruction_result(ctx: Ctx, contest: Contest, success: bool) -> None:
+def apply_destruction_result(ctx: RulesContext, contest: Contest, success: bool) -> None:
     """The effect of both destruction contests (registered by the ruleset), after the money was distributed."""
     if not success:
         failed(ctx, contest.attacker)
@@ -362,7 +362,7 @@ def apply_destruction_result(ctx: Ctx, contest: Contest, success: bool) -> None:
         disrupt(ctx, contest.target, contest.attacker)
 
 
-def failed(ctx: Ctx, seat: int) -> None:
+def failed(ctx: RulesContext, seat: int) -> None:
     """R-ART-12: Jail with no favor, one more failed-destruction jailing; the 4th eliminates him (R-LOSE-06)."""
     state = ctx.state
     player = state.players[seat]
@@ -375,7 +375,7 @@ def failed(ctx: Ctx, seat: int) -> None:
         eliminate(ctx, seat, "his captured agents testify against him", rule_id="R-LOSE-06")
 
 
-def disrupt(ctx: Ctx, index: int, attacker: int) -> None:
+def disrupt(ctx: RulesContext, index: int, attacker: int) -> None:
     """R-ART-09: a Railroad or Utility is not destroyed but disrupted for 1d6 of its owner's collections (R-RENT-06):
     it earns 0, counts for no Power Base, counts as destroyed in victory tests, and cannot be attacked again; it keeps
     its slots, its mortgage and its owner's control, blocks no group and adds nothing to the colour tally."""
@@ -384,7 +384,7 @@ def disrupt(ctx: Ctx, index: int, attacker: int) -> None:
     ctx.emit(PropertyChanged(property=index, change="disrupted", countdown=countdown, rule_id="R-ART-09"))
 
 
-def destroy_lot(ctx: Ctx, index: int) -> None:
+def destroy_lot(ctx: RulesContext, index: int) -> None:
     """R-ART-10 (with R-ART-08 and R-MORT-06, D-05): rubble, no rezoning, buildings to supply unpaid, the mortgage
     written off, control back to the owner, an unsettled structure, the colour tally; V and Rk halve by
     values.current_value and values.ranking_value, and the group block is rent.group_has_rubble."""
@@ -418,7 +418,7 @@ def destroy_lot(ctx: Ctx, index: int) -> None:
         _block_group_once(ctx, index, group)
 
 
-def _block_group_once(ctx: Ctx, index: int, group: str) -> None:
+def _block_group_once(ctx: RulesContext, index: int, group: str) -> None:
     """`destruction_group_block=one_turn` ([V22]: the group earns nothing "next turn"): the owners of the group's
     lots at the destruction collect nothing from the group at their next collection, and those lots count for no
     Power Base until then (rent.group_has_rubble, rent.collect_rent). An unowned lot blocks only with
@@ -435,14 +435,14 @@ def _block_group_once(ctx: Ctx, index: int, group: str) -> None:
 
 # ----- R-ART-11: cleanup -----
 
-def cleanup_cost(ctx: Ctx, index: int) -> int:
+def cleanup_cost(ctx: RulesContext, index: int) -> int:
     """ceil(½ × V) = ¼ of B (`cleanup_cost_basis=current_value`), or ceil(½ × B) (`base_value`)."""
     if ctx.options.cleanup_cost_basis == "base_value":
         return pay_amount(base_value(ctx, index) * Fraction(1, 2))
     return pay_amount(current_value(ctx, index) * Fraction(1, 2))
 
 
-def check_cleanup(ctx: Ctx, seat: int, index: int) -> int:
+def check_cleanup(ctx: RulesContext, seat: int, index: int) -> int:
     state = ctx.state
     prop = state.properties.get(index)
     if prop is None:
@@ -464,7 +464,7 @@ def check_cleanup(ctx: Ctx, seat: int, index: int) -> int:
     return cost
 
 
-def clean_up(ctx: Ctx, seat: int, index: int) -> None:
+def clean_up(ctx: RulesContext, seat: int, index: int) -> None:
     """Pay the Bank; the rubble goes and the group earns again; the deed marker stays until the rebuild."""
     cost = check_cleanup(ctx, seat, index)
     pay_bank(ctx, seat, cost, "cleanup", "R-ART-11")
@@ -472,7 +472,7 @@ def clean_up(ctx: Ctx, seat: int, index: int) -> None:
     ctx.emit(PropertyChanged(property=index, change="cleaned", rule_id="R-ART-11"))
 
 
-def cleanable_lots(ctx: Ctx, seat: int, affordable: bool = False) -> list[int]:
+def cleanable_lots(ctx: RulesContext, seat: int, affordable: bool = False) -> list[int]:
     """The seat's rubble lots (that he could pay to clean up now, if `affordable`)."""
     state = ctx.state
     lots = [i for i, p in state.properties.items() if p.rubble and p.owner == seat]
@@ -486,7 +486,7 @@ def cleanable_lots(ctx: Ctx, seat: int, affordable: bool = False) -> list[int]:
 
 # ----- R-ART-13: abandonment during a reorganization -----
 
-def check_abandon(ctx: Ctx, seat: int, abandon: list[int]) -> list[int]:
+def check_abandon(ctx: RulesContext, seat: int, abandon: list[int]) -> list[int]:
     state = ctx.state
     if len(set(abandon)) != len(abandon):
         raise refuse("E_INVALID_STRUCTURE", "R-ART-13", "A deed can be abandoned only once.")
@@ -505,7 +505,7 @@ def check_abandon(ctx: Ctx, seat: int, abandon: list[int]) -> list[int]:
     return list(abandon)
 
 
-def validate_with_abandonment(ctx: Ctx, seat: int, placements, abandon: list[int]):
+def validate_with_abandonment(ctx: RulesContext, seat: int, placements, abandon: list[int]):
     """Validate the new arrangement of the deeds he keeps: the abandoned ones are left out of it (R-STRUCT-06).
     They are set aside for the check and put back at once, so a refusal leaves the state untouched."""
     props = ctx.state.properties
@@ -518,7 +518,7 @@ def validate_with_abandonment(ctx: Ctx, seat: int, placements, abandon: list[int
             props[index].owner = seat
 
 
-def abandon(ctx: Ctx, seat: int, indices: list[int]) -> None:
+def abandon(ctx: RulesContext, seat: int, indices: list[int]) -> None:
     """After the reorganization was applied: each lot goes back to the Bank, unless a Political Favor blocks it
     (R-CARD-06 with `pf_blockable_sales` naming abandonment): then one favor window per lot, the first on top."""
     state = ctx.state
@@ -534,7 +534,7 @@ def abandon(ctx: Ctx, seat: int, indices: list[int]) -> None:
         state.pending.append(FavorWindow(purpose="abandon", actor=seat, queue=list(holders), property=index))
 
 
-def abandon_finished(ctx: Ctx, window: FavorWindow, blocked_by: int | None) -> None:
+def abandon_finished(ctx: RulesContext, window: FavorWindow, blocked_by: int | None) -> None:
     """The favor window of an abandonment closed (favors.finish): a block keeps the lot, which hangs as a leaf on
     the shallowest free arrow (or stays unattached if none is free, R-STRUCT-09)."""
 
@@ -547,7 +547,7 @@ def abandon_finished(ctx: Ctx, window: FavorWindow, blocked_by: int | None) -> N
         place_or_unattach(ctx, seat, index)
 
 
-def execute_abandon(ctx: Ctx, seat: int, index: int) -> None:
+def execute_abandon(ctx: RulesContext, seat: int, index: int) -> None:
     """R-ART-13: the Bank pays the printed M, or $0 if the lot was mortgaged when destroyed (D-05); the lot becomes
     unowned and uncontrolled, still destroyed, with its rubble as it was."""
     state = ctx.state
@@ -567,7 +567,7 @@ def execute_abandon(ctx: Ctx, seat: int, index: int) -> None:
     ctx.emit(PropertyChanged(property=index, change="abandoned", rule_id="R-ART-13"))
 
 
-def _age_first_turns(ctx: Ctx, seat: int) -> None:
+def _age_first_turns(ctx: RulesContext, seat: int) -> None:
     """`abandon_any_reorganization=false`: at every T1 the first turn after a destruction that was running is over,
     and the lots of this turn's player that were waiting enter theirs ([REV]: "on his next turn")."""
     state = ctx.state

@@ -7,7 +7,7 @@ lifting it goes to the Boat, not to the Chair (buildings.lift).
 """
 from __future__ import annotations
 
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.events import ControlChanged
 
 
@@ -18,7 +18,7 @@ def is_unawakened_boat(state, seat: int | None) -> bool:
     return player.faction == "boat" and not player.awakened
 
 
-def claim_holds(ctx: Ctx, seat: int, indices, reason: str, rule_id: str | None) -> None:
+def claim_holds(ctx: RulesContext, seat: int, indices, reason: str, rule_id: str | None) -> None:
     """Every hold another player has on these deeds of the unawakened Boat `seat` passes to him (D-12)."""
     state = ctx.state
     if not is_unawakened_boat(state, seat):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...model.state import FavorWindow, PermitWindow
 from ...rules.buildings import (add_building, check_even_build, check_even_sale, emit_buildings, group_has_buildings,
                                 take_building)
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse
 from ...rules.events import ControlChanged, MortgageChanged
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
@@ -19,7 +19,7 @@ from .rent import is_monopolist
 from .special_victory import note_hotel_placed
 
 
-def _owned_property(ctx: Ctx, seat: int, index: int, rule_id: str):
+def _owned_property(ctx: RulesContext, seat: int, index: int, rule_id: str):
     prop = ctx.state.properties.get(index)
     if prop is None:
         raise refuse("E_NOT_A_PROPERTY", rule_id, "That square is not a property.")
@@ -30,12 +30,12 @@ def _owned_property(ctx: Ctx, seat: int, index: int, rule_id: str):
     return prop
 
 
-def buildable_lots(ctx: Ctx, group: str) -> list[int]:
+def buildable_lots(ctx: RulesContext, group: str) -> list[int]:
     """Lots of the group that can carry buildings: not rezoned (R-MONO-03)."""
     return [m for m in ctx.board.group_members[group] if not ctx.state.properties[m].rezoned]
 
 
-def check_buy_building(ctx: Ctx, seat: int, index: int) -> str:
+def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
     """Return "house" or "hotel" if the seat may build on the lot now (R-BUILD-01..03, -06), else refuse."""
     prop = _owned_property(ctx, seat, index, "R-BUILD-01")
     square = ctx.squares[index]
@@ -64,13 +64,13 @@ def check_buy_building(ctx: Ctx, seat: int, index: int) -> str:
     return kind
 
 
-def check_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> int:
+def check_sell_building(ctx: RulesContext, seat: int, index: int, mode: str) -> int:
     """Return the refund for the sale if it keeps the group even (R-BUILD-04), else refuse."""
     _owned_property(ctx, seat, index, "R-BUILD-04")
     return check_even_sale(ctx, index, mode, buildable_lots)
 
 
-def declare_buy_building(ctx: Ctx, seat: int, index: int) -> None:
+def declare_buy_building(ctx: RulesContext, seat: int, index: int) -> None:
     """A building request: the permit window first if it takes the last of the supply (R-BUILD-06), then the
     Political Favor window of a Bank sale (R-CARD-06), then the purchase."""
     kind = check_buy_building(ctx, seat, index)
@@ -84,7 +84,7 @@ def declare_buy_building(ctx: Ctx, seat: int, index: int) -> None:
     request_from_bank(ctx, seat, index, kind)
 
 
-def request_from_bank(ctx: Ctx, seat: int, index: int, kind: str) -> None:
+def request_from_bank(ctx: RulesContext, seat: int, index: int, kind: str) -> None:
     """The Bank-to-player sale of a building: PF holders may block it (R-CARD-06), else it is executed."""
     holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales != "purchase_only" else []
     if holders:
@@ -94,7 +94,7 @@ def request_from_bank(ctx: Ctx, seat: int, index: int, kind: str) -> None:
         execute_buy_building(ctx, seat, index)
 
 
-def execute_buy_building(ctx: Ctx, seat: int, index: int) -> None:
+def execute_buy_building(ctx: RulesContext, seat: int, index: int) -> None:
     kind = check_buy_building(ctx, seat, index)
     pay_bank(ctx, seat, ctx.squares[index].house_cost, f"{kind} purchase", "R-BUILD-01")
     add_building(ctx, index, kind)
@@ -102,7 +102,7 @@ def execute_buy_building(ctx: Ctx, seat: int, index: int) -> None:
         shoe_hotel_hook(ctx, seat, index)
 
 
-def shoe_hotel_hook(ctx: Ctx, seat: int, index: int) -> None:
+def shoe_hotel_hook(ctx: RulesContext, seat: int, index: int) -> None:
     """R-BUILD-07 → R-FAC-SHOE-03: every hotel placement is offered to the Shoe's victory test (R-FAC-SHOE-01),
     which special_victory.py times under R-WIN-02."""
     note_hotel_placed(ctx, seat, index)
@@ -110,13 +110,13 @@ def shoe_hotel_hook(ctx: Ctx, seat: int, index: int) -> None:
 
 # ----- building permits (R-BUILD-06, §33.7) -----
 
-def takes_the_last(ctx: Ctx, kind: str) -> bool:
+def takes_the_last(ctx: RulesContext, kind: str) -> bool:
     """A house request takes the last house when one is left; a hotel request the last hotel."""
     state = ctx.state
     return (state.house_supply if kind == "house" else state.hotel_supply) == 1
 
 
-def could_build(ctx: Ctx, seat: int, kind: str) -> list[int]:
+def could_build(ctx: RulesContext, seat: int, kind: str) -> list[int]:
     """Lots on which the seat could buy a building of this kind right now."""
     lots = []
     for index, prop in ctx.state.properties.items():
@@ -130,7 +130,7 @@ def could_build(ctx: Ctx, seat: int, kind: str) -> list[int]:
     return lots
 
 
-def permit_bidders(ctx: Ctx, builder: int, kind: str) -> list[int]:
+def permit_bidders(ctx: RulesContext, builder: int, kind: str) -> list[int]:
     """Who is asked for a permit bribe: the other active, able faction players who could themselves build the same
     kind of building now, in seat order after the builder.
 
@@ -149,7 +149,7 @@ def permit_awaiting(window: PermitWindow) -> list[int]:
     return waiting or [window.builder]
 
 
-def offer_permit_bribe(ctx: Ctx, window: PermitWindow, seat: int, amount: int, index: int | None) -> None:
+def offer_permit_bribe(ctx: RulesContext, window: PermitWindow, seat: int, amount: int, index: int | None) -> None:
     """A bidder offers the builder `amount` to withdraw ($0 = no offer) (§33.7 step 2)."""
     state = ctx.state
     if seat not in window.bidders or seat in window.bids:
@@ -175,7 +175,7 @@ def offer_permit_bribe(ctx: Ctx, window: PermitWindow, seat: int, amount: int, i
         request_from_bank(ctx, window.builder, window.property, window.building)
 
 
-def answer_permit_bribe(ctx: Ctx, window: PermitWindow, seat: int, briber: int | None) -> None:
+def answer_permit_bribe(ctx: RulesContext, window: PermitWindow, seat: int, briber: int | None) -> None:
     """The builder accepts one bribe and withdraws, the briber building at once; or he accepts none (§33.7 3–4)."""
     state = ctx.state
     if seat != window.builder or any(s not in window.bids for s in window.bidders):
@@ -201,7 +201,7 @@ def answer_permit_bribe(ctx: Ctx, window: PermitWindow, seat: int, briber: int |
     request_from_bank(ctx, briber, index, window.building)
 
 
-def declare_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
+def declare_sell_building(ctx: RulesContext, seat: int, index: int, mode: str) -> None:
     check_sell_building(ctx, seat, index, mode)
     holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales != "purchase_only" else []
     if holders:
@@ -211,7 +211,7 @@ def declare_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
         execute_sell_building(ctx, seat, index, mode)
 
 
-def execute_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
+def execute_sell_building(ctx: RulesContext, seat: int, index: int, mode: str) -> None:
     refund = check_sell_building(ctx, seat, index, mode)
     take_building(ctx, index, mode)
     bank_pays(ctx, seat, refund, "building sale", "R-BUILD-04")
@@ -220,7 +220,7 @@ def execute_sell_building(ctx: Ctx, seat: int, index: int, mode: str) -> None:
 
 # ----- mortgages (R-MORT) -----
 
-def declare_mortgage(ctx: Ctx, seat: int, index: int) -> None:
+def declare_mortgage(ctx: RulesContext, seat: int, index: int) -> None:
     """A mortgage is a Bank loan, not a sale: PF holders may block it only under
     `pf_blockable_sales=purchase_buildings_abandon_mortgage` (R-CARD-06, A-72); otherwise it happens at once."""
     check_mortgage(ctx, seat, index)
@@ -231,7 +231,7 @@ def declare_mortgage(ctx: Ctx, seat: int, index: int) -> None:
         mortgage(ctx, seat, index)
 
 
-def check_mortgage(ctx: Ctx, seat: int, index: int) -> int:
+def check_mortgage(ctx: RulesContext, seat: int, index: int) -> int:
     prop = _owned_property(ctx, seat, index, "R-MORT-01")
     if prop.mortgaged:
         raise refuse("E_MORTGAGED", "R-MORT-01", f"{ctx.square_name(index)} is already mortgaged.")
@@ -251,7 +251,7 @@ def check_mortgage(ctx: Ctx, seat: int, index: int) -> int:
     return amount
 
 
-def mortgage(ctx: Ctx, seat: int, index: int) -> None:
+def mortgage(ctx: RulesContext, seat: int, index: int) -> None:
     """The Bank lends M (half if rezoned); the Chair takes control as `mortgage_chair` (R-MORT-01, -02)."""
     amount = check_mortgage(ctx, seat, index)
     state = ctx.state
@@ -280,7 +280,7 @@ def mortgage(ctx: Ctx, seat: int, index: int) -> None:
                                 reason="mortgage", rule_id="R-MORT-02"))
 
 
-def check_unmortgage(ctx: Ctx, seat: int, index: int) -> int:
+def check_unmortgage(ctx: RulesContext, seat: int, index: int) -> int:
     prop = _owned_property(ctx, seat, index, "R-MORT-03")
     if not prop.mortgaged:
         raise refuse("E_NOT_MORTGAGED", "R-MORT-03", f"{ctx.square_name(index)} is not mortgaged.")
@@ -291,13 +291,13 @@ def check_unmortgage(ctx: Ctx, seat: int, index: int) -> int:
     return cost
 
 
-def unmortgage(ctx: Ctx, seat: int, index: int) -> None:
+def unmortgage(ctx: RulesContext, seat: int, index: int) -> None:
     cost = check_unmortgage(ctx, seat, index)
     pay_bank(ctx, seat, cost, "mortgage repayment", "R-MORT-03")
     lift(ctx, index)
 
 
-def lift(ctx: Ctx, index: int) -> None:
+def lift(ctx: RulesContext, index: int) -> None:
     """Clear the mortgage; the Chair's hold becomes `post_mortgage` by the Chair of that moment (R-MORT-04)."""
     state = ctx.state
     prop = state.properties[index]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...model.state import BANK, FavorCard, FavorWindow
 from ...rules.cards import nearest, repairs_cost
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.events import FavorGained
 from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays
@@ -13,7 +13,7 @@ from . import factions, landing
 from .step_changes import landing_done
 
 
-def interpret(ctx: Ctx, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
+def interpret(ctx: RulesContext, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
     """Illuminopoly's reading of a drawn card (§34.3): a Get Out of Jail Free card is a Political Favor the drawer
     keeps (R-CARD-05); every other card goes to the bottom of its deck and acts (R-CARD-01..04)."""
     state = ctx.state
@@ -74,7 +74,7 @@ def others_after(state, drawer: int) -> list[int]:
     return [s for s in order[start + 1:] + order[:start] if s != drawer]
 
 
-def collect_from_each(ctx: Ctx, drawer: int, amount: int) -> None:
+def collect_from_each(ctx: RulesContext, drawer: int, amount: int) -> None:
     """Every other active faction player pays the drawer; each may cancel his own payment with a PF (R-CARD-02, -06).
 
     Windows are pushed in reverse so that the payers are asked in seat order after the drawer.

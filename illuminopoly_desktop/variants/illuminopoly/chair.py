@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...model.state import Election
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ChairChanged, ControlChanged, ElectionOpened, VoteCast
 from ...rules.money import move, split_with_fp
@@ -22,7 +22,7 @@ def mortgage_holder(state, leaving: int | None = None) -> int | None:
     return holder
 
 
-def candidates_and_voters(ctx: Ctx) -> tuple[list[int], list[int]]:
+def candidates_and_voters(ctx: RulesContext) -> tuple[list[int], list[int]]:
     state = ctx.state
     faction = state.faction_seats()
     candidates = [s for s in faction if not state.players[s].in_jail] or list(faction)
@@ -30,7 +30,7 @@ def candidates_and_voters(ctx: Ctx) -> tuple[list[int], list[int]]:
     return candidates, voters
 
 
-def open_election(ctx: Ctx) -> None:
+def open_election(ctx: RulesContext) -> None:
     state = ctx.state
     candidates, voters = candidates_and_voters(ctx)
     election = Election(id=state.next_id, candidates=candidates, voters=voters)
@@ -42,7 +42,7 @@ def open_election(ctx: Ctx) -> None:
         decide(ctx, election)
 
 
-def cast_vote(ctx: Ctx, election: Election, seat: int, candidate: int | None) -> None:
+def cast_vote(ctx: RulesContext, election: Election, seat: int, candidate: int | None) -> None:
     if seat not in election.voters or seat in election.votes:
         raise refuse("E_NOT_YOUR_TURN", "R-CHAIR-02", "You have no vote to cast in this ballot.")
     if candidate is not None and candidate not in election.candidates:
@@ -58,7 +58,7 @@ def cast_vote(ctx: Ctx, election: Election, seat: int, candidate: int | None) ->
         decide(ctx, election)
 
 
-def release_vote_escrows(ctx: Ctx, voter: int, candidate: int | None) -> None:
+def release_vote_escrows(ctx: RulesContext, voter: int, candidate: int | None) -> None:
     """A vote bribe held in escrow is released (split with FP) when the vote is cast as promised (§33.1)."""
     state = ctx.state
     for held in [e for e in state.vote_escrows if e.voter == voter]:
@@ -73,7 +73,7 @@ def release_vote_escrows(ctx: Ctx, voter: int, candidate: int | None) -> None:
             move(ctx, "escrow", held.payer, held.amount, "vote bribe refunded", "R-DEAL-03")
 
 
-def refund_all_vote_escrows(ctx: Ctx) -> None:
+def refund_all_vote_escrows(ctx: RulesContext) -> None:
     state = ctx.state
     for held in list(state.vote_escrows):
         move(ctx, "escrow", held.payer, held.amount, "vote bribe refunded", "R-DEAL-03")
@@ -81,7 +81,7 @@ def refund_all_vote_escrows(ctx: Ctx) -> None:
     state.vote_commitments.clear()
 
 
-def remove_from_elections(ctx: Ctx, seat: int) -> None:
+def remove_from_elections(ctx: RulesContext, seat: int) -> None:
     """An eliminated player leaves every open election (R-LOSE-05): his vote goes; if he stood, the votes cast for
     him are withdrawn so that those voters vote again, and if no candidate is left every active faction player
     stands (R-CHAIR-02). A ballot that is now complete is counted at once, so the election never waits for nobody."""
@@ -99,7 +99,7 @@ def remove_from_elections(ctx: Ctx, seat: int) -> None:
             decide(ctx, election)
 
 
-def decide(ctx: Ctx, election: Election) -> None:
+def decide(ctx: RulesContext, election: Election) -> None:
     """Strict majority of all voters, else another ballot, else the deadlock rule (R-CHAIR-02)."""
     state = ctx.state
     tally = {c: 0 for c in election.candidates}
@@ -121,7 +121,7 @@ def decide(ctx: Ctx, election: Election) -> None:
     install_chair(ctx, winner, "elected")
 
 
-def break_deadlock(ctx: Ctx, election: Election, tally: dict[int, int]) -> int:
+def break_deadlock(ctx: RulesContext, election: Election, tally: dict[int, int]) -> int:
     mode = ctx.options.chair_election_deadlock
     candidates = election.candidates
     if mode == "plurality_then_random":
@@ -136,7 +136,7 @@ def break_deadlock(ctx: Ctx, election: Election, tally: dict[int, int]) -> int:
     return candidates[ctx.rand_below(len(candidates))]
 
 
-def install_chair(ctx: Ctx, seat: int, reason: str) -> None:
+def install_chair(ctx: RulesContext, seat: int, reason: str) -> None:
     """R-CHAIR-04: mortgaged properties held as `mortgage_chair` pass to the new Chair; to nobody while the new Chair
     is the Artillery, who controls nothing (§25, D-11): the office keeps them for the Chair after him."""
     state = ctx.state

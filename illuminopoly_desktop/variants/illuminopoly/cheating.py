@@ -41,7 +41,7 @@ from __future__ import annotations
 from ...model.state import BANK, FP, CheatRecord, CheatRuling, Party
 from ...rules import actions as A
 from ...rules.cards import decks
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse
 from ...rules.events import AccusationEvent, CheatEvent, ControlChanged
 from ...rules.jail import send_to_jail
@@ -63,14 +63,14 @@ def enabled(state) -> bool:
     return state.setup.options.cheating_mode == "simulated"
 
 
-def check_enabled(ctx: Ctx) -> None:
+def check_enabled(ctx: RulesContext) -> None:
     if not enabled(ctx.state):
         raise refuse("E_OPTION_DISABLED", "R-CHEAT-01", "Cheating is impossible in this game (cheating_mode=off).")
 
 
 # ----- the one door from the engine -----
 
-def dispatch(ctx: Ctx, action: A.Action) -> None:
+def dispatch(ctx: RulesContext, action: A.Action) -> None:
     """Every action of R-CHEAT (engine._dispatch hands them all here, before anything else)."""
     check_enabled(ctx)
     state = ctx.state
@@ -105,7 +105,7 @@ def dispatch(ctx: Ctx, action: A.Action) -> None:
 
 # ----- records -----
 
-def check_may_cheat(ctx: Ctx, seat: int) -> None:
+def check_may_cheat(ctx: RulesContext, seat: int) -> None:
     """A faction player with no cheat yet in this turn of his own (R-CHEAT-02)."""
     state = ctx.state
     if state.players[seat].role != "faction":
@@ -119,7 +119,7 @@ def may_cheat(state, seat: int) -> bool:
             and not any(r.seat == seat and r.this_turn for r in state.cheat_records))
 
 
-def _new_record(ctx: Ctx, seat: int, cheat: str, **details) -> CheatRecord:
+def _new_record(ctx: RulesContext, seat: int, cheat: str, **details) -> CheatRecord:
     state = ctx.state
     # Not `state.next_id`: that counter is public, and its jump would betray the cheat.
     number = max((r.id for r in state.cheat_records), default=0) + 1
@@ -129,18 +129,18 @@ def _new_record(ctx: Ctx, seat: int, cheat: str, **details) -> CheatRecord:
     return record
 
 
-def _tell(ctx: Ctx, seat: int, cheat: str, detail: str) -> None:
+def _tell(ctx: RulesContext, seat: int, cheat: str, detail: str) -> None:
     ctx.emit(CheatEvent(seat=seat, cheat=cheat, detail=detail, visible_to=[seat], rule_id="R-CHEAT-02"))
 
 
-def _hidden_move(ctx: Ctx, seat: int, payer: Party, payee: Party, amount: int, reason: str) -> None:
+def _hidden_move(ctx: RulesContext, seat: int, payer: Party, payee: Party, amount: int, reason: str) -> None:
     """Move money with every event it causes seen only by `seat` (a debt repayment it triggers included)."""
     mark = len(ctx.events)
     move(ctx, payer, payee, amount, reason, "R-CHEAT-02")
     hide_since(ctx, mark, seat)
 
 
-def hide_since(ctx: Ctx, mark: int, seat: int) -> None:
+def hide_since(ctx: RulesContext, mark: int, seat: int) -> None:
     for event in ctx.events[mark:]:
         event.visible_to = [seat]
 
@@ -154,7 +154,7 @@ def accusable(state, seat: int, cheat: str) -> list[CheatRecord]:
             and r.turn_ends_left > 0]
 
 
-def turn_ended(ctx: Ctx, seat: int) -> None:
+def turn_ended(ctx: RulesContext, seat: int) -> None:
     """The end of one of `seat`'s turns (rules/turn.py): his cheat of this turn is spent, an unused stacked draw
     lapses, and (a)–(c) come one turn end nearer to their accusation deadline; closed records are forgotten."""
     state = ctx.state
@@ -173,13 +173,13 @@ def turn_ended(ctx: Ctx, seat: int) -> None:
 
 # ----- (a) stacked draw -----
 
-def stacked_draw(ctx: Ctx, seat: int) -> None:
+def stacked_draw(ctx: RulesContext, seat: int) -> None:
     check_may_cheat(ctx, seat)
     _new_record(ctx, seat, "stacked_draw", status="armed")
     _tell(ctx, seat, "stacked_draw", "Your next card this turn will be the second card of the deck.")
 
 
-def draw_position(ctx: Ctx, seat: int, deck_name: str, deck: list[int]) -> int:
+def draw_position(ctx: RulesContext, seat: int, deck_name: str, deck: list[int]) -> int:
     """Which card of `deck` the drawer takes (rules/cards.py): 0, the top; 1 when he has stacked the draw."""
     records = ctx.state.cheat_records
     if not records:
@@ -199,7 +199,7 @@ def draw_position(ctx: Ctx, seat: int, deck_name: str, deck: list[int]) -> int:
 
 # ----- (b) marker shift -----
 
-def check_marker_shift(ctx: Ctx, seat: int, source: int, target: int) -> None:
+def check_marker_shift(ctx: RulesContext, seat: int, source: int, target: int) -> None:
     state = ctx.state
     for index in (source, target):
         if index not in state.properties:
@@ -224,7 +224,7 @@ def check_marker_shift(ctx: Ctx, seat: int, source: int, target: int) -> None:
                      f"{ctx.square_name(target)} is not controlled by its owner.")
 
 
-def marker_shift(ctx: Ctx, seat: int, source: int, target: int) -> None:
+def marker_shift(ctx: RulesContext, seat: int, source: int, target: int) -> None:
     state = ctx.state
     check_marker_shift(ctx, seat, source, target)
     check_may_cheat(ctx, seat)
@@ -242,7 +242,7 @@ def marker_shift(ctx: Ctx, seat: int, source: int, target: int) -> None:
           f"Your marker moved from {ctx.square_name(source)} to {ctx.square_name(target)}.")
 
 
-def marker_shift_options(ctx: Ctx, seat: int) -> list[A.Action]:
+def marker_shift_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     state = ctx.state
     result = []
     for source, prop in state.properties.items():
@@ -260,7 +260,7 @@ def marker_shift_options(ctx: Ctx, seat: int) -> list[A.Action]:
 
 # ----- (c) short graft (called from rules/contests.py) -----
 
-def short_graft_cost(ctx: Ctx, contest, seat: int, pips: int, cost: int) -> int:
+def short_graft_cost(ctx: RulesContext, contest, seat: int, pips: int, cost: int) -> int:
     """Check a short graft and return what he pays: half the money, rounded up since he pays it (R-GEN-01)."""
     check_enabled(ctx)
     check_may_cheat(ctx, seat)
@@ -269,13 +269,13 @@ def short_graft_cost(ctx: Ctx, contest, seat: int, pips: int, cost: int) -> int:
     return ceil_div(cost, 2)
 
 
-def record_short_graft(ctx: Ctx, contest, seat: int, pips: int, unpaid: int) -> None:
+def record_short_graft(ctx: RulesContext, contest, seat: int, pips: int, unpaid: int) -> None:
     contest.graft_discount[seat] = contest.graft_discount.get(seat, 0) + unpaid
     _new_record(ctx, seat, "short_graft", contest_id=contest.id, pips=pips, amount=unpaid)
     _tell(ctx, seat, "short_graft", f"Your {pips} pips count in full; ${unpaid} of their price stays in your pocket.")
 
 
-def short_graft_options(ctx: Ctx, contest, seat: int, most: int) -> list[A.Action]:
+def short_graft_options(ctx: RulesContext, contest, seat: int, most: int) -> list[A.Action]:
     if not may_cheat(ctx.state, seat) or ctx.state.players[seat].bank_debt:
         return []
     price = pip_price(contest, seat)
@@ -283,7 +283,7 @@ def short_graft_options(ctx: Ctx, contest, seat: int, most: int) -> list[A.Actio
     return [A.CommitGraft(seat=seat, pips=n, short=True) for n in range(1, most + 1) if ceil_div(n * price, 2) <= room]
 
 
-def short_graft_settled(ctx: Ctx, contest, success: bool) -> None:
+def short_graft_settled(ctx: RulesContext, contest, success: bool) -> None:
     """The contest's money is distributed (contest_steps.distribute): note where each short bidder's unpaid money would
     have gone with his side's graft, so that a caught short graft pays it there (R-CHEAT-03)."""
     for seat, unpaid in contest.graft_discount.items():
@@ -293,7 +293,7 @@ def short_graft_settled(ctx: Ctx, contest, success: bool) -> None:
             record.owed = graft_route(ctx, contest, side_of(contest, seat), success, unpaid)
 
 
-def graft_route(ctx: Ctx, contest, side: str | None, success: bool, amount: int) -> list[tuple[Party, int]]:
+def graft_route(ctx: RulesContext, contest, side: str | None, success: bool, amount: int) -> list[tuple[Party, int]]:
     """Where `amount` of one side's graft goes under R-CONTEST-01 and §30 (the rules of contest_steps.distribute)."""
     kind = contest.contest
     split = [(FP, amount // 2), (BANK, amount - amount // 2)]
@@ -310,7 +310,7 @@ def graft_route(ctx: Ctx, contest, side: str | None, success: bool, amount: int)
 
 # ----- (d) till dipping -----
 
-def till_dip(ctx: Ctx, seat: int, amount: int) -> None:
+def till_dip(ctx: RulesContext, seat: int, amount: int) -> None:
     state = ctx.state
     if state.chair != seat or state.players[seat].role != "faction":
         raise refuse("E_FACTION_CANNOT", "R-CHEAT-02", "Only the Chair can dip into the till.")
@@ -329,7 +329,7 @@ def outstanding_dips(state, seat: int) -> int:
     return sum(r.amount for r in accusable(state, seat, "till_dip"))
 
 
-def return_till(ctx: Ctx, seat: int, amount: int) -> None:
+def return_till(ctx: RulesContext, seat: int, amount: int) -> None:
     """Put back (part of) the dips not yet repaid, oldest first; a dip repaid in full can no longer be accused."""
     state = ctx.state
     owed = outstanding_dips(state, seat)
@@ -350,7 +350,7 @@ def return_till(ctx: Ctx, seat: int, amount: int) -> None:
 
 # ----- accusations (R-CHEAT-04, -05) -----
 
-def check_accuse(ctx: Ctx, seat: int, accused: int, cheat: str) -> None:
+def check_accuse(ctx: RulesContext, seat: int, accused: int, cheat: str) -> None:
     """Never looks at the hidden records: a refusal must not betray them."""
     state = ctx.state
     if state.players[seat].role != "faction":
@@ -363,7 +363,7 @@ def check_accuse(ctx: Ctx, seat: int, accused: int, cheat: str) -> None:
         raise refuse("E_WRONG_PHASE", "R-CHEAT-04", "There is no such cheat.")
 
 
-def accuse(ctx: Ctx, seat: int, accused: int, cheat: str) -> None:
+def accuse(ctx: RulesContext, seat: int, accused: int, cheat: str) -> None:
     state = ctx.state
     check_accuse(ctx, seat, accused, cheat)
     ctx.emit(AccusationEvent(accuser=seat, accused=accused, accused_of=cheat, stage="made", rule_id="R-CHEAT-04"))
@@ -374,7 +374,7 @@ def accuse(ctx: Ctx, seat: int, accused: int, cheat: str) -> None:
     carry_out(ctx, seat, accused, cheat, bool(accusable(state, accused, cheat)), by_banker=False)
 
 
-def carry_out(ctx: Ctx, accuser: int, accused: int, cheat: str, guilty: bool, by_banker: bool) -> None:
+def carry_out(ctx: RulesContext, accuser: int, accused: int, cheat: str, guilty: bool, by_banker: bool) -> None:
     """The ruling: R-CHEAT-03 when guilty (a Banker's wrong guilty ruling jails an innocent: final, R-CHEAT-05),
     else the accuser pays the accused the penalty (R-CHEAT-04)."""
     ctx.emit(AccusationEvent(accuser=accuser, accused=accused, accused_of=cheat, stage="ruled", guilty=guilty,
@@ -397,7 +397,7 @@ def default_ruling(state, window: CheatRuling, seat: int) -> A.Action:
 
 # ----- caught (R-CHEAT-03) -----
 
-def caught(ctx: Ctx, seat: int, records: list[CheatRecord]) -> None:
+def caught(ctx: RulesContext, seat: int, records: list[CheatRecord]) -> None:
 
     state = ctx.state
     payments: list[tuple[Party, int]] = []
@@ -416,7 +416,7 @@ def caught(ctx: Ctx, seat: int, records: list[CheatRecord]) -> None:
             landing_done(ctx)
 
 
-def _reverse(ctx: Ctx, record: CheatRecord) -> list[tuple[Party, int]]:
+def _reverse(ctx: RulesContext, record: CheatRecord) -> list[tuple[Party, int]]:
     """Undo one cheat; returns the money the cheater must pay back."""
     seat = record.seat
     if record.cheat == "stacked_draw":
@@ -432,7 +432,7 @@ def _reverse(ctx: Ctx, record: CheatRecord) -> list[tuple[Party, int]]:
     return [(BANK, record.amount)]
 
 
-def _restore_markers(ctx: Ctx, record: CheatRecord) -> None:
+def _restore_markers(ctx: RulesContext, record: CheatRecord) -> None:
     """The shifted marker goes back, as far as the board still allows it."""
     state = ctx.state
     seat, owner = record.seat, record.property_owner
@@ -448,7 +448,7 @@ def _restore_markers(ctx: Ctx, record: CheatRecord) -> None:
                                 origin=record.origin, reason="marker shift reversed", rule_id="R-CHEAT-03"))
 
 
-def _pay_back(ctx: Ctx, seat: int, payments: list[tuple[Party, int]]) -> None:
+def _pay_back(ctx: RulesContext, seat: int, payments: list[tuple[Party, int]]) -> None:
     """The money of reversed cheats: straight back where it belongs (Reserves for a till dip, not a Bank
     Proprietor), or through a raise-funds window when he is short (R-LOSE-02)."""
     state = ctx.state
@@ -463,7 +463,7 @@ def _pay_back(ctx: Ctx, seat: int, payments: list[tuple[Party, int]]) -> None:
 
 # ----- legal actions (rules/legal.py) -----
 
-def turn_menu(ctx: Ctx, seat: int) -> dict:
+def turn_menu(ctx: RulesContext, seat: int) -> dict:
     """The cheats open to the mover at an open window of his own turn."""
     state = ctx.state
     menu: dict = {}
@@ -479,7 +479,7 @@ def turn_menu(ctx: Ctx, seat: int) -> dict:
     return menu
 
 
-def free_actions(ctx: Ctx, seat: int) -> list[A.Action]:
+def free_actions(ctx: RulesContext, seat: int) -> list[A.Action]:
     """Accusations and putting a till dip back, at an open window (no decision waiting)."""
     state = ctx.state
     if not enabled(state) or state.pending or state.players[seat].role != "faction":

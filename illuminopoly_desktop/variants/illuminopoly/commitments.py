@@ -33,7 +33,7 @@ commitments, and the conditional cash paid for the last two.
 from __future__ import annotations
 
 from ...model.state import BANK, ESCROW, FP, Commitment, CommitmentEscrow
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import move
 from .contests import max_pips
@@ -53,7 +53,7 @@ def _secret(offer) -> list[int] | None:
 
 # ----- description -----
 
-def describe_item(ctx: Ctx, item) -> str:
+def describe_item(ctx: RulesContext, item) -> str:
     """A short text for an offer's commitment leg (used in the offer's events)."""
     if item.kind == "restraint":
         target = (ctx.square_name(item.property) if item.property is not None
@@ -69,7 +69,7 @@ def describe_item(ctx: Ctx, item) -> str:
 
 # ----- checks of an offer's legs (at proposal and again at execution, R-DEAL-02) -----
 
-def check_leg(ctx: Ctx, offer, leg) -> None:
+def check_leg(ctx: RulesContext, offer, leg) -> None:
     """The static checks of a commitment leg, and its compatibility with the giver's other commitments."""
     state = ctx.state
     item = leg.item
@@ -112,7 +112,7 @@ def _bounds(items) -> tuple[int, int | None]:
 
 # ----- execution of an offer -----
 
-def record(ctx: Ctx, offer) -> dict[tuple[int, int], list[int]]:
+def record(ctx: RulesContext, offer) -> dict[tuple[int, int], list[int]]:
     """Record every commitment leg of an executing offer. Returns, for each (committed player, receiver) pair, the
     ids of the graft and helper commitments whose price (cash from the receiver to him) goes into escrow."""
     state = ctx.state
@@ -131,7 +131,7 @@ def record(ctx: Ctx, offer) -> dict[tuple[int, int], list[int]]:
     return conditions
 
 
-def hold_cash(ctx: Ctx, offer, leg, condition_ids: list[int], reason: str) -> None:
+def hold_cash(ctx: RulesContext, offer, leg, condition_ids: list[int], reason: str) -> None:
     """§33.1 conditional legs: cash for graft or helper commitments waits in escrow until they are kept."""
     amount = leg.item.amount
     secret = _secret(offer)
@@ -144,7 +144,7 @@ def hold_cash(ctx: Ctx, offer, leg, condition_ids: list[int], reason: str) -> No
 
 # ----- R-DEAL-03: restraints -----
 
-def check_restraint(ctx: Ctx, seat: int, index: int, action: str) -> None:
+def check_restraint(ctx: RulesContext, seat: int, index: int, action: str) -> None:
     """Refuse a declaration of `action` against `index` that a recorded restraint of `seat` forbids."""
     state = ctx.state
     if not state.commitments:
@@ -177,7 +177,7 @@ def _graft_binding(state, contest, seat: int) -> list[Commitment]:
             and c.item.property == contest.target and c.item.side == side]
 
 
-def graft_range(ctx: Ctx, contest, seat: int) -> tuple[int, int | None] | None:
+def graft_range(ctx: RulesContext, contest, seat: int) -> tuple[int, int | None] | None:
     """None when no graft commitment binds the seat in this contest; else the (lowest, highest or None) number of
     pips his sealed bid (or, in open bidding, his next raise) may have. The floor never exceeds what he can afford:
     a player committed to more pips than he can pay commits all he can (see the module notes)."""
@@ -193,7 +193,7 @@ def graft_range(ctx: Ctx, contest, seat: int) -> tuple[int, int | None] | None:
     return low, None if high is None else max(0, high - total)
 
 
-def check_graft(ctx: Ctx, contest, seat: int, pips: int) -> None:
+def check_graft(ctx: RulesContext, contest, seat: int, pips: int) -> None:
     """E_COMMITMENT for a bid (or raise) outside the seat's graft commitments in this contest."""
     bounds = graft_range(ctx, contest, seat)
     if bounds is None:
@@ -229,7 +229,7 @@ def required_side(state, contest, seat: int) -> str | None:
     return None
 
 
-def check_side_choice(ctx: Ctx, contest, seat: int, chosen: str | None) -> None:
+def check_side_choice(ctx: RulesContext, contest, seat: int, chosen: str | None) -> None:
     """Refuse a decline (or another side) when a helper commitment binds the seat to a side he is offered."""
     side = required_side(ctx.state, contest, seat)
     if side is None or chosen == side:
@@ -240,7 +240,7 @@ def check_side_choice(ctx: Ctx, contest, seat: int, chosen: str | None) -> None:
                  f"In offer {offer_id} you committed to join the {side} side of this contest: you must accept.")
 
 
-def joined(ctx: Ctx, contest, seat: int, side: str) -> None:
+def joined(ctx: RulesContext, contest, seat: int, side: str) -> None:
     """The seat joined `side` (accepted an invitation, or volunteered): his helper commitments to that side in the
     contest over this property are kept at once, and the escrow waiting only for them is released (§33.1)."""
     state = ctx.state
@@ -254,7 +254,7 @@ def joined(ctx: Ctx, contest, seat: int, side: str) -> None:
 
 # ----- using up, keeping and failing -----
 
-def contest_over(ctx: Ctx, contest, resolved: bool) -> None:
+def contest_over(ctx: RulesContext, contest, resolved: bool) -> None:
     """The contest over its target resolved (`resolved`) or was halted or blocked: every graft and helper commitment
     over that property is used up, kept or not, and the escrow tied to it is released or refunded."""
     state = ctx.state
@@ -276,7 +276,7 @@ def _kept(state, contest, c: Commitment) -> bool:
             "at_least": pips >= c.item.pips}[c.item.mode]
 
 
-def _settle(ctx: Ctx, c: Commitment, kept: bool) -> None:
+def _settle(ctx: RulesContext, c: Commitment, kept: bool) -> None:
     state = ctx.state
     if c.kind in CONDITIONAL_KINDS:
         ctx.notice(f"{ctx.name(c.seat)} {'kept' if kept else 'did not keep'} his commitment of offer {c.offer_id}.",
@@ -293,7 +293,7 @@ def _settle(ctx: Ctx, c: Commitment, kept: bool) -> None:
             _refund(ctx, held)
 
 
-def _release(ctx: Ctx, held: CommitmentEscrow) -> None:
+def _release(ctx: RulesContext, held: CommitmentEscrow) -> None:
     reason = "" if held.secret_between else "commitment kept: escrow released"
     rule = None if held.secret_between else "R-DEAL-03"
     if held.bribe and ctx.options.bribe_tax_scope != "none":
@@ -304,13 +304,13 @@ def _release(ctx: Ctx, held: CommitmentEscrow) -> None:
         move(ctx, ESCROW, held.payee, held.amount, reason, rule)
 
 
-def _refund(ctx: Ctx, held: CommitmentEscrow) -> None:
+def _refund(ctx: RulesContext, held: CommitmentEscrow) -> None:
     payer = held.payer if not ctx.state.players[held.payer].eliminated else BANK
     move(ctx, ESCROW, payer, held.amount, "" if held.secret_between else "commitment not kept: escrow refunded",
          None if held.secret_between else "R-DEAL-03")
 
 
-def round_end(ctx: Ctx) -> None:
+def round_end(ctx: RulesContext) -> None:
     """ROUND_END (after `round_no` has moved on): restraints whose last round has ended lapse; the commitments of a
     player who has left the game are dropped, and their escrow refunded."""
     state = ctx.state
@@ -324,7 +324,7 @@ def round_end(ctx: Ctx) -> None:
             _settle(ctx, c, kept=False)
 
 
-def player_left(ctx: Ctx, seat: int) -> None:
+def player_left(ctx: RulesContext, seat: int) -> None:
     """A player leaves the game (R-LOSE-05): before his cash is disposed of, his commitments fail (their escrow goes
     back to its payers) and escrow he paid for others' commitments comes back to him (§33.1 conditional legs)."""
     state = ctx.state

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...model.state import Contest, ReattachWindow
 from ...rules.buildings import remove_buildings
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, Notice, OwnershipChanged, PropertyChanged
 from ...rules.money import bank_pays, check_no_bank_debt, pay_bank
@@ -19,17 +19,17 @@ REBUILD_RAILROAD_COST = 200
 """R-REBUILD-04: a Railroad costs "the full single-Railroad price"."""
 
 
-def _is_conspirator(ctx: Ctx, seat: int) -> bool:
+def _is_conspirator(ctx: RulesContext, seat: int) -> bool:
     player = ctx.state.players[seat]
     return player.role == "faction" and player.faction != "artillery"
 
 
-def _check_conspirator(ctx: Ctx, seat: int, rule_id: str, what: str) -> None:
+def _check_conspirator(ctx: RulesContext, seat: int, rule_id: str, what: str) -> None:
     if not _is_conspirator(ctx, seat):
         raise refuse("E_FACTION_CANNOT", rule_id, f"The Artillery and the professional Banker cannot {what}.")
 
 
-def _check_cash(ctx: Ctx, seat: int, amount: int, rule_id: str, what: str) -> None:
+def _check_cash(ctx: RulesContext, seat: int, amount: int, rule_id: str, what: str) -> None:
     if amount:
         check_no_bank_debt(ctx, seat)
     cash = ctx.state.players[seat].cash
@@ -39,7 +39,7 @@ def _check_cash(ctx: Ctx, seat: int, amount: int, rule_id: str, what: str) -> No
 
 # ----- TAKE_OVER (R-TAKEOVER-01..06) -----
 
-def chair_blocks(ctx: Ctx, seat: int, index: int) -> bool:
+def chair_blocks(ctx: RulesContext, seat: int, index: int) -> bool:
     """R-CHAIR-05: a mortgaged property the Chair holds as `mortgage_chair` (and the attacker is not the Chair)."""
     prop = ctx.state.properties[index]
     chair = ctx.state.chair
@@ -47,7 +47,7 @@ def chair_blocks(ctx: Ctx, seat: int, index: int) -> bool:
             and chair is not None and chair != seat)
 
 
-def check_takeover(ctx: Ctx, seat: int, index: int, parent: int, arrow: int) -> int:
+def check_takeover(ctx: RulesContext, seat: int, index: int, parent: int, arrow: int) -> int:
     state = ctx.state
     prop = state.properties[index]
     _check_conspirator(ctx, seat, "R-TAKEOVER-01", "take over property")
@@ -65,13 +65,13 @@ def check_takeover(ctx: Ctx, seat: int, index: int, parent: int, arrow: int) -> 
     return cost
 
 
-def _chair_may_be_asked(ctx: Ctx) -> bool:
+def _chair_may_be_asked(ctx: RulesContext) -> bool:
     """The block is certain when the Chair may not waive it, or cannot answer (a disabled Boat takes the default)."""
     chair = ctx.state.players[ctx.state.chair]
     return ctx.options.chair_may_waive_mortgage_block and not chair.disabled
 
 
-def declare_takeover(ctx: Ctx, seat: int, parent: int, arrow: int) -> None:
+def declare_takeover(ctx: RulesContext, seat: int, parent: int, arrow: int) -> None:
     state = ctx.state
     index = state.turn.landing_square
     cost = check_takeover(ctx, seat, index, parent, arrow)
@@ -83,7 +83,7 @@ def declare_takeover(ctx: Ctx, seat: int, parent: int, arrow: int) -> None:
 
 # ----- REZONE (R-REZONE-01..07) -----
 
-def check_rezone(ctx: Ctx, seat: int, index: int) -> int:
+def check_rezone(ctx: RulesContext, seat: int, index: int) -> int:
     prop = ctx.state.properties[index]
     _check_conspirator(ctx, seat, "R-REZONE-01", "rezone property")
     if ctx.squares[index].kind == "utility":
@@ -98,7 +98,7 @@ def check_rezone(ctx: Ctx, seat: int, index: int) -> int:
     return cost
 
 
-def halt_holders(ctx: Ctx, contest: Contest) -> list[int]:
+def halt_holders(ctx: RulesContext, contest: Contest) -> list[int]:
     """R-REZONE-03: who may play a Political Favor to halt: the owner of an owned property; anyone but the
     attacker for an unowned property or a self-rezoning. Destruction only with `pf_halts_destruction`, by the
     players allowed to defend it (the owner and the colour group's owners; anyone if unowned)."""
@@ -122,7 +122,7 @@ def halt_holders(ctx: Ctx, contest: Contest) -> list[int]:
     return [s for s in eligible if can_play(state, s) and state.players[s].role == "faction"]
 
 
-def declare_rezone(ctx: Ctx, seat: int) -> None:
+def declare_rezone(ctx: RulesContext, seat: int) -> None:
     state = ctx.state
     index = state.turn.landing_square
     cost = check_rezone(ctx, seat, index)
@@ -134,7 +134,7 @@ def declare_rezone(ctx: Ctx, seat: int) -> None:
 
 # ----- SUBVERT (R-SUBVERT-01..06, R-CONTEST-08) -----
 
-def check_subvert(ctx: Ctx, seat: int, index: int) -> int:
+def check_subvert(ctx: RulesContext, seat: int, index: int) -> int:
     state = ctx.state
     prop = state.properties[index]
     _check_conspirator(ctx, seat, "R-SUBVERT-01", "subvert property")
@@ -156,7 +156,7 @@ def check_subvert(ctx: Ctx, seat: int, index: int) -> int:
     return cost
 
 
-def declare_subvert(ctx: Ctx, seat: int) -> None:
+def declare_subvert(ctx: RulesContext, seat: int) -> None:
     state = ctx.state
     index = state.turn.landing_square
     cost = check_subvert(ctx, seat, index)
@@ -172,7 +172,7 @@ def declare_subvert(ctx: Ctx, seat: int) -> None:
 
 # ----- REBUILD and FORFEIT_MOVE_TO_REBUILD (R-REBUILD-01..07) -----
 
-def rebuild_cost(ctx: Ctx, index: int) -> int:
+def rebuild_cost(ctx: RulesContext, index: int) -> int:
     """ceil(½ × P × F_old), or $200 for a Railroad (R-REBUILD-04)."""
     if ctx.squares[index].kind == "railroad":
         return REBUILD_RAILROAD_COST
@@ -180,7 +180,7 @@ def rebuild_cost(ctx: Ctx, index: int) -> int:
     return -(-ctx.squares[index].price * prop.factor_halves // 4)
 
 
-def check_rebuild(ctx: Ctx, seat: int, index: int) -> int:
+def check_rebuild(ctx: RulesContext, seat: int, index: int) -> int:
     prop = ctx.state.properties[index]
     _check_conspirator(ctx, seat, "R-REBUILD-01", "rebuild property")
     if prop.owner != seat:
@@ -194,7 +194,7 @@ def check_rebuild(ctx: Ctx, seat: int, index: int) -> int:
     return cost
 
 
-def declare_rebuild(ctx: Ctx, seat: int, index: int, token_attempt: bool = False) -> None:
+def declare_rebuild(ctx: RulesContext, seat: int, index: int, token_attempt: bool = False) -> None:
     state = ctx.state
     cost = check_rebuild(ctx, seat, index)
     prop = state.properties[index]
@@ -211,7 +211,7 @@ def declare_rebuild(ctx: Ctx, seat: int, index: int, token_attempt: bool = False
     contest_steps.declare(ctx, contest)
 
 
-def check_forfeit(ctx: Ctx, seat: int) -> int:
+def check_forfeit(ctx: RulesContext, seat: int) -> int:
     player = ctx.state.players[seat]
     if player.rebuild_token is None or not player.rebuild_token_ready:
         raise refuse("E_WRONG_PHASE", "R-REBUILD-02", "You hold no rebuild token usable this turn.")
@@ -226,7 +226,7 @@ def check_forfeit(ctx: Ctx, seat: int) -> int:
     return index
 
 
-def forfeit_move_to_rebuild(ctx: Ctx, seat: int) -> None:
+def forfeit_move_to_rebuild(ctx: RulesContext, seat: int) -> None:
     """R-REBUILD-02: at T3, rebuild as if landed there; the token does not move, and there is no move this turn."""
     index = check_forfeit(ctx, seat)
     player = ctx.state.players[seat]
@@ -235,7 +235,7 @@ def forfeit_move_to_rebuild(ctx: Ctx, seat: int) -> None:
     declare_rebuild(ctx, seat, index, token_attempt=True)
 
 
-def grant_rebuild_token(ctx: Ctx, seat: int, index: int) -> None:
+def grant_rebuild_token(ctx: RulesContext, seat: int, index: int) -> None:
     """R-REBUILD-02: a token for a rezoned or destroyed property just taken over (or bought, under
     `rebuild_after_purchase_next_turn`), usable at the T3 of the seat's next turn."""
     player = ctx.state.players[seat]
@@ -245,7 +245,7 @@ def grant_rebuild_token(ctx: Ctx, seat: int, index: int) -> None:
                seat)
 
 
-def ready_rebuild_token(ctx: Ctx, seat: int) -> None:
+def ready_rebuild_token(ctx: RulesContext, seat: int) -> None:
     """At T1 a token earned before this turn becomes usable; one that was usable last turn has lapsed."""
     player = ctx.state.players[seat]
     if player.rebuild_token is None:
@@ -258,7 +258,7 @@ def ready_rebuild_token(ctx: Ctx, seat: int) -> None:
         player.rebuild_token_ready = True
 
 
-def end_of_turn(ctx: Ctx, seat: int) -> None:
+def end_of_turn(ctx: RulesContext, seat: int) -> None:
     """Tokens usable this turn lapse unused; the bar on forfeiting lasts through the next turn only."""
     player = ctx.state.players[seat]
     if player.rebuild_token_ready:
@@ -268,7 +268,7 @@ def end_of_turn(ctx: Ctx, seat: int) -> None:
         player.no_forfeit_rebuild_next_turn = False
 
 
-def rebuild(ctx: Ctx, seat: int, index: int) -> None:
+def rebuild(ctx: RulesContext, seat: int, index: int) -> None:
     """Pay the rebuild cost, roll the table (colour lots) or start the countdown (Railroads) (R-REBUILD-04..07)."""
     state = ctx.state
     prop = state.properties[index]
@@ -294,22 +294,22 @@ def rebuild(ctx: Ctx, seat: int, index: int) -> None:
 
 # ----- effects of a result (R-CONTEST-02 step 10), registered by contest kind in the ruleset -----
 
-def takeover_result(ctx: Ctx, contest: Contest, success: bool) -> None:
+def takeover_result(ctx: RulesContext, contest: Contest, success: bool) -> None:
     if success:
         take_over_arm(ctx, contest)
 
 
-def rezoning_result(ctx: Ctx, contest: Contest, success: bool) -> None:
+def rezoning_result(ctx: RulesContext, contest: Contest, success: bool) -> None:
     if success:
         rezone(ctx, contest.target)
 
 
-def subversion_result(ctx: Ctx, contest: Contest, success: bool) -> None:
+def subversion_result(ctx: RulesContext, contest: Contest, success: bool) -> None:
     if success:
         subvert(ctx, contest)
 
 
-def rebuild_result(ctx: Ctx, contest: Contest, success: bool) -> None:
+def rebuild_result(ctx: RulesContext, contest: Contest, success: bool) -> None:
     if success:
         rebuild(ctx, contest.attacker, contest.target)
     elif contest.token_attempt:
@@ -317,7 +317,7 @@ def rebuild_result(ctx: Ctx, contest: Contest, success: bool) -> None:
         ctx.state.turn.used_once.append("forfeit_failed")
 
 
-def take_over_arm(ctx: Ctx, contest: Contest) -> None:
+def take_over_arm(ctx: RulesContext, contest: Contest) -> None:
     """R-TAKEOVER-05: the whole arm passes to the taker; control as steps 2 and 3 say; the root on his arrow."""
     state = ctx.state
     props = state.properties
@@ -362,7 +362,7 @@ def take_over_arm(ctx: Ctx, contest: Contest) -> None:
         player.forced_reorg_pending = True  # R-TAKEOVER-05 step 6, R-STRUCT-08
 
 
-def rezone(ctx: Ctx, index: int) -> None:
+def rezone(ctx: RulesContext, index: int) -> None:
     """R-REZONE-05: half value, buildings to supply (half refunded), held arms re-attached by the owner."""
     state = ctx.state
     prop = state.properties[index]
@@ -380,7 +380,7 @@ def rezone(ctx: Ctx, index: int) -> None:
         state.pending.append(ReattachWindow(seat=prop.owner, roots=orphans))
 
 
-def reattach(ctx: Ctx, window: ReattachWindow, seat: int, placements) -> None:
+def reattach(ctx: RulesContext, window: ReattachWindow, seat: int, placements) -> None:
     """R-STRUCT-07: each orphaned root to a free arrow of the owner's choice, in the order he lists them (a root
     may hang on an arrow of an arm he placed before it); the rest fill the shallowest free arrows in board order;
     those that cannot be placed stay unattached (R-STRUCT-09). He may leave a root unattached only when no arrow
@@ -414,7 +414,7 @@ def reattach(ctx: Ctx, window: ReattachWindow, seat: int, placements) -> None:
         structure.place_root(ctx, seat, root, None, 0)
 
 
-def _free_arrows_of_arm(ctx: Ctx, seat: int, root: int) -> list[tuple[int, int]]:
+def _free_arrows_of_arm(ctx: RulesContext, seat: int, root: int) -> list[tuple[int, int]]:
     """The arrows an orphaned arm brings into the structure once its root is attached: those of its
     holding-capable deeds that hold nothing."""
     state = ctx.state
@@ -423,7 +423,7 @@ def _free_arrows_of_arm(ctx: Ctx, seat: int, root: int) -> list[tuple[int, int]]
             for arrow in range(structure.out_arrows(ctx, deed)) if (deed, arrow) not in used]
 
 
-def subvert(ctx: Ctx, contest: Contest) -> None:
+def subvert(ctx: RulesContext, contest: Contest) -> None:
     """R-SUBVERT-04: the attacker becomes controller (the owner taking back his mortgaged property: no marker)."""
     prop = ctx.state.properties[contest.target]
     old = prop.controller

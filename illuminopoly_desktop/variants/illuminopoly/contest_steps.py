@@ -9,7 +9,7 @@ the ruleset's (`ctx.rules.contest_result`, VARIANTS S13): conspiracy.py's, and a
 from __future__ import annotations
 
 from ...model.state import BANK, ESCROW, FP, Contest, FavorWindow
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ContestEvent
 from ...rules.money import check_no_bank_debt, move
@@ -21,7 +21,8 @@ from .contests import (RULE_OF, active_contest, can_spend, dice_count, eligible_
 
 # ----- declaration -----
 
-def declare(ctx: Ctx, contest: Contest, chair_asked: bool = False, halt_holders: list[int] | None = None) -> None:
+def declare(ctx: RulesContext, contest: Contest, chair_asked: bool = False,
+            halt_holders: list[int] | None = None) -> None:
     """Steps 1–3 after validation: the Chair's block (takeover), the Political Favor window, else step 4 on."""
     state = ctx.state
     state.next_id += 1
@@ -35,7 +36,7 @@ def declare(ctx: Ctx, contest: Contest, chair_asked: bool = False, halt_holders:
     after_chair(ctx, contest, halt_holders or [])
 
 
-def use_up_landing(ctx: Ctx, contest: Contest) -> None:
+def use_up_landing(ctx: RulesContext, contest: Contest) -> None:
     """A contest that gets past the Chair's block uses up the landing (R-LAND-02 step 3)."""
     if contest.token_attempt:
         ctx.state.turn.step = "free"
@@ -43,7 +44,7 @@ def use_up_landing(ctx: Ctx, contest: Contest) -> None:
         ctx.state.turn.step = "after_landing"
 
 
-def after_chair(ctx: Ctx, contest: Contest, halt_holders: list[int]) -> None:
+def after_chair(ctx: RulesContext, contest: Contest, halt_holders: list[int]) -> None:
     if halt_holders:
         ctx.state.pending.append(FavorWindow(purpose="halt", actor=contest.attacker, queue=halt_holders,
                                              property=contest.target))
@@ -51,7 +52,7 @@ def after_chair(ctx: Ctx, contest: Contest, halt_holders: list[int]) -> None:
     start(ctx, contest)
 
 
-def answer_chair_block(ctx: Ctx, contest: Contest, seat: int, block: bool) -> None:
+def answer_chair_block(ctx: RulesContext, contest: Contest, seat: int, block: bool) -> None:
     """R-CHAIR-05: a block rejects the declaration (nothing paid, landing not used up); a waiver lets it go on."""
     state = ctx.state
     if contest.stage != "chair_block" or seat != state.chair:
@@ -71,7 +72,7 @@ def answer_chair_block(ctx: Ctx, contest: Contest, seat: int, block: bool) -> No
     start(ctx, contest)
 
 
-def halt_finished(ctx: Ctx, window: FavorWindow, halted_by: int | None) -> None:
+def halt_finished(ctx: RulesContext, window: FavorWindow, halted_by: int | None) -> None:
     """The Political Favor window of R-REZONE-03 closed: a standing halt ends the attempt with nothing paid."""
     contest = active_contest(ctx.state)
     if halted_by is not None:
@@ -85,7 +86,7 @@ def halt_finished(ctx: Ctx, window: FavorWindow, halted_by: int | None) -> None:
 
 # ----- steps 4 and 5: base cost and sides -----
 
-def start(ctx: Ctx, contest: Contest) -> None:
+def start(ctx: RulesContext, contest: Contest) -> None:
     if contest.base_cost:
         move(ctx, contest.attacker, ESCROW, contest.base_cost, f"{contest.contest} base cost", "R-VAL-05")
     contest.base_paid = True
@@ -93,7 +94,7 @@ def start(ctx: Ctx, contest: Contest) -> None:
     advance(ctx, contest)
 
 
-def _form_sides(ctx: Ctx, contest: Contest) -> None:
+def _form_sides(ctx: RulesContext, contest: Contest) -> None:
     """The table of R-CONTEST-01: principals, who may invite, and who may volunteer."""
     state = ctx.state
     kind, owner, attacker = contest.contest, contest.owner, contest.attacker
@@ -127,7 +128,7 @@ def _form_sides(ctx: Ctx, contest: Contest) -> None:
         contest.inviters = []
 
 
-def advance(ctx: Ctx, contest: Contest) -> None:
+def advance(ctx: RulesContext, contest: Contest) -> None:
     """Move to the first stage that still needs someone, and resolve when nobody is left to ask."""
     state = ctx.state
     # Someone disabled meanwhile (the Boat) can decide nothing: his choices take their defaults (R-FAC-BOAT-04).
@@ -160,7 +161,7 @@ def advance(ctx: Ctx, contest: Contest) -> None:
         reveal_and_resolve(ctx, contest)
 
 
-def invite(ctx: Ctx, contest: Contest, seat: int, invitees: list[int]) -> None:
+def invite(ctx: RulesContext, contest: Contest, seat: int, invitees: list[int]) -> None:
     state = ctx.state
     if contest.stage != "invitations" or seat not in contest.inviters:
         raise refuse("E_NOT_YOUR_TURN", "R-CONTEST-02", "You are not asked to invite helpers now.")
@@ -180,7 +181,7 @@ def invite(ctx: Ctx, contest: Contest, seat: int, invitees: list[int]) -> None:
     advance(ctx, contest)
 
 
-def answer_invitation(ctx: Ctx, contest: Contest, seat: int, accept: bool) -> None:
+def answer_invitation(ctx: RulesContext, contest: Contest, seat: int, accept: bool) -> None:
     if contest.stage != "answers" or seat not in contest.invitations:
         raise refuse("E_NOT_YOUR_TURN", "R-CONTEST-02", "You have no invitation to answer.")
     commitments.check_side_choice(ctx, contest, seat, contest.invitations[seat] if accept else None)  # R-DEAL-03
@@ -194,7 +195,7 @@ def answer_invitation(ctx: Ctx, contest: Contest, seat: int, accept: bool) -> No
     advance(ctx, contest)
 
 
-def join_side(ctx: Ctx, contest: Contest, seat: int, side: str | None) -> None:
+def join_side(ctx: RulesContext, contest: Contest, seat: int, side: str | None) -> None:
     if seat not in contest.volunteers:
         raise refuse("E_NOT_ELIGIBLE_TO_SPEND", "R-CONTEST-03", "You may not volunteer in this contest.")
     if contest.stage != "volunteers":  # a volunteer of a self-rezoning waits for the owner's invitations
@@ -213,7 +214,7 @@ def join_side(ctx: Ctx, contest: Contest, seat: int, side: str | None) -> None:
 
 # ----- step 6: graft -----
 
-def _skip_bidders_who_cannot_pay(ctx: Ctx, contest: Contest) -> None:
+def _skip_bidders_who_cannot_pay(ctx: RulesContext, contest: Contest) -> None:
     """A participant who cannot afford one pip (or may not spend) has nothing to decide: his bid is $0."""
     state = ctx.state
     for seat in participants(contest):
@@ -221,7 +222,7 @@ def _skip_bidders_who_cannot_pay(ctx: Ctx, contest: Contest) -> None:
             contest.bids[seat] = 0
 
 
-def commit_graft(ctx: Ctx, contest: Contest, seat: int, pips: int, short: bool = False) -> None:
+def commit_graft(ctx: RulesContext, contest: Contest, seat: int, pips: int, short: bool = False) -> None:
     state = ctx.state
     if contest.stage not in ("graft", "open_graft"):
         raise refuse("E_WRONG_PHASE", "R-CONTEST-02", "Graft is committed after the sides are formed.")
@@ -257,7 +258,7 @@ def commit_graft(ctx: Ctx, contest: Contest, seat: int, pips: int, short: bool =
         reveal_and_resolve(ctx, contest)
 
 
-def reveal_and_resolve(ctx: Ctx, contest: Contest) -> None:
+def reveal_and_resolve(ctx: RulesContext, contest: Contest) -> None:
     """All sealed bids are in: reveal them together and escrow their money (R-CONTEST-02 step 6)."""
     for seat in participants(contest):
         pips = contest.bids.setdefault(seat, 0)
@@ -277,7 +278,7 @@ def reveal_and_resolve(ctx: Ctx, contest: Contest) -> None:
 
 # open bidding (`graft_bidding_mode=open`): the attacker side raises, then the defender side, until both pass
 
-def _escrow_graft(ctx: Ctx, contest: Contest, seat: int, amount: int) -> None:
+def _escrow_graft(ctx: RulesContext, contest: Contest, seat: int, amount: int) -> None:
     """A bid's money into escrow; a short grafter's payments are seen only by him (R-CHEAT-02 (c), R-GEN-06)."""
     mark = len(ctx.events)
     move(ctx, seat, ESCROW, amount, f"{contest.contest} graft", "R-CONTEST-04")
@@ -285,7 +286,7 @@ def _escrow_graft(ctx: Ctx, contest: Contest, seat: int, amount: int) -> None:
         cheating.hide_since(ctx, mark, seat)
 
 
-def _open_raise(ctx: Ctx, contest: Contest, seat: int, pips: int, cost: int) -> None:
+def _open_raise(ctx: RulesContext, contest: Contest, seat: int, pips: int, cost: int) -> None:
     contest.answered.append(seat)
     if pips:
         _escrow_graft(ctx, contest, seat, cost)
@@ -297,7 +298,7 @@ def _open_raise(ctx: Ctx, contest: Contest, seat: int, pips: int, cost: int) -> 
     _advance_open(ctx, contest)
 
 
-def _advance_open(ctx: Ctx, contest: Contest) -> None:
+def _advance_open(ctx: RulesContext, contest: Contest) -> None:
     """Close each side's round when all its bidders answered; two quiet rounds in a row end the bidding."""
     while not open_awaiting(ctx, contest):
         contest.open_quiet_rounds = 0 if contest.open_quiet_rounds < 0 else contest.open_quiet_rounds + 1
@@ -316,7 +317,7 @@ def _advance_open(ctx: Ctx, contest: Contest) -> None:
 
 # ----- steps 7 to 10: roll, natural results, money, effect -----
 
-def resolve(ctx: Ctx, contest: Contest) -> None:
+def resolve(ctx: RulesContext, contest: Contest) -> None:
     state = ctx.state
     natural = None
     modified = None
@@ -347,14 +348,14 @@ def _side_graft(contest: Contest, side: list[int]) -> int:
     return sum(contest.bids.get(s, 0) * pip_price(contest, s) - contest.graft_discount.get(s, 0) for s in side)
 
 
-def _split_half_fp(ctx: Ctx, amount: int, reason: str, rule_id: str) -> None:
+def _split_half_fp(ctx: RulesContext, amount: int, reason: str, rule_id: str) -> None:
     """floor(½) to the Free Parking pot, the rest to the Bank (R-GEN-01: the FP share of a split rounds down)."""
     to_fp = amount // 2
     move(ctx, ESCROW, FP, to_fp, reason, rule_id)
     move(ctx, ESCROW, BANK, amount - to_fp, reason, rule_id)
 
 
-def distribute(ctx: Ctx, contest: Contest, success: bool) -> None:
+def distribute(ctx: RulesContext, contest: Contest, success: bool) -> None:
     """Step 9: every dollar in escrow goes where R-CONTEST-01 and §30 say."""
     kind = contest.contest
     base = contest.base_cost

@@ -7,7 +7,7 @@ from functools import lru_cache
 from ...model.state import GameState
 from ...model.views import SEALED_BIDDERS
 from ...rules import actions as A
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
 from . import cheating, commitments, contest_steps, contests
 
@@ -28,9 +28,9 @@ class ContestWindow(Window):
                "join_side": "join", "commit_graft": "graft"}
 
     def awaiting(self, state: GameState, window) -> list[int]:
-        return contests.awaiting(Ctx(state), window)
+        return contests.awaiting(RulesContext(state), window)
 
-    def options(self, ctx: Ctx, contest, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, contest, seat: int) -> list[A.Action]:
         stage = contest.stage
         if stage == "chair_block":
             options = [A.AnswerChairBlock.shared(seat=seat, block=True)]
@@ -74,7 +74,7 @@ class ContestWindow(Window):
                 return (A.AnswerInvitation.shared(seat=seat, accept=True) if contest.stage == "answers"
                         else A.JoinSide.shared(seat=seat, side=committed))
             if contest.stage in ("graft", "open_graft"):
-                bounds = commitments.graft_range(Ctx(state), contest, seat)
+                bounds = commitments.graft_range(RulesContext(state), contest, seat)
                 if bounds is not None:
                     return A.CommitGraft.shared(seat=seat, pips=bounds[0])
         return {"chair_block": A.AnswerChairBlock.shared(seat=seat, block=True),
@@ -83,19 +83,19 @@ class ContestWindow(Window):
                 "volunteers": A.JoinSide.shared(seat=seat, side=None),
                 }.get(contest.stage, A.CommitGraft.shared(seat=seat, pips=0))
 
-    def chair_block(self, ctx: Ctx, contest, action: A.AnswerChairBlock) -> None:
+    def chair_block(self, ctx: RulesContext, contest, action: A.AnswerChairBlock) -> None:
         contest_steps.answer_chair_block(ctx, contest, action.seat, action.block)
 
-    def invite(self, ctx: Ctx, contest, action: A.InviteHelpers) -> None:
+    def invite(self, ctx: RulesContext, contest, action: A.InviteHelpers) -> None:
         contest_steps.invite(ctx, contest, action.seat, action.invitees)
 
-    def answer(self, ctx: Ctx, contest, action: A.AnswerInvitation) -> None:
+    def answer(self, ctx: RulesContext, contest, action: A.AnswerInvitation) -> None:
         contest_steps.answer_invitation(ctx, contest, action.seat, action.accept)
 
-    def join(self, ctx: Ctx, contest, action: A.JoinSide) -> None:
+    def join(self, ctx: RulesContext, contest, action: A.JoinSide) -> None:
         contest_steps.join_side(ctx, contest, action.seat, action.side)
 
-    def graft(self, ctx: Ctx, contest, action: A.CommitGraft) -> None:
+    def graft(self, ctx: RulesContext, contest, action: A.CommitGraft) -> None:
         contest_steps.commit_graft(ctx, contest, action.seat, action.pips, action.short)
 
     def describe(self, state: GameState, window) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...model.state import Contest
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.odds import success_probability
 
@@ -31,18 +31,18 @@ def free_window_open(contest: Contest, seat: int) -> bool:
 
 # ----- facts of a contest -----
 
-def target_number(ctx: Ctx, contest: Contest) -> int:
+def target_number(ctx: RulesContext, contest: Contest) -> int:
     if contest.contest == "surprise_destruction":
         return ctx.options.terrorist_surprise_target
     return TARGET_NUMBERS[contest.contest]
 
 
-def naturals_apply(ctx: Ctx, contest_type: str) -> bool:
+def naturals_apply(ctx: RulesContext, contest_type: str) -> bool:
     """R-CONTEST-05 / D-02: every contest with `natural_rolls_all_contests`, else only takeovers and subversion."""
     return ctx.options.natural_rolls_all_contests or contest_type in ("takeover", "subversion")
 
 
-def dice_count(ctx: Ctx, contest: Contest) -> int:
+def dice_count(ctx: RulesContext, contest: Contest) -> int:
     """The Wheelbarrow rolls 3d6 on every subversion attempt (R-FAC-WHEELBARROW-02)."""
     if contest.contest == "subversion" and ctx.state.players[contest.attacker].faction == "wheelbarrow":
         return 3
@@ -74,7 +74,7 @@ def net_modifier(contest: Contest) -> int:
             - sum(contest.bids.get(s, 0) for s in contest.defenders))
 
 
-def probability(ctx: Ctx, contest: Contest, extra_attack: int = 0, extra_defence: int = 0):
+def probability(ctx: RulesContext, contest: Contest, extra_attack: int = 0, extra_defence: int = 0):
     """The exact chance of success at the current commitments (plus hypothetical extra pips), as a Fraction."""
     if contest.auto_success:
         return Fraction(1)
@@ -123,7 +123,7 @@ def can_spend(state, seat: int) -> bool:
     return player.role == "faction" and not player.eliminated and not player.disabled
 
 
-def eligible_others(ctx: Ctx, contest: Contest) -> list[int]:
+def eligible_others(ctx: RulesContext, contest: Contest) -> list[int]:
     """Players who could still join a side: spenders not already in the contest, in seat order after the attacker."""
     state = ctx.state
     taken = set(contest.attackers) | set(contest.defenders) | set(contest.invitations)
@@ -141,21 +141,21 @@ def reserved_cash(contest: Contest, seat: int) -> int:
     return contest.rebuild_cost if seat == contest.attacker else 0
 
 
-def max_pips(ctx: Ctx, contest: Contest, seat: int) -> int:
+def max_pips(ctx: RulesContext, contest: Contest, seat: int) -> int:
     player = ctx.state.players[seat]
     if player.bank_debt:
         return 0
     return max(0, player.cash - reserved_cash(contest, seat)) // pip_price(contest, seat)
 
 
-def graft_awaiting(ctx: Ctx, contest: Contest) -> list[int]:
+def graft_awaiting(ctx: RulesContext, contest: Contest) -> list[int]:
     """Participants whose sealed bid is not in. One disabled since the stage began stays listed, so that the
     engine gives him his default, $0 (R-FAC-BOAT-04), instead of the contest waiting for nobody."""
     players = ctx.state.players
     return [s for s in participants(contest) if s not in contest.bids and not players[s].eliminated]
 
 
-def open_awaiting(ctx: Ctx, contest: Contest) -> list[int]:
+def open_awaiting(ctx: RulesContext, contest: Contest) -> list[int]:
     state = ctx.state
     side = contest.attackers if contest.open_side == "attack" else contest.defenders
     # A disabled bidder stays listed: the engine passes for him (R-FAC-BOAT-04), so the round can close.
@@ -163,7 +163,7 @@ def open_awaiting(ctx: Ctx, contest: Contest) -> list[int]:
             and max_pips(ctx, contest, s) > 0]
 
 
-def unpayable_rebuild(ctx: Ctx, contest: Contest) -> str:
+def unpayable_rebuild(ctx: RulesContext, contest: Contest) -> str:
     """Why a rebuild attempt fails without its zoning roll, or "" if it goes ahead.
 
     Resolution (the spec is silent): R-REBUILD-01 lets the owner declare only if he can pay the rebuild cost, and
@@ -178,7 +178,7 @@ def unpayable_rebuild(ctx: Ctx, contest: Contest) -> str:
 
 # ----- who must decide (R-GEN-03) -----
 
-def awaiting(ctx: Ctx, contest: Contest) -> list[int]:
+def awaiting(ctx: RulesContext, contest: Contest) -> list[int]:
     state = ctx.state
     stage = contest.stage
     if stage == "chair_block":

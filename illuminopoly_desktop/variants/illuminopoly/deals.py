@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...model.state import ESCROW, FP, Offer, VoteEscrow
 from ...rules.buildings import group_has_buildings
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, FavorGained, OfferEvent, OwnershipChanged
 from ...rules.money import ceil_div, check_no_bank_debt, move, pay_bank
@@ -23,13 +23,13 @@ CONSIDERATION_KINDS = frozenset({"cash", "deed", "favor", "loan", "vote"}) | com
 """Enforceable items (R-DEAL-03). A free-text note is recorded but is no consideration (§33.5)."""
 
 
-def is_bribe(ctx: Ctx, offer: Offer) -> bool:
+def is_bribe(ctx: RulesContext, offer: Offer) -> bool:
     """R-DEAL-06: a vote commitment, or payment to the professional Banker, makes an offer a bribe."""
     banker = ctx.state.professional_banker
     return any(leg.item.kind == "vote" or (leg.receiver == banker and leg.item.kind == "cash") for leg in offer.legs)
 
 
-def bribes_are_split(ctx: Ctx) -> bool:
+def bribes_are_split(ctx: RulesContext) -> bool:
     """R-FP-02: with `bribe_tax_scope=none` no payment is treated as a bribe to be split with the pot."""
     return ctx.options.bribe_tax_scope != "none"
 
@@ -39,7 +39,7 @@ def _sale_rule(offer: Offer) -> str:
     return "R-SELL-01" if any(leg.item.kind == "deed" for leg in offer.legs) else "R-DEAL-02"
 
 
-def cash_needed(ctx: Ctx, offer: Offer, seat: int) -> int:
+def cash_needed(ctx: RulesContext, offer: Offer, seat: int) -> int:
     """What the seat must pay out of his own cash to carry the offer out: cash and loan legs he gives, plus the
     mortgage lift or transfer fee of every mortgaged deed he receives (R-SELL-04). Incoming cash is not counted:
     the legs execute at once, but each payer must be able to pay his part by himself."""
@@ -64,7 +64,7 @@ def transfer_fee(prop) -> int:
     return ceil_div(prop.mortgage_principal, 10)
 
 
-def check_offer_shape(ctx: Ctx, offer: Offer) -> None:
+def check_offer_shape(ctx: RulesContext, offer: Offer) -> None:
     """Every check of an offer's legs, run at proposal and again at execution (R-DEAL-02, R-SELL-01, §33.1)."""
     state = ctx.state
     everyone = parties(offer)
@@ -123,7 +123,7 @@ def _plain_cash(offer: Offer, seat: int) -> int:
                for leg in offer.legs if leg.giver == seat)
 
 
-def check_vote_leg(ctx: Ctx, leg) -> None:
+def check_vote_leg(ctx: RulesContext, leg) -> None:
     """A vote commitment (R-DEAL-03) needs an open Chair election in which the giver still has his vote."""
     state = ctx.state
     item = leg.item
@@ -140,7 +140,7 @@ def check_vote_leg(ctx: Ctx, leg) -> None:
                      f"{ctx.name(leg.giver)} has already committed his vote to {ctx.name(committed)}.")
 
 
-def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
+def check_deed_leg(ctx: RulesContext, offer: Offer, leg) -> None:
     state = ctx.state
     index = leg.item.property
     prop = state.properties.get(index)
@@ -168,7 +168,7 @@ def check_deed_leg(ctx: Ctx, offer: Offer, leg) -> None:
                      f"({', '.join(ctx.square_name(i) for i in missing)}).")
 
 
-def describe(ctx: Ctx, offer: Offer) -> str:
+def describe(ctx: RulesContext, offer: Offer) -> str:
     parts = []
     for leg in offer.legs:
         item = leg.item
@@ -180,7 +180,7 @@ def describe(ctx: Ctx, offer: Offer) -> str:
     return "; ".join(parts)
 
 
-def check_acceptance(ctx: Ctx, offer: Offer, seat: int, placements) -> None:
+def check_acceptance(ctx: RulesContext, offer: Offer, seat: int, placements) -> None:
     """What accepting commits the seat to (R-LOSE-02: no spend while he owes the Bank), and where the deeds he
     receives go: each arm's root onto a free arrow of his choice (R-STRUCT-04), recorded in its leg."""
     if cash_needed(ctx, offer, seat):
@@ -200,11 +200,11 @@ def check_acceptance(ctx: Ctx, offer: Offer, seat: int, placements) -> None:
         leg.item = leg.item.model_copy(update={"parent": placement.parent, "arrow": placement.arrow})
 
 
-def offer_category(ctx: Ctx, offer: Offer) -> str:
+def offer_category(ctx: RulesContext, offer: Offer) -> str:
     return "bribe" if is_bribe(ctx, offer) else "deal"
 
 
-def execute(ctx: Ctx, offer: Offer) -> None:
+def execute(ctx: RulesContext, offer: Offer) -> None:
     """Every leg in one atomic step (the caller runs this on a copy and keeps it only if nothing refuses)."""
     state = ctx.state
     state.offers.remove(offer)
@@ -270,7 +270,7 @@ def execute(ctx: Ctx, offer: Offer) -> None:
                         detail=describe(ctx, offer)))
 
 
-def split_half(ctx: Ctx, payer: int, other, amount: int, reason: str) -> None:
+def split_half(ctx: RulesContext, payer: int, other, amount: int, reason: str) -> None:
     """`floor(x/2)` to the Free Parking pot, the rest to `other` (R-GEN-01, R-FP-02)."""
     to_fp = amount // 2
     rule = "R-FP-02" if reason else None
@@ -278,7 +278,7 @@ def split_half(ctx: Ctx, payer: int, other, amount: int, reason: str) -> None:
     move(ctx, payer, other, amount - to_fp, reason, rule)
 
 
-def transfer_deed(ctx: Ctx, leg, is_root: bool, secret: bool = False) -> None:
+def transfer_deed(ctx: RulesContext, leg, is_root: bool, secret: bool = False) -> None:
     """Ownership moves; the seller keeps control he had (R-SELL-03); a mortgage is lifted or carried (R-SELL-04)."""
     state = ctx.state
     index = leg.item.property
@@ -321,7 +321,7 @@ def transfer_deed(ctx: Ctx, leg, is_root: bool, secret: bool = False) -> None:
             pay_bank(ctx, buyer, fee, "mortgage transfer fee", "R-SELL-04")
 
 
-def place_arm_root(ctx: Ctx, leg) -> None:
+def place_arm_root(ctx: RulesContext, leg) -> None:
     """The sold arm keeps its shape; its root goes into a free arrow of the buyer's (R-STRUCT-10, R-STRUCT-04)."""
     index = leg.item.property
     parent, arrow = leg.item.parent, leg.item.arrow
@@ -335,7 +335,7 @@ def place_arm_root(ctx: Ctx, leg) -> None:
     structure.place_root(ctx, leg.receiver, index, parent, arrow)
 
 
-def foreclose(ctx: Ctx, creditor: int, debtor: int, placements=()) -> None:
+def foreclose(ctx: RulesContext, creditor: int, debtor: int, placements=()) -> None:
     """R-LOSE-04: a due debt larger than the debtor's net assets (R-VAL-07) lets the creditor take everything."""
     check_foreclose(ctx, creditor, debtor)
     if placements and ctx.state.players[creditor].faction == "artillery":
@@ -343,7 +343,7 @@ def foreclose(ctx: Ctx, creditor: int, debtor: int, placements=()) -> None:
     eliminate(ctx, debtor, "foreclosure", beneficiary=creditor, rule_id="R-LOSE-04", placements=list(placements))
 
 
-def check_foreclose(ctx: Ctx, creditor: int, debtor: int) -> None:
+def check_foreclose(ctx: RulesContext, creditor: int, debtor: int) -> None:
     state = ctx.state
     if not 0 <= debtor < len(state.players) or state.players[debtor].eliminated:
         raise refuse("E_WRONG_PHASE", "R-LOSE-04", "That player is not in the game.")

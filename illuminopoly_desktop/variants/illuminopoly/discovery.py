@@ -3,13 +3,13 @@ property (R-SUBVERT-07, -08), and the offer to stop and fix one at depth 2. `pas
 `on_pass`, which the core's walker asks at every square entered (rules/movement.py)."""
 from __future__ import annotations
 
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.events import ControlChanged
 from ...rules.movement import pay_go_salary
 from .property_values import depth_of
 
 
-def discover(ctx: Ctx, seat: int, index: int, rule_id: str) -> None:
+def discover(ctx: RulesContext, seat: int, index: int, rule_id: str) -> None:
     """Control of an unmortgaged own property comes back to its owner (R-SUBVERT-07, -08)."""
     prop = ctx.state.properties[index]
     old = prop.controller
@@ -19,12 +19,12 @@ def discover(ctx: Ctx, seat: int, index: int, rule_id: str) -> None:
                             reason="discovery", rule_id=rule_id))
 
 
-def is_fixable(ctx: Ctx, seat: int, index: int) -> bool:
+def is_fixable(ctx: RulesContext, seat: int, index: int) -> bool:
     prop = ctx.state.properties.get(index)
     return prop is not None and prop.owner == seat and prop.controller != seat and not prop.mortgaged
 
 
-def passing_events(ctx: Ctx, seat: int, square: int, forward: bool) -> bool:
+def passing_events(ctx: RulesContext, seat: int, square: int, forward: bool) -> bool:
     """Run the events of entering a square; return True when the mover may stop to fix (R-MOVE-02, -04)."""
     if forward and square == ctx.board.go_index:
         pay_go_salary(ctx, seat)

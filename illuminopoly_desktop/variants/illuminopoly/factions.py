@@ -8,7 +8,7 @@ The Dog's and the Shoe's moves end in a landing, which they reach through the ru
 from __future__ import annotations
 
 from ...model.state import CardExemption, Party
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import TokenMoved
 from ...rules.money import bank_pays
@@ -26,7 +26,7 @@ OVERTHROW_TOTALS = (2, 12)
 
 # ----- Top Hat: second rent (R-FAC-TOPHAT-02) -----
 
-def second_rent(ctx: Ctx, seat: int) -> None:
+def second_rent(ctx: RulesContext, seat: int) -> None:
     """At T3, instead of Move or Reorganize (in Jail too), collect rent again: a new utility roll, no countdown
     decrement (R-RENT-06), once per turn (R-TURN-08). In Jail it is a jail turn (R-JAIL-04)."""
     state = ctx.state
@@ -55,7 +55,7 @@ def thimble_chooses_income(state, seat: int) -> bool:
     return state.players[seat].faction == "thimble" and any(p.owner == seat for p in state.properties.values())
 
 
-def collect_income(ctx: Ctx, seat: int) -> None:
+def collect_income(ctx: RulesContext, seat: int) -> None:
     """The Thimble's default T2: rent, then the countdown decrement (R-RENT-01, R-RENT-06); then T3 as usual."""
     turn = ctx.state.turn
     if turn.step != "income":
@@ -67,7 +67,7 @@ def collect_income(ctx: Ctx, seat: int) -> None:
     turn.step = "choice"
 
 
-def reorganized_instead_of_rent(ctx: Ctx, seat: int) -> None:
+def reorganized_instead_of_rent(ctx: RulesContext, seat: int) -> None:
     """After the Thimble's T2 reorganization (validated and applied by the engine, which also clears a forced
     reorganization, R-TURN-04): no rent, but the countdowns still go down (R-RENT-06); then T3, Move included."""
     turn = ctx.state.turn
@@ -79,7 +79,7 @@ def reorganized_instead_of_rent(ctx: Ctx, seat: int) -> None:
 
 # ----- Boat: squeeze the peasants (R-FAC-BOAT-03, -04) -----
 
-def boat_squeeze(ctx: Ctx, seat: int) -> bool:
+def boat_squeeze(ctx: RulesContext, seat: int) -> bool:
     """Roll 2d6: no doubles pays 10 × the total; doubles cost lost turns and disable him at once. Returns True when
     the turn must end now (T6, R-MOVE-05 (d)). The engine allows it only at an open window of his own turn."""
     state = ctx.state
@@ -107,7 +107,7 @@ def boat_squeeze(ctx: Ctx, seat: int) -> bool:
     return True
 
 
-def _abandon_open_decision(ctx: Ctx, seat: int) -> None:
+def _abandon_open_decision(ctx: RulesContext, seat: int) -> None:
     """The Boat is disabled from the doubles on, so a decision of his turn still open takes its default
     (R-FAC-BOAT-04): a landing or Free Parking choice is "do nothing"; an Income Tax choice is the flat tax, which
     he owes whatever he chooses (resolution: ending the turn must not cancel a tax); the T3 choice lapses with the
@@ -121,7 +121,7 @@ def _abandon_open_decision(ctx: Ctx, seat: int) -> None:
 
 # ----- Steam Iron: card exemption (R-FAC-STEAMIRON-03) -----
 
-def may_ignore_card(ctx: Ctx, payer: int, drawer: int) -> bool:
+def may_ignore_card(ctx: RulesContext, payer: int, drawer: int) -> bool:
     """The Steam Iron may ignore what a card orders him to pay: one he drew himself, or any card with
     `steam_iron_ignores_others_cards=true`. Taxes, bail and contest costs never come here."""
     player = ctx.state.players[payer]
@@ -129,7 +129,7 @@ def may_ignore_card(ctx: Ctx, payer: int, drawer: int) -> bool:
             and (payer == drawer or ctx.options.steam_iron_ignores_others_cards))
 
 
-def card_payment(ctx: Ctx, payer: int, drawer: int, payments: list[tuple[Party, int]], reason: str) -> None:
+def card_payment(ctx: RulesContext, payer: int, drawer: int, payments: list[tuple[Party, int]], reason: str) -> None:
     """Demand a payment a card orders (R-CARD-02), or first ask the Steam Iron whether he ignores it."""
     payments = [(payee, amount) for payee, amount in payments if amount > 0]
     if payments and may_ignore_card(ctx, payer, drawer):
@@ -138,7 +138,7 @@ def card_payment(ctx: Ctx, payer: int, drawer: int, payments: list[tuple[Party, 
     demand(ctx, payer, payments, reason, "R-CARD-02")
 
 
-def answer_card_exemption(ctx: Ctx, window: CardExemption, seat: int, ignore: bool) -> None:
+def answer_card_exemption(ctx: RulesContext, window: CardExemption, seat: int, ignore: bool) -> None:
     """Decided card by card. The default is to ignore (legal.default_action): resolution, since the exemption is his
     own protective right and a default that costs him money would benefit nobody at the table but the payees.
     Paying after all opens no Political Favor window on his share (R-CARD-06): he has just declined a free way out."""
@@ -154,7 +154,7 @@ def answer_card_exemption(ctx: Ctx, window: CardExemption, seat: int, ignore: bo
 
 # ----- Dog: jail immunity (R-FAC-DOG-02) -----
 
-def dog_escapes_jail(ctx: Ctx, seat: int, cause: str, steps: int = 0) -> bool:
+def dog_escapes_jail(ctx: RulesContext, seat: int, cause: str, steps: int = 0) -> bool:
     """Called where Go To Jail (square or card) or third doubles would jail a player. For the Dog it opens his
     choice instead and returns True; `steps` is the third-doubles roll he moves if he stays. Cheating (and anything
     else) still jails him: those causes call jail.send_to_jail directly."""
@@ -171,7 +171,7 @@ def dog_escapes_jail(ctx: Ctx, seat: int, cause: str, steps: int = 0) -> bool:
     return True
 
 
-def dog_immunity(ctx: Ctx, seat: int, just_visiting: bool) -> None:
+def dog_immunity(ctx: RulesContext, seat: int, just_visiting: bool) -> None:
     """(a) Stay: on square 30 or the card's square; on third doubles move that roll, the doubles chain ending
     (landing.finish_landing allows no roll after a third doubles). Resolution: staying after landing on Go To Jail
     (or drawing the card) with a first or second doubles keeps the extra move, since nothing ends the move loop.
@@ -195,12 +195,12 @@ def dog_immunity(ctx: Ctx, seat: int, just_visiting: bool) -> None:
 
 # ----- Shoe: riding the rails (R-FAC-SHOE-02, R-MOVE-06) -----
 
-def next_railroad(ctx: Ctx, square: int) -> int:
+def next_railroad(ctx: RulesContext, square: int) -> int:
     """The next Railroad ahead: Reading → Pennsylvania → B&O → Short Line → Reading."""
     return min(ctx.board.railroad_indices, key=lambda rail: (rail - square - 1) % BOARD_SIZE)
 
 
-def rail_walk(ctx: Ctx, seat: int, steps: int) -> None:
+def rail_walk(ctx: RulesContext, seat: int, steps: int) -> None:
     """The Shoe's dice move: ordinary steps, paused for the jump offer whenever he stands on a Railroad with steps
     left, unless he jumped there or declined there in this move (turn.rail_offer_spent); then the landing."""
     turn = ctx.state.turn
@@ -223,7 +223,7 @@ def rail_walk(ctx: Ctx, seat: int, steps: int) -> None:
     ctx.rules.land(ctx, seat, player.position)
 
 
-def rail_jump(ctx: Ctx, seat: int, jump: bool) -> None:
+def rail_jump(ctx: RulesContext, seat: int, jump: bool) -> None:
     """Answer the jump offer. A jump uses one step and passes every square between the two Railroads (GO salary and
     discovery), or only GO with `shoe_jump_passes_squares=false`. Resolution: the token never stands on the squares
     a jump crosses, so they give no stop-to-fix offer (R-MOVE-04); the Railroad reached does, like any square

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from ...model.state import FavorWindow
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.jail import play_favor
 
 
-def favor_holders(ctx: Ctx, actor: int) -> list[int]:
+def favor_holders(ctx: RulesContext, actor: int) -> list[int]:
     """PF holders who may block a Bank sale, in seat order starting after the actor (R-CARD-06)."""
     state = ctx.state
     return [seat for seat in state.seats_after(actor)
@@ -27,7 +27,7 @@ def can_play(state, seat: int) -> bool:
     return bool(player.political_favors) and not player.disabled and not player.eliminated
 
 
-def answer(ctx: Ctx, window: FavorWindow, seat: int, play: bool) -> None:
+def answer(ctx: RulesContext, window: FavorWindow, seat: int, play: bool) -> None:
     if play:
         purpose = "block" if len(window.chain) % 2 == 0 else "counter"
         play_favor(ctx, seat, f"{purpose} {window.purpose}", "R-CARD-06")
@@ -43,7 +43,7 @@ def answer(ctx: Ctx, window: FavorWindow, seat: int, play: bool) -> None:
     advance(ctx, window)
 
 
-def advance(ctx: Ctx, window: FavorWindow) -> None:
+def advance(ctx: RulesContext, window: FavorWindow) -> None:
     """Skip anyone who can no longer play; close the window when nobody is left to ask."""
     state = ctx.state
     while True:
@@ -65,7 +65,7 @@ def advance(ctx: Ctx, window: FavorWindow) -> None:
         return
 
 
-def finish(ctx: Ctx, window: FavorWindow, blocked_by: int | None) -> None:
+def finish(ctx: RulesContext, window: FavorWindow, blocked_by: int | None) -> None:
     """The window is closed: what its purpose does now, blocked or not, is the ruleset's (windows.py registers
     each purpose's outcome)."""
     ctx.state.pending.remove(window)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ...rules import actions as A
 from ...rules import offers
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
 from . import artillery, buildings, cheating, deals
@@ -20,48 +20,48 @@ from .rent import is_monopolist
 
 # ----- what each does -----
 
-def _owner_of_property(ctx: Ctx, seat: int) -> None:
+def _owner_of_property(ctx: RulesContext, seat: int) -> None:
     if ctx.state.players[seat].role != "faction":
         raise refuse("E_FACTION_CANNOT", "R-BANKER-01", "The professional Banker owns no property.")
 
 
-def mortgage(ctx: Ctx, action: A.Mortgage) -> None:
+def mortgage(ctx: RulesContext, action: A.Mortgage) -> None:
     _owner_of_property(ctx, action.seat)
     buildings.declare_mortgage(ctx, action.seat, action.property)
 
 
-def unmortgage(ctx: Ctx, action: A.Unmortgage) -> None:
+def unmortgage(ctx: RulesContext, action: A.Unmortgage) -> None:
     _owner_of_property(ctx, action.seat)
     buildings.unmortgage(ctx, action.seat, action.property)
 
 
-def buy_building(ctx: Ctx, action: A.BuyBuilding) -> None:
+def buy_building(ctx: RulesContext, action: A.BuyBuilding) -> None:
     _owner_of_property(ctx, action.seat)
     buildings.declare_buy_building(ctx, action.seat, action.property)
 
 
-def sell_building(ctx: Ctx, action: A.SellBuilding) -> None:
+def sell_building(ctx: RulesContext, action: A.SellBuilding) -> None:
     _owner_of_property(ctx, action.seat)
     buildings.declare_sell_building(ctx, action.seat, action.property, action.mode)
 
 
-def foreclose(ctx: Ctx, action: A.Foreclose) -> None:
+def foreclose(ctx: RulesContext, action: A.Foreclose) -> None:
     deals.foreclose(ctx, action.seat, action.debtor, action.placements)
 
 
-def pledge_ransom(ctx: Ctx, action: A.PledgeRansom) -> None:
+def pledge_ransom(ctx: RulesContext, action: A.PledgeRansom) -> None:
     artillery.pledge(ctx, action.seat, action.amount)
 
 
-def answer_ransom(ctx: Ctx, action: A.AnswerRansom) -> None:
+def answer_ransom(ctx: RulesContext, action: A.AnswerRansom) -> None:
     artillery.answer_ransom(ctx, action.seat, action.pay)  # at any open window until his deadline (D-15)
 
 
-def clean_up(ctx: Ctx, action: A.CleanUp) -> None:
+def clean_up(ctx: RulesContext, action: A.CleanUp) -> None:
     artillery.clean_up(ctx, action.seat, action.property)
 
 
-HANDLERS: dict[str, Callable[[Ctx, A.Action], None]] = {
+HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
     "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building, "sell_building": sell_building,
     **offers.HANDLERS, "foreclose": foreclose, "pledge_ransom": pledge_ransom, "answer_ransom": answer_ransom,
     "clean_up": clean_up,
@@ -70,7 +70,8 @@ HANDLERS: dict[str, Callable[[Ctx, A.Action], None]] = {
 
 # ----- which are listed -----
 
-def free_options(ctx: Ctx, seat: int, offers_only: bool = False, deeds: tuple[int, ...] | None = None) -> list[A.Action]:
+def free_options(ctx: RulesContext, seat: int, offers_only: bool = False, deeds: tuple[int,
+                 ...] | None = None) -> list[A.Action]:
     """The free actions the seat may take now; only the answers to offers with `offers_only`. `deeds`: the deeds
     whose mortgage and building actions are listed (all the seat's when None)."""
     state = ctx.state
@@ -135,7 +136,7 @@ DEED_ACTION_KINDS = ("mortgage", "unmortgage", "buy_building", "sell_building")
 """The free actions listed deed by deed, in the order `free_options` tries them on each deed."""
 
 
-def free_menu(ctx: Ctx, seat: int) -> Menu:
+def free_menu(ctx: RulesContext, seat: int) -> Menu:
     """`free_options` grouped by kind, in the same order, but the deed-by-deed kinds are only proven to exist (the
     first deed that allows one is enough) and built in full when called: a computer player uses one kind at most,
     and listing every kind for every deed cost more than the rest of its choice."""
@@ -167,7 +168,7 @@ def free_menu(ctx: Ctx, seat: int) -> Menu:
     return menu
 
 
-def _deed_actions_of_kind(ctx: Ctx, seat: int, deeds: list[int], kind: str) -> list[A.Action]:
+def _deed_actions_of_kind(ctx: RulesContext, seat: int, deeds: list[int], kind: str) -> list[A.Action]:
     monopolies: dict[str, bool] = {}
     return [action for index in deeds for action in _deed_actions(ctx, seat, index, kind, monopolies)]
 
@@ -177,7 +178,7 @@ _AFTER_DEEDS = frozenset({"foreclose", "forgive_debt", "extend_debt", "return_ti
 then cheating's, R-CHEAT-04)."""
 
 
-def _deed_actions(ctx: Ctx, seat: int, index: int, kind: str, monopolies: dict[str, bool]) -> list[A.Action]:
+def _deed_actions(ctx: RulesContext, seat: int, index: int, kind: str, monopolies: dict[str, bool]) -> list[A.Action]:
     """The free actions of one kind on one of the seat's deeds, with the checks `free_options` makes."""
     prop = ctx.state.properties[index]
     if kind == "mortgage":

@@ -3,11 +3,11 @@ player standing. Every victory test ends the game through `end_game` (victory.py
 from __future__ import annotations
 
 from ...rules.auctions import clear_mortgage
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.events import DogConditionRevealed, GameOver
 
 
-def end_game(ctx: Ctx, winners: list[int], reason: str, rule_id: str, shared: bool = False) -> None:
+def end_game(ctx: RulesContext, winners: list[int], reason: str, rule_id: str, shared: bool = False) -> None:
     """End the game. Several winners of one test share the win (`simultaneous_win=shared`), or only the first in
     turn order wins (`active_player_priority`) (R-WIN-04); `shared=True` is for the round cap, whose ties are
     always shared (R-WIN-05)."""
@@ -30,7 +30,7 @@ def end_game(ctx: Ctx, winners: list[int], reason: str, rule_id: str, shared: bo
     ctx.emit(GameOver(winners=state.winners, reason=reason, rule_id=rule_id))
 
 
-def first_in_turn_order(ctx: Ctx, seats: list[int]) -> int:
+def first_in_turn_order(ctx: RulesContext, seats: list[int]) -> int:
     """R-WIN-04 `active_player_priority`: seat order starting with the player whose turn it is."""
     state = ctx.state
     order = state.seat_order
@@ -41,7 +41,7 @@ def first_in_turn_order(ctx: Ctx, seats: list[int]) -> int:
     return seats[0]
 
 
-def last_player_check(ctx: Ctx) -> None:
+def last_player_check(ctx: RulesContext) -> None:
     """If only one faction player remains active, he wins (R-WIN-05)."""
     state = ctx.state
     if state.game_over:

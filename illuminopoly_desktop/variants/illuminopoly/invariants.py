@@ -3,7 +3,7 @@ gone holds control, and every active faction player's power structure keeps the 
 from __future__ import annotations
 
 from ...model.state import GameState
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from . import structure
 
 
@@ -16,7 +16,7 @@ def invariant_problems(state: GameState) -> list[str]:
             problems.append(f"property {prop.index} held by eliminated seat {prop.controller}")
         if prop.owner is None and prop.parent is not None:
             problems.append(f"unowned property {prop.index} still hangs in a structure")
-    ctx = Ctx(state)
+    ctx = RulesContext(state)
     for player in state.players:
         if player.eliminated or player.role != "faction" or player.forced_reorg_pending:
             continue

@@ -3,7 +3,7 @@ Chair's loss of office on being jailed (R-CHAIR-03a) or otherwise (R-CHAIR-03)."
 from __future__ import annotations
 
 from ...model.state import FP
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.events import ChairChanged, PaymentShort
 from ...rules.jail import release
 from ...rules.money import bank_receiver, bank_shortfall, move
@@ -11,15 +11,15 @@ from ...rules.money import bank_receiver, bank_shortfall, move
 TRIAL_BRIBE = 50
 
 
-def after_jailed(ctx: Ctx, seat: int) -> None:
+def after_jailed(ctx: RulesContext, seat: int) -> None:
     """A Chair sent to Jail loses the Chair (R-CHAIR-03a); a professional Banker is Chair for the whole game."""
     state = ctx.state
     if state.chair == seat and state.professional_banker is None:
         lose_chair(ctx, seat, "sent to Jail")
 
 
-def lose_chair(ctx: Ctx, seat: int, why: str) -> None:
-    """R-CHAIR-03: the Chair is lost at once; an election follows (the engine's settle step opens it)."""
+def lose_chair(ctx: RulesContext, seat: int, why: str) -> None:
+    """R-CHAIR-03: the Chair is lost at once; an election follows (the engine's run_to_decision opens it)."""
     state = ctx.state
     state.chair = None
     if state.turn.seat is not None and state.turn.step != "none":
@@ -27,7 +27,7 @@ def lose_chair(ctx: Ctx, seat: int, why: str) -> None:
     ctx.emit(ChairChanged(old_chair=seat, new_chair=None, reason=why, rule_id="R-CHAIR-03"))
 
 
-def trial(ctx: Ctx, seat: int) -> None:
+def trial(ctx: RulesContext, seat: int) -> None:
     """Third jail turn: a $50 bribe to the judge, half to FP, half to the Bank; what he lacks is forgiven (R-JAIL-05)."""
     player = ctx.state.players[seat]
     paid = min(player.cash, TRIAL_BRIBE)

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from ...model.state import BANK, FP, FavorWindow
 from ...rules import cards, jail
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, LandingResolved, OwnershipChanged
 from ...rules.money import check_no_bank_debt, move, pay_bank, split_with_fp
@@ -21,7 +21,7 @@ from .structure import check_free_arrow, place_root
 
 # ----- moving -----
 
-def pay_movement_graft(ctx: Ctx, seat: int, pips: int) -> None:
+def pay_movement_graft(ctx: RulesContext, seat: int, pips: int) -> None:
     """`graft_on_other_rolls=true` (R-CONTEST-09, R-MOVE-01): $10 a pip, paid before the roll, moves its total.
 
     Resolution (the spec names no disposition for this option): the money goes as every other non-contest graft
@@ -36,7 +36,7 @@ def pay_movement_graft(ctx: Ctx, seat: int, pips: int) -> None:
     split_with_fp(ctx, seat, BANK, cost, "graft on a movement roll", "R-CONTEST-09")
 
 
-def dice_move(ctx: Ctx, seat: int, dice_count: int = 2, graft: int = 0) -> None:
+def dice_move(ctx: RulesContext, seat: int, dice_count: int = 2, graft: int = 0) -> None:
     """One movement roll with its movement and landing (R-MOVE-01, -05); doubles are read from the dice faces, and
     graft (only with `graft_on_other_rolls`) moves the total, never below 1."""
     state = ctx.state
@@ -60,7 +60,7 @@ def dice_move(ctx: Ctx, seat: int, dice_count: int = 2, graft: int = 0) -> None:
     move_by(ctx, seat, max(1, sum(dice) + graft), "dice")
 
 
-def move_by(ctx: Ctx, seat: int, steps: int, how: str) -> None:
+def move_by(ctx: RulesContext, seat: int, steps: int, how: str) -> None:
     """A forward move with its passing events, then the landing (R-MOVE-02)."""
     ctx.state.turn.visit_bail_available = False  # the visitor's bail belongs to the landing on square 10 only
     if how == "dice" and ctx.state.players[seat].faction == "shoe":
@@ -73,13 +73,13 @@ def move_by(ctx: Ctx, seat: int, steps: int, how: str) -> None:
     land(ctx, seat, ctx.state.players[seat].position)
 
 
-def card_move(ctx: Ctx, seat: int, target: int, double_rent: bool = False, how: str = "card") -> None:
+def card_move(ctx: RulesContext, seat: int, target: int, double_rent: bool = False, how: str = "card") -> None:
     """A card move is a normal forward move with passing events and a landing, never rent (R-MOVE-03)."""
     ctx.state.turn.reached_by_double_rent_card = double_rent
     move_by(ctx, seat, steps_to(ctx.state.players[seat].position, target), how)
 
 
-def card_move_back(ctx: Ctx, seat: int, steps: int) -> None:
+def card_move_back(ctx: RulesContext, seat: int, steps: int) -> None:
     """"Go back 3 spaces": passing events in reverse, no GO, then a normal landing (R-MOVE-02, R-CARD-03)."""
     ctx.state.turn.visit_bail_available = False
     left = walk_back(ctx, seat, steps)
@@ -89,7 +89,7 @@ def card_move_back(ctx: Ctx, seat: int, steps: int) -> None:
     land(ctx, seat, ctx.state.players[seat].position)
 
 
-def continue_after_stop_offer(ctx: Ctx, seat: int, stop: bool) -> None:
+def continue_after_stop_offer(ctx: RulesContext, seat: int, stop: bool) -> None:
     """R-MOVE-04: stopping forfeits the rest of the roll and makes this square the landing."""
     turn = ctx.state.turn
     left = turn.remaining_steps
@@ -110,7 +110,7 @@ def continue_after_stop_offer(ctx: Ctx, seat: int, stop: bool) -> None:
 
 # ----- landing -----
 
-def land(ctx: Ctx, seat: int, square_index: int) -> None:
+def land(ctx: RulesContext, seat: int, square_index: int) -> None:
     state = ctx.state
     turn = state.turn
     turn.landing_square = square_index
@@ -149,7 +149,7 @@ def land(ctx: Ctx, seat: int, square_index: int) -> None:
         landing_done(ctx)
 
 
-def finish_landing(ctx: Ctx) -> None:
+def finish_landing(ctx: RulesContext) -> None:
     """After a landing is resolved: another roll after doubles, else the open window T5 (R-MOVE-05)."""
     state = ctx.state
     turn = state.turn
@@ -162,14 +162,14 @@ def finish_landing(ctx: Ctx) -> None:
     turn.step = "free"
 
 
-def resolve_option(ctx: Ctx, seat: int, option: str) -> None:
+def resolve_option(ctx: RulesContext, seat: int, option: str) -> None:
     ctx.emit(LandingResolved(seat=seat, square=ctx.state.turn.landing_square, option=option, rule_id="R-LAND-02"))
     landing_done(ctx)
 
 
 # ----- BUY (R-LAND-04) -----
 
-def purchase_price(ctx: Ctx, index: int) -> int:
+def purchase_price(ctx: RulesContext, index: int) -> int:
     prop = ctx.state.properties[index]
     value = base_value(ctx, index)
     if prop.rezoned or prop.destroyed:
@@ -177,7 +177,7 @@ def purchase_price(ctx: Ctx, index: int) -> int:
     return pay_amount(value)
 
 
-def check_buy(ctx: Ctx, seat: int, parent: int, arrow: int) -> int:
+def check_buy(ctx: RulesContext, seat: int, parent: int, arrow: int) -> int:
     state = ctx.state
     index = state.turn.landing_square
     player = state.players[seat]
@@ -194,7 +194,7 @@ def check_buy(ctx: Ctx, seat: int, parent: int, arrow: int) -> int:
     return price
 
 
-def declare_buy(ctx: Ctx, seat: int, parent: int, arrow: int) -> None:
+def declare_buy(ctx: RulesContext, seat: int, parent: int, arrow: int) -> None:
     check_buy(ctx, seat, parent, arrow)
     index = ctx.state.turn.landing_square
     landing_done(ctx)
@@ -206,7 +206,7 @@ def declare_buy(ctx: Ctx, seat: int, parent: int, arrow: int) -> None:
         execute_buy(ctx, seat, index, parent, arrow)
 
 
-def execute_buy(ctx: Ctx, seat: int, index: int, parent: int, arrow: int) -> None:
+def execute_buy(ctx: RulesContext, seat: int, index: int, parent: int, arrow: int) -> None:
     price = purchase_price(ctx, index)
     pay_bank(ctx, seat, price, "purchase", "R-LAND-04")
     prop = ctx.state.properties[index]
@@ -224,12 +224,12 @@ def execute_buy(ctx: Ctx, seat: int, index: int, parent: int, arrow: int) -> Non
 
 # ----- Free Parking, visitors -----
 
-def take_pot(ctx: Ctx, seat: int) -> None:
+def take_pot(ctx: RulesContext, seat: int) -> None:
     move(ctx, FP, seat, ctx.state.fp_pot, "Free Parking pot", "R-FP-03")
     resolve_option(ctx, seat, "take_pot")
 
 
-def visitor_bail(ctx: Ctx, seat: int, jailed: int) -> None:
+def visitor_bail(ctx: RulesContext, seat: int, jailed: int) -> None:
     """R-JAIL-07: $50 to the Bank frees a jailed player and earns a bail bonus against him."""
     state = ctx.state
     if not state.turn.visit_bail_available or state.turn.seat != seat:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...model.state import BANK, ESCROW, ROOT, Auction, ChairBuyoff
 from ...rules.auctions import clear_mortgage, open_property_auction
 from ...rules.buildings import remove_buildings
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import (ControlChanged, DebtEvent, DogConditionChosen, FavorGained, OfferEvent, OwnershipChanged,
                              PlayerEliminated)
@@ -49,7 +49,7 @@ state before it is trusted: a stale one, or one left by another game state (a co
 sends the check on to its full pass, which changes no outcome."""
 
 
-def check_losses(ctx: Ctx) -> None:
+def check_losses(ctx: RulesContext) -> None:
     """Destitution and mortgaged-out elimination after every event (R-LOSE-01, -03; R-GEN-09)."""
     state = ctx.state
     # (`state.pending and`: this runs after every step, and the pending stack is nearly always empty.)
@@ -113,14 +113,14 @@ def check_losses(ctx: Ctx) -> None:
         eliminated_before = True  # elimination takes effect at once, for each player in turn (D-16)
 
 
-def mortgaged_out(ctx: Ctx, seat: int, properties: list[int]) -> None:
+def mortgaged_out(ctx: RulesContext, seat: int, properties: list[int]) -> None:
     """R-LOSE-03: eliminated; the Chair may buy off the mortgages, then the Bank auctions the rest."""
     held = sorted(properties)
     eliminate(ctx, seat, "mortgaged out", rule_id="R-LOSE-03", keep_mortgages=True)
     dispose_of_deeds(ctx, seat, held)
 
 
-def dispose_of_deeds(ctx: Ctx, seat: int, held: list[int]) -> None:
+def dispose_of_deeds(ctx: RulesContext, seat: int, held: list[int]) -> None:
     """R-LOSE-03's disposal of the deeds of an eliminated player (they are unowned already, mortgages kept): the
     Chair may buy off the mortgages (not the professional Banker, not the Artillery, who can own nothing, D-11),
     then the Bank auctions every property left, unmortgaged. If the game is over, no disposal follows and the deeds
@@ -140,7 +140,7 @@ def dispose_of_deeds(ctx: Ctx, seat: int, held: list[int]) -> None:
         start_property_auctions(ctx, mortgaged, after=seat)
 
 
-def start_property_auctions(ctx: Ctx, properties: list[int], after: int | None = None) -> None:
+def start_property_auctions(ctx: RulesContext, properties: list[int], after: int | None = None) -> None:
     """R-LOSE-03 step 2: every property left is auctioned unmortgaged, one after another (R-DEAL-09)."""
     state = ctx.state
     for index in properties:
@@ -154,7 +154,7 @@ def start_property_auctions(ctx: Ctx, properties: list[int], after: int | None =
         state.pending.append(auction)
 
 
-def bidding_order(ctx: Ctx, after: int | None = None) -> list[int]:
+def bidding_order(ctx: RulesContext, after: int | None = None) -> list[int]:
     """Active, not disabled faction players, starting with the player after the Chair (R-DEAL-09).
 
     While the Chair is vacant (the eliminated player was the Chair) bidding starts after the seat given."""
@@ -171,13 +171,14 @@ def bidding_order(ctx: Ctx, after: int | None = None) -> list[int]:
     return seats
 
 
-def can_take_property(ctx: Ctx, seat: int) -> bool:
+def can_take_property(ctx: RulesContext, seat: int) -> bool:
     """A property bidder needs a free arrow; the Artillery may not bid for property (R-DEAL-09)."""
     player = ctx.state.players[seat]
     return player.faction != "artillery" and bool(structure.free_arrows(ctx, seat))
 
 
-def give_property(ctx: Ctx, index: int, seat: int, parent: int, arrow: int, rule_id: str = "R-DEAL-09") -> None:
+def give_property(ctx: RulesContext, index: int, seat: int, parent: int, arrow: int,
+                  rule_id: str = "R-DEAL-09") -> None:
     prop = ctx.state.properties[index]
     reason = "auction" if rule_id == "R-DEAL-09" else "mortgage buy-off"
     prop.owner, prop.controller, prop.control_origin = seat, seat, "owner"
@@ -187,7 +188,7 @@ def give_property(ctx: Ctx, index: int, seat: int, parent: int, arrow: int, rule
     structure.place_or_unattach(ctx, seat, index, parent, arrow)
 
 
-def buy_off(ctx: Ctx, window: ChairBuyoff, seat: int, index: int, parent: int, arrow: int) -> None:
+def buy_off(ctx: RulesContext, window: ChairBuyoff, seat: int, index: int, parent: int, arrow: int) -> None:
     """R-LOSE-03 step 1: the Chair pays ceil(1.1 × principal) and takes the property unmortgaged."""
     if seat != window.chair:
         raise refuse("E_NOT_YOUR_TURN", "R-LOSE-03", "Only the Chair may buy off these mortgages.")
@@ -205,14 +206,14 @@ def buy_off(ctx: Ctx, window: ChairBuyoff, seat: int, index: int, parent: int, a
     give_property(ctx, index, seat, parent, arrow, rule_id="R-LOSE-03")
 
 
-def end_buy_off(ctx: Ctx, window: ChairBuyoff, seat: int) -> None:
+def end_buy_off(ctx: RulesContext, window: ChairBuyoff, seat: int) -> None:
     if seat != window.chair:
         raise refuse("E_NOT_YOUR_TURN", "R-LOSE-03", "Only the Chair may end the buy-off.")
     ctx.state.pending.remove(window)
     start_property_auctions(ctx, list(window.properties))
 
 
-def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, rule_id: str = "R-LOSE-05",
+def eliminate(ctx: RulesContext, seat: int, reason: str, beneficiary: int | None = None, rule_id: str = "R-LOSE-05",
               keep_mortgages: bool = False, placements=()) -> None:
     """Take a player out (R-LOSE-05), or hand everything to a foreclosing creditor (R-LOSE-04)."""
     state = ctx.state
@@ -283,7 +284,7 @@ def eliminate(ctx: Ctx, seat: int, reason: str, beneficiary: int | None = None, 
         dispose_of_deeds(ctx, seat, sorted(disposed))
 
 
-def withdraw_from_pending(ctx: Ctx, seat: int, rule_id: str) -> None:
+def withdraw_from_pending(ctx: RulesContext, seat: int, rule_id: str) -> None:
     """D-16: anything still owed to or by a player who leaves is cancelled, and no decision waits for him.
 
     - His own raise-funds window closes (he was foreclosed by another creditor while raising funds), and so does a
@@ -322,7 +323,7 @@ def withdraw_from_pending(ctx: Ctx, seat: int, rule_id: str) -> None:
                 window.high_bid, window.high_bidder = 0, None
 
 
-def drop_decision_of_the_eliminated(ctx: Ctx, top) -> bool:
+def drop_decision_of_the_eliminated(ctx: RulesContext, top) -> bool:
     """D-16, R-GEN-03: when the decision on top of the stack would wait for a player who has left the game (or for
     nobody at all), close it or move it on as his leaving requires. Returns True when the stack changed."""
     state = ctx.state
@@ -339,7 +340,7 @@ def drop_decision_of_the_eliminated(ctx: Ctx, top) -> bool:
     return False
 
 
-def refund_escrows(ctx: Ctx, seat: int) -> None:
+def refund_escrows(ctx: RulesContext, seat: int) -> None:
     """A vote bribe whose payer or voter leaves the game is refunded to the payer before his cash is disposed of:
     the vote can no longer be cast as promised (§33.1 conditional legs)."""
     state = ctx.state
@@ -351,7 +352,7 @@ def refund_escrows(ctx: Ctx, seat: int) -> None:
         player_left(ctx, seat)
 
 
-def release_control(ctx: Ctx, seat: int) -> None:
+def release_control(ctx: RulesContext, seat: int) -> None:
     """Control the eliminated player held over others' property returns to its owner, or the Chair if mortgaged
     (R-LOSE-05 step 3)."""
     state = ctx.state
@@ -366,7 +367,7 @@ def release_control(ctx: Ctx, seat: int) -> None:
                                     reason="controller eliminated", rule_id="R-LOSE-05"))
 
 
-def foreclose_into(ctx: Ctx, debtor: int, creditor: int, placements=()) -> None:
+def foreclose_into(ctx: RulesContext, debtor: int, creditor: int, placements=()) -> None:
     """R-LOSE-04: cash, favors, deeds (with buildings and mortgages, no transfer fee) and control deeds go to the
     creditor; the debtor's arms hang on the creditor's free arrows as he chooses, the rest unattached."""
     state = ctx.state

@@ -49,8 +49,8 @@ from ...model.board import Board, load_board
 from ...model.cards import load_cards
 from ...model.options import OptionError, load_default_options, make_options
 from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState
-from ...rules.context import Ctx
-from ...rules.engine import awaiting, settle
+from ...rules.context import RulesContext
+from ...rules.engine import awaiting, run_to_decision
 from ...rules.errors import PositionError
 from ...rules.invariants import TOTAL_HOTELS, TOTAL_HOUSES, invariant_problems
 from .chair import mortgage_holder
@@ -244,7 +244,7 @@ class _Builder:
             setattr(state, field, self.seat(getattr(position, field), field))
         state.played_this_round = [self.seat(s, f"played_this_round[{i}]")
                                    for i, s in enumerate(position.played_this_round)]
-        ctx = Ctx(state)
+        ctx = RulesContext(state)
         banker = next((p.seat for p in players if p.role == "banker"), None)
         state.professional_banker = self.seat(position.professional_banker, "professional_banker") if \
             "professional_banker" in self.raw else banker
@@ -258,7 +258,7 @@ class _Builder:
         self._decks(ctx)
         self._validate(ctx)
         self._turn(ctx)
-        settle(ctx)
+        run_to_decision(ctx)
         if not state.game_over and not awaiting(state):
             raise PositionError("turn", "the position awaits nobody: say whose turn it is and where (R-GEN-03)")
         if events is not None:
@@ -393,7 +393,7 @@ class _Builder:
             raise PositionError("reserves", f"the Bank would hold ${state.reserves:,}: the players hold more money "
                                             f"than the game has (R-BANK-02)")
 
-    def _decks(self, ctx: Ctx) -> None:
+    def _decks(self, ctx: RulesContext) -> None:
         state = ctx.state
         decks = load_cards()
         held = {(f.deck, f.number) for p in state.players for f in p.political_favors}
@@ -409,7 +409,7 @@ class _Builder:
             ctx.shuffle(rest)
             setattr(state, field, list(given) + rest)
 
-    def _turn(self, ctx: Ctx) -> None:
+    def _turn(self, ctx: RulesContext) -> None:
         state, turn = ctx.state, self.position.turn
         if turn is None:
             if state.chair is None and state.professional_banker is None and not state.pending:
@@ -441,7 +441,7 @@ class _Builder:
         if "current_player" not in self.raw:
             state.current_player = seat
 
-    def _validate(self, ctx: Ctx) -> None:
+    def _validate(self, ctx: RulesContext) -> None:
         state = ctx.state
         for player in state.players:
             if player.role != "faction" or player.eliminated or player.faction == "artillery":

@@ -5,7 +5,7 @@ from fractions import Fraction
 from math import ceil, floor
 
 from ...model.state import GameState, PropertyState
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 
 HALF = Fraction(1, 2)
 
@@ -15,19 +15,19 @@ def factor(prop: PropertyState) -> Fraction:
     return Fraction(prop.factor_halves, 2)
 
 
-def base_value(ctx: Ctx, index: int) -> Fraction:
+def base_value(ctx: RulesContext, index: int) -> Fraction:
     """B = P × F (R-VAL-01)."""
     return ctx.squares[index].price * factor(ctx.state.properties[index])
 
 
-def current_value(ctx: Ctx, index: int) -> Fraction:
+def current_value(ctx: RulesContext, index: int) -> Fraction:
     """V = B × h, halved when rezoned or destroyed (R-VAL-02)."""
     prop = ctx.state.properties[index]
     value = base_value(ctx, index)
     return value * HALF if (prop.rezoned or prop.destroyed) else value
 
 
-def ranking_value(ctx: Ctx, index: int) -> Fraction:
+def ranking_value(ctx: RulesContext, index: int) -> Fraction:
     """Rk = B, halved only when destroyed unless `ranking_value_halves_rezoned` (R-VAL-03)."""
     prop = ctx.state.properties[index]
     value = base_value(ctx, index)
@@ -63,7 +63,7 @@ def depth_of(state: GameState, index: int) -> int | None:
             return None
 
 
-def _structure_terms(ctx: Ctx, index: int, attacker: int, contest: str) -> tuple[int, int]:
+def _structure_terms(ctx: RulesContext, index: int, attacker: int, contest: str) -> tuple[int, int]:
     """S of R-VAL-04, with its four exceptions, as (numerator, denominator)."""
     prop = ctx.state.properties[index]
     if prop.owner is None or prop.owner == attacker:
@@ -78,12 +78,12 @@ def _structure_terms(ctx: Ctx, index: int, attacker: int, contest: str) -> tuple
     return 1, 1
 
 
-def structure_multiplier(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
+def structure_multiplier(ctx: RulesContext, index: int, attacker: int, contest: str) -> Fraction:
     """S of R-VAL-04, with its four exceptions."""
     return Fraction(*_structure_terms(ctx, index, attacker, contest))
 
 
-def _attack_terms(ctx: Ctx, index: int, attacker: int, contest: str) -> tuple[int, int]:
+def _attack_terms(ctx: RulesContext, index: int, attacker: int, contest: str) -> tuple[int, int]:
     """A = Vatt × m × S × D (R-VAL-04) as an exact (numerator, denominator) pair of integers, not reduced.
 
     Every landing's legal menu prices two or three contests, and the five Fraction operations of the formula cost
@@ -106,7 +106,7 @@ def _attack_terms(ctx: Ctx, index: int, attacker: int, contest: str) -> tuple[in
     return num, den
 
 
-def attack_value(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
+def attack_value(ctx: RulesContext, index: int, attacker: int, contest: str) -> Fraction:
     """A = Vatt × m × S × D (R-VAL-04)."""
     return Fraction(*_attack_terms(ctx, index, attacker, contest))
 
@@ -114,7 +114,7 @@ def attack_value(ctx: Ctx, index: int, attacker: int, contest: str) -> Fraction:
 CONTESTS = frozenset({"takeover", "rezoning", "subversion", "destruction", "surprise_destruction", "rebuild"})
 
 
-def base_cost(ctx: Ctx, index: int, attacker: int, contest: str) -> int:
+def base_cost(ctx: RulesContext, index: int, attacker: int, contest: str) -> int:
     """Base cost of a contest (R-VAL-05), rounded up: A/2, or the full A for rezoning or destroying a Railroad.
 
     A rebuild has no base cost (its rebuild cost, R-REBUILD-04, is charged separately). Raises ValueError for an
@@ -131,13 +131,13 @@ def base_cost(ctx: Ctx, index: int, attacker: int, contest: str) -> int:
     return -(-num // den)  # rounded up (R-GEN-01): pay_amount of the same exact value
 
 
-def building_cost_value(ctx: Ctx, index: int) -> int:
+def building_cost_value(ctx: RulesContext, index: int) -> int:
     prop = ctx.state.properties[index]
     house_cost = ctx.squares[index].house_cost or 0
     return house_cost * (5 if prop.hotel else prop.houses)
 
 
-def worth(ctx: Ctx, seat: int) -> Fraction:
+def worth(ctx: RulesContext, seat: int) -> Fraction:
     """Cash + Σ V(owned) + Σ building cost price, mortgages ignored (R-VAL-06)."""
     state = ctx.state
     total = Fraction(state.players[seat].cash)
@@ -147,7 +147,7 @@ def worth(ctx: Ctx, seat: int) -> Fraction:
     return total
 
 
-def net_assets(ctx: Ctx, seat: int) -> Fraction:
+def net_assets(ctx: RulesContext, seat: int) -> Fraction:
     """Worth less what lifting every mortgage would cost (R-VAL-07)."""
     total = worth(ctx, seat)
     for prop in ctx.state.properties.values():

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ...model.state import Contest, GameState, Ransom
 from ...rules import actions as A
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
 from ...rules.queries import Queries
 from . import artillery, buildings, commitments, conspiracy, contests, deals, landing, property_values, rent
@@ -23,11 +23,11 @@ def _checked(check: Callable, *args):
         return None
 
 
-def _landing(ctx: Ctx) -> int | None:
+def _landing(ctx: RulesContext) -> int | None:
     return ctx.state.turn.landing_square
 
 
-_PRICES: dict[str, Callable[[Ctx, A.Action], int | None]] = {
+_PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
     "buy": lambda ctx, a: landing.purchase_price(ctx, _landing(ctx)),
     "take_over": lambda ctx, a: conspiracy.check_takeover(ctx, a.seat, _landing(ctx), a.parent, a.arrow),
     "rezone": lambda ctx, a: conspiracy.check_rezone(ctx, a.seat, _landing(ctx)),
@@ -56,11 +56,11 @@ class IlluminopolyQueries(Queries):
 
     def price(self, state: GameState, action: A.Action) -> int | None:
         price_of = _PRICES.get(action.type)
-        return None if price_of is None else _checked(price_of, Ctx(state), action)
+        return None if price_of is None else _checked(price_of, RulesContext(state), action)
 
     def building_kind(self, state: GameState, seat: int, index: int) -> str | None:
         """"house" or "hotel": what building on the lot now would place (R-BUILD-01, -02); None if refused."""
-        return _checked(buildings.check_buy_building, Ctx(state), seat, index)
+        return _checked(buildings.check_buy_building, RulesContext(state), seat, index)
 
     def lift_cost(self, state: GameState, index: int) -> int:
         """What lifting the deed's mortgage costs: ceil(1.1 × principal) (R-MORT-03)."""
@@ -72,7 +72,7 @@ class IlluminopolyQueries(Queries):
 
     def base_cost(self, state: GameState, index: int, attacker: int, contest: str) -> int:
         """The base cost of a contest of that kind against the deed (R-VAL-05)."""
-        return property_values.base_cost(Ctx(state), index, attacker, contest)
+        return property_values.base_cost(RulesContext(state), index, attacker, contest)
 
     # ----- contests (R-CONTEST) -----
 
@@ -91,27 +91,28 @@ class IlluminopolyQueries(Queries):
     def probability(self, state: GameState, contest: Contest, extra_attack: int = 0,
                     extra_defence: int = 0) -> Fraction:
         """The exact chance of success at the commitments the state shows (plus hypothetical extra pips)."""
-        return contests.probability(Ctx(state), contest, extra_attack=extra_attack, extra_defence=extra_defence)
+        return contests.probability(RulesContext(state), contest, extra_attack=extra_attack,
+                                    extra_defence=extra_defence)
 
     def pip_price(self, contest: Contest, seat: int) -> int:
         return contests.pip_price(contest, seat)
 
     def dice_count(self, state: GameState, contest: Contest) -> int:
-        return contests.dice_count(Ctx(state), contest)
+        return contests.dice_count(RulesContext(state), contest)
 
     def target_number(self, state: GameState, contest: Contest) -> int:
-        return contests.target_number(Ctx(state), contest)
+        return contests.target_number(RulesContext(state), contest)
 
     def naturals_apply(self, state: GameState, contest_type: str) -> bool:
-        return contests.naturals_apply(Ctx(state), contest_type)
+        return contests.naturals_apply(RulesContext(state), contest_type)
 
     def max_pips(self, state: GameState, contest: Contest, seat: int) -> int:
         """The most pips the seat can afford in the contest (R-CONTEST-04)."""
-        return contests.max_pips(Ctx(state), contest, seat)
+        return contests.max_pips(RulesContext(state), contest, seat)
 
     def graft_range(self, state: GameState, contest: Contest, seat: int) -> tuple[int, int | None] | None:
         """The pips a graft commitment allows the seat (R-DEAL-03), or None when none binds him."""
-        return commitments.graft_range(Ctx(state), contest, seat)
+        return commitments.graft_range(RulesContext(state), contest, seat)
 
     def contest_rule(self, contest_type: str) -> str:
         """The rule that resolves a contest of that kind (its roll's rule ID)."""
@@ -126,23 +127,23 @@ class IlluminopolyQueries(Queries):
         return artillery.ransom_answerer(state)
 
     def suggested_ransom(self, state: GameState, index: int) -> int:
-        return artillery.suggested_ransom(Ctx(state), index)
+        return artillery.suggested_ransom(RulesContext(state), index)
 
     # ----- power structures (R-STRUCT) -----
 
     def free_arrows(self, state: GameState, seat: int) -> list[tuple[int, int]]:
-        return structure.free_arrows(Ctx(state), seat)
+        return structure.free_arrows(RulesContext(state), seat)
 
     def check_free_arrow(self, state: GameState, seat: int, parent: int, arrow: int) -> None:
         """Raise IllegalAction unless (parent, arrow) is a free arrow of the seat's structure (R-STRUCT-04)."""
-        structure.check_free_arrow(Ctx(state), seat, parent, arrow)
+        structure.check_free_arrow(RulesContext(state), seat, parent, arrow)
 
     def current_placement(self, state: GameState, seat: int) -> dict[int, tuple[int | None, int]]:
         return structure.current_placement(state, seat)
 
     def structure_problems(self, state: GameState, seat: int, placement: Mapping) -> list[str]:
         """Every broken invariant of R-STRUCT-03 for an arrangement of the seat's deeds (empty: valid)."""
-        return structure.structure_problems(Ctx(state), seat, dict(placement))
+        return structure.structure_problems(RulesContext(state), seat, dict(placement))
 
     def is_holding_capable(self, state: GameState, index: int) -> bool:
         """Whether the deed may hold others now (not rezoned or destroyed, R-STRUCT-03.4)."""
@@ -150,10 +151,10 @@ class IlluminopolyQueries(Queries):
 
     def validate_reorganization(self, state: GameState, seat: int, placements) -> None:
         """Raise IllegalAction naming the broken invariant of R-STRUCT-03 if the arrangement is refused."""
-        structure.validate_reorganization(Ctx(state), seat, placements)
+        structure.validate_reorganization(RulesContext(state), seat, placements)
 
     def out_arrows(self, state: GameState, index: int) -> int:
-        return structure.out_arrows(Ctx(state), index)
+        return structure.out_arrows(RulesContext(state), index)
 
     def arm(self, state: GameState, index: int) -> list[int]:
         return structure.arm(state, index)
@@ -164,24 +165,24 @@ class IlluminopolyQueries(Queries):
     # ----- deals (R-DEAL) -----
 
     def describe_commitment(self, state: GameState, item) -> str:
-        return commitments.describe_item(Ctx(state), item)
+        return commitments.describe_item(RulesContext(state), item)
 
     def is_bribe(self, state: GameState, offer) -> bool:
-        return deals.is_bribe(Ctx(state), offer)
+        return deals.is_bribe(RulesContext(state), offer)
 
     # ----- rent, Power Base, victory -----
 
     def rent_of(self, state: GameState, index: int, utility_roll: int | None = None) -> int:
-        return rent.rent_of(Ctx(state), index, utility_roll=utility_roll)
+        return rent.rent_of(RulesContext(state), index, utility_roll=utility_roll)
 
     def power_bases(self, state: GameState) -> dict[int, int]:
-        return rent.power_bases(Ctx(state))
+        return rent.power_bases(RulesContext(state))
 
     def banker_score(self, state: GameState) -> int:
-        return victory.banker_score(Ctx(state))
+        return victory.banker_score(RulesContext(state))
 
     def progress(self, state: GameState, seat: int, condition: str) -> victory_progress.Progress | None:
         """How near the seat stands to a special condition, counted for the players' eyes (rules/victory_progress);
         None for a condition that is no count (the Shoe's hotel is a moment)."""
         count = victory_progress.COUNTS.get(condition)
-        return None if count is None else count(Ctx(state), seat)
+        return None if count is None else count(RulesContext(state), seat)

@@ -3,14 +3,14 @@ for mortgaged, destroyed, rubble, disrupted, rezoned and counting-down propertie
 (rules/rent.py); monopolies (R-MONO-01) and Power Base (R-PB)."""
 from __future__ import annotations
 
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.events import RentCollected
 from ...rules.money import bank_pays
 from ...rules.rent import lot_rent, railroad_rent, utility_rent
 from .structure import owned_by
 
 
-def group_has_rubble(ctx: Ctx, index: int) -> bool:
+def group_has_rubble(ctx: RulesContext, index: int) -> bool:
     """Whether the destruction group block of R-ART-10 step 5 stops this property's rent and Power Base: while its
     group has rubble (`until_cleanup`), or until its owner's next collection after the destruction (`one_turn`)."""
     group = ctx.squares[index].group
@@ -34,7 +34,7 @@ def group_has_rubble(ctx: Ctx, index: int) -> bool:
     return False
 
 
-def is_monopolist(ctx: Ctx, seat: int | None, group: str | None) -> bool:
+def is_monopolist(ctx: RulesContext, seat: int | None, group: str | None) -> bool:
     """The seat owns every lot of the colour group; mortgaged, subverted and rezoned members count (R-MONO-01, -03)."""
     members = ctx.board.group_members.get(group) if seat is not None else None
     if members is None:
@@ -49,14 +49,14 @@ def is_monopolist(ctx: Ctx, seat: int | None, group: str | None) -> bool:
     return not (rezoned and ctx.options.rezoned_breaks_monopoly)
 
 
-def counting_railroads(ctx: Ctx, seat: int) -> int:
+def counting_railroads(ctx: RulesContext, seat: int) -> int:
     """k: owned Railroads, leaving out rezoned ones and those counting down (R-RENT-04)."""
     props = ctx.state.properties
     return sum(1 for r in ctx.board.railroad_indices
                if props[r].owner == seat and not props[r].rezoned and props[r].rail_countdown == 0)
 
 
-def utility_roll_for(ctx: Ctx, seat: int) -> int:
+def utility_roll_for(ctx: RulesContext, seat: int) -> int:
     """The owner's last utility roll; rolled and stored once if there is none yet (R-PB-01)."""
     player = ctx.state.players[seat]
     if player.last_utility_roll is None:
@@ -64,7 +64,7 @@ def utility_roll_for(ctx: Ctx, seat: int) -> int:
     return player.last_utility_roll
 
 
-def rent_of(ctx: Ctx, index: int, skip_mortgage_row: bool = False, utility_roll: int | None = None) -> int:
+def rent_of(ctx: RulesContext, index: int, skip_mortgage_row: bool = False, utility_roll: int | None = None) -> int:
     """rent(p) for its owner: the first matching row of R-RENT-02's table."""
     prop = ctx.state.properties[index]
     owner = prop.owner
@@ -77,7 +77,7 @@ def rent_of(ctx: Ctx, index: int, skip_mortgage_row: bool = False, utility_roll:
     return _rent_row(ctx, index, prop, owner, utility_roll)
 
 
-def _rent_row(ctx: Ctx, index: int, prop, owner: int, utility_roll: int | None) -> int:
+def _rent_row(ctx: RulesContext, index: int, prop, owner: int, utility_roll: int | None) -> int:
     """The rest of R-RENT-02's table, for an owned property the zero rows (mortgaged, destroyed, rubble in its
     group, disrupted) have let through."""
     square = ctx.squares[index]
@@ -103,7 +103,7 @@ def _rent_row(ctx: Ctx, index: int, prop, owner: int, utility_roll: int | None) 
     return 0
 
 
-def collect_rent(ctx: Ctx, seat: int, rule_id: str = "R-RENT-01", owned: list[int] | None = None) -> int:
+def collect_rent(ctx: RulesContext, seat: int, rule_id: str = "R-RENT-01", owned: list[int] | None = None) -> int:
     """The Bank pays the owner the rent of everything he owns, as one payment (R-RENT-01, -03, -05). `owned`: his
     deeds (`structure.owned_by`), when the caller has them already."""
     state = ctx.state
@@ -139,7 +139,7 @@ def _collection_lifts_blocks(state, seat: int) -> None:
                 del state.rubble_blocks[group]
 
 
-def decrement_countdowns(ctx: Ctx, seat: int | None, owned: list[int] | None = None) -> None:
+def decrement_countdowns(ctx: RulesContext, seat: int | None, owned: list[int] | None = None) -> None:
     """Countdowns go down once per owner collection, or at ROUND_END when unowned (R-RENT-06). `owned`: the seat's
     deeds (`structure.owned_by`), when the caller has them already."""
     properties = ctx.state.properties
@@ -153,21 +153,21 @@ def decrement_countdowns(ctx: Ctx, seat: int | None, owned: list[int] | None = N
             prop.rail_countdown -= 1
 
 
-def rent_and_countdowns(ctx: Ctx, seat: int) -> None:
+def rent_and_countdowns(ctx: RulesContext, seat: int) -> None:
     """T2 income (R-TURN-03): rent for everything the seat owns, then his properties' countdowns (R-RENT-06)."""
     owned = owned_by(ctx.state, seat)  # collecting rent moves money only: the deeds are the same for both
     collect_rent(ctx, seat, owned=owned)
     decrement_countdowns(ctx, seat, owned)
 
 
-def is_countable(ctx: Ctx, index: int, ignore_mortgage: bool = False) -> bool:
+def is_countable(ctx: RulesContext, index: int, ignore_mortgage: bool = False) -> bool:
     """R-PB-01: owned, not mortgaged/rezoned/destroyed/disrupted, and no rubble in its group."""
     prop = ctx.state.properties[index]
     return (prop.owner is not None and (ignore_mortgage or not prop.mortgaged) and not prop.rezoned
             and not prop.destroyed and prop.disrupted_turns == 0 and not group_has_rubble(ctx, index))
 
 
-def power_rent(ctx: Ctx, index: int, ignore_mortgage: bool = False) -> int:
+def power_rent(ctx: RulesContext, index: int, ignore_mortgage: bool = False) -> int:
     """rent(p) of a countable property, else 0 (R-PB-01). Utilities use the owner's last roll, rolled once if none.
 
     `ignore_mortgage` gives the "normal rent" of a mortgaged property (row 1 of R-RENT-02 skipped), which only
@@ -182,7 +182,7 @@ def power_rent(ctx: Ctx, index: int, ignore_mortgage: bool = False) -> int:
     return _rent_row(ctx, index, prop, prop.owner, roll)
 
 
-def power_credits(ctx: Ctx) -> dict[int, tuple[int | None, int]]:
+def power_credits(ctx: RulesContext) -> dict[int, tuple[int | None, int]]:
     """Every property's power rent and the faction player it is credited to (None = nobody) (R-PB-02, -03).
 
     Mortgaged properties count for no one. With `chair_power_base_includes_mortgaged=true` a mortgaged property
@@ -214,7 +214,7 @@ def power_credits(ctx: Ctx) -> dict[int, tuple[int | None, int]]:
     return credits
 
 
-def power_bases(ctx: Ctx) -> dict[int, int]:
+def power_bases(ctx: RulesContext) -> dict[int, int]:
     """Every faction player's Power Base: power rent of what he controls (R-PB-02, -03)."""
     bases = {s: 0 for s in ctx.state.faction_seats()}
     for seat, amount in power_credits(ctx).values():
@@ -223,7 +223,7 @@ def power_bases(ctx: Ctx) -> dict[int, int]:
     return bases
 
 
-def total_power(ctx: Ctx, bases: dict[int, int]) -> int:
+def total_power(ctx: RulesContext, bases: dict[int, int]) -> int:
     """R-PB-04: the credited rents (`credited_only`), or those plus the power rent of countable properties credited
     to no one, such as an unawakened Boat's (`all_countable`)."""
     credited = sum(bases.values())

@@ -7,7 +7,7 @@ from ...model import rng
 from ...model.options import Options
 from ...model.state import DogChoice, GameSetup, GameState
 from ...rules.auctions import AuctionWindow
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ...rules.payments import RaiseFundsWindow
 from ...rules.ruleset import Ruleset
@@ -69,7 +69,7 @@ class IlluminopolyRuleset(Ruleset):
     check_losses = staticmethod(losing.check_losses)
     """R-GEN-09 check 2: destitution and mortgaged-out elimination (R-LOSE-01, -03)."""
 
-    def advance(self, ctx: Ctx) -> bool:
+    def advance(self, ctx: RulesContext) -> bool:
         state = ctx.state
         if not self.game_started(state) and not setup.setup_complete(state):
             if any(p.faction is None for p in state.players if p.role == "faction"):
@@ -141,7 +141,7 @@ class IlluminopolyRuleset(Ruleset):
         "destruction": artillery.apply_destruction_result, "surprise_destruction": artillery.apply_destruction_result,
     }
 
-    def contest_result(self, ctx: Ctx, contest, success: bool) -> None:
+    def contest_result(self, ctx: RulesContext, contest, success: bool) -> None:
         """R-CONTEST-02 step 10: the effect of a resolved contest, after its money was distributed."""
         self.CONTEST_EFFECTS[contest.contest](ctx, contest, success)
 

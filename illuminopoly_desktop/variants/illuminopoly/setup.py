@@ -9,8 +9,8 @@ from ...model.cards import load_cards
 from ...model.factions import load_factions
 from ...model.options import Options, make_options
 from ...model.state import FactionDraft, GameSetup, GameState, PlayerState, PropertyState, SeatConfig
-from ...rules.context import Ctx
-from ...rules.engine import settle
+from ...rules.context import RulesContext
+from ...rules.engine import run_to_decision
 from ...rules.errors import refuse
 from ...rules.events import FactionChosen
 
@@ -55,7 +55,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
         reserves=options.bank_total_money, seat_order=list(range(len(players))),
         chance_deck=[c.number for c in decks.chance], chest_deck=[c.number for c in decks.community_chest],
     )
-    ctx = Ctx(state)
+    ctx = RulesContext(state)
     for player in players:
         if player.role == "faction":
             player.cash = STARTING_CASH
@@ -67,7 +67,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     ctx.shuffle(state.chance_deck)
     ctx.shuffle(state.chest_deck)
     assign_factions(ctx, seat_configs, options, preset_factions)
-    settle(ctx)  # opens the first decision (the Dog's choice or the Chair election) so awaiting() is never empty
+    run_to_decision(ctx)  # opens the first decision (the Dog's choice or the Chair election): awaiting() is never empty
     if events is not None:
         events.extend(ctx.events)
     return state
@@ -90,7 +90,7 @@ def check_seating(seats: list[SeatConfig], options: Options, preset: bool) -> No
             raise refuse("E_FACTION_CANNOT", "R-SETUP-02", "Each faction player needs a different faction in use.")
 
 
-def assign_factions(ctx: Ctx, seats: list[SeatConfig], options: Options, preset: bool) -> None:
+def assign_factions(ctx: RulesContext, seats: list[SeatConfig], options: Options, preset: bool) -> None:
     """R-SETUP-02: host-assigned, dealt at random, or picked in a high-roll draft."""
     state = ctx.state
     faction_seats = [p.seat for p in state.players if p.role == "faction"]
@@ -107,7 +107,7 @@ def assign_factions(ctx: Ctx, seats: list[SeatConfig], options: Options, preset:
     state.pending.append(FactionDraft(order=high_roll_order(ctx, faction_seats)))
 
 
-def high_roll_order(ctx: Ctx, seats: list[int]) -> list[int]:
+def high_roll_order(ctx: RulesContext, seats: list[int]) -> list[int]:
     """Everyone rolls 2d6; tied players reroll among themselves; higher rolls pick first (R-SETUP-02)."""
     if len(seats) <= 1:
         return list(seats)
@@ -119,13 +119,13 @@ def high_roll_order(ctx: Ctx, seats: list[int]) -> list[int]:
     return order
 
 
-def give_faction(ctx: Ctx, seat: int, faction: str) -> None:
+def give_faction(ctx: RulesContext, seat: int, faction: str) -> None:
     player = ctx.state.players[seat]
     player.faction = faction
     ctx.emit(FactionChosen(seat=seat, faction=faction, rule_id="R-SETUP-02"))
 
 
-def pick_faction(ctx: Ctx, draft: FactionDraft, seat: int, faction: str) -> None:
+def pick_faction(ctx: RulesContext, draft: FactionDraft, seat: int, faction: str) -> None:
     state = ctx.state
     if draft.order[0] != seat:
         raise refuse("E_NOT_YOUR_TURN", "R-SETUP-02", f"It is {ctx.name(draft.order[0])}'s pick.")

@@ -5,10 +5,10 @@ Each condition is a function `(ctx, subject) -> bool`, so that the Dog can borro
 one he controls without owning it (A-51). A property is *qualifying* when it is not destroyed, disrupted (under
 `disrupted_counts_as_destroyed`), rezoned or mortgaged (§25).
 
-The check runs after every applied action and every automatic step (R-GEN-09 check 1, from `engine.settle`), tens
-of thousands of times per second in a benchmark, so it is written for speed: only the conditions of the players in
-play are tested, only when an event since the last test could have made them true (`changes_since`), and each
-condition starts with the cheapest test that can fail.
+The check runs after every applied action and every automatic step (R-GEN-09 check 1, from
+`engine.run_to_decision`), tens of thousands of times per second in a benchmark, so it is written for speed: only the
+conditions of the players in play are tested, only when an event since the last test could have made them true
+(`changes_since`), and each condition starts with the cheapest test that can fail.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from fractions import Fraction
 from ...model.state import PlayerState, PropertyState
 from ...rules import events as E
 from ...rules.boardindex import BoardIndex
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from .game_end import end_game, first_in_turn_order
 from .property_values import ranking_value
 from .setup import DOG_CONDITIONS as DOG_CHOICES
@@ -68,7 +68,7 @@ class _Layout:
 _last_layout: _Layout | None = None
 
 
-def _layout(ctx: Ctx) -> _Layout:
+def _layout(ctx: RulesContext) -> _Layout:
     """The layout of the game's board (`ctx.board` is the one BoardIndex of that board, see boardindex.py)."""
     global _last_layout
     layout = _last_layout
@@ -86,7 +86,7 @@ def qualifying(prop: PropertyState, disrupted_counts: bool) -> bool:
     return not (prop.mortgaged or prop.rezoned or prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0))
 
 
-def _rank(ctx: Ctx, index: int, prop: PropertyState, price: int) -> int | Fraction:
+def _rank(ctx: RulesContext, index: int, prop: PropertyState, price: int) -> int | Fraction:
     """Rk (R-VAL-03). A property with F = 1, neither destroyed nor rezoned, ranks at its price; every other case
     asks `values.ranking_value`, which owns the rule (and its `ranking_value_halves_rezoned` option), once per
     combination of the inputs it reads (its Fraction arithmetic is too slow to repeat on every check)."""
@@ -104,7 +104,7 @@ def _rank(ctx: Ctx, index: int, prop: PropertyState, price: int) -> int | Fracti
 
 # ----- the conditions: (ctx, subject) -> bool -----
 
-def holds_top_five(ctx: Ctx, seat: int) -> bool:
+def holds_top_five(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-TOPHAT-01: the subject owns or controls the five properties of highest Rk, all qualifying.
 
     With ties at 5th place any of the tied properties completes the set. So the condition holds when at least five
@@ -129,7 +129,7 @@ def holds_top_five(ctx: Ctx, seat: int) -> bool:
     return sum(1 for rank in held_ranks if rank >= best_other) >= TOP_FIVE
 
 
-def spans_six_colours(ctx: Ctx, seat: int) -> bool:
+def spans_six_colours(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-THIMBLE-01: a qualifying property owned or controlled in at least 6 of the 8 colour groups (Railroads
     and Utilities are not colours)."""
     properties = ctx.state.properties
@@ -152,7 +152,7 @@ def spans_six_colours(ctx: Ctx, seat: int) -> bool:
     return True
 
 
-def railroads_gone(ctx: Ctx, seat: int) -> bool:
+def railroads_gone(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-RACECAR-01: every Railroad is rezoned or destroyed; a disrupted one counts as destroyed (A-33). Who holds
     them does not matter, so the subject is unused."""
     properties = ctx.state.properties
@@ -164,7 +164,7 @@ def railroads_gone(ctx: Ctx, seat: int) -> bool:
     return True
 
 
-def seven_ruins(ctx: Ctx, seat: int) -> bool:
+def seven_ruins(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-HORSEMAN-01 (a): at least 7 properties are rezoned or destroyed (a disrupted Railroad or Utility counts
     as destroyed), whoever caused it; the subject is unused."""
     disrupted_counts = ctx.options.disrupted_counts_as_destroyed
@@ -175,14 +175,14 @@ def seven_ruins(ctx: Ctx, seat: int) -> bool:
     return ruins >= HORSEMAN_RUINS
 
 
-def horseman_opponents(ctx: Ctx, seat: int) -> list[int]:
+def horseman_opponents(ctx: RulesContext, seat: int) -> list[int]:
     """R-FAC-HORSEMAN-01 (b), A-52: every other active faction player except the Artillery, who can own nothing. The
     professional Banker is no faction player; an unawakened Boat is an opponent."""
     return [other for other, player in enumerate(ctx.state.players)
             if other != seat and not player.eliminated and player.role == "faction" and player.faction != "artillery"]
 
 
-def held_from_owners(ctx: Ctx, seat: int) -> dict[int, int]:
+def held_from_owners(ctx: RulesContext, seat: int) -> dict[int, int]:
     """Owner -> how many of his properties the subject controls, as R-FAC-HORSEMAN-01 (b) counts them: control as
     the Chair over a mortgage (`mortgage_chair`) does not count unless `horseman_counts_mortgage_control`."""
     counts_chair_holds = ctx.options.horseman_counts_mortgage_control
@@ -194,7 +194,7 @@ def held_from_owners(ctx: Ctx, seat: int) -> dict[int, int]:
     return held_from
 
 
-def holds_two_of_each_opponent(ctx: Ctx, seat: int) -> bool:
+def holds_two_of_each_opponent(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-HORSEMAN-01 (b): for every opponent, the subject controls at least 2 properties that opponent owns
     (`held_from_owners`); with no opponents (b) cannot be met."""
     held_from = held_from_owners(ctx, seat)
@@ -204,7 +204,7 @@ def holds_two_of_each_opponent(ctx: Ctx, seat: int) -> bool:
     return bool(opponents) and all(held_from.get(other, 0) >= HORSEMAN_HOLDS_PER_OPPONENT for other in opponents)
 
 
-def holds_utilities_and_railroads(ctx: Ctx, seat: int) -> bool:
+def holds_utilities_and_railroads(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-WHEELBARROW-01: both Utilities and at least 2 Railroads, owned or controlled and all qualifying; a
     Railroad still counting down after its rebuild (`rail_countdown > 0`) does not count."""
     properties = ctx.state.properties
@@ -223,7 +223,7 @@ def holds_utilities_and_railroads(ctx: Ctx, seat: int) -> bool:
     return railroads >= WHEELBARROW_RAILROADS
 
 
-def owns_five_cheapest(ctx: Ctx, seat: int) -> bool:
+def owns_five_cheapest(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-STEAMIRON-01, A-50: in at least 5 colour groups the subject OWNS a qualifying lot whose Rk is the lowest
     of its group (ties allowed). Control is not enough; ownership is enough even when the lot is subverted."""
     properties = ctx.state.properties
@@ -247,13 +247,13 @@ def owns_five_cheapest(ctx: Ctx, seat: int) -> bool:
     return True
 
 
-def placed_winning_hotel(ctx: Ctx, seat: int) -> bool:
+def placed_winning_hotel(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-SHOE-01: the subject placed a hotel on a leg-3 or leg-4 colour lot he owns, at a moment remembered by
     `note_hotel_placed` until this test."""
     return seat in ctx.state.winning_hotel_placed_by
 
 
-def every_colour_destroyed(ctx: Ctx, seat: int) -> bool:
+def every_colour_destroyed(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-ARTILLERY-01: the terrorist tally covers every colour group (lots since rebuilt still count)."""
     tally = ctx.state.terrorist_colors_destroyed
     colours = _layout(ctx).colours
@@ -264,7 +264,7 @@ class Condition:
     """A special condition: its test, the rule that defines it, and the words of the win."""
     __slots__ = ("key", "test", "rule_id", "owner", "words", "any_moment", "reads")
 
-    def __init__(self, key: str, test: Callable[[Ctx, int], bool], rule_id: str, owner: str, words: str,
+    def __init__(self, key: str, test: Callable[[RulesContext, int], bool], rule_id: str, owner: str, words: str,
                  any_moment: bool = False, reads: int = HOLDINGS | RUINS):
         self.key = key
         self.test = test
@@ -328,7 +328,7 @@ def conditions_of(player: PlayerState) -> tuple[Condition, ...]:
 
 # ----- the Shoe's moment (R-BUILD-07, R-FAC-SHOE-03) -----
 
-def note_hotel_placed(ctx: Ctx, seat: int, index: int) -> None:
+def note_hotel_placed(ctx: RulesContext, seat: int, index: int) -> None:
     """R-BUILD-07 → R-FAC-SHOE-03: every hotel placement asks whether it wins R-FAC-SHOE-01 (a hotel placed by the
     Shoe, or by a Dog holding the Shoe's condition, on a leg-3 or leg-4 colour lot he owns). The win is a moment,
     not a state: it is remembered until the next special-victory test, which `special_victory_timing` places right
@@ -361,7 +361,7 @@ CHANGE_OF_EVENT = {
 may change EVERYTHING."""
 
 
-def changes_since(ctx: Ctx, tested_events: int) -> int:
+def changes_since(ctx: RulesContext, tested_events: int) -> int:
     """What may have changed since the action's first `tested_events` events were tested: a mask of HOLDINGS,
     COUNTDOWNS and RUINS, 0 when nothing a condition reads can have changed."""
     events = ctx.events
@@ -377,8 +377,8 @@ def changes_since(ctx: Ctx, tested_events: int) -> int:
     return changes
 
 
-def check_after_event(ctx: Ctx, tested_events: int = 0) -> int:
-    """R-GEN-09 check 1, run by `engine.settle` after every applied action and every automatic step (R-WIN-02).
+def check_after_event(ctx: RulesContext, tested_events: int = 0) -> int:
+    """R-GEN-09 check 1, run by `engine.run_to_decision` after every applied action and every automatic step (R-WIN-02).
 
     Under `special_victory_timing=immediate` every condition in play is tested; under `end_of_round` only those
     worded "at any moment" (the Race Car's and the Horseman's, R-WIN-02), the rest waiting for ROUND_END.
@@ -393,13 +393,13 @@ def check_after_event(ctx: Ctx, tested_events: int = 0) -> int:
     return len(ctx.events)
 
 
-def check_at_round_end(ctx: Ctx) -> None:
+def check_at_round_end(ctx: RulesContext) -> None:
     """ROUND_END (R-TURN-09): every condition is tested, before the general victory check (R-GEN-09). Under
     `immediate` timing this also covers the countdowns that ROUND_END has just decremented."""
     _test(ctx, EVERYTHING, every_condition=True)
 
 
-def _test(ctx: Ctx, changes: int, every_condition: bool) -> None:
+def _test(ctx: RulesContext, changes: int, every_condition: bool) -> None:
     state = ctx.state
     winners: list[tuple[int, Condition]] = []
     players = state.players
@@ -422,7 +422,7 @@ def _test(ctx: Ctx, changes: int, every_condition: bool) -> None:
         _declare(ctx, winners)
 
 
-def _declare(ctx: Ctx, winners: list[tuple[int, Condition]]) -> None:
+def _declare(ctx: RulesContext, winners: list[tuple[int, Condition]]) -> None:
     """End the game for everyone who met a condition in this one test (R-WIN-04): all of them share the win under
     `simultaneous_win=shared` — a Dog meeting his condition together with the faction that owns it included
     (R-FAC-DOG-01) — or only the first in turn order under `active_player_priority`."""
@@ -435,11 +435,11 @@ def _declare(ctx: Ctx, winners: list[tuple[int, Condition]]) -> None:
     end_game(ctx, [seat for seat, _ in winners], reason, rule_id)
 
 
-def _rule_of(ctx: Ctx, seat: int, condition: Condition) -> str:
+def _rule_of(ctx: RulesContext, seat: int, condition: Condition) -> str:
     return DOG_RULE if ctx.state.players[seat].faction == "dog" else condition.rule_id
 
 
-def _describe(ctx: Ctx, seat: int, condition: Condition) -> str:
+def _describe(ctx: RulesContext, seat: int, condition: Condition) -> str:
     """E.g. "Top Hat holds the five most valuable properties"; the Dog's names the condition he had kept secret."""
     if ctx.state.players[seat].faction == "dog":
         return f"the Dog meets his secret condition, the {condition.owner}'s ({condition.words})"

@@ -3,15 +3,15 @@
 waits for and allows, are turn_steps.py."""
 from __future__ import annotations
 
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 
 
-def landing_done(ctx: Ctx) -> None:
+def landing_done(ctx: RulesContext) -> None:
     """The landing is resolved: the engine goes on from `after_landing` (another roll after doubles, or T5)."""
     ctx.state.turn.step = "after_landing"
 
 
-def pause_for_stop_offer(ctx: Ctx, left: int, how: str) -> None:
+def pause_for_stop_offer(ctx: RulesContext, left: int, how: str) -> None:
     """The move stops on the mover's own subverted property at depth 2 with `left` steps still to take; he decides
     whether to stop there (R-MOVE-04), and declining resumes the move the same way (`how`)."""
     turn = ctx.state.turn

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from ...model.state import ROOT, GameState
 from ...rules import actions as A
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import DeedPlaced, StructureReorganized
 
@@ -17,7 +17,7 @@ def is_holding_capable(state: GameState, index: int) -> bool:
     return not (prop.rezoned or prop.destroyed)
 
 
-def out_arrows(ctx: Ctx, index: int) -> int:
+def out_arrows(ctx: RulesContext, index: int) -> int:
     """Out-arrows a deed may use now: its leg's count, or 0 if rezoned or destroyed (R-STRUCT-02, -03.4)."""
     return ctx.squares[index].out_arrows if is_holding_capable(ctx.state, index) else 0
 
@@ -62,7 +62,7 @@ def attached_depth(properties: dict, index: int) -> int | None:
     return None
 
 
-def free_arrows(ctx: Ctx, seat: int) -> list[tuple[int, int]]:
+def free_arrows(ctx: RulesContext, seat: int) -> list[tuple[int, int]]:
     """Free (parent, arrow) slots for a new root: faction card first, then attached holding deeds by depth and board order (R-STRUCT-04)."""
     state = ctx.state
     player = state.players[seat]
@@ -88,7 +88,7 @@ def free_arrows(ctx: Ctx, seat: int) -> list[tuple[int, int]]:
     return slots
 
 
-def check_free_arrow(ctx: Ctx, seat: int, parent: int, arrow: int, rule_id: str = "R-STRUCT-04") -> None:
+def check_free_arrow(ctx: RulesContext, seat: int, parent: int, arrow: int, rule_id: str = "R-STRUCT-04") -> None:
     """Refuse unless (parent, arrow) is a free arrow of the seat's structure."""
     if (parent, arrow) not in free_arrows(ctx, seat):
         if not free_arrows(ctx, seat):
@@ -96,7 +96,7 @@ def check_free_arrow(ctx: Ctx, seat: int, parent: int, arrow: int, rule_id: str 
         raise refuse("E_NO_FREE_ARROW", rule_id, "That arrow is not free in your power structure.")
 
 
-def place_root(ctx: Ctx, seat: int, root: int, parent: int | None, arrow: int) -> None:
+def place_root(ctx: RulesContext, seat: int, root: int, parent: int | None, arrow: int) -> None:
     """Hang an acquired arm's root on (parent, arrow); the arm keeps its inner shape (R-STRUCT-04, -10)."""
     prop = ctx.state.properties[root]
     prop.parent = parent
@@ -104,7 +104,8 @@ def place_root(ctx: Ctx, seat: int, root: int, parent: int | None, arrow: int) -
     ctx.emit(DeedPlaced(seat=seat, property=root, parent=parent, arrow=prop.arrow, rule_id="R-STRUCT-04"))
 
 
-def place_or_unattach(ctx: Ctx, seat: int, root: int, parent: int | None = None, arrow: int | None = None) -> None:
+def place_or_unattach(ctx: RulesContext, seat: int, root: int, parent: int | None = None,
+                      arrow: int | None = None) -> None:
     """Place at the chosen free arrow, else the shallowest free one, else leave unattached (R-STRUCT-09)."""
     slots = free_arrows(ctx, seat)
     if parent is not None and arrow is not None and (parent, arrow) in slots:
@@ -115,13 +116,13 @@ def place_or_unattach(ctx: Ctx, seat: int, root: int, parent: int | None = None,
         place_root(ctx, seat, root, None, 0)
 
 
-def capacity_allows_all_attached(ctx: Ctx, seat: int) -> bool:
+def capacity_allows_all_attached(ctx: RulesContext, seat: int) -> bool:
     """n_deeds ≤ 4 + Σ out(d) over holding-capable deeds (R-STRUCT-06 capacity test)."""
     owned = owned_by(ctx.state, seat)
     return len(owned) <= FACTION_CARD_ARROWS + sum(out_arrows(ctx, i) for i in owned)
 
 
-def structure_problems(ctx: Ctx, seat: int, placement: dict[int, tuple[int | None, int]]) -> list[str]:
+def structure_problems(ctx: RulesContext, seat: int, placement: dict[int, tuple[int | None, int]]) -> list[str]:
     """Every broken invariant of R-STRUCT-03 for a proposed settled arrangement (empty = valid)."""
     state = ctx.state
     owned = set(owned_by(state, seat))
@@ -188,7 +189,8 @@ def current_placement(state: GameState, seat: int) -> dict[int, tuple[int | None
     return {i: (p.parent, p.arrow) for i, p in state.properties.items() if p.owner == seat}
 
 
-def validate_reorganization(ctx: Ctx, seat: int, placements, rule_id: str = "R-STRUCT-06") -> dict[int, tuple[int | None, int]]:
+def validate_reorganization(ctx: RulesContext, seat: int, placements, rule_id: str = "R-STRUCT-06") -> dict[int,
+                            tuple[int | None, int]]:
     """Check a whole new arrangement; raise E_INVALID_STRUCTURE naming the broken invariant of R-STRUCT-03, under
     `rule_id`: the rule whose Illegal clause refuses it (R-STRUCT-06 for a reorganization)."""
     proposal: dict[int, tuple[int | None, int]] = {}
@@ -203,7 +205,7 @@ def validate_reorganization(ctx: Ctx, seat: int, placements, rule_id: str = "R-S
     return proposal
 
 
-def apply_placement(ctx: Ctx, seat: int, proposal: dict[int, tuple[int | None, int]], rule_id: str) -> None:
+def apply_placement(ctx: RulesContext, seat: int, proposal: dict[int, tuple[int | None, int]], rule_id: str) -> None:
     for deed, (parent, arrow) in proposal.items():
         prop = ctx.state.properties[deed]
         prop.parent, prop.arrow = parent, arrow
@@ -212,18 +214,18 @@ def apply_placement(ctx: Ctx, seat: int, proposal: dict[int, tuple[int | None, i
                                   rule_id=rule_id))
 
 
-def is_settled(ctx: Ctx, seat: int) -> bool:
+def is_settled(ctx: RulesContext, seat: int) -> bool:
     return not structure_problems(ctx, seat, current_placement(ctx.state, seat))
 
 
-def tree_problems(ctx: Ctx, seat: int) -> list[str]:
+def tree_problems(ctx: RulesContext, seat: int) -> list[str]:
     """Invariants 1–4 only (a structure may be temporarily unsettled after a destruction; invariant 5 may lapse
     after a loss of deeds until the next reorganisation)."""
     problems = structure_problems(ctx, seat, current_placement(ctx.state, seat))
     return [p for p in problems if not p.startswith("invariant 5")]
 
 
-def suggested_arrangement(ctx: Ctx, seat: int, exclude: tuple[int, ...] = ()) -> list[A.DeedPlacement]:
+def suggested_arrangement(ctx: RulesContext, seat: int, exclude: tuple[int, ...] = ()) -> list[A.DeedPlacement]:
     """A valid settled arrangement of the seat's deeds: free arrows filled breadth-first with the deeds that have
     the most out-arrows first, leaves last (the construction of R-STRUCT-06's capacity test), so that nothing is
     left unattached unless the capacity test says it must be. `exclude`: deeds left out (abandoned, R-ART-13)."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...model.state import TurnState
 from ...model.unvalidated import keyword_init
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.events import RoundEnded, TurnSkipped, TurnStarted
 from ...rules.offers import expire_offers
 from ...rules.payments import collect_due_debts
@@ -26,7 +26,7 @@ def fresh_turn(seat: int) -> TurnState:
     return turn
 
 
-def start_round(ctx: Ctx) -> None:
+def start_round(ctx: RulesContext) -> None:
     """A round starts with the Chair's turn (the professional Banker's if there is one) (R-TURN-01)."""
     state = ctx.state
     anchor = state.professional_banker if state.professional_banker is not None else state.chair
@@ -37,7 +37,7 @@ def start_round(ctx: Ctx) -> None:
     start_turn(ctx, anchor)
 
 
-def start_turn(ctx: Ctx, seat: int) -> None:
+def start_turn(ctx: RulesContext, seat: int) -> None:
     state = ctx.state
     player = state.players[seat]
     state.current_player = seat
@@ -67,7 +67,7 @@ def start_turn(ctx: Ctx, seat: int) -> None:
     continue_at_t2(ctx, seat)
 
 
-def continue_at_t2(ctx: Ctx, seat: int) -> None:
+def continue_at_t2(ctx: RulesContext, seat: int) -> None:
     """T2 income, then T3 (R-TURN-03); also where the turn resumes after a T1 decision (rules/artillery.py)."""
     state = ctx.state
     player = state.players[seat]
@@ -80,7 +80,7 @@ def continue_at_t2(ctx: Ctx, seat: int) -> None:
     state.turn.step = "choice"
 
 
-def next_seat(ctx: Ctx, after: int) -> int | None:
+def next_seat(ctx: RulesContext, after: int) -> int | None:
     """The next active seat in seat order that has not played this round (R-TURN-01)."""
     state = ctx.state
     order = state.seat_order
@@ -95,7 +95,7 @@ def next_seat(ctx: Ctx, after: int) -> int | None:
     return None
 
 
-def end_turn(ctx: Ctx) -> None:
+def end_turn(ctx: RulesContext) -> None:
     """T7 checks and T8 next (R-TURN-03, R-TURN-02)."""
     state = ctx.state
     seat = state.turn.seat
@@ -131,7 +131,7 @@ def end_turn(ctx: Ctx) -> None:
         start_turn(ctx, nxt)
 
 
-def round_end(ctx: Ctx) -> None:
+def round_end(ctx: RulesContext) -> None:
     """ROUND_END: unowned countdowns, general victory, the Banker's check, then the next round (R-TURN-09)."""
     state = ctx.state
     decrement_countdowns(ctx, None)

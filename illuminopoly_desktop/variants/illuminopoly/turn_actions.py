@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...rules import actions as A
 from ...rules import jail
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged
 from ...rules.money import check_no_bank_debt, pay_bank
@@ -13,13 +13,13 @@ from . import artillery, conspiracy, factions, landing, structure, taxes, turn
 from .jail import trial
 
 
-def check_main_choice(ctx: Ctx, seat: int, kind: str) -> None:
+def check_main_choice(ctx: RulesContext, seat: int, kind: str) -> None:
     player = ctx.state.players[seat]
     if player.forced_reorg_pending and kind != "reorganize":
         raise refuse("E_FORCED_REORG_PENDING", "R-TURN-04", "You must reorganize your power structure this turn.")
 
 
-def roll(ctx: Ctx, action: A.Roll) -> None:
+def roll(ctx: RulesContext, action: A.Roll) -> None:
     state = ctx.state
     seat = action.seat
     if state.turn.step == "choice":
@@ -35,7 +35,7 @@ def roll(ctx: Ctx, action: A.Roll) -> None:
     landing.dice_move(ctx, seat, action.dice_count, action.graft)
 
 
-def reorganize(ctx: Ctx, action: A.Reorganize) -> None:
+def reorganize(ctx: RulesContext, action: A.Reorganize) -> None:
     state = ctx.state
     seat = action.seat
     player = state.players[seat]
@@ -68,7 +68,7 @@ def reorganize(ctx: Ctx, action: A.Reorganize) -> None:
     state.turn.step = "free"
 
 
-def jail_roll(ctx: Ctx, action: A.JailRoll) -> None:
+def jail_roll(ctx: RulesContext, action: A.JailRoll) -> None:
     state = ctx.state
     seat = action.seat
     player = state.players[seat]
@@ -91,7 +91,7 @@ def jail_roll(ctx: Ctx, action: A.JailRoll) -> None:
     landing.move_by(ctx, seat, sum(dice), "dice")
 
 
-def jail_bail(ctx: Ctx, action: A.JailBail) -> None:
+def jail_bail(ctx: RulesContext, action: A.JailBail) -> None:
     seat = action.seat
     player = ctx.state.players[seat]
     check_main_choice(ctx, seat, "jail_bail")
@@ -105,7 +105,7 @@ def jail_bail(ctx: Ctx, action: A.JailBail) -> None:
     landing.dice_move(ctx, seat)
 
 
-def jail_favor(ctx: Ctx, action: A.JailFavor) -> None:
+def jail_favor(ctx: RulesContext, action: A.JailFavor) -> None:
     seat = action.seat
     player = ctx.state.players[seat]
     check_main_choice(ctx, seat, "jail_favor")
@@ -120,59 +120,59 @@ def jail_favor(ctx: Ctx, action: A.JailFavor) -> None:
     landing.dice_move(ctx, seat)
 
 
-def stop_to_fix(ctx: Ctx, action: A.StopToFix) -> None:
+def stop_to_fix(ctx: RulesContext, action: A.StopToFix) -> None:
     landing.continue_after_stop_offer(ctx, action.seat, action.stop)
 
 
-def do_nothing(ctx: Ctx, action: A.DoNothing) -> None:
+def do_nothing(ctx: RulesContext, action: A.DoNothing) -> None:
     landing.resolve_option(ctx, action.seat, "do_nothing")
 
 
-def buy(ctx: Ctx, action: A.Buy) -> None:
+def buy(ctx: RulesContext, action: A.Buy) -> None:
     landing.declare_buy(ctx, action.seat, action.parent, action.arrow)
 
 
-def take_pot(ctx: Ctx, action: A.TakePot) -> None:
+def take_pot(ctx: RulesContext, action: A.TakePot) -> None:
     landing.take_pot(ctx, action.seat)
 
 
-def pay_income_tax(ctx: Ctx, action: A.PayIncomeTax) -> None:
+def pay_income_tax(ctx: RulesContext, action: A.PayIncomeTax) -> None:
     taxes.pay_income_tax(ctx, action.seat, action.method)
 
 
-def visitor_bail(ctx: Ctx, action: A.VisitorBail) -> None:
+def visitor_bail(ctx: RulesContext, action: A.VisitorBail) -> None:
     landing.visitor_bail(ctx, action.seat, action.jailed)
 
 
-def take_over(ctx: Ctx, action: A.TakeOver) -> None:
+def take_over(ctx: RulesContext, action: A.TakeOver) -> None:
     conspiracy.declare_takeover(ctx, action.seat, action.parent, action.arrow)
 
 
-def rezone(ctx: Ctx, action: A.Rezone) -> None:
+def rezone(ctx: RulesContext, action: A.Rezone) -> None:
     conspiracy.declare_rezone(ctx, action.seat)
 
 
-def subvert(ctx: Ctx, action: A.Subvert) -> None:
+def subvert(ctx: RulesContext, action: A.Subvert) -> None:
     conspiracy.declare_subvert(ctx, action.seat)
 
 
-def rebuild(ctx: Ctx, action: A.Rebuild) -> None:
+def rebuild(ctx: RulesContext, action: A.Rebuild) -> None:
     conspiracy.declare_rebuild(ctx, action.seat, ctx.state.turn.landing_square)
 
 
-def forfeit_move_to_rebuild(ctx: Ctx, action: A.ForfeitMoveToRebuild) -> None:
+def forfeit_move_to_rebuild(ctx: RulesContext, action: A.ForfeitMoveToRebuild) -> None:
     check_main_choice(ctx, action.seat, "forfeit_move_to_rebuild")
     conspiracy.forfeit_move_to_rebuild(ctx, action.seat)
 
 
-def end_turn(ctx: Ctx, action: A.EndTurn) -> None:
+def end_turn(ctx: RulesContext, action: A.EndTurn) -> None:
     player = ctx.state.players[action.seat]
     if player.in_jail and player.jail_turns >= jail.JAIL_TURNS_BEFORE_TRIAL:
         trial(ctx, action.seat)  # "at the end of a turn spent with REORGANIZE or SECOND_RENT" (R-JAIL-05)
     turn.end_turn(ctx)
 
 
-def banker_reclaim(ctx: Ctx, action: A.BankerReclaim) -> None:
+def banker_reclaim(ctx: RulesContext, action: A.BankerReclaim) -> None:
     """R-BANKER-02: take back, for free, one mortgaged property subverted away from the Banker; then the turn ends."""
     state = ctx.state
     prop = state.properties.get(action.property)
@@ -188,41 +188,41 @@ def banker_reclaim(ctx: Ctx, action: A.BankerReclaim) -> None:
 
 # ----- faction powers (R-FAC) -----
 
-def second_rent(ctx: Ctx, action: A.SecondRent) -> None:
+def second_rent(ctx: RulesContext, action: A.SecondRent) -> None:
     factions.second_rent(ctx, action.seat)
 
 
-def collect_rent(ctx: Ctx, action: A.CollectRent) -> None:
+def collect_rent(ctx: RulesContext, action: A.CollectRent) -> None:
     factions.collect_income(ctx, action.seat)
 
 
-def boat_squeeze(ctx: Ctx, action: A.BoatSqueeze) -> None:
+def boat_squeeze(ctx: RulesContext, action: A.BoatSqueeze) -> None:
     if factions.boat_squeeze(ctx, action.seat):
         end_turn(ctx, A.EndTurn(seat=action.seat))  # after doubles the turn ends at once (R-FAC-BOAT-03, T6)
 
 
-def dog_immunity(ctx: Ctx, action: A.DogImmunity) -> None:
+def dog_immunity(ctx: RulesContext, action: A.DogImmunity) -> None:
     factions.dog_immunity(ctx, action.seat, action.just_visiting)
 
 
-def rail_jump(ctx: Ctx, action: A.RailJump) -> None:
+def rail_jump(ctx: RulesContext, action: A.RailJump) -> None:
     factions.rail_jump(ctx, action.seat, action.jump)
 
 
 # ----- the Artillery (R-ART) -----
 
-def demand_ransom(ctx: Ctx, action: A.DemandRansom) -> None:
+def demand_ransom(ctx: RulesContext, action: A.DemandRansom) -> None:
     artillery.demand_ransom(ctx, action.seat, action.amount)
 
 
-def destroy(ctx: Ctx, action: A.Destroy) -> None:
+def destroy(ctx: RulesContext, action: A.Destroy) -> None:
     artillery.destroy(ctx, action.seat)
 
 
-def attempt_destruction(ctx: Ctx, action: A.AttemptDestruction) -> None:
+def attempt_destruction(ctx: RulesContext, action: A.AttemptDestruction) -> None:
     artillery.attempt_destruction(ctx, action.seat)
 
 
-def end_upkeep(ctx: Ctx, action: A.EndUpkeep) -> None:
+def end_upkeep(ctx: RulesContext, action: A.EndUpkeep) -> None:
     artillery.end_upkeep(ctx, action.seat)
 

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from ...model.state import GameState
 from ...rules import actions as A
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Menu, Step
 from ...rules.errors import passes, refuse
 from . import artillery, cheating, conspiracy, landing, structure, turn
@@ -33,7 +33,7 @@ class TurnStep(Step):
     def describe(self, state: GameState, turn) -> str:
         return self.words
 
-    def menu(self, ctx: Ctx, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         state = ctx.state
         player = state.players[seat]
         menu = self.step_menu(ctx, seat, player)
@@ -51,14 +51,14 @@ class TurnStep(Step):
                     for i in abandonable])(menu["reorganize"])
         return menu
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         """The options of this step itself, before the ones every open step shares."""
         return {}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action | None:
         return None
 
-    def refuse_out_of_step(self, ctx: Ctx, turn, action: A.Action) -> None:
+    def refuse_out_of_step(self, ctx: RulesContext, turn, action: A.Action) -> None:
         if action.type == "second_rent" and ctx.state.players[action.seat].faction != "top_hat":
             raise refuse("E_FACTION_CANNOT", "R-TURN-04", "Only the Top Hat may collect a second rent.")
         super().refuse_out_of_step(ctx, turn, action)
@@ -77,7 +77,7 @@ def _dice_options(player) -> tuple[int, ...]:
     return (2, 3) if player.faction == "race_car" else (2,)
 
 
-def _reorganize_option(ctx: Ctx, seat: int):
+def _reorganize_option(ctx: RulesContext, seat: int):
     return lambda: [A.Reorganize(seat=seat, placements=structure.suggested_arrangement(ctx, seat))]
 
 
@@ -90,7 +90,7 @@ class Choice(TurnStep):
                 "jail_bail": act.jail_bail, "jail_favor": act.jail_favor,
                 "forfeit_move_to_rebuild": act.forfeit_move_to_rebuild, **POWERS}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
         menu: Menu = {}
         dice_options = _dice_options(player)
@@ -115,7 +115,7 @@ class Choice(TurnStep):
     def default(self, state: GameState, turn, seat: int) -> A.Action:
         player = state.players[seat]
         if player.forced_reorg_pending:
-            return A.Reorganize(seat=seat, placements=structure.suggested_arrangement(Ctx(state), seat))
+            return A.Reorganize(seat=seat, placements=structure.suggested_arrangement(RulesContext(state), seat))
         return A.JailRoll.shared(seat=seat) if player.in_jail else A.Roll.shared(seat=seat)
 
 
@@ -126,7 +126,7 @@ class Income(TurnStep):
     words = "the Thimble's choice of income (T2)"
     handlers = {"reorganize": act.reorganize, **POWERS}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"collect_rent": lambda: [A.CollectRent.shared(seat=seat)], "reorganize": _reorganize_option(ctx, seat)}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
@@ -139,7 +139,7 @@ class RailJump(TurnStep):
     words = "the Shoe's offer to ride the rails"
     handlers = {"rail_jump": act.rail_jump}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"rail_jump": lambda: [A.RailJump.shared(seat=seat, jump=True), A.RailJump.shared(seat=seat, jump=False)]}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
@@ -152,7 +152,7 @@ class DogImmunity(TurnStep):
     words = "the Dog's choice instead of Jail"
     handlers = {"dog_immunity": act.dog_immunity}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"dog_immunity": lambda: [A.DogImmunity.shared(seat=seat, just_visiting=False),
                                          A.DogImmunity.shared(seat=seat, just_visiting=True)]}
 
@@ -166,7 +166,7 @@ class StopOffer(TurnStep):
     words = "the offer to stop and fix a property"
     handlers = {"stop_to_fix": act.stop_to_fix}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"stop_to_fix": lambda: [A.StopToFix.shared(seat=seat, stop=True),
                                         A.StopToFix.shared(seat=seat, stop=False)]}
 
@@ -184,7 +184,7 @@ class Landing(TurnStep):
                 "subvert": act.subvert, "rebuild": act.rebuild, "demand_ransom": act.demand_ransom,
                 "destroy": act.destroy, **POWERS}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
         menu: Menu = {"do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
         index = state.turn.landing_square
@@ -203,7 +203,7 @@ class Landing(TurnStep):
         return A.DoNothing.shared(seat=seat)
 
 
-def _landing_conspiracies(ctx: Ctx, seat: int, index: int, menu: Menu) -> None:
+def _landing_conspiracies(ctx: RulesContext, seat: int, index: int, menu: Menu) -> None:
     """The conspiracy's landing options that the rules allow now (R-LAND-03), each checked by its own rule."""
     prop = ctx.state.properties[index]
     if prop.owner is not None and prop.owner != seat:
@@ -218,7 +218,7 @@ def _landing_conspiracies(ctx: Ctx, seat: int, index: int, menu: Menu) -> None:
         menu["rebuild"] = lambda: [A.Rebuild.shared(seat=seat)]
 
 
-def _landing_artillery(ctx: Ctx, seat: int, index: int, menu: Menu) -> None:
+def _landing_artillery(ctx: RulesContext, seat: int, index: int, menu: Menu) -> None:
     """The Artillery's landing options besides DO_NOTHING (R-ART-02): RANSOM and DESTROY, each checked by its rule."""
     if not passes(artillery.check_target, ctx, seat, index):
         return
@@ -237,7 +237,7 @@ class Upkeep(TurnStep):
     words = "the upkeep decision (T1)"
     handlers = {"attempt_destruction": act.attempt_destruction, "end_upkeep": act.end_upkeep}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
         menu: Menu = {"end_upkeep": lambda: [A.EndUpkeep.shared(seat=seat)]}
         ransom = state.pending_ransom
@@ -257,7 +257,7 @@ class TaxChoice(TurnStep):
     words = "the Income Tax choice"
     handlers = {"pay_income_tax": act.pay_income_tax, **POWERS}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"pay_income_tax": lambda: [A.PayIncomeTax.shared(seat=seat, method="flat"),
                                            A.PayIncomeTax.shared(seat=seat, method="percent")]}
 
@@ -272,7 +272,7 @@ class FreeParkingChoice(TurnStep):
     words = "the Free Parking choice"
     handlers = {"take_pot": act.take_pot, "do_nothing": act.do_nothing, "reorganize": act.reorganize, **POWERS}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         menu: Menu = {"take_pot": lambda: [A.TakePot.shared(seat=seat)],
                       "do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
         if _can_reorganize(player):
@@ -290,7 +290,7 @@ class Free(TurnStep):
     words = "the open window of the turn (T5)"
     handlers = {"roll": act.roll, "visitor_bail": act.visitor_bail, "end_turn": act.end_turn, **POWERS}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
         menu: Menu = {"end_turn": lambda: [A.EndTurn.shared(seat=seat)]}
         if state.turn.may_roll_again:
@@ -312,7 +312,7 @@ class BankerTurn(TurnStep):
     words = "the professional Banker's turn"
     handlers = {"end_turn": act.end_turn, "banker_reclaim": act.banker_reclaim, **POWERS}
 
-    def step_menu(self, ctx: Ctx, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
         menu: Menu = {"end_turn": lambda: [A.EndTurn.shared(seat=seat)]}
         reclaimable = [i for i, p in state.properties.items() if p.mortgaged and p.controller not in (None, seat)]
@@ -330,7 +330,7 @@ class BetweenTurns(TurnStep):
     automatic = True
     words = "the change of turn"
 
-    def advance(self, ctx: Ctx) -> None:
+    def advance(self, ctx: RulesContext) -> None:
         if ctx.state.round_anchor is None:
             turn.start_round(ctx)
         else:
@@ -343,7 +343,7 @@ class AfterLanding(TurnStep):
     automatic = True
     words = "the end of the landing"
 
-    def advance(self, ctx: Ctx) -> None:
+    def advance(self, ctx: RulesContext) -> None:
         landing.finish_landing(ctx)
 
 
@@ -353,7 +353,7 @@ class AfterUpkeep(TurnStep):
     automatic = True
     words = "the end of the upkeep"
 
-    def advance(self, ctx: Ctx) -> None:
+    def advance(self, ctx: RulesContext) -> None:
         artillery.resume_after_upkeep(ctx)
 
 

@@ -5,13 +5,13 @@ game_end.py's `end_game`.
 """
 from __future__ import annotations
 
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from .game_end import end_game
 from .losing import eliminate
 from .rent import power_bases, rent_of, total_power, utility_roll_for
 
 
-def gate_open(ctx: Ctx) -> bool:
+def gate_open(ctx: RulesContext) -> bool:
     """Every property is owned, rezoned or destroyed (disrupted counts as destroyed, D-10) (R-WIN-03)."""
     disrupted_counts = ctx.options.disrupted_counts_as_destroyed
     for prop in ctx.state.properties.values():
@@ -21,7 +21,7 @@ def gate_open(ctx: Ctx) -> bool:
     return True
 
 
-def general_victory_check(ctx: Ctx, bases: dict[int, int] | None = None) -> None:
+def general_victory_check(ctx: RulesContext, bases: dict[int, int] | None = None) -> None:
     """A Power Base strictly greater than half the total wins; nobody wins when the total is 0 (R-WIN-03).
 
     `bases` may pass Power Bases already computed for this same state (ROUND_END computes them for its event)."""
@@ -45,7 +45,7 @@ def general_victory_check(ctx: Ctx, bases: dict[int, int] | None = None) -> None
         end_game(ctx, winners, "general victory: more than half of the total Power Base", "R-WIN-03")
 
 
-def banker_score(ctx: Ctx) -> int:
+def banker_score(ctx: RulesContext) -> int:
     """Σ normal rent of the mortgaged properties the professional Banker controls (R-FAC-BANKER-01)."""
     banker = ctx.state.professional_banker
     total = 0
@@ -60,7 +60,7 @@ def banker_score(ctx: Ctx) -> int:
     return total
 
 
-def banker_victory_check(ctx: Ctx) -> None:
+def banker_victory_check(ctx: RulesContext) -> None:
     state = ctx.state
     banker = state.professional_banker
     if banker is None or state.game_over:
@@ -73,7 +73,7 @@ def banker_victory_check(ctx: Ctx) -> None:
         end_game(ctx, [banker], "the professional Banker's score beats every Power Base", "R-FAC-BANKER-01")
 
 
-def round_cap_check(ctx: Ctx) -> None:
+def round_cap_check(ctx: RulesContext) -> None:
     """`max_rounds`: at the limit the highest Power Base wins, ties shared (R-WIN-05)."""
     state = ctx.state
     cap = ctx.options.max_rounds

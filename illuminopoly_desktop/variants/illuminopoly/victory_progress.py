@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from .special_victory import (HORSEMAN_HOLDS_PER_OPPONENT, HORSEMAN_RUINS, STEAM_IRON_GROUPS, THIMBLE_COLOURS, TOP_FIVE,
                               WHEELBARROW_RAILROADS, _layout, _rank, held_from_owners, holds_top_five,
                               horseman_opponents, qualifying)
@@ -26,7 +26,7 @@ def _held(prop, seat: int) -> bool:
     return prop.owner == seat or prop.controller == seat
 
 
-def top_hat(ctx: Ctx, seat: int) -> Progress:
+def top_hat(ctx: RulesContext, seat: int) -> Progress:
     """How many of the five highest-ranked properties (Rk, R-VAL-03) he holds qualifying; with ties at fifth
     place the condition itself decides the full count."""
     properties = ctx.state.properties
@@ -38,7 +38,7 @@ def top_hat(ctx: Ctx, seat: int) -> Progress:
     return Progress(have, TOP_FIVE, f"{have} of the {TOP_FIVE} most valuable properties")
 
 
-def thimble(ctx: Ctx, seat: int) -> Progress:
+def thimble(ctx: RulesContext, seat: int) -> Progress:
     properties = ctx.state.properties
     disrupted = ctx.options.disrupted_counts_as_destroyed
     groups = sum(1 for lots in _layout(ctx).group_lots
@@ -50,7 +50,7 @@ def _ruined(prop, disrupted: bool) -> bool:
     return prop.rezoned or prop.destroyed or (disrupted and prop.disrupted_turns > 0)
 
 
-def race_car(ctx: Ctx, seat: int) -> Progress:
+def race_car(ctx: RulesContext, seat: int) -> Progress:
     properties = ctx.state.properties
     disrupted = ctx.options.disrupted_counts_as_destroyed
     railroads = _layout(ctx).railroads
@@ -58,13 +58,13 @@ def race_car(ctx: Ctx, seat: int) -> Progress:
     return Progress(gone, len(railroads), f"{gone} of {len(railroads)} Railroads rezoned or destroyed")
 
 
-def horseman_ruins(ctx: Ctx, seat: int) -> Progress:
+def horseman_ruins(ctx: RulesContext, seat: int) -> Progress:
     disrupted = ctx.options.disrupted_counts_as_destroyed
     ruins = sum(1 for prop in ctx.state.properties.values() if _ruined(prop, disrupted))
     return Progress(ruins, HORSEMAN_RUINS, f"{ruins} of {HORSEMAN_RUINS} properties rezoned or destroyed")
 
 
-def horseman_holds(ctx: Ctx, seat: int) -> Progress:
+def horseman_holds(ctx: RulesContext, seat: int) -> Progress:
     held_from = held_from_owners(ctx, seat)
     opponents = horseman_opponents(ctx, seat)
     done = sum(1 for other in opponents if held_from.get(other, 0) >= HORSEMAN_HOLDS_PER_OPPONENT)
@@ -74,7 +74,7 @@ def horseman_holds(ctx: Ctx, seat: int) -> Progress:
                     f"two held from {done} of {len(opponents)} opponents")
 
 
-def wheelbarrow(ctx: Ctx, seat: int) -> Progress:
+def wheelbarrow(ctx: RulesContext, seat: int) -> Progress:
     properties = ctx.state.properties
     disrupted = ctx.options.disrupted_counts_as_destroyed
     layout = _layout(ctx)
@@ -87,7 +87,7 @@ def wheelbarrow(ctx: Ctx, seat: int) -> Progress:
                                                f"Railroads {counted} of {WHEELBARROW_RAILROADS}")
 
 
-def steam_iron(ctx: Ctx, seat: int) -> Progress:
+def steam_iron(ctx: RulesContext, seat: int) -> Progress:
     properties = ctx.state.properties
     disrupted = ctx.options.disrupted_counts_as_destroyed
     squares = ctx.squares
@@ -101,7 +101,7 @@ def steam_iron(ctx: Ctx, seat: int) -> Progress:
     return Progress(groups, STEAM_IRON_GROUPS, f"the cheapest lot of {groups} of {STEAM_IRON_GROUPS} colour groups")
 
 
-def artillery(ctx: Ctx, seat: int) -> Progress:
+def artillery(ctx: RulesContext, seat: int) -> Progress:
     colours = _layout(ctx).colours
     done = len(colours & set(ctx.state.terrorist_colors_destroyed))
     return Progress(done, len(colours), f"a lot destroyed in {done} of {len(colours)} colour groups")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules import payments
-from ...rules.context import Ctx
+from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, OFFERS_ONLY, Window
 from ...rules.errors import refuse
 from ...rules.events import DogConditionChosen, SaleBlocked
@@ -33,7 +33,7 @@ class FactionDraft(NothingHidden):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.order[0]]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         taken = {p.faction for p in ctx.state.players if p.faction}
         return [A.PickFaction.shared(seat=seat, faction=f) for f in setup.factions_in_use(ctx.options)
                 if f not in taken]
@@ -42,7 +42,7 @@ class FactionDraft(NothingHidden):
         options = enumerate_legal(state, seat)
         return options[0] if options else None
 
-    def pick(self, ctx: Ctx, window, action: A.PickFaction) -> None:
+    def pick(self, ctx: RulesContext, window, action: A.PickFaction) -> None:
         setup.pick_faction(ctx, window, action.seat, action.faction)
 
     def describe(self, state: GameState, window) -> str:
@@ -56,13 +56,13 @@ class DogChoice(Window):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.seat]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return [A.ChooseDogCondition.shared(seat=seat, condition=c) for c in setup.DOG_CONDITIONS]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.ChooseDogCondition.shared(seat=seat, condition=setup.DOG_CONDITIONS[0])
 
-    def choose(self, ctx: Ctx, window, action: A.ChooseDogCondition) -> None:
+    def choose(self, ctx: RulesContext, window, action: A.ChooseDogCondition) -> None:
         seat = action.seat
         if seat != window.seat:
             raise refuse("E_NOT_YOUR_TURN", "R-SETUP-05", "Only the Dog chooses his secret condition.")
@@ -87,7 +87,7 @@ class Election(NothingHidden):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [s for s in window.voters if s not in window.votes]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         committed = ctx.state.vote_commitments.get(seat)
         if committed is not None and committed in window.candidates:
             return [A.CastVote.shared(seat=seat, candidate=committed)]
@@ -99,7 +99,7 @@ class Election(NothingHidden):
             return A.CastVote.shared(seat=seat, candidate=state.vote_commitments[seat])
         return A.CastVote.shared(seat=seat, candidate=None)
 
-    def vote(self, ctx: Ctx, window, action: A.CastVote) -> None:
+    def vote(self, ctx: RulesContext, window, action: A.CastVote) -> None:
         chair.cast_vote(ctx, window, action.seat, action.candidate)
 
     def describe(self, state: GameState, window) -> str:
@@ -116,7 +116,7 @@ class FavorWindow(NothingHidden):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [favors.responder(state, window)]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         options: list[A.Action] = [A.PassFavor.shared(seat=seat)]
         if favors.can_play(ctx.state, seat):
             options.insert(0, A.PlayFavor.shared(seat=seat))
@@ -125,7 +125,7 @@ class FavorWindow(NothingHidden):
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.PassFavor.shared(seat=seat)
 
-    def answer(self, ctx: Ctx, window, action: A.Action) -> None:
+    def answer(self, ctx: RulesContext, window, action: A.Action) -> None:
         seat = action.seat
         if action.type == "play_favor" and not ctx.state.players[seat].political_favors:
             raise refuse("E_NO_FAVOR", "R-CARD-06", "You hold no Political Favor.")
@@ -149,7 +149,7 @@ FAVOR_OUTCOMES = {
 """What a Political Favor window's purpose does when nobody blocked it (R-CARD-06)."""
 
 
-def favor_window_closed(ctx: Ctx, window, blocked_by: int | None) -> None:
+def favor_window_closed(ctx: RulesContext, window, blocked_by: int | None) -> None:
     """A Political Favor window closed (rules/favors.py): a rezoning's or destruction's halt window lets the contest
     start or ends it (R-REZONE-03); an abandonment's keeps or frees the lot (R-ART-13); a blocked sale or payment
     is logged and does not happen; an unblocked one happens now."""
@@ -177,7 +177,7 @@ class ChairBuyoff(NothingHidden):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.chair]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         state = ctx.state
         options: list[A.Action] = [A.EndBuyOff.shared(seat=seat)]
         slots = structure.free_arrows(ctx, seat)
@@ -192,16 +192,16 @@ class ChairBuyoff(NothingHidden):
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.EndBuyOff.shared(seat=seat)
 
-    def buy_off(self, ctx: Ctx, window, action: A.BuyOffMortgage) -> None:
+    def buy_off(self, ctx: RulesContext, window, action: A.BuyOffMortgage) -> None:
         losing.buy_off(ctx, window, action.seat, action.property, action.parent, action.arrow)
 
-    def end(self, ctx: Ctx, window, action: A.EndBuyOff) -> None:
+    def end(self, ctx: RulesContext, window, action: A.EndBuyOff) -> None:
         losing.end_buy_off(ctx, window, action.seat)
 
     def describe(self, state: GameState, window) -> str:
         return "the Chair's mortgage buy-off"
 
-    def before_waiting(self, ctx: Ctx, window) -> bool:
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
         return losing.drop_decision_of_the_eliminated(ctx, window)
 
 
@@ -213,7 +213,7 @@ class PermitWindow(NothingHidden):
     def awaiting(self, state: GameState, window) -> list[int]:
         return buildings.permit_awaiting(window)
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         if seat != window.builder:
             # R-BUILD-06: no bribe, or a sample $10 bribe per lot the seat could build on (any amount is allowed)
             options: list[A.Action] = [A.PermitBribe(seat=seat, amount=0)]
@@ -229,10 +229,10 @@ class PermitWindow(NothingHidden):
             return A.AnswerPermitBribe.shared(seat=seat, briber=None)
         return A.PermitBribe(seat=seat, amount=0)
 
-    def offer(self, ctx: Ctx, window, action: A.PermitBribe) -> None:
+    def offer(self, ctx: RulesContext, window, action: A.PermitBribe) -> None:
         buildings.offer_permit_bribe(ctx, window, action.seat, action.amount, action.property)
 
-    def answer(self, ctx: Ctx, window, action: A.AnswerPermitBribe) -> None:
+    def answer(self, ctx: RulesContext, window, action: A.AnswerPermitBribe) -> None:
         buildings.answer_permit_bribe(ctx, window, action.seat, action.briber)
 
     def describe(self, state: GameState, window) -> str:
@@ -246,19 +246,19 @@ class Reattach(NothingHidden):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.seat]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return [A.ReattachArms(seat=seat)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.ReattachArms(seat=seat)
 
-    def reattach(self, ctx: Ctx, window, action: A.ReattachArms) -> None:
+    def reattach(self, ctx: RulesContext, window, action: A.ReattachArms) -> None:
         conspiracy.reattach(ctx, window, action.seat, action.placements)
 
     def describe(self, state: GameState, window) -> str:
         return "the re-attachment of arms after a rezoning"
 
-    def before_waiting(self, ctx: Ctx, window) -> bool:
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
         return losing.drop_decision_of_the_eliminated(ctx, window)
 
 
@@ -269,19 +269,19 @@ class CardExemption(NothingHidden):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.seat]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return [A.IgnoreCardPayment.shared(seat=seat), A.PayCard.shared(seat=seat)]  # R-FAC-STEAMIRON-03
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.IgnoreCardPayment.shared(seat=seat)  # R-FAC-STEAMIRON-03, see factions.py
 
-    def answer(self, ctx: Ctx, window, action: A.Action) -> None:
+    def answer(self, ctx: RulesContext, window, action: A.Action) -> None:
         factions.answer_card_exemption(ctx, window, action.seat, action.type == "ignore_card_payment")
 
     def describe(self, state: GameState, window) -> str:
         return "the Steam Iron's card exemption"
 
-    def before_waiting(self, ctx: Ctx, window) -> bool:
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
         return losing.drop_decision_of_the_eliminated(ctx, window)
 
 
@@ -294,13 +294,13 @@ class CheatRuling(Window):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.banker]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return [A.RuleAccusation.shared(seat=seat, guilty=True), A.RuleAccusation.shared(seat=seat, guilty=False)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return cheating.default_ruling(state, window, seat)  # §33.9: no ruling by the deadline = the truth
 
-    def rule(self, ctx: Ctx, window, action: A.RuleAccusation) -> None:
+    def rule(self, ctx: RulesContext, window, action: A.RuleAccusation) -> None:
         cheating.dispatch(ctx, action)
 
     def describe(self, state: GameState, window) -> str:
@@ -323,7 +323,7 @@ class RansomAnswer(NothingHidden):
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.seat]
 
-    def options(self, ctx: Ctx, window, seat: int) -> list[A.Action]:
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return []
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
@@ -335,6 +335,6 @@ class RansomAnswer(NothingHidden):
     def free_actions(self, window, seat: int) -> str | None:
         return ALL_FREE_ACTIONS
 
-    def before_waiting(self, ctx: Ctx, window) -> bool:
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
         artillery.close_legacy_answer_window(ctx, window)
         return True
