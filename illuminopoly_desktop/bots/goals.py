@@ -2,10 +2,10 @@
 
 A *step* is roughly one purchase, takeover, subversion, rezoning or destruction: the Thimble's condition lacking
 two colour groups is two steps away, the Race Car's with one Railroad left unruined one step. The conditions are
-those of §25 (R-FAC-*-01) as rules/special_victory.py tests them; these functions do not decide a win, they measure
-the distance to it, so that a computer player can value a property by what it does for its faction's victory and
-see which opponent is about to win. The general victory (R-WIN-03) is measured the same way, in tenths of the
-total Power Base still missing plus the properties still unclaimed.
+those of §25 (R-FAC-*-01) as variants/illuminopoly/special_victory.py tests them; these functions do not decide a
+win, they measure the distance to it, so that a computer player can value a property by what it does for its faction's
+victory and see which opponent is about to win. The general victory (R-WIN-03) is measured the same way, in tenths
+of the total Power Base still missing plus the properties still unclaimed.
 """
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ def load_factions(path: str | Path | None = None) -> dict[str, FactionInfo]:
 
 
 def load_dog_conditions(path: str | Path | None = None) -> dict[str, str]:
-    """Each condition the Dog may choose (rules.setup.DOG_CONDITIONS) -> its sentence."""
+    """Each condition the Dog may choose (variants.illuminopoly.setup.DOG_CONDITIONS) -> its sentence."""
     resolved = Path(path) if path is not None else resource_path("factions.json")
     return dict(_load_faction_file(resolved).dog_conditions)
 

@@ -175,7 +175,7 @@ class RestraintItem(Tagged):
 
 class GraftCommitmentItem(Tagged):
     """R-DEAL-03: the leg's giver commits exactly / at most / at least `pips` on `side` in the next contest over
-    `property` (see rules/commitments.py)."""
+    `property` (see variants/illuminopoly/commitments.py)."""
     kind: Literal["graft_commitment"] = "graft_commitment"
     property: int
     side: Literal["attack", "defend"]
@@ -238,8 +238,8 @@ class VoteEscrow(Model):
 
 class Commitment(Model):
     """A restraint, graft or helper commitment recorded when its offer executed (R-DEAL-03, §33.1); the engine refuses
-    the committed player's contrary actions with E_COMMITMENT (rules/commitments.py). Hidden from outsiders when the
-    offer was secret (R-DEAL-05, R-GEN-06)."""
+    the committed player's contrary actions with E_COMMITMENT (variants/illuminopoly/commitments.py). Hidden from
+    outsiders when the offer was secret (R-DEAL-05, R-GEN-06)."""
     id: int
     offer_id: int
     seat: int
@@ -409,7 +409,8 @@ CheatType = Literal["stacked_draw", "marker_shift", "short_graft", "till_dip"]
 
 
 class CheatRecord(Model):
-    """One simulated cheat (R-CHEAT-02). Hidden: only the cheater's view shows it (R-GEN-06); see rules/cheating.py."""
+    """One simulated cheat (R-CHEAT-02). Hidden: only the cheater's view shows it (R-GEN-06); see
+    variants/illuminopoly/cheating.py."""
     id: int
     seat: int
     cheat: CheatType
@@ -458,7 +459,7 @@ class CardExemption(Tagged):
 class Ransom(Model):
     """R-ART-03, R-ART-04, §33.8: the Artillery's ransom demand, public, pending until his next T1 (R-ART-05). On an
     owned target the property's current owner answers by the end of his next turn or the Artillery's next T1,
-    whichever comes first (D-15, rules/artillery.py)."""
+    whichever comes first (D-15, variants/illuminopoly/artillery.py)."""
     property: int
     amount: int
     artillery: int
@@ -555,7 +556,8 @@ class GameSetup(Model):
     preset_factions: bool = False
     allow_forced_dice: bool = False
     position: dict | None = None
-    """The position the game started from (rules/position.py), instead of a new game's setup decisions."""
+    """The position the game started from (rules/game_start.py reads it with its ruleset), instead of a new game's
+    setup decisions."""
 
     @model_serializer(mode="wrap")
     def _omit_absent_position(self, handler):
@@ -602,7 +604,8 @@ class GameState(Model):
     vote_escrows: list[VoteEscrow] = Field(default_factory=list)
     vote_commitments: dict[int, int] = Field(default_factory=dict)
     commitments: list[Commitment] = Field(default_factory=list)
-    """Restraint, graft and helper commitments of executed offers (R-DEAL-03); see rules/commitments.py."""
+    """Restraint, graft and helper commitments of executed offers (R-DEAL-03); see
+    variants/illuminopoly/commitments.py."""
     commitment_escrows: list[CommitmentEscrow] = Field(default_factory=list)
     next_id: int = 1
     terrorist_colors_destroyed: list[str] = Field(default_factory=list)

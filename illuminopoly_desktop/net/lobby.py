@@ -172,7 +172,7 @@ class Lobby:
     # ----- the start -----
 
     def seat_configs(self, seed: int) -> tuple[list[SeatConfig], bool]:
-        """The seats for `rules.setup.new_game` and whether the factions are preset: when some seats chose a
+        """The seats for `rules.game_start.new_game` and whether the factions are preset: when some seats chose a
         faction, the others are dealt one of the rest at random (from `seed`, which the server derives from the
         game's, model/rng.derived_seed); when none did, the game's own faction assignment (the high-roll draft by
         default) decides."""

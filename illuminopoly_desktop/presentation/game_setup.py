@@ -1,7 +1,7 @@
 """The new-game table, without Qt: who sits where, which house rules, which seed (R-SETUP, §32).
 
 The dialog edits a `TableSetup`; `validate()` says in words what stops the game from starting and `start()`
-creates it. Whether a seating is legal is the engine's decision (`rules.setup.check_seating` / `new_game`): this
+creates it. Whether a seating is legal is the ruleset's decision (its `check_seating`, and `new_game`): this
 module only adds what the engine does not check (names a player can tell apart, a faction for every seat or
 for none) and words the engine's refusals so that the host sees which seats are at fault.
 """

@@ -15,7 +15,7 @@ from ..model.state import GameState
 from .power_history import rounds_played
 from .seat_summary import current_power_bases
 
-# How each ending is worded by the engine (rules/victory.py, rules/special_victory.py) -> (kind, rule ID).
+# How each ending is worded by the engine (Illuminopoly's victory.py and special_victory.py) -> (kind, rule ID).
 _ENDINGS = (
     ("special victory", "Special victory", None),
     ("general victory", "General victory", "R-WIN-03"),

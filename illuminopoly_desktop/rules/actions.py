@@ -458,7 +458,7 @@ FREE_ACTION_TYPES = frozenset({"mortgage", "unmortgage", "buy_building", "sell_b
                                "accept_offer", "decline_offer", "withdraw_offer", "forgive_debt", "extend_debt",
                                "foreclose", "accuse", "return_till"})
 """Actions any seat may take at an open window (R-GEN-04); the last two exist only with `cheating_mode=simulated`
-and are dispatched by rules/cheating.py."""
+and are dispatched by variants/illuminopoly/cheating.py."""
 
 # The Artillery's free actions (R-ART-04 pledges and the owner's answer to a ransom, D-15; R-ART-11 cleanup), kept
 # apart so that the list above stays as it was.

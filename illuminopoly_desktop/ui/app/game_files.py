@@ -39,8 +39,8 @@ def ask_save_path(parent: QWidget, suggested: str) -> str | None:
 
 
 def is_position_file(path: Path) -> bool:
-    """Whether `path` holds a position (rules/position.py) rather than a save: saves begin with their format
-    version, and a position names its format."""
+    """Whether `path` holds a position (variants/illuminopoly/position.py) rather than a save: saves begin with
+    their format version, and a position names its format."""
     try:
         with open(path, "rb") as stream:
             head = stream.read(64)
@@ -261,8 +261,8 @@ class GameFiles(QObject):
 
     def open_path(self, path: str | Path) -> bool:
         """Open the save at `path` (verified by replay) and put it on the table; a position file (a puzzle, a
-        teaching situation: rules/position.py) starts a new game from it. On a bad file: its sentence in an error
-        box, and nothing changes. True once the game is on the table."""
+        teaching situation: variants/illuminopoly/position.py) starts a new game from it. On a bad file: its
+        sentence in an error box, and nothing changes. True once the game is on the table."""
         path = Path(path)
         if is_position_file(path):
             return self._open_position(path)

@@ -6,7 +6,7 @@ the move on an undo stack, any other drop glides the arm back and, if the drop
 was on an arrow the rules refuse, says why with the rule's sentence and ID.
 The keyboard does the same (`KEYBOARD_HELP`): the arrow keys pick a deed, Space
 lifts it, the arrow keys step through the lit arrows, Space or Return drops it.
-Nothing here decides a rule: `StructureStaging` asks `rules.structure`.
+Nothing here decides a rule: `StructureStaging` asks the ruleset's queries.
 The scene never applies anything to the game: the editor around it turns the
 staged arrangement into one `Reorganize` action for the caller to apply.
 """

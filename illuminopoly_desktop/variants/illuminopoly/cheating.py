@@ -9,7 +9,7 @@ per turn of his own (R-CHEAT-02):
 - (b) `CheatMarkerShift`, at an open window of his own turn: a control marker he holds on another player's
   unmortgaged, non-immune property moves onto another property of the same owner that the owner controls;
 - (c) `CommitGraft(short=True)`, in any contest he bids in: the pips count in full, he pays half the money
-  (rules/contests.py calls `short_graft_cost`, `record_short_graft`, `escrow_hidden` and `short_graft_settled`);
+  (contests.py calls `short_graft_cost`, `record_short_graft`, `escrow_hidden` and `short_graft_settled`);
 - (d) `CheatTillDip`, the Chair only, at an open window of his own turn: up to `till_dip_max` from Reserves into his
   cash; `ReturnTill` puts it back at any open window and is no cheat.
 
@@ -155,7 +155,7 @@ def accusable(state, seat: int, cheat: str) -> list[CheatRecord]:
 
 
 def turn_ended(ctx: RulesContext, seat: int) -> None:
-    """The end of one of `seat`'s turns (rules/turn.py): his cheat of this turn is spent, an unused stacked draw
+    """The end of one of `seat`'s turns (turn.py): his cheat of this turn is spent, an unused stacked draw
     lapses, and (a)–(c) come one turn end nearer to their accusation deadline; closed records are forgotten."""
     state = ctx.state
     for record in state.cheat_records:
@@ -258,7 +258,7 @@ def marker_shift_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     return result
 
 
-# ----- (c) short graft (called from rules/contests.py) -----
+# ----- (c) short graft (called from contests.py) -----
 
 def short_graft_cost(ctx: RulesContext, contest, seat: int, pips: int, cost: int) -> int:
     """Check a short graft and return what he pays: half the money, rounded up since he pays it (R-GEN-01)."""

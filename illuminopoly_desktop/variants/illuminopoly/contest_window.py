@@ -1,5 +1,5 @@
 """The contest window (R-CONTEST-02) as a registered decision: the Chair's block, invitations, answers, volunteers
-and graft, each stage waiting only for the players who must decide in it (rules/contests.py runs the contest)."""
+and graft, each stage waiting only for the players who must decide in it (contests.py runs the contest)."""
 from __future__ import annotations
 
 from functools import lru_cache

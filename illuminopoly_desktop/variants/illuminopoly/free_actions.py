@@ -3,7 +3,7 @@ listed for a seat at an open window.
 
 Mortgages, buildings, offers and debts (rules/offers.py), foreclosure, the ransom pledges and answers of the Artillery (R-ART-04,
 D-15) and his victims' cleanups (R-ART-11), accusations and putting a till dip back (R-CHEAT-04, with
-`cheating_mode=simulated`; those two are dispatched by rules/cheating.py like every action of R-CHEAT).
+`cheating_mode=simulated`; those two are dispatched by cheating.py like every action of R-CHEAT).
 """
 from __future__ import annotations
 

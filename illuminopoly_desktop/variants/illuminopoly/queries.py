@@ -182,7 +182,7 @@ class IlluminopolyQueries(Queries):
         return victory.banker_score(RulesContext(state))
 
     def progress(self, state: GameState, seat: int, condition: str) -> victory_progress.Progress | None:
-        """How near the seat stands to a special condition, counted for the players' eyes (rules/victory_progress);
+        """How near the seat stands to a special condition, counted for the players' eyes (victory_progress);
         None for a condition that is no count (the Shoe's hotel is a moment)."""
         count = victory_progress.COUNTS.get(condition)
         return None if count is None else count(RulesContext(state), seat)

@@ -31,7 +31,7 @@ class IlluminopolyRuleset(Ruleset):
         windows.CardExemption(), windows.CheatRuling(), windows.RansomAnswer(), *turn_steps.STEPS])
     free_action_handlers = free_actions.HANDLERS
     independent_actions = {kind: cheating.dispatch for kind in cheating.ACTION_TYPES}
-    """Every action of R-CHEAT goes to rules/cheating.py before anything else: with `cheating_mode=off` it is
+    """Every action of R-CHEAT goes to cheating.py before anything else: with `cheating_mode=off` it is
     refused as a whole (R-CHEAT-01), whatever the game is waiting for."""
     transactional_actions = frozenset({"accept_offer", "foreclose"})
 
@@ -65,7 +65,7 @@ class IlluminopolyRuleset(Ruleset):
         return state.turn.step != "none" or state.round_anchor is not None
 
     check_victory = staticmethod(check_after_event)
-    """R-GEN-09 check 1: special victory first (R-WIN-02); rules/special_victory.py."""
+    """R-GEN-09 check 1: special victory first (R-WIN-02); special_victory.py."""
     check_losses = staticmethod(losing.check_losses)
     """R-GEN-09 check 2: destitution and mortgaged-out elimination (R-LOSE-01, -03)."""
 

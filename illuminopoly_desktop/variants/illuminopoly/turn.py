@@ -68,7 +68,7 @@ def start_turn(ctx: RulesContext, seat: int) -> None:
 
 
 def continue_at_t2(ctx: RulesContext, seat: int) -> None:
-    """T2 income, then T3 (R-TURN-03); also where the turn resumes after a T1 decision (rules/artillery.py)."""
+    """T2 income, then T3 (R-TURN-03); also where the turn resumes after a T1 decision (artillery.py)."""
     state = ctx.state
     player = state.players[seat]
     # T2 income

@@ -1,6 +1,6 @@
 """How near each faction stands to its special victory (R-FAC-*-01), counted for the players' eyes.
 
-Each count is the same test as rules/special_victory.py, counted instead of decided: `have` reaches `need` exactly
+Each count is the same test as special_victory.py, counted instead of decided: `have` reaches `need` exactly
 when the condition holds (tests/test_victory_progress.py checks that over many seeded games). Nothing here changes
 the state or decides a win; the engine's conditions do (R-WIN-02).
 """

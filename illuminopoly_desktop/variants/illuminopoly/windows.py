@@ -150,7 +150,7 @@ FAVOR_OUTCOMES = {
 
 
 def favor_window_closed(ctx: RulesContext, window, blocked_by: int | None) -> None:
-    """A Political Favor window closed (rules/favors.py): a rezoning's or destruction's halt window lets the contest
+    """A Political Favor window closed (favors.py): a rezoning's or destruction's halt window lets the contest
     start or ends it (R-REZONE-03); an abandonment's keeps or frees the lot (R-ART-13); a blocked sale or payment
     is logged and does not happen; an unblocked one happens now."""
     if window.purpose == "halt":
@@ -287,7 +287,7 @@ class CardExemption(NothingHidden):
 
 class CheatRuling(Window):
     """The professional Banker rules on an accusation (R-CHEAT-05). `rule_accusation` reaches the engine through
-    rules/cheating.py, like every action of R-CHEAT (it is refused as a whole without simulated cheating)."""
+    cheating.py, like every action of R-CHEAT (it is refused as a whole without simulated cheating)."""
     kind = "cheat_ruling"
     answers = {"rule_accusation": "rule"}
 
