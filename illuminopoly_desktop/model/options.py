@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal, get_args, get_origin
+from typing import Annotated, ClassVar, Literal, get_args, get_origin
 
 from annotated_types import Ge
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -28,6 +28,10 @@ class Options(BaseModel):
 
     # strict: a save file or CLI must not turn "1" into True or True into 1.
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    DEFAULTS_FILE: ClassVar[str] = "options.json"
+    """The resource file of the defaults (every ruleset's options model names its own)."""
+    HELP_FILE: ClassVar[str] = "option_help.json"
+    """The resource file of each option's one-line help and rule IDs (presentation/game_setup.py)."""
 
     use_artillery: bool
     faction_assignment: Literal["high_roll_draft", "random"]
@@ -103,8 +107,8 @@ class OptionError(ValueError):
         super().__init__(f"option '{option}': {problem}")
 
 
-def _unknown_option(name: str) -> OptionError:
-    close = difflib.get_close_matches(name, OPTION_NAMES, n=3, cutoff=0.6)
+def _unknown_option(name: str, model: type[BaseModel] = Options) -> OptionError:
+    close = difflib.get_close_matches(name, tuple(model.model_fields), n=3, cutoff=0.6)
     hint = (
         "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
         if close
@@ -113,9 +117,9 @@ def _unknown_option(name: str) -> OptionError:
     return OptionError(name, f"unknown option; {hint}")
 
 
-def allowed_values(name: str) -> str:
+def allowed_values(name: str, model: type[BaseModel] = Options) -> str:
     """Describe the values an option accepts, e.g. '"refuse", "unlimited" or "auction"'."""
-    field = Options.model_fields[name]
+    field = model.model_fields[name]
     if field.annotation is bool:
         return "true or false"
     if get_origin(field.annotation) is Literal:
@@ -125,43 +129,46 @@ def allowed_values(name: str) -> str:
     return "a whole number" + (f" >= {minimum}" if minimum is not None else "")
 
 
-def load_default_options(path: str | Path | None = None) -> Options:
-    """Load the default options (default: resources/options.json), cached per file.
+def load_default_options(path: str | Path | None = None, model: type[BaseModel] = Options) -> BaseModel:
+    """Load the default options of `model` (Illuminopoly's by default; default file: the model's DEFAULTS_FILE in
+    resources/), cached per file.
 
     Raises DataFileError if the file is missing, unreadable or lacks an option.
     """
-    resolved = Path(path) if path is not None else resource_path("options.json")
-    return _load_options_cached(resolved)
+    resolved = Path(path) if path is not None else resource_path(model.DEFAULTS_FILE)
+    return _load_options_cached(resolved, model)
 
 
 @lru_cache(maxsize=8)
-def _load_options_cached(path: Path) -> Options:
+def _load_options_cached(path: Path, model: type[BaseModel]) -> BaseModel:
     data = read_json(path)
     try:
-        return Options.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as error:
         raise validation_error_to_data_file_error(
             error, path, data, describe=lambda loc, _data: ("options", ".".join(map(str, loc)) or None)
         ) from None
 
 
-def make_options(overrides: Mapping[str, object] | None = None, path: str | Path | None = None) -> Options:
-    """Return the default options with `overrides` applied.
+def make_options(overrides: Mapping[str, object] | None = None, path: str | Path | None = None,
+                 model: type[BaseModel] = Options) -> BaseModel:
+    """Return the default options of `model` (Illuminopoly's by default) with `overrides` applied.
 
     Raises OptionError (a ValueError) for an unknown option, suggesting close
     names, or for a value the option does not allow, listing the allowed ones.
     """
-    defaults = load_default_options(path)
+    defaults = load_default_options(path, model)
     if not overrides:
         return defaults
     for name in overrides:
-        if name not in Options.model_fields:
-            raise _unknown_option(str(name))
+        if name not in model.model_fields:
+            raise _unknown_option(str(name), model)
     try:
-        return Options.model_validate({**defaults.model_dump(), **overrides})
+        return model.model_validate({**defaults.model_dump(), **overrides})
     except ValidationError as error:
         name = str(error.errors()[0]["loc"][0])
-        raise OptionError(name, f"{_show(overrides[name])} is not allowed; allowed: {allowed_values(name)}") from None
+        raise OptionError(name, f"{_show(overrides[name])} is not allowed; allowed: {allowed_values(name, model)}") \
+            from None
 
 
 def _show(value: object) -> str:
@@ -176,7 +183,7 @@ _TRUE_WORDS = {"true", "yes", "on", "1"}
 _FALSE_WORDS = {"false", "no", "off", "0"}
 
 
-def parse_option_assignment(text: str) -> tuple[str, object]:
+def parse_option_assignment(text: str, model: type[BaseModel] = Options) -> tuple[str, object]:
     """Parse a command-line "NAME=VALUE" into (name, typed value).
 
     "max_rounds=50" -> ("max_rounds", 50); "use_artillery=true" -> ("use_artillery", True).
@@ -188,9 +195,9 @@ def parse_option_assignment(text: str) -> tuple[str, object]:
     name, raw = name.strip(), raw.strip()
     if not separator or not name:
         raise OptionError(name or text, "expected NAME=VALUE, e.g. max_rounds=50")
-    if name not in Options.model_fields:
-        raise _unknown_option(name)
-    annotation = Options.model_fields[name].annotation
+    if name not in model.model_fields:
+        raise _unknown_option(name, model)
+    annotation = model.model_fields[name].annotation
     word = raw.lower()
     if annotation is bool:
         if word in _TRUE_WORDS | _FALSE_WORDS:
@@ -204,4 +211,4 @@ def parse_option_assignment(text: str) -> tuple[str, object]:
             return name, int(raw)
         except ValueError:
             pass
-    raise OptionError(name, f"{_show(raw)} is not allowed; allowed: {allowed_values(name)}")
+    raise OptionError(name, f"{_show(raw)} is not allowed; allowed: {allowed_values(name, model)}")

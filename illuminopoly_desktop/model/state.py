@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_serializer
+from pydantic import Discriminator, Field, Tag, model_serializer
 
 from .board import Board
+from .classic_options import ClassicOptions
+from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
+from .model_base import Model, Tagged
 from .options import Options
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET
@@ -26,34 +29,6 @@ Party = Union[int, Literal["bank", "fp", "escrow"]]
 """Where money comes from or goes to: a seat number, the Bank's Reserves, the Free Parking pot, or escrow."""
 
 ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual", "mortgage_chair", "post_mortgage"]
-
-
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
-
-    def __setattr__(self, name: str, value) -> None:
-        # The engine assigns state fields tens of thousands of times per game; pydantic's generic
-        # __setattr__ costs about a microsecond each. Assignment is never validated here anyway, so a
-        # field already present is written straight into the instance dict (the fields-set bookkeeping
-        # is only used by exclude_unset, which the project never uses).
-        instance_dict = self.__dict__
-        if name in instance_dict:
-            instance_dict[name] = value
-        else:
-            super().__setattr__(name, value)
-
-
-class Tagged(Model):
-    """A member of a discriminated union, which its `kind` names. The tag is written even when fields at their
-    defaults are left out (the canonical form saves are hashed in, saves/savefile.py), so that such a dump still
-    says what each object is and reads back."""
-
-    @model_serializer(mode="wrap")
-    def _keep_kind(self, handler):
-        data = handler(self)
-        if "kind" not in data:
-            data["kind"] = self.kind
-        return data
 
 
 class PropertyState(Model):
@@ -482,7 +457,8 @@ class RansomAnswer(Tagged):
 
 
 Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyoff, FactionDraft, DogChoice,
-                          PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer],
+                          PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer,
+                          BuildingAuction, MortgageReceipt],
                     Field(discriminator="kind")]
 
 TurnStep = Literal["choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free", "banker", "none",
@@ -537,6 +513,19 @@ class SeatConfig(Model):
         return data
 
 
+def _options_kind(value) -> str:
+    """Which ruleset's options model a setup's options are: classic Monopoly's names all start with `classic_`
+    (VARIANTS §0.2), Illuminopoly's none."""
+    if isinstance(value, dict):
+        return "classic" if any(str(name).startswith(ClassicOptions.PREFIX) for name in value) else "illuminopoly"
+    return "classic" if isinstance(value, ClassicOptions) else "illuminopoly"
+
+
+RulesetOptions = Annotated[Union[Annotated[Options, Tag("illuminopoly")], Annotated[ClassicOptions, Tag("classic")]],
+                           Discriminator(_options_kind)]
+"""The house rules of a game, in its ruleset's options model (the ruleset's `options_model`)."""
+
+
 class GameSetup(Model):
     """Everything a game starts from; with the action log it determines every later state."""
     seed: int
@@ -551,7 +540,7 @@ class GameSetup(Model):
     """The random generator (model/rng.py). Absent from the saves written before the keyed generator, which are
     splitmix64 games; left out of the JSON for them, so that their hashes (and so those saves) stay valid."""
     seats: list[SeatConfig]
-    options: Options
+    options: RulesetOptions
     board: Board
     preset_factions: bool = False
     allow_forced_dice: bool = False
@@ -622,6 +611,10 @@ class GameState(Model):
     abandon_first_turn: dict[int, Literal["waiting", "now"]] = Field(default_factory=dict)
     """`abandon_any_reorganization=false`: destroyed lot → its owner's first turn after the destruction is still to
     come (`waiting`) or is the current turn (`now`) (R-ART-13)."""
+    variant: ClassicState | None = Field(None, exclude_if=lambda slice_: slice_ is None)
+    """The ruleset's own part of the state (RULESETS.md §4.5): classic Monopoly's (model/classic_state.py), or None
+    for Illuminopoly, whose fields are the ones above. Left out of the JSON when None, so that the hashes of older
+    saves (and so those saves) stay valid."""
     action_count: int = 0
     winners: list[int] = Field(default_factory=list)
     win_reason: str | None = None

@@ -28,11 +28,11 @@ def open_property_auction(ctx: RulesContext, auction: Auction) -> bool:
     rules = ctx.rules
     while True:
         bidders = [s for s in rules.bidding_order(ctx, auction.start_after) if rules.may_acquire(ctx, s)]
-        ctx.emit(AuctionEvent(item="property", property=auction.property, status="opened", rule_id="R-DEAL-09"))
+        ctx.emit(AuctionEvent(item="property", property=auction.property, status="opened", rule_id=ctx.rules.rule_ids["auction"]))
         if bidders:
             auction.bidders, auction.turn_index, auction.high_bid, auction.high_bidder = bidders, 0, 0, None
             return True
-        ctx.emit(AuctionEvent(item="property", property=auction.property, status="no_bids", rule_id="R-DEAL-09"))
+        ctx.emit(AuctionEvent(item="property", property=auction.property, status="no_bids", rule_id=ctx.rules.rule_ids["auction"]))
         if not auction.remaining_properties:
             return False
         auction.property = auction.remaining_properties.pop(0)
@@ -40,18 +40,18 @@ def open_property_auction(ctx: RulesContext, auction: Auction) -> bool:
 
 def bid(ctx: RulesContext, auction: Auction, seat: int, amount: int, parent: int, arrow: int) -> None:
     if auction.bidders[auction.turn_index] != seat:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
+        raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["auction"], "It is not your turn to bid.")
     if amount <= auction.high_bid:
-        raise refuse("E_GRAFT_INCREMENT", "R-DEAL-09", f"A bid must exceed ${auction.high_bid}.")
+        raise refuse("E_GRAFT_INCREMENT", ctx.rules.rule_ids["auction"], f"A bid must exceed ${auction.high_bid}.")
     check_no_bank_debt(ctx, seat)
     if amount > ctx.state.players[seat].cash:
-        raise refuse("E_INSUFFICIENT_FUNDS", "R-DEAL-09", "Bids above your cash are refused.")
+        raise refuse("E_INSUFFICIENT_FUNDS", ctx.rules.rule_ids["auction"], "Bids above your cash are refused.")
     if auction.item == "property":
-        ctx.rules.check_acquisition_slot(ctx, seat, parent, arrow, "R-DEAL-09")
+        ctx.rules.check_acquisition_slot(ctx, seat, parent, arrow, ctx.rules.rule_ids["auction"])
     auction.high_bid, auction.high_bidder = amount, seat
     auction.high_parent, auction.high_arrow = parent, arrow
     ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="bid", seat=seat, amount=amount,
-                          rule_id="R-DEAL-09"))
+                          rule_id=ctx.rules.rule_ids["auction"]))
     auction.turn_index = (auction.turn_index + 1) % len(auction.bidders)
     close_if_decided(ctx, auction)
 
@@ -59,8 +59,8 @@ def bid(ctx: RulesContext, auction: Auction, seat: int, amount: int, parent: int
 def pass_bid(ctx: RulesContext, auction: Auction, seat: int) -> None:
     """A pass is final (R-DEAL-09)."""
     if auction.bidders[auction.turn_index] != seat:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-09", "It is not your turn to bid.")
-    ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="pass", seat=seat, rule_id="R-DEAL-09"))
+        raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["auction"], "It is not your turn to bid.")
+    ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="pass", seat=seat, rule_id=ctx.rules.rule_ids["auction"]))
     auction.bidders.pop(auction.turn_index)
     if auction.bidders:
         auction.turn_index %= len(auction.bidders)
@@ -73,20 +73,20 @@ def close_if_decided(ctx: RulesContext, auction: Auction) -> None:
     if auction.bidders and not (len(auction.bidders) == 1 and auction.high_bidder == auction.bidders[0]):
         return
     if auction.high_bidder is None:
-        ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="no_bids", rule_id="R-DEAL-09"))
+        ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="no_bids", rule_id=ctx.rules.rule_ids["auction"]))
         if auction.item == "bank":
             state.bank_auction_done = True
-            ctx.notice("Nobody bought the Bank: it now simply refuses what it cannot pay.", "R-BANK-03")
+            ctx.notice("Nobody bought the Bank: it now simply refuses what it cannot pay.", ctx.rules.rule_ids["bank.auction"])
     else:
         winner = auction.high_bidder
         ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="won", seat=winner,
-                              amount=auction.high_bid, rule_id="R-DEAL-09"))
-        move(ctx, winner, BANK, auction.high_bid, "auction", "R-DEAL-09")
+                              amount=auction.high_bid, rule_id=ctx.rules.rule_ids["auction"]))
+        move(ctx, winner, BANK, auction.high_bid, "auction", ctx.rules.rule_ids["auction"])
         if auction.item == "bank":
             state.bank_proprietor = winner
         else:
             ctx.rules.give_property(ctx, auction.property, winner, auction.high_parent, auction.high_arrow,
-                                    "R-DEAL-09")
+                                    ctx.rules.rule_ids["auction"])
     if auction.item == "bank":
         state.pending.remove(auction)
         pay_held_payments(ctx)

@@ -23,17 +23,17 @@ def check_even_build(ctx: RulesContext, index: int, lots: list[int]) -> str:
     buildings (`lots`) even (R-BUILD-02) and the Bank's supply has one (R-BUILD-06); else refuse."""
     prop = ctx.state.properties[index]
     if prop.hotel:
-        raise refuse("E_UNEVEN", "R-BUILD-02", "A lot carries at most one hotel.")
+        raise refuse("E_UNEVEN", ctx.rules.rule_ids["build.even"], "A lot carries at most one hotel.")
     if prop.houses < HOUSES_PER_HOTEL:
         if any(level(ctx, m) < prop.houses for m in lots if m != index):
-            raise refuse("E_UNEVEN", "R-BUILD-02", "Build evenly: another lot of the group has fewer houses.")
+            raise refuse("E_UNEVEN", ctx.rules.rule_ids["build.even"], "Build evenly: another lot of the group has fewer houses.")
         if ctx.state.house_supply < 1:
-            raise refuse("E_NO_SUPPLY", "R-BUILD-06", "The Bank has no houses left.")
+            raise refuse("E_NO_SUPPLY", ctx.rules.rule_ids["build.supply"], "The Bank has no houses left.")
         return "house"
     if any(level(ctx, m) < HOUSES_PER_HOTEL for m in lots if m != index):
-        raise refuse("E_UNEVEN", "R-BUILD-02", "Every lot of the group needs 4 houses before a hotel.")
+        raise refuse("E_UNEVEN", ctx.rules.rule_ids["build.even"], "Every lot of the group needs 4 houses before a hotel.")
     if ctx.state.hotel_supply < 1:
-        raise refuse("E_NO_SUPPLY", "R-BUILD-06", "The Bank has no hotels left.")
+        raise refuse("E_NO_SUPPLY", ctx.rules.rule_ids["build.supply"], "The Bank has no hotels left.")
     return "hotel"
 
 
@@ -45,15 +45,15 @@ def check_even_sale(ctx: RulesContext, index: int, mode: str, lots_of: Callable[
     cost = square.house_cost or 0
     if mode == "house":
         if prop.hotel or prop.houses == 0:
-            raise refuse("E_UNEVEN", "R-BUILD-04", "There is no house to sell here (sell hotels first).")
+            raise refuse("E_UNEVEN", ctx.rules.rule_ids["build.sell"], "There is no house to sell here (sell hotels first).")
         lots = lots_of(ctx, square.group)
         if any(ctx.state.properties[m].hotel for m in lots):
-            raise refuse("E_UNEVEN", "R-BUILD-04", "Break down every hotel of the group before selling houses.")
+            raise refuse("E_UNEVEN", ctx.rules.rule_ids["build.sell"], "Break down every hotel of the group before selling houses.")
         if any(level(ctx, m) > prop.houses for m in lots if m != index):
-            raise refuse("E_UNEVEN", "R-BUILD-04", "Sell evenly: another lot of the group has more houses.")
+            raise refuse("E_UNEVEN", ctx.rules.rule_ids["build.sell"], "Sell evenly: another lot of the group has more houses.")
         return cost // 2
     if not prop.hotel:
-        raise refuse("E_UNEVEN", "R-BUILD-04", "There is no hotel here.")
+        raise refuse("E_UNEVEN", ctx.rules.rule_ids["build.sell"], "There is no hotel here.")
     if mode == "hotel_block":
         # Resolution: the block sale is exempt from the evenness rule. Taking a lot from a hotel to 0 while its
         # neighbours keep 4 houses or hotels could never pass "counts never differ by more than 1", yet [REV]
@@ -92,7 +92,7 @@ def add_building(ctx: RulesContext, index: int, kind: str) -> None:
         state.house_supply += HOUSES_PER_HOTEL
         prop.houses = 0
         prop.hotel = True
-    emit_buildings(ctx, index, "R-BUILD-02")
+    emit_buildings(ctx, index, ctx.rules.rule_ids["build.even"])
 
 
 def take_building(ctx: RulesContext, index: int, mode: str) -> None:
@@ -123,7 +123,7 @@ def remove_buildings(ctx: RulesContext, index: int) -> int:
     state.house_supply += prop.houses
     prop.houses, prop.hotel = 0, False
     if cost:
-        emit_buildings(ctx, index, "R-BANK-04")
+        emit_buildings(ctx, index, ctx.rules.rule_ids["build.return"])
     return cost
 
 

@@ -19,7 +19,7 @@ def draw(ctx: RulesContext, seat: int, deck_name: str) -> None:
     number = deck.pop(ctx.rules.draw_position(ctx, seat, deck_name, deck))
     card = decks().card(deck_name, number)
     ctx.emit(CardDrawn(seat=seat, deck=deck_name, number=number, text=card.text, effect=card.effect,
-                       rule_id="R-CARD-01"))
+                       rule_id=ctx.rules.rule_ids["card.draw"]))
     ctx.rules.interpret_card(ctx, seat, deck_name, number, card, deck)
 
 

@@ -92,7 +92,7 @@ class Window(Decision):
     def apply(self, ctx: RulesContext, window, action: Action) -> None:
         method = self.answers.get(action.type)
         if method is None:
-            raise refuse("E_WRONG_PHASE", "R-GEN-03",
+            raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["decision.out_of_place"],
                          f"The game is waiting for a decision: {self.describe(ctx.state, window)}.")
         getattr(self, method)(ctx, window, action)
 
@@ -108,7 +108,7 @@ class Step(Decision):
 
     def apply(self, ctx: RulesContext, turn, action: Action) -> None:
         if action.seat != turn.seat:
-            raise refuse("E_NOT_YOUR_TURN", "R-TURN-03", f"It is {ctx.name(turn.seat)}'s turn.")
+            raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["turn.not_yours"], f"It is {ctx.name(turn.seat)}'s turn.")
         handler = self.handlers.get(action.type)
         if handler is None:
             self.refuse_out_of_step(ctx, turn, action)
@@ -116,7 +116,7 @@ class Step(Decision):
 
     def refuse_out_of_step(self, ctx: RulesContext, turn, action: Action) -> None:
         """Refuse an action this step has no handler for (raises IllegalAction)."""
-        raise refuse("E_WRONG_PHASE", "R-TURN-03", f"You cannot do that now ({turn.step.replace('_', ' ')}).")
+        raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["turn.out_of_step"], f"You cannot do that now ({turn.step.replace('_', ' ')}).")
 
     def redact(self, state: GameState, turn, shown: dict, seat: int | None) -> None:
         """The turn is public (R-GEN-06): nothing of a step is hidden."""
@@ -134,7 +134,7 @@ class Automatic(Step):
         return None
 
     def apply(self, ctx: RulesContext, turn, action: Action) -> None:
-        raise refuse("E_WRONG_PHASE", "R-GEN-03", f"Nobody decides at {self.describe(ctx.state, turn)}.")
+        raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["decision.out_of_place"], f"Nobody decides at {self.describe(ctx.state, turn)}.")
 
 
 def registry(decisions: Iterable[Decision]) -> dict[str, Decision]:

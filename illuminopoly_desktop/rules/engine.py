@@ -70,19 +70,19 @@ def _dispatch(ctx: RulesContext, action: A.Action) -> None:
     seat = action.seat
     kind = action.type
     if state.game_over:
-        raise refuse("E_WRONG_PHASE", "R-WIN-01", "The game is over.")
+        raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["game.over"], "The game is over.")
     if not 0 <= seat < len(state.players):
-        raise refuse("E_NOT_YOUR_TURN", "R-GEN-05", "There is no such seat.")
+        raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["game.no_seat"], "There is no such seat.")
     player = state.players[seat]
     if kind == "force_dice":
         if not state.setup.allow_forced_dice:
-            raise refuse("E_OPTION_DISABLED", "R-GEN-02", "Forced dice exist only in test and referee games.")
+            raise refuse("E_OPTION_DISABLED", ctx.rules.rule_ids["game.forced_dice"], "Forced dice exist only in test and referee games.")
         state.forced_dice.extend(action.dice)
         return
     if player.eliminated:
-        raise refuse("E_NOT_YOUR_TURN", "R-LOSE-05", "You have been eliminated.")
+        raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["player.eliminated"], "You have been eliminated.")
     if player.disabled:
-        raise refuse("E_DISABLED", "R-FAC-BOAT-04", "You are disabled and may take no action.")
+        raise refuse("E_DISABLED", ctx.rules.rule_ids["player.disabled"], "You are disabled and may take no action.")
     rules = ctx.rules
     independent = rules.independent_actions.get(kind)
     if independent is not None:
@@ -104,7 +104,7 @@ def _answer(ctx: RulesContext, decision: Decision, window, action: A.Action) -> 
         if allowed is ALL_FREE_ACTIONS or (allowed is OFFERS_ONLY and action.type in A.OFFER_ACTION_TYPES):
             free(ctx, action)
             return
-        raise refuse("E_WRONG_PHASE", "R-GEN-04", "Free actions wait for an open window.")
+        raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["free.closed"], "Free actions wait for an open window.")
     decision.apply(ctx, window, action)
 
 

@@ -12,11 +12,13 @@ JAIL_TURNS_BEFORE_TRIAL = 3
 """The third failed turn in Jail ends it (R-JAIL-05)."""
 
 
-def send_to_jail(ctx: RulesContext, seat: int, reason: str, rule_id: str = "R-JAIL-01", no_favor: bool = False) -> None:
+def send_to_jail(ctx: RulesContext, seat: int, reason: str, rule_id: str | None = None,
+                 no_favor: bool = False) -> None:
     """Jail anyone. Whether a cause jails at all is decided before this call (Illuminopoly's Dog is immune to some,
     R-FAC-DOG-02); `no_favor`: no card can free him this time (R-JAIL-02)."""
     state = ctx.state
     player = state.players[seat]
+    rule_id = rule_id or ctx.rules.rule_ids["jail.send"]
     teleport(ctx, seat, ctx.board.jail_index, rule_id)
     player.in_jail = True
     player.jail_turns = 0

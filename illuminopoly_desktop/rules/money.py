@@ -66,13 +66,13 @@ def _repay_bank_debt(ctx: RulesContext, seat: int) -> None:
     player = ctx.state.players[seat]
     paid = min(player.cash, player.bank_debt)
     player.bank_debt -= paid
-    move(ctx, seat, BANK, paid, BANK_DEBT_REPAYMENT, "R-LOSE-02")
+    move(ctx, seat, BANK, paid, BANK_DEBT_REPAYMENT, ctx.rules.rule_ids["bank.debt"])
     if not player.bank_debt:
-        ctx.notice(f"{ctx.name(seat)} has paid off his debt to the Bank.", "R-LOSE-02", seat)
+        ctx.notice(f"{ctx.name(seat)} has paid off his debt to the Bank.", ctx.rules.rule_ids["bank.debt"], seat)
 
 
 def bank_shortfall(ctx: RulesContext, payer: int, owed: int, paid: int, reason: str,
-                   rule_id: str = "R-LOSE-02") -> None:
+                   rule_id: str | None = None) -> None:
     """What a payer could not pay of a payment to the Bank (R-LOSE-02 step 2): forgiven under
     `bank_shortfall_forgiven=true`; under `false` it becomes his debt to the Bank, which blocks his voluntary
     spending (`check_no_bank_debt`) and takes every dollar he receives until it is paid.
@@ -86,7 +86,7 @@ def bank_shortfall(ctx: RulesContext, payer: int, owed: int, paid: int, reason: 
         ctx.state.players[payer].bank_debt += owed - paid
         outcome = "debt"
     ctx.emit(PaymentShort(payer=payer, payee=BANK, owed=owed, paid=paid, outcome=outcome, reason=reason,
-                          rule_id=rule_id))
+                          rule_id=rule_id or ctx.rules.rule_ids["bank.debt"]))
 
 
 def check_no_bank_debt(ctx: RulesContext, seat: int) -> None:
@@ -95,7 +95,7 @@ def check_no_bank_debt(ctx: RulesContext, seat: int) -> None:
     Raises IllegalAction(E_INSUFFICIENT_FUNDS, R-LOSE-02) while his `bank_debt` is not paid."""
     debt = ctx.state.players[seat].bank_debt
     if debt:
-        raise refuse("E_INSUFFICIENT_FUNDS", "R-LOSE-02",
+        raise refuse("E_INSUFFICIENT_FUNDS", ctx.rules.rule_ids["bank.debt"],
                      f"{ctx.name(seat)} owes the Bank ${debt}: the Bank debt must be paid first.")
 
 
@@ -143,7 +143,7 @@ def bank_pays(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: s
         st.reserves += issued
         move(ctx, BANK, seat, amount, reason, rule_id)
         ctx.emit(PaymentShort(payer=BANK, payee=seat, owed=amount, paid=amount, outcome="issued",
-                              reason=reason, rule_id="R-BANK-02"))
+                              reason=reason, rule_id=ctx.rules.rule_ids["bank.shortfall"]))
         return amount
     if mode == "auction" and not st.bank_auction_done:
         # R-BANK-03 steps 1-2: the Bank is broke; the payment waits for the auction (one auction at a time:
@@ -152,12 +152,12 @@ def bank_pays(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: s
         if opened:
             st.held_payments.append((seat, amount, reason))
             ctx.notice(f"The Bank owes {ctx.name(seat)} ${amount} ({reason}); the payment waits for the auction.",
-                       "R-BANK-03", seat)
+                       ctx.rules.rule_ids["bank.auction"], seat)
             return 0
     paid = max(st.reserves, 0) if opts.bank_shortfall_payment == "partial" else 0
     move(ctx, BANK, seat, paid, reason, rule_id)
     ctx.emit(PaymentShort(payer=BANK, payee=seat, owed=amount, paid=paid, outcome="lost", reason=reason,
-                          rule_id="R-BANK-02"))
+                          rule_id=ctx.rules.rule_ids["bank.shortfall"]))
     return paid
 
 
@@ -176,10 +176,10 @@ def _proprietor_pays_salary(ctx: RulesContext, seat: int, amount: int, reason: s
         paid = amount
     else:
         paid = cash if ctx.options.bank_shortfall_payment == "partial" else 0
-    move(ctx, proprietor, seat, paid, reason, "R-BANK-03")
+    move(ctx, proprietor, seat, paid, reason, ctx.rules.rule_ids["bank.auction"])
     if paid < amount:
         ctx.emit(PaymentShort(payer=proprietor, payee=seat, owed=amount, paid=paid, outcome="lost",
-                              reason=reason, rule_id="R-BANK-03"))
+                              reason=reason, rule_id=ctx.rules.rule_ids["bank.auction"]))
     return paid
 
 
@@ -206,8 +206,8 @@ def _open_bank_auction(ctx: RulesContext, why: str) -> bool:
     if not bidders:
         return False
     st.pending.append(Auction(item="bank", bidders=bidders))
-    ctx.notice(f"{why}.", "R-BANK-03")
-    ctx.emit(AuctionEvent(item="bank", property=None, status="opened", rule_id="R-BANK-03"))
+    ctx.notice(f"{why}.", ctx.rules.rule_ids["bank.auction"])
+    ctx.emit(AuctionEvent(item="bank", property=None, status="opened", rule_id=ctx.rules.rule_ids["bank.auction"]))
     return True
 
 
@@ -236,4 +236,4 @@ def pay_held_payments(ctx: RulesContext) -> None:
     for seat, amount, reason in held:
         if st.players[seat].eliminated:
             continue
-        _pay_what_reserves_allow(ctx, seat, amount, reason, "R-BANK-03", "R-BANK-03")
+        _pay_what_reserves_allow(ctx, seat, amount, reason, ctx.rules.rule_ids["bank.auction"], ctx.rules.rule_ids["bank.auction"])

@@ -12,7 +12,7 @@ BOARD_SIZE = 40
 def pay_go_salary(ctx: RulesContext, seat: int) -> None:
     player = ctx.state.players[seat]
     player.completed_first_circuit = True
-    bank_pays(ctx, seat, ctx.board.go_salary, "GO salary", "R-GO-01", is_salary=True)
+    bank_pays(ctx, seat, ctx.board.go_salary, "GO salary", ctx.rules.rule_ids["go.salary"], is_salary=True)
 
 
 def walk(ctx: RulesContext, seat: int, steps: int, how: str, then: int = 0) -> int | None:
@@ -49,7 +49,7 @@ def walk(ctx: RulesContext, seat: int, steps: int, how: str, then: int = 0) -> i
             paused = True
             break
     ctx.emit(TokenMoved(seat=seat, start=start, end=position, path=path, how="card" if how == "go_card" else how,
-                        rule_id="R-MOVE-02"))
+                        rule_id=ctx.rules.rule_ids["move.walk"]))
     return left if paused else None
 
 
@@ -73,7 +73,7 @@ def walk_back(ctx: RulesContext, seat: int, steps: int) -> int | None:
         if on_pass(ctx, seat, player.position, False) and left > 0:
             paused = True
             break
-    ctx.emit(TokenMoved(seat=seat, start=start, end=player.position, path=path, how="back", rule_id="R-MOVE-02"))
+    ctx.emit(TokenMoved(seat=seat, start=start, end=player.position, path=path, how="back", rule_id=ctx.rules.rule_ids["move.walk"]))
     return left if paused else None
 
 

@@ -42,7 +42,7 @@ def find_offer(ctx: RulesContext, offer_id: int) -> Offer:
     for offer in ctx.state.offers:
         if offer.id == offer_id:
             return offer
-    raise refuse("E_NO_SUCH_OFFER", "R-DEAL-02", "That offer no longer exists (withdrawn, answered or expired).")
+    raise refuse("E_NO_SUCH_OFFER", ctx.rules.rule_ids["offer"], "That offer no longer exists (withdrawn, answered or expired).")
 
 
 def propose(ctx: RulesContext, seat: int, counterparties: list[int], legs, visibility: str, expires_round: int | None,
@@ -55,7 +55,7 @@ def propose(ctx: RulesContext, seat: int, counterparties: list[int], legs, visib
     state = ctx.state
     rules = ctx.rules
     if expires_round is not None and expires_round < state.round_no:
-        raise refuse("E_WRONG_PHASE", "R-DEAL-02", "An offer cannot expire in a round that has already ended.")
+        raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["offer"], "An offer cannot expire in a round that has already ended.")
     old = check_counter(ctx, seat, counterparties, counter_to) if counter_to is not None else None
     offer = Offer(id=state.next_id, proposer=seat, counterparties=list(counterparties), legs=list(legs),
                   visibility=visibility, expires_round=expires_round or state.round_no, counter_to=counter_to)
@@ -64,12 +64,12 @@ def propose(ctx: RulesContext, seat: int, counterparties: list[int], legs, visib
     state.next_id += 1
     if old is not None:
         state.offers.remove(old)
-        ctx.emit(OfferEvent(offer_id=old.id, status="declined", seat=seat, rule_id="R-DEAL-02",
+        ctx.emit(OfferEvent(offer_id=old.id, status="declined", seat=seat, rule_id=ctx.rules.rule_ids["offer"],
                             visible_to=visible_to(old), detail=f"countered by offer {offer.id}"))
     state.offers.append(offer)
     described = rules.describe_offer(ctx, offer)
     detail = described if old is None else f"counter to offer {old.id}: {described}"
-    ctx.emit(OfferEvent(offer_id=offer.id, status="proposed", seat=seat, rule_id="R-DEAL-02",
+    ctx.emit(OfferEvent(offer_id=offer.id, status="proposed", seat=seat, rule_id=ctx.rules.rule_ids["offer"],
                         visible_to=visible_to(offer), detail=detail))
 
 
@@ -79,12 +79,12 @@ def check_counter(ctx: RulesContext, seat: int, counterparties: list[int], count
     counter whose parties are not exactly the old offer's (R-DEAL-02)."""
     old = next((o for o in ctx.state.offers if o.id == counter_to), None)
     if old is None:
-        raise refuse("E_NO_SUCH_OFFER", "R-DEAL-02", "That offer is closed: only an open offer can be countered.")
+        raise refuse("E_NO_SUCH_OFFER", ctx.rules.rule_ids["offer"], "That offer is closed: only an open offer can be countered.")
     if seat not in old.counterparties or seat in old.accepted_by:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "Only a counterparty who has not yet answered an offer may "
+        raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["offer"], "Only a counterparty who has not yet answered an offer may "
                                                      "counter it.")
     if {seat, *counterparties} != set(parties(old)) or len(counterparties) != len(old.counterparties):
-        raise refuse("E_WRONG_PHASE", "R-DEAL-02", "A counter-offer must be between the same parties as the offer "
+        raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["offer"], "A counter-offer must be between the same parties as the offer "
                                                    "it answers.")
     return old
 
@@ -94,17 +94,17 @@ def accept(ctx: RulesContext, seat: int, offer_id: int, placements) -> bool:
     `placements`: where the deeds the acceptor receives go (in Illuminopoly, the free arrows of R-STRUCT-04)."""
     offer = find_offer(ctx, offer_id)
     if seat not in offer.counterparties or seat in offer.accepted_by:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "This offer is not waiting for your answer.")
+        raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["offer"], "This offer is not waiting for your answer.")
     ctx.rules.check_acceptance(ctx, offer, seat, placements)
     offer.accepted_by.append(seat)
-    ctx.emit(OfferEvent(offer_id=offer.id, status="accepted", seat=seat, rule_id="R-DEAL-02",
+    ctx.emit(OfferEvent(offer_id=offer.id, status="accepted", seat=seat, rule_id=ctx.rules.rule_ids["offer"],
                         visible_to=visible_to(offer)))
     return set(offer.accepted_by) == set(offer.counterparties)
 
 
 def close(ctx: RulesContext, offer: Offer, status: str, seat: int) -> None:
     ctx.state.offers.remove(offer)
-    ctx.emit(OfferEvent(offer_id=offer.id, status=status, seat=seat, rule_id="R-DEAL-02",
+    ctx.emit(OfferEvent(offer_id=offer.id, status=status, seat=seat, rule_id=ctx.rules.rule_ids["offer"],
                         visible_to=visible_to(offer)))
 
 
@@ -113,7 +113,7 @@ def expire_offers(ctx: RulesContext) -> None:
     state = ctx.state
     for offer in [o for o in state.offers if o.expires_round < state.round_no]:
         state.offers.remove(offer)
-        ctx.emit(OfferEvent(offer_id=offer.id, status="expired", rule_id="R-DEAL-02", visible_to=visible_to(offer)))
+        ctx.emit(OfferEvent(offer_id=offer.id, status="expired", rule_id=ctx.rules.rule_ids["offer"], visible_to=visible_to(offer)))
 
 
 def void(ctx: RulesContext, voided: OfferVoided) -> None:
@@ -143,14 +143,14 @@ def accept_offer(ctx: RulesContext, action: A.AcceptOffer) -> None:
 def decline_offer(ctx: RulesContext, action: A.DeclineOffer) -> None:
     offer = find_offer(ctx, action.offer_id)
     if action.seat not in offer.counterparties:
-        raise refuse("E_NOT_YOUR_TURN", "R-DEAL-02", "This offer is not addressed to you.")
+        raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["offer"], "This offer is not addressed to you.")
     close(ctx, offer, "declined", action.seat)
 
 
 def withdraw_offer(ctx: RulesContext, action: A.WithdrawOffer) -> None:
     offer = find_offer(ctx, action.offer_id)
     if action.seat != offer.proposer:
-        raise refuse("E_NOT_OWNER", "R-DEAL-02", "Only the proposer may withdraw an offer.")
+        raise refuse("E_NOT_OWNER", ctx.rules.rule_ids["offer"], "Only the proposer may withdraw an offer.")
     close(ctx, offer, "withdrawn", action.seat)
 
 

@@ -21,7 +21,7 @@ def demand(ctx: RulesContext, payer: int, payments: list[tuple[Party, int]], rea
             _pay(ctx, payer, payee, amount, reason, rule_id)
         return
     ctx.state.pending.append(RaiseFunds(payer=payer, payments=payments, reason=reason))
-    ctx.notice(f"{ctx.name(payer)} is short of cash for {reason} and may raise funds first.", "R-LOSE-02", payer)
+    ctx.notice(f"{ctx.name(payer)} is short of cash for {reason} and may raise funds first.", ctx.rules.rule_ids["funds.raise"], payer)
 
 
 def _pay(ctx: RulesContext, payer: int, payee: Party, amount: int, reason: str, rule_id: str) -> None:
@@ -39,17 +39,17 @@ def settle_payments(ctx: RulesContext, window: RaiseFunds) -> None:
         if payee.__class__ is int and players[payee].eliminated:
             continue  # nothing more is paid to a player who has left, and nothing is owed to him (D-16)
         paid = min(player.cash, amount)
-        _pay(ctx, window.payer, payee, paid, window.reason, "R-LOSE-02")
+        _pay(ctx, window.payer, payee, paid, window.reason, ctx.rules.rule_ids["funds.raise"])
         if paid < amount:
             if payee == BANK:
                 bank_shortfall(ctx, window.payer, amount, paid, window.reason)
             elif isinstance(payee, str):
                 ctx.emit(PaymentShort(payer=window.payer, payee=payee, owed=amount, paid=paid, outcome="forgiven",
-                                      reason=window.reason, rule_id="R-LOSE-02"))
+                                      reason=window.reason, rule_id=ctx.rules.rule_ids["funds.raise"]))
             else:
                 add_debt(ctx, payee, window.payer, amount - paid, ctx.state.round_no, due=True)
                 ctx.emit(PaymentShort(payer=window.payer, payee=payee, owed=amount, paid=paid, outcome="debt",
-                                      reason=window.reason, rule_id="R-LOSE-02"))
+                                      reason=window.reason, rule_id=ctx.rules.rule_ids["funds.raise"]))
 
 
 def add_debt(ctx: RulesContext, creditor: int, debtor: int, amount: int, due_round: int, due: bool = False,
@@ -60,7 +60,7 @@ def add_debt(ctx: RulesContext, creditor: int, debtor: int, amount: int, due_rou
     state.next_id += 1
     state.debts.append(debt)
     ctx.emit(DebtEvent(debt_id=debt.id, creditor=creditor, debtor=debtor, amount=amount,
-                       status="due" if due else "created", rule_id="R-DEAL-04", visible_to=secret_between))
+                       status="due" if due else "created", rule_id=ctx.rules.rule_ids["debt"], visible_to=secret_between))
     return debt
 
 
@@ -77,16 +77,16 @@ def collect_due_debts(ctx: RulesContext) -> None:
         # A debt already due is still owed: it is collected again, as far as cash allows, at each round start
         # (R-DEAL-04 gives the debtor no other way to pay it off; foreclosure stays open while it is due).
         move(ctx, debt.debtor, debt.creditor, paid, "loan repayment" if debt.secret_between is None else "",
-             "R-DEAL-04")
+             ctx.rules.rule_ids["debt"])
         debt.amount -= paid
         if debt.amount == 0:
             state.debts.remove(debt)
             ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=paid,
-                               status="paid", rule_id="R-DEAL-04", visible_to=debt.secret_between))
+                               status="paid", rule_id=ctx.rules.rule_ids["debt"], visible_to=debt.secret_between))
         else:
             debt.due = True
             ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=debt.amount,
-                               status="due", rule_id="R-DEAL-04", visible_to=debt.secret_between))
+                               status="due", rule_id=ctx.rules.rule_ids["debt"], visible_to=debt.secret_between))
 
 
 def forgive_debt(ctx: RulesContext, seat: int, debt_id: int, new_round: int | None) -> None:
@@ -94,18 +94,18 @@ def forgive_debt(ctx: RulesContext, seat: int, debt_id: int, new_round: int | No
     state = ctx.state
     debt = next((d for d in state.debts if d.id == debt_id), None)
     if debt is None or debt.creditor != seat:
-        raise refuse("E_NOT_OWNER", "R-DEAL-04", "Only the creditor may forgive or extend a debt.")
+        raise refuse("E_NOT_OWNER", ctx.rules.rule_ids["debt"], "Only the creditor may forgive or extend a debt.")
     if new_round is None:
         state.debts.remove(debt)
         status = "forgiven"
     else:
         if new_round <= state.round_no:
             # Repayments are collected at the start of their round, so an extension must reach a later one.
-            raise refuse("E_WRONG_PHASE", "R-DEAL-04", "A debt can only be extended to a later round.")
+            raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["debt"], "A debt can only be extended to a later round.")
         debt.due_round, debt.due = new_round, False
         status = "extended"
     ctx.emit(DebtEvent(debt_id=debt.id, creditor=debt.creditor, debtor=debt.debtor, amount=debt.amount,
-                       status=status, rule_id="R-DEAL-04", visible_to=debt.secret_between))
+                       status=status, rule_id=ctx.rules.rule_ids["debt"], visible_to=debt.secret_between))
 
 
 class RaiseFundsWindow(Window):
@@ -124,7 +124,7 @@ class RaiseFundsWindow(Window):
 
     def pay(self, ctx: RulesContext, window, action: A.SettlePayment) -> None:
         if action.seat != window.payer:
-            raise refuse("E_NOT_YOUR_TURN", "R-LOSE-02", "This payment is not yours to settle.")
+            raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["funds.raise"], "This payment is not yours to settle.")
         ctx.state.pending.remove(window)
         settle_payments(ctx, window)
 

@@ -25,6 +25,15 @@ from .offers import HANDLERS as OFFER_HANDLERS
 from .queries import Queries
 
 
+CORE_RULE_KEYS = frozenset({
+    "game.over", "game.no_seat", "game.forced_dice", "player.eliminated", "player.disabled", "free.closed",
+    "decision.out_of_place", "turn.not_yours", "turn.out_of_step", "go.salary", "move.walk", "jail.send",
+    "card.draw", "build.even", "build.supply", "build.sell", "build.return", "auction", "offer", "funds.raise",
+    "debt", "bank.shortfall", "bank.auction", "bank.debt",
+})
+"""The semantic keys of the rules the core's mechanisms apply (`Ruleset.rule_ids`)."""
+
+
 class Ruleset:
     name: ClassVar[str] = ""
     """The stable code written in saves and adverts (model/rulesets.py)."""
@@ -36,6 +45,12 @@ class Ruleset:
     """What each player starts with (S02)."""
     queries: ClassVar[Queries] = Queries()
     """The questions the interface asks about a game of this ruleset (rules/queries.py)."""
+    rule_ids: ClassVar[Mapping[str, str]] = {}
+    """The rule each of the core's mechanisms applies, in the ruleset's own spec (RULESETS.md §4.4): a semantic key
+    ("build.even", "auction", "go.salary"...) -> the spec's rule ID ("R-BUILD-02" in Illuminopoly, "CLASSIC-07" in
+    classic Monopoly). The core names a rule only through it (`ctx.rules.rule_ids[key]`), so that a refusal or an
+    event of a shared mechanism names the rule of the game being played; CORE_RULE_KEYS lists every key, and
+    tests/test_rulesets.py checks that every ruleset maps them all."""
 
     decisions: ClassVar[Mapping[str, Decision]] = {}
     """S05, S15: every window kind of the pending stack and every turn step, by kind (rules/decisions.py)."""

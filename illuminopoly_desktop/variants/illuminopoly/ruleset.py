@@ -24,6 +24,16 @@ class IlluminopolyRuleset(Ruleset):
     seats = range(3, 12)  # R-SETUP-01
     starting_cash = setup.STARTING_CASH  # R-SETUP-03
     queries = IlluminopolyQueries()
+    rule_ids = {
+        "game.over": "R-WIN-01", "game.no_seat": "R-GEN-05", "game.forced_dice": "R-GEN-02",
+        "player.eliminated": "R-LOSE-05", "player.disabled": "R-FAC-BOAT-04", "free.closed": "R-GEN-04",
+        "decision.out_of_place": "R-GEN-03", "turn.not_yours": "R-TURN-03", "turn.out_of_step": "R-TURN-03",
+        "go.salary": "R-GO-01", "move.walk": "R-MOVE-02", "jail.send": "R-JAIL-01", "card.draw": "R-CARD-01",
+        "build.even": "R-BUILD-02", "build.supply": "R-BUILD-06", "build.sell": "R-BUILD-04",
+        "build.return": "R-BANK-04", "auction": "R-DEAL-09", "offer": "R-DEAL-02", "funds.raise": "R-LOSE-02",
+        "debt": "R-DEAL-04", "bank.shortfall": "R-BANK-02", "bank.auction": "R-BANK-03", "bank.debt": "R-LOSE-02",
+    }
+    """The rules of ILLUMINOPOLY.md the core's mechanisms apply (Ruleset.rule_ids)."""
 
     decisions = registry([
         windows.FactionDraft(), windows.DogChoice(), windows.Election(), windows.FavorWindow(), RaiseFundsWindow(),
