@@ -14,7 +14,8 @@ from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.game_start import new_game
 from illuminopoly_desktop.rules.legal import default_action
 
-PENDING_KINDS = {member.model_fields["kind"].default for member in get_args(get_args(Pending)[0])}
+PENDING_MODELS = set(get_args(get_args(Pending)[0]))
+PENDING_KINDS = {member.model_fields["kind"].default for member in PENDING_MODELS}
 TURN_STEPS = set(get_args(TurnStep))
 EVERY_KIND = PENDING_KINDS | TURN_STEPS
 REQUIRED = ("awaiting", "default", "apply", "describe", "redact")
@@ -27,11 +28,24 @@ def _defines(decision: Decision, method: str) -> bool:
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_window_kind_and_every_turn_step_is_registered(name):
-    decisions = find_ruleset(name).decisions
-    missing = EVERY_KIND - set(decisions)
+    """Each ruleset declares the windows it opens and the turn steps it uses (Ruleset.windows, .turn_steps), and
+    registers a decision for every one of them and for nothing else."""
+    ruleset = find_ruleset(name)
+    declared = ruleset.decision_kinds()
+    assert declared, f"{name} declares no window and no turn step"
+    assert set(ruleset.windows) <= PENDING_MODELS, f"{name}: windows outside model/state.py's Pending union"
+    assert ruleset.turn_steps <= TURN_STEPS, f"{name}: turn steps outside model/state.py's TurnStep"
+    decisions = ruleset.decisions
+    missing = declared - set(decisions)
     assert not missing, f"{name}: no decision registered for {sorted(missing)}"
-    assert set(decisions) <= EVERY_KIND, f"{name}: decisions of no known kind: {sorted(set(decisions) - EVERY_KIND)}"
+    assert set(decisions) <= declared, f"{name}: decisions of no declared kind: {sorted(set(decisions) - declared)}"
     assert all(kind == decision.kind for kind, decision in decisions.items())
+
+
+def test_every_window_kind_and_every_turn_step_belongs_to_some_ruleset():
+    """The global union holds no window and no step that no ruleset declares (and so registers)."""
+    declared = set().union(*(find_ruleset(name).decision_kinds() for name in RULESETS))
+    assert EVERY_KIND - declared == set()
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
@@ -83,3 +97,18 @@ def test_every_turn_step_is_described_in_words():
     for kind in TURN_STEPS:
         words = decisions[kind].describe(state, state.turn)
         assert words and "_" not in words, (kind, words)
+
+
+def test_the_invariants_catch_a_game_waiting_on_a_decision_its_ruleset_does_not_declare(monkeypatch):
+    from illuminopoly_desktop.rules.invariants import invariant_problems
+
+    state = new_game(["Ann", "Ben", "Cy"], seed=1)
+    ruleset = find_ruleset("illuminopoly")
+    money = state.total_money() - state.bank_issued
+    assert not any("does not declare" in problem for problem in invariant_problems(state, money))
+    waiting = state.pending[-1].kind if state.pending else state.turn.step
+    monkeypatch.setattr(type(ruleset), "windows", tuple(w for w in ruleset.windows
+                                                        if w.model_fields["kind"].default != waiting))
+    monkeypatch.setattr(type(ruleset), "turn_steps", ruleset.turn_steps - {waiting})
+    assert f"the game waits on {waiting!r}, which the illuminopoly ruleset does not declare" in \
+        invariant_problems(state, money)

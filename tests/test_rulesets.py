@@ -1,10 +1,15 @@
 """A game names its ruleset and preset (issue 24): the registry finds a ruleset by name, the setup records it, and
 the JSON of an Illuminopoly game without a preset is what it was before rulesets existed (old saves keep their hash)."""
 import json
+import sys
 
 import pytest
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-from illuminopoly_desktop.model.rulesets import DEFAULT_RULESET, UnknownRuleset, find_ruleset, ruleset_label
+from illuminopoly_desktop.model.options import Options
+from illuminopoly_desktop.model.rulesets import (DEFAULT_RULESET, RULESETS, RulesetEntry, UnknownRuleset, find_ruleset,
+                                                 options_model_of, ruleset_label)
+from illuminopoly_desktop.model.state import GameSetup
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.game_start import new_game, start_game
 from illuminopoly_desktop.rules.ruleset import Ruleset
@@ -28,14 +33,52 @@ def test_the_setup_of_an_illuminopoly_game_without_preset_leaves_both_out_of_its
     assert "ruleset" not in state.model_dump(mode="json")["setup"]
 
 
-def test_a_setup_naming_another_ruleset_or_a_preset_writes_them_and_reads_them_back():
+@pytest.fixture
+def other_ruleset(monkeypatch):
+    """A second registered ruleset whose options are Illuminopoly's (as a preset-like variant's could be)."""
+    monkeypatch.setitem(RULESETS, "other", RulesetEntry("other", "Other", "no.such.module",
+                                                        "illuminopoly_desktop.model.options:Options"))
+    return "other"
+
+
+def test_a_setup_naming_another_ruleset_or_a_preset_writes_them_and_reads_them_back(other_ruleset):
     state = new_game(["Ann", "Ben", "Cy"], seed=3)
-    other = state.setup.model_copy(update={"ruleset": "classic", "preset": "v22"})
+    other = state.setup.model_copy(update={"ruleset": other_ruleset, "preset": "v22"})
     dumped = json.loads(other.model_dump_json())
-    assert (dumped["ruleset"], dumped["preset"]) == ("classic", "v22")
+    assert (dumped["ruleset"], dumped["preset"]) == ("other", "v22")
     assert type(other).model_validate_json(other.model_dump_json()) == other
     # the hash of a game changes with the rules it is played by
     assert state_hash(state) != state_hash(state.model_copy(update={"setup": other}))
+
+
+def test_a_setups_options_are_read_by_its_rulesets_options_model_found_by_name(other_ruleset, monkeypatch):
+    """The registry names each ruleset's options model; a setup's options are read by it, whatever the options'
+    names, and a setup whose options are another ruleset's model is refused."""
+    assert options_model_of("illuminopoly") is Options is find_ruleset("illuminopoly").options_model
+    for name in RULESETS:
+        if name != other_ruleset:
+            assert options_model_of(name) is find_ruleset(name).options_model
+    state = new_game(["Ann", "Ben", "Cy"], seed=3)
+    dumped = state.setup.model_dump(mode="json")
+    assert type(GameSetup.model_validate(dumped).options) is Options
+
+    class SmallOptions(BaseModel):
+        model_config = ConfigDict(frozen=True, extra="forbid")
+        cash: int
+
+    monkeypatch.setitem(sys.modules, "small_options_for_test", type(sys)("small_options_for_test"))
+    sys.modules["small_options_for_test"].SmallOptions = SmallOptions
+    monkeypatch.setitem(RULESETS, "small", RulesetEntry("small", "Small", "no.such.module",
+                                                        "small_options_for_test:SmallOptions"))
+    small = GameSetup.model_validate({**dumped, "ruleset": "small", "options": {"cash": 7}})
+    assert small.options == SmallOptions(cash=7)
+    assert json.loads(small.model_dump_json())["options"] == {"cash": 7}
+    with pytest.raises(ValidationError):  # Illuminopoly's options are no small game's
+        GameSetup.model_validate({**dumped, "ruleset": "small"})
+    with pytest.raises(ValidationError, match="are a SmallOptions, not a Options"):
+        GameSetup(**{**dict(state.setup), "ruleset": "small"})
+    with pytest.raises(UnknownRuleset):
+        options_model_of("no such rules")
 
 
 def test_an_unknown_ruleset_or_preset_is_refused_with_words_not_a_traceback():

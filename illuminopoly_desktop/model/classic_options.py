@@ -24,8 +24,6 @@ class ClassicOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
     DEFAULTS_FILE: ClassVar[str] = "classic_options.json"
     HELP_FILE: ClassVar[str] = "classic_option_help.json"
-    PREFIX: ClassVar[str] = "classic_"
-    """Every option's name starts with it (VARIANTS §0.2): a setup's options are read by it (model/state.py)."""
 
     classic_starting_cash: NonNegativeInt
     """CLASSIC-02."""

@@ -27,12 +27,16 @@ class RulesetEntry:
     """Its name for people, shown in the lobby, the join dialog and the window title."""
     module: str
     """The module that defines `RULESET`."""
+    options_model: str
+    """The frozen model of the ruleset's house rules, as "module:Class" (a model of model/, imported on first use
+    like the ruleset, so that reading a setup needs no rules code): a setup's options are read by it."""
     presets: tuple[str, ...] = ()
     """The presets (named bundles of option values, VARIANTS §0.3) a game of this ruleset may name."""
 
 
 RULESETS: dict[str, RulesetEntry] = {entry.name: entry for entry in (
-    RulesetEntry("illuminopoly", "Illuminopoly", "illuminopoly_desktop.variants.illuminopoly.ruleset"),
+    RulesetEntry("illuminopoly", "Illuminopoly", "illuminopoly_desktop.variants.illuminopoly.ruleset",
+                 "illuminopoly_desktop.model.options:Options"),
 )}
 
 
@@ -41,6 +45,16 @@ class UnknownRuleset(ValueError):
 
 
 _loaded: dict[str, Any] = {}
+_options_models: dict[str, type] = {}
+
+
+def _entry(name: str) -> RulesetEntry:
+    entry = RULESETS.get(name)
+    if entry is None:
+        known = ", ".join(sorted(RULESETS))
+        raise UnknownRuleset(f"This game is played by the rules {name!r}, which this version of the app does not "
+                             f"have (it has: {known}).")
+    return entry
 
 
 def find_ruleset(name: str) -> Any:
@@ -49,13 +63,22 @@ def find_ruleset(name: str) -> Any:
     Raises UnknownRuleset for a name this app does not know (a save or a host from another version)."""
     ruleset = _loaded.get(name)
     if ruleset is None:
-        entry = RULESETS.get(name)
-        if entry is None:
-            known = ", ".join(sorted(RULESETS))
-            raise UnknownRuleset(f"This game is played by the rules {name!r}, which this version of the app does not "
-                                 f"have (it has: {known}).")
-        ruleset = _loaded[name] = importlib.import_module(entry.module).RULESET
+        ruleset = _loaded[name] = importlib.import_module(_entry(name).module).RULESET
     return ruleset
+
+
+def options_model_of(name: str) -> type:
+    """The options model of the ruleset called `name` (a pydantic model with DEFAULTS_FILE and HELP_FILE, read by
+    model/options.py's `make_options(..., model=...)`), its module imported on first use. A setup's options are read
+    by it (model/state.py `GameSetup`), and so are the command line's and the New Game dialog's option values.
+
+    Raises UnknownRuleset for a name this app does not know."""
+    path = _entry(name).options_model
+    model = _options_models.get(path)
+    if model is None:
+        module, _, qualname = path.partition(":")
+        model = _options_models[path] = getattr(importlib.import_module(module), qualname)
+    return model
 
 
 def check_preset(ruleset: str, preset: str | None) -> None:

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Discriminator, Field, Tag, model_serializer
+from pydantic import BaseModel, Field, SerializeAsAny, model_serializer, model_validator
 
 from .board import Board
-from .classic_options import ClassicOptions
-from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
+from .classic_state import ClassicState
 from .model_base import Model, Tagged
-from .options import Options
 from .rng import SPLITMIX64, Generator
-from .rulesets import DEFAULT_RULESET
+from .rulesets import DEFAULT_RULESET, options_model_of
 
 ROOT = -1
 """Parent id of a deed hanging directly from its owner's faction card."""
@@ -457,9 +455,10 @@ class RansomAnswer(Tagged):
 
 
 Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyoff, FactionDraft, DogChoice,
-                          PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer,
-                          BuildingAuction, MortgageReceipt],
+                          PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer],
                     Field(discriminator="kind")]
+"""Every window any ruleset opens. Each ruleset declares the ones it opens (`Ruleset.windows`) and registers a
+Decision for each; tests/test_decision_registry.py checks both, and that every member here is some ruleset's."""
 
 TurnStep = Literal["choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free", "banker", "none",
                    "income", "rail_jump", "dog_immunity", "upkeep", "after_upkeep"]
@@ -513,19 +512,6 @@ class SeatConfig(Model):
         return data
 
 
-def _options_kind(value) -> str:
-    """Which ruleset's options model a setup's options are: classic Monopoly's names all start with `classic_`
-    (VARIANTS §0.2), Illuminopoly's none."""
-    if isinstance(value, dict):
-        return "classic" if any(str(name).startswith(ClassicOptions.PREFIX) for name in value) else "illuminopoly"
-    return "classic" if isinstance(value, ClassicOptions) else "illuminopoly"
-
-
-RulesetOptions = Annotated[Union[Annotated[Options, Tag("illuminopoly")], Annotated[ClassicOptions, Tag("classic")]],
-                           Discriminator(_options_kind)]
-"""The house rules of a game, in its ruleset's options model (the ruleset's `options_model`)."""
-
-
 class GameSetup(Model):
     """Everything a game starts from; with the action log it determines every later state."""
     seed: int
@@ -540,13 +526,33 @@ class GameSetup(Model):
     """The random generator (model/rng.py). Absent from the saves written before the keyed generator, which are
     splitmix64 games; left out of the JSON for them, so that their hashes (and so those saves) stay valid."""
     seats: list[SeatConfig]
-    options: RulesetOptions
+    options: SerializeAsAny[BaseModel]
+    """The house rules, in the options model of the setup's ruleset (`model/rulesets.options_model_of`): read by it
+    from JSON (`_read_options_by_ruleset`), and written by it (SerializeAsAny: the model's own fields)."""
     board: Board
     preset_factions: bool = False
     allow_forced_dice: bool = False
     position: dict | None = None
     """The position the game started from (rules/game_start.py reads it with its ruleset), instead of a new game's
     setup decisions."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read_options_by_ruleset(cls, data):
+        # The options' model depends on another field, the ruleset, which a discriminated union cannot express
+        # without sniffing option names: look it up by the ruleset's name in the registry instead.
+        if isinstance(data, dict) and isinstance(data.get("options"), dict):
+            model = options_model_of(data.get("ruleset", DEFAULT_RULESET))
+            data = {**data, "options": model.model_validate(data["options"])}
+        return data
+
+    @model_validator(mode="after")
+    def _options_of_the_ruleset(self):
+        model = options_model_of(self.ruleset)
+        if type(self.options) is not model:
+            raise ValueError(f"the options of a {self.ruleset} game are a {model.__name__}, "
+                             f"not a {type(self.options).__name__}")
+        return self
 
     @model_serializer(mode="wrap")
     def _omit_absent_position(self, handler):
@@ -614,7 +620,8 @@ class GameState(Model):
     variant: ClassicState | None = Field(None, exclude_if=lambda slice_: slice_ is None)
     """The ruleset's own part of the state (RULESETS.md §4.5): classic Monopoly's (model/classic_state.py), or None
     for Illuminopoly, whose fields are the ones above. Left out of the JSON when None, so that the hashes of older
-    saves (and so those saves) stay valid."""
+    saves (and so those saves) stay valid. A slice is a `Tagged` model named by its `kind`: another ruleset's slice
+    joins this field as a union discriminated by `kind` (`Field(discriminator="kind")`)."""
     action_count: int = 0
     winners: list[int] = Field(default_factory=list)
     win_reason: str | None = None

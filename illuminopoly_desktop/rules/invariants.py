@@ -36,7 +36,12 @@ def invariant_problems(state: GameState, initial_money: int) -> list[str]:
         problems.append("the Bank's Reserves are negative (R-BANK-02)")
     if state.fp_pot < 0 or state.escrow < 0:
         problems.append("negative Free Parking pot or escrow")
-    return problems + find_ruleset(state.setup.ruleset).invariant_problems(state)
+    ruleset = find_ruleset(state.setup.ruleset)
+    declared = ruleset.decision_kinds()
+    for kind in [window.kind for window in state.pending] + [state.turn.step]:
+        if kind not in declared:
+            problems.append(f"the game waits on {kind!r}, which the {ruleset.name} ruleset does not declare")
+    return problems + ruleset.invariant_problems(state)
 
 
 def round_trips(state: GameState) -> bool:

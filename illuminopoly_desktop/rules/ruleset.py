@@ -52,6 +52,13 @@ class Ruleset:
     event of a shared mechanism names the rule of the game being played; CORE_RULE_KEYS lists every key, and
     tests/test_rulesets.py checks that every ruleset maps them all."""
 
+    windows: ClassVar[tuple[type, ...]] = ()
+    """S15: the models of the windows this ruleset opens on the pending stack (members of model/state.py's `Pending`;
+    a ruleset's own windows live in its model slice, e.g. model/classic_state.py). With `turn_steps`, the ruleset's
+    declaration of every decision its games can wait on: `decisions` must register exactly these
+    (tests/test_decision_registry.py), and a game never shows another (rules/invariants.py)."""
+    turn_steps: ClassVar[frozenset[str]] = frozenset()
+    """S05: the values of model/state.py's `TurnStep` this ruleset's turn machine uses."""
     decisions: ClassVar[Mapping[str, Decision]] = {}
     """S05, S15: every window kind of the pending stack and every turn step, by kind (rules/decisions.py)."""
     free_action_handlers: ClassVar[Mapping[str, Callable[[RulesContext, Action], None]]] = OFFER_HANDLERS
@@ -63,6 +70,11 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+    @classmethod
+    def decision_kinds(cls) -> frozenset[str]:
+        """The kinds of every window and turn step this ruleset declares (`windows`, `turn_steps`)."""
+        return frozenset(window.model_fields["kind"].default for window in cls.windows) | cls.turn_steps
 
     def missing(self, seam: str) -> NotImplementedError:
         """The error of a seam this ruleset does not define."""

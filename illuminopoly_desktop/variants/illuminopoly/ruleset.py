@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...model import rng
 from ...model.options import Options
+from ...model import state as model
 from ...model.state import DogChoice, GameSetup, GameState
 from ...rules.auctions import AuctionWindow
 from ...rules.context import RulesContext
@@ -12,7 +13,9 @@ from ...rules.decisions import registry
 from ...rules.payments import RaiseFundsWindow
 from ...rules.ruleset import Ruleset
 from . import (artillery, cards, chair, cheating, conspiracy, deals, discovery, free_actions, invariants, jail, landing,
-               losing, position, setup, structure, turn, turn_steps, windows)
+               losing, position, setup, structure, turn)
+from . import turn_steps as steps
+from . import windows as decision_windows
 from .contest_window import ContestWindow
 from .queries import IlluminopolyQueries
 from .special_victory import check_after_event
@@ -35,10 +38,16 @@ class IlluminopolyRuleset(Ruleset):
     }
     """The rules of ILLUMINOPOLY.md the core's mechanisms apply (Ruleset.rule_ids)."""
 
+    windows = (model.FactionDraft, model.DogChoice, model.Election, model.FavorWindow, model.RaiseFunds, model.Auction,
+               model.ChairBuyoff, model.PermitWindow, model.Contest, model.ReattachWindow, model.CardExemption,
+               model.CheatRuling, model.RansomAnswer)
+    turn_steps = frozenset({"choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free",
+                            "banker", "none", "income", "rail_jump", "dog_immunity", "upkeep", "after_upkeep"})
     decisions = registry([
-        windows.FactionDraft(), windows.DogChoice(), windows.Election(), windows.FavorWindow(), RaiseFundsWindow(),
-        AuctionWindow(), windows.ChairBuyoff(), windows.PermitWindow(), ContestWindow(), windows.Reattach(),
-        windows.CardExemption(), windows.CheatRuling(), windows.RansomAnswer(), *turn_steps.STEPS])
+        decision_windows.FactionDraft(), decision_windows.DogChoice(), decision_windows.Election(),
+        decision_windows.FavorWindow(), RaiseFundsWindow(), AuctionWindow(), decision_windows.ChairBuyoff(),
+        decision_windows.PermitWindow(), ContestWindow(), decision_windows.Reattach(), decision_windows.CardExemption(),
+        decision_windows.CheatRuling(), decision_windows.RansomAnswer(), *steps.STEPS])
     free_action_handlers = free_actions.HANDLERS
     independent_actions = {kind: cheating.dispatch for kind in cheating.ACTION_TYPES}
     """Every action of R-CHEAT goes to cheating.py before anything else: with `cheating_mode=off` it is
@@ -157,7 +166,7 @@ class IlluminopolyRuleset(Ruleset):
 
     # ----- R-CARD-06: Political Favor windows -----
 
-    favor_window_closed = staticmethod(windows.favor_window_closed)
+    favor_window_closed = staticmethod(decision_windows.favor_window_closed)
 
     # ----- R-GEN-04: free actions -----
 
