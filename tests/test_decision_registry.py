@@ -91,10 +91,12 @@ def test_the_decisions_met_in_play_describe_themselves_and_await_whom_the_engine
     assert {"faction_draft", "election", "choice", "landing", "free", "contest"} <= met, met
 
 
-def test_every_turn_step_is_described_in_words():
-    decisions = find_ruleset("illuminopoly").decisions
-    state = new_game(["Ann", "Ben", "Cy"], seed=1)
-    for kind in TURN_STEPS:
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_turn_step_is_described_in_words(name):
+    ruleset = find_ruleset(name)
+    decisions = ruleset.decisions
+    state = new_game(["Ann", "Ben", "Cy"], seed=1, ruleset=name)
+    for kind in ruleset.turn_steps:
         words = decisions[kind].describe(state, state.turn)
         assert words and "_" not in words, (kind, words)
 

@@ -82,14 +82,14 @@ def test_a_setups_options_are_read_by_its_rulesets_options_model_found_by_name(o
 
 
 def test_an_unknown_ruleset_or_preset_is_refused_with_words_not_a_traceback():
-    with pytest.raises(UnknownRuleset, match="'classic', which this version of the app does not have"):
-        new_game(["Ann", "Ben", "Cy"], ruleset="classic")
+    with pytest.raises(UnknownRuleset, match="'georgist', which this version of the app does not have"):
+        new_game(["Ann", "Ben", "Cy"], ruleset="georgist")
     with pytest.raises(UnknownRuleset, match="no preset 'v22'"):
         new_game(["Ann", "Ben", "Cy"], preset="v22")
     state = new_game(["Ann", "Ben", "Cy"], seed=3)
     with pytest.raises(UnknownRuleset):
-        start_game(state.setup.model_copy(update={"ruleset": "classic"}))
-    assert ruleset_label("classic") == "classic"
+        start_game(state.setup.model_copy(update={"ruleset": "georgist"}))
+    assert ruleset_label("georgist") == "georgist"
 
 
 # ----- the LAN and the command line name the ruleset (issue 24) -----
@@ -104,8 +104,8 @@ def test_the_advert_names_the_ruleset_and_an_older_hosts_advert_is_read_as_illum
     older = {key: value for key, value in properties.items() if key != "rs"}
     assert parse_advert("Ada._illuminopoly._tcp.local.", older, ["192.168.1.2"], 8765).ruleset == "illuminopoly"
     other = parse_advert("Bo._illuminopoly._tcp.local.", advert_properties("Bo", 4, 4, False, "lobby", "g2",
-                                                                          "classic", "v22"), ["10.0.0.3"], 8765)
-    assert (other.ruleset, other.preset, other.rules) == ("classic", "v22", "classic (v22)")
+                                                                          "georgist", "v22"), ["10.0.0.3"], 8765)
+    assert (other.ruleset, other.preset, other.rules) == ("georgist", "v22", "georgist (v22)")
 
 
 def test_the_welcome_names_a_ruleset_other_than_illuminopoly_and_leaves_illuminopoly_out():
@@ -116,7 +116,7 @@ def test_the_welcome_names_a_ruleset_other_than_illuminopoly_and_leaves_illumino
     plain = M.Welcome(protocol=2, server="s", game_id="g", host_name="h", client_id=1, phase="lobby")
     assert "ruleset" not in json.loads(encode(plain)) and "preset" not in json.loads(encode(plain))
     other = M.Welcome(protocol=2, server="s", game_id="g", host_name="h", client_id=1, phase="lobby",
-                      ruleset="classic", preset="v22")
+                      ruleset="georgist", preset="v22")
     assert decode_server_message(encode(other)) == other
     assert decode_server_message(encode(plain)).ruleset == "illuminopoly"
 
@@ -128,7 +128,7 @@ def test_the_server_hosts_the_ruleset_it_is_given_and_refuses_one_it_does_not_ha
     assert server.rules_played() == ("illuminopoly", None)
     assert server._advert()["rs"] == "illuminopoly"
     with pytest.raises(UnknownRuleset):
-        LanServer(ServerConfig(seats=4, discovery=False, ruleset="classic"))
+        LanServer(ServerConfig(seats=4, discovery=False, ruleset="georgist"))
     with pytest.raises(UnknownRuleset):
         LanServer(ServerConfig(seats=4, discovery=False, preset="v22"))
 
@@ -138,9 +138,9 @@ def test_serve_simulate_and_balance_take_the_ruleset_and_refuse_an_unknown_one(c
 
     for command in (["serve"], ["simulate"], ["balance"]):
         with pytest.raises(SystemExit) as exit_info:
-            main([*command, "--ruleset", "classic"])
+            main([*command, "--ruleset", "georgist"])
         assert exit_info.value.code == 2
-        assert "no ruleset 'classic': this version plays illuminopoly" in capsys.readouterr().err
+        assert "no ruleset 'georgist': this version plays classic, illuminopoly" in capsys.readouterr().err
     assert main(["simulate", "--ruleset", "illuminopoly", "--games", "1", "--max-rounds", "3", "--jsonl"]) == 0
     assert main(["serve", "--port", "0", "--bind", "127.0.0.1", "--no-discovery", "--preset", "v22"]) == 1
     assert "no preset 'v22'" in capsys.readouterr().err

@@ -37,6 +37,8 @@ class RulesetEntry:
 RULESETS: dict[str, RulesetEntry] = {entry.name: entry for entry in (
     RulesetEntry("illuminopoly", "Illuminopoly", "illuminopoly_desktop.variants.illuminopoly.ruleset",
                  "illuminopoly_desktop.model.options:Options"),
+    RulesetEntry("classic", "Classic Monopoly", "illuminopoly_desktop.variants.classic.ruleset",
+                 "illuminopoly_desktop.model.classic_options:ClassicOptions"),
 )}
 
 

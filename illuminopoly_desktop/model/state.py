@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field, SerializeAsAny, model_serializer, model_validator
 
 from .board import Board
-from .classic_state import ClassicState
+from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
 from .model_base import Model, Tagged
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
@@ -455,17 +455,19 @@ class RansomAnswer(Tagged):
 
 
 Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyoff, FactionDraft, DogChoice,
-                          PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer],
+                          PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer,
+                          BuildingAuction, MortgageReceipt],
                     Field(discriminator="kind")]
 """Every window any ruleset opens. Each ruleset declares the ones it opens (`Ruleset.windows`) and registers a
 Decision for each; tests/test_decision_registry.py checks both, and that every member here is some ruleset's."""
 
 TurnStep = Literal["choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free", "banker", "none",
-                   "income", "rail_jump", "dog_immunity", "upkeep", "after_upkeep"]
+                   "income", "rail_jump", "dog_immunity", "upkeep", "after_upkeep", "jail_exit"]
 """`income`: the Thimble's T2 choice (R-FAC-THIMBLE-02); `rail_jump`: the Shoe's jump offer (R-FAC-SHOE-02);
 `dog_immunity`: the Dog's choice instead of Jail (R-FAC-DOG-02); `upkeep`: a T1 decision, the Artillery's
 destruction after a ransom (R-ART-05) or an owner's cleanup before his rent (R-ART-11, D-03); `after_upkeep`: automatic,
-the turn goes on at T2 once that decision (and its contest) is over."""
+the turn goes on at T2 once that decision (and its contest) is over; `jail_exit`: automatic, classic Monopoly's release
+after the third failed jail roll once its $50 is paid, moving by that roll (CLASSIC-11)."""
 
 
 class TurnState(Model):

@@ -431,6 +431,27 @@ class CleanUp(Action):
     property: int
 
 
+# ----- classic Monopoly (variants/classic/) -----
+class DeclareBankruptcy(Action):
+    """CLASSIC-14: a player who owes more than his cash and all that mortgaging and selling his buildings could raise
+    gives up: to the player he owes, or to the Bank (VARIANTS §6.4 decision 9)."""
+    type: Literal["declare_bankruptcy"] = "declare_bankruptcy"
+
+
+class KeepMortgages(Action):
+    """CLASSIC-08: the creditor keeps mortgaged the deeds received from a bankrupt player that he has not lifted,
+    paying the Bank 10% of each mortgage now (lifting one later costs that 10% again)."""
+    type: Literal["keep_mortgages"] = "keep_mortgages"
+
+
+class BidForBuilding(Action):
+    """CLASSIC-07: a bid in the auction of a house (or hotel) the Bank is short of; `property` is the lot the bidder
+    places it on at once if he wins (it must be one where he may build it under the evenness rule)."""
+    type: Literal["bid_for_building"] = "bid_for_building"
+    amount: int = Field(ge=1)
+    property: int
+
+
 # ----- test only -----
 class ForceDice(Action):
     """Queue the next die faces; only allowed in games set up with `allow_forced_dice` (tests, `referee`)."""
@@ -447,7 +468,8 @@ AnyAction = Annotated[
           AnswerInvitation, JoinSide, CommitGraft, ReattachArms,
           CollectRent, BoatSqueeze, IgnoreCardPayment, PayCard, DogImmunity, RailJump,
           CheatStackedDraw, CheatMarkerShift, CheatTillDip, ReturnTill, Accuse, RuleAccusation,
-          DemandRansom, Destroy, AnswerRansom, PledgeRansom, AttemptDestruction, EndUpkeep, CleanUp],
+          DemandRansom, Destroy, AnswerRansom, PledgeRansom, AttemptDestruction, EndUpkeep, CleanUp,
+          DeclareBankruptcy, KeepMortgages, BidForBuilding],
     Field(discriminator="type"),
 ]
 

@@ -15,6 +15,7 @@ ReasonCode = Literal[
     "E_NOT_ELIGIBLE_CANDIDATE", "E_OPTION_DISABLED", "E_COMMITMENT",
     "E_BANK_SHORT",  # D-13: the Bank's Reserves cannot lend a mortgage in full (R-MORT-01)
     "E_NO_SUCH_OFFER",  # R-DEAL-02: the offer answered or countered is gone (withdrawn, answered, expired)
+    "E_SEATING",  # CLASSIC-02: a table the ruleset cannot seat (too few or too many players)
 ]
 
 

@@ -1,0 +1,68 @@
+"""Chance and Community Chest read the classic way (CLASSIC-09, VARIANTS §1.4): the deck's data names each card's
+effect (model/cards.py), the core draws the top card (rules/cards.py), and this reading applies it and puts it at the
+bottom of its deck, except a Get Out of Jail Free card, which the drawer keeps until he uses or sells it."""
+from __future__ import annotations
+
+from ...model.state import FavorCard
+from ...rules.cards import nearest, repairs_cost
+from ...rules.context import RulesContext
+from ...rules.events import FavorGained
+from ...rules.jail import send_to_jail
+from ...rules.money import bank_pays
+from ...rules.payments import demand
+from .landing import fine_payee, landing_done
+from .moves import card_move, card_move_back
+
+RULE = "CLASSIC-09"
+
+
+def interpret(ctx: RulesContext, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
+    state = ctx.state
+    effect = card.effect
+    if effect == "get_out_of_jail_free":
+        state.players[seat].political_favors.append(FavorCard(deck=deck_name, number=number))
+        ctx.emit(FavorGained(seat=seat, deck=deck_name, number=number, rule_id=RULE))
+        return
+    deck.append(number)
+    position = state.players[seat].position
+    if effect == "advance_to_go":
+        card_move(ctx, seat, ctx.board.go_index, how="go_card")
+    elif effect == "advance_to":
+        card_move(ctx, seat, card.square)
+    elif effect == "advance_to_nearest_railroad":
+        target = nearest(position, ctx.board.railroad_indices)
+        card_move(ctx, seat, target, _card_rent(ctx, seat, target, "double"))
+    elif effect == "advance_to_nearest_utility":
+        target = nearest(position, ctx.board.utility_indices)
+        card_move(ctx, seat, target, _card_rent(ctx, seat, target, "ten_times_dice"))
+    elif effect == "move_back":
+        card_move_back(ctx, seat, card.amount)
+    elif effect == "go_to_jail":
+        send_to_jail(ctx, seat, "a Go to Jail card", "CLASSIC-11")
+        landing_done(ctx)
+    elif effect == "collect":
+        bank_pays(ctx, seat, card.amount, "card", RULE)
+    elif effect == "pay":
+        demand(ctx, seat, [(fine_payee(ctx), card.amount)], "card", RULE)
+    elif effect == "repairs":
+        demand(ctx, seat, [(fine_payee(ctx), repairs_cost(ctx, seat, card.per_house, card.per_hotel))],
+               "card: repairs", RULE)
+    elif effect == "pay_each_player":
+        demand(ctx, seat, [(other, card.amount) for other in others_after(state, seat)], "card: pay each player", RULE)
+    elif effect == "collect_from_each_player":
+        # Each payer is asked in turn order after the drawer: the windows of those short of cash stack, so the
+        # last pushed is asked first.
+        for payer in reversed(others_after(state, seat)):
+            demand(ctx, payer, [(seat, card.amount)], "card: collect from every player", RULE)
+
+
+def _card_rent(ctx: RulesContext, seat: int, target: int, rent: str) -> str | None:
+    """The card's rent applies to a deed someone else owns; an unowned one may be bought as usual."""
+    return rent if ctx.state.properties[target].owner not in (None, seat) else None
+
+
+def others_after(state, drawer: int) -> list[int]:
+    """Every other player still in the game, in turn order after the drawer."""
+    order = state.seat_order
+    start = order.index(drawer)
+    return [s for s in order[start + 1:] + order[:start] if not state.players[s].eliminated]

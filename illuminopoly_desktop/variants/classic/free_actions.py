@@ -1,0 +1,100 @@
+"""The free actions of classic Monopoly: mortgages (CLASSIC-08), houses and hotels (CLASSIC-07), trades and their
+answers (CLASSIC-13, the core's offers), and with `classic_player_loans` forgiving or extending a loan (CLASSIC-16):
+what each does, and which are listed for a seat."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...rules import actions as A
+from ...rules import offers
+from ...rules.context import RulesContext
+from ...rules.decisions import Menu, grouped
+from ...rules.errors import passes
+from . import buildings, mortgages
+
+
+def mortgage(ctx: RulesContext, action: A.Mortgage) -> None:
+    mortgages.mortgage(ctx, action.seat, action.property)
+
+
+def unmortgage(ctx: RulesContext, action: A.Unmortgage) -> None:
+    mortgages.unmortgage(ctx, action.seat, action.property)
+
+
+def buy_building(ctx: RulesContext, action: A.BuyBuilding) -> None:
+    buildings.buy_building(ctx, action.seat, action.property)
+
+
+def sell_building(ctx: RulesContext, action: A.SellBuilding) -> None:
+    buildings.sell_building(ctx, action.seat, action.property, action.mode)
+
+
+HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
+    "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building, "sell_building": sell_building,
+    **offers.HANDLERS,
+}
+
+SELL_MODES = ("house", "hotel_breakdown", "hotel_block")
+
+
+def offer_answers(ctx: RulesContext, seat: int) -> list[A.Action]:
+    result: list[A.Action] = []
+    for offer in ctx.state.offers:
+        if seat in offer.counterparties and seat not in offer.accepted_by:
+            result.append(A.AcceptOffer(seat=seat, offer_id=offer.id))
+            result.append(A.DeclineOffer.shared(seat=seat, offer_id=offer.id))
+        if seat == offer.proposer:
+            result.append(A.WithdrawOffer.shared(seat=seat, offer_id=offer.id))
+    return result
+
+
+def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
+    """The mortgage and building actions the seat may take now, by kind, each checked as `apply` checks it."""
+    found: dict[str, list[A.Action]] = {"mortgage": [], "unmortgage": [], "buy_building": [], "sell_building": []}
+    state = ctx.state
+    for index, prop in state.properties.items():
+        if prop.owner != seat:
+            continue
+        if prop.mortgaged:
+            if passes(mortgages.check_unmortgage, ctx, seat, index):
+                found["unmortgage"].append(A.Unmortgage.shared(seat=seat, property=index))
+            continue
+        if passes(mortgages.check_mortgage, ctx, seat, index):
+            found["mortgage"].append(A.Mortgage.shared(seat=seat, property=index))
+        if prop.houses or prop.hotel:
+            for mode in SELL_MODES:
+                if passes(buildings.check_sell_building, ctx, seat, index, mode):
+                    found["sell_building"].append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
+        if ctx.squares[index].kind == "lot" and passes(buildings.check_buy_building, ctx, seat, index):
+            found["buy_building"].append(A.BuyBuilding.shared(seat=seat, property=index))
+    return found
+
+
+def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> list[A.Action]:
+    result = offer_answers(ctx, seat)
+    if offers_only:
+        return result
+    for actions in deed_actions(ctx, seat).values():
+        result.extend(actions)
+    for debt in ctx.state.debts:  # CLASSIC-16 with `classic_player_loans`: the lender may forgive or extend
+        if debt.creditor == seat:
+            result.append(A.ForgiveDebt.shared(seat=seat, debt_id=debt.id))
+            result.append(A.ExtendDebt.shared(seat=seat, debt_id=debt.id,
+                                              due_round=max(debt.due_round, ctx.state.round_no) + 1))
+    return result
+
+
+def free_menu(ctx: RulesContext, seat: int) -> Menu:
+    return grouped(free_options(ctx, seat))
+
+
+def cheapest_raise(ctx: RulesContext, seat: int) -> A.Action | None:
+    """The way of raising cash that costs the seat least earning power: a building sold evenly (from the group with
+    the cheapest houses), else the unmortgaged deed with the lowest price mortgaged; None when nothing is left."""
+    found = deed_actions(ctx, seat)
+    squares = ctx.squares
+    if found["sell_building"]:
+        return min(found["sell_building"], key=lambda a: (squares[a.property].house_cost, a.property))
+    if found["mortgage"]:
+        return min(found["mortgage"], key=lambda a: (squares[a.property].price, a.property))
+    return None

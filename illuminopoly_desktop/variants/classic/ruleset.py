@@ -1,0 +1,123 @@
+"""Classic Monopoly as a ruleset on the core: `ClassicRuleset` answers the core's seams (rules/ruleset.py) with the
+rules of VARIANTS §1 (CLASSIC-01 to CLASSIC-16). The core's mechanisms do the shared work (the walker and GO, the
+card draw, the printed rent tables, even building and the supply, the auctions, the offers, every dollar); the
+modules of this package say what the classic rules make of them."""
+from __future__ import annotations
+
+from ...model import rng
+from ...model.classic_options import ClassicOptions
+from ...model.classic_state import BuildingAuction, MortgageReceipt
+from ...model.state import Auction, GameSetup, GameState, RaiseFunds
+from ...rules.auctions import AuctionWindow
+from ...rules.context import RulesContext
+from ...rules.decisions import registry
+from ...rules.ruleset import Ruleset
+from . import cards, free_actions, game_end, landing, setup, steps, trades, turn
+from .windows import WINDOWS
+
+
+class ClassicRuleset(Ruleset):
+    name = "classic"
+    options_model = ClassicOptions
+    seats = setup.PLAYERS  # CLASSIC-02
+    starting_cash = 1500  # CLASSIC-02 (`classic_starting_cash`)
+    rule_ids = {
+        "game.over": "CLASSIC-15", "game.no_seat": "CLASSIC-02", "game.forced_dice": "CLASSIC-03",
+        "player.eliminated": "CLASSIC-14", "player.disabled": "CLASSIC-14", "free.closed": "CLASSIC-03",
+        "decision.out_of_place": "CLASSIC-03", "turn.not_yours": "CLASSIC-03", "turn.out_of_step": "CLASSIC-03",
+        "go.salary": "CLASSIC-04", "move.walk": "CLASSIC-03", "jail.send": "CLASSIC-11", "card.draw": "CLASSIC-09",
+        "build.even": "CLASSIC-07", "build.supply": "CLASSIC-07", "build.sell": "CLASSIC-07",
+        "build.return": "CLASSIC-14", "auction": "CLASSIC-05", "offer": "CLASSIC-13", "funds.raise": "CLASSIC-14",
+        "debt": "CLASSIC-16", "bank.shortfall": "CLASSIC-02", "bank.auction": "CLASSIC-14", "bank.debt": "CLASSIC-14",
+    }
+    """The rules of VARIANTS §1 the core's mechanisms apply (Ruleset.rule_ids); "bank.shortfall" is the Bank issuing
+    money it lacks (it never runs out)."""
+
+    windows = (RaiseFunds, Auction, BuildingAuction, MortgageReceipt)
+    turn_steps = frozenset({"none", "choice", "landing", "tax_choice", "after_landing", "free", "jail_exit"})
+    decisions = registry([*WINDOWS, AuctionWindow(), *steps.STEPS])
+    free_action_handlers = free_actions.HANDLERS
+    transactional_actions = frozenset({"accept_offer"})
+
+    # ----- S02: the start of a game -----
+
+    def new_game(self, seats, seed: int = 0, options=None, board=None, preset_factions: bool = False,
+                 allow_forced_dice: bool = False, events: list | None = None,
+                 generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None) -> GameState:
+        return setup.new_game(seats, seed=seed, options=options, board=board, allow_forced_dice=allow_forced_dice,
+                              events=events, generator=generator)
+
+    def start_game(self, setup_: GameSetup, events: list | None = None) -> GameState:
+        if setup_.position is not None:
+            raise self.missing("positions")
+        return setup.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
+                              allow_forced_dice=setup_.allow_forced_dice, events=events, generator=setup_.generator)
+
+    check_seating = staticmethod(setup.check_seating)
+
+    # ----- the checks after every event, and the machine -----
+
+    def game_started(self, state: GameState) -> bool:
+        return state.turn.step != "none"
+
+    check_victory = staticmethod(game_end.check_victory)
+    """CLASSIC-15: the last solvent player wins (bankruptcy itself is declared, CLASSIC-14)."""
+
+    def advance(self, ctx: RulesContext) -> bool:
+        state = ctx.state
+        step = state.turn.step
+        if step != "none" and state.players[state.turn.seat].eliminated:
+            turn.end_turn(ctx)  # the mover went bankrupt: the turn passes
+            return True
+        decision = self.decisions[step]
+        if decision.automatic:
+            decision.advance(ctx)
+            return True
+        return False
+
+    # ----- S06, S14: movement and cards -----
+
+    interpret_card = staticmethod(cards.interpret)
+
+    # ----- S12: auctions (CLASSIC-05, CLASSIC-14) -----
+
+    def bidding_order(self, ctx: RulesContext, after: int | None = None) -> list[int]:
+        """Every player still in the game in turn order, from the mover (the decliner bids too, CLASSIC-05), or
+        from the player after `after` (the Bank's auction of a bankrupt player's deeds)."""
+        state = ctx.state
+        order = state.seat_order
+        start = order.index(after) + 1 if after is not None else order.index(state.turn.seat)
+        return [seat for seat in order[start:] + order[:start] if not state.players[seat].eliminated]
+
+    def may_acquire(self, ctx: RulesContext, seat: int) -> bool:
+        return ctx.state.players[seat].cash >= 1
+
+    def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
+        landing.take_deed(ctx, index, seat, "auction", rule_id)
+
+    # ----- offers (CLASSIC-13, CLASSIC-16) -----
+
+    check_offer_terms = staticmethod(trades.check_offer_terms)
+    describe_offer = staticmethod(trades.describe)
+    execute_offer = staticmethod(trades.execute)
+
+    # ----- free actions -----
+
+    free_options = staticmethod(free_actions.free_options)
+    free_menu = staticmethod(free_actions.free_menu)
+
+    # ----- invariants -----
+
+    def invariant_problems(self, state: GameState) -> list[str]:
+        problems = []
+        if state.variant is None or state.variant.kind != "classic":
+            problems.append("a classic game without its classic slice")
+        for index, prop in state.properties.items():
+            if prop.mortgaged and (prop.houses or prop.hotel):
+                problems.append(f"mortgaged deed {index} carries buildings (CLASSIC-08)")
+            if prop.owner is None and (prop.mortgaged or prop.houses or prop.hotel):
+                problems.append(f"the Bank's deed {index} is mortgaged or built on")
+        return problems
+
+
+RULESET = ClassicRuleset()

@@ -1,0 +1,169 @@
+"""The windows of the pending stack a classic game opens besides the core's auction: a payment its payer is short of
+(raise the money and pay, or declare bankruptcy, CLASSIC-14), the auction of a building the Bank is short of
+(CLASSIC-07), and a creditor's receipt of a bankrupt player's mortgaged deeds (CLASSIC-08)."""
+from __future__ import annotations
+
+from ...model.state import BANK, GameState
+from ...rules import actions as A
+from ...rules.context import RulesContext
+from ...rules.decisions import ALL_FREE_ACTIONS, Window
+from ...rules.errors import passes, refuse
+from ...rules.money import move
+from ...rules.payments import demand
+from . import bankruptcy, buildings, free_actions, mortgages
+
+
+class RaiseFundsWindow(Window):
+    """A payer short of cash raises it with free actions (mortgages, sales of buildings, trades), then pays in full;
+    when even all that could not cover the debt, he declares bankruptcy (CLASSIC-14)."""
+    kind = "raise_funds"
+    answers = {"settle_payment": "pay", "declare_bankruptcy": "declare"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.payer]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        options: list[A.Action] = []
+        if passes(self.check_pay, ctx, window, seat):
+            options.append(A.SettlePayment.shared(seat=seat))
+        if passes(bankruptcy.check_bankruptcy, ctx, window, seat):
+            options.append(A.DeclareBankruptcy.shared(seat=seat))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        """Pay when the cash is there; else raise it (the building or deed that earns least first: a house sold
+        evenly, then a deed mortgaged); else bankruptcy."""
+        ctx = RulesContext(state)
+        if passes(self.check_pay, ctx, window, seat):
+            return A.SettlePayment.shared(seat=seat)
+        raising = free_actions.cheapest_raise(ctx, seat)
+        return raising if raising is not None else A.DeclareBankruptcy.shared(seat=seat)
+
+    @staticmethod
+    def check_pay(ctx: RulesContext, window, seat: int) -> None:
+        if seat != window.payer:
+            raise refuse("E_NOT_YOUR_TURN", "CLASSIC-14", "This payment is not yours to settle.")
+        cash, due = ctx.state.players[seat].cash, bankruptcy.owed(window)
+        if cash < due:
+            raise refuse("E_INSUFFICIENT_FUNDS", "CLASSIC-14",
+                         f"You owe ${due} and have ${cash}: raise ${due - cash} more (mortgage, sell buildings, "
+                         f"trade), or declare bankruptcy if you cannot.")
+
+    def pay(self, ctx: RulesContext, window, action: A.SettlePayment) -> None:
+        self.check_pay(ctx, window, action.seat)
+        ctx.state.pending.remove(window)
+        for payee, amount in window.payments:
+            move(ctx, window.payer, payee, amount, window.reason, "CLASSIC-14")
+
+    def declare(self, ctx: RulesContext, window, action: A.DeclareBankruptcy) -> None:
+        bankruptcy.declare(ctx, window, action.seat)
+
+    def describe(self, state: GameState, window) -> str:
+        return "a player raising money to pay"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """What is owed, and to whom, is public."""
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return ALL_FREE_ACTIONS
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        """A payment to a player who has gone bankrupt meanwhile is owed to nobody (D-16's reading)."""
+        players = ctx.state.players
+        kept = [(payee, amount) for payee, amount in window.payments
+                if not (payee.__class__ is int and players[payee].eliminated)]
+        if len(kept) == len(window.payments):
+            return False
+        window.payments = kept
+        if not kept:
+            ctx.state.pending.remove(window)
+        return True
+
+
+class BuildingAuctionWindow(Window):
+    """CLASSIC-07, decision 7: the bidder whose turn it is bids (naming the lot the building goes on) or passes."""
+    kind = "building_auction"
+    answers = {"bid_for_building": "bid", "pass_bid": "pass_bid"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.bidders[window.turn_index]] if window.bidders else []
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        options: list[A.Action] = [A.PassBid.shared(seat=seat)]
+        options.extend(A.BidForBuilding(seat=seat, amount=amount, property=index)
+                       for amount, index in buildings.building_bids(ctx, window, seat))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.PassBid.shared(seat=seat)
+
+    def bid(self, ctx: RulesContext, window, action: A.BidForBuilding) -> None:
+        buildings.bid_for_building(ctx, window, action.seat, action.amount, action.property)
+
+    def pass_bid(self, ctx: RulesContext, window, action: A.PassBid) -> None:
+        buildings.pass_building_bid(ctx, window, action.seat)
+
+    def describe(self, state: GameState, window) -> str:
+        return f"an auction of a {window.building}"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Bids are public."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        if not window.bidders or (len(window.bidders) == 1 and window.high_bidder == window.bidders[0]):
+            buildings.close_building_auction_if_decided(ctx, window)
+            return True
+        return False
+
+
+class MortgageReceiptWindow(Window):
+    """CLASSIC-08 after CLASSIC-14: the creditor lifts any of the mortgaged deeds received at once (the principal and
+    10%), then keeps the rest mortgaged, paying the Bank 10% of each now."""
+    kind = "mortgage_receipt"
+    answers = {"unmortgage": "lift", "keep_mortgages": "keep"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.seat]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        cash = ctx.state.players[seat].cash
+        lifts = [A.Unmortgage.shared(seat=seat, property=index) for index in window.properties
+                 if mortgages.lift_cost(ctx.state.properties[index]) <= cash]
+        return [A.KeepMortgages.shared(seat=seat), *lifts]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.KeepMortgages.shared(seat=seat)
+
+    def lift(self, ctx: RulesContext, window, action: A.Unmortgage) -> None:
+        if action.seat != window.seat or action.property not in window.properties:
+            raise refuse("E_WRONG_PHASE", "CLASSIC-08", "Lift one of the mortgaged deeds you have just received.")
+        mortgages.unmortgage(ctx, action.seat, action.property)
+        window.properties.remove(action.property)
+        if not window.properties:
+            ctx.state.pending.remove(window)
+
+    def keep(self, ctx: RulesContext, window, action: A.KeepMortgages) -> None:
+        if action.seat != window.seat:
+            raise refuse("E_NOT_YOUR_TURN", "CLASSIC-08", "These deeds are not yours.")
+        ctx.state.pending.remove(window)
+        properties = ctx.state.properties
+        fees = sum(mortgages.transfer_fee(properties[index]) for index in window.properties)
+        ctx.notice(f"{ctx.name(window.seat)} keeps {len(window.properties)} deed(s) mortgaged and pays the Bank "
+                   f"their 10% (${fees}).", "CLASSIC-08", window.seat)
+        demand(ctx, window.seat, [(BANK, fees)], "10% on mortgaged deeds received",
+               "CLASSIC-08")
+
+    def describe(self, state: GameState, window) -> str:
+        return "the mortgaged deeds received from a bankrupt player"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Public."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        if ctx.state.players[window.seat].eliminated or not window.properties:
+            ctx.state.pending.remove(window)
+            return True
+        return False
+
+
+WINDOWS = (RaiseFundsWindow(), BuildingAuctionWindow(), MortgageReceiptWindow())
