@@ -24,10 +24,10 @@ def _plain_dice(ctx: RulesContext, action) -> None:
 def roll(ctx: RulesContext, action: A.Roll) -> None:
     _plain_dice(ctx, action)
     state = ctx.state
-    if state.players[action.seat].in_jail:
-        raise refuse("E_WRONG_PHASE", "CLASSIC-11", "In Jail: pay $50, use a card, or roll for doubles.")
     if state.turn.step == "free" and not state.turn.may_roll_again:
         raise refuse("E_WRONG_PHASE", "CLASSIC-03", "Only doubles give another roll.")
+    if state.players[action.seat].in_jail:
+        raise refuse("E_WRONG_PHASE", "CLASSIC-11", "In Jail: pay $50, use a card, or roll for doubles.")
     moves.roll_to_move(ctx, action.seat)
 
 
