@@ -659,3 +659,18 @@ def test_classic_16_players_lend_no_money_unless_the_option_allows_it():
     act(state, A.ProposeOffer(seat=seat, counterparties=[lender], legs=legs))
     act(state, A.AcceptOffer(seat=lender, offer_id=state.offers[0].id))
     assert (state.players[seat].cash, state.players[lender].cash) == (1600, 1400) and len(state.debts) == 1
+
+
+def test_classic_08_a_creditor_lifts_a_received_mortgage_at_once_for_the_principal_and_10_percent_only():
+    state = classic_game()
+    seat = mover(state)
+    give(state, seat, 1, 3, mortgaged=True)  # principals $30 each
+    seat, owner = short_on_boardwalk(state, 100)
+    act(state, A.DeclareBankruptcy(seat=seat))
+    act(state, A.Unmortgage(seat=owner, property=1))  # $33
+    assert state.pending[-1].kind == "mortgage_receipt"
+    act(state, A.KeepMortgages(seat=owner))  # Baltic kept: $3
+    assert state.players[owner].cash == 1500 + 100 - 33 - 3
+    assert not state.properties[1].mortgaged and state.properties[3].mortgaged
+    act(state, A.Unmortgage(seat=owner, property=3))  # later: the 10% again with the principal
+    assert state.players[owner].cash == 1564 - 33

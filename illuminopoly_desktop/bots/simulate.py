@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..model.rulesets import DEFAULT_RULESET
+from ..model.rulesets import DEFAULT_RULESET, find_ruleset
 from ..model.state import BANK, GameState
 from ..rules.events import ContestEvent, DiceRolled, LandingResolved, MoneyMoved, RoundEnded, TokenMoved, TurnStarted
 from ..rules.game_start import new_game
@@ -80,7 +80,7 @@ def ending_of(state: GameState) -> str:
         return "unfinished"
     reason = state.win_reason or ""
     for prefix, ending in (("special victory", "special"), ("general victory", "general"),
-                           ("round cap", "cap"), ("the professional Banker", "banker")):
+                           ("round cap", "cap"), ("time limit", "cap"), ("the professional Banker", "banker")):
         if reason.startswith(prefix):
             return ending
     return "last_standing"
@@ -111,7 +111,7 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
     the other seats in order (one per faction seat) instead of being drafted."""
     started = time.perf_counter()
     opts = dict(options or {})
-    opts["max_rounds"] = max_rounds
+    opts.update(find_ruleset(ruleset).round_cap(max_rounds))
     seats = seat_configs(players, factions, banker_seat)
     state = new_game(seats, seed=seed, options=opts, preset_factions=factions is not None, ruleset=ruleset)
     bot = RandomBot(seed)
@@ -148,7 +148,7 @@ def finish_result(result: SimResult, state: GameState, max_rounds: int, started:
     _end_roll(result)
     result.rounds = min(state.round_no, max_rounds)
     result.winners = list(state.winners)
-    result.result = "cap" if (state.win_reason or "").startswith("round cap") or not state.game_over else "win"
+    result.result = "cap" if ending_of(state) in ("cap", "unfinished") else "win"
     result.elapsed = time.perf_counter() - started
     return result
 

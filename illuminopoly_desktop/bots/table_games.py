@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..model.rulesets import DEFAULT_RULESET
+from ..model.rulesets import DEFAULT_RULESET, find_ruleset
 from ..model.views import player_view
 from ..rules.game_start import new_game
 from ..rules.invariants import invariant_problems
@@ -46,7 +46,7 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
     Every player gets only its seat's view (model.views.player_view)."""
     started = time.perf_counter()
     opts = dict(options or {})
-    opts["max_rounds"] = max_rounds
+    opts.update(find_ruleset(ruleset).round_cap(max_rounds))
     count = len(strengths)
     state = new_game(seat_configs(count, factions, banker_seat, strengths), seed=seed, options=opts,
                      preset_factions=factions is not None, ruleset=ruleset)

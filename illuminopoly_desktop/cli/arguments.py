@@ -73,15 +73,34 @@ def faction_list(text: str) -> str | tuple[str, ...]:
 
 
 def option_assignment(text: str) -> tuple[str, object]:
-    """--option NAME=VALUE, typed and range-checked now, so that a mistake is reported before any game runs."""
+    """--option NAME=VALUE, typed and range-checked now, so that a mistake is reported before any game runs. The
+    option is read by the options model of the ruleset that has it (their names differ, VARIANTS §0.2); whether it
+    belongs to the --ruleset given is checked once every argument is read (`check_ruleset_options`)."""
     from ..model.options import OptionError, make_options, parse_option_assignment
+    from ..model.rulesets import DEFAULT_RULESET, RULESETS, options_model_of
 
+    name = text.partition("=")[0].strip()
+    owner = next((ruleset for ruleset in RULESETS if name in options_model_of(ruleset).model_fields),
+                 DEFAULT_RULESET)
+    model = options_model_of(owner)
     try:
-        name, value = parse_option_assignment(text)
-        make_options({name: value})
+        name, value = parse_option_assignment(text, model)
+        make_options({name: value}, model=model)
     except OptionError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return name, value
+
+
+def check_ruleset_options(ruleset: str, options) -> None:
+    """Raise UsageError unless every --option given is one of `ruleset`'s house rules."""
+    from ..model.options import OptionError, make_options
+    from ..model.rulesets import options_model_of, ruleset_label
+    from .errors import UsageError
+
+    try:
+        make_options(dict(options), model=options_model_of(ruleset))
+    except OptionError as error:
+        raise UsageError(f"{error} (the {ruleset_label(ruleset)} rules)") from None
 
 
 def dice_list(text: str) -> list[int]:
@@ -104,4 +123,4 @@ def ruleset_name(text: str) -> str:
     return text
 
 
-RULESET_HELP = "the rules the game is played by (default: illuminopoly, the only ruleset of this version)"
+RULESET_HELP = "the rules the game is played by: illuminopoly (the default) or classic (classic Monopoly)"

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from .arguments import (DEFAULT_MAX_ROUNDS, RULESET_HELP, option_assignment, players_or_strengths, positive_float,
+from .arguments import (DEFAULT_MAX_ROUNDS, RULESET_HELP, check_ruleset_options, option_assignment, players_or_strengths, positive_float,
                         positive_int, ruleset_name)
 from .errors import EXIT_OK, UsageError, UserError
 
@@ -49,9 +49,14 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from ..reports.balance import ReportSettings, play_balance_games, write_report
     from ..reports.balance_charts import ChartsUnavailable, require_matplotlib
 
+    from ..model.rulesets import find_ruleset, ruleset_label
+
     strengths = list(args.players) if isinstance(args.players, tuple) else ["random"] * args.players
-    if len(strengths) < 3:
-        raise UsageError(f"a game needs 3 to 11 players; --players gives {len(strengths)}.")
+    seats = find_ruleset(args.ruleset).seats
+    if len(strengths) not in seats:
+        raise UsageError(f"a game of {ruleset_label(args.ruleset)} needs {seats.start} to {seats.stop - 1} players; "
+                         f"--players gives {len(strengths)}.")
+    check_ruleset_options(args.ruleset, args.options)
     options = dict(args.options)
     options.pop("max_rounds", None)
     if args.artillery:
@@ -62,6 +67,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UserError(str(error)) from None
     command = (f"illuminopoly balance --games {args.games} --seed {args.seed} --out {args.out} "
                f"--players {','.join(strengths)} --max-rounds {args.max_rounds}"
+               + (f" --ruleset {args.ruleset}" if args.ruleset != "illuminopoly" else "")
                + (f" --budget {args.budget:g}" if args.budget else "") + (" --artillery" if args.artillery else "")
                + (" --banker" if args.banker else "")
                + "".join(f" --option {k}={str(v).lower() if isinstance(v, bool) else v}"

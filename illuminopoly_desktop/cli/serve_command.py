@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from ..net.deadlines import DEFAULT_AWAY_TIMEOUT
-from .arguments import RULESET_HELP, option_assignment, ruleset_name
+from .arguments import RULESET_HELP, check_ruleset_options, option_assignment, ruleset_name
 from .errors import EXIT_OK, UsageError, UserError
 
 
@@ -58,6 +58,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..rules.errors import IllegalAction
     from ..saves.savefile import SaveError
 
+    check_ruleset_options(args.ruleset, args.options)
     seats = find_ruleset(args.ruleset).seats  # S02: how many players its rules seat
     if args.seats not in seats:
         raise UsageError(f"--seats must be {seats.start} to {seats.stop - 1} (got {args.seats})")

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .arguments import (DEFAULT_MAX_ROUNDS, RULESET_HELP, faction_ids, faction_list, option_assignment,
-                        players_or_strengths, positive_float, positive_int, ruleset_name)
+from .arguments import (DEFAULT_MAX_ROUNDS, RULESET_HELP, check_ruleset_options, faction_ids, faction_list,
+                        option_assignment, players_or_strengths, positive_float, positive_int, ruleset_name)
 from .errors import EXIT_FAILED, EXIT_OK, UsageError, UserError
 from .simulate_report import counts_text, game_line, game_record, summarise, summary_text
 
@@ -93,8 +93,9 @@ def table_from_args(args: argparse.Namespace) -> Table:
     open. Raises UsageError for contradictory flags."""
     from ..bots.simulate import rotated_factions
     from ..model.options import make_options
-    from ..model.rulesets import find_ruleset
+    from ..model.rulesets import find_ruleset, options_model_of
 
+    check_ruleset_options(args.ruleset, args.options)
     options = dict(args.options)  # a later --option of the same name wins
     listed = args.factions
     artillery = args.artillery or (isinstance(listed, tuple) and "artillery" in listed)
@@ -112,7 +113,7 @@ def table_from_args(args: argparse.Namespace) -> Table:
     if listed is None and not artillery:
         return Table(args.players or DEFAULT_PLAYERS, None, args.banker, options, max_rounds, "drafted")
     # --factions all, or --artillery alone: the host seats the factions, rotating them from game to game.
-    pool = find_ruleset(args.ruleset).seat_choices(make_options(options))
+    pool = find_ruleset(args.ruleset).seat_choices(make_options(options, model=options_model_of(args.ruleset)))
     if args.players is None:
         players = len(pool) + bankers
     else:

@@ -45,8 +45,16 @@ def _winners_text(sim) -> str:
         return "cap"
     players = sim.state.players
     strengths = getattr(sim, "strengths", None)  # a table of mixed computer strengths (bots/table_games.py)
-    return ", ".join(f"{players[w].name} (seat {w}, {players[w].faction or 'Banker'}"
+    return ", ".join(f"{players[w].name} (seat {w}{_role(players[w])}"
                      + (f", {strengths[w]}" if strengths else "") + ")" for w in sim.winners) or "none"
+
+
+def _role(player) -> str:
+    """The winner's faction, or the professional Banker's role; nothing for a player of a ruleset without either
+    (classic Monopoly)."""
+    if player.faction:
+        return f", {player.faction}"
+    return ", Banker" if player.role == "banker" else ""
 
 
 def game_line(sim) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..model.options import make_options
-from ..model.rulesets import DEFAULT_RULESET, check_preset, find_ruleset
+from ..model.rulesets import DEFAULT_RULESET, check_preset, find_ruleset, options_model_of
 from ..model.rng import derived_seed, new_seed
 from ..model.state import GameState, SeatConfig
 from ..protocol import decode_client_message, encode
@@ -128,7 +128,7 @@ class LanServer(ServerRequests):
         self._stopped = False
         check_preset(config.ruleset, config.preset)  # an unknown ruleset or preset is refused now, in words
         self.ruleset = find_ruleset(config.ruleset)
-        options = make_options(config.options or {})
+        options = make_options(config.options or {}, model=options_model_of(config.ruleset))
         if config.load_path is None and state is None:  # refuse an impossible table now, not at the start
             self.ruleset.check_seating([SeatConfig(name=f"Seat {i + 1}") for i in range(config.seats)], options, False)
         self.lobby = Lobby.empty(config.seats, self.ruleset.seat_choices(options), config.computers, config.computer_strength)

@@ -20,7 +20,7 @@ from ..bots.simulate import CONTEST_OUTCOMES, CONTEST_TYPES, ENDINGS
 from ..bots.table_games import TableResult, play_table_game
 from ..model.board import load_board
 from ..model.options import make_options
-from ..model.rulesets import DEFAULT_RULESET, find_ruleset
+from ..model.rulesets import DEFAULT_RULESET, find_ruleset, options_model_of
 
 REPORT_NAME = "README.md"
 DEFAULT_PLAYERS = ("schemer", "schemer", "schemer", "schemer")
@@ -172,10 +172,11 @@ def play_balance_games(games: int, seed: int = 0, strengths: Sequence[str] = DEF
     """Play the games (game i with seed `seed + i`) and add them up. Each game's strengths are rotated one seat
     further, and its factions are dealt by `dealt_factions`. `banker`: the last seat is the professional Banker."""
     options = dict(options or {})
-    pool = find_ruleset(ruleset).seat_choices(make_options(options))
+    pool = find_ruleset(ruleset).seat_choices(make_options(options, model=options_model_of(ruleset)))
     banker_seat = len(strengths) - 1 if banker else None
     faction_seats = len(strengths) - (1 if banker else 0)
-    lineups = dealt_factions(pool, faction_seats, games, seed)
+    # A ruleset without seat choices (classic Monopoly's players are just players) deals nothing.
+    lineups = dealt_factions(pool, faction_seats, games, seed) if pool else [None] * games
     tally = BalanceTally()
     for index in range(games):
         shift = index % len(strengths)

@@ -114,6 +114,11 @@ class Ruleset:
 
     # ----- R-GEN-09: the checks after every event, and the machine -----
 
+    def round_cap(self, rounds: int) -> dict[str, object]:
+        """The option values that end a game after `rounds` rounds (simulations and balance tables need a cap):
+        whatever the ruleset's own rules say a shortened game is."""
+        raise self.missing("round_cap")
+
     def game_started(self, state: GameState) -> bool:
         """Whether play has begun (the setup decisions are over): the after-event checks run only then."""
         raise self.missing("game_started")

@@ -57,6 +57,10 @@ class ClassicRuleset(Ruleset):
 
     # ----- the checks after every event, and the machine -----
 
+    def round_cap(self, rounds: int) -> dict[str, object]:
+        """CLASSIC-15's short game: after its last round the highest net worth wins."""
+        return {"classic_end_mode": "time_limit", "classic_time_limit_rounds": rounds}
+
     def game_started(self, state: GameState) -> bool:
         return state.turn.step != "none"
 

@@ -117,41 +117,40 @@ class BuildingAuctionWindow(Window):
 
 
 class MortgageReceiptWindow(Window):
-    """CLASSIC-08 after CLASSIC-14: the creditor lifts any of the mortgaged deeds received at once (the principal and
-    10%), then keeps the rest mortgaged, paying the Bank 10% of each now."""
+    """CLASSIC-08 after CLASSIC-14: the creditor may lift any of the mortgaged deeds received at once (the principal
+    and 10%: an ordinary lift, a free action), then keeps the rest mortgaged, paying the Bank 10% of each now."""
     kind = "mortgage_receipt"
-    answers = {"unmortgage": "lift", "keep_mortgages": "keep"}
+    answers = {"keep_mortgages": "keep"}
 
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.seat]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        cash = ctx.state.players[seat].cash
-        lifts = [A.Unmortgage.shared(seat=seat, property=index) for index in window.properties
-                 if mortgages.lift_cost(ctx.state.properties[index]) <= cash]
-        return [A.KeepMortgages.shared(seat=seat), *lifts]
+        return [A.KeepMortgages.shared(seat=seat)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.KeepMortgages.shared(seat=seat)
 
-    def lift(self, ctx: RulesContext, window, action: A.Unmortgage) -> None:
-        if action.seat != window.seat or action.property not in window.properties:
-            raise refuse("E_WRONG_PHASE", "CLASSIC-08", "Lift one of the mortgaged deeds you have just received.")
-        mortgages.unmortgage(ctx, action.seat, action.property)
-        window.properties.remove(action.property)
-        if not window.properties:
-            ctx.state.pending.remove(window)
+    def free_actions(self, window, seat: int) -> str | None:
+        return ALL_FREE_ACTIONS  # the lifts, and the mortgages and sales that pay for them
+
+    @staticmethod
+    def still_mortgaged(ctx: RulesContext, window) -> list[int]:
+        properties = ctx.state.properties
+        return [index for index in window.properties
+                if properties[index].owner == window.seat and properties[index].mortgaged]
 
     def keep(self, ctx: RulesContext, window, action: A.KeepMortgages) -> None:
         if action.seat != window.seat:
             raise refuse("E_NOT_YOUR_TURN", "CLASSIC-08", "These deeds are not yours.")
+        kept = self.still_mortgaged(ctx, window)
         ctx.state.pending.remove(window)
         properties = ctx.state.properties
-        fees = sum(mortgages.transfer_fee(properties[index]) for index in window.properties)
-        ctx.notice(f"{ctx.name(window.seat)} keeps {len(window.properties)} deed(s) mortgaged and pays the Bank "
-                   f"their 10% (${fees}).", "CLASSIC-08", window.seat)
-        demand(ctx, window.seat, [(BANK, fees)], "10% on mortgaged deeds received",
-               "CLASSIC-08")
+        fees = sum(mortgages.transfer_fee(properties[index]) for index in kept)
+        if kept:
+            ctx.notice(f"{ctx.name(window.seat)} keeps {len(kept)} deed(s) mortgaged and pays the Bank their 10% "
+                       f"(${fees}).", "CLASSIC-08", window.seat)
+        demand(ctx, window.seat, [(BANK, fees)], "10% on mortgaged deeds received", "CLASSIC-08")
 
     def describe(self, state: GameState, window) -> str:
         return "the mortgaged deeds received from a bankrupt player"
@@ -160,7 +159,7 @@ class MortgageReceiptWindow(Window):
         """Public."""
 
     def before_waiting(self, ctx: RulesContext, window) -> bool:
-        if ctx.state.players[window.seat].eliminated or not window.properties:
+        if ctx.state.players[window.seat].eliminated or not self.still_mortgaged(ctx, window):
             ctx.state.pending.remove(window)
             return True
         return False

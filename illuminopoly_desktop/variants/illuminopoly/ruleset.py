@@ -80,6 +80,9 @@ class IlluminopolyRuleset(Ruleset):
 
     # ----- R-GEN-09: the checks after every event, and the machine -----
 
+    def round_cap(self, rounds: int) -> dict[str, object]:
+        return {"max_rounds": rounds}  # R-WIN-05
+
     def game_started(self, state: GameState) -> bool:
         return state.turn.step != "none" or state.round_anchor is not None
 
