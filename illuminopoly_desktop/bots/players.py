@@ -16,6 +16,8 @@ import random
 from typing import Literal, Protocol
 
 from ..rules import actions as A
+from ..model.rulesets import DEFAULT_RULESET
+from .classic_schemer import ClassicSchemer
 from .random_bot import RandomBot
 from .schemer import Schemer
 from .seat_knowledge import seat_view, state_from_view
@@ -47,11 +49,17 @@ class RandomPlayer:
         return self.bot.choose(state_from_view(seat_view(view, seat), self.knowledge_rng), seat)
 
 
-def make_player(strength: str, seed: int = 0, budget: float | None = None) -> ComputerPlayer:
-    """A computer player of the given strength. `budget`: the strategist's thinking time per decision in seconds
-    (default 1 s). Raises ValueError for an unknown strength."""
+def make_player(strength: str, seed: int = 0, budget: float | None = None,
+                ruleset: str = DEFAULT_RULESET) -> ComputerPlayer:
+    """A computer player of the given strength for a game of `ruleset`. `budget`: the strategist's thinking time per
+    decision in seconds (default 1 s). Raises ValueError for an unknown strength, or one the ruleset has no player
+    of (classic Monopoly has the random player and its own schemer, bots/classic_schemer.py; no strategist yet)."""
     if strength == "random":
         return RandomPlayer(seed)
+    if ruleset == "classic":
+        if strength == "schemer":
+            return ClassicSchemer(seed)
+        raise ValueError(f"classic Monopoly has no {strength!r} computer player; it has random and schemer")
     if strength == "schemer":
         return Schemer(seed)
     if strength == "strategist":

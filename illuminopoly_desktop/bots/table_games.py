@@ -51,7 +51,7 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
     state = new_game(seat_configs(count, factions, banker_seat, strengths), seed=seed, options=opts,
                      preset_factions=factions is not None, ruleset=ruleset)
     seats_players = list(players) if players is not None else [
-        make_player(strength, seed * 100 + seat, budget) for seat, strength in enumerate(strengths)]
+        make_player(strength, seed * 100 + seat, budget, ruleset) for seat, strength in enumerate(strengths)]
     result = TableResult(seed=seed, state=state, strengths=list(strengths))
     order_rng = random.Random(seed)
     initial_money = state.total_money()

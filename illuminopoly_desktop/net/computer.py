@@ -11,6 +11,7 @@ from typing import Protocol
 
 from .. import bots
 from ..bots.random_bot import RandomBot
+from ..model.rulesets import DEFAULT_RULESET
 from ..model.state import GameState
 from ..rules.legal import default_action
 
@@ -31,12 +32,13 @@ def computer_strengths() -> list[str]:
     return list(getattr(bots, "STRENGTHS", None) or [FALLBACK_STRENGTH])
 
 
-def make_computer(strength: str, seed: int) -> ComputerPlayer:
-    """A computer player of `strength`; the random player if that strength is unknown here."""
+def make_computer(strength: str, seed: int, ruleset: str = DEFAULT_RULESET) -> ComputerPlayer:
+    """A computer player of `strength` for a game of `ruleset`; the random player if that strength is unknown
+    here (or the ruleset has no player of it)."""
     factory = _factory()
     if factory is not None:
         try:
-            return factory(strength, seed=seed)
+            return factory(strength, seed=seed, ruleset=ruleset)
         except (KeyError, ValueError, TypeError):
             pass
     return RandomBot(seed)

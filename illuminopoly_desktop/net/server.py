@@ -593,7 +593,7 @@ class LanServer(ServerRequests):
         if seat not in self._computers:
             # its own stream, which neither the dice nor the cards reveal (model/rng.py)
             seed = derived_seed(self.table.state.setup.seed, f"computer/{seat}")
-            self._computers[seat] = make_computer(self.lobby.seats[seat].strength, seed)
+            self._computers[seat] = make_computer(self.lobby.seats[seat].strength, seed, self.config.ruleset)
         return self._computers[seat]
 
 

@@ -117,7 +117,8 @@ class TableSession:
             strength = seats[seat].strength if seat < len(seats) else "random"
             seed = (self._computer_seed * 100 + seat if self._computer_seed
                     else derived_seed(self.state.setup.seed, f"computer/{seat}"))
-            player = self._players[seat] = make_player(strength, seed, self._computer_budget)
+            player = self._players[seat] = make_player(strength, seed, self._computer_budget,
+                                                       self.state.setup.ruleset)
         return player
 
     def computer_request(self) -> tuple[int, dict] | None:
