@@ -190,22 +190,33 @@ def test_a_computer_thinks_off_the_window_thread_and_the_window_stays_live(qtbot
     thinking_threads = []
     slow_decide = session.computer_decide
 
+    live_ticks_seen = threading.Event()
+
     def deliberate(seat, view):
         thinking_threads.append(threading.current_thread())
-        time.sleep(0.4)  # a strategist's budget, in miniature
+        # A strategist's budget, in miniature: think until the window has ticked five times meanwhile (at most 10 s,
+        # so that a blocked window fails the test rather than hanging it). Waiting for the ticks rather than a fixed
+        # 0.4 s keeps the test true on a loaded machine, where a 20 ms timer may fire far less often.
+        live_ticks_seen.wait(10)
+        time.sleep(0.05)
         return slow_decide(seat, view)
 
     monkeypatch.setattr(session, "computer_decide", deliberate)
     ticks = []
     ticker = QTimer()
-    ticker.timeout.connect(lambda: ticks.append(window.table.is_thinking))
+    def tick():
+        ticks.append(window.table.is_thinking)
+        if sum(ticks) >= 5:
+            live_ticks_seen.set()
+
+    ticker.timeout.connect(tick)
     ticker.start(20)
     before = len(session.actions)
-    qtbot.waitUntil(lambda: len(session.actions) > before, timeout=10_000)
+    qtbot.waitUntil(lambda: len(session.actions) > before, timeout=20_000)
     ticker.stop()
     window.table.stop()
     assert thinking_threads and all(t is not threading.main_thread() for t in thinking_threads)
-    assert sum(ticks) >= 5  # the window's own timers kept running while the computer thought
+    assert live_ticks_seen.is_set() and sum(ticks) >= 5  # the window's own timers kept running while it thought
 
 
 def test_a_decision_overtaken_by_the_game_is_dropped_and_asked_again(qtbot, tmp_path, monkeypatch):
