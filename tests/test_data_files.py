@@ -11,7 +11,7 @@ import pytest
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.cards import load_cards
-from illuminopoly_desktop.model.datafile import DataFileError
+from illuminopoly_desktop.model.datafile import DataFileError, read_json
 from illuminopoly_desktop.model.factions import load_factions
 from illuminopoly_desktop.model.options import (
     OPTION_NAMES,
@@ -188,10 +188,27 @@ def test_one_political_favor_per_deck_and_two_nearest_railroad_cards() -> None:
 
 # ---------------------------------------------------------------- options (§32)
 
+EDITION_OPTION_DEFAULTS = {
+    "rebuild_graft_to_fp": "half", "rebuilt_railroad_countdown_scope": "rent_and_victory",
+    "rezoned_value_halved": "everywhere", "unowned_rubble_price": "half_price", "mortgage_lift_control": "post_mortgage",
+    "income_tax_worth": "current_values", "dog_jail_immunity": "choose", "horseman_race_car_count_destroyed": True,
+    "top_hat_second_rent": "instead_of_move", "special_victory_requires_normal_state": True,
+    "stop_to_fix_ends": "movement", "ransom_pool_collected": "artillery_next_turn", "destroyed_deed": "marked",
+    "abandon_mortgaged_rubble_pays": False, "general_victory_measure": "power_base",
+    "ranking_value_halves_destroyed": True,
+}
+"""The options issue 25 added for the v2.2 edition (§31.1's E-rows), at the revised edition's readings."""
+
+
 def test_all_57_options_present_with_spec_defaults() -> None:
+    """§32's 57 options in the registry's order, then the options of the v2.2 edition's E-rows (issue 25), all at the
+    revised edition's readings; those are left out of a dump at their defaults, so older saves keep their JSON."""
     assert len(SPEC_OPTION_DEFAULTS) == 57
-    assert OPTION_NAMES == tuple(SPEC_OPTION_DEFAULTS)
-    assert load_default_options().model_dump() == SPEC_OPTION_DEFAULTS
+    assert OPTION_NAMES == tuple(SPEC_OPTION_DEFAULTS) + tuple(EDITION_OPTION_DEFAULTS)
+    defaults = load_default_options()
+    assert defaults.model_dump() == SPEC_OPTION_DEFAULTS
+    assert {name: getattr(defaults, name) for name in EDITION_OPTION_DEFAULTS} == EDITION_OPTION_DEFAULTS
+    assert read_json(resource_path("options.json")) == {**SPEC_OPTION_DEFAULTS, **EDITION_OPTION_DEFAULTS}
 
 
 def test_make_options_applies_overrides_and_keeps_other_defaults() -> None:

@@ -199,7 +199,10 @@ def test_table_setup_start_refuses_with_the_problems():
 
 def test_option_fields_carry_types_defaults_and_rule_ids():
     fields = {field.name: field for field in option_fields()}
-    assert len(fields) == 57
+    assert len(fields) == 57 + 16  # §32's registry, then the options of the v2.2 edition's E-rows (issue 25)
+    assert fields["natural_rolls_all_contests"].type == "choice"  # on, off, or none (E-05)
+    assert fields["natural_rolls_all_contests"].allowed == (True, False, "none")
+    assert fields["destroyed_deed"].rule_ids == ("R-ART-10", "R-ART-14", "R-VAL-02", "E-36")
     assert fields["bank_insolvency"].type == "choice"
     assert fields["bank_insolvency"].allowed == ("refuse", "unlimited", "auction")
     assert fields["max_rounds"].type == "int" and fields["max_rounds"].default == 0

@@ -2,7 +2,11 @@
 
 Options are fixed for a whole game (§32), hence the frozen model. The class
 holds no defaults on purpose: resources/options.json is the one place where
-the default rules are written down, so changing a default needs no code.
+the default rules are written down, so changing a default needs no code. The one
+exception are the options added for the v2.2 edition (issue 25, §31.1's E-rows):
+a save written before they existed played every one of them by the revised
+reading, so that reading is the field's default (for those saves to load) and a
+value at it is left out of the JSON (so that their hashes stay valid).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import json
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, ClassVar, Literal, get_args, get_origin
+from typing import Annotated, ClassVar, Literal, Union, get_args, get_origin
 
 from annotated_types import Ge
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -21,6 +25,12 @@ from .datafile import read_json, validation_error_to_data_file_error
 from .resources import resource_path
 
 NonNegativeInt = Annotated[int, Field(ge=0)]
+
+
+def _revised_reading(default: object):
+    """The field of an option added for the v2.2 edition (E-rows of §31.1): `default` is the revised reading, the
+    one older saves were played by, and a value at it is left out of the JSON (see the module's docstring)."""
+    return Field(default, exclude_if=lambda value: value == default and type(value) is type(default))
 
 
 class Options(BaseModel):
@@ -48,9 +58,11 @@ class Options(BaseModel):
     go_on_landing: bool
     luxury_tax_amount: NonNegativeInt
     graft_bidding_mode: Literal["sealed", "open"]
-    natural_rolls_all_contests: bool
+    natural_rolls_all_contests: Union[bool, Literal["none"]]
+    """true: every contest (A-14); false: takeovers and subversion only; "none": no natural results at all ([V22],
+    E-05). A union rather than new words, so that the saves of true and false keep their JSON."""
     graft_on_other_rolls: bool
-    mortgage_attack_surcharge: Literal["value_x1_1", "plus_10pct_of_mortgage"]
+    mortgage_attack_surcharge: Literal["value_x1_1", "plus_10pct_of_mortgage", "none"]
     takeover_helpers: bool
     takeover_buildings: Literal["transfer", "sell_to_bank"]
     rezoning_graft_to_fp: Literal["all", "half"]
@@ -77,7 +89,8 @@ class Options(BaseModel):
     shoe_jump_passes_squares: bool
     utility_card_double_rent: bool
     card_fees_to_fp: bool
-    pf_blockable_sales: Literal["purchase_buildings_abandon", "purchase_only", "purchase_buildings_abandon_mortgage"]
+    pf_blockable_sales: Literal["purchase_buildings_abandon", "purchase_only", "purchase_buildings_abandon_mortgage",
+                                "none"]
     bribe_tax_scope: Literal["votes_permits_banker", "all_unconditional_gifts", "none"]
     power_base_total: Literal["credited_only", "all_countable"]
     chair_power_base_includes_mortgaged: bool
@@ -90,6 +103,26 @@ class Options(BaseModel):
     cheating_mode: Literal["off", "simulated"]
     false_accusation_penalty: NonNegativeInt
     till_dip_max: NonNegativeInt  # spec: "integer"; a negative dip limit is meaningless
+
+    # ----- where the v2.2 edition differs (§31.1, issue 25): the revised reading by default -----
+    rebuild_graft_to_fp: Literal["half", "none"] = _revised_reading("half")  # E-08
+    rebuilt_railroad_countdown_scope: Literal["rent_and_victory", "rent_only"] = _revised_reading(
+        "rent_and_victory")  # E-10
+    rezoned_value_halved: Literal["everywhere", "takeover_defence"] = _revised_reading("everywhere")  # E-12
+    unowned_rubble_price: Literal["half_price", "price_and_cleanup"] = _revised_reading("half_price")  # E-13
+    mortgage_lift_control: Literal["post_mortgage", "owner"] = _revised_reading("post_mortgage")  # E-15
+    income_tax_worth: Literal["current_values", "printed_prices"] = _revised_reading("current_values")  # E-18
+    dog_jail_immunity: Literal["choose", "just_visiting"] = _revised_reading("choose")  # E-21
+    horseman_race_car_count_destroyed: bool = _revised_reading(True)  # E-22
+    top_hat_second_rent: Literal["instead_of_move", "whole_turn"] = _revised_reading("instead_of_move")  # E-25
+    special_victory_requires_normal_state: bool = _revised_reading(True)  # E-26
+    stop_to_fix_ends: Literal["movement", "turn"] = _revised_reading("movement")  # E-28
+    ransom_pool_collected: Literal["artillery_next_turn", "end_of_next_turn"] = _revised_reading(
+        "artillery_next_turn")  # E-34
+    destroyed_deed: Literal["marked", "face_down"] = _revised_reading("marked")  # E-36
+    abandon_mortgaged_rubble_pays: bool = _revised_reading(False)  # E-37
+    general_victory_measure: Literal["power_base", "rents"] = _revised_reading("power_base")  # E-40
+    ranking_value_halves_destroyed: bool = _revised_reading(True)  # E-43
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(Options.model_fields)
@@ -117,14 +150,32 @@ def _unknown_option(name: str, model: type[BaseModel] = Options) -> OptionError:
     return OptionError(name, f"unknown option; {hint}")
 
 
+def option_choices(name: str, model: type[BaseModel] = Options) -> tuple[object, ...] | None:
+    """The values an option of `model` may take when they can be listed: (True, False) for a switch, the words of a
+    choice, both for a switch with more words (`natural_rolls_all_contests`: true, false or "none"); None for a
+    number."""
+    annotation = model.model_fields[name].annotation
+    parts = get_args(annotation) if get_origin(annotation) is Union else (annotation,)
+    choices: list[object] = []
+    for part in parts:
+        if part is bool:
+            choices += [True, False]
+        elif get_origin(part) is Literal:
+            choices += list(get_args(part))
+        else:
+            return None
+    return tuple(choices)
+
+
 def allowed_values(name: str, model: type[BaseModel] = Options) -> str:
     """Describe the values an option accepts, e.g. '"refuse", "unlimited" or "auction"'."""
     field = model.model_fields[name]
     if field.annotation is bool:
         return "true or false"
-    if get_origin(field.annotation) is Literal:
-        choices = [_show(choice) for choice in get_args(field.annotation)]
-        return ", ".join(choices[:-1]) + " or " + choices[-1]
+    choices = option_choices(name, model)
+    if choices is not None:
+        shown = [_show(choice) for choice in choices]
+        return ", ".join(shown[:-1]) + " or " + shown[-1]
     minimum = next((m.ge for m in field.metadata if isinstance(m, Ge)), None)
     return "a whole number" + (f" >= {minimum}" if minimum is not None else "")
 
@@ -197,18 +248,18 @@ def parse_option_assignment(text: str, model: type[BaseModel] = Options) -> tupl
         raise OptionError(name or text, "expected NAME=VALUE, e.g. max_rounds=50")
     if name not in model.model_fields:
         raise _unknown_option(name, model)
-    annotation = model.model_fields[name].annotation
     word = raw.lower()
-    if annotation is bool:
-        if word in _TRUE_WORDS | _FALSE_WORDS:
-            return name, word in _TRUE_WORDS
-    elif get_origin(annotation) is Literal:
-        for choice in get_args(annotation):
-            if str(choice).lower() == word:
-                return name, choice
-    else:
+    choices = option_choices(name, model)
+    if choices is None:
         try:
             return name, int(raw)
         except ValueError:
             pass
+    else:
+        for choice in choices:
+            if isinstance(choice, bool):
+                if word in (_TRUE_WORDS if choice else _FALSE_WORDS):
+                    return name, choice
+            elif str(choice).lower() == word:
+                return name, choice
     raise OptionError(name, f"{_show(raw)} is not allowed; allowed: {allowed_values(name, model)}")

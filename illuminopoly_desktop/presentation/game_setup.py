@@ -11,13 +11,13 @@ import secrets
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, get_args, get_origin
+from typing import Literal
 
 from annotated_types import Ge
 
 from ..model.datafile import read_json
 from ..model.factions import FactionInfo, load_factions
-from ..model.options import OptionError, Options, load_default_options, make_options
+from ..model.options import OptionError, Options, load_default_options, make_options, option_choices
 from ..model.resources import resource_path
 from ..model.rng import new_seed
 from ..model.rulesets import DEFAULT_RULESET, find_ruleset
@@ -317,11 +317,11 @@ def option_fields() -> list[OptionField]:
     help_by_name = option_help()
     fields = []
     for name, model_field in Options.model_fields.items():
-        annotation = model_field.annotation
-        if annotation is bool:
+        choices = option_choices(name)
+        if model_field.annotation is bool:
             kind, allowed = "bool", (True, False)
-        elif get_origin(annotation) is Literal:
-            kind, allowed = "choice", get_args(annotation)
+        elif choices is not None:
+            kind, allowed = "choice", choices  # a choice of words, or a switch with more words ("none")
         else:
             kind, allowed = "int", ()
         minimum = next((m.ge for m in model_field.metadata if isinstance(m, Ge)), None)
