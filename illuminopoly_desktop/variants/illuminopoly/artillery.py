@@ -33,8 +33,9 @@ from ...rules.events import (ControlChanged, LandingResolved, MortgageChanged, O
 from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from . import commitments, contest_steps, contests
+from .chair import mortgage_holder
 from .conspiracy import halt_holders
-from .favors import favor_holders
+from .favors import sale_blockers
 from .losing import eliminate
 from .property_values import base_cost, base_value, current_value, pay_amount, receive_amount
 from .structure import place_or_unattach, validate_reorganization
@@ -124,7 +125,8 @@ def demand_ransom(ctx: RulesContext, seat: int, amount: int) -> None:
     state.pending_ransom = Ransom(property=index, amount=amount, artillery=seat, owner=owner)
     ctx.emit(LandingResolved(seat=seat, square=index, option="ransom", rule_id="R-ART-03"))
     if owner is None:
-        payer = "a pool of pledges (until his next turn)"
+        payer = ("a pool of pledges (until the end of the next turn)"
+                 if ctx.options.ransom_pool_collected == "end_of_next_turn" else "a pool of pledges (until his next turn)")
     else:
         payer = f"{ctx.name(owner)}, who may pay until the end of his next turn or {ctx.name(seat)}'s next turn, " \
                 "whichever comes first"
@@ -284,6 +286,16 @@ def collect_pool(ctx: RulesContext, ransom: Ransom) -> None:
                ransom.artillery)
 
 
+def collect_pool_at_turn_end(ctx: RulesContext, seat: int) -> None:
+    """`ransom_pool_collected=end_of_next_turn` ([V22]: "the ransom is paid at the end of the turn by a pool the other
+    players pay into", E-34). The demand ends the Artillery's own turn at once (R-ART-03; [V22] alike: "the
+    terrorist's turn is over"), so the turn whose end pays the pool is the one played next, while the others
+    pledge: the pool is collected as that turn ends, and the Artillery's next T1 only decides on the attack."""
+    ransom = open_pool(ctx.state)
+    if ransom is not None and seat != ransom.artillery:
+        collect_pool(ctx, ransom)
+
+
 # ----- T1 (R-ART-05, R-ART-11 with D-03, R-ART-13's first turn) -----
 
 def upkeep(ctx: RulesContext, seat: int) -> bool:
@@ -406,6 +418,8 @@ def destroy_lot(ctx: RulesContext, index: int) -> None:
         prop.controller, prop.control_origin = owner, origin
         ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=owner, origin=origin,
                                 reason="destruction", rule_id="R-ART-10"))
+    if owner is not None and ctx.options.destroyed_deed == "face_down":
+        turn_face_down(ctx, index)
     if owner is not None:
         if any(p.owner == owner and p.parent == index for p in state.properties.values()):
             state.players[owner].forced_reorg_pending = True  # R-STRUCT-08
@@ -416,6 +430,27 @@ def destroy_lot(ctx: RulesContext, index: int) -> None:
         state.terrorist_colors_destroyed.append(group)  # R-FAC-ARTILLERY-01; settle then checks victory
     if ctx.options.destruction_group_block == "one_turn":
         _block_group_once(ctx, index, group)
+
+
+def turn_face_down(ctx: RulesContext, index: int) -> None:
+    """`destroyed_deed=face_down` ([V22]: "the property card stays flipped over", E-36): the destroyed deed is turned
+    over like a mortgaged one, so the Chair (or the professional Banker) holds it as `mortgage_chair`, as R-MORT-02
+    gives him a mortgaged deed, until its rebuild turns it face up (conspiracy.rebuild); cleanup does not. Its value
+    is not halved (property_values.is_halved). Resolution where [V22] is silent: nobody takes it while the Chair is
+    vacant, the owner or the Artillery (who controls nothing, D-11), nor from an unawakened Boat without
+    `boat_mortgage_control`, exactly as for a mortgage; the owner then keeps control."""
+    state = ctx.state
+    prop = state.properties[index]
+    prop.face_down = True
+    owner_player = state.players[prop.owner]
+    boat_exempt = (owner_player.faction == "boat" and not owner_player.awakened
+                   and not ctx.options.boat_mortgage_control)
+    holder = mortgage_holder(state)
+    if holder is None or holder == prop.owner or boat_exempt:
+        return
+    prop.controller, prop.control_origin = holder, "mortgage_chair"
+    ctx.emit(ControlChanged(property=index, old_controller=prop.owner, new_controller=holder, origin="mortgage_chair",
+                            reason="destroyed deed face down", rule_id="R-ART-10"))
 
 
 def _block_group_once(ctx: RulesContext, index: int, group: str) -> None:
@@ -525,7 +560,7 @@ def abandon(ctx: RulesContext, seat: int, indices: list[int]) -> None:
     for index in indices:
         state.properties[index].parent = None  # out of the new arrangement, whatever the favor windows decide
         state.properties[index].arrow = 0
-    holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales != "purchase_only" else []
+    holders = sale_blockers(ctx, seat, "abandon")
     if not holders:
         for index in indices:
             execute_abandon(ctx, seat, index)
@@ -548,17 +583,19 @@ def abandon_finished(ctx: RulesContext, window: FavorWindow, blocked_by: int | N
 
 
 def execute_abandon(ctx: RulesContext, seat: int, index: int) -> None:
-    """R-ART-13: the Bank pays the printed M, or $0 if the lot was mortgaged when destroyed (D-05); the lot becomes
-    unowned and uncontrolled, still destroyed, with its rubble as it was."""
+    """R-ART-13: the Bank pays the printed M, or $0 if the lot was mortgaged when destroyed (D-05; the v2.2 edition
+    pays M all the same, `abandon_mortgaged_rubble_pays`, E-37); the lot becomes unowned and uncontrolled, still
+    destroyed, with its rubble as it was (and face up: a deed back with the Bank, E-36)."""
     state = ctx.state
     prop = state.properties[index]
-    payment = 0 if prop.mortgage_written_off else ctx.squares[index].mortgage
+    written_off = prop.mortgage_written_off and not ctx.options.abandon_mortgaged_rubble_pays
+    payment = 0 if written_off else ctx.squares[index].mortgage
     if payment:
         bank_pays(ctx, seat, payment, "abandoned destroyed property", "R-ART-13")
     old_controller = prop.controller
     prop.owner = prop.controller = prop.control_origin = None
     prop.parent, prop.arrow = None, 0
-    prop.mortgage_written_off = False
+    prop.mortgage_written_off = prop.face_down = False
     state.abandon_first_turn.pop(index, None)
     ctx.emit(OwnershipChanged(property=index, old_owner=seat, new_owner=None, reason="abandonment",
                               rule_id="R-ART-13"))

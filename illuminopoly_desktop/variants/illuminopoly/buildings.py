@@ -13,7 +13,7 @@ from ...rules.events import ControlChanged, MortgageChanged
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from .chair import is_artillery
 from .contests import check_not_in_contest
-from .favors import favor_holders
+from .favors import sale_blockers
 from .property_values import lift_cost
 from .rent import is_monopolist
 from .special_victory import note_hotel_placed
@@ -86,7 +86,7 @@ def declare_buy_building(ctx: RulesContext, seat: int, index: int) -> None:
 
 def request_from_bank(ctx: RulesContext, seat: int, index: int, kind: str) -> None:
     """The Bank-to-player sale of a building: PF holders may block it (R-CARD-06), else it is executed."""
-    holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales != "purchase_only" else []
+    holders = sale_blockers(ctx, seat, "buildings")
     if holders:
         ctx.state.pending.append(FavorWindow(purpose="build", actor=seat, queue=holders, property=index,
                                              building=kind))
@@ -203,7 +203,7 @@ def answer_permit_bribe(ctx: RulesContext, window: PermitWindow, seat: int, brib
 
 def declare_sell_building(ctx: RulesContext, seat: int, index: int, mode: str) -> None:
     check_sell_building(ctx, seat, index, mode)
-    holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales != "purchase_only" else []
+    holders = sale_blockers(ctx, seat, "buildings")
     if holders:
         ctx.state.pending.append(FavorWindow(purpose="sell_building", actor=seat, queue=holders, property=index,
                                              building=mode))
@@ -224,7 +224,7 @@ def declare_mortgage(ctx: RulesContext, seat: int, index: int) -> None:
     """A mortgage is a Bank loan, not a sale: PF holders may block it only under
     `pf_blockable_sales=purchase_buildings_abandon_mortgage` (R-CARD-06, A-72); otherwise it happens at once."""
     check_mortgage(ctx, seat, index)
-    holders = favor_holders(ctx, seat) if ctx.options.pf_blockable_sales == "purchase_buildings_abandon_mortgage" else []
+    holders = sale_blockers(ctx, seat, "mortgage")
     if holders:
         ctx.state.pending.append(FavorWindow(purpose="mortgage", actor=seat, queue=holders, property=index))
     else:
@@ -313,8 +313,12 @@ def lift(ctx: RulesContext, index: int) -> None:
         # until unmortgaged, in that case they eventually revert to the owner as he visits them" (resolution; the
         # hold gives the Banker no score, R-FAC-BANKER-01 counts mortgaged properties only). The owner who is
         # himself the Chair gets it back at once; an unawakened Boat takes it straight back (R-FAC-BOAT-02).
+        if prop.face_down and prop.control_origin == "mortgage_chair":
+            return  # still face down after its destruction (E-36): the Chair keeps it until the rebuild
         if (holder == prop.owner or holder is None or is_artillery(state, holder)
-                or (owner_player.faction == "boat" and not owner_player.awakened)):
+                or (owner_player.faction == "boat" and not owner_player.awakened)
+                or ctx.options.mortgage_lift_control == "owner"):
+            # `mortgage_lift_control=owner`: [V22]'s mortgaged properties "automatically revert to the owner" (E-15)
             prop.controller, prop.control_origin = prop.owner, "owner"
         else:
             prop.control_origin = "post_mortgage"

@@ -381,7 +381,10 @@ def distribute(ctx: RulesContext, contest: Contest, success: bool) -> None:
     elif kind == "subversion":
         _split_half_fp(ctx, base + attack_graft, "subversion base cost and graft", "R-SUBVERT-03")
     elif kind == "rebuild":
-        _split_half_fp(ctx, attack_graft, "rebuild zoning graft", "R-REBUILD-03")
+        if ctx.options.rebuild_graft_to_fp == "none":  # [V22]: "Money spent on Rebuilding all goes to the Bank" (E-08)
+            move(ctx, ESCROW, BANK, attack_graft, "rebuild zoning graft", "R-REBUILD-03")
+        else:
+            _split_half_fp(ctx, attack_graft, "rebuild zoning graft", "R-REBUILD-03")
     elif kind == "destruction":
         move(ctx, ESCROW, BANK, base, "destruction base cost", "R-ART-06")
         move(ctx, ESCROW, FP, attack_graft + defence_graft, "destruction graft", "R-ART-06")

@@ -38,8 +38,12 @@ def target_number(ctx: RulesContext, contest: Contest) -> int:
 
 
 def naturals_apply(ctx: RulesContext, contest_type: str) -> bool:
-    """R-CONTEST-05 / D-02: every contest with `natural_rolls_all_contests`, else only takeovers and subversion."""
-    return ctx.options.natural_rolls_all_contests or contest_type in ("takeover", "subversion")
+    """R-CONTEST-05 / D-02: every contest with `natural_rolls_all_contests`, else only takeovers and subversion; none
+    under its "none" ([V22] states no natural results, E-05)."""
+    naturals = ctx.options.natural_rolls_all_contests
+    if naturals == "none":
+        return False
+    return naturals or contest_type in ("takeover", "subversion")
 
 
 def dice_count(ctx: RulesContext, contest: Contest) -> int:

@@ -28,7 +28,8 @@ OVERTHROW_TOTALS = (2, 12)
 
 def second_rent(ctx: RulesContext, seat: int) -> None:
     """At T3, instead of Move or Reorganize (in Jail too), collect rent again: a new utility roll, no countdown
-    decrement (R-RENT-06), once per turn (R-TURN-08). In Jail it is a jail turn (R-JAIL-04)."""
+    decrement (R-RENT-06), once per turn (R-TURN-08). In Jail it is a jail turn (R-JAIL-04). Under
+    `top_hat_second_rent=whole_turn` the turn then ends at once (turn_actions.second_rent, E-25)."""
     state = ctx.state
     player = state.players[seat]
     turn = state.turn
@@ -165,9 +166,14 @@ def dog_escapes_jail(ctx: RulesContext, seat: int, cause: str, steps: int = 0) -
     turn.step = "dog_immunity"
     turn.dog_jail_cause = cause
     turn.remaining_steps = steps
-    ctx.notice(f"{ctx.name(seat)} is not jailed: he stays or goes to Just Visiting.", "R-FAC-DOG-02", seat)
+    always_visiting = ctx.options.dog_jail_immunity == "just_visiting"
+    ctx.notice(f"{ctx.name(seat)} is not jailed: he " + ("goes to Just Visiting." if always_visiting
+                                                         else "stays or goes to Just Visiting."), "R-FAC-DOG-02", seat)
     if state.chair == seat and state.professional_banker is None and not ctx.options.dog_keeps_chair_when_immune:
         lose_chair(ctx, seat, "ignored a jail event")  # R-CHAIR-03 with `dog_keeps_chair_when_immune=false`
+    if always_visiting:
+        # [V22]: the Dog "cannot be stopped by Jail (always is Just Visiting)" (E-21): no choice to make.
+        dog_immunity(ctx, seat, just_visiting=True)
     return True
 
 

@@ -6,6 +6,22 @@ from ...rules.context import RulesContext
 from ...rules.jail import play_favor
 
 
+BLOCKABLE = {
+    "purchase_only": frozenset({"buy"}),
+    "purchase_buildings_abandon": frozenset({"buy", "buildings", "abandon"}),
+    "purchase_buildings_abandon_mortgage": frozenset({"buy", "buildings", "abandon", "mortgage"}),
+    "none": frozenset(),
+}
+"""Which Bank sales a Political Favor may block, by `pf_blockable_sales` (R-CARD-06, A-72): a purchase, a building
+bought or sold, an abandonment, a mortgage; none under the v2.2 edition's "none", whose favors free from Jail, halt a
+rezoning and counter cards only (E-20)."""
+
+
+def sale_blockers(ctx: RulesContext, actor: int, sale: str) -> list[int]:
+    """The PF holders who may block this kind of Bank sale (`BLOCKABLE`), in the order `favor_holders` asks them."""
+    return favor_holders(ctx, actor) if sale in BLOCKABLE[ctx.options.pf_blockable_sales] else []
+
+
 def favor_holders(ctx: RulesContext, actor: int) -> list[int]:
     """PF holders who may block a Bank sale, in seat order starting after the actor (R-CARD-06)."""
     state = ctx.state

@@ -7,17 +7,20 @@ from ...model.state import BANK, FP, FavorWindow
 from ...rules import cards, jail
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
-from ...rules.events import ControlChanged, LandingResolved, OwnershipChanged
+from ...rules.events import ControlChanged, LandingResolved, OwnershipChanged, PropertyChanged
 from ...rules.money import check_no_bank_debt, move, pay_bank, split_with_fp
 from ...rules.movement import is_doubles, steps_to, walk, walk_back
 from ...rules.payments import demand
 from . import factions
 from .conspiracy import grant_rebuild_token
 from .discovery import discover
-from .favors import favor_holders
-from .property_values import base_value, pay_amount
+from .favors import sale_blockers
+from .property_values import base_value, is_halved, pay_amount
 from .step_changes import landing_done, pause_for_stop_offer
 from .structure import check_free_arrow, place_root
+
+STOPPED_TO_FIX = "stopped_to_fix"
+"""Marks, in the turn's `used_once`, a stop to fix under `stop_to_fix_ends=turn`: the turn ends after its landing."""
 
 # ----- moving -----
 
@@ -101,6 +104,8 @@ def continue_after_stop_offer(ctx: RulesContext, seat: int, stop: bool) -> None:
         turn.reached_by_double_rent_card = False
         ctx.notice(f"{ctx.name(seat)} stops to fix {ctx.square_name(ctx.state.players[seat].position)}.",
                    "R-MOVE-04", seat)
+        if ctx.options.stop_to_fix_ends == "turn":
+            turn.used_once.append(STOPPED_TO_FIX)  # [V22]: he ends his *turn* there (E-28, finish_landing)
         land(ctx, seat, ctx.state.players[seat].position)
     elif how == "back":
         card_move_back(ctx, seat, left)
@@ -150,7 +155,9 @@ def land(ctx: RulesContext, seat: int, square_index: int) -> None:
 
 
 def finish_landing(ctx: RulesContext) -> None:
-    """After a landing is resolved: another roll after doubles, else the open window T5 (R-MOVE-05)."""
+    """After a landing is resolved: another roll after doubles, else the open window T5 (R-MOVE-05). After a stop to
+    fix under `stop_to_fix_ends=turn` ([V22]: the owner "may choose to end his turn on that property", E-28) there is
+    neither: the turn ends at once (T6), doubles or not."""
     state = ctx.state
     turn = state.turn
     if turn.landing_square is not None and turn.landing_square in state.properties:
@@ -160,6 +167,9 @@ def finish_landing(ctx: RulesContext) -> None:
                            and player.doubles_this_turn < 3 and not player.eliminated)
     turn.last_roll_doubles = False
     turn.step = "free"
+    if STOPPED_TO_FIX in turn.used_once:
+        turn.may_roll_again = False
+        ctx.rules.end_turn(ctx)
 
 
 def resolve_option(ctx: RulesContext, seat: int, option: str) -> None:
@@ -170,9 +180,15 @@ def resolve_option(ctx: RulesContext, seat: int, option: str) -> None:
 # ----- BUY (R-LAND-04) -----
 
 def purchase_price(ctx: RulesContext, index: int) -> int:
+    """`printed_price × F`, halved (rounded up) when rezoned or destroyed (R-LAND-04). Under the v2.2 edition's
+    readings a rezoned lot costs its full price (`rezoned_value_halved=takeover_defence`, E-12), and a destroyed
+    lot still under rubble costs 1½ times it, the cleanup included (`unowned_rubble_price=price_and_cleanup`, E-13;
+    one already cleaned costs its price)."""
     prop = ctx.state.properties[index]
     value = base_value(ctx, index)
-    if prop.rezoned or prop.destroyed:
+    if prop.destroyed and ctx.options.unowned_rubble_price == "price_and_cleanup":
+        return pay_amount(value * Fraction(3, 2) if prop.rubble else value)
+    if (prop.rezoned or prop.destroyed) and is_halved(ctx, prop):
         value = value * Fraction(1, 2)
     return pay_amount(value)
 
@@ -198,7 +214,7 @@ def declare_buy(ctx: RulesContext, seat: int, parent: int, arrow: int) -> None:
     check_buy(ctx, seat, parent, arrow)
     index = ctx.state.turn.landing_square
     landing_done(ctx)
-    holders = favor_holders(ctx, seat)
+    holders = sale_blockers(ctx, seat, "buy")
     if holders:
         ctx.state.pending.append(FavorWindow(purpose="buy", actor=seat, queue=holders, property=index,
                                              parent=parent, arrow=arrow))
@@ -217,6 +233,11 @@ def execute_buy(ctx: RulesContext, seat: int, index: int, parent: int, arrow: in
     ctx.emit(ControlChanged(property=index, old_controller=None, new_controller=seat, origin="owner",
                             reason="purchase", rule_id="R-LAND-04"))
     place_root(ctx, seat, index, parent, arrow)
+    if prop.rubble and ctx.options.unowned_rubble_price == "price_and_cleanup":
+        # [V22]: "buying it costs 1.5 times as much as base, since it must be cleaned up first" (E-13): the price
+        # paid the cleanup, so the rubble goes at once; the lot still needs its rebuild (R-REBUILD-01).
+        prop.rubble = False
+        ctx.emit(PropertyChanged(property=index, change="cleaned", rule_id="R-ART-11"))
     ctx.emit(LandingResolved(seat=seat, square=index, option="buy", rule_id="R-LAND-04"))
     if ctx.options.rebuild_after_purchase_next_turn and (prop.rezoned or prop.destroyed):
         grant_rebuild_token(ctx, seat, index)  # R-REBUILD-02 purchases

@@ -20,18 +20,31 @@ def base_value(ctx: RulesContext, index: int) -> Fraction:
     return ctx.squares[index].price * factor(ctx.state.properties[index])
 
 
+def is_halved(ctx: RulesContext, prop: PropertyState, contest: str | None = None) -> bool:
+    """h = ½ of R-VAL-02: a rezoned or destroyed property is worth half. [V22] halves a rezoned one only "for
+    defending against takeover" (`rezoned_value_halved=takeover_defence`, E-12), and turns a destroyed deed face down
+    at its full value (`destroyed_deed=face_down`, E-36). `contest` is the contest the value is for, if any."""
+    if prop.destroyed:
+        return ctx.options.destroyed_deed == "marked"
+    if prop.rezoned:
+        return ctx.options.rezoned_value_halved == "everywhere" or contest == "takeover"
+    return False
+
+
 def current_value(ctx: RulesContext, index: int) -> Fraction:
-    """V = B × h, halved when rezoned or destroyed (R-VAL-02)."""
+    """V = B × h, halved when rezoned or destroyed (R-VAL-02, `is_halved`)."""
     prop = ctx.state.properties[index]
     value = base_value(ctx, index)
-    return value * HALF if (prop.rezoned or prop.destroyed) else value
+    return value * HALF if (prop.rezoned or prop.destroyed) and is_halved(ctx, prop) else value
 
 
 def ranking_value(ctx: RulesContext, index: int) -> Fraction:
-    """Rk = B, halved only when destroyed unless `ranking_value_halves_rezoned` (R-VAL-03)."""
+    """Rk = B, halved when destroyed (unless `ranking_value_halves_destroyed` is off: [V22] names only rebuilding as
+    changing the ranking, E-43) and when rezoned only with `ranking_value_halves_rezoned` (R-VAL-03)."""
     prop = ctx.state.properties[index]
     value = base_value(ctx, index)
-    if prop.destroyed or (prop.rezoned and ctx.options.ranking_value_halves_rezoned):
+    if ((prop.destroyed and ctx.options.ranking_value_halves_destroyed)
+            or (prop.rezoned and ctx.options.ranking_value_halves_rezoned)):
         return value * HALF
     return value
 
@@ -92,13 +105,15 @@ def _attack_terms(ctx: RulesContext, index: int, attacker: int, contest: str) ->
     prop = ctx.state.properties[index]
     num, den = ctx.squares[index].price * prop.factor_halves, 2  # B = P × F, F counted in halves (R-VAL-01)
     destroying_rezoned = contest in ("destruction", "surprise_destruction") and prop.rezoned
-    if (prop.rezoned or prop.destroyed) and not destroying_rezoned:
+    if (prop.rezoned or prop.destroyed) and not destroying_rezoned and is_halved(ctx, prop, contest):
         den *= 2  # V = B halved (R-VAL-02); destroying a rezoned lot attacks B itself
     if prop.mortgaged:
-        if ctx.options.mortgage_attack_surcharge == "value_x1_1":
+        surcharge = ctx.options.mortgage_attack_surcharge
+        if surcharge == "value_x1_1":
             num, den = num * 11, den * 10
-        else:  # + principal / 10
+        elif surcharge == "plus_10pct_of_mortgage":  # + principal / 10
             num, den = num * 10 + prop.mortgage_principal * den, den * 10
+        # "none": [V22] has no surcharge (E-06)
     s_num, s_den = _structure_terms(ctx, index, attacker, contest)
     num, den = num * s_num, den * s_den
     if prop.double_rent_by == attacker:
@@ -137,13 +152,17 @@ def building_cost_value(ctx: RulesContext, index: int) -> int:
     return house_cost * (5 if prop.hotel else prop.houses)
 
 
-def worth(ctx: RulesContext, seat: int) -> Fraction:
-    """Cash + Σ V(owned) + Σ building cost price, mortgages ignored (R-VAL-06)."""
+def worth(ctx: RulesContext, seat: int, for_income_tax: bool = False) -> Fraction:
+    """Cash + Σ V(owned) + Σ building cost price, mortgages ignored (R-VAL-06). For Income Tax under
+    `income_tax_worth=printed_prices`, each property counts at its printed price instead ([V22]: "printed prices of
+    all mortgaged and unmortgaged properties he owns", E-18)."""
     state = ctx.state
+    printed = for_income_tax and ctx.options.income_tax_worth == "printed_prices"
     total = Fraction(state.players[seat].cash)
     for index, prop in state.properties.items():
         if prop.owner == seat:
-            total += current_value(ctx, index) + building_cost_value(ctx, index)
+            value = ctx.squares[index].price if printed else current_value(ctx, index)
+            total += value + building_cost_value(ctx, index)
     return total
 
 

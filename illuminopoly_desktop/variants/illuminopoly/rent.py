@@ -161,9 +161,12 @@ def rent_and_countdowns(ctx: RulesContext, seat: int) -> None:
 
 
 def is_countable(ctx: RulesContext, index: int, ignore_mortgage: bool = False) -> bool:
-    """R-PB-01: owned, not mortgaged/rezoned/destroyed/disrupted, and no rubble in its group."""
+    """R-PB-01: owned, not mortgaged/rezoned/destroyed/disrupted, and no rubble in its group. Under
+    `general_victory_measure=rents` a rezoned property counts too, at its rent (R-RENT-02 row 5): [V22]'s general
+    victory is a majority of "the total rents collected" (E-40)."""
     prop = ctx.state.properties[index]
-    return (prop.owner is not None and (ignore_mortgage or not prop.mortgaged) and not prop.rezoned
+    return (prop.owner is not None and (ignore_mortgage or not prop.mortgaged)
+            and (not prop.rezoned or ctx.options.general_victory_measure == "rents")
             and not prop.destroyed and prop.disrupted_turns == 0 and not group_has_rubble(ctx, index))
 
 

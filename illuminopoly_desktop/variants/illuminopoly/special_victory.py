@@ -3,7 +3,8 @@
 Each condition is a function `(ctx, subject) -> bool`, so that the Dog can borrow one with himself as its subject
 (R-FAC-DOG-01). "Owns or controls" counts a property the subject owns even when someone else has subverted it, and
 one he controls without owning it (A-51). A property is *qualifying* when it is not destroyed, disrupted (under
-`disrupted_counts_as_destroyed`), rezoned or mortgaged (§25).
+`disrupted_counts_as_destroyed`), rezoned or mortgaged (§25; rezoned and mortgaged ones qualify under the v2.2
+edition's `special_victory_requires_normal_state=false`, E-26).
 
 The check runs after every applied action and every automatic step (R-GEN-09 check 1, from
 `engine.run_to_decision`), tens of thousands of times per second in a benchmark, so it is written for speed: only the
@@ -62,7 +63,8 @@ class _Layout:
         """(index, price) of every property, dearest first."""
         self.shoe_lots = frozenset(s.index for s in squares if s.kind == "lot" and s.leg in SHOE_LEGS)
         self.ranks: dict[tuple[int, int, bool, bool], int | Fraction] = {}
-        """Rk by (index, F in halves, destroyed, rezoned-and-halved): the only inputs of `values.ranking_value`."""
+        """Rk by (index, F in halves, destroyed-and-halved, rezoned-and-halved): the only inputs of
+        `values.ranking_value`."""
 
 
 _last_layout: _Layout | None = None
@@ -81,9 +83,13 @@ def _layout(ctx: RulesContext) -> _Layout:
 # The conditions inline these tests in their loops (a call per property would double their cost); these functions
 # are the definitions, used where speed does not matter.
 
-def qualifying(prop: PropertyState, disrupted_counts: bool) -> bool:
-    """Not destroyed, disrupted (when it counts as destroyed), rezoned or mortgaged (§25)."""
-    return not (prop.mortgaged or prop.rezoned or prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0))
+def qualifying(prop: PropertyState, disrupted_counts: bool, normal_state: bool = True) -> bool:
+    """Not destroyed, disrupted (when it counts as destroyed), rezoned or mortgaged (§25). Without `normal_state`
+    (`special_victory_requires_normal_state=false`: [V22] has no such requirement, E-26) rezoned and mortgaged
+    properties qualify; destroyed and disrupted ones still do not ([V22]'s Artillery section: they "don't count as
+    anything for victory conditions")."""
+    return not (prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0)
+                or (normal_state and (prop.mortgaged or prop.rezoned)))
 
 
 def _rank(ctx: RulesContext, index: int, prop: PropertyState, price: int) -> int | Fraction:
@@ -92,7 +98,9 @@ def _rank(ctx: RulesContext, index: int, prop: PropertyState, price: int) -> int
     combination of the inputs it reads (its Fraction arithmetic is too slow to repeat on every check)."""
     if prop.factor_halves == 2 and not prop.destroyed and not prop.rezoned:
         return price
-    key = (index, prop.factor_halves, prop.destroyed, prop.rezoned and ctx.options.ranking_value_halves_rezoned)
+    options = ctx.options
+    key = (index, prop.factor_halves, prop.destroyed and options.ranking_value_halves_destroyed,
+           prop.rezoned and options.ranking_value_halves_rezoned)
     ranks = _layout(ctx).ranks
     rank = ranks.get(key)
     if rank is None:
@@ -113,6 +121,7 @@ def holds_top_five(ctx: RulesContext, seat: int) -> bool:
     property left can rank as high as the best other one found (Rk <= 1½ x price)."""
     properties = ctx.state.properties
     disrupted_counts = ctx.options.disrupted_counts_as_destroyed
+    normal_state = ctx.options.special_victory_requires_normal_state
     best_other = 0
     held_ranks = []
     for index, price in _layout(ctx).by_price:
@@ -122,7 +131,8 @@ def holds_top_five(ctx: RulesContext, seat: int) -> bool:
         rank = price if prop.factor_halves == 2 and not prop.destroyed and not prop.rezoned else _rank(
             ctx, index, prop, price)
         if (prop.owner == seat or prop.controller == seat) and not (
-                prop.mortgaged or prop.rezoned or prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0)):
+                prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0)
+                or (normal_state and (prop.mortgaged or prop.rezoned))):
             held_ranks.append(rank)
         elif rank > best_other:
             best_other = rank
@@ -134,6 +144,7 @@ def spans_six_colours(ctx: RulesContext, seat: int) -> bool:
     and Utilities are not colours)."""
     properties = ctx.state.properties
     disrupted_counts = ctx.options.disrupted_counts_as_destroyed
+    normal_state = ctx.options.special_victory_requires_normal_state
     group_lots = _layout(ctx).group_lots
     groups_to_spare = len(group_lots) - THIMBLE_COLOURS
     if groups_to_spare < 0:
@@ -142,8 +153,8 @@ def spans_six_colours(ctx: RulesContext, seat: int) -> bool:
         for index in lots:
             prop = properties[index]
             if (prop.owner == seat or prop.controller == seat) and not (
-                    prop.mortgaged or prop.rezoned or prop.destroyed
-                    or (disrupted_counts and prop.disrupted_turns > 0)):
+                    prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0)
+                    or (normal_state and (prop.mortgaged or prop.rezoned))):
                 break
         else:
             groups_to_spare -= 1
@@ -154,23 +165,28 @@ def spans_six_colours(ctx: RulesContext, seat: int) -> bool:
 
 def railroads_gone(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-RACECAR-01: every Railroad is rezoned or destroyed; a disrupted one counts as destroyed (A-33). Who holds
-    them does not matter, so the subject is unused."""
+    them does not matter, so the subject is unused. With `horseman_race_car_count_destroyed=false` only rezoning
+    counts ([V22]'s "destroyed" is rezoned, E-22)."""
     properties = ctx.state.properties
-    disrupted_counts = ctx.options.disrupted_counts_as_destroyed
+    destroyed_counts = ctx.options.horseman_race_car_count_destroyed
+    disrupted_counts = destroyed_counts and ctx.options.disrupted_counts_as_destroyed
     for index in _layout(ctx).railroads:
         prop = properties[index]
-        if not (prop.rezoned or prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0)):
+        if not (prop.rezoned or (destroyed_counts and prop.destroyed)
+                or (disrupted_counts and prop.disrupted_turns > 0)):
             return False
     return True
 
 
 def seven_ruins(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-HORSEMAN-01 (a): at least 7 properties are rezoned or destroyed (a disrupted Railroad or Utility counts
-    as destroyed), whoever caused it; the subject is unused."""
-    disrupted_counts = ctx.options.disrupted_counts_as_destroyed
+    as destroyed), whoever caused it; the subject is unused. With `horseman_race_car_count_destroyed=false` only
+    rezoned properties count ([V22], E-22)."""
+    destroyed_counts = ctx.options.horseman_race_car_count_destroyed
+    disrupted_counts = destroyed_counts and ctx.options.disrupted_counts_as_destroyed
     ruins = 0
     for prop in ctx.state.properties.values():
-        if prop.rezoned or prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0):
+        if prop.rezoned or (destroyed_counts and prop.destroyed) or (disrupted_counts and prop.disrupted_turns > 0):
             ruins += 1
     return ruins >= HORSEMAN_RUINS
 
@@ -206,19 +222,23 @@ def holds_two_of_each_opponent(ctx: RulesContext, seat: int) -> bool:
 
 def holds_utilities_and_railroads(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-WHEELBARROW-01: both Utilities and at least 2 Railroads, owned or controlled and all qualifying; a
-    Railroad still counting down after its rebuild (`rail_countdown > 0`) does not count."""
+    Railroad still counting down after its rebuild (`rail_countdown > 0`) does not count, unless the countdown
+    affects rent only (`rebuilt_railroad_countdown_scope=rent_only`, [V22], E-10)."""
+    options = ctx.options
     properties = ctx.state.properties
-    disrupted_counts = ctx.options.disrupted_counts_as_destroyed
+    disrupted_counts = options.disrupted_counts_as_destroyed
+    normal_state = options.special_victory_requires_normal_state
+    countdown_counts = options.rebuilt_railroad_countdown_scope == "rent_and_victory"
     layout = _layout(ctx)
     for index in layout.utilities:
         prop = properties[index]
-        if not ((prop.owner == seat or prop.controller == seat) and qualifying(prop, disrupted_counts)):
+        if not ((prop.owner == seat or prop.controller == seat) and qualifying(prop, disrupted_counts, normal_state)):
             return False
     railroads = 0
     for index in layout.railroads:
         prop = properties[index]
-        if ((prop.owner == seat or prop.controller == seat) and qualifying(prop, disrupted_counts)
-                and prop.rail_countdown == 0):
+        if ((prop.owner == seat or prop.controller == seat) and qualifying(prop, disrupted_counts, normal_state)
+                and not (countdown_counts and prop.rail_countdown > 0)):
             railroads += 1
     return railroads >= WHEELBARROW_RAILROADS
 
@@ -228,6 +248,7 @@ def owns_five_cheapest(ctx: RulesContext, seat: int) -> bool:
     of its group (ties allowed). Control is not enough; ownership is enough even when the lot is subverted."""
     properties = ctx.state.properties
     disrupted_counts = ctx.options.disrupted_counts_as_destroyed
+    normal_state = ctx.options.special_victory_requires_normal_state
     group_lots = _layout(ctx).group_lots
     groups_to_spare = len(group_lots) - STEAM_IRON_GROUPS
     if groups_to_spare < 0:
@@ -235,7 +256,7 @@ def owns_five_cheapest(ctx: RulesContext, seat: int) -> bool:
     squares = ctx.squares
     for lots in group_lots:
         mine = [index for index in lots if properties[index].owner == seat
-                and qualifying(properties[index], disrupted_counts)]
+                and qualifying(properties[index], disrupted_counts, normal_state)]
         if mine:
             ranks = {index: _rank(ctx, index, properties[index], squares[index].price) for index in lots}
             lowest = min(ranks.values())

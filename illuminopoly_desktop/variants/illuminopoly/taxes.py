@@ -14,7 +14,7 @@ def income_tax_amount(ctx: RulesContext, seat: int, method: str) -> int:
     """Flat $200, or 10% of worth computed only after the choice (R-TAX-01)."""
     if method == "flat":
         return ctx.board.income_tax_flat
-    return pay_amount(worth(ctx, seat) * Fraction(ctx.board.income_tax_percent, 100))
+    return pay_amount(worth(ctx, seat, for_income_tax=True) * Fraction(ctx.board.income_tax_percent, 100))
 
 
 def pay_income_tax(ctx: RulesContext, seat: int, method: str) -> None:

@@ -8,7 +8,7 @@ from ...rules.events import RoundEnded, TurnSkipped, TurnStarted
 from ...rules.offers import expire_offers
 from ...rules.payments import collect_due_debts
 from . import commitments, victory
-from .artillery import ransom_answerer, ransom_deadline_passed, upkeep
+from .artillery import collect_pool_at_turn_end, ransom_answerer, ransom_deadline_passed, upkeep
 from .cheating import turn_ended
 from .conspiracy import end_of_turn, ready_rebuild_token
 from .factions import thimble_chooses_income
@@ -103,6 +103,8 @@ def end_turn(ctx: RulesContext) -> None:
     if state.pending_ransom is not None:
         if ransom_answerer(state) == seat:  # the end of his own next turn came first (D-15)
             ransom_deadline_passed(ctx, f"the end of {ctx.name(seat)}'s turn")
+        if ctx.options.ransom_pool_collected == "end_of_next_turn":
+            collect_pool_at_turn_end(ctx, seat)  # [V22] (E-34)
     if state.cheat_records:
         turn_ended(ctx, seat)  # R-CHEAT-02 one cheat per turn of his own, R-CHEAT-04 accusation deadlines
     player = state.players[seat]

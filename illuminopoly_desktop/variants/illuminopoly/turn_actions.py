@@ -190,6 +190,11 @@ def banker_reclaim(ctx: RulesContext, action: A.BankerReclaim) -> None:
 
 def second_rent(ctx: RulesContext, action: A.SecondRent) -> None:
     factions.second_rent(ctx, action.seat)
+    if ctx.options.top_hat_second_rent == "whole_turn":
+        # [V22]: the Top Hat "may forfeit a turn in order to collect rent twice" (E-25): what is left of the turn
+        # (its open window, another action of his own turn) is given up; the turn ends at once (T6), with a jail
+        # trial due at its end as after any jail turn (R-JAIL-05).
+        end_turn(ctx, A.EndTurn(seat=action.seat))
 
 
 def collect_rent(ctx: RulesContext, action: A.CollectRent) -> None:

@@ -12,10 +12,13 @@ from .rent import power_bases, rent_of, total_power, utility_roll_for
 
 
 def gate_open(ctx: RulesContext) -> bool:
-    """Every property is owned, rezoned or destroyed (disrupted counts as destroyed, D-10) (R-WIN-03)."""
+    """Every property is owned, rezoned or destroyed (disrupted counts as destroyed, D-10) (R-WIN-03). Under
+    `general_victory_measure=rents` ([V22], E-40) it must be *controlled*, rezoned or destroyed: a deed owned but
+    controlled by nobody (mortgaged while the Artillery was the Chair, D-11) keeps the gate shut."""
     disrupted_counts = ctx.options.disrupted_counts_as_destroyed
+    claimed = "controller" if ctx.options.general_victory_measure == "rents" else "owner"
     for prop in ctx.state.properties.values():
-        if prop.owner is None and not prop.rezoned and not prop.destroyed:
+        if getattr(prop, claimed) is None and not prop.rezoned and not prop.destroyed:
             if not (disrupted_counts and prop.disrupted_turns > 0):
                 return False
     return True
@@ -42,7 +45,8 @@ def general_victory_check(ctx: RulesContext, bases: dict[int, int] | None = None
             eliminate(ctx, seat, "the Horseman's disgust", rule_id="R-FAC-HORSEMAN-03")
         return
     if winners:
-        end_game(ctx, winners, "general victory: more than half of the total Power Base", "R-WIN-03")
+        measure = "rents" if ctx.options.general_victory_measure == "rents" else "Power Base"
+        end_game(ctx, winners, f"general victory: more than half of the total {measure}", "R-WIN-03")
 
 
 def banker_score(ctx: RulesContext) -> int:
