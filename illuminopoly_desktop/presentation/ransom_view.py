@@ -52,14 +52,12 @@ def ransom_view(state: GameState, seat: int) -> RansomView | None:
     deadline = ""
     if ransom.owner is None:
         # The v2.2 edition collects the pool at the end of the turn after the demand (E-34).
-        until = ("the end of the turn after the demand"
-                 if state.setup.options.ransom_pool_collected == "end_of_next_turn" else "the Artillery's next turn")
+        at_turn_end = state.setup.options.ransom_pool_collected == "end_of_next_turn"
+        until = "the end of the turn after the demand" if at_turn_end else "the Artillery's next turn"
         answer_text = (f"Any faction player may pledge until {until}; if the pledges reach the "
                        "demand, exactly the demand is collected, shared in proportion to the pledges (R-ART-04)."
                        if pool_open else "The pool is closed (R-ART-04).")
-        if state.setup.options.ransom_pool_collected == "end_of_next_turn":
-            artillery_turn = "the end of the turn after the demand"
-        deadline = f"Pledges are taken until {artillery_turn}." if pool_open else ""
+        deadline = (f"Pledges are taken until {until if at_turn_end else artillery_turn}." if pool_open else "")
     elif ransom.answer is not None:
         answer_text = f"The demand was {'paid' if ransom.answer == 'pay' else 'refused'} (R-ART-04)."
     elif answerer is None:
