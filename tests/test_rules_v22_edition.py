@@ -302,11 +302,11 @@ def test_E35_R_ART_10_destruction_blocks_the_group_for_one_collection():
     assert state.properties[ORIENTAL].rubble
 
 
-def test_E36_R_ART_10_a_destroyed_deed_is_face_down_held_by_the_chair_until_rebuilt():
-    """E-36, R-ART-10, R-ART-14, R-MORT-02, R-REBUILD-06: the Artillery destroys seat 2's Vermont ($100, depth 1).
-    Revised: the deed is marked, control stays with seat 2, V = $50. With `destroyed_deed=face_down`: turned over
-    like a mortgaged deed, the Chair (seat 0) holds it as `mortgage_chair`, V stays $100; cleaning the rubble leaves it
-    face down; rebuilding turns it face up and seat 2 controls it again."""
+def test_E36_R_ART_10_a_destroyed_deed_is_face_down_at_full_value_until_rebuilt():
+    """E-36, R-ART-10, R-ART-11, R-ART-14, R-VAL-02, R-REBUILD-06 (VARIANTS.md §6.4 decision 17): the Artillery
+    destroys seat 2's Vermont ($100, depth 1). Revised: the deed is marked, V = $50, cleanup costs ½ × V = $25. With
+    `destroyed_deed=face_down`: turned over, a marker only (seat 2 keeps control; the Chair takes nothing), V stays
+    $100 so cleanup costs $50; it stays face down after cleanup and the rebuild turns it face up."""
     from illuminopoly_desktop.variants.illuminopoly.artillery import clean_up, destroy_lot
     from illuminopoly_desktop.variants.illuminopoly.conspiracy import rebuild
 
@@ -318,16 +318,14 @@ def test_E36_R_ART_10_a_destroyed_deed_is_face_down_held_by_the_chair_until_rebu
         ctx = Ctx(state)
         vermont = state.properties[VERMONT]
         destroy_lot(ctx, VERMONT)
-        outcomes.append((vermont.face_down, vermont.controller, vermont.control_origin, V.current_value(ctx, VERMONT)))
-    assert outcomes == [(False, 2, "owner", 50), (True, 0, "mortgage_chair", 100)]
-    cash = state.players[2].cash
-    clean_up(ctx, 2, VERMONT)
-    assert state.players[2].cash == cash - 50  # ½ × V = ½ × $100 (R-ART-11)
-    assert (vermont.rubble, vermont.face_down, vermont.controller) == (False, True, 0)
+        cash = state.players[2].cash
+        clean_up(ctx, 2, VERMONT)
+        outcomes.append((vermont.face_down, vermont.controller, vermont.control_origin, V.current_value(ctx, VERMONT),
+                         cash - state.players[2].cash, vermont.rubble))
+    assert outcomes == [(False, 2, "owner", 50, 25, False), (True, 2, "owner", 100, 50, False)]
     force(state, 4)
     rebuild(ctx, 2, VERMONT)
-    assert (vermont.destroyed, vermont.face_down, vermont.controller, vermont.control_origin) == (
-        False, False, 2, "owner")
+    assert (vermont.destroyed, vermont.face_down, vermont.controller) == (False, False, 2)
 
 
 def test_E37_R_ART_13_abandoning_a_lot_mortgaged_when_destroyed_pays_the_mortgage_value():

@@ -52,14 +52,9 @@ class PropertyState(Model):
     """Which out-arrow of the parent the deed hangs from."""
     double_rent_by: int | None = None
     face_down: bool = Field(False, exclude_if=lambda value: not value)
-    """`destroyed_deed=face_down` ([V22], E-36): an owned lot the Artillery destroyed is turned over "as if it were
-    mortgaged", held by the Chair as `mortgage_chair`, until it is rebuilt (R-ART-10, R-REBUILD-06). Left out of the
+    """`destroyed_deed=face_down` ([V22], E-36): an owned lot the Artillery destroyed is turned over, a marker only
+    (VARIANTS.md §6.4, decision 17: no Chair control), until it is rebuilt (R-ART-10, R-REBUILD-06). Left out of the
     JSON when false, so that saves, hashes and the views of the revised edition's games stay as they were."""
-
-    def held_by_chair_office(self) -> bool:
-        """The Chair holds this deed for the Bank (`mortgage_chair`): mortgaged, or face down after its destruction
-        (E-36). Such a hold belongs to the office: it passes to the next Chair (R-CHAIR-04), not to a buyer or taker."""
-        return self.control_origin == "mortgage_chair" and (self.mortgaged or self.face_down)
 
 
 class FavorCard(Model):

@@ -33,7 +33,6 @@ from ...rules.events import (ControlChanged, LandingResolved, MortgageChanged, O
 from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from . import commitments, contest_steps, contests
-from .chair import mortgage_holder
 from .conspiracy import halt_holders
 from .favors import sale_blockers
 from .losing import eliminate
@@ -419,7 +418,10 @@ def destroy_lot(ctx: RulesContext, index: int) -> None:
         ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=owner, origin=origin,
                                 reason="destruction", rule_id="R-ART-10"))
     if owner is not None and ctx.options.destroyed_deed == "face_down":
-        turn_face_down(ctx, index)
+        # [V22]: "the property card stays flipped over" (E-36). A marker only (VARIANTS.md §6.4, decision 17): the
+        # lot earns, counts and holds nothing until rebuilt, as a marked one; the Chair does not take it and it may
+        # still be taken over. Its value is not halved (property_values.is_halved); its rebuild turns it face up.
+        prop.face_down = True
     if owner is not None:
         if any(p.owner == owner and p.parent == index for p in state.properties.values()):
             state.players[owner].forced_reorg_pending = True  # R-STRUCT-08
@@ -430,27 +432,6 @@ def destroy_lot(ctx: RulesContext, index: int) -> None:
         state.terrorist_colors_destroyed.append(group)  # R-FAC-ARTILLERY-01; settle then checks victory
     if ctx.options.destruction_group_block == "one_turn":
         _block_group_once(ctx, index, group)
-
-
-def turn_face_down(ctx: RulesContext, index: int) -> None:
-    """`destroyed_deed=face_down` ([V22]: "the property card stays flipped over", E-36): the destroyed deed is turned
-    over like a mortgaged one, so the Chair (or the professional Banker) holds it as `mortgage_chair`, as R-MORT-02
-    gives him a mortgaged deed, until its rebuild turns it face up (conspiracy.rebuild); cleanup does not. Its value
-    is not halved (property_values.is_halved). Resolution where [V22] is silent: nobody takes it while the Chair is
-    vacant, the owner or the Artillery (who controls nothing, D-11), nor from an unawakened Boat without
-    `boat_mortgage_control`, exactly as for a mortgage; the owner then keeps control."""
-    state = ctx.state
-    prop = state.properties[index]
-    prop.face_down = True
-    owner_player = state.players[prop.owner]
-    boat_exempt = (owner_player.faction == "boat" and not owner_player.awakened
-                   and not ctx.options.boat_mortgage_control)
-    holder = mortgage_holder(state)
-    if holder is None or holder == prop.owner or boat_exempt:
-        return
-    prop.controller, prop.control_origin = holder, "mortgage_chair"
-    ctx.emit(ControlChanged(property=index, old_controller=prop.owner, new_controller=holder, origin="mortgage_chair",
-                            reason="destroyed deed face down", rule_id="R-ART-10"))
 
 
 def _block_group_once(ctx: RulesContext, index: int, group: str) -> None:

@@ -27,8 +27,8 @@ def claim_holds(ctx: RulesContext, seat: int, indices, reason: str, rule_id: str
         prop = state.properties[index]
         if prop.owner != seat or prop.controller == seat:
             continue
-        if prop.held_by_chair_office():
-            continue  # the Chair's hold while the deed is mortgaged (`boat_mortgage_control`) or face down (E-36)
+        if prop.mortgaged and prop.control_origin == "mortgage_chair":
+            continue  # the Chair's hold while the deed is mortgaged (`boat_mortgage_control`)
         if prop.controller is None and prop.mortgaged:
             continue  # controlled by nobody until it is lifted (D-11); lifting gives it to him
         old = prop.controller

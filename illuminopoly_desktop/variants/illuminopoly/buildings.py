@@ -313,8 +313,6 @@ def lift(ctx: RulesContext, index: int) -> None:
         # until unmortgaged, in that case they eventually revert to the owner as he visits them" (resolution; the
         # hold gives the Banker no score, R-FAC-BANKER-01 counts mortgaged properties only). The owner who is
         # himself the Chair gets it back at once; an unawakened Boat takes it straight back (R-FAC-BOAT-02).
-        if prop.face_down and prop.control_origin == "mortgage_chair":
-            return  # still face down after its destruction (E-36): the Chair keeps it until the rebuild
         if (holder == prop.owner or holder is None or is_artillery(state, holder)
                 or (owner_player.faction == "boat" and not owner_player.awakened)
                 or ctx.options.mortgage_lift_control == "owner"):

@@ -148,7 +148,7 @@ def install_chair(ctx: RulesContext, seat: int, reason: str) -> None:
     ctx.emit(ChairChanged(old_chair=old, new_chair=seat, reason=reason, rule_id="R-CHAIR-02"))
     holder = mortgage_holder(state)
     for index, prop in state.properties.items():
-        if prop.held_by_chair_office() and prop.controller != holder:
+        if prop.mortgaged and prop.control_origin == "mortgage_chair" and prop.controller != holder:
             previous = prop.controller
             prop.controller = holder
             ctx.emit(ControlChanged(property=index, old_controller=previous, new_controller=holder,

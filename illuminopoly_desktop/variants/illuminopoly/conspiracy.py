@@ -287,14 +287,7 @@ def rebuild(ctx: RulesContext, seat: int, index: int) -> None:
         elif roll >= 5:
             prop.factor_halves = 3
     prop.rezoned = prop.destroyed = prop.rubble = False
-    prop.mortgage_written_off = False
-    if prop.face_down:  # rebuilt: the deed is turned face up and the Chair's hold ends (E-36)
-        prop.face_down = False
-        if prop.control_origin == "mortgage_chair" and prop.controller != prop.owner:
-            old = prop.controller
-            prop.controller, prop.control_origin = prop.owner, "owner"
-            ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=prop.owner, origin="owner",
-                                    reason="rebuilt face up", rule_id="R-REBUILD-06"))
+    prop.mortgage_written_off = prop.face_down = False  # rebuilt: a face-down deed is turned face up (E-36)
     ctx.emit(PropertyChanged(property=index, change="rebuilt", factor_halves=prop.factor_halves, countdown=countdown,
                              rule_id="R-REBUILD-06"))
 
@@ -350,7 +343,7 @@ def take_over_arm(ctx: RulesContext, contest: Contest) -> None:
         ctx.emit(OwnershipChanged(property=member, old_owner=old_owner, new_owner=taker, reason="takeover",
                                   rule_id="R-TAKEOVER-05"))
         old_controller, old_origin = prop.controller, prop.control_origin
-        if prop.held_by_chair_office():
+        if prop.mortgaged and prop.control_origin == "mortgage_chair":
             pass  # the Chair's mortgage hold belongs to the office, even when O or X is the Chair (step 3, A-89)
         elif member == index:
             prop.controller, prop.control_origin = taker, "owner"

@@ -298,7 +298,7 @@ def transfer_deed(ctx: RulesContext, leg, is_root: bool, secret: bool = False) -
     elif prop.controller == buyer:
         # "If the buyer controlled it, it is now simply his own" — except that a Chair buying a mortgaged property
         # he holds as Chair keeps holding it in that role while it stays mortgaged (A-89, R-CHAIR-04).
-        new, origin = buyer, ("mortgage_chair" if prop.held_by_chair_office()
+        new, origin = buyer, ("mortgage_chair" if prop.mortgaged and prop.control_origin == "mortgage_chair"
                               else "owner")
     else:
         new, origin = prop.controller, prop.control_origin

@@ -10,7 +10,7 @@ from . import structure
 def invariant_problems(state: GameState) -> list[str]:
     problems: list[str] = []
     for prop in state.properties.values():
-        if (prop.owner is None) != (prop.controller is None) and not (prop.mortgaged or prop.face_down):
+        if (prop.owner is None) != (prop.controller is None) and not prop.mortgaged:
             problems.append(f"property {prop.index}: owner {prop.owner} but controller {prop.controller}")
         if prop.controller is not None and prop.controller != prop.owner and state.players[prop.controller].eliminated:
             problems.append(f"property {prop.index} held by eliminated seat {prop.controller}")

@@ -358,7 +358,7 @@ def release_control(ctx: RulesContext, seat: int) -> None:
     state = ctx.state
     for index, prop in state.properties.items():
         if prop.controller == seat and prop.owner not in (None, seat):
-            if prop.mortgaged or prop.held_by_chair_office():  # (face down after its destruction: E-36)
+            if prop.mortgaged:
                 new, origin = mortgage_holder(ctx.state, seat), "mortgage_chair"
             else:
                 new, origin = prop.owner, "owner"
@@ -384,7 +384,7 @@ def foreclose_into(ctx: RulesContext, debtor: int, creditor: int, placements=())
         if prop.controller == debtor or (prop.controller == creditor and prop.owner == creditor
                                          and prop.control_origin not in ("owner", "mortgage_chair")):
             old = prop.controller
-            if prop.held_by_chair_office():
+            if prop.mortgaged and prop.control_origin == "mortgage_chair":
                 # The debtor held it as Chair; that hold belongs to the office, not to him (R-CHAIR-04).
                 new, origin = mortgage_holder(ctx.state, debtor), "mortgage_chair"
             elif prop.owner == creditor:
