@@ -105,15 +105,16 @@ def seat_configs(players: int, factions: Sequence[str] | None, banker_seat: int 
 def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_invariants: bool = True,
                      options: dict | None = None, round_trip_every: int = ROUND_TRIP_EVERY,
                      banker_seat: int | None = None, factions: Sequence[str] | None = None,
-                     ruleset: str = DEFAULT_RULESET) -> SimResult:
-    """Play one game of `ruleset` between random players to a win or the round cap (R-WIN-05's `max_rounds`);
+                     ruleset: str = DEFAULT_RULESET, preset: str | None = None) -> SimResult:
+    """Play one game of `ruleset` (with `preset`'s house rules under `options`, model/presets.py) between random players to a win or the round cap (R-WIN-05's `max_rounds`);
     `banker_seat` makes that seat the professional Banker (R-BANKER); `factions`, if given, are assigned to
     the other seats in order (one per faction seat) instead of being drafted."""
     started = time.perf_counter()
     opts = dict(options or {})
     opts.update(find_ruleset(ruleset).round_cap(max_rounds))
     seats = seat_configs(players, factions, banker_seat)
-    state = new_game(seats, seed=seed, options=opts, preset_factions=factions is not None, ruleset=ruleset)
+    state = new_game(seats, seed=seed, options=opts, preset_factions=factions is not None, ruleset=ruleset,
+                     preset=preset)
     bot = RandomBot(seed)
     result = SimResult(seed=seed, state=state)
     initial_money = state.total_money()
@@ -232,14 +233,14 @@ def rotated_factions(pool: Sequence[str], seats: int, seed: int, always: Sequenc
 def run_simulation(games: int, players: int = 4, seed: int = 0, max_rounds: int = 200,
                    check_invariants: bool = True, options: dict | None = None,
                    factions=None, banker_seat: int | None = None,
-                   ruleset: str = DEFAULT_RULESET) -> Iterator[SimResult]:
+                   ruleset: str = DEFAULT_RULESET, preset: str | None = None) -> Iterator[SimResult]:
     """Games `seed`, `seed`+1, ... `factions` is None (the game's own faction draft), a list (the same
     assignment in every game) or a function of the game's seed returning the list."""
     for i in range(games):
         game_seed = seed + i
         chosen = factions(game_seed) if callable(factions) else factions
         yield play_random_game(game_seed, players, max_rounds, check_invariants, options,
-                               banker_seat=banker_seat, factions=chosen, ruleset=ruleset)
+                               banker_seat=banker_seat, factions=chosen, ruleset=ruleset, preset=preset)
 
 
 @dataclass

@@ -38,7 +38,7 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
                     factions: Sequence[str] | None = None, banker_seat: int | None = None,
                     check_invariants: bool = False, budget: float | None = None,
                     players: Sequence[ComputerPlayer] | None = None, keep_actions: bool = True,
-                    ruleset: str = DEFAULT_RULESET) -> TableResult:
+                    ruleset: str = DEFAULT_RULESET, preset: str | None = None) -> TableResult:
     """Play one game to its end (or the round cap, R-WIN-05) with one computer player per seat.
 
     `strengths` names each seat's player (the professional Banker's seat, `banker_seat`, included); `players`, if
@@ -49,7 +49,7 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
     opts.update(find_ruleset(ruleset).round_cap(max_rounds))
     count = len(strengths)
     state = new_game(seat_configs(count, factions, banker_seat, strengths), seed=seed, options=opts,
-                     preset_factions=factions is not None, ruleset=ruleset)
+                     preset_factions=factions is not None, ruleset=ruleset, preset=preset)
     seats_players = list(players) if players is not None else [
         make_player(strength, seed * 100 + seat, budget, ruleset) for seat, strength in enumerate(strengths)]
     result = TableResult(seed=seed, state=state, strengths=list(strengths))
@@ -104,11 +104,11 @@ def run_table_simulation(games: int, strengths: Sequence[str], seed: int = 0, ma
                          check_invariants: bool = True, options: dict | None = None,
                          factions: Sequence[str] | Callable[[int], Sequence[str]] | None = None,
                          banker_seat: int | None = None, budget: float | None = None,
-                         ruleset: str = DEFAULT_RULESET) -> Iterator[TableResult]:
+                         ruleset: str = DEFAULT_RULESET, preset: str | None = None) -> Iterator[TableResult]:
     """Games `seed`, `seed`+1, ... with the same strengths in the same seats (as bots/simulate.py's
     `run_simulation` for random players). `factions`: None (drafted), a list, or a function of the game's seed."""
     for i in range(games):
         game_seed = seed + i
         chosen = factions(game_seed) if callable(factions) else factions
         yield play_table_game(game_seed, strengths, max_rounds, options, chosen, banker_seat, check_invariants,
-                              budget, ruleset=ruleset)
+                              budget, ruleset=ruleset, preset=preset)

@@ -123,4 +123,20 @@ def ruleset_name(text: str) -> str:
     return text
 
 
+def check_preset_argument(ruleset: str, preset: str | None) -> None:
+    """--preset: raise UserError (exit 1, as `serve` always has) unless `ruleset` has that preset (built in, or the
+    user's own)."""
+    from ..model.presets import PresetError, find_preset
+    from .errors import UserError
+
+    try:
+        find_preset(ruleset, preset)
+    except PresetError as error:
+        raise UserError(str(error)) from None
+
+
+PRESET_HELP = ("a named bundle of house rules of the ruleset (resources/presets/): illuminopoly (the revised edition, "
+               "the default) or illuminopoly_v22 (the v2.2 edition), or one of your own saved from the New Game "
+               "dialog (user:NAME); --option values apply on top of it")
+
 RULESET_HELP = "the rules the game is played by: illuminopoly (the default) or classic (classic Monopoly)"

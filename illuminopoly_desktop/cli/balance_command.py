@@ -7,8 +7,8 @@ import sys
 import time
 from pathlib import Path
 
-from .arguments import (DEFAULT_MAX_ROUNDS, RULESET_HELP, check_ruleset_options, option_assignment, players_or_strengths, positive_float,
-                        positive_int, ruleset_name)
+from .arguments import (DEFAULT_MAX_ROUNDS, PRESET_HELP, RULESET_HELP, check_preset_argument, check_ruleset_options,
+                        option_assignment, players_or_strengths, positive_float, positive_int, ruleset_name)
 from .errors import EXIT_OK, UsageError, UserError
 
 BALANCE_PLAYERS = "schemer,schemer,schemer,schemer"
@@ -41,6 +41,7 @@ def add_balance_parser(commands) -> None:
     balance.add_argument("--option", dest="options", action="append", type=option_assignment, default=[],
                          metavar="NAME=VALUE", help="set a house-rule option for every game (repeatable)")
     balance.add_argument("--ruleset", type=ruleset_name, default="illuminopoly", metavar="NAME", help=RULESET_HELP)
+    balance.add_argument("--preset", metavar="NAME", help=PRESET_HELP)
     balance.set_defaults(handler=cmd_balance)
 
 
@@ -57,6 +58,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UsageError(f"a game of {ruleset_label(args.ruleset)} needs {seats.start} to {seats.stop - 1} players; "
                          f"--players gives {len(strengths)}.")
     check_ruleset_options(args.ruleset, args.options)
+    check_preset_argument(args.ruleset, args.preset)
     options = dict(args.options)
     options.pop("max_rounds", None)
     if args.artillery:
@@ -69,7 +71,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
                f"--players {','.join(strengths)} --max-rounds {args.max_rounds}"
                + (f" --ruleset {args.ruleset}" if args.ruleset != "illuminopoly" else "")
                + (f" --budget {args.budget:g}" if args.budget else "") + (" --artillery" if args.artillery else "")
-               + (" --banker" if args.banker else "")
+               + (" --banker" if args.banker else "") + (f" --preset {args.preset}" if args.preset else "")
                + "".join(f" --option {k}={str(v).lower() if isinstance(v, bool) else v}"
                          for k, v in args.options))
     started = time.perf_counter()
@@ -81,7 +83,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
     try:
         tally = play_balance_games(args.games, args.seed, strengths, args.max_rounds, options, args.budget,
-                                   banker=args.banker, progress=progress, ruleset=args.ruleset)
+                                   banker=args.banker, progress=progress, ruleset=args.ruleset,
+                                   preset=args.preset)
     except ValueError as error:
         raise UsageError(str(error)) from None
     settings = ReportSettings(command=command, seed=args.seed, strengths=strengths, max_rounds=args.max_rounds,

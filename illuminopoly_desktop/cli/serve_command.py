@@ -5,7 +5,8 @@ import argparse
 from pathlib import Path
 
 from ..net.deadlines import DEFAULT_AWAY_TIMEOUT
-from .arguments import RULESET_HELP, check_ruleset_options, option_assignment, ruleset_name
+from .arguments import PRESET_HELP, RULESET_HELP, check_preset_argument, check_ruleset_options, option_assignment, \
+    ruleset_name
 from .errors import EXIT_OK, UsageError, UserError
 
 
@@ -44,8 +45,7 @@ def add_serve_parser(commands) -> None:
                        help="seconds the game waits for a player who is not connected before a computer plays his "
                             f"seat until he is back (default {DEFAULT_AWAY_TIMEOUT:.0f}; 0: wait for the host)")
     serve.add_argument("--ruleset", type=ruleset_name, default="illuminopoly", metavar="NAME", help=RULESET_HELP)
-    serve.add_argument("--preset", metavar="NAME",
-                       help="a named bundle of house rules of the ruleset (none yet in this version)")
+    serve.add_argument("--preset", metavar="NAME", help=PRESET_HELP)
     serve.add_argument("--no-discovery", action="store_true", help="do not announce the game on the network")
     serve.set_defaults(handler=cmd_serve)
 
@@ -59,6 +59,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..saves.savefile import SaveError
 
     check_ruleset_options(args.ruleset, args.options)
+    if args.load is None:
+        check_preset_argument(args.ruleset, args.preset)
     seats = find_ruleset(args.ruleset).seats  # S02: how many players its rules seat
     if args.seats not in seats:
         raise UsageError(f"--seats must be {seats.start} to {seats.stop - 1} (got {args.seats})")

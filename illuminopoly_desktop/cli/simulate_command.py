@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .arguments import (DEFAULT_MAX_ROUNDS, RULESET_HELP, check_ruleset_options, faction_ids, faction_list,
-                        option_assignment, players_or_strengths, positive_float, positive_int, ruleset_name)
+from .arguments import (DEFAULT_MAX_ROUNDS, PRESET_HELP, RULESET_HELP, check_preset_argument, check_ruleset_options,
+                        faction_ids, faction_list, option_assignment, players_or_strengths, positive_float,
+                        positive_int, ruleset_name)
 from .errors import EXIT_FAILED, EXIT_OK, UsageError, UserError
 from .simulate_report import counts_text, game_line, game_record, summarise, summary_text
 
@@ -51,6 +52,7 @@ def add_simulate_parser(commands) -> None:
                      help="set a house-rule option for every game, e.g. --option graft_bidding_mode=open; "
                           "repeat for several options")
     sim.add_argument("--ruleset", type=ruleset_name, default="illuminopoly", metavar="NAME", help=RULESET_HELP)
+    sim.add_argument("--preset", metavar="NAME", help=PRESET_HELP)
     sim.add_argument("--seed", type=int, default=0, metavar="S",
                      help="seed of the first game; game i uses S+i (default 0)")
     sim.add_argument("--max-rounds", type=positive_int, metavar="R",
@@ -93,9 +95,11 @@ def table_from_args(args: argparse.Namespace) -> Table:
     open. Raises UsageError for contradictory flags."""
     from ..bots.simulate import rotated_factions
     from ..model.options import make_options
+    from ..model.presets import preset_options
     from ..model.rulesets import find_ruleset, options_model_of
 
     check_ruleset_options(args.ruleset, args.options)
+    check_preset_argument(args.ruleset, args.preset)
     options = dict(args.options)  # a later --option of the same name wins
     listed = args.factions
     artillery = args.artillery or (isinstance(listed, tuple) and "artillery" in listed)
@@ -113,7 +117,8 @@ def table_from_args(args: argparse.Namespace) -> Table:
     if listed is None and not artillery:
         return Table(args.players or DEFAULT_PLAYERS, None, args.banker, options, max_rounds, "drafted")
     # --factions all, or --artillery alone: the host seats the factions, rotating them from game to game.
-    pool = find_ruleset(args.ruleset).seat_choices(make_options(options, model=options_model_of(args.ruleset)))
+    pool = find_ruleset(args.ruleset).seat_choices(make_options(preset_options(args.ruleset, args.preset, options),
+                                                                model=options_model_of(args.ruleset)))
     if args.players is None:
         players = len(pool) + bankers
     else:
@@ -178,11 +183,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if strengths is None:
         games = run_simulation(args.games, table.players, args.seed, table.max_rounds, options=table.options,
-                               factions=table.factions, banker_seat=table.banker_seat, ruleset=args.ruleset)
+                               factions=table.factions, banker_seat=table.banker_seat, ruleset=args.ruleset,
+                               preset=args.preset)
     else:  # computer players of the given strengths, each deciding from its seat's view (bots/table_games.py)
         games = run_table_simulation(args.games, strengths, args.seed, table.max_rounds, options=table.options,
                                      factions=table.factions, banker_seat=table.banker_seat, budget=args.budget,
-                                     ruleset=args.ruleset)
+                                     ruleset=args.ruleset, preset=args.preset)
     won_by_strength: Counter = Counter()
     try:
         for sim in games:
@@ -208,7 +214,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     if board is None:
         board = load_board()
-    summary = summarise(args.seed, table, totals, elapsed, board)
+    summary = summarise(args.seed, table, totals, elapsed, board, args.preset)
     if strengths is not None:
         summary["strengths"] = strengths
         summary["wins_by_strength"] = {k: round(v, 3) for k, v in sorted(won_by_strength.items())}

@@ -13,14 +13,16 @@ ENDING_LABELS = {"special": "special victory", "general": "general victory", "ba
                  "last_standing": "last player standing", "cap": "round cap", "unfinished": "unfinished"}
 
 
-def summarise(seed: int, table: Table, totals, elapsed: float, board) -> dict:
-    """The summary of all games (SimulationTotals `totals`, from the first game's `seed`), JSON-ready."""
+def summarise(seed: int, table: Table, totals, elapsed: float, board, preset: str | None = None) -> dict:
+    """The summary of all games (SimulationTotals `totals`, from the first game's `seed`, with the house rules of
+    `preset`, if any, under the table's options), JSON-ready."""
     from ..bots.simulate import contest_table
 
     games = totals.games
     return {
         "games": games, "players": table.players, "seed": seed, "max_rounds": table.max_rounds,
         "factions": table.described, "banker": table.banker_seat is not None, "options": table.options,
+        **({"preset": preset} if preset else {}),
         "results": dict(totals.results), "invariant_failures": totals.invariant_failures,
         "player_turns": totals.player_turns,
         "seconds": round(elapsed, 3),
@@ -96,6 +98,7 @@ def summary_text(summary: dict, board, landings: Counter) -> str:
         f"{summary['games']} games in {summary['seconds']:.2f} s: {summary['games_per_second']} games/s, "
         f"{summary['player_turns_per_second']} player-turns/s ({summary['player_turns']} player-turns)",
         "results: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["results"].items())),
+        *([f"preset: {summary['preset']}"] if summary.get("preset") else []),
         f"invariants: {'all ok' if not summary['invariant_failures'] else str(summary['invariant_failures']) + ' FAILED'}",
         "",
         "endings: " + (", ".join(f"{ENDING_LABELS[k]} {v}" for k, v in summary["endings"].items()) or "none"),

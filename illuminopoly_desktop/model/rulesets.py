@@ -15,6 +15,8 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from .presets import USER_PREFIX, builtin_presets
+
 DEFAULT_RULESET = "illuminopoly"
 """The ruleset of a setup that names none: every game saved before rulesets existed is an Illuminopoly game."""
 
@@ -30,8 +32,6 @@ class RulesetEntry:
     options_model: str
     """The frozen model of the ruleset's house rules, as "module:Class" (a model of model/, imported on first use
     like the ruleset, so that reading a setup needs no rules code): a setup's options are read by it."""
-    presets: tuple[str, ...] = ()
-    """The presets (named bundles of option values, VARIANTS §0.3) a game of this ruleset may name."""
 
 
 RULESETS: dict[str, RulesetEntry] = {entry.name: entry for entry in (
@@ -84,12 +84,17 @@ def options_model_of(name: str) -> type:
 
 
 def check_preset(ruleset: str, preset: str | None) -> None:
-    """Raise UnknownRuleset unless `ruleset` is known and `preset` is None or one of its presets."""
+    """Raise UnknownRuleset unless `ruleset` is known and `preset` is None, one of its built-in presets
+    (resources/presets/, model/presets.py) or a user's own ("user:..."). A user's preset is accepted without its file:
+    the setup records every option value, so a save or a game hosted by someone else plays without it."""
     entry = RULESETS.get(ruleset)
     if entry is None:
         find_ruleset(ruleset)  # raises, naming the rulesets there are
-    if preset is not None and preset not in entry.presets:
-        offered = ", ".join(entry.presets) or "none"
+    if preset is None or preset.startswith(USER_PREFIX):
+        return
+    names = [p.name for p in builtin_presets(ruleset)]
+    if preset not in names:
+        offered = ", ".join(names) or "none"
         raise UnknownRuleset(f"The {entry.label} rules have no preset {preset!r} in this version of the app "
                              f"(presets: {offered}).")
 

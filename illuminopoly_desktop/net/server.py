@@ -20,7 +20,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..model.options import make_options
-from ..model.rulesets import DEFAULT_RULESET, check_preset, find_ruleset, options_model_of
+from ..model.presets import PresetError, preset_options
+from ..model.rulesets import DEFAULT_RULESET, UnknownRuleset, check_preset, find_ruleset, options_model_of
 from ..model.rng import derived_seed, new_seed
 from ..model.state import GameState, SeatConfig
 from ..protocol import decode_client_message, encode
@@ -128,7 +129,13 @@ class LanServer(ServerRequests):
         self._stopped = False
         check_preset(config.ruleset, config.preset)  # an unknown ruleset or preset is refused now, in words
         self.ruleset = find_ruleset(config.ruleset)
-        options = make_options(config.options or {}, model=options_model_of(config.ruleset))
+        overrides = config.options or {}
+        if config.preset is not None:
+            try:  # the preset's values under the host's own house rules (model/presets.py)
+                overrides = preset_options(config.ruleset, config.preset, overrides)
+            except PresetError as error:
+                raise UnknownRuleset(str(error)) from None
+        options = make_options(overrides, model=options_model_of(config.ruleset))
         if config.load_path is None and state is None:  # refuse an impossible table now, not at the start
             self.ruleset.check_seating([SeatConfig(name=f"Seat {i + 1}") for i in range(config.seats)], options, False)
         self.lobby = Lobby.empty(config.seats, self.ruleset.seat_choices(options), config.computers, config.computer_strength)

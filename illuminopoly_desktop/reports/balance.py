@@ -20,6 +20,7 @@ from ..bots.simulate import CONTEST_OUTCOMES, CONTEST_TYPES, ENDINGS
 from ..bots.table_games import TableResult, play_table_game
 from ..model.board import load_board
 from ..model.options import make_options
+from ..model.presets import preset_options
 from ..model.rulesets import DEFAULT_RULESET, find_ruleset, options_model_of
 
 REPORT_NAME = "README.md"
@@ -168,11 +169,12 @@ def play_balance_games(games: int, seed: int = 0, strengths: Sequence[str] = DEF
                        max_rounds: int = 200, options: dict | None = None, budget: float | None = None,
                        banker: bool = False,
                        progress: Callable[[int, TableResult], None] | None = None,
-                       ruleset: str = DEFAULT_RULESET) -> BalanceTally:
+                       ruleset: str = DEFAULT_RULESET, preset: str | None = None) -> BalanceTally:
     """Play the games (game i with seed `seed + i`) and add them up. Each game's strengths are rotated one seat
     further, and its factions are dealt by `dealt_factions`. `banker`: the last seat is the professional Banker."""
     options = dict(options or {})
-    pool = find_ruleset(ruleset).seat_choices(make_options(options, model=options_model_of(ruleset)))
+    pool = find_ruleset(ruleset).seat_choices(make_options(preset_options(ruleset, preset, options),
+                                                           model=options_model_of(ruleset)))
     banker_seat = len(strengths) - 1 if banker else None
     faction_seats = len(strengths) - (1 if banker else 0)
     # A ruleset without seat choices (classic Monopoly's players are just players) deals nothing.
@@ -183,7 +185,7 @@ def play_balance_games(games: int, seed: int = 0, strengths: Sequence[str] = DEF
         seated = list(strengths[shift:]) + list(strengths[:shift])
         game = play_table_game(seed + index, seated, max_rounds=max_rounds, options=options,
                                factions=lineups[index], banker_seat=banker_seat, budget=budget, keep_actions=False,
-                               ruleset=ruleset)
+                               ruleset=ruleset, preset=preset)
         tally.add(game)
         if progress is not None:
             progress(index, game)

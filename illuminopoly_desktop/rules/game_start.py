@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pydantic import BaseModel
+
 from ..model import rng
-from ..model.rulesets import DEFAULT_RULESET, check_preset, find_ruleset
+from ..model.presets import PresetError, preset_options, setup_preset_name
+from ..model.rulesets import DEFAULT_RULESET, UnknownRuleset, check_preset, find_ruleset
 from ..model.state import GameSetup, GameState, SeatConfig
 
 
@@ -25,8 +28,18 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     (model/rng.py: new games use the keyed one; a save names its own); `preset_factions=True` means the host
     assigned each seat's faction in `seats`; `preset` names a bundle of option values of the ruleset. `events`, if
     given, receives the setup's events (R-GEN-07).
-    Raises IllegalAction for an impossible seating, UnknownRuleset for a ruleset or preset this app does not have."""
+    Raises IllegalAction for an impossible seating, UnknownRuleset for a ruleset or preset this app does not have.
+
+    `options` given as a mapping are house rules over the preset's values (model/presets.py `preset_options`);
+    given as the options model they are the game's whole rules, the preset's already in them. The setup records
+    the ruleset's own preset (its defaults) as None."""
     check_preset(ruleset, preset)
+    preset = setup_preset_name(ruleset, preset)
+    if preset is not None and not isinstance(options, BaseModel):
+        try:
+            options = preset_options(ruleset, preset, options)
+        except PresetError as error:  # a user's preset not on this machine
+            raise UnknownRuleset(str(error)) from None
     return find_ruleset(ruleset).new_game(seats, seed=seed, options=options, board=board,
                                           preset_factions=preset_factions, allow_forced_dice=allow_forced_dice,
                                           events=events, generator=generator, preset=preset)

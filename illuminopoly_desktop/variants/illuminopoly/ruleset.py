@@ -60,7 +60,8 @@ class IlluminopolyRuleset(Ruleset):
                  allow_forced_dice: bool = False, events: list | None = None,
                  generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None) -> GameState:
         return setup.new_game(seats, seed=seed, options=options, board=board, preset_factions=preset_factions,
-                              allow_forced_dice=allow_forced_dice, events=events, generator=generator)
+                              allow_forced_dice=allow_forced_dice, events=events, generator=generator,
+                              preset=preset)
 
     seat_choices = staticmethod(setup.factions_in_use)
     """The factions in use: the 9 standard ones, and the Artillery when `use_artillery` (R-SETUP-01)."""
@@ -72,7 +73,7 @@ class IlluminopolyRuleset(Ruleset):
                                                 events=events)
         return self.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
                              preset_factions=setup_.preset_factions, allow_forced_dice=setup_.allow_forced_dice,
-                             events=events, generator=setup_.generator)
+                             events=events, generator=setup_.generator, preset=setup_.preset)
 
     state_from_position = staticmethod(position.state_from_position)
     position_json = staticmethod(position.position_json)

@@ -27,8 +27,10 @@ def factions_in_use(options: Options) -> list[str]:
 def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options: Options | Mapping | None = None,
              board: Board | str | None = None, preset_factions: bool = False,
              allow_forced_dice: bool = False, events: list | None = None,
-             generator: rng.Generator = rng.DEFAULT_GENERATOR) -> GameState:
+             generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None) -> GameState:
     """Create a game waiting for its setup decisions (faction draft, the Dog's condition, the Chair election).
+
+    `preset` is recorded in the setup (model/presets.py); the options given are the game's, the preset's applied.
 
     `generator` is the random generator (model/rng.py): new games use the keyed one; a save names its own.
     `preset_factions=True` means the host assigned each seat's faction in `seats` (recorded in the save).
@@ -44,7 +46,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
                     for s in seats]
     check_seating(seat_configs, options, preset_factions)
     setup = GameSetup(seed=seed, seats=seat_configs, options=options, board=board, preset_factions=preset_factions,
-                      allow_forced_dice=allow_forced_dice, generator=generator)
+                      allow_forced_dice=allow_forced_dice, generator=generator, preset=preset)
     players = [PlayerState(seat=i, name=c.name, kind=c.kind, role="banker" if c.banker else "faction")
                for i, c in enumerate(seat_configs)]
     faction_count = sum(1 for p in players if p.role == "faction")
