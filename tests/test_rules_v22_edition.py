@@ -7,7 +7,7 @@ from __future__ import annotations
 from contest_scenario import (BALTIC, VERMONT, land_on, play_contest, verdict)
 from scenario import flows, force, give, money_total, of_type, pass_turn, position_game, started_game
 
-from illuminopoly_desktop.model.state import BANK, FP, ROOT, FavorCard
+from illuminopoly_desktop.model.state import BANK, ROOT, FavorCard
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E

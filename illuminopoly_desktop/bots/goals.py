@@ -60,14 +60,17 @@ def facts_of(state: GameState) -> BoardFacts:
 
 # ----- property tests (§25) -----
 
-def is_ruined(prop: PropertyState, disrupted_counts: bool = True) -> bool:
-    """Rezoned or destroyed, or a disrupted Railroad or Utility (`disrupted_counts_as_destroyed`)."""
-    return prop.rezoned or prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0)
+def is_ruined(prop: PropertyState, disrupted_counts: bool = True, destroyed_counts: bool = True) -> bool:
+    """Rezoned or destroyed, or a disrupted Railroad or Utility (`disrupted_counts_as_destroyed`); rezoned only
+    without `destroyed_counts` (`horseman_race_car_count_destroyed=false`, the v2.2 edition, E-22)."""
+    return prop.rezoned or (destroyed_counts and (prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0)))
 
 
-def is_qualifying(prop: PropertyState, disrupted_counts: bool = True) -> bool:
-    """Not destroyed, disrupted, rezoned or mortgaged (§25)."""
-    return not (prop.mortgaged or is_ruined(prop, disrupted_counts))
+def is_qualifying(prop: PropertyState, disrupted_counts: bool = True, normal_state: bool = True) -> bool:
+    """Not destroyed, disrupted, rezoned or mortgaged (§25); rezoned and mortgaged ones qualify without
+    `normal_state` (`special_victory_requires_normal_state=false`, the v2.2 edition, E-26)."""
+    return not (prop.destroyed or (disrupted_counts and prop.disrupted_turns > 0)
+                or (normal_state and (prop.mortgaged or prop.rezoned)))
 
 
 def holds(prop: PropertyState, seat: int) -> bool:
@@ -79,7 +82,9 @@ def ranking(state: GameState, facts: BoardFacts, index: int) -> float:
     """Rk (R-VAL-03): B = price × F, halved when destroyed (or rezoned, under `ranking_value_halves_rezoned`)."""
     prop = state.properties[index]
     value = facts.price[index] * prop.factor_halves / 2
-    if prop.destroyed or (prop.rezoned and state.setup.options.ranking_value_halves_rezoned):
+    options = state.setup.options
+    if ((prop.destroyed and options.ranking_value_halves_destroyed)  # not in the v2.2 edition (E-43)
+            or (prop.rezoned and options.ranking_value_halves_rezoned)):
         value /= 2
     return value
 
@@ -122,33 +127,43 @@ class Rankings:
 
 # ----- distances, one per condition of special_victory.CONDITIONS -----
 
-def _disrupted_counts(state: GameState) -> bool:
-    return state.setup.options.disrupted_counts_as_destroyed
+def _qualifies(state: GameState):
+    """`is_qualifying` as the game's options read it (the bots play the edition the game is set up with)."""
+    options = state.setup.options
+    disrupted, normal = options.disrupted_counts_as_destroyed, options.special_victory_requires_normal_state
+    return lambda prop: is_qualifying(prop, disrupted, normal)
+
+
+def _ruined(state: GameState):
+    """`is_ruined` as the game's options read it."""
+    options = state.setup.options
+    disrupted, destroyed = options.disrupted_counts_as_destroyed, options.horseman_race_car_count_destroyed
+    return lambda prop: is_ruined(prop, disrupted, destroyed)
 
 
 def missing_top_hat(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    counts = _disrupted_counts(state)
+    qualifies = _qualifies(state)
     props = state.properties
     top = ranks.top_five() if ranks is not None else top_five(state, facts)
-    return float(sum(1 for i in top if not (holds(props[i], seat) and is_qualifying(props[i], counts))))
+    return float(sum(1 for i in top if not (holds(props[i], seat) and qualifies(props[i]))))
 
 
 def missing_thimble(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    counts = _disrupted_counts(state)
+    qualifies = _qualifies(state)
     props = state.properties
     spanned = sum(1 for lots in facts.colours.values()
-                  if any(holds(props[i], seat) and is_qualifying(props[i], counts) for i in lots))
+                  if any(holds(props[i], seat) and qualifies(props[i]) for i in lots))
     return float(max(0, 6 - spanned))
 
 
 def missing_race_car(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    counts = _disrupted_counts(state)
-    return float(sum(1 for i in facts.railroads if not is_ruined(state.properties[i], counts)))
+    ruined = _ruined(state)
+    return float(sum(1 for i in facts.railroads if not ruined(state.properties[i])))
 
 
 def missing_horseman_a(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    counts = _disrupted_counts(state)
-    ruins = sum(1 for prop in state.properties.values() if is_ruined(prop, counts))
+    ruined = _ruined(state)
+    ruins = sum(1 for prop in state.properties.values() if ruined(prop))
     return float(max(0, 7 - ruins))
 
 
@@ -172,22 +187,23 @@ def missing_horseman_b(state: GameState, facts: BoardFacts, seat: int, ranks: Ra
 
 
 def missing_wheelbarrow(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    counts = _disrupted_counts(state)
+    qualifies = _qualifies(state)
+    countdown_counts = state.setup.options.rebuilt_railroad_countdown_scope == "rent_and_victory"  # E-10
     props = state.properties
-    utilities = sum(1 for i in facts.utilities if holds(props[i], seat) and is_qualifying(props[i], counts))
-    railroads = sum(1 for i in facts.railroads if holds(props[i], seat) and is_qualifying(props[i], counts)
-                    and props[i].rail_countdown == 0)
+    utilities = sum(1 for i in facts.utilities if holds(props[i], seat) and qualifies(props[i]))
+    railroads = sum(1 for i in facts.railroads if holds(props[i], seat) and qualifies(props[i])
+                    and not (countdown_counts and props[i].rail_countdown))
     return float(len(facts.utilities) - utilities + max(0, 2 - railroads))
 
 
 def missing_steam_iron(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    counts = _disrupted_counts(state)
+    qualifies = _qualifies(state)
     props = state.properties
     ranks = ranks if ranks is not None else Rankings(state, facts)
     groups = 0
     for group, lots in facts.colours.items():
         if any(props[i].owner == seat for i in lots) and any(
-                props[i].owner == seat and is_qualifying(props[i], counts) for i in ranks.cheapest(group)):
+                props[i].owner == seat and qualifies(props[i]) for i in ranks.cheapest(group)):
             groups += 1
     return float(max(0, 5 - groups))
 
@@ -256,7 +272,11 @@ def special_distance(state: GameState, seat: int, viewer: int | None = None, ran
 
 
 def unclaimed(state: GameState) -> int:
-    """Properties both unowned and in normal state: the general victory waits until there are none (R-WIN-03)."""
+    """Properties both unowned and in normal state: the general victory waits until there are none (R-WIN-03); under
+    `general_victory_measure=rents` (the v2.2 edition, E-40) uncontrolled ones, as its gate has it."""
+    if state.setup.options.general_victory_measure == "rents":
+        return sum(1 for prop in state.properties.values()
+                   if prop.controller is None and not (prop.rezoned or prop.destroyed))
     return sum(1 for prop in state.properties.values()
                if prop.owner is None and not (prop.rezoned or prop.destroyed))
 

@@ -42,6 +42,9 @@ CAPACITY_VALUE = 150.0
 """An arrow freed for the next purchase or takeover, while deeds are still to be had."""
 MAX_FREE_ACTIONS_PER_TURN = 14
 SQUEEZE_VALUE = 58.0
+OPEN_WINDOW_VALUE = 60.0
+"""What the rest of a turn after its move is worth (the open window T5: building, mortgages, deals), given up with
+the whole turn under the v2.2 edition's Top Hat (E-25) and stop to fix (E-28)."""
 """The Boat's squeeze (R-FAC-BOAT-03): 30/36 × $10 × 7 on average."""
 
 
@@ -135,11 +138,14 @@ class Schemer:
         return gain * 0.45 > MOVE_VALUE
 
     def _second_rent_pays(self, sit: Situation) -> bool:
-        """R-FAC-TOPHAT-02: a second collection instead of the move, when the rent is worth more than moving."""
+        """R-FAC-TOPHAT-02: a second collection instead of the move, when the rent is worth more than moving; under
+        `top_hat_second_rent=whole_turn` (the v2.2 edition, E-25) it costs the rest of the turn too, its open window
+        (or, in Jail, his chance to roll doubles out) included."""
         rent = sum(sit.appraiser.rent(i) for i, p in sit.state.properties.items() if p.owner == sit.seat)
+        whole_turn = OPEN_WINDOW_VALUE if sit.state.setup.options.top_hat_second_rent == "whole_turn" else 0.0
         if sit.player.in_jail:
-            return rent > 20
-        return rent > MOVE_VALUE + 40 and unclaimed(sit.state) < 6
+            return rent > 20 + whole_turn / 2
+        return rent > MOVE_VALUE + 40 + whole_turn and unclaimed(sit.state) < 6
 
     def _weights(self, sit: Situation) -> dict[int, float]:
         appraiser = sit.appraiser
@@ -183,10 +189,19 @@ class Schemer:
         return A.CollectRent(seat=sit.seat)
 
     def _stop_to_fix(self, sit: Situation) -> A.Action:
-        """R-MOVE-04: stop to take back a subverted deed one removed, unless it earns little."""
-        index = sit.state.players[sit.seat].position
-        rent = sit.appraiser.rent(index) if index in sit.state.properties else 0
-        return A.StopToFix(seat=sit.seat, stop=rent >= 10 or sit.facts.price.get(index, 0) >= 150)
+        """R-MOVE-04: stop to take back a subverted deed one removed, unless it earns little. Under
+        `stop_to_fix_ends=turn` (the v2.2 edition, E-28) stopping ends the turn, a doubles roll's next move and the
+        open window with it: only a deed worth that much is taken back now (it comes back anyway when landed on)."""
+        state = sit.state
+        index = state.players[sit.seat].position
+        rent = sit.appraiser.rent(index) if index in state.properties else 0
+        price = sit.facts.price.get(index, 0)
+        if state.setup.options.stop_to_fix_ends == "turn":
+            worth = rent * 4 + price / 4  # a few rounds of his rent and Power Base back, and the deed's weight
+            doubles = state.turn.last_roll_doubles and state.players[sit.seat].doubles_this_turn < 3
+            given_up = OPEN_WINDOW_VALUE + (MOVE_VALUE if doubles else 0.0)  # the doubles' next move (R-MOVE-05)
+            return A.StopToFix(seat=sit.seat, stop=worth > given_up)
+        return A.StopToFix(seat=sit.seat, stop=rent >= 10 or price >= 150)
 
     def _rail_jump(self, sit: Situation) -> A.Action:
         """R-FAC-SHOE-02: jump when the landing it leads to is better (tried on copies of the state)."""

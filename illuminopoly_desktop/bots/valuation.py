@@ -95,13 +95,21 @@ class Appraiser:
         return {index: self.rent(index) for index, prop in self.state.properties.items() if prop.owner is not None}
 
     def power_bases(self, rents: dict[int, int] | None = None) -> dict[int, int]:
-        """Every faction player's Power Base (R-PB-02, -03), computed without rolling dice."""
+        """Every faction player's Power Base (R-PB-02, -03), computed without rolling dice. Under the v2.2 edition's
+        measure it counts rezoned deeds at their rent (`is_countable`, E-40), and the Chair his mortgage holds at their
+        normal rent with `chair_power_base_includes_mortgaged` (E-14)."""
         state = self.state
         ctx = self.ctx
+        chair_holds = state.setup.options.chair_power_base_includes_mortgaged
         bases = {s: 0 for s in state.faction_seats()}
         for index, prop in state.properties.items():
             controller = prop.controller
-            if prop.owner is None or prop.mortgaged or controller not in bases:
+            if prop.owner is None or controller not in bases:
+                continue
+            if prop.mortgaged:
+                if chair_holds and prop.control_origin == "mortgage_chair" and is_countable(ctx, index, True):
+                    bases[controller] += rent_of(ctx, index, skip_mortgage_row=True,
+                                                 utility_roll=self.utility_roll(prop.owner))
                 continue
             player = state.players[controller]
             if player.faction == "boat" and not player.awakened:
