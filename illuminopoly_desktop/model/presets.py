@@ -169,6 +169,16 @@ def differences(values: Mapping[str, Any], preset: Preset, defaults: Mapping[str
             if name in expected and (expected[name] != value or type(expected[name]) is not type(value))]
 
 
+def preset_label(ruleset: str, name: str | None) -> str:
+    """A preset's name for people, as the lobby and the join dialog show a game's (None: the ruleset's own): a
+    built-in preset's label, a user's preset's own name (it may be another person's, so its label is not looked up),
+    or the name as it is for a preset this version does not have."""
+    name = name or default_preset_name(ruleset)
+    if name.startswith(USER_PREFIX):
+        return name[len(USER_PREFIX):].replace("_", " ") + " (house rules of the host's own)"
+    return next((p.label for p in builtin_presets(ruleset) if p.name == name), name)
+
+
 def user_preset_name(label: str) -> str:
     """The name a user's preset called `label` is saved under: USER_PREFIX and a file-safe form of the label."""
     slug = re.sub(r"[^a-z0-9]+", "_", label.strip().lower()).strip("_")

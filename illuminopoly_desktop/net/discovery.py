@@ -15,6 +15,7 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..model.presets import preset_label
 from ..model.rulesets import DEFAULT_RULESET, ruleset_label
 from ..protocol.messages import PROTOCOL_VERSION
 
@@ -49,7 +50,7 @@ class GameAdvert:
     @property
     def rules(self) -> str:
         """The rules in words, e.g. "Illuminopoly" (a ruleset this app does not have is shown by its name)."""
-        return ruleset_label(self.ruleset) + (f" ({self.preset})" if self.preset else "")
+        return ruleset_label(self.ruleset) + (f" ({preset_label(self.ruleset, self.preset)})" if self.preset else "")
 
 
 def game_url(address: str, port: int) -> str:

@@ -18,6 +18,7 @@ from annotated_types import Ge
 from ..model.datafile import read_json
 from ..model.factions import FactionInfo, load_factions
 from ..model.options import OptionError, Options, load_default_options, make_options, option_choices
+from ..model.presets import Preset, default_preset_name, option_values, presets_of, setup_preset_name
 from ..model.resources import resource_path
 from ..model.rng import new_seed
 from ..model.rulesets import DEFAULT_RULESET, find_ruleset
@@ -73,7 +74,11 @@ class TableSetup:
     use_artillery: bool = False
     banker_seat: int | None = None
     option_overrides: dict[str, object] = field(default_factory=dict)
+    """House rules that differ from the defaults (the preset's values included)."""
     seed: int = field(default_factory=random_seed)
+    preset: str | None = None
+    """The preset the house rules started from (model/presets.py; None: the ruleset's own, its defaults), named in
+    the game's setup."""
 
     # ----- what the engine receives -----
 
@@ -129,7 +134,7 @@ class TableSetup:
         if problems:
             raise SetupInvalid(problems)
         return new_game(self.seat_configs(), self.seed, self.options(), preset_factions=self.presets_factions(),
-                        events=events)
+                        events=events, preset=self.preset)
 
     # ----- the wording of problems -----
 
@@ -222,7 +227,8 @@ def remembered_choices(setup: TableSetup) -> NewGameChoices:
         seats=[RememberedSeat(name=seat.name.strip(), kind=seat.kind, faction=seat.faction,
                                   strength=seat.strength) for seat in setup.seats],
         use_artillery=setup.use_artillery, banker_seat=setup.banker_seat,
-        option_overrides={name: value for name, value in setup.option_overrides.items() if name != "use_artillery"})
+        option_overrides={name: value for name, value in setup.option_overrides.items() if name != "use_artillery"},
+        preset=setup_preset_name(DEFAULT_RULESET, setup.preset))
 
 
 def setup_from_choices(choices: NewGameChoices | None, seat_count: int) -> TableSetup:
@@ -244,8 +250,11 @@ def setup_from_choices(choices: NewGameChoices | None, seat_count: int) -> Table
         seats.append(SeatPlan(name=f"Player {number}"))
         taken.add(f"player {number}")
     banker = choices.banker_seat if choices.banker_seat is not None and choices.banker_seat < seat_count else None
+    # A preset since deleted (a user's own) is forgotten; its house rules stay, as they were remembered.
+    preset = choices.preset if choices.preset in {p.name for p in preset_choices()} else None
     return TableSetup(seats=seats, use_artillery=choices.use_artillery, banker_seat=banker,
-                      option_overrides=dict(choices.option_overrides))
+                      option_overrides=dict(choices.option_overrides), preset=setup_preset_name(DEFAULT_RULESET,
+                                                                                                preset))
 
 
 # ----- factions for the seat combos -----
@@ -340,3 +349,26 @@ def option_help(path: str | Path | None = None) -> dict[str, dict]:
 @lru_cache(maxsize=4)
 def _option_help_cached(path: Path) -> dict[str, dict]:
     return read_json(path)["options"]
+
+
+# ----- presets (model/presets.py) for the house rules page -----
+
+def preset_choices() -> list[Preset]:
+    """The presets a table may start from: the built-in ones (the revised edition first), then the user's own."""
+    return presets_of(DEFAULT_RULESET)
+
+
+def preset_values(preset: Preset) -> dict[str, object]:
+    """Every option's value under `preset`: its own values, the defaults for the rest."""
+    return {**option_values(load_default_options()), **preset.options}
+
+
+def preset_tooltip(preset: Preset) -> str:
+    changed = len(preset.options)
+    source = "built in" if preset.builtin else "one of your own presets"
+    return (f"{preset.description}\n{changed} house rule(s) set differently from the defaults; {source} "
+            f"({preset.name}).")
+
+
+def default_preset() -> str:
+    return default_preset_name(DEFAULT_RULESET)

@@ -53,6 +53,8 @@ class NewGameChoices(BaseModel):
     banker_seat: int | None = Field(None, ge=0)
     option_overrides: dict[str, Any] = Field(default_factory=dict)
     """House rules that differ from their defaults, by option name."""
+    preset: str | None = None
+    """The preset those house rules started from (model/presets.py), None for the defaults."""
 
     @field_validator("seats", mode="before")
     @classmethod
@@ -89,6 +91,8 @@ class HostGameChoices(BaseModel):
     use_artillery: bool = False
     option_overrides: dict[str, Any] = Field(default_factory=dict)
     """House rules that differ from their defaults, by option name (the Artillery has its own field)."""
+    preset: str | None = None
+    """The preset those house rules started from (model/presets.py), None for the defaults."""
 
     @field_validator("option_overrides", mode="before")
     @classmethod

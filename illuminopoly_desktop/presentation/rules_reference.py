@@ -17,8 +17,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from ..model.datafile import DataProblem, read_json, validation_error_to_data_file_error
 from ..model.factions import load_factions
+from ..model.options import load_default_options
+from ..model.presets import PresetError, find_preset, option_values, preset_label
 from ..model.resources import resource_path
 from ..rules.odds import success_probability
+from .game_setup import option_fields, show_value
 
 RULES_REFERENCE_NAME = "rules_reference.json"
 RULE_ID_PATTERN = r"R-[A-Z]+(?:-[A-Z]+)?-\d{2}"
@@ -232,3 +235,43 @@ def percent(chance: Fraction) -> str:
     if chance in (0, 1):
         return f"{int(chance * 100)}%"
     return f"{float(chance) * 100:.1f}%"
+
+
+# ----- the rules as a game's preset and house rules have them (issue 25) -----
+
+def house_rules_in_play(options, preset: str | None) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """The house rules of a game that differ from the defaults: (label, value in words, help, rule IDs), in registry
+    order. `options` is the game's options model, `preset` the preset its setup names."""
+    defaults = option_values(load_default_options())
+    values = option_values(options)
+    return [(field.label, show_value(values[field.name]), field.help, field.rule_ids) for field in option_fields()
+            if values[field.name] != defaults[field.name] or type(values[field.name]) is not type(
+                defaults[field.name])]
+
+
+def game_rules_markdown(options, preset: str | None, ruleset: str = "illuminopoly") -> str:
+    """The page "This game": its preset and every house rule in which it departs from the defaults, each with the
+    rules and the E-rows of §31.1 it changes (the rule pages carry the same notes)."""
+    label = preset_label(ruleset, preset)
+    try:
+        description = find_preset(ruleset, preset).description
+    except PresetError:  # a preset this version (or this user) does not have: its values are in the save
+        description = "A preset this computer does not have; the game's own rules are below."
+    lines = [f"# This game: {label}", "", description, ""]
+    changed = house_rules_in_play(options, preset)
+    if not changed:
+        lines.append("Every house rule is at its default: the rules pages read as written.")
+    else:
+        lines += [f"{len(changed)} house rule(s) differ from the defaults; each rule page they change says so.", ""]
+        lines += [f"- **{name}: {value}.** {help_text} ({', '.join(rule_ids)})"
+                  for name, value, help_text, rule_ids in changed]
+    return link_rule_ids("\n".join(lines))
+
+
+def rule_notes_markdown(rule_id: str, options, preset: str | None, ruleset: str = "illuminopoly") -> str:
+    """What the game's house rules change in rule `rule_id` (empty when nothing): appended to its page."""
+    notes = [f"- **{name}: {value}.** {help_text}" for name, value, help_text, rule_ids in
+             house_rules_in_play(options, preset) if rule_id in rule_ids]
+    if not notes:
+        return ""
+    return link_rule_ids(f"\n\n**In this game** ({preset_label(ruleset, preset)}):\n\n" + "\n".join(notes))

@@ -475,6 +475,8 @@ class MainWindow(QMainWindow):
 
         if self.rules_reference is None:
             self.rules_reference = RulesReferenceWindow(self)
+        table = getattr(self, "table", None)
+        self.rules_reference.show_game_rules(table.session.state.setup if table is not None else None)
         if rule_id:
             self.rules_reference.show_rule(rule_id)
         self.rules_reference.show()

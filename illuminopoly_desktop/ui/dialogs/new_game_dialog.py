@@ -14,10 +14,13 @@ from PySide6.QtWidgets import (
 )
 
 from ...model import rng
+from ...model.presets import Preset, PresetError, save_user_preset, setup_preset_name, user_presets_dir
+from ...model.rulesets import DEFAULT_RULESET
 from ...model.state import GameState
 from ...presentation.game_setup import (
-    ARTILLERY_LABEL, DRAFT, SEED_LIMIT, OptionField, SeatPlan, TableSetup, choosable_factions, default_seats,
-    faction_description, option_fields, random_seed, remembered_choices, setup_from_choices, show_value,
+    ARTILLERY_LABEL, DRAFT, SEED_LIMIT, OptionField, SeatPlan, TableSetup, choosable_factions, default_preset,
+    default_seats, faction_description, option_fields, preset_choices, preset_tooltip, preset_values, random_seed,
+    remembered_choices, setup_from_choices, show_value,
 )
 from ...presentation.preferences import NewGameChoices
 
@@ -96,8 +99,10 @@ class SeatsTable(QTableWidget):
 
 
 class HouseRulesPage(QWidget):
-    """Every §32 option with an editor by type, its default, and its explanation and rule IDs as tooltips. Used by
-    the New Game dialog and by File ▸ Host Game…; `changed` follows every edit."""
+    """Every §32 option with an editor by type, the value of the chosen preset, and its explanation and rule IDs as
+    tooltips; the preset the rules start from (model/presets.py: the revised edition, the v2.2 edition, the user's
+    own), and a way to save the rules as a preset of one's own. Used by the New Game dialog and by File ▸ Host
+    Game…; `changed` follows every edit."""
 
     changed = Signal()
 
@@ -106,24 +111,39 @@ class HouseRulesPage(QWidget):
         self.fields = {field.name: field for field in option_fields()}
         self.editors: dict[str, QWidget] = {}
         self.labels: dict[str, QLabel] = {}
+        self.preset_labels: dict[str, QLabel] = {}
+        self.presets: list[Preset] = []
+        self._preset_values: dict[str, object] = {}
+
+        self.preset_combo = QComboBox()
+        self.preset_combo.setToolTip("The bundle of house rules the game starts from; change any rule below after "
+                                     "choosing it. The game's save and its LAN advert name the preset.")
+        preset_label = QLabel("&Preset:")
+        preset_label.setBuddy(self.preset_combo)
+        self.preset_description = QLabel()
+        self.preset_description.setWordWrap(True)
+        preset_row = QHBoxLayout()
+        preset_row.addWidget(preset_label)
+        preset_row.addWidget(self.preset_combo, 1)
 
         grid_holder = QWidget()
         grid = QGridLayout(grid_holder)
-        for header_column, header in enumerate(("House rule", "Value", "Default")):
+        for header_column, header in enumerate(("House rule", "Value", "Preset")):
             heading = QLabel(f"<b>{header}</b>")
             grid.addWidget(heading, 0, header_column)
         for row, field in enumerate(self.fields.values(), start=1):
             label = QLabel(field.label)
             editor = self._make_editor(field)
-            default = QLabel(show_value(field.default))
-            for widget in (label, editor, default):
+            preset_value = QLabel(show_value(field.default))
+            for widget in (label, editor, preset_value):
                 widget.setToolTip(field.tooltip())
             label.setBuddy(editor)
             grid.addWidget(label, row, 0)
             grid.addWidget(editor, row, 1)
-            grid.addWidget(default, row, 2)
+            grid.addWidget(preset_value, row, 2)
             self.editors[field.name] = editor
             self.labels[field.name] = label
+            self.preset_labels[field.name] = preset_value
         grid.setColumnStretch(0, 1)
 
         scroll = QScrollArea()
@@ -131,23 +151,119 @@ class HouseRulesPage(QWidget):
         scroll.setWidget(grid_holder)
 
         self.restore_button = QPushButton("Reset house &rules")
-        self.restore_button.setToolTip("Put every house rule back to its default (resources/options.json); "
-                                       "the seats stay as they are.")
-        self.restore_button.clicked.connect(self.restore_defaults)
+        self.restore_button.setToolTip("Put every house rule back to the chosen preset's value; the seats stay as "
+                                       "they are.")
+        self.restore_button.clicked.connect(self.reset_to_preset)
         self.changed_count = QLabel()
         bottom = QHBoxLayout()
         bottom.addWidget(self.changed_count)
         bottom.addStretch(1)
         bottom.addWidget(self.restore_button)
 
+        self.preset_name_edit = QLineEdit()
+        self.preset_name_edit.setPlaceholderText("Name for these house rules, e.g. Friday nights")
+        self.preset_name_edit.setMaxLength(60)
+        self.preset_name_edit.setToolTip("Save the house rules as they are now as a preset of your own, to choose "
+                                         "again in the Preset list (kept in your data folder, not the game's).")
+        self.save_preset_button = QPushButton("Sa&ve as preset")
+        self.save_preset_button.setToolTip(self.preset_name_edit.toolTip())
+        self.save_preset_button.clicked.connect(self.save_as_preset)
+        self.preset_name_edit.returnPressed.connect(self.save_as_preset)
+        self.preset_status = QLabel()
+        self.preset_status.setWordWrap(True)
+        save_row = QHBoxLayout()
+        save_row.addWidget(self.preset_name_edit, 1)
+        save_row.addWidget(self.save_preset_button)
+
         layout = QVBoxLayout(self)
         intro = QLabel("Options fixed for the whole game (§32). Hover a rule for its meaning and rule IDs; "
-                       "changed rules are shown in bold.")
+                       "rules that differ from the preset are shown in bold.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
+        layout.addLayout(preset_row)
+        layout.addWidget(self.preset_description)
         layout.addWidget(scroll, 1)
         layout.addLayout(bottom)
+        layout.addLayout(save_row)
+        layout.addWidget(self.preset_status)
+        self._fill_presets(default_preset())
+        self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
         self._mark_changes()
+
+    # ----- presets -----
+
+    def preset(self) -> Preset:
+        return self.presets[max(0, self.preset_combo.currentIndex())]
+
+    def preset_name(self) -> str | None:
+        """The chosen preset as a game's setup names it (None: the defaults)."""
+        return setup_preset_name(DEFAULT_RULESET, self.preset().name)
+
+    def set_preset(self, name: str | None, apply: bool = True) -> None:
+        """Choose the preset called `name` (None or an unknown name: the defaults); with `apply`, every rule takes
+        the preset's value."""
+        index = next((i for i, p in enumerate(self.presets) if p.name == (name or default_preset())), 0)
+        self.preset_combo.blockSignals(True)
+        self.preset_combo.setCurrentIndex(index)
+        self.preset_combo.blockSignals(False)
+        self._show_preset()
+        if apply:
+            self.reset_to_preset()
+        else:
+            self._mark_changes()
+
+    def reset_to_preset(self) -> None:
+        for name, value in self._preset_values.items():
+            if name in self.editors:
+                self.set_value(name, value)
+        self._mark_changes()
+
+    def differences_from_preset(self) -> dict[str, object]:
+        """The rules whose value is not the chosen preset's, with their values."""
+        return {name: self.value(name) for name in self.fields if self.value(name) != self._preset_values[name]
+                or type(self.value(name)) is not type(self._preset_values[name])}
+
+    def save_as_preset(self) -> Preset | None:
+        """Save the rules as they are as the user's preset named in the name box, choose it, and say where it went."""
+        label = self.preset_name_edit.text().strip()
+        if not label:
+            self.preset_status.setText("Type a name for the preset first.")
+            self.preset_name_edit.setFocus()
+            return None
+        try:
+            preset = save_user_preset(DEFAULT_RULESET, label, "", self.overrides())
+        except (PresetError, OSError) as error:
+            self.preset_status.setText(f"The preset was not saved: {error}")
+            return None
+        self._fill_presets(preset.name)
+        self.preset_name_edit.clear()
+        self.preset_status.setText(f"Saved as your preset \u201c{preset.label}\u201d in {user_presets_dir()}; "
+                                   "choose it in the Preset list next time.")
+        self._mark_changes()
+        return preset
+
+    def _fill_presets(self, chosen: str) -> None:
+        self.presets = preset_choices()
+        self.preset_combo.blockSignals(True)
+        self.preset_combo.clear()
+        for preset in self.presets:
+            self.preset_combo.addItem(preset.label if preset.builtin else f"{preset.label} (yours)", preset.name)
+            self.preset_combo.setItemData(self.preset_combo.count() - 1, preset_tooltip(preset),
+                                          Qt.ItemDataRole.ToolTipRole)
+        self.preset_combo.setCurrentIndex(max(0, self.preset_combo.findData(chosen)))
+        self.preset_combo.blockSignals(False)
+        self._show_preset()
+
+    def _show_preset(self) -> None:
+        preset = self.preset()
+        self._preset_values = preset_values(preset)
+        self.preset_description.setText(preset.description)
+        for name, label in self.preset_labels.items():
+            label.setText(show_value(self._preset_values[name]))
+
+    def _preset_chosen(self, _index: int) -> None:
+        self._show_preset()
+        self.reset_to_preset()
 
     # ----- values -----
 
@@ -172,8 +288,9 @@ class HouseRulesPage(QWidget):
         """The options that differ from their defaults."""
         return {name: self.value(name) for name, field in self.fields.items() if self.value(name) != field.default}
 
-    def set_overrides(self, overrides: dict[str, object]) -> None:
-        """Show `overrides` (option name -> value), every other rule at its default."""
+    def set_overrides(self, overrides: dict[str, object], preset: str | None = None) -> None:
+        """Show `overrides` (option name -> value), every other rule at its default, started from `preset`."""
+        self.set_preset(preset, apply=False)
         for name, field in self.fields.items():
             self.set_value(name, overrides.get(name, field.default))
 
@@ -201,13 +318,18 @@ class HouseRulesPage(QWidget):
         return editor
 
     def _mark_changes(self, *_ignored) -> None:
-        changed = self.overrides()
+        if not self._preset_values:
+            return  # still building the page
+        changed = self.differences_from_preset()
         for name, label in self.labels.items():
             font = label.font()
             font.setBold(name in changed)
             label.setFont(font)
-        self.changed_count.setText(f"{len(changed)} house rule(s) changed from the defaults." if changed
-                                   else "All house rules at their defaults.")
+        preset = self.preset().label
+        self.changed_count.setText(f"{len(changed)} house rule(s) differ from the preset \u201c{preset}\u201d: "
+                                   + ", ".join(self.fields[name].label for name in changed) if changed
+                                   else f"Every house rule as the preset \u201c{preset}\u201d has it.")
+        self.changed_count.setWordWrap(True)
         self.changed.emit()
 
 
@@ -278,7 +400,7 @@ class NewGameDialog(QDialog):
         overrides.pop("use_artillery", None)  # TableSetup.use_artillery is its one home
         return TableSetup(seats=[self.seats_table.seat(row) for row in range(self.seats_table.rowCount())],
                           use_artillery=self.artillery_check.isChecked(), banker_seat=banker,
-                          option_overrides=overrides, seed=self.seed())
+                          option_overrides=overrides, seed=self.seed(), preset=self.house_rules.preset_name())
 
     def seed(self) -> int:
         """The seed the host chose, or else a fresh one of 128 bits from the operating system (issue 22): only a
@@ -302,6 +424,7 @@ class NewGameDialog(QDialog):
         for seat in setup.seats:
             self._add_row(seat)
         self.artillery_check.setChecked(setup.use_artillery)  # the House rules page mirrors it
+        self.house_rules.set_preset(setup.preset, apply=False)
         for name, field in self.house_rules.fields.items():
             if name != "use_artillery":
                 self.house_rules.set_value(name, setup.option_overrides.get(name, field.default))

@@ -1,6 +1,7 @@
 """Help ▸ Rules Reference (F1): the rules inside the app, so that nobody needs the paper rules (issue 4, "Playing").
 
-Five tabs: How to Play (the game in a few paragraphs, for a newcomer; where the window opens), a searchable index
+Five tabs (six with a game open: "This game", its preset and house rules, whose changes the rule pages note too):
+How to Play (the game in a few paragraphs, for a newcomer; where the window opens), a searchable index
 of every rule ID with its text (the game log's rule links open it at that rule), the factions' powers and
 victories, the contests (who rolls, who pays, where the money goes) and the odds of a contest for every roll
 needed, computed by rules/odds.py. The data is in resources/ (presentation/rules_reference.py).
@@ -14,8 +15,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHe
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from ...presentation.rules_reference import (RuleEntry, RulesReference, contests_markdown, factions_markdown,
-                                            how_to_play_markdown, load_rules_reference, odds_table, percent,
-                                            rule_id_of_link, rule_markdown)
+                                            game_rules_markdown, how_to_play_markdown, load_rules_reference,
+                                            odds_table, percent, rule_id_of_link, rule_markdown,
+                                            rule_notes_markdown)
 
 RULE_ROLE = Qt.ItemDataRole.UserRole + 1
 ODDS_COLUMNS = ("Roll needed", "2d6", "2d6, no natural results", "3d6 (Wheelbarrow subversion)")
@@ -36,6 +38,9 @@ class RulesReferenceWindow(QDialog):
 
     def __init__(self, parent: QWidget | None = None, reference: RulesReference | None = None):
         super().__init__(parent)
+        self.game_page: QTextBrowser | None = None
+        self._game_rules = None
+        """(options, preset, ruleset) of the game whose rules are shown (show_game_rules), or None."""
         self.setWindowTitle("Illuminopoly — Rules Reference")
         self.setWindowFlag(Qt.WindowType.WindowContextHelpButtonHint, False)
         self.resize(1040, 720)
@@ -62,6 +67,28 @@ class RulesReferenceWindow(QDialog):
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, activated=self.focus_search)
         self.show_rule(self.reference.rules[0].id)
         self.tabs.setCurrentWidget(self.how_to_play)  # F1 opens on the newcomer's page; rule links go to the index
+
+    # ----- the game's own rules (its preset and house rules, issue 25) -----
+
+    def show_game_rules(self, setup) -> None:
+        """Show the rules as the game of `setup` (a GameSetup, or None: no game) has them: a "This game" page with
+        its preset and the house rules that depart from the defaults, and on every rule page what they change."""
+        self._game_rules = (setup.options, setup.preset, setup.ruleset) if setup is not None else None
+        if self._game_rules is None:
+            if self.game_page is not None:
+                self.tabs.removeTab(self.tabs.indexOf(self.game_page))
+                self.game_page = None
+        else:
+            markdown = game_rules_markdown(*self._game_rules)
+            if self.game_page is None:
+                self.game_page = self._markdown_page(markdown)
+                index = self.tabs.insertTab(1, self.game_page, "This &game")
+                self.tabs.setTabToolTip(index, "The preset this game was set up with, and its house rules")
+            else:
+                self.game_page.setMarkdown(markdown)
+        rule_id = self.current_rule_id()
+        if rule_id:
+            self._show_text(self.reference.find(rule_id))
 
     # ----- the index -----
 
@@ -160,7 +187,8 @@ class RulesReferenceWindow(QDialog):
             self._show_text(self.reference.find(rule_id))
 
     def _show_text(self, rule: RuleEntry) -> None:
-        self.rule_view.setMarkdown(rule_markdown(rule))
+        notes = rule_notes_markdown(rule.id, *self._game_rules) if self._game_rules else ""
+        self.rule_view.setMarkdown(rule_markdown(rule) + notes)
 
     def _open_first_match(self) -> None:
         visible = self.visible_rule_ids()

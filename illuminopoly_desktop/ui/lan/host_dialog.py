@@ -302,8 +302,11 @@ class HostDialog(QDialog):
                       away_timeout=self.away_timeout.value() or None)
         if self.resuming and self.resume.save is not None:
             return ServerConfig(load_path=self.resume.save.path, **common)
+        # The server plays the preset's values under the options given: the rules that differ from the preset.
         return ServerConfig(seats=self.seats.value(), computers=self.computers.value(),
-                            computer_strength=self.strength.currentData(), options=self.options,
+                            computer_strength=self.strength.currentData(),
+                            options=self.house_rules.differences_from_preset(),
+                            preset=self.house_rules.preset_name(),
                             save_path=self.save_path or default_save_path(), **common)
 
     def problems(self) -> list[str]:
@@ -352,7 +355,7 @@ class HostDialog(QDialog):
                                host_name=self.host_name.text().strip()[:60], port=self.port.value(),
                                seats=self.seats.value(), computers=self.computers.value(),
                                computer_strength=self.strength.currentData(), use_artillery=artillery,
-                               option_overrides=overrides)
+                               option_overrides=overrides, preset=self.house_rules.preset_name())
 
     def _show_choices(self, choices: HostGameChoices) -> None:
         player = choices.player_name or default_player_name()
@@ -364,13 +367,16 @@ class HostDialog(QDialog):
         self.computers.setValue(min(choices.computers, self.computers.maximum()))
         self.strength.setCurrentIndex(max(0, self.strength.findData(choices.computer_strength)))
         self.strength.setEnabled(self.computers.value() > 0)
-        self.house_rules.set_overrides({**choices.option_overrides, "use_artillery": choices.use_artillery})
+        self.house_rules.set_overrides({**choices.option_overrides, "use_artillery": choices.use_artillery},
+                                       preset=choices.preset)
         self._show_rules_summary()
 
     def _show_rules_summary(self) -> None:
-        changed = len(self.options)
-        self.rules_summary.setText(f"{changed} changed from the defaults (see the House rules tab)" if changed
-                                   else "the defaults (see the House rules tab)")
+        changed = len(self.house_rules.differences_from_preset())
+        preset = ("the defaults" if self.house_rules.preset_name() is None
+                  else f"the preset \u201c{self.house_rules.preset().label}\u201d")
+        self.rules_summary.setText(f"{changed} changed from {preset} (see the House rules tab)" if changed
+                                   else f"{preset} (see the House rules tab)")
 
     def _game_choice_changed(self, choice: int, checked: bool) -> None:
         if not checked:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from ...model.factions import load_factions
+from ...model.presets import preset_label
 from ...model.rulesets import ruleset_label
 from ...net.computer import DEFAULT_STRENGTH, computer_strengths
 from ...net.discovery import Browser, GameAdvert, game_url
@@ -175,7 +176,8 @@ class LobbyPanel(QWidget):
                   f"a computer stands in for a player away {lobby.away_timeout:g} s" if lobby.away_timeout else ""]
         rules = ""
         if welcome is not None:
-            rules = f" — {ruleset_label(welcome.ruleset)} rules" + (f" ({welcome.preset})" if welcome.preset else "")
+            rules = f" — {ruleset_label(welcome.ruleset)} rules" + (
+                f" ({preset_label(welcome.ruleset, welcome.preset)})" if welcome.preset else "")
         self.title.setText(f"<b>{welcome.host_name if welcome else 'The host'}</b>'s table" + rules
                            + (" — a password protects it" if lobby.password_needed else "")
                            + "".join(f" — {limit}" for limit in limits if limit))
