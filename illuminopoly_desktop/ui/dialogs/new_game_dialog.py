@@ -156,8 +156,7 @@ class HouseRulesPage(QWidget):
         self.restore_button.clicked.connect(self.reset_to_preset)
         self.changed_count = QLabel()
         bottom = QHBoxLayout()
-        bottom.addWidget(self.changed_count)
-        bottom.addStretch(1)
+        bottom.addWidget(self.changed_count, 1)
         bottom.addWidget(self.restore_button)
 
         self.preset_name_edit = QLineEdit()
@@ -217,6 +216,12 @@ class HouseRulesPage(QWidget):
             if name in self.editors:
                 self.set_value(name, value)
         self._mark_changes()
+
+    def summary(self) -> str:
+        """The rules in one line, for the Seats page: the preset, and how many rules differ from it."""
+        changed = len(self.differences_from_preset())
+        preset = f"the preset \u201c{self.preset().label}\u201d"
+        return f"{preset}, {changed} rule(s) changed" if changed else preset
 
     def differences_from_preset(self) -> dict[str, object]:
         """The rules whose value is not the chosen preset's, with their values."""
@@ -383,6 +388,7 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.buttons)
 
         self._connect_house_rules()
+        self.house_rules.changed.connect(self._show_rules_summary)
         self.show_setup(setup_from_choices(remembered, seat_count))
         # Only "Start game" may answer Return: Qt would otherwise make any focused button the default one.
         for button in self.findChildren(QPushButton):
@@ -537,6 +543,10 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.artillery_check)
         layout.addLayout(banker_row)
         layout.addLayout(seed_row)
+        self.rules_summary = QLabel()
+        self.rules_summary.setToolTip("The house rules of the game: choose a preset and change rules in the House "
+                                      "rules tab (Alt+H).")
+        layout.addWidget(self.rules_summary)
 
         # A seat's control taking the focus makes its row the table's current (and, rows being selected whole, its
         # selected) row: QAbstractItemView does that itself for cell widgets, so "Remove seat" removes the seat
@@ -606,6 +616,10 @@ class NewGameDialog(QDialog):
             signal = {"bool": "toggled", "choice": "currentIndexChanged", "int": "valueChanged"}[
                 self.house_rules.fields[name].type]
             getattr(editor, signal).connect(self.revalidate)
+
+    def _show_rules_summary(self) -> None:
+        if hasattr(self, "rules_summary"):
+            self.rules_summary.setText(f"House rules: {self.house_rules.summary()}.")
 
     # ----- validation -----
 
