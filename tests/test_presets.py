@@ -134,3 +134,18 @@ def test_a_users_house_rules_are_saved_as_a_preset_and_chosen_again(tmp_path, mo
     assert [p.name for p in presets_of("illuminopoly")][-1] == "user:friday_nights"  # a bad file hides nothing
     with pytest.raises(PresetError):
         save_user_preset("illuminopoly", "  !! ", "", {})
+
+
+def test_the_advert_and_the_lobby_show_the_presets_label_and_play_again_keeps_the_preset():
+    from illuminopoly_desktop.model.presets import preset_label
+    from illuminopoly_desktop.net.discovery import advert_properties, parse_advert
+    from illuminopoly_desktop.presentation.game_setup import rematch
+
+    advert = parse_advert("Ada._illuminopoly._tcp.local.", advert_properties(
+        "Ada", 4, 2, False, "lobby", "g1", "illuminopoly", V22), ["192.168.1.2"], 8765)
+    assert (advert.preset, advert.rules) == (V22, "Illuminopoly (v2.2 edition)")
+    assert preset_label("illuminopoly", "user:friday_nights") == "friday nights (house rules of the host's own)"
+    assert preset_label("illuminopoly", None) == "Revised edition"
+    state = new_game(["Ann", "Ben", "Cy"], seed=5, preset=V22, options={"max_rounds": 9})
+    again = rematch(state.setup, seed=6)
+    assert (again.setup.preset, again.setup.options) == (V22, state.setup.options)
