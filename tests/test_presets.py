@@ -33,6 +33,26 @@ def test_the_built_in_presets_are_the_revised_edition_and_the_v22_edition_each_n
     assert presets[0].options == {}  # the revised edition is the defaults
 
 
+def test_every_e_row_of_31_1_has_its_options_or_the_reason_it_needs_none():
+    """§31.1, E-01 to E-44: each row is listed once in option_help.json, with the options that give its v2.2 reading
+    (each naming the row's E-ID in its help and rule IDs) or, for a row that is cosmetic or where the editions agree,
+    the reason in words."""
+    from illuminopoly_desktop.model.options import OPTION_NAMES
+
+    document = json.loads(resource_path("option_help.json").read_text(encoding="utf-8"))
+    rows, help_of = document["edition_rows"], document["options"]
+    assert list(rows) == [f"E-{n:02d}" for n in range(1, 45)]
+    for row_id, row in rows.items():
+        assert row["topic"]
+        if "options" in row:
+            assert row["options"] and "no_option" not in row, row_id
+            for name in row["options"]:
+                assert name in OPTION_NAMES, (row_id, name)
+                assert row_id in help_of[name]["rule_ids"] and row_id in help_of[name]["help"], (row_id, name)
+        else:
+            assert len(row["no_option"]) > 20, row_id
+
+
 def test_the_v22_preset_sets_every_option_of_an_edition_row_to_a_value_other_than_the_revised_one():
     """§31.1: every E-row where v2.2 differs has its option (option_help.json's edition_rows), and the v2.2 preset
     gives each of them its v2.2 value, none other."""
