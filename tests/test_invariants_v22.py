@@ -51,3 +51,16 @@ def test_200_v22_games_keep_the_invariants_and_never_stall(chunk, tmp_path):
             path = tmp_path / f"v22-{seed}.json"
             write_save(path, state.setup, sim.actions, state)
             assert load_save(path, verify=True).state.model_dump_json() == state.model_dump_json(), seed
+
+
+def test_a_short_soak_under_the_v22_preset_finds_nothing():
+    """The referee's soak (bots/soak.py: random games of 3 to 11 players mixed with illegal probes, which must be
+    refused with the state unchanged, and every default accepted) with the v2.2 values; the README's longer run is
+    `illuminopoly simulate --soak --preset illuminopoly_v22`."""
+    from illuminopoly_desktop.bots.soak import SoakTotals, run_soak
+    from illuminopoly_desktop.model.presets import preset_options
+
+    totals = SoakTotals()
+    games = list(run_soak(seed=7300, actions=3000, totals=totals,
+                          options=preset_options("illuminopoly", "illuminopoly_v22")))
+    assert games and [game.failure for game in games if game.failure is not None] == []

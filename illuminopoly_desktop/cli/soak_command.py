@@ -31,6 +31,14 @@ def cmd_soak(args: argparse.Namespace) -> int:
             raise UsageError(f"--soak seats its own mix of tables (3 to 11 players, the Artillery, the Banker): "
                              f"{flag} does not apply.")
     options = dict(args.options)
+    if getattr(args, "preset", None):
+        # --preset: every soak game plays the preset's values (spelled out as options, so that a failure's rerun
+        # command and its save carry them), the --option values on top.
+        from ..model.presets import preset_options
+        from .arguments import check_preset_argument
+
+        check_preset_argument(args.ruleset, args.preset)
+        options = preset_options(args.ruleset, args.preset, options)
     max_rounds = options.pop("max_rounds", None) or args.max_rounds or 60
     failures_dir = args.save_dir or DEFAULT_FAILURE_DIR
     out = sys.stdout
