@@ -144,6 +144,7 @@ def test_the_rules_reference_shows_the_rules_as_the_games_preset_has_them(qtbot,
                        animated=False)
     window.show()
     qtbot.waitExposed(window)
+    assert window.windowTitle() == "Untitled game[*] — Illuminopoly (v2.2 edition)"
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     QTest.keyClick(window, Qt.Key.Key_F1)

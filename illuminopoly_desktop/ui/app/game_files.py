@@ -19,6 +19,7 @@ from PySide6.QtCore import QMimeData, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from ...model.presets import preset_label
 from ...presentation import table_session
 from ...presentation.autosave_note import STOPPED, AutosaveNote, ResumeOffer, game_id, resume_offer, write_note
 from ...presentation.preferences import with_recent_file, without_recent_file
@@ -179,7 +180,8 @@ class GameFiles(QObject):
         return len(session.actions) != self._saved_action_count
 
     def refresh_title(self, *_ignored) -> None:
-        """"name.illuminopoly.json[*] — Illuminopoly", with Qt's unsaved mark."""
+        """"name.illuminopoly.json[*] — Illuminopoly", with Qt's unsaved mark, and the preset of a game that names
+        one: "… — Illuminopoly (v2.2 edition)"."""
         from .main_window import WINDOW_TITLE
 
         session = self.session()
@@ -188,7 +190,9 @@ class GameFiles(QObject):
             self.window.setWindowModified(False)
             return
         name = self.save_path.name if self.save_path else "Untitled game"
-        self.window.setWindowTitle(f"{name}[*] — {WINDOW_TITLE}")
+        setup = session.state.setup
+        preset = f" ({preset_label(setup.ruleset, setup.preset)})" if setup.preset else ""
+        self.window.setWindowTitle(f"{name}[*] — {WINDOW_TITLE}{preset}")
         self.window.setWindowModified(self.has_unsaved_game())
 
     def _enable_save_actions(self) -> None:
