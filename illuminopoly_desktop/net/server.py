@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..model.options import make_options
-from ..model.presets import PresetError, preset_options
+from ..model.presets import PresetError, preset_options, setup_preset_name
 from ..model.rulesets import DEFAULT_RULESET, UnknownRuleset, check_preset, find_ruleset, options_model_of
 from ..model.rng import derived_seed, new_seed
 from ..model.state import GameState, SeatConfig
@@ -129,6 +129,7 @@ class LanServer(ServerRequests):
         self._stopped = False
         check_preset(config.ruleset, config.preset)  # an unknown ruleset or preset is refused now, in words
         self.ruleset = find_ruleset(config.ruleset)
+        config.preset = setup_preset_name(config.ruleset, config.preset)  # the defaults' preset is named by none
         overrides = config.options or {}
         if config.preset is not None:
             try:  # the preset's values under the host's own house rules (model/presets.py)
