@@ -71,8 +71,8 @@ def test_new_game_offers_the_v22_preset_and_shows_the_rules_that_differ_from_it(
     toggle_by_keyboard(qtbot, rules, "abandon_mortgaged_rubble_pays")  # back to the revised reading
     assert rules.differences_from_preset() == {"abandon_mortgaged_rubble_pays": False}
     assert rules.labels["abandon_mortgaged_rubble_pays"].font().bold()
-    assert rules.changed_count.text().startswith("1 house rule(s) differ from the preset \u201cv2.2 edition\u201d")
-    assert dialog.rules_summary.text() == "House rules: the preset \u201cv2.2 edition\u201d, 1 rule(s) changed."
+    assert rules.changed_count.text().startswith("1 house rule differs from the preset \u201cv2.2 edition\u201d")
+    assert dialog.rules_summary.text() == "House rules: the preset \u201cv2.2 edition\u201d, 1 rule changed."
     dialog.seats_table.name_edit(0).setFocus()
     QTest.keyClick(dialog.seats_table.name_edit(0), Qt.Key.Key_Return)  # Return starts the game
     assert dialog.result() == NewGameDialog.DialogCode.Accepted

@@ -26,6 +26,7 @@ from ..model.state import ComputerStrength, GameState, SeatConfig
 from ..rules.errors import IllegalAction
 from ..rules.game_start import new_game
 from .preferences import NewGameChoices, RememberedSeat
+from .wording import counted
 
 DRAFT = "draft"
 """A seat's faction left to the game: the high-roll draft or a random deal, as `faction_assignment` says."""
@@ -366,7 +367,7 @@ def preset_values(preset: Preset) -> dict[str, object]:
 def preset_tooltip(preset: Preset) -> str:
     changed = len(preset.options)
     source = "built in" if preset.builtin else "one of your own presets"
-    return (f"{preset.description}\n{changed} house rule(s) set differently from the defaults; {source} "
+    return (f"{preset.description}\n{counted(changed, 'house rule')} set differently from the defaults; {source} "
             f"({preset.name}).")
 
 

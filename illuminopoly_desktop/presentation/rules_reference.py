@@ -22,6 +22,7 @@ from ..model.presets import PresetError, find_preset, option_values, preset_labe
 from ..model.resources import resource_path
 from ..rules.odds import success_probability
 from .game_setup import option_fields, show_value
+from .wording import counted
 
 RULES_REFERENCE_NAME = "rules_reference.json"
 RULE_ID_PATTERN = r"R-[A-Z]+(?:-[A-Z]+)?-\d{2}"
@@ -262,7 +263,8 @@ def game_rules_markdown(options, preset: str | None, ruleset: str = "illuminopol
     if not changed:
         lines.append("Every house rule is at its default: the rules pages read as written.")
     else:
-        lines += [f"{len(changed)} house rule(s) differ from the defaults; each rule page they change says so.", ""]
+        lines += [f"{counted(len(changed), 'house rule')} {'differs' if len(changed) == 1 else 'differ'} from the defaults; each rule page "
+                  f"{'it changes' if len(changed) == 1 else 'they change'} says so.", ""]
         lines += [f"- **{name}: {value}.** {help_text} ({', '.join(rule_ids)})"
                   for name, value, help_text, rule_ids in changed]
     return link_rule_ids("\n".join(lines))

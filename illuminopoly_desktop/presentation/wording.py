@@ -44,3 +44,8 @@ def with_rule(text: str, rule_id: str | None) -> str:
 def step_words(code: str, words: str) -> str:
     """A turn step: "roll the dice or reorganize", or "T3: roll the dice or reorganize" when codes are shown."""
     return f"{code}: {words}" if _shown and code else words
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """"1 house rule", "3 house rules": a count in plain words, never "rule(s)"."""
+    return f"{number} {noun if number == 1 else (plural or noun + 's')}"

@@ -23,6 +23,7 @@ from ...presentation.game_setup import (
     remembered_choices, setup_from_choices, show_value,
 )
 from ...presentation.preferences import NewGameChoices
+from ...presentation.wording import counted
 
 DEFAULT_SEAT_COUNT = 4
 MAX_ROWS = 16
@@ -221,7 +222,7 @@ class HouseRulesPage(QWidget):
         """The rules in one line, for the Seats page: the preset, and how many rules differ from it."""
         changed = len(self.differences_from_preset())
         preset = f"the preset \u201c{self.preset().label}\u201d"
-        return f"{preset}, {changed} rule(s) changed" if changed else preset
+        return f"{preset}, {counted(changed, 'rule')} changed" if changed else preset
 
     def differences_from_preset(self) -> dict[str, object]:
         """The rules whose value is not the chosen preset's, with their values."""
@@ -331,7 +332,7 @@ class HouseRulesPage(QWidget):
             font.setBold(name in changed)
             label.setFont(font)
         preset = self.preset().label
-        self.changed_count.setText(f"{len(changed)} house rule(s) differ from the preset \u201c{preset}\u201d: "
+        self.changed_count.setText(f"{counted(len(changed), 'house rule')} {'differs' if len(changed) == 1 else 'differ'} from the preset \u201c{preset}\u201d: "
                                    + ", ".join(self.fields[name].label for name in changed) if changed
                                    else f"Every house rule as the preset \u201c{preset}\u201d has it.")
         self.changed_count.setWordWrap(True)
