@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-from .arguments import dice_list
+from .arguments import RULESET_HELP, dice_list, ruleset_name
 from .errors import EXIT_FAILED, EXIT_OK, UsageError, UserError, print_error
 
 REFEREE_DESCRIPTION = """\
@@ -45,6 +45,11 @@ def add_referee_parser(commands) -> None:
     start = ref.add_mutually_exclusive_group(required=True)
     start.add_argument("--save", type=Path, metavar="SAVE", help="the save to start from")
     start.add_argument("--position", type=Path, metavar="FILE", help="the position to start from (a position file)")
+    start.add_argument("--new", type=player_names, metavar="NAMES",
+                       help="start a new game between these players (a comma list of names), by --ruleset's rules")
+    ref.add_argument("--ruleset", type=ruleset_name, default="illuminopoly", metavar="NAME",
+                     help="with --new: " + RULESET_HELP + " (a save says its own rules)")
+    ref.add_argument("--seed", type=int, default=0, metavar="S", help="with --new: the game's seed (default 0)")
     ref.add_argument("--actions", type=Path, required=True, metavar="FILE",
                      help="the actions, one JSON object per line ('-' reads them from standard input)")
     ref.add_argument("--dice", type=dice_list, metavar="D,D,...",
@@ -66,7 +71,9 @@ def cmd_referee(args: argparse.Namespace) -> int:
 
     numbered_actions = read_action_lines(args.actions)  # malformed input stops us before anything is applied
     opening: list = []
-    if args.position is not None:
+    if args.new is not None:
+        state, log = new_referee_game(args, opening), []
+    elif args.position is not None:
         state, log = read_position_file(args.position, allow_forced_dice=bool(args.dice), events=opening), []
     else:
         try:
@@ -101,6 +108,26 @@ def cmd_referee(args: argparse.Namespace) -> int:
     if not args.events:
         sys.stdout.write(json.dumps(state.model_dump(mode="json")) + "\n")
     return EXIT_OK
+
+
+def player_names(text: str) -> list[str]:
+    """--new: a comma list of player names."""
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give the players' names, e.g. --new Ann,Ben,Cy")
+    return names
+
+
+def new_referee_game(args: argparse.Namespace, events: list):
+    """A new game of --ruleset between the --new players (forced dice allowed when --dice is given)."""
+    from ..rules.errors import IllegalAction
+    from ..rules.game_start import new_game
+
+    try:
+        return new_game(args.new, seed=args.seed, ruleset=args.ruleset, allow_forced_dice=bool(args.dice),
+                        events=events)
+    except IllegalAction as refusal:
+        raise UsageError(f"--new: {refusal.message}") from None
 
 
 def print_events(events: list, index: int) -> None:
