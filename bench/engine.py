@@ -1,4 +1,4 @@
-"""Engine and save-file speed: `python bench/engine.py [--games 20] [--max-rounds 300] [--seed 0] [--split]`.
+"""Engine and save-file speed: `python bench/engine.py [--ruleset classic] [--games 20] [--max-rounds 300] [--seed 0] [--split]`.
 
 Plays games between 4 random computer players in this one process (pinned to one core where the
 OS allows it), then times saving and loading (with full replay verification) the longest of them.
@@ -51,7 +51,7 @@ def timed(function, repeat: int) -> tuple[float, object]:
     return statistics.median(times), result
 
 
-def split_player_turn(games: int, players: int, max_rounds: int, seed: int) -> None:
+def split_player_turn(games: int, players: int, max_rounds: int, seed: int, ruleset_name: str = "illuminopoly") -> None:
     """Where a player-turn's time goes: the same games as `play_random_game` plays (same seeds, same choices), with
     clocks around the random player's choice, the engine's `apply`, and the two after-event checks `apply` runs.
     The clocks add about 1 µs to each action; the parts are what the engine speed target has to share out."""
@@ -66,15 +66,15 @@ def split_player_turn(games: int, players: int, max_rounds: int, seed: int) -> N
             return result
         return wrapper
 
-    ruleset = find_ruleset("illuminopoly")  # the two checks are the ruleset's (rules/ruleset.py)
+    ruleset = find_ruleset(ruleset_name)  # the two checks are the ruleset's (rules/ruleset.py)
     ruleset.check_losses, ruleset.check_victory = (timed_check(check) for check in (ruleset.check_losses,
                                                                                     ruleset.check_victory))
     choosing = applying = 0.0
     turns = 0
     try:
         for game_seed in range(seed, seed + games):
-            state = new_game(seat_configs(players, None, None), seed=game_seed, options={"max_rounds": max_rounds},
-                             preset_factions=False)
+            state = new_game(seat_configs(players, None, None), seed=game_seed, options=ruleset.round_cap(max_rounds),
+                             preset_factions=False, ruleset=ruleset_name)
             bot = RandomBot(game_seed)
             while awaited := engine.awaiting(state):
                 seat = awaited[bot.rng.randrange(len(awaited))]
@@ -106,6 +106,7 @@ def split_player_turn(games: int, players: int, max_rounds: int, seed: int) -> N
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="illuminopoly", help="the rules played: illuminopoly or classic")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--max-rounds", type=int, default=300)
@@ -117,7 +118,7 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"Python {sys.version.split()[0]}, {pin_to_one_core()}")
-    print(f"{args.games} games, {args.players} random players, max {args.max_rounds} rounds, seeds {args.seed}.."
+    print(f"{args.ruleset}: {args.games} games, {args.players} random players, max {args.max_rounds} rounds, seeds {args.seed}.."
           f"{args.seed + args.games - 1}, invariants {'checked' if args.check_invariants else 'not checked'}")
 
     sims = []
@@ -125,7 +126,7 @@ def main() -> None:
     cpu_started = time.process_time()
     for i in range(args.games):
         sims.append(play_random_game(args.seed + i, args.players, args.max_rounds,
-                                     check_invariants=args.check_invariants))
+                                     check_invariants=args.check_invariants, ruleset=args.ruleset))
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
     turns = sum(s.player_turns for s in sims)
@@ -158,7 +159,7 @@ def main() -> None:
         print(f"  open, no replay      {1e3 * fast_time:10.2f} ms")
         print(f"  load + full replay   {1e3 * load_time:10.2f} ms   (hash {'matches' if assert_same else 'DIFFERS'})")
     if args.split:
-        split_player_turn(args.games, args.players, args.max_rounds, args.seed)
+        split_player_turn(args.games, args.players, args.max_rounds, args.seed, args.ruleset)
 
 
 if __name__ == "__main__":

@@ -85,7 +85,35 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> lis
 
 
 def free_menu(ctx: RulesContext, seat: int) -> Menu:
-    return grouped(free_options(ctx, seat))
+    """`free_options` grouped by kind, but the deed-by-deed kinds (mortgages and buildings) are only proven to exist
+    (the first deed that allows one is enough) and built in full when called: a computer player uses one kind at
+    most, and listing every kind for every deed cost more than the rest of its choice."""
+    menu = grouped(offer_answers(ctx, seat))
+    state = ctx.state
+    owned = [index for index, prop in state.properties.items() if prop.owner == seat]
+    if owned:
+        for kind in ("mortgage", "unmortgage", "buy_building", "sell_building"):
+            if any(_deed_allows(ctx, seat, index, kind) for index in owned):
+                menu[kind] = (lambda kind: lambda: deed_actions(ctx, seat)[kind])(kind)
+    debts = [action for action in free_options(ctx, seat) if action.type in ("forgive_debt", "extend_debt")] \
+        if state.debts else []
+    menu.update(grouped(debts))
+    return menu
+
+
+def _deed_allows(ctx: RulesContext, seat: int, index: int, kind: str) -> bool:
+    """Whether the seat's deed allows an action of `kind` now (the same checks as `deed_actions`)."""
+    prop = ctx.state.properties[index]
+    if kind == "unmortgage":
+        return prop.mortgaged and passes(mortgages.check_unmortgage, ctx, seat, index)
+    if prop.mortgaged:
+        return False
+    if kind == "mortgage":
+        return passes(mortgages.check_mortgage, ctx, seat, index)
+    if kind == "sell_building":
+        return bool(prop.houses or prop.hotel) and any(
+            passes(buildings.check_sell_building, ctx, seat, index, mode) for mode in SELL_MODES)
+    return ctx.squares[index].kind == "lot" and passes(buildings.check_buy_building, ctx, seat, index)
 
 
 def cheapest_raise(ctx: RulesContext, seat: int) -> A.Action | None:
