@@ -105,3 +105,32 @@ def test_the_lan_server_seats_a_classic_table_with_its_computer_players():
                                     ruleset="classic", options={"classic_luxury_tax": 75}))
     assert server.rules_played() == ("classic", None)
     assert server._advert()["rs"] == "classic"
+
+
+def test_a_classic_lan_game_is_played_to_its_end_by_two_clients_and_a_server_computer():
+    """Two clients driven by random players and the server's classic schemer play a short classic game (the time
+    limit after 8 rounds) over 127.0.0.1; each client ends with the server's view of its seat."""
+    import asyncio
+
+    from illuminopoly_desktop.net.loopback import close_all, loopback_server, seated_clients
+    from illuminopoly_desktop.net.remote_player import play_as_computer
+
+    async def play():
+        async with loopback_server(seats=3, computers=1, computer_strength="schemer", seed=4, ruleset="classic",
+                                   options={"classic_end_mode": "time_limit",
+                                            "classic_time_limit_rounds": 8}) as server:
+            clients = await seated_clients(server, [0, 1])
+            await asyncio.wait_for(asyncio.gather(*(play_as_computer(client, RandomBot(seat))
+                                                    for seat, client in enumerate(clients))), 60)
+            await asyncio.gather(*(client.wait_for(lambda c: c.game_over) for client in clients))
+            await asyncio.sleep(0.05)
+            state = server.table.state
+            views = {client.seat: player_view(state, client.seat) for client in clients}
+            finals = {client.seat: client.view for client in clients}
+            await close_all(clients)
+            return state, views, finals
+
+    state, views, finals = asyncio.run(play())
+    assert state.setup.ruleset == "classic" and state.game_over and state.winners
+    for seat, view in views.items():
+        assert finals[seat] == json.loads(json.dumps(view))
