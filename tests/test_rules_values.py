@@ -14,6 +14,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.variants.illuminopoly import property_values as V
 from illuminopoly_desktop.rules.context import Ctx
+from illuminopoly_desktop.rules.mortgages import lift_cost
 from scenario import force, give, money_total, started_game
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
@@ -363,7 +364,7 @@ def test_R_VAL_07_net_assets_subtract_the_lifting_cost_of_each_mortgage():
     con.mortgaged, con.mortgage_principal = True, 33  # ceil(36.3) = 37
     assert V.worth(ctx, 0) == 2420 + 120
     assert V.net_assets(ctx, 0) == 2420 + 120 - 220 - 37
-    assert V.lift_cost(con) == 37
+    assert lift_cost(con) == 37
 
 
 def test_R_VAL_06_income_tax_percent_uses_worth_rounded_up():

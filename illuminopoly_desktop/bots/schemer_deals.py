@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..model.state import CashItem, DeedItem, OfferLeg
 from ..rules import actions as A
 from ..rules.buildings import group_has_buildings
-from ..variants.illuminopoly.deals import transfer_fee
+from ..rules.mortgages import transfer_fee
 from ..variants.illuminopoly.structure import arm, free_arrows
 from . import effects
 from .goals import special_distance

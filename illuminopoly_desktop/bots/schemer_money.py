@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..rules import actions as A
 from ..variants.illuminopoly.artillery import cleanup_cost
-from ..variants.illuminopoly.property_values import lift_cost
+from ..rules.mortgages import lift_cost
 from . import effects
 from .situation import Situation
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..rules import actions as A
 from ..rules.legal import default_action
 from ..variants.illuminopoly import contests
-from ..variants.illuminopoly.property_values import lift_cost
+from ..rules.mortgages import lift_cost
 from ..variants.illuminopoly.structure import free_arrows
 from . import effects
 from .contest_sense import attack_response, defence_response, odds_of, sealed_attack, sealed_defence, stakes

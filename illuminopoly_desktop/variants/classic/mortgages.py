@@ -3,7 +3,7 @@ receives its mortgage value (half the price, printed on the board's data); lifti
 mortgaged deed earns no rent. Whoever receives a mortgaged deed from another player pays the 10% at once and may lift
 it then for the principal alone, or later, paying the 10% again with the principal.
 
-The 10% arithmetic is the same in Illuminopoly (R-MORT-03, R-SELL-04), which uses these functions."""
+The 10% arithmetic is the core's (rules/mortgages.py), which Illuminopoly shares (R-MORT-03, R-SELL-04)."""
 from __future__ import annotations
 
 from ...model.state import PropertyState
@@ -11,19 +11,10 @@ from ...rules.buildings import group_has_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import MortgageChanged
-from ...rules.money import bank_pays, ceil_div, pay_bank
+from ...rules.money import bank_pays, pay_bank
+from ...rules.mortgages import lift_cost, transfer_fee
 
 RULE = "CLASSIC-08"
-
-
-def lift_cost(prop: PropertyState) -> int:
-    """The principal plus 10%, rounded up: ceil(1.1 × principal), in integers."""
-    return -(-11 * prop.mortgage_principal // 10)
-
-
-def transfer_fee(prop: PropertyState) -> int:
-    """The 10% a receiver of a mortgaged deed pays at once: ceil(0.1 × principal)."""
-    return ceil_div(prop.mortgage_principal, 10)
 
 
 def owned_deed(ctx: RulesContext, seat: int, index: int, rule_id: str) -> PropertyState:

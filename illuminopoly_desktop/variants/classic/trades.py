@@ -13,7 +13,8 @@ from ...rules.events import FavorGained, OfferEvent, OwnershipChanged
 from ...rules.money import move
 from ...rules.offers import parties, visible_to
 from ...rules.payments import add_debt
-from .mortgages import lift, lift_cost, pay_for_received_mortgage, transfer_fee
+from ...rules.mortgages import lift_cost, transfer_fee
+from .mortgages import lift, pay_for_received_mortgage
 
 RULE = "CLASSIC-13"
 ITEMS = frozenset({"cash", "deed", "favor"})

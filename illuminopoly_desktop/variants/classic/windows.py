@@ -9,8 +9,9 @@ from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
 from ...rules.errors import passes, refuse
 from ...rules.money import move
+from ...rules.mortgages import transfer_fee
 from ...rules.payments import demand
-from . import bankruptcy, buildings, free_actions, mortgages
+from . import bankruptcy, buildings, free_actions
 
 
 class RaiseFundsWindow(Window):
@@ -146,7 +147,7 @@ class MortgageReceiptWindow(Window):
         kept = self.still_mortgaged(ctx, window)
         ctx.state.pending.remove(window)
         properties = ctx.state.properties
-        fees = sum(mortgages.transfer_fee(properties[index]) for index in kept)
+        fees = sum(transfer_fee(properties[index]) for index in kept)
         if kept:
             ctx.notice(f"{ctx.name(window.seat)} keeps {len(kept)} deed(s) mortgaged and pays the Bank their 10% "
                        f"(${fees}).", "CLASSIC-08", window.seat)

@@ -11,10 +11,10 @@ from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse
 from ...rules.events import ControlChanged, MortgageChanged
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
+from ...rules.mortgages import lift_cost
 from .chair import is_artillery
 from .contests import check_not_in_contest
 from .favors import sale_blockers
-from .property_values import lift_cost
 from .rent import is_monopolist
 from .special_victory import note_hotel_placed
 

@@ -8,7 +8,8 @@ from ...rules.buildings import group_has_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, FavorGained, OfferEvent, OwnershipChanged
-from ...rules.money import ceil_div, check_no_bank_debt, move, pay_bank
+from ...rules.money import check_no_bank_debt, move, pay_bank
+from ...rules.mortgages import lift_cost, transfer_fee
 from ...rules.offers import parties, visible_to
 from ...rules.payments import add_debt
 from . import commitments, structure
@@ -16,7 +17,7 @@ from .boat import claim_holds
 from .buildings import lift
 from .contests import check_not_a_party, check_not_in_contest
 from .losing import eliminate
-from .property_values import lift_cost, net_assets
+from .property_values import net_assets
 from .structure import arm
 
 CONSIDERATION_KINDS = frozenset({"cash", "deed", "favor", "loan", "vote"}) | commitments.KINDS
@@ -57,11 +58,6 @@ def cash_needed(ctx: RulesContext, offer: Offer, seat: int) -> int:
             if prop is not None and prop.mortgaged:
                 total += lift_cost(prop) if item.mortgage_choice == "lift" else transfer_fee(prop)
     return total
-
-
-def transfer_fee(prop) -> int:
-    """ceil(0.1 × principal) (R-SELL-04 b)."""
-    return ceil_div(prop.mortgage_principal, 10)
 
 
 def check_offer_shape(ctx: RulesContext, offer: Offer) -> None:

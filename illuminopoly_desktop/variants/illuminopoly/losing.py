@@ -11,6 +11,7 @@ from ...rules.events import (ControlChanged, DebtEvent, DogConditionChosen, Favo
                              PlayerEliminated)
 from ...rules.jail import return_favor
 from ...rules.money import check_no_bank_debt, move
+from ...rules.mortgages import lift_cost
 from . import structure
 from .boat import claim_holds
 from .buildings import lift
@@ -19,7 +20,6 @@ from .commitments import player_left
 from .contests import parties_of
 from .game_end import last_player_check
 from .jail import lose_chair
-from .property_values import lift_cost
 
 
 def loss_exempt(state) -> set[int]:

@@ -175,6 +175,3 @@ def net_assets(ctx: RulesContext, seat: int) -> Fraction:
     return total
 
 
-def lift_cost(prop: PropertyState) -> int:
-    """ceil(1.1 × principal) (R-MORT-03), in integers: the same value without building a Fraction."""
-    return -(-11 * prop.mortgage_principal // 10)

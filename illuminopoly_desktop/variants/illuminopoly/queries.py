@@ -10,6 +10,7 @@ from ...model.state import Contest, GameState, Ransom
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
+from ...rules.mortgages import lift_cost, transfer_fee
 from ...rules.queries import Queries
 from . import artillery, buildings, commitments, conspiracy, contests, deals, landing, property_values, rent
 from . import special_victory, structure, victory, victory_progress
@@ -34,7 +35,7 @@ _PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
     "subvert": lambda ctx, a: conspiracy.check_subvert(ctx, a.seat, _landing(ctx)),
     "rebuild": lambda ctx, a: conspiracy.check_rebuild(ctx, a.seat, _landing(ctx)),
     "destroy": lambda ctx, a: property_values.base_cost(ctx, _landing(ctx), a.seat, "surprise_destruction"),
-    "buy_off_mortgage": lambda ctx, a: property_values.lift_cost(ctx.state.properties[a.property]),
+    "buy_off_mortgage": lambda ctx, a: lift_cost(ctx.state.properties[a.property]),
     "mortgage": lambda ctx, a: buildings.check_mortgage(ctx, a.seat, a.property),
     "unmortgage": lambda ctx, a: buildings.check_unmortgage(ctx, a.seat, a.property),
     "sell_building": lambda ctx, a: buildings.check_sell_building(ctx, a.seat, a.property, a.mode),
@@ -64,11 +65,11 @@ class IlluminopolyQueries(Queries):
 
     def lift_cost(self, state: GameState, index: int) -> int:
         """What lifting the deed's mortgage costs: ceil(1.1 × principal) (R-MORT-03)."""
-        return property_values.lift_cost(state.properties[index])
+        return lift_cost(state.properties[index])
 
     def transfer_fee(self, state: GameState, index: int) -> int:
         """What the buyer of the mortgaged deed pays to keep its mortgage (R-SELL-04 b)."""
-        return deals.transfer_fee(state.properties[index])
+        return transfer_fee(state.properties[index])
 
     def base_cost(self, state: GameState, index: int, attacker: int, contest: str) -> int:
         """The base cost of a contest of that kind against the deed (R-VAL-05)."""

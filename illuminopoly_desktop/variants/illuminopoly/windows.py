@@ -14,9 +14,9 @@ from ...rules.decisions import ALL_FREE_ACTIONS, OFFERS_ONLY, Window
 from ...rules.errors import refuse
 from ...rules.events import DogConditionChosen, SaleBlocked
 from ...rules.legal import enumerate_legal
+from ...rules.mortgages import lift_cost
 from . import (artillery, buildings, chair, cheating, conspiracy, contest_steps, factions, favors, landing, losing,
                setup, structure)
-from .property_values import lift_cost
 
 
 class NothingHidden(Window):
