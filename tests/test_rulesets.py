@@ -144,3 +144,12 @@ def test_serve_simulate_and_balance_take_the_ruleset_and_refuse_an_unknown_one(c
     assert main(["simulate", "--ruleset", "illuminopoly", "--games", "1", "--max-rounds", "3", "--jsonl"]) == 0
     assert main(["serve", "--port", "0", "--bind", "127.0.0.1", "--no-discovery", "--preset", "v22"]) == 1
     assert "no preset 'v22'" in capsys.readouterr().err
+
+
+def test_every_ruleset_caps_a_game_with_options_of_its_own():
+    """Simulations and balance tables cap a game by the ruleset's own short game (Ruleset.round_cap)."""
+    from illuminopoly_desktop.model.options import make_options
+
+    for name in RULESETS:
+        capped = make_options(find_ruleset(name).round_cap(7), model=options_model_of(name))
+        assert 7 in capped.model_dump().values(), name
