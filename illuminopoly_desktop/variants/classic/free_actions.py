@@ -90,10 +90,21 @@ def free_menu(ctx: RulesContext, seat: int) -> Menu:
     most, and listing every kind for every deed cost more than the rest of its choice."""
     menu = grouped(offer_answers(ctx, seat))
     state = ctx.state
+    squares = ctx.squares
     owned = [index for index, prop in state.properties.items() if prop.owner == seat]
     if owned:
-        for kind in ("mortgage", "unmortgage", "buy_building", "sell_building"):
-            if any(_deed_allows(ctx, seat, index, kind) for index in owned):
+        # Cheap conditions first (each check refuses without them); the checks still decide.
+        properties = state.properties
+        whole = {group for group, members in ctx.board.group_members.items()
+                 if all(properties[m].owner == seat for m in members)}
+        candidates = {
+            "mortgage": [i for i in owned if not properties[i].mortgaged],
+            "unmortgage": [i for i in owned if properties[i].mortgaged],
+            "buy_building": [i for i in owned if squares[i].kind == "lot" and squares[i].group in whole],
+            "sell_building": [i for i in owned if properties[i].houses or properties[i].hotel],
+        }
+        for kind, indices in candidates.items():
+            if any(_deed_allows(ctx, seat, index, kind) for index in indices):
                 menu[kind] = (lambda kind: lambda: deed_actions(ctx, seat)[kind])(kind)
     debts = [action for action in free_options(ctx, seat) if action.type in ("forgive_debt", "extend_debt")] \
         if state.debts else []
@@ -103,17 +114,13 @@ def free_menu(ctx: RulesContext, seat: int) -> Menu:
 
 def _deed_allows(ctx: RulesContext, seat: int, index: int, kind: str) -> bool:
     """Whether the seat's deed allows an action of `kind` now (the same checks as `deed_actions`)."""
-    prop = ctx.state.properties[index]
     if kind == "unmortgage":
-        return prop.mortgaged and passes(mortgages.check_unmortgage, ctx, seat, index)
-    if prop.mortgaged:
-        return False
+        return passes(mortgages.check_unmortgage, ctx, seat, index)
     if kind == "mortgage":
         return passes(mortgages.check_mortgage, ctx, seat, index)
     if kind == "sell_building":
-        return bool(prop.houses or prop.hotel) and any(
-            passes(buildings.check_sell_building, ctx, seat, index, mode) for mode in SELL_MODES)
-    return ctx.squares[index].kind == "lot" and passes(buildings.check_buy_building, ctx, seat, index)
+        return any(passes(buildings.check_sell_building, ctx, seat, index, mode) for mode in SELL_MODES)
+    return passes(buildings.check_buy_building, ctx, seat, index)
 
 
 def cheapest_raise(ctx: RulesContext, seat: int) -> A.Action | None:
