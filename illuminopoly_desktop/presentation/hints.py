@@ -32,7 +32,7 @@ class Hint:
 
 
 def hint_for(state: GameState, seat: int) -> Hint:
-    adviser = make_player(HINT_STRENGTH, seed=state.action_count, ruleset=state.setup.ruleset)
+    adviser = make_player(HINT_STRENGTH, seed=state.action_count)
     action = adviser.choose(player_view(state, seat), seat)
     if action is None:
         return Hint("Nothing to decide now.", None, False)
