@@ -134,3 +134,16 @@ def test_a_classic_lan_game_is_played_to_its_end_by_two_clients_and_a_server_com
     assert state.setup.ruleset == "classic" and state.game_over and state.winners
     for seat, view in views.items():
         assert finals[seat] == json.loads(json.dumps(view))
+
+
+def test_every_classic_option_has_its_default_and_its_help_naming_classic_rules():
+    from illuminopoly_desktop.model.classic_options import ClassicOptions
+    from illuminopoly_desktop.model.options import load_default_options
+    from illuminopoly_desktop.model.resources import resource_path
+
+    defaults = load_default_options(model=ClassicOptions)
+    assert defaults.classic_starting_cash == 1500 and defaults.classic_end_mode == "last_standing"
+    helps = json.loads(resource_path(ClassicOptions.HELP_FILE).read_text(encoding="utf-8"))["options"]
+    assert sorted(helps) == sorted(ClassicOptions.model_fields)
+    assert all(entry["help"] and all(rule.startswith("CLASSIC-") for rule in entry["rule_ids"])
+               for entry in helps.values())
