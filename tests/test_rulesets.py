@@ -140,7 +140,7 @@ def test_serve_simulate_and_balance_take_the_ruleset_and_refuse_an_unknown_one(c
         with pytest.raises(SystemExit) as exit_info:
             main([*command, "--ruleset", "georgist"])
         assert exit_info.value.code == 2
-        assert "no ruleset 'georgist': this version plays classic, illuminopoly" in capsys.readouterr().err
+        assert "no ruleset 'georgist': this version plays classic, george, illuminopoly" in capsys.readouterr().err
     assert main(["simulate", "--ruleset", "illuminopoly", "--games", "1", "--max-rounds", "3", "--jsonl"]) == 0
     assert main(["serve", "--port", "0", "--bind", "127.0.0.1", "--no-discovery", "--preset", "v22"]) == 1
     assert "no preset 'v22'" in capsys.readouterr().err

@@ -80,7 +80,7 @@ def ending_of(state: GameState) -> str:
         return "unfinished"
     reason = state.win_reason or ""
     for prefix, ending in (("special victory", "special"), ("general victory", "general"),
-                           ("round cap", "cap"), ("time limit", "cap"), ("the professional Banker", "banker")):
+                           ("round cap", "cap"), ("time limit", "cap"), ("wealth", "cap"), ("the professional Banker", "banker")):
         if reason.startswith(prefix):
             return ending
     return "last_standing"

@@ -39,6 +39,8 @@ RULESETS: dict[str, RulesetEntry] = {entry.name: entry for entry in (
                  "illuminopoly_desktop.model.options:Options"),
     RulesetEntry("classic", "Classic Monopoly", "illuminopoly_desktop.variants.classic.ruleset",
                  "illuminopoly_desktop.model.classic_options:ClassicOptions"),
+    RulesetEntry("george", "Defeating Monopoly (Georgist)", "illuminopoly_desktop.variants.george.ruleset",
+                 "illuminopoly_desktop.model.george_options:GeorgeOptions"),
 )}
 
 

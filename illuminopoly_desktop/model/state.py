@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field, SerializeAsAny, model_serializer, model_v
 
 from .board import Board
 from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
+from .george_state import GeorgeState, LoanSettlement
 from .model_base import Model, Tagged
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
@@ -22,9 +23,12 @@ ROOT = -1
 BANK = "bank"
 FP = "fp"
 ESCROW = "escrow"
+GO_POT = "go_pot"
+"""The GO pot of the Georgist rules (VARIANTS §5, V-GEORGE-24), held in their slice of the state."""
 
-Party = Union[int, Literal["bank", "fp", "escrow"]]
-"""Where money comes from or goes to: a seat number, the Bank's Reserves, the Free Parking pot, or escrow."""
+Party = Union[int, Literal["bank", "fp", "escrow", "go_pot"]]
+"""Where money comes from or goes to: a seat number, the Bank's Reserves, the Free Parking pot, escrow, or a pot a
+ruleset's slice holds (the GO pot)."""
 
 ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual", "mortgage_chair", "post_mortgage"]
 
@@ -460,7 +464,8 @@ class RansomAnswer(Tagged):
 
 Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyoff, FactionDraft, DogChoice,
                           PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer,
-                          BuildingAuction, MortgageReceipt],
+                          BuildingAuction, MortgageReceipt,
+                          LoanSettlement],
                     Field(discriminator="kind")]
 """Every window any ruleset opens. Each ruleset declares the ones it opens (`Ruleset.windows`) and registers a
 Decision for each; tests/test_decision_registry.py checks both, and that every member here is some ruleset's."""
@@ -623,7 +628,9 @@ class GameState(Model):
     abandon_first_turn: dict[int, Literal["waiting", "now"]] = Field(default_factory=dict)
     """`abandon_any_reorganization=false`: destroyed lot → its owner's first turn after the destruction is still to
     come (`waiting`) or is the current turn (`now`) (R-ART-13)."""
-    variant: ClassicState | None = Field(None, exclude_if=lambda slice_: slice_ is None)
+    variant: Annotated[Union[ClassicState,
+                             GeorgeState], Field(discriminator="kind")] | None = Field(
+        None, exclude_if=lambda slice_: slice_ is None)
     """The ruleset's own part of the state (RULESETS.md §4.5): classic Monopoly's (model/classic_state.py), or None
     for Illuminopoly, whose fields are the ones above. Left out of the JSON when None, so that the hashes of older
     saves (and so those saves) stay valid. A slice is a `Tagged` model named by its `kind`: another ruleset's slice
@@ -654,4 +661,6 @@ class GameState(Model):
 
     def total_money(self) -> int:
         """Σ player cash + Reserves + FP pot + escrow (R-GEN-08)."""
-        return sum(p.cash for p in self.players) + self.reserves + self.fp_pot + self.escrow
+        held = getattr(self.variant, "money_held", None)  # a ruleset's pots (the Georgist GO pot)
+        return (sum(p.cash for p in self.players) + self.reserves + self.fp_pot + self.escrow
+                + (held() if held is not None else 0))

@@ -64,7 +64,8 @@ class Names:
         return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
     def party(self, party) -> str:
-        return {"bank": "the Bank", "fp": "the Free Parking pot", "escrow": "escrow"}.get(party) \
+        return {"bank": "the Bank", "fp": "the Free Parking pot", "escrow": "escrow",
+                "go_pot": "the GO pot"}.get(party) \
             if isinstance(party, str) else self.player(party)
 
     def square(self, index: int | None) -> str:

@@ -142,7 +142,8 @@ class TakePot(Action):
 
 class PayIncomeTax(Action):
     type: Literal["pay_income_tax"] = "pay_income_tax"
-    method: Literal["flat", "percent"]
+    method: Literal["flat", "percent", "dice"]
+    """"dice": ten times a roll of two dice (the Georgist Income Tax, V-GEORGE-25)."""
 
 
 class VisitorBail(Action):
@@ -452,6 +453,53 @@ class BidForBuilding(Action):
     property: int
 
 
+# ----- Defeating Monopoly, the Georgist rules (variants/george/) -----
+class LeaseParcel(Action):
+    """V-GEORGE-05, -06, -16: lease the unleased parcel the mover stands on, building `build` units at once (houses
+    on a street, the plant on a railroad or utility) with `down` dollars down in all (None: the full price); with no
+    building the holding fee is charged too, and a lease he cannot pay goes to auction (V-GEORGE-07)."""
+    type: Literal["lease_parcel"] = "lease_parcel"
+    build: int = Field(0, ge=0, le=4)
+    down: int | None = Field(None, ge=0)
+
+
+class BuildOnParcel(Action):
+    """V-GEORGE-14, -15, -16: buy `count` buildings of a kind for one's own parcel, `down` dollars down in all (at
+    least half of each price, at most all of it); the rest becomes Bank loans, one per building."""
+    type: Literal["build_on_parcel"] = "build_on_parcel"
+    property: int
+    building: Literal["house", "hotel", "office", "plant"]
+    count: int = Field(1, ge=1, le=4)
+    down: int = Field(ge=0)
+
+
+class SellParcelBuilding(Action):
+    """V-GEORGE-20: sell one building of a kind back to the Bank at half its cost (its loan settled first)."""
+    type: Literal["sell_parcel_building"] = "sell_parcel_building"
+    property: int
+    building: Literal["house", "hotel", "office", "plant"]
+
+
+class PayOffLoan(Action):
+    """V-GEORGE-18: pay a loan off: what is still owed plus 10% of the original."""
+    type: Literal["pay_off_loan"] = "pay_off_loan"
+    loan_id: int
+
+
+class SurrenderLease(Action):
+    """V-GEORGE-29: give an empty lease up, with no refund."""
+    type: Literal["surrender_lease"] = "surrender_lease"
+    property: int
+
+
+class SettleParcelLoans(Action):
+    """V-GEORGE-30: a creditor who received a bankrupt player's parcel with loans pays them off (`keep`) or gives
+    the parcel up to be auctioned."""
+    type: Literal["settle_parcel_loans"] = "settle_parcel_loans"
+    property: int
+    keep: bool
+
+
 # ----- test only -----
 class ForceDice(Action):
     """Queue the next die faces; only allowed in games set up with `allow_forced_dice` (tests, `referee`)."""
@@ -469,7 +517,8 @@ AnyAction = Annotated[
           CollectRent, BoatSqueeze, IgnoreCardPayment, PayCard, DogImmunity, RailJump,
           CheatStackedDraw, CheatMarkerShift, CheatTillDip, ReturnTill, Accuse, RuleAccusation,
           DemandRansom, Destroy, AnswerRansom, PledgeRansom, AttemptDestruction, EndUpkeep, CleanUp,
-          DeclareBankruptcy, KeepMortgages, BidForBuilding],
+          DeclareBankruptcy, KeepMortgages, BidForBuilding,
+          LeaseParcel, BuildOnParcel, SellParcelBuilding, PayOffLoan, SurrenderLease, SettleParcelLoans],
     Field(discriminator="type"),
 ]
 
@@ -485,6 +534,9 @@ and are dispatched by variants/illuminopoly/cheating.py."""
 # The Artillery's free actions (R-ART-04 pledges and the owner's answer to a ransom, D-15; R-ART-11 cleanup), kept
 # apart so that the list above stays as it was.
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
+
+# The Georgist rules' free actions (V-GEORGE-14 to -20, -29).
+FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"build_on_parcel", "sell_parcel_building", "pay_off_loan", "surrender_lease"}
 
 OFFER_ACTION_TYPES = frozenset({"propose_offer", "accept_offer", "decline_offer", "withdraw_offer"})
 """The free actions of offers: the only ones open while a vote or a ruling is awaited (bribes, R-DEAL-06, R-FP-02)."""

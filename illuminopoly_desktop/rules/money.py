@@ -5,7 +5,7 @@ record it, so the conservation invariant holds after every call.
 """
 from __future__ import annotations
 
-from ..model.state import BANK, ESCROW, FP, Auction, Party
+from ..model.state import BANK, ESCROW, FP, GO_POT, Auction, Party
 from .context import RulesContext
 from .errors import refuse
 from .events import AuctionEvent, MoneyMoved, PaymentShort
@@ -23,6 +23,8 @@ def _take(ctx: RulesContext, party: Party, amount: int) -> None:
         st.fp_pot -= amount
     elif party == ESCROW:
         st.escrow -= amount
+    elif party == GO_POT:
+        st.variant.go_pot -= amount
     else:
         st.players[party].cash -= amount
 
@@ -35,6 +37,8 @@ def _give(ctx: RulesContext, party: Party, amount: int) -> None:
         st.fp_pot += amount
     elif party == ESCROW:
         st.escrow += amount
+    elif party == GO_POT:
+        st.variant.go_pot += amount
     else:
         st.players[party].cash += amount
 

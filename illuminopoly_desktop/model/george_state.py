@@ -1,0 +1,84 @@
+"""Defeating Monopoly's part of the game state (VARIANTS §5, RULESETS.md §4.5): the slice `GameState.variant` holds
+in a game of the Georgist rules, and the window of the pending stack only this rule system opens.
+
+Nobody owns land here, so the shared deeds (`GameState.properties`) stay with the Bank, unowned and unbuilt, for the
+whole game: the parcels' leases, their buildings (houses, hotels, office buildings, plants) and the Bank's supply of
+each kind, the building loans and the GO pot are all this slice's.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .model_base import Model, Tagged
+
+BuildingKind = Literal["house", "hotel", "office", "plant"]
+LARGE = ("hotel", "office")
+
+
+class Parcel(Model):
+    """One of the 28 deed spaces (V-GEORGE §5.3): its lease and the buildings on it, which its lessee owns."""
+    lessee: int | None = None
+    houses: int = 0
+    hotels: int = 0
+    offices: int = 0
+    plant: bool = False
+    build_locked: bool = False
+    """V-GEORGE-07: won at a lease auction: no building until the lessee's next turn starts."""
+    holding: bool = False
+    """V-GEORGE-06 with `george_holding_fee_recurring`: leased without a building, so the fee recurs while empty."""
+
+    @property
+    def large(self) -> int:
+        return self.hotels + self.offices
+
+    @property
+    def built(self) -> bool:
+        return bool(self.houses or self.hotels or self.offices or self.plant)
+
+
+class Loan(Model):
+    """V-GEORGE-16: a Bank loan on a parcel, one per building bought on credit (VARIANTS §6.4 decision 13)."""
+    id: int
+    parcel: int
+    building: BuildingKind
+    original: int
+    outstanding: int
+
+
+class GeorgeState(Tagged):
+    """What a Georgist game tracks that the shared state has no field for."""
+    kind: Literal["george"] = "george"
+    parcels: dict[int, Parcel] = Field(default_factory=dict)
+    loans: list[Loan] = Field(default_factory=list)
+    """Oldest first (V-GEORGE-12 credits use fees oldest first)."""
+    next_loan_id: int = 1
+    go_pot: int = 0
+    """V-GEORGE-12, -24: use fees of jailed lessees, taken by the next player to reach or pass GO."""
+    house_supply: int = 32
+    hotel_supply: int = 12
+    office_supply: int = 12
+    """V-GEORGE-15: the 12 office buildings the source adds, a supply of their own."""
+    starting_cash: dict[int, int] = Field(default_factory=dict)
+    """V-GEORGE-02: each seat's starting cash by his rank (the wealth table shows it, §5.6)."""
+    opening_rolls: dict[int, list[int]] = Field(default_factory=dict)
+    """V-GEORGE-02: each seat's opening rolls (re-rolls after ties appended), for the opening-roll screen."""
+    dice_total: int = 0
+    """The total of the mover's last roll: a utility's rent and fee are counted on it."""
+    card_rent: Literal["double", "ten_times_dice"] | None = None
+    """The use fee a card orders for this landing (V-GEORGE-28)."""
+
+    def money_held(self) -> int:
+        """The money parked in this slice (the GO pot), counted by the conservation check."""
+        return self.go_pot
+
+
+class LoanSettlement(Tagged):
+    """V-GEORGE-30 (VARIANTS §6.4 decision 12): a creditor has received a bankrupt player's leases; for each parcel
+    carrying loans he now pays them off (what is owed plus 10% of the original) or gives the parcel up, to be
+    auctioned as a lot among the other players."""
+    kind: Literal["loan_settlement"] = "loan_settlement"
+    seat: int
+    parcels: list[int] = Field(default_factory=list)
+    given_up: list[int] = Field(default_factory=list)

@@ -1,0 +1,115 @@
+"""The money a move brings due under the Georgist rules, in path order (V-GEORGE-08, -17, -24): entering a parcel
+he leases, a lessee pays its community rent and the instalments of its loans; reaching or passing GO pays the $200
+salary and the whole GO pot. And where a use fee goes (V-GEORGE-12): to the parcel's loans first, then to the lessee,
+or to the GO pot while he is in Jail."""
+from __future__ import annotations
+
+from ...model.state import BANK, GO_POT
+from ...rules.context import RulesContext
+from ...rules.money import move
+from ...rules.movement import pay_go_salary
+from ...rules.payments import demand
+from .parcels import holding_fee, instalment, interest, loans_on, parcel, printed_rent
+
+
+def community_rent(ctx: RulesContext, index: int, landing: bool) -> int:
+    """V-GEORGE-08: the printed rent, doubled when the parcel holds two large buildings, or four houses and he comes
+    to rest on it (`george_four_house_surcharge_on`: or passes it too). The two cannot both apply."""
+    held = parcel(ctx, index)
+    rent = printed_rent(ctx, index, move_dice(ctx, held.lessee))
+    four_houses = held.houses == 4 and (landing or ctx.options.george_four_house_surcharge_on == "land_and_pass")
+    return 2 * rent if held.large >= 2 or four_houses else rent
+
+
+def move_dice(ctx: RulesContext, seat: int) -> int:
+    """The dice total of the move under way, for a utility's printed rent (A-GE-02): a card's move was no roll of
+    the dice, so it is counted on a fresh roll of 2d6 (kept for the rest of that move)."""
+    george = ctx.state.variant
+    if not george.dice_total:
+        george.dice_total = sum(ctx.roll(2, seat, "a utility's rent after a card's move", "V-GEORGE-11"))
+    return george.dice_total
+
+
+def on_pass(ctx: RulesContext, seat: int, square: int, forward: bool) -> bool:
+    """What entering a square does on a move (rules/movement.py's walker asks at every square, the last included)."""
+    if square == ctx.board.go_index:
+        if forward:
+            pay_go_salary(ctx, seat)  # V-GEORGE-24
+            pot = ctx.state.variant.go_pot
+            if pot:
+                move(ctx, GO_POT, seat, pot, "the GO pot", "V-GEORGE-24")
+        return False
+    held = ctx.state.variant.parcels.get(square)
+    if held is None or held.lessee != seat or not (forward or ctx.options.george_charge_on_backward_moves):
+        return False
+    charge_lessee(ctx, seat, square, landing=False)
+    return False
+
+
+def charge_lessee(ctx: RulesContext, seat: int, index: int, landing: bool) -> None:
+    """A lessee enters his own parcel (V-GEORGE-08, -17; -06 with a recurring holding fee). Passing charges the
+    community rent without the four-house surcharge; `landing` adds only that surcharge (the rent was charged as
+    the token entered the square)."""
+    name = ctx.square_name(index)
+    held = parcel(ctx, index)
+    if landing:
+        surcharge = community_rent(ctx, index, True) - community_rent(ctx, index, False)
+        demand(ctx, seat, [(BANK, surcharge)], f"four-house surcharge on {name}", "V-GEORGE-08")
+        return
+    demand(ctx, seat, [(BANK, community_rent(ctx, index, False))], f"community rent on {name}", "V-GEORGE-08")
+    if held.holding and not held.built and ctx.options.george_holding_fee_recurring:
+        rent = printed_rent(ctx, index, move_dice(ctx, seat))
+        demand(ctx, seat, [(BANK, holding_fee(rent))], f"holding fee on {name}", "V-GEORGE-06")
+    for loan in loans_on(ctx.state, index):
+        due = instalment(loan)
+        loan.outstanding -= due
+        demand(ctx, seat, [(BANK, due)], f"loan instalment on {name}", "V-GEORGE-17")
+        if not loan.outstanding:
+            close_loan(ctx, loan, "repaid by instalments")
+
+
+def close_loan(ctx: RulesContext, loan, how: str) -> None:
+    """A loan brought to zero by instalments or credited fees owes no interest (`george_final_interest =
+    on_payoff_only`); with `always` its lessee pays the 10% now (V-GEORGE-18)."""
+    state = ctx.state
+    state.variant.loans.remove(loan)
+    lessee = state.variant.parcels[loan.parcel].lessee
+    ctx.notice(f"The ${loan.original} loan on {ctx.square_name(loan.parcel)} is {how}.", "V-GEORGE-18", lessee)
+    if ctx.options.george_final_interest == "always" and lessee is not None:
+        demand(ctx, lessee, [(BANK, interest(loan))], "final interest on a loan", "V-GEORGE-18")
+
+
+def charge_use_fee(ctx: RulesContext, seat: int, index: int, fee: int) -> None:
+    """V-GEORGE-12 (VARIANTS §6.4 decision 11): the fee goes to the Bank against the parcel's loans, oldest first;
+    the rest to the lessee, or to the GO pot while he is in Jail (`george_jailed_owner_fee_destination`).
+
+    Resolution: the loans are credited when the fee falls due. A visitor who cannot pay it in full raises the money
+    or goes bankrupt (V-GEORGE-30, -31), and a bankrupt's debts to the Bank are not pursued, so the credit stands."""
+    state = ctx.state
+    held = parcel(ctx, index)
+    lessee = held.lessee
+    name = ctx.square_name(index)
+    payments = []
+    credited = 0
+    closed = []
+    for loan in loans_on(state, index):
+        part = min(fee - credited, loan.outstanding)
+        if part <= 0:
+            break
+        loan.outstanding -= part
+        credited += part
+        if not loan.outstanding:
+            closed.append(loan)
+    if credited:
+        payments.append((BANK, credited))
+    rest = fee - credited
+    jailed = state.players[lessee].in_jail and ctx.options.george_jailed_owner_fee_destination == "go_pot"
+    if rest:
+        payments.append((GO_POT if jailed else lessee, rest))
+    where = ", ".join(filter(None, [f"${credited} credited to its loans" if credited else "",
+                                    (f"${rest} to the GO pot (the lessee is in Jail)" if jailed
+                                     else f"${rest} to {ctx.name(lessee)}") if rest else ""]))
+    ctx.notice(f"{ctx.name(seat)} owes a ${fee} use fee on {name}: {where}.", "V-GEORGE-12", seat)
+    demand(ctx, seat, payments, f"use fee on {name}", "V-GEORGE-10")
+    for loan in closed:
+        close_loan(ctx, loan, "repaid by use fees")

@@ -1,0 +1,102 @@
+"""The free actions of the Georgist rules, open to every player at every step where he may act: buying buildings on
+credit (V-GEORGE-14 to -16), selling them back (V-GEORGE-20), paying a loan off (V-GEORGE-18), giving up an empty
+lease (V-GEORGE-29), and trades of leases and Jail cards (V-GEORGE-21 to -23, the core's offers)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...rules import actions as A
+from ...rules import offers
+from ...rules.context import RulesContext
+from ...rules.decisions import Menu, grouped
+from ...rules.errors import passes
+from ...rules.money import ceil_div
+from . import buildings
+from .parcels import building_price, loans_of, payoff
+
+
+def build_on_parcel(ctx: RulesContext, action: A.BuildOnParcel) -> None:
+    buildings.check_purchase(ctx, action.seat, action.property, action.building, action.count, action.down)
+    buildings.buy(ctx, action.seat, action.property, action.building, action.count, action.down)
+
+
+def sell_parcel_building(ctx: RulesContext, action: A.SellParcelBuilding) -> None:
+    buildings.sell(ctx, action.seat, action.property, action.building)
+
+
+def pay_off_loan(ctx: RulesContext, action: A.PayOffLoan) -> None:
+    buildings.pay_off(ctx, action.seat, action.loan_id)
+
+
+def surrender_lease(ctx: RulesContext, action: A.SurrenderLease) -> None:
+    buildings.surrender(ctx, action.seat, action.property)
+
+
+HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
+    "build_on_parcel": build_on_parcel, "sell_parcel_building": sell_parcel_building, "pay_off_loan": pay_off_loan,
+    "surrender_lease": surrender_lease, **offers.HANDLERS,
+}
+
+STREET_KINDS = ("house", "hotel", "office")
+PLANT_KINDS = ("plant",)
+
+
+def offer_answers(ctx: RulesContext, seat: int) -> list[A.Action]:
+    result: list[A.Action] = []
+    for offer in ctx.state.offers:
+        if seat in offer.counterparties and seat not in offer.accepted_by:
+            result.append(A.AcceptOffer(seat=seat, offer_id=offer.id))
+            result.append(A.DeclineOffer.shared(seat=seat, offer_id=offer.id))
+        if seat == offer.proposer:
+            result.append(A.WithdrawOffer.shared(seat=seat, offer_id=offer.id))
+    return result
+
+
+def parcel_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
+    """The building, sale, pay-off and surrender actions the seat may take now, each checked as `apply` checks
+    it; a purchase is offered with half down and with all of it."""
+    found: dict[str, list[A.Action]] = {"build_on_parcel": [], "sell_parcel_building": [], "pay_off_loan": [],
+                                        "surrender_lease": []}
+    for index, held in ctx.state.variant.parcels.items():
+        if held.lessee != seat:
+            continue
+        for kind in STREET_KINDS if ctx.squares[index].kind == "lot" else PLANT_KINDS:
+            price = building_price(ctx, index, kind)
+            for down in sorted({ceil_div(price, 2), price}):
+                if passes(buildings.check_purchase, ctx, seat, index, kind, 1, down):
+                    found["build_on_parcel"].append(
+                        A.BuildOnParcel.shared(seat=seat, property=index, building=kind, count=1, down=down))
+            if passes(buildings.check_sale, ctx, seat, index, kind):
+                found["sell_parcel_building"].append(A.SellParcelBuilding.shared(seat=seat, property=index,
+                                                                                 building=kind))
+        if passes(buildings.check_surrender, ctx, seat, index):
+            found["surrender_lease"].append(A.SurrenderLease.shared(seat=seat, property=index))
+    for loan in loans_of(ctx.state, seat):
+        if passes(buildings.check_payoff, ctx, seat, loan.id):
+            found["pay_off_loan"].append(A.PayOffLoan.shared(seat=seat, loan_id=loan.id))
+    return found
+
+
+def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> list[A.Action]:
+    result = offer_answers(ctx, seat)
+    if offers_only:
+        return result
+    for actions in parcel_actions(ctx, seat).values():
+        result.extend(actions)
+    return result
+
+
+def free_menu(ctx: RulesContext, seat: int) -> Menu:
+    return grouped(free_options(ctx, seat))
+
+
+def best_sale(ctx: RulesContext, seat: int) -> A.Action | None:
+    """The sale back that brings the most cash net of the loan it settles (raising money for a debt)."""
+    best, best_net = None, 0
+    for action in parcel_actions(ctx, seat)["sell_parcel_building"]:
+        refund = building_price(ctx, action.property, action.building) // 2
+        loan = buildings.sale_loan(ctx, action.property, action.building)
+        net = refund - (payoff(loan) if loan is not None else 0)
+        if best is None or net > best_net:
+            best, best_net = action, net
+    return best if best is not None and best_net > 0 else None

@@ -1,0 +1,152 @@
+"""The words and figures of a parcel under the Georgist rules (VARIANTS §5.3): its lessee, its printed rent (the
+lease fee and the community rent), the prices of its buildings and the use fee others pay on it (V-GEORGE-10, -11),
+and the loans it carries. Nothing here changes the state."""
+from __future__ import annotations
+
+from ...model.george_state import GeorgeState, Loan, Parcel
+from ...model.state import GameState
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from ...rules.money import ceil_div
+from ...rules.rent import railroad_rent, utility_rent
+
+HOTEL_RENT = 5
+"""The index of the hotel rent in a street's printed rents (0 bare, 1-4 houses, 5 hotel)."""
+HOTEL_IN_HOUSES = 5
+"""A large building counts as its price plus the four houses turned in for it (VARIANTS §6.4 decision 8)."""
+
+
+def slice_of(state: GameState) -> GeorgeState:
+    return state.variant
+
+
+def parcel(ctx: RulesContext, index: int) -> Parcel:
+    return ctx.state.variant.parcels[index]
+
+
+def is_street(ctx: RulesContext, index: int) -> bool:
+    return ctx.squares[index].kind == "lot"
+
+
+def leased_parcel(ctx: RulesContext, seat: int, index: int, rule_id: str) -> Parcel:
+    """The parcel, if the seat is its lessee; else refuse under `rule_id`."""
+    parcels = ctx.state.variant.parcels
+    if index not in parcels:
+        raise refuse("E_NOT_OWNER", rule_id, f"{ctx.square_name(index)} is no parcel.")
+    held = parcels[index]
+    if held.lessee != seat:
+        raise refuse("E_NOT_OWNER", rule_id, f"You are not the lessee of {ctx.square_name(index)}.")
+    return held
+
+
+def printed_rent(ctx: RulesContext, index: int, dice_total: int) -> int:
+    """§5.3: a street's unimproved rent, a railroad's `george_rail_lease_rent`, a utility's four times the dice of
+    the move (A-GE-02)."""
+    square = ctx.squares[index]
+    if square.kind == "lot":
+        return square.rents[0]
+    if square.kind == "railroad":
+        return ctx.options.george_rail_lease_rent
+    return 4 * dice_total
+
+
+def holding_fee(rent: int) -> int:
+    """V-GEORGE-06: half the printed rent, rounded up (A-GE-26: the player pays it)."""
+    return ceil_div(rent, 2)
+
+
+def building_price(ctx: RulesContext, index: int, kind: str) -> int:
+    """V-GEORGE-14, -15, -11: a house at the deed's house cost, a large building at its hotel price (on standard
+    deeds the house cost), a plant at the deed's printed price."""
+    square = ctx.squares[index]
+    return square.price if kind == "plant" else square.house_cost
+
+
+def building_value(ctx: RulesContext, index: int) -> int:
+    """The printed cost of the parcel's buildings (V-GEORGE-32; a large building is 5 houses, decision 8)."""
+    held = parcel(ctx, index)
+    square = ctx.squares[index]
+    if held.plant:
+        return square.price
+    return (square.house_cost or 0) * (held.houses + HOTEL_IN_HOUSES * held.large)
+
+
+def plants_held(ctx: RulesContext, seat: int, indices) -> int:
+    parcels = ctx.state.variant.parcels
+    return sum(1 for i in indices if parcels[i].lessee == seat and parcels[i].plant)
+
+
+def use_fee(ctx: RulesContext, index: int, dice_total: int, card_rent: str | None = None) -> int:
+    """V-GEORGE-10, -11: what a visitor pays on another player's built parcel (0 with no building, V-GEORGE-09);
+    a card's "twice the rent" doubles it, its "ten times the dice" replaces a utility's (V-GEORGE-28)."""
+    held = parcel(ctx, index)
+    square = ctx.squares[index]
+    if square.kind == "lot":
+        if held.large >= 2:
+            fee = ctx.options.george_second_large_building_fee_factor * square.rents[HOTEL_RENT]
+        elif held.large == 1:
+            fee = square.rents[HOTEL_RENT]
+        elif held.houses:
+            fee = square.rents[held.houses]
+        else:
+            return 0
+        return 2 * fee if card_rent == "double" else fee
+    if not held.plant:
+        return 0
+    if square.kind == "railroad":
+        fee = railroad_rent(ctx.board, plants_held(ctx, held.lessee, ctx.board.railroad_indices))
+        return 2 * fee if card_rent == "double" else fee
+    if card_rent == "ten_times_dice":
+        return utility_rent(ctx.board, dice_total, both=True)
+    both = plants_held(ctx, held.lessee, ctx.board.utility_indices) == len(ctx.board.utility_indices)
+    return utility_rent(ctx.board, dice_total, both)
+
+
+def loans_on(state: GameState, index: int) -> list[Loan]:
+    """The parcel's loans, oldest first."""
+    return [loan for loan in state.variant.loans if loan.parcel == index]
+
+
+def loans_of(state: GameState, seat: int) -> list[Loan]:
+    parcels = state.variant.parcels
+    return [loan for loan in state.variant.loans if parcels[loan.parcel].lessee == seat]
+
+
+def interest(loan: Loan) -> int:
+    """V-GEORGE-18: the final interest, 10% of the original (rounded up: it is paid)."""
+    return ceil_div(loan.original, 10)
+
+
+def instalment(loan: Loan) -> int:
+    """V-GEORGE-17: 10% of the original, rounded up, capped at what is still owed."""
+    return min(ceil_div(loan.original, 10), loan.outstanding)
+
+
+def payoff(loan: Loan) -> int:
+    """V-GEORGE-18: what is still owed plus the final interest."""
+    return loan.outstanding + interest(loan)
+
+
+def supply_of(state: GameState, kind: str) -> int:
+    george = state.variant
+    if kind == "house":
+        return george.house_supply
+    if kind == "hotel":
+        return george.hotel_supply
+    if kind == "office":
+        return george.office_supply
+    return 1  # plants have no supply limit: one per railroad or utility parcel
+
+
+def change_supply(state: GameState, kind: str, delta: int) -> None:
+    george = state.variant
+    if kind == "house":
+        george.house_supply += delta
+    elif kind == "hotel":
+        george.hotel_supply += delta
+    elif kind == "office":
+        george.office_supply += delta
+
+
+def lessees_parcels(state: GameState, seat: int) -> list[int]:
+    return sorted(index for index, held in state.variant.parcels.items() if held.lessee == seat)

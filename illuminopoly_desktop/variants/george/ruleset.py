@@ -1,0 +1,172 @@
+"""Defeating Monopoly, the Georgist rule system (VARIANTS §5, V-GEORGE-01 to -33), as a ruleset on the core and on
+classic Monopoly: it keeps classic's board, dice, doubles, Jail and decks (and reuses classic's opening high roll,
+turn state and bankruptcy bookkeeping), and replaces titles by leases, rent by community rent and use fees, and
+classic building by per-parcel buildings on Bank loans (the modules of this package). Its state is its own slice
+(model/george_state.py); every dollar moves through the core's ledger (rules/money.py), the GO pot included."""
+from __future__ import annotations
+
+from ...model import rng
+from ...model.george_options import GeorgeOptions
+from ...model.george_state import LoanSettlement
+from ...model.state import Auction, GameSetup, GameState, RaiseFunds
+from ...rules.context import RulesContext
+from ...rules.decisions import registry
+from ...rules.ruleset import Ruleset
+from . import cards, charges, free_actions, setup, steps, trades, turn, wealth
+from .windows import WINDOWS
+
+
+class GeorgeRuleset(Ruleset):
+    name = "george"
+    options_model = GeorgeOptions
+    seats = setup.PLAYERS  # V-GEORGE-01
+    starting_cash = 2500  # V-GEORGE-02: the lowest rank's; the others' depend on the opening roll
+    rule_ids = {
+        "game.over": "V-GEORGE-32", "game.no_seat": "V-GEORGE-01", "game.forced_dice": "CLASSIC-03",
+        "player.eliminated": "V-GEORGE-30", "player.disabled": "V-GEORGE-30", "free.closed": "CLASSIC-03",
+        "decision.out_of_place": "CLASSIC-03", "turn.not_yours": "CLASSIC-03", "turn.out_of_step": "CLASSIC-03",
+        "go.salary": "V-GEORGE-24", "move.walk": "CLASSIC-03", "jail.send": "V-GEORGE-26", "card.draw": "V-GEORGE-28",
+        "build.even": "V-GEORGE-14", "build.supply": "V-GEORGE-19", "build.sell": "V-GEORGE-20",
+        "build.return": "V-GEORGE-31", "auction": "V-GEORGE-07", "offer": "V-GEORGE-21", "funds.raise": "V-GEORGE-30",
+        "debt": "V-GEORGE-03", "bank.shortfall": "V-GEORGE-33", "bank.auction": "V-GEORGE-33",
+        "bank.debt": "V-GEORGE-33",
+    }
+
+    windows = (RaiseFunds, Auction, LoanSettlement)
+    turn_steps = frozenset({"none", "choice", "landing", "tax_choice", "after_landing", "free", "jail_exit"})
+    decisions = registry([*WINDOWS, *steps.STEPS])
+    free_action_handlers = free_actions.HANDLERS
+    transactional_actions = frozenset({"accept_offer"})
+
+    # ----- S02: the start of a game -----
+
+    def new_game(self, seats, seed: int = 0, options=None, board=None, preset_factions: bool = False,
+                 allow_forced_dice: bool = False, events: list | None = None,
+                 generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None) -> GameState:
+        return setup.new_game(seats, seed=seed, options=options, board=board, allow_forced_dice=allow_forced_dice,
+                              events=events, generator=generator)
+
+    def start_game(self, setup_: GameSetup, events: list | None = None) -> GameState:
+        if setup_.position is not None:
+            raise self.missing("positions")
+        return setup.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
+                              allow_forced_dice=setup_.allow_forced_dice, events=events, generator=setup_.generator)
+
+    check_seating = staticmethod(setup.check_seating)
+
+    def round_cap(self, rounds: int) -> dict[str, object]:
+        """V-GEORGE-32's wealth game: after its last round the wealthiest wins."""
+        return {"george_victory": "wealth", "george_max_rounds": rounds}
+
+    def game_started(self, state: GameState) -> bool:
+        return state.turn.step != "none"
+
+    check_victory = staticmethod(wealth.check_victory)
+
+    def advance(self, ctx: RulesContext) -> bool:
+        state = ctx.state
+        step = state.turn.step
+        if step != "none" and state.players[state.turn.seat].eliminated:
+            turn.end_turn(ctx)
+            return True
+        decision = self.decisions[step]
+        if decision.automatic:
+            decision.advance(ctx)
+            return True
+        return False
+
+    # ----- S06, S14: movement and cards -----
+
+    on_pass = staticmethod(charges.on_pass)
+    interpret_card = staticmethod(cards.interpret)
+
+    # ----- S12: lease auctions (V-GEORGE-07, -30, -31) -----
+
+    def bidding_order(self, ctx: RulesContext, after: int | None = None) -> list[int]:
+        """Every player still in the game in turn order: from the mover, or from the player after `after`, who does
+        not bid (the lessee who could not pay, V-GEORGE-07; the creditor who gave lots up, decision 12)."""
+        state = ctx.state
+        order = state.seat_order
+        start = order.index(after) + 1 if after is not None else order.index(state.turn.seat)
+        return [seat for seat in order[start:] + order[:start]
+                if not state.players[seat].eliminated and seat != after]
+
+    def may_acquire(self, ctx: RulesContext, seat: int) -> bool:
+        return ctx.state.players[seat].cash >= 1
+
+    def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
+        """The auction's winner becomes the lessee with no lease or holding fee; on an empty parcel (a lease
+        auction, V-GEORGE-07) he may not build until his next turn."""
+        held = ctx.state.variant.parcels[index]
+        held.lessee = seat
+        held.build_locked = not held.built
+        ctx.notice(f"{ctx.name(seat)} is now the lessee of {ctx.square_name(index)}"
+                   + (" (no building on it until his next turn)." if held.build_locked else ", with its buildings."),
+                   "V-GEORGE-07", seat)
+
+    # ----- offers (V-GEORGE-03, -21 to -23) -----
+
+    check_offer_terms = staticmethod(trades.check_offer_terms)
+    describe_offer = staticmethod(trades.describe)
+    execute_offer = staticmethod(trades.execute)
+
+    # ----- free actions -----
+
+    free_options = staticmethod(free_actions.free_options)
+    free_menu = staticmethod(free_actions.free_menu)
+
+    # ----- invariants: the money of an unlimited Bank with loans (V-GEORGE-33) -----
+
+    def invariant_problems(self, state: GameState) -> list[str]:
+        """The core checks that every dollar is where the ledger put it (the Bank issuing what it lacks, the GO pot
+        counted). Here: the slice's own accounts: supplies, the buildings each parcel may hold, loans."""
+        george = state.variant
+        if george is None or george.kind != "george":
+            return ["a Georgist game without its slice"]
+        problems = []
+        for index, prop in state.properties.items():
+            if prop.owner is not None or prop.houses or prop.hotel or prop.mortgaged:
+                problems.append(f"deed {index} is owned or built on: land is never owned (V-GEORGE-04)")
+        houses = sum(p.houses for p in george.parcels.values())
+        hotels = sum(p.hotels for p in george.parcels.values())
+        offices = sum(p.offices for p in george.parcels.values())
+        for kind, built, left, total in (("houses", houses, george.house_supply, 32),
+                                         ("hotels", hotels, george.hotel_supply, 12),
+                                         ("offices", offices, george.office_supply, 12)):
+            if built + left != total or left < 0:
+                problems.append(f"{kind}: {built} built + {left} in supply != {total} (V-GEORGE-15, -19)")
+        if george.go_pot < 0:
+            problems.append("the GO pot is negative")
+        for index, held in george.parcels.items():
+            if held.lessee is not None and state.players[held.lessee].eliminated:
+                problems.append(f"parcel {index} leased to eliminated seat {held.lessee}")
+            if held.houses > 4 or held.large > 2 or (held.houses and held.large):
+                problems.append(f"parcel {index} holds {held.houses} houses and {held.large} large buildings")
+            street = index in state.setup.board.property_indices and \
+                state.setup.board.squares[index].kind == "lot"
+            if held.plant and street or (not street and (held.houses or held.large)):
+                problems.append(f"parcel {index} holds the wrong kind of building (V-GEORGE-11, -14)")
+            if held.lessee is None and held.built and not _being_auctioned(state, index):
+                problems.append(f"unleased parcel {index} carries buildings (V-GEORGE-04)")
+        for loan in george.loans:
+            if not 0 < loan.outstanding <= loan.original:
+                problems.append(f"loan {loan.id}: ${loan.outstanding} owed of ${loan.original} (V-GEORGE-16)")
+            if george.parcels[loan.parcel].lessee is None and not _being_auctioned(state, loan.parcel):
+                problems.append(f"loan {loan.id} on unleased parcel {loan.parcel}")
+        ids = [loan.id for loan in george.loans]
+        if len(set(ids)) != len(ids) or any(i >= george.next_loan_id for i in ids):
+            problems.append("loan ids are not unique")
+        return problems
+
+
+def _being_auctioned(state: GameState, index: int) -> bool:
+    for window in state.pending:
+        if window.kind == "auction" and window.item == "property" and (
+                window.property == index or index in window.remaining_properties):
+            return True
+        if window.kind == "loan_settlement" and (index in window.given_up or index in window.parcels):
+            return True
+    return False
+
+
+RULESET = GeorgeRuleset()

@@ -1,0 +1,136 @@
+"""Trades of leases and Jail cards (V-GEORGE-03, -21 to -23): a lease changes hands with all its buildings, for an
+agreed price, plus a $200 transfer fee to the Bank, $100 from each side (every parcel, railroads and utilities
+included, A-GE-24); the seller's loans on it are settled out of what he receives (owed plus 10% of the original), and
+he pays any gap; Get Out of Jail Free cards are sold at any price. Only the Bank lends, and money never passes for
+nothing (`george_allow_gifts`): each player who pays cash receives a lease or a card in the same trade. The offer's
+lifecycle is the core's (rules/offers.py).
+
+Not built yet: the buyer's new Bank loan for up to half the price (V-GEORGE-22)."""
+from __future__ import annotations
+
+from ...model.state import BANK, Offer
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from ...rules.events import FavorGained, OfferEvent
+from ...rules.money import move
+from ...rules.offers import parties, visible_to
+from .bankruptcy import settlement_cost
+from .parcels import loans_on
+
+RULE = "V-GEORGE-21"
+ITEMS = frozenset({"cash", "deed", "favor"})
+FEE_EACH_SIDE = 100
+
+
+def cash_needed(ctx: RulesContext, offer: Offer, seat: int) -> int:
+    """What the seat pays out of his own cash: the cash he gives, $100 per lease he gives or receives, and the
+    settlement of the loans on the leases he gives, less the cash he receives."""
+    total = 0
+    for leg in offer.legs:
+        item = leg.item
+        if item.kind == "cash":
+            total += item.amount if leg.giver == seat else -item.amount if leg.receiver == seat else 0
+        elif item.kind == "deed" and seat in (leg.giver, leg.receiver):
+            total += FEE_EACH_SIDE
+            if leg.giver == seat:
+                total += settlement_cost(ctx, item.property)
+    return total
+
+
+def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
+    state = ctx.state
+    everyone = parties(offer)
+    if len(set(everyone)) != len(everyone):
+        raise refuse("E_WRONG_PHASE", RULE, "A player may appear only once in a trade.")
+    for seat in everyone:
+        if not 0 <= seat < len(state.players) or state.players[seat].eliminated:
+            raise refuse("E_NOT_YOUR_TURN", RULE, "Every party to a trade must be a player still in the game.")
+    for leg in offer.legs:
+        if leg.giver not in everyone or leg.receiver not in everyone or leg.giver == leg.receiver:
+            raise refuse("E_WRONG_PHASE", RULE, "Each part of a trade goes from one party to another.")
+    for seat in everyone:
+        if not any(seat in (leg.giver, leg.receiver) for leg in offer.legs):
+            raise refuse("E_WRONG_PHASE", RULE, f"{ctx.name(seat)} neither gives nor receives anything.")
+    for leg in offer.legs:
+        kind = leg.item.kind
+        if kind not in ITEMS:
+            raise refuse("E_WRONG_PHASE", "V-GEORGE-03", "Only the Bank lends: a trade holds cash, leases and Get "
+                                                         "Out of Jail Free cards.")
+        if kind == "deed":
+            _check_lease(ctx, offer, leg)
+        elif kind == "favor":
+            held = state.players[leg.giver].political_favors
+            wanted = sum(1 for other in offer.legs if other.item.kind == "favor" and other.giver == leg.giver
+                         and other.item.card == leg.item.card)
+            if held.count(leg.item.card) < wanted:
+                raise refuse("E_NO_FAVOR", "V-GEORGE-23", f"{ctx.name(leg.giver)} does not hold that card.")
+    if not ctx.options.george_allow_gifts:
+        for leg in offer.legs:
+            if leg.item.kind == "cash" and not any(other.receiver == leg.giver and other.item.kind != "cash"
+                                                   for other in offer.legs):
+                raise refuse("E_WRONG_PHASE", "V-GEORGE-03", f"{ctx.name(leg.giver)} would pay ${leg.item.amount} "
+                             "for nothing: gifts are not allowed, money buys a lease or a card.")
+    for seat in everyone:
+        owed = cash_needed(ctx, offer, seat)
+        if owed > state.players[seat].cash:
+            raise refuse("E_INSUFFICIENT_FUNDS", RULE, f"{ctx.name(seat)} does not have the ${owed} this trade "
+                                                       f"costs him (transfer fees and loan settlements included).")
+
+
+def _check_lease(ctx: RulesContext, offer: Offer, leg) -> None:
+    index = leg.item.property
+    held = ctx.state.variant.parcels.get(index)
+    if held is None:
+        raise refuse("E_NOT_A_PROPERTY", RULE, "That square is no parcel.")
+    if held.lessee != leg.giver:
+        raise refuse("E_NOT_OWNER", RULE, f"{ctx.name(leg.giver)} is not the lessee of {ctx.square_name(index)}.")
+    if sum(1 for other in offer.legs if other.item.kind == "deed" and other.item.property == index) > 1:
+        raise refuse("E_WRONG_PHASE", RULE, f"{ctx.square_name(index)} appears twice in the trade.")
+
+
+def describe(ctx: RulesContext, offer: Offer) -> str:
+    parts = []
+    for leg in offer.legs:
+        item = leg.item
+        what = {"cash": lambda: f"${item.amount}", "deed": lambda: f"the lease of {ctx.square_name(item.property)}",
+                "favor": lambda: "a Get Out of Jail Free card"}.get(item.kind, lambda: item.kind)()
+        parts.append(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {what}")
+    return "; ".join(parts)
+
+
+def execute(ctx: RulesContext, offer: Offer) -> None:
+    state = ctx.state
+    state.offers.remove(offer)
+    check_offer_terms(ctx, offer)
+    secret = visible_to(offer)
+    reason = "" if secret else "trade"
+    for leg in offer.legs:
+        if leg.item.kind == "cash":
+            move(ctx, leg.giver, leg.receiver, leg.item.amount, reason, RULE)
+    for leg in offer.legs:
+        item = leg.item
+        if item.kind == "deed":
+            transfer_lease(ctx, item.property, leg.giver, leg.receiver)
+        elif item.kind == "favor":
+            state.players[leg.giver].political_favors.remove(item.card)
+            state.players[leg.receiver].political_favors.append(item.card)
+            ctx.emit(FavorGained(seat=leg.receiver, deck=item.card.deck, number=item.card.number,
+                                 rule_id="V-GEORGE-23"))
+    ctx.emit(OfferEvent(offer_id=offer.id, status="executed", rule_id=RULE, visible_to=secret,
+                        detail=describe(ctx, offer)))
+
+
+def transfer_lease(ctx: RulesContext, index: int, giver: int, receiver: int) -> None:
+    """V-GEORGE-21, -22: the seller settles the parcel's loans, each side pays $100, the lease and its buildings
+    change hands."""
+    state = ctx.state
+    name = ctx.square_name(index)
+    settle = settlement_cost(ctx, index)
+    for loan in loans_on(state, index):
+        state.variant.loans.remove(loan)
+    move(ctx, giver, BANK, settle, f"loans on {name} settled on its sale", "V-GEORGE-22")
+    move(ctx, giver, BANK, FEE_EACH_SIDE, f"lease transfer fee for {name}", RULE)
+    move(ctx, receiver, BANK, FEE_EACH_SIDE, f"lease transfer fee for {name}", RULE)
+    held = state.variant.parcels[index]
+    held.lessee, held.build_locked = receiver, False
+    ctx.notice(f"The lease of {name} passes from {ctx.name(giver)} to {ctx.name(receiver)}.", RULE, receiver)

@@ -1,0 +1,93 @@
+"""Wealth and the end of a Georgist game (V-GEORGE-32, §5.6): wealth is cash plus the printed cost of the buildings
+held (or half of it, `george_building_valuation`) less the loans outstanding; leases and Jail cards count $0. The
+game ends when one player is left, or in the wealth game at the end of round `george_max_rounds`, when the highest
+wealth wins (or the greatest gain over the starting cash, `george_victory_measure`); ties go to more cash, then the
+win is shared."""
+from __future__ import annotations
+
+from ...model.state import GameState
+from ...rules.context import RulesContext
+from ...rules.events import GameOver
+from .parcels import building_value
+
+LAST_STANDING = "last player standing"
+WEALTH = "wealth"
+
+
+def wealth(ctx: RulesContext, seat: int) -> int:
+    state = ctx.state
+    total = state.players[seat].cash
+    half = ctx.options.george_building_valuation == "half_cost"
+    for index, held in state.variant.parcels.items():
+        if held.lessee == seat:
+            value = building_value(ctx, index)
+            total += value // 2 if half else value
+    total -= sum(loan.outstanding for loan in state.variant.loans
+                 if state.variant.parcels[loan.parcel].lessee == seat)
+    return total
+
+
+def wealths(ctx: RulesContext) -> dict[int, int]:
+    return {seat: wealth(ctx, seat) for seat in ctx.state.active_seats()}
+
+
+def standing(ctx: RulesContext, seat: int) -> int:
+    """What ranks a player: his wealth, or its gain over his starting cash."""
+    measure = wealth(ctx, seat)
+    if ctx.options.george_victory_measure == "gain_over_start":
+        measure -= ctx.state.variant.starting_cash.get(seat, 0)
+    return measure
+
+
+def leaderboard(ctx: RulesContext) -> list[dict]:
+    """One row per player still in the game, best first: cash, buildings, loans, wealth, gain over start (§5.7)."""
+    state = ctx.state
+    rows = []
+    for seat in state.active_seats():
+        value = wealth(ctx, seat)
+        loans = sum(loan.outstanding for loan in state.variant.loans
+                    if state.variant.parcels[loan.parcel].lessee == seat)
+        cash = state.players[seat].cash
+        rows.append({"seat": seat, "cash": cash, "buildings": value - cash + loans, "loans": loans, "wealth": value,
+                     "gain": value - state.variant.starting_cash.get(seat, 0)})
+    key = "gain" if ctx.options.george_victory_measure == "gain_over_start" else "wealth"
+    return sorted(rows, key=lambda row: (-row[key], -row["cash"], row["seat"]))
+
+
+def end_game(ctx: RulesContext, winners: list[int], reason: str) -> None:
+    state = ctx.state
+    state.game_over = True
+    state.winners = sorted(winners)
+    state.win_reason = reason
+    ctx.emit(GameOver(winners=state.winners, reason=reason, rule_id="V-GEORGE-32"))
+
+
+def check_victory(ctx: RulesContext, tested_events: int) -> int:
+    state = ctx.state
+    left = [p.seat for p in state.players if not p.eliminated]
+    if len(left) <= 1 and not state.game_over:
+        end_game(ctx, left, f"{LAST_STANDING}: {ctx.name(left[0])} is the last player left" if left
+                 else LAST_STANDING)
+    return len(ctx.events)
+
+
+def round_limit_reached(ctx: RulesContext) -> bool:
+    """At the end of a round of the wealth game: the last round ends it (V-GEORGE-32)."""
+    state = ctx.state
+    options = ctx.options
+    if options.george_victory != "wealth" or state.round_no < options.george_max_rounds:
+        return False
+    rows = leaderboard(ctx)
+    key = "gain" if options.george_victory_measure == "gain_over_start" else "wealth"
+    best = (rows[0][key], rows[0]["cash"])
+    winners = [row["seat"] for row in rows if (row[key], row["cash"]) == best]
+    names = " and ".join(ctx.name(s) for s in sorted(winners))
+    what = "the greatest gain over the starting cash" if key == "gain" else "the greatest wealth"
+    end_game(ctx, winners, f"{WEALTH}: after round {state.round_no} of {options.george_max_rounds}, {names} with "
+                           f"{what} (${best[0]:,})")
+    return True
+
+
+def wealth_of_state(state: GameState, seat: int) -> int:
+    """`wealth` for callers holding only a state (the bots, the interface)."""
+    return wealth(RulesContext(state), seat)

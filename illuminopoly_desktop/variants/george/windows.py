@@ -1,0 +1,133 @@
+"""The windows of the pending stack a Georgist game opens: a payment its payer is short of (raise the money by
+selling buildings back, or declare bankruptcy, V-GEORGE-30, -31), the auctions of leases and lots (the core's, with
+unplaced buildings returned to the Bank when a lot finds no bidder), and a creditor's settlement of the loans on the
+parcels he received (V-GEORGE-30)."""
+from __future__ import annotations
+
+from ...model.state import GameState
+from ...rules import actions as A
+from ...rules.auctions import AuctionWindow
+from ...rules.context import RulesContext
+from ...rules.decisions import ALL_FREE_ACTIONS, Window
+from ...rules.errors import passes, refuse
+from ...rules.money import move
+from . import bankruptcy, free_actions
+
+
+class RaiseFundsWindow(Window):
+    kind = "raise_funds"
+    answers = {"settle_payment": "pay", "declare_bankruptcy": "declare"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.payer]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        options: list[A.Action] = []
+        if passes(self.check_pay, ctx, window, seat):
+            options.append(A.SettlePayment.shared(seat=seat))
+        if passes(bankruptcy.check_bankruptcy, ctx, window, seat):
+            options.append(A.DeclareBankruptcy.shared(seat=seat))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        """Pay when the cash is there; else sell back the building that brings most net of its loan; else
+        bankruptcy."""
+        ctx = RulesContext(state)
+        if passes(self.check_pay, ctx, window, seat):
+            return A.SettlePayment.shared(seat=seat)
+        raising = free_actions.best_sale(ctx, seat)
+        return raising if raising is not None else A.DeclareBankruptcy.shared(seat=seat)
+
+    @staticmethod
+    def check_pay(ctx: RulesContext, window, seat: int) -> None:
+        if seat != window.payer:
+            raise refuse("E_NOT_YOUR_TURN", "V-GEORGE-30", "This payment is not yours to settle.")
+        cash, due = ctx.state.players[seat].cash, bankruptcy.owed(window)
+        if cash < due:
+            raise refuse("E_INSUFFICIENT_FUNDS", "V-GEORGE-30",
+                         f"You owe ${due} and have ${cash}: sell buildings back to raise ${due - cash}, or declare "
+                         f"bankruptcy if you cannot.")
+
+    def pay(self, ctx: RulesContext, window, action: A.SettlePayment) -> None:
+        self.check_pay(ctx, window, action.seat)
+        ctx.state.pending.remove(window)
+        for payee, amount in window.payments:
+            move(ctx, window.payer, payee, amount, window.reason, "V-GEORGE-30")
+
+    def declare(self, ctx: RulesContext, window, action: A.DeclareBankruptcy) -> None:
+        bankruptcy.declare(ctx, window, action.seat)
+
+    def describe(self, state: GameState, window) -> str:
+        return "a player raising money to pay"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """What is owed, and to whom, is public."""
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return ALL_FREE_ACTIONS
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        players = ctx.state.players
+        kept = [(payee, amount) for payee, amount in window.payments
+                if not (payee.__class__ is int and players[payee].eliminated)]
+        if len(kept) == len(window.payments):
+            return False
+        window.payments = kept
+        if not kept:
+            ctx.state.pending.remove(window)
+        return True
+
+
+class LeaseAuctionWindow(AuctionWindow):
+    """The core's auction (V-GEORGE-07, -30, -31): a lot nobody bids for leaves its buildings to the Bank."""
+
+    def bid(self, ctx: RulesContext, window, action: A.Bid) -> None:
+        super().bid(ctx, window, action)
+        bankruptcy.clear_stranded(ctx)
+
+    def pass_bid(self, ctx: RulesContext, window, action: A.PassBid) -> None:
+        super().pass_bid(ctx, window, action)
+        bankruptcy.clear_stranded(ctx)
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        closed = super().before_waiting(ctx, window)
+        if closed:
+            bankruptcy.clear_stranded(ctx)
+        return closed
+
+
+class LoanSettlementWindow(Window):
+    """V-GEORGE-30: the creditor pays off or gives up each parcel with loans he received, one at a time."""
+    kind = "loan_settlement"
+    answers = {"settle_parcel_loans": "settle"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.seat]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        index = window.parcels[0]
+        options = [A.SettleParcelLoans.shared(seat=seat, property=index, keep=False)]
+        if passes(bankruptcy.check_settle, ctx, window, seat, index, True):
+            options.insert(0, A.SettleParcelLoans.shared(seat=seat, property=index, keep=True))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        ctx = RulesContext(state)
+        index = window.parcels[0]
+        keep = passes(bankruptcy.check_settle, ctx, window, seat, index, True)
+        return A.SettleParcelLoans.shared(seat=seat, property=index, keep=keep)
+
+    def settle(self, ctx: RulesContext, window, action: A.SettleParcelLoans) -> None:
+        bankruptcy.settle(ctx, window, action.seat, action.property, action.keep)
+
+    def describe(self, state: GameState, window) -> str:
+        return "a creditor settling the loans on the parcels he received"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Nothing here is secret."""
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return ALL_FREE_ACTIONS
+
+
+WINDOWS = (RaiseFundsWindow(), LeaseAuctionWindow(), LoanSettlementWindow())
