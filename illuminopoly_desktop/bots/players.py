@@ -18,6 +18,7 @@ from typing import Literal, Protocol
 from ..rules import actions as A
 from ..model.rulesets import DEFAULT_RULESET
 from .classic_schemer import ClassicSchemer
+from .george_schemer import GeorgeSchemer
 from .random_bot import RandomBot
 from .schemer import Schemer
 from .seat_knowledge import seat_view, state_from_view
@@ -53,13 +54,18 @@ def make_player(strength: str, seed: int = 0, budget: float | None = None,
                 ruleset: str = DEFAULT_RULESET) -> ComputerPlayer:
     """A computer player of the given strength for a game of `ruleset`. `budget`: the strategist's thinking time per
     decision in seconds (default 1 s). Raises ValueError for an unknown strength, or one the ruleset has no player
-    of (classic Monopoly has the random player and its own schemer, bots/classic_schemer.py; no strategist yet)."""
+    of (classic Monopoly and the Georgist rules have the random player and their own schemers,
+    bots/classic_schemer.py and bots/george_schemer.py; no strategist yet)."""
     if strength == "random":
         return RandomPlayer(seed)
     if ruleset == "classic":
         if strength == "schemer":
             return ClassicSchemer(seed)
         raise ValueError(f"classic Monopoly has no {strength!r} computer player; it has random and schemer")
+    if ruleset == "george":
+        if strength == "schemer":
+            return GeorgeSchemer(seed)
+        raise ValueError(f"the Georgist rules have no {strength!r} computer player; they have random and schemer")
     if strength == "schemer":
         return Schemer(seed)
     if strength == "strategist":

@@ -1,0 +1,166 @@
+"""The "schemer" strength when the ruleset is Defeating Monopoly, the Georgist rules (issue 27): a rule-based player
+built on how wealth is counted there (V-GEORGE-32: cash plus the printed cost of buildings less the loans
+outstanding; leases count nothing).
+
+- A building bought at its price leaves wealth where it was (its cost counts, its loan counts against), and earns use
+  fees from every other player who stops on it; so it leases streets and builds on them at once on half-down loans
+  (no holding fee), adding houses, then hotels and offices, where the fee gained per dollar is highest, while it keeps
+  a cash reserve against the fees it may owe others.
+- A lease, its holding fee and the community rent paid at each pass are pure cost, so it leases only what it builds
+  on (streets; railroads only when rich) and bids in lease auctions only up to a share of the fee a hotel would earn.
+- Paying a loan off costs 10% of the original that instalments never charge (V-GEORGE-18), so it pays loans off by
+  value: only when that interest is owed anyway (`george_final_interest = always`) and it is rich.
+- Income Tax: $60 rather than ten times the dice (70 on average). Offers: declined.
+
+Like every computer player it decides from its seat's view only and takes only actions the rules list."""
+from __future__ import annotations
+
+import random
+
+from ..model.state import GameState
+from ..rules import actions as A
+from ..rules.context import RulesContext
+from ..rules.legal import default_action, legal_menu
+from ..variants.george.parcels import use_fee
+from .seat_knowledge import seat_view, state_from_view
+
+RESERVE = 250
+"""Cash kept back, on top of a share of the largest fee another player's parcel charges."""
+FEE_SHARE = 0.35
+RICH = 3000
+"""Cash above which railroads are leased (with a plant) and loans paid off when that costs nothing more."""
+MAX_FREE_ACTIONS_PER_TURN = 30
+HOTEL = 5
+
+
+class GeorgeSchemer:
+    """A rule-based computer player of the Georgist rules (strength "schemer")."""
+
+    strength = "schemer"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self.knowledge_rng = random.Random(seed ^ 0x5EED)
+        self._turn_key: tuple | None = None
+        self._free_actions = 0
+
+    def choose(self, view: dict, seat: int) -> A.Action | None:
+        view = seat_view(view, seat)
+        return self.decide(state_from_view(view, self.knowledge_rng), seat)
+
+    def decide(self, state: GameState, seat: int) -> A.Action | None:
+        if state.game_over or state.players[seat].eliminated:
+            return None
+        menu = legal_menu(state, seat)
+        if not menu:
+            return None
+        ctx = RulesContext(state)
+        key = (state.round_no, state.turn.seat)
+        if key != self._turn_key:
+            self._turn_key, self._free_actions = key, 0
+        if "decline_offer" in menu:
+            return menu["decline_offer"]()[0]
+        if state.pending:
+            return self.window_action(ctx, seat, state.pending[-1], menu)
+        turn = state.turn
+        if turn.seat != seat:
+            return None
+        step = turn.step
+        if step in ("choice", "free", "landing") and self._free_actions < MAX_FREE_ACTIONS_PER_TURN:
+            action = self.improvement(ctx, seat, menu)
+            if action is not None:
+                self._free_actions += 1
+                return action
+        if step == "landing":
+            return self.landing(ctx, seat, menu)
+        if step == "tax_choice":
+            return A.PayIncomeTax(seat=seat, method="flat")
+        return default_action(state, seat)
+
+    # ----- what things are worth to this player -----
+
+    def reserve(self, ctx: RulesContext, seat: int) -> int:
+        """The reserve: a base plus a share of the largest use fee another player's parcel charges now."""
+        worst = 0
+        for index, held in ctx.state.variant.parcels.items():
+            if held.lessee not in (None, seat) and held.built:
+                worst = max(worst, use_fee(ctx, index, 7))
+        return RESERVE + int(FEE_SHARE * worst)
+
+    @staticmethod
+    def fee_gain(ctx: RulesContext, index: int, kind: str) -> int:
+        """How much the parcel's use fee rises with one more building of `kind`."""
+        held = ctx.state.variant.parcels[index]
+        square = ctx.squares[index]
+        if kind == "plant":
+            return 50 if square.kind == "railroad" else 28
+        rents = square.rents
+        if kind == "house":
+            return rents[held.houses + 1] - (rents[held.houses] if held.houses else 0)
+        factor = ctx.options.george_second_large_building_fee_factor
+        return rents[HOTEL] - rents[4] if not held.large else (factor - 1) * rents[HOTEL]
+
+    # ----- the decisions -----
+
+    def improvement(self, ctx: RulesContext, seat: int, menu) -> A.Action | None:
+        state = ctx.state
+        cash = state.players[seat].cash
+        reserve = self.reserve(ctx, seat)
+        if "pay_off_loan" in menu and ctx.options.george_final_interest == "always" and cash > RICH + reserve:
+            return menu["pay_off_loan"]()[0]
+        if "build_on_parcel" not in menu:
+            return None
+        best, best_value = None, 0.0
+        for action in menu["build_on_parcel"]():
+            price = _price(ctx, action.property, action.building)
+            if action.down != (price + 1) // 2 or cash - action.down < reserve:
+                continue  # half down: the loan costs nothing in wealth, the cash keeps the reserve
+            if action.building == "plant" and cash < RICH:
+                continue
+            if action.building == "office" and state.variant.hotel_supply and not state.variant.parcels[
+                    action.property].large:
+                continue  # a hotel first, while the supply has one: the offices stay for a second building
+            value = self.fee_gain(ctx, action.property, action.building) / price
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def landing(self, ctx: RulesContext, seat: int, menu) -> A.Action:
+        state = ctx.state
+        index = state.turn.landing_square
+        square = ctx.squares[index]
+        cash = state.players[seat].cash
+        wanted = square.kind == "lot" or (square.kind == "railroad" and cash >= RICH)
+        if wanted and "lease_parcel" in menu:
+            choices = [a for a in menu["lease_parcel"]() if a.build]
+            reserve = self.reserve(ctx, seat)
+            fee = square.rents[0] if square.kind == "lot" else ctx.options.george_rail_lease_rent
+            affordable = [a for a in choices if cash - (a.down or 0) - fee >= reserve]
+            if affordable:
+                return min(affordable, key=lambda a: a.down or 0)
+        return A.DoNothing(seat=seat)
+
+    def window_action(self, ctx: RulesContext, seat: int, window, menu) -> A.Action | None:
+        kind = window.kind
+        if kind == "auction":
+            square = ctx.squares[window.property]
+            held = ctx.state.variant.parcels[window.property]
+            worth = (square.rents[HOTEL] // 4 if square.kind == "lot" else 0) + _building_cost(ctx, window.property)
+            limit = min(worth, ctx.state.players[seat].cash - self.reserve(ctx, seat))
+            if held.lessee is None and window.high_bid + 1 <= limit and "bid" in menu:
+                return A.Bid(seat=seat, amount=window.high_bid + 1)
+            return A.PassBid(seat=seat)
+        return default_action(ctx.state, seat)
+
+
+def _price(ctx: RulesContext, index: int, kind: str) -> int:
+    square = ctx.squares[index]
+    return square.price if kind == "plant" else square.house_cost
+
+
+def _building_cost(ctx: RulesContext, index: int) -> int:
+    held = ctx.state.variant.parcels[index]
+    square = ctx.squares[index]
+    if held.plant:
+        return square.price // 2
+    return (square.house_cost or 0) * (held.houses + 5 * held.large) // 2
