@@ -248,7 +248,7 @@ LANDING_OPTIONS = {"do_nothing": "does nothing", "buy": "buys it", "reorganize":
                    "take_pot": "takes the Free Parking pot", "ransom": "demands a ransom",
                    "take_over": "declares a takeover", "rezone": "declares a rezoning",
                    "subvert": "declares a subversion", "rebuild": "declares a rebuild",
-                   "destroy": "attempts a surprise destruction"}
+                   "destroy": "attempts a surprise destruction", "lease": "leases it"}
 
 
 def _landing(e: E.LandingResolved, n: Names) -> str:
