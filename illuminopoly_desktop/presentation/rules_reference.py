@@ -189,6 +189,16 @@ def how_to_play_markdown(path: str | Path | None = None) -> str:
     return link_rule_ids(resolved.read_text(encoding="utf-8"))
 
 
+GEORGE_HOW_TO_PLAY_NAME = "how_to_play_george.md"
+
+
+def george_how_to_play_markdown(path: str | Path | None = None) -> str:
+    """How to play Defeating Monopoly, the Georgist rules (resources/how_to_play_george.md; its V-GEORGE IDs are
+    the rules of VARIANTS §5, which the index of Illuminopoly's rules does not hold, so they are not links)."""
+    resolved = Path(path) if path is not None else resource_path(GEORGE_HOW_TO_PLAY_NAME)
+    return resolved.read_text(encoding="utf-8")
+
+
 def factions_markdown() -> str:
     """The factions page: each faction's power and victory condition (resources/factions.json)."""
     parts = ["## Factions",

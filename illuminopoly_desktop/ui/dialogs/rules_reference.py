@@ -1,10 +1,11 @@
 """Help ▸ Rules Reference (F1): the rules inside the app, so that nobody needs the paper rules (issue 4, "Playing").
 
-Five tabs (six with a game open: "This game", its preset and house rules, whose changes the rule pages note too):
+Six tabs (seven with a game open: "This game", its preset and house rules, whose changes the rule pages note too):
 How to Play (the game in a few paragraphs, for a newcomer; where the window opens), a searchable index
 of every rule ID with its text (the game log's rule links open it at that rule), the factions' powers and
 victories, the contests (who rolls, who pays, where the money goes) and the odds of a contest for every roll
-needed, computed by rules/odds.py. The data is in resources/ (presentation/rules_reference.py).
+needed, computed by rules/odds.py, and how to play the Georgist rules (Defeating Monopoly). The data is in
+resources/ (presentation/rules_reference.py).
 """
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHe
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from ...presentation.rules_reference import (RuleEntry, RulesReference, contests_markdown, factions_markdown,
-                                            game_rules_markdown, how_to_play_markdown, load_rules_reference,
-                                            odds_table, percent, rule_id_of_link, rule_markdown,
-                                            rule_notes_markdown)
+                                            game_rules_markdown, george_how_to_play_markdown,
+                                            how_to_play_markdown, load_rules_reference, odds_table, percent,
+                                            rule_id_of_link, rule_markdown, rule_notes_markdown)
 
 RULE_ROLE = Qt.ItemDataRole.UserRole + 1
 ODDS_COLUMNS = ("Roll needed", "2d6", "2d6, no natural results", "3d6 (Wheelbarrow subversion)")
@@ -51,12 +52,15 @@ class RulesReferenceWindow(QDialog):
         self.rules_page = self._build_index_page()
         self.factions_page = self._markdown_page(factions_markdown())
         self.contests_page = self._markdown_page(contests_markdown(self.reference))
+        self.george_page = self._markdown_page(george_how_to_play_markdown())
         for page, title, tooltip in (
                 (self.how_to_play, "How to &Play", "The game in a few paragraphs, with the rule of each point"),
                 (self.rules_page, "&Rules", "Every rule by its ID; type to search"),
                 (self.factions_page, "&Factions", "Each faction's power and victory condition"),
                 (self.contests_page, "&Contests", "Who rolls, who pays what, and where every dollar goes"),
-                (self._build_odds_page(), "&Odds", "The chance of success for every roll a contest may need")):
+                (self._build_odds_page(), "&Odds", "The chance of success for every roll a contest may need"),
+                (self.george_page, "&Defeating Monopoly",
+                 "How to play Defeating Monopoly, the Georgist rule system (leases, use fees, building loans)")):
             self.tabs.setTabToolTip(self.tabs.addTab(page, title), tooltip)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
