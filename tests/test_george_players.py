@@ -32,3 +32,13 @@ def test_the_georgist_schemer_beats_three_random_players_clearly():
         if seat in result.state.winners:
             wins += 1 / len(result.state.winners)
     assert wins >= 0.75 * GAMES, f"the schemer won {wins} of {GAMES}"
+
+
+@pytest.mark.slow
+def test_eight_schemers_run_the_bank_out_of_buildings_through_the_shortage_rule_without_stall():
+    """V-GEORGE-19 at work: eight schemers exhaust the houses, hotels and offices; the declarations and auctions
+    of the last units keep every invariant and the game reaches its end."""
+    result = play_table_game(1, ["schemer"] * 8, max_rounds=30, ruleset="george", check_invariants=True)
+    assert result.invariants_ok and not result.refused, (result.problems, result.refused)
+    george = result.state.variant
+    assert result.state.game_over and (george.house_supply, george.hotel_supply, george.office_supply) == (0, 0, 0)

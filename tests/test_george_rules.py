@@ -624,6 +624,47 @@ def test_v_george_19_with_no_unit_left_buyers_wait():
     assert (refusal.code, refusal.rule_id) == ("E_NO_SUPPLY", "V-GEORGE-19")
 
 
+def _short_of_houses(players=3):
+    state = george_game(players=players)
+    seat, *rivals = [mover(state), *others(state)]
+    for who in (seat, *rivals):
+        set_cash(state, who, 1000)
+    lease_to(state, seat, BOARDWALK)
+    lease_to(state, rivals[0], ORIENTAL)
+    state.variant.parcels[MEDITERRANEAN].houses = 31  # where the other houses are
+    state.variant.house_supply = 1
+    return state, seat, rivals
+
+
+def test_v_george_19_a_purchase_that_leaves_others_short_asks_them_and_goes_through_if_nobody_needs_one():
+    state, seat, rivals = _short_of_houses()
+    act(state, A.BuildOnParcel(seat=seat, property=BOARDWALK, building="house", down=100))
+    window = state.pending[-1]
+    assert window.kind == "building_shortage" and window.candidates == [rivals[0]]
+    assert not state.variant.parcels[BOARDWALK].houses
+    assert refused(state, A.BuildOnParcel(seat=rivals[0], property=ORIENTAL, building="house",
+                                          down=50)).rule_id == "CLASSIC-03"  # the supply waits for the answers
+    events = act(state, A.DeclareBuildingNeed(seat=rivals[0], need=False))
+    assert moved_money(events, payer=seat, payee=BANK) == [100] and state.variant.parcels[BOARDWALK].houses == 1
+    assert not state.pending
+
+
+def test_v_george_19_decision_15_a_declared_need_auctions_the_units_from_the_lowest_printed_price_with_credit():
+    state, seat, rivals = _short_of_houses()
+    act(state, A.BuildOnParcel(seat=seat, property=BOARDWALK, building="house", down=100))
+    act(state, A.DeclareBuildingNeed(seat=rivals[0], need=True))
+    auction = state.pending[-1]
+    assert auction.kind == "parcel_building_auction" and auction.bidders == [seat, rivals[0]]
+    assert auction.minimum == 50 and auction.units == 1  # Oriental's $50 house, the lower price
+    refusal = refused(state, A.BidForParcelBuilding(seat=seat, amount=240, down=100, property=BOARDWALK))
+    assert refusal.rule_id == "V-GEORGE-16"  # less than half down
+    act(state, A.BidForParcelBuilding(seat=seat, amount=240, down=120, property=BOARDWALK))
+    events = act(state, A.PassBid(seat=rivals[0]))
+    assert moved_money(events, payer=seat, payee=BANK) == [120]
+    assert state.variant.parcels[BOARDWALK].houses == 1 and loans(state) == [(BOARDWALK, 120, 120)]
+    assert not state.pending and state.variant.house_supply == 0
+
+
 # ----- V-GEORGE-20: selling back -----
 
 def test_v_george_20_sold_back_at_half_cost_its_loan_settled_first():

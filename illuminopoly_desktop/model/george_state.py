@@ -82,3 +82,37 @@ class LoanSettlement(Tagged):
     seat: int
     parcels: list[int] = Field(default_factory=list)
     given_up: list[int] = Field(default_factory=list)
+
+
+class ShortageDeclaration(Tagged):
+    """V-GEORGE-19: a purchase would leave the Bank unable to supply the other players who could buy a building of
+    the same kind: each of them in turn order says whether he needs one (one prompt per player, the hot-seat form of
+    the declaration window). Nobody: the purchase goes through. Anybody: the units left are auctioned."""
+    kind: Literal["building_shortage"] = "building_shortage"
+    requester: int
+    building: BuildingKind
+    parcel: int
+    count: int
+    down: int
+    candidates: list[int]
+    asked: int = 0
+    declared: list[int] = Field(default_factory=list)
+
+
+class ParcelBuildingAuction(Tagged):
+    """V-GEORGE-19 (VARIANTS §6.4 decision 15): the units of a kind the Bank has left go one at a time to the
+    highest bidder among those who want one, bidding from the lowest of their printed prices; the winner pays his
+    bid with V-GEORGE-16's credit (half down or more) and places the building at once on the parcel named with his
+    bid."""
+    kind: Literal["parcel_building_auction"] = "parcel_building_auction"
+    building: BuildingKind
+    participants: list[int]
+    """Everyone in the auction; each unit's bidding starts again with those of them who can still place one."""
+    bidders: list[int]
+    units: int
+    turn_index: int = 0
+    minimum: int
+    high_bid: int = 0
+    high_bidder: int | None = None
+    high_parcel: int | None = None
+    high_down: int = 0

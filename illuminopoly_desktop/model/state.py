@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, SerializeAsAny, model_serializer, model_v
 
 from .board import Board
 from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
-from .george_state import GeorgeState, LoanSettlement
+from .george_state import GeorgeState, LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
 from .model_base import Model, Tagged
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
@@ -465,7 +465,7 @@ class RansomAnswer(Tagged):
 Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyoff, FactionDraft, DogChoice,
                           PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer,
                           BuildingAuction, MortgageReceipt,
-                          LoanSettlement],
+                          LoanSettlement, ShortageDeclaration, ParcelBuildingAuction],
                     Field(discriminator="kind")]
 """Every window any ruleset opens. Each ruleset declares the ones it opens (`Ruleset.windows`) and registers a
 Decision for each; tests/test_decision_registry.py checks both, and that every member here is some ruleset's."""

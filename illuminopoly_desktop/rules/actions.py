@@ -500,6 +500,21 @@ class SettleParcelLoans(Action):
     keep: bool
 
 
+class DeclareBuildingNeed(Action):
+    """V-GEORGE-19: in a shortage, whether this player needs a building of the kind another is about to buy up."""
+    type: Literal["declare_building_need"] = "declare_building_need"
+    need: bool
+
+
+class BidForParcelBuilding(Action):
+    """V-GEORGE-19: a bid in the auction of a building the Bank is short of: `amount` is the price, `down` what is
+    paid of it at once if he wins (half or more, V-GEORGE-16), `property` the parcel it goes on."""
+    type: Literal["bid_for_parcel_building"] = "bid_for_parcel_building"
+    amount: int = Field(ge=1)
+    down: int = Field(ge=0)
+    property: int
+
+
 # ----- test only -----
 class ForceDice(Action):
     """Queue the next die faces; only allowed in games set up with `allow_forced_dice` (tests, `referee`)."""
@@ -518,7 +533,8 @@ AnyAction = Annotated[
           CheatStackedDraw, CheatMarkerShift, CheatTillDip, ReturnTill, Accuse, RuleAccusation,
           DemandRansom, Destroy, AnswerRansom, PledgeRansom, AttemptDestruction, EndUpkeep, CleanUp,
           DeclareBankruptcy, KeepMortgages, BidForBuilding,
-          LeaseParcel, BuildOnParcel, SellParcelBuilding, PayOffLoan, SurrenderLease, SettleParcelLoans],
+          LeaseParcel, BuildOnParcel, SellParcelBuilding, PayOffLoan, SurrenderLease, SettleParcelLoans,
+          DeclareBuildingNeed, BidForParcelBuilding],
     Field(discriminator="type"),
 ]
 

@@ -78,12 +78,14 @@ def check_purchase(ctx: RulesContext, seat: int, index: int, kind: str, count: i
     return total
 
 
-def buy(ctx: RulesContext, seat: int, index: int, kind: str, count: int, total_down: int) -> None:
-    """Each building: its share of the down payment to the Bank, the rest a new loan on the parcel (V-GEORGE-16)."""
+def buy(ctx: RulesContext, seat: int, index: int, kind: str, count: int, total_down: int,
+        price: int | None = None) -> None:
+    """Each building: its share of the down payment to the Bank, the rest a new loan on the parcel (V-GEORGE-16).
+    `price`: a unit's price when it is not the printed one (a shortage auction's winning bid, V-GEORGE-19)."""
     state = ctx.state
     george = state.variant
     held = parcel(ctx, index)
-    price = building_price(ctx, index, kind)
+    price = building_price(ctx, index, kind) if price is None else price
     name = ctx.square_name(index)
     for share in split_down(total_down, count):
         move(ctx, seat, BANK, share, f"{WORDS[kind]} on {name}", "V-GEORGE-16" if share < price else "V-GEORGE-14")

@@ -11,13 +11,13 @@ from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes
 from ...rules.money import ceil_div
-from . import buildings
+from . import buildings, shortage
 from .parcels import building_price, loans_of, payoff
 
 
 def build_on_parcel(ctx: RulesContext, action: A.BuildOnParcel) -> None:
     buildings.check_purchase(ctx, action.seat, action.property, action.building, action.count, action.down)
-    buildings.buy(ctx, action.seat, action.property, action.building, action.count, action.down)
+    shortage.request(ctx, action.seat, action.property, action.building, action.count, action.down)
 
 
 def sell_parcel_building(ctx: RulesContext, action: A.SellParcelBuilding) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...model import rng
 from ...model.george_options import GeorgeOptions
-from ...model.george_state import LoanSettlement
+from ...model.george_state import LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
 from ...model.state import Auction, GameSetup, GameState, RaiseFunds
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
@@ -32,7 +32,7 @@ class GeorgeRuleset(Ruleset):
         "bank.debt": "V-GEORGE-33",
     }
 
-    windows = (RaiseFunds, Auction, LoanSettlement)
+    windows = (RaiseFunds, Auction, LoanSettlement, ShortageDeclaration, ParcelBuildingAuction)
     turn_steps = frozenset({"none", "choice", "landing", "tax_choice", "after_landing", "free", "jail_exit"})
     decisions = registry([*WINDOWS, *steps.STEPS])
     free_action_handlers = free_actions.HANDLERS

@@ -11,7 +11,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
 from ...rules.errors import passes, refuse
 from ...rules.money import move
-from . import bankruptcy, free_actions
+from . import bankruptcy, free_actions, shortage
 
 
 class RaiseFundsWindow(Window):
@@ -130,4 +130,86 @@ class LoanSettlementWindow(Window):
         return ALL_FREE_ACTIONS
 
 
-WINDOWS = (RaiseFundsWindow(), LeaseAuctionWindow(), LoanSettlementWindow())
+class ShortageWindow(Window):
+    """V-GEORGE-19: each player who could buy the kind of building another is about to buy up says whether he
+    needs one, in turn order."""
+    kind = "building_shortage"
+    answers = {"declare_building_need": "declare"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.candidates[window.asked]]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        return [A.DeclareBuildingNeed.shared(seat=seat, need=True), A.DeclareBuildingNeed.shared(seat=seat, need=False)]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.DeclareBuildingNeed.shared(seat=seat, need=False)
+
+    def declare(self, ctx: RulesContext, window, action: A.DeclareBuildingNeed) -> None:
+        shortage.declare(ctx, window, action.seat, action.need)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the players declaring whether they need a building the Bank is short of"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """The declarations are public."""
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return None  # the supply must not change while it is being shared out
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        """A candidate who has left the game is not asked."""
+        if not ctx.state.players[window.candidates[window.asked]].eliminated:
+            return False
+        window.asked += 1
+        if window.asked >= len(window.candidates):
+            shortage.close_declaration(ctx, window)
+        return True
+
+
+class ParcelBuildingAuctionWindow(Window):
+    """V-GEORGE-19: the bidder whose turn it is bids (price, down payment, parcel) or passes for good."""
+    kind = "parcel_building_auction"
+    answers = {"bid_for_parcel_building": "bid", "pass_bid": "pass_bid"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.bidders[window.turn_index]] if window.bidders else []
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        options: list[A.Action] = [A.PassBid.shared(seat=seat)]
+        for amount, down, index in shortage.bids_for(ctx, window, seat):
+            options.append(A.BidForParcelBuilding.shared(seat=seat, amount=amount, down=down, property=index))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.PassBid.shared(seat=seat)
+
+    def bid(self, ctx: RulesContext, window, action: A.BidForParcelBuilding) -> None:
+        shortage.bid(ctx, window, action.seat, action.amount, action.down, action.property)
+
+    def pass_bid(self, ctx: RulesContext, window, action: A.PassBid) -> None:
+        shortage.pass_bid(ctx, window, action.seat)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the auction of a building the Bank is short of"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Bids are public."""
+
+    def free_actions(self, window, seat: int) -> str | None:
+        return None
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        """Bidders who have left the game leave the auction; the last one left wins."""
+        gone = [s for s in window.bidders if ctx.state.players[s].eliminated]
+        if not gone and window.bidders and not (len(window.bidders) == 1
+                                                and window.high_bidder == window.bidders[0]):
+            return False
+        for seat in gone:
+            shortage.drop_bidder(window, seat)
+        shortage.close_if_decided(ctx, window)
+        return True
+
+
+WINDOWS = (RaiseFundsWindow(), LeaseAuctionWindow(), LoanSettlementWindow(), ShortageWindow(),
+           ParcelBuildingAuctionWindow())
