@@ -13,12 +13,14 @@ from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ...rules.ruleset import Ruleset
 from . import cards, charges, free_actions, setup, steps, trades, turn, wealth
+from .queries import QUERIES
 from .windows import WINDOWS
 
 
 class GeorgeRuleset(Ruleset):
     name = "george"
     options_model = GeorgeOptions
+    queries = QUERIES
     seats = setup.PLAYERS  # V-GEORGE-01
     starting_cash = 2500  # V-GEORGE-02: the lowest rank's; the others' depend on the opening roll
     rule_ids = {

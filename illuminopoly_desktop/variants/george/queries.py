@@ -1,0 +1,95 @@
+"""The questions the interface asks about a Georgist game (rules/queries.py; VARIANTS §5.7): the opening roll's
+ranking, the lease dialog's figures, the build dialog's prices, supplies and loan preview, the loan ledger, the wealth
+leaderboard with its round counter, each answered by the rule that decides it."""
+from __future__ import annotations
+
+from ...model.state import GameState
+from ...rules import actions as A
+from ...rules.context import RulesContext
+from ...rules.errors import IllegalAction
+from ...rules.money import ceil_div
+from ...rules.queries import Queries
+from . import buildings
+from .charges import community_rent
+from .parcels import building_price, holding_fee, instalment, loans_of, payoff, printed_rent, supply_of
+from .wealth import leaderboard
+
+
+class GeorgeQueries(Queries):
+    def price(self, state: GameState, action: A.Action) -> int | None:
+        ctx = RulesContext(state)
+        try:
+            if action.type == "build_on_parcel":
+                return buildings.check_purchase(ctx, action.seat, action.property, action.building, action.count,
+                                                action.down)
+            if action.type == "pay_off_loan":
+                return buildings.check_payoff(ctx, action.seat, action.loan_id)
+            if action.type == "sell_parcel_building":
+                refund, settle = buildings.check_sale(ctx, action.seat, action.property, action.building)
+                return refund - settle
+        except IllegalAction:
+            return None
+        return None
+
+    def opening_roll(self, state: GameState) -> list[dict]:
+        """V-GEORGE-02: rank, name, the rolls (re-rolls after ties included), starting cash; in turn order."""
+        george = state.variant
+        return [{"rank": rank, "seat": seat, "name": state.players[seat].name,
+                 "rolls": list(george.opening_rolls.get(seat, [])), "cash": george.starting_cash[seat]}
+                for rank, seat in enumerate(state.seat_order, start=1)]
+
+    def lease_preview(self, state: GameState, seat: int) -> dict:
+        """V-GEORGE-05 to -08 for the parcel the mover stands on: the lease fee, the holding fee without a building,
+        the community rent of each later landing or passing, the first building's price, whether he can pay."""
+        ctx = RulesContext(state)
+        index = state.turn.landing_square
+        rent = printed_rent(ctx, index, state.variant.dice_total)
+        kind = "house" if ctx.squares[index].kind == "lot" else "plant"
+        cash = state.players[seat].cash
+        return {"parcel": index, "name": ctx.square_name(index), "lease_fee": rent, "holding_fee": holding_fee(rent),
+                "community_rent": community_rent(ctx, index, False), "building": kind,
+                "building_price": building_price(ctx, index, kind), "cash": cash,
+                "can_pay_without_building": cash >= rent + holding_fee(rent)}
+
+    def build_preview(self, state: GameState, seat: int, index: int, kind: str, count: int = 1,
+                      down: int | None = None) -> dict:
+        """V-GEORGE-14 to -16: the price, the down-payment range (half, rounded up, to all), the Bank's supply of
+        every kind, and for `down` (default: the least) the loan, its instalment and its payoff now; `refusal` is
+        the rule's words when the purchase is not allowed now (else None)."""
+        ctx = RulesContext(state)
+        price = building_price(ctx, index, kind)
+        least = ceil_div(price, 2) * count
+        chosen = least if down is None else down
+        refusal = None
+        try:
+            buildings.check_purchase(ctx, seat, index, kind, count, chosen)
+        except IllegalAction as error:
+            refusal = f"{error.message} ({error.rule_id})"
+        loan = price * count - chosen
+        return {"price": price, "count": count, "least_down": least, "most_down": price * count, "down": chosen,
+                "loan": loan, "instalment": ceil_div(loan, 10) if loan else 0,
+                "payoff_now": loan + ceil_div(loan, 10) if loan else 0, "refusal": refusal,
+                "supply": {k: supply_of(state, k) for k in ("house", "hotel", "office")}}
+
+    def loan_ledger(self, state: GameState, seat: int) -> list[dict]:
+        """V-GEORGE-16 to -18: one row per loan of the seat: parcel, building, original, outstanding, next
+        instalment, payoff (outstanding + 10% of the original)."""
+        ctx = RulesContext(state)
+        return [{"id": loan.id, "parcel": loan.parcel, "name": ctx.square_name(loan.parcel),
+                 "building": loan.building, "original": loan.original, "outstanding": loan.outstanding,
+                 "instalment": instalment(loan), "payoff": payoff(loan)} for loan in loans_of(state, seat)]
+
+    def leaderboard(self, state: GameState) -> tuple[str, list[dict]]:
+        """V-GEORGE-32, §5.6: the round counter ("round 17 of 30") and the wealth table, best first (cash,
+        buildings, loans, wealth, gain over the starting cash)."""
+        ctx = RulesContext(state)
+        options = state.setup.options
+        counter = (f"round {state.round_no} of {options.george_max_rounds}" if options.george_victory == "wealth"
+                   else f"round {state.round_no}")
+        rows = leaderboard(ctx)
+        for row in rows:
+            row["name"] = state.players[row["seat"]].name
+        return counter, rows
+
+
+QUERIES = GeorgeQueries()
