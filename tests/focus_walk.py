@@ -299,6 +299,17 @@ def check_new_game_row_follows_the_focus(dialog) -> None:
     dialog.reject()
 
 
+def georgist_build_dialog(parent):
+    """The Georgist build dialog (issue 27) on Boardwalk, leased by the first player of a new Georgist game."""
+    from illuminopoly_desktop.rules.game_start import new_game
+    from illuminopoly_desktop.ui.dialogs.george_build import GeorgeBuildDialog
+
+    state = new_game(["Ann", "Ben", "Cy"], seed=3, ruleset="george")
+    seat = state.turn.seat
+    state.variant.parcels[39].lessee = seat
+    return GeorgeBuildDialog(state, seat, 39, parent)
+
+
 def walk_main_window_and_its_dialogs() -> None:
     from illuminopoly_desktop.presentation.game_summary import summarize
     from illuminopoly_desktop.presentation.power_history import PowerHistory
@@ -318,6 +329,7 @@ def walk_main_window_and_its_dialogs() -> None:
     check_new_game_row_follows_the_focus(NewGameDialog(window))
     walk_dialog(PreferencesDialog(window.preferences, window))
     walk_dialog(RulesReferenceWindow(window))
+    walk_dialog(georgist_build_dialog(window))
     walk_dialog(ErrorDialog("Traceback (most recent call last):\n  ...\nRuntimeError: a test", WORK / "x.log", True,
                             window))
 

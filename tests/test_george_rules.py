@@ -481,6 +481,37 @@ def test_v_george_13_use_fees_are_claimed_automatically():
     assert not state.pending  # nothing to claim: paid
 
 
+def _manual_fee_landing():
+    state = george_game(options={"george_use_fee_claim": "manual"})
+    seat, other = mover(state), others(state)[0]
+    lease_to(state, other, BOARDWALK)
+    put(state, BOARDWALK, houses=1)
+    loan(state, BOARDWALK, 50)
+    place(state, seat, 35)
+    events = roll(state, 1, 3)
+    return state, seat, other, events
+
+
+def test_v_george_13_manual_claims_the_lessee_claims_before_the_next_roll():
+    state, seat, other, events = _manual_fee_landing()
+    assert moved_money(events, payer=seat) == [200] and state.escrow == 200
+    before = state.players[other].cash
+    events = act(state, A.ClaimUseFee(seat=other, property=BOARDWALK))
+    assert moved_money(events, payee=BANK) == [50] and state.players[other].cash == before + 150
+    assert state.escrow == 0 and loans(state) == []
+    assert refused(state, A.ClaimUseFee(seat=other, property=BOARDWALK)).rule_id == "V-GEORGE-13"
+
+
+def test_v_george_13_manual_claims_an_unclaimed_fee_goes_to_the_bank_at_the_next_roll_crediting_no_loan():
+    state, seat, other, _ = _manual_fee_landing()
+    before = state.players[other].cash
+    end_turn(state)
+    place(state, mover(state), 17)
+    events = roll(state, 1, 2)
+    assert moved_money(events, payer="escrow", payee=BANK) == [200]
+    assert state.players[other].cash == before and loans(state) == [(BOARDWALK, 50, 50)]
+
+
 # ----- V-GEORGE-14, -15, -16: houses, large buildings, credit (GE-T3) -----
 
 def test_ge_t3_a_200_house_with_100_down_makes_a_100_loan_10_per_pass_and_payoff_at_60_owed_is_70():

@@ -33,6 +33,7 @@ def house_rules(seed: int) -> dict:
         "george_auction_declined_leases": seed % 3 == 1,
         "george_allow_lease_surrender": seed % 6 != 0,
         "george_allow_gifts": seed % 11 == 0,
+        "george_use_fee_claim": ("automatic", "manual")[seed // 5 % 2],
         "george_building_valuation": ("cost", "half_cost")[seed % 2],
         "george_victory_measure": ("absolute", "gain_over_start")[seed // 3 % 2],
     }

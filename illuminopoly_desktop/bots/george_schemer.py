@@ -10,7 +10,7 @@ outstanding; leases count nothing).
   on (streets; railroads only when rich) and bids in lease auctions only up to a share of the fee a hotel would earn.
 - Paying a loan off costs 10% of the original that instalments never charge (V-GEORGE-18), so it pays loans off by
   value: only when that interest is owed anyway (`george_final_interest = always`) and it is rich.
-- Income Tax: $60 rather than ten times the dice (70 on average). Offers: declined.
+- Income Tax: $60 rather than ten times the dice (70 on average). Offers: declined. Use fees to claim: claimed.
 
 Like every computer player it decides from its seat's view only and takes only actions the rules list."""
 from __future__ import annotations
@@ -60,6 +60,8 @@ class GeorgeSchemer:
             self._turn_key, self._free_actions = key, 0
         if "decline_offer" in menu:
             return menu["decline_offer"]()[0]
+        if "claim_use_fee" in menu:  # V-GEORGE-13, manual claims: always worth it
+            return menu["claim_use_fee"]()[0]
         if state.pending:
             return self.window_action(ctx, seat, state.pending[-1], menu)
         turn = state.turn

@@ -50,8 +50,9 @@ class GeorgeOptions(BaseModel):
     yet, so it is not offered)."""
     george_jailed_owner_fee_destination: Literal["go_pot", "owner"]
     """V-GEORGE-12, A-GE-13."""
-    george_use_fee_claim: Literal["automatic"]
-    """V-GEORGE-13, A-GE-14: use fees are paid without being claimed (`manual` is not built yet)."""
+    george_use_fee_claim: Literal["automatic", "manual"]
+    """V-GEORGE-13, A-GE-14: use fees are paid without being claimed, or the lessee must claim each before the next
+    roll of the dice (else the Bank takes it, crediting no loan)."""
     george_build_timing: Literal["any_time"]
     """V-GEORGE-14, A-GE-23."""
     george_final_interest: Literal["on_payoff_only", "always"]

@@ -47,6 +47,14 @@ class Loan(Model):
     outstanding: int
 
 
+class UseFeeClaim(Model):
+    """V-GEORGE-13 with `george_use_fee_claim = manual`: a use fee paid into escrow, waiting for its lessee's claim
+    until the next roll of the dice."""
+    parcel: int
+    lessee: int
+    amount: int
+
+
 class GeorgeState(Tagged):
     """What a Georgist game tracks that the shared state has no field for."""
     kind: Literal["george"] = "george"
@@ -68,6 +76,8 @@ class GeorgeState(Tagged):
     """The total of the mover's last roll: a utility's rent and fee are counted on it."""
     card_rent: Literal["double", "ten_times_dice"] | None = None
     """The use fee a card orders for this landing (V-GEORGE-28)."""
+    claims: list[UseFeeClaim] = Field(default_factory=list)
+    """V-GEORGE-13, manual claims: use fees held in escrow until claimed or the next roll."""
 
     def money_held(self) -> int:
         """The money parked in this slice (the GO pot), counted by the conservation check."""

@@ -515,6 +515,12 @@ class BidForParcelBuilding(Action):
     property: int
 
 
+class ClaimUseFee(Action):
+    """V-GEORGE-13 with manual claims: the lessee claims the use fee just paid on his parcel, before the next roll."""
+    type: Literal["claim_use_fee"] = "claim_use_fee"
+    property: int
+
+
 # ----- test only -----
 class ForceDice(Action):
     """Queue the next die faces; only allowed in games set up with `allow_forced_dice` (tests, `referee`)."""
@@ -534,7 +540,7 @@ AnyAction = Annotated[
           DemandRansom, Destroy, AnswerRansom, PledgeRansom, AttemptDestruction, EndUpkeep, CleanUp,
           DeclareBankruptcy, KeepMortgages, BidForBuilding,
           LeaseParcel, BuildOnParcel, SellParcelBuilding, PayOffLoan, SurrenderLease, SettleParcelLoans,
-          DeclareBuildingNeed, BidForParcelBuilding],
+          DeclareBuildingNeed, BidForParcelBuilding, ClaimUseFee],
     Field(discriminator="type"),
 ]
 
@@ -552,7 +558,8 @@ and are dispatched by variants/illuminopoly/cheating.py."""
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
 
 # The Georgist rules' free actions (V-GEORGE-14 to -20, -29).
-FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"build_on_parcel", "sell_parcel_building", "pay_off_loan", "surrender_lease"}
+FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"build_on_parcel", "sell_parcel_building", "pay_off_loan", "surrender_lease",
+                                         "claim_use_fee"}
 
 OFFER_ACTION_TYPES = frozenset({"propose_offer", "accept_offer", "decline_offer", "withdraw_offer"})
 """The free actions of offers: the only ones open while a vote or a ruling is awaited (bribes, R-DEAL-06, R-FP-02)."""

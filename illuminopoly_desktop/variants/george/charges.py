@@ -4,8 +4,10 @@ salary and the whole GO pot. And where a use fee goes (V-GEORGE-12): to the parc
 or to the GO pot while he is in Jail."""
 from __future__ import annotations
 
-from ...model.state import BANK, GO_POT
+from ...model.george_state import UseFeeClaim
+from ...model.state import BANK, ESCROW, GO_POT
 from ...rules.context import RulesContext
+from ...rules.errors import refuse
 from ...rules.money import move
 from ...rules.movement import pay_go_salary
 from ...rules.payments import demand
@@ -80,6 +82,44 @@ def close_loan(ctx: RulesContext, loan, how: str) -> None:
 
 
 def charge_use_fee(ctx: RulesContext, seat: int, index: int, fee: int) -> None:
+    """The visitor owes the fee: shared out at once (V-GEORGE-12), or with manual claims (V-GEORGE-13) held in
+    escrow for the lessee's claim until the next roll of the dice."""
+    if ctx.options.george_use_fee_claim == "manual":
+        lessee = parcel(ctx, index).lessee
+        ctx.state.variant.claims.append(UseFeeClaim(parcel=index, lessee=lessee, amount=fee))
+        ctx.notice(f"{ctx.name(seat)} owes a ${fee} use fee on {ctx.square_name(index)}: {ctx.name(lessee)} must "
+                   f"claim it before the next roll of the dice.", "V-GEORGE-13", seat)
+        demand(ctx, seat, [(ESCROW, fee)], f"use fee on {ctx.square_name(index)}", "V-GEORGE-10")
+        return
+    share_use_fee(ctx, seat, index, fee)
+
+
+def claim(ctx: RulesContext, seat: int, index: int) -> None:
+    """V-GEORGE-13: the lessee claims the fee held for him; it is then shared out as V-GEORGE-12 says (what
+    escrow holds of it: a visitor who went bankrupt instead of paying paid nothing in)."""
+    george = ctx.state.variant
+    found = next((c for c in george.claims if c.parcel == index and c.lessee == seat), None)
+    if found is None:
+        raise refuse("E_WRONG_PHASE", "V-GEORGE-13", "There is no use fee of yours to claim there now.")
+    george.claims.remove(found)
+    held = min(found.amount, ctx.state.escrow)
+    if held:
+        share_use_fee(ctx, ESCROW, index, held)
+
+
+def expire_claims(ctx: RulesContext) -> None:
+    """The dice are rolled: unclaimed fees go to the Bank, crediting no loan (V-GEORGE-13)."""
+    george = ctx.state.variant
+    if not george.claims:
+        return
+    for unclaimed in george.claims:
+        ctx.notice(f"Nobody claimed the ${unclaimed.amount} use fee on {ctx.square_name(unclaimed.parcel)}: the "
+                   f"Bank takes it.", "V-GEORGE-13")
+    george.claims = []
+    move(ctx, ESCROW, BANK, ctx.state.escrow, "unclaimed use fees", "V-GEORGE-13")
+
+
+def share_use_fee(ctx: RulesContext, seat, index: int, fee: int) -> None:
     """V-GEORGE-12 (VARIANTS §6.4 decision 11): the fee goes to the Bank against the parcel's loans, oldest first;
     the rest to the lessee, or to the GO pot while he is in Jail (`george_jailed_owner_fee_destination`).
 
@@ -109,7 +149,12 @@ def charge_use_fee(ctx: RulesContext, seat: int, index: int, fee: int) -> None:
     where = ", ".join(filter(None, [f"${credited} credited to its loans" if credited else "",
                                     (f"${rest} to the GO pot (the lessee is in Jail)" if jailed
                                      else f"${rest} to {ctx.name(lessee)}") if rest else ""]))
-    ctx.notice(f"{ctx.name(seat)} owes a ${fee} use fee on {name}: {where}.", "V-GEORGE-12", seat)
-    demand(ctx, seat, payments, f"use fee on {name}", "V-GEORGE-10")
+    if seat == ESCROW:  # a claimed fee, already paid in
+        ctx.notice(f"The ${fee} use fee on {name} is claimed: {where}.", "V-GEORGE-12", lessee)
+        for payee, amount in payments:
+            move(ctx, ESCROW, payee, amount, f"use fee on {name}", "V-GEORGE-12")
+    else:
+        ctx.notice(f"{ctx.name(seat)} owes a ${fee} use fee on {name}: {where}.", "V-GEORGE-12", seat)
+        demand(ctx, seat, payments, f"use fee on {name}", "V-GEORGE-10")
     for loan in closed:
         close_loan(ctx, loan, "repaid by use fees")

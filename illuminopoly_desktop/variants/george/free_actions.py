@@ -11,7 +11,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes
 from ...rules.money import ceil_div
-from . import buildings, shortage
+from . import buildings, charges, shortage
 from .parcels import building_price, loans_of, payoff
 
 
@@ -32,9 +32,13 @@ def surrender_lease(ctx: RulesContext, action: A.SurrenderLease) -> None:
     buildings.surrender(ctx, action.seat, action.property)
 
 
+def claim_use_fee(ctx: RulesContext, action: A.ClaimUseFee) -> None:
+    charges.claim(ctx, action.seat, action.property)
+
+
 HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
     "build_on_parcel": build_on_parcel, "sell_parcel_building": sell_parcel_building, "pay_off_loan": pay_off_loan,
-    "surrender_lease": surrender_lease, **offers.HANDLERS,
+    "surrender_lease": surrender_lease, "claim_use_fee": claim_use_fee, **offers.HANDLERS,
 }
 
 STREET_KINDS = ("house", "hotel", "office")
@@ -55,8 +59,11 @@ def offer_answers(ctx: RulesContext, seat: int) -> list[A.Action]:
 def parcel_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
     """The building, sale, pay-off and surrender actions the seat may take now, each checked as `apply` checks
     it; a purchase is offered with half down and with all of it."""
-    found: dict[str, list[A.Action]] = {"build_on_parcel": [], "sell_parcel_building": [], "pay_off_loan": [],
-                                        "surrender_lease": []}
+    found: dict[str, list[A.Action]] = {"claim_use_fee": [], "build_on_parcel": [], "sell_parcel_building": [],
+                                        "pay_off_loan": [], "surrender_lease": []}
+    for pending_claim in ctx.state.variant.claims:
+        if pending_claim.lessee == seat:
+            found["claim_use_fee"].append(A.ClaimUseFee.shared(seat=seat, property=pending_claim.parcel))
     for index, held in ctx.state.variant.parcels.items():
         if held.lessee != seat:
             continue

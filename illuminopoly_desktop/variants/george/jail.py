@@ -15,13 +15,13 @@ FINE_TURNS = 2
 """Decision 14: the fine before rolling, on the first two jail turns only."""
 
 
-def _check_jailed(ctx: RulesContext, seat: int) -> None:
+def check_jailed(ctx: RulesContext, seat: int) -> None:
     if not ctx.state.players[seat].in_jail:
         raise refuse("E_NOT_IN_JAIL", "V-GEORGE-26", "You are not in Jail.")
 
 
 def jail_roll(ctx: RulesContext, seat: int) -> None:
-    _check_jailed(ctx, seat)
+    check_jailed(ctx, seat)
     state = ctx.state
     turn = state.turn
     player = state.players[seat]
@@ -52,7 +52,7 @@ def leave_after_fine(ctx: RulesContext) -> None:
 
 
 def check_fine(ctx: RulesContext, seat: int) -> None:
-    _check_jailed(ctx, seat)
+    check_jailed(ctx, seat)
     player = ctx.state.players[seat]
     if player.jail_turns >= FINE_TURNS:
         raise refuse("E_WRONG_PHASE", "V-GEORGE-26", "On your third turn in Jail you must roll.")
@@ -67,7 +67,7 @@ def pay_fine(ctx: RulesContext, seat: int) -> None:
 
 
 def use_card(ctx: RulesContext, seat: int) -> None:
-    _check_jailed(ctx, seat)
+    check_jailed(ctx, seat)
     if not ctx.state.players[seat].political_favors:
         raise refuse("E_NO_FAVOR", "V-GEORGE-26", "You hold no Get Out of Jail Free card.")
     jail.play_favor(ctx, seat, "get out of Jail", "V-GEORGE-23")

@@ -139,6 +139,9 @@ class GeorgeRuleset(Ruleset):
                 problems.append(f"{kind}: {built} built + {left} in supply != {total} (V-GEORGE-15, -19)")
         if george.go_pot < 0:
             problems.append("the GO pot is negative")
+        held_for_claims = sum(c.amount for c in george.claims)
+        if state.escrow > held_for_claims:
+            problems.append(f"escrow holds ${state.escrow} for ${held_for_claims} of use fees to claim (V-GEORGE-13)")
         for index, held in george.parcels.items():
             if held.lessee is not None and state.players[held.lessee].eliminated:
                 problems.append(f"parcel {index} leased to eliminated seat {held.lessee}")

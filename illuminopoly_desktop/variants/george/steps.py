@@ -14,6 +14,7 @@ from ...rules.decisions import ALL_FREE_ACTIONS, Automatic, Menu, Step
 from ...rules.errors import passes, refuse
 from ...rules.money import ceil_div
 from . import jail, landing, moves, turn
+from .charges import expire_claims
 from .parcels import building_price
 
 
@@ -29,11 +30,14 @@ def roll(ctx: RulesContext, action: A.Roll) -> None:
         raise refuse("E_WRONG_PHASE", "CLASSIC-03", "Only doubles give another roll.")
     if state.players[action.seat].in_jail:
         raise refuse("E_WRONG_PHASE", "V-GEORGE-26", "In Jail: pay $50, use a card, or roll for doubles.")
+    expire_claims(ctx)
     moves.roll_to_move(ctx, action.seat)
 
 
 def jail_roll(ctx: RulesContext, action: A.JailRoll) -> None:
     _plain_dice(ctx, action)
+    jail.check_jailed(ctx, action.seat)
+    expire_claims(ctx)
     jail.jail_roll(ctx, action.seat)
 
 
