@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .rulesets import find_ruleset
+from .seating import SeatId
 from .state import GameState
 
 SPECTATOR = None
@@ -19,13 +20,16 @@ SEALED_BIDDERS = "sealed_bidders"
 """A view's extra key on a contest window whose sealed bids are hidden: the seats whose bid is in (no state field)."""
 
 
-def _party_of_secret(offer: dict, seat: int | None) -> bool:
-    return offer["visibility"] != "secret" or (seat is not None and (seat == offer["proposer"]
-                                                                     or seat in offer["counterparties"]))
+def _party_of_secret(offer: dict, seen: frozenset[int]) -> bool:
+    return offer["visibility"] != "secret" or offer["proposer"] in seen or not seen.isdisjoint(offer["counterparties"])
 
 
-def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
-    """A JSON-ready dict of the state as `seat` may see it (None = a spectator)."""
+def player_view(state: GameState, seat: SeatId | None) -> dict[str, Any]:
+    """A JSON-ready dict of the state as `seat` (a person at the table, model/seating.py; None = a spectator) may see
+    it. The secrets of a faction are shown to the seats the ruleset says see them now (`Ruleset.factions_seen`: in
+    Illuminopoly the seat's own faction, in shared factions the one it controls, V-SHARED-08)."""
+    ruleset = find_ruleset(state.setup.ruleset)
+    seen = ruleset.factions_seen(state, seat)
     view = state.model_dump(mode="json")
     view["viewer"] = seat
     view["rng_state"] = None
@@ -34,12 +38,16 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     view["forced_dice"] = []
     view["chance_deck"] = {"cards_left": len(state.chance_deck)}
     view["chest_deck"] = {"cards_left": len(state.chest_deck)}
-    view["offers"] = [o for o in view["offers"] if _party_of_secret(o, seat)]
-    view["debts"] = [d for d in view["debts"] if d["secret_between"] is None or seat in d["secret_between"]]
-    find_ruleset(state.setup.ruleset).redact(state, view, seat)
+    view["offers"] = [o for o in view["offers"] if _party_of_secret(o, seen)]
+    view["debts"] = [d for d in view["debts"] if d["secret_between"] is None or not seen.isdisjoint(d["secret_between"])]
+    ruleset.redact(state, view, seat)
     return view
 
 
-def events_for(events, seat: int | None) -> list:
-    """The events `seat` may see, in order."""
-    return [e for e in events if e.visible_to is None or (seat is not None and seat in e.visible_to)]
+def events_for(events, seat: int | None, seen: frozenset[int] | None = None) -> list:
+    """The events `seat` may see, in order: the public ones, and those shown to a faction whose secrets it sees
+    (`seen`, by default the seat's own faction: the case of every ruleset but shared factions, where
+    rules/control.py `events_seen` gives the factions it saw around the action)."""
+    if seen is None:
+        seen = frozenset() if seat is None else frozenset((seat,))
+    return [e for e in events if e.visible_to is None or not seen.isdisjoint(e.visible_to)]

@@ -39,6 +39,9 @@ _SHARED_LIMIT = 20_000
 
 class Action(_Shareable):
     seat: int
+    """The faction that acts (model/seating.py `FactionId`; the field kept its name for the saves): in Illuminopoly
+    the seat's own, in shared factions the one its seat decides for now (rules/control.py). A Chair vote of the
+    shared-faction ruleset is a seat's, not a faction's (V-SHARED-05): its `seat` is the voter's `SeatId`."""
 
 
 class DeedPlacement(_Shareable):
@@ -453,6 +456,30 @@ class BidForBuilding(Action):
     property: int
 
 
+# ----- shared factions (VARIANTS §3) -----
+class PassFirstAction(Action):
+    """V-SHARED-11: the pilot passes his First Action for the faction's pass money; the Second Action starts."""
+    type: Literal["pass_first_action"] = "pass_first_action"
+
+
+class PassSecondAction(Action):
+    """V-SHARED-13: the operator passes his Second Action (pass money in the first cycle); the faction turn ends."""
+    type: Literal["pass_second_action"] = "pass_second_action"
+
+
+class ProposePairChoice(Action):
+    """V-SHARED-03, -04: one sharer proposes the faction's token (or the Dog's condition) to the other."""
+    type: Literal["propose_pair_choice"] = "propose_pair_choice"
+    choice: str
+
+
+class AcceptPairChoice(Action):
+    """V-SHARED-03, -04: the other sharer accepts the standing proposal; `accept=False` (only when he may propose no
+    more) leaves the choice to chance among the proposals."""
+    type: Literal["accept_pair_choice"] = "accept_pair_choice"
+    accept: bool = True
+
+
 # ----- Defeating Monopoly, the Georgist rules (variants/george/) -----
 class LeaseParcel(Action):
     """V-GEORGE-05, -06, -16: lease the unleased parcel the mover stands on, building `build` units at once (houses
@@ -540,7 +567,8 @@ AnyAction = Annotated[
           DemandRansom, Destroy, AnswerRansom, PledgeRansom, AttemptDestruction, EndUpkeep, CleanUp,
           DeclareBankruptcy, KeepMortgages, BidForBuilding,
           LeaseParcel, BuildOnParcel, SellParcelBuilding, PayOffLoan, SurrenderLease, SettleParcelLoans,
-          DeclareBuildingNeed, BidForParcelBuilding, ClaimUseFee],
+          DeclareBuildingNeed, BidForParcelBuilding, ClaimUseFee,
+          PassFirstAction, PassSecondAction, ProposePairChoice, AcceptPairChoice],
     Field(discriminator="type"),
 ]
 

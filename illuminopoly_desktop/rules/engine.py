@@ -73,17 +73,15 @@ def _dispatch(ctx: RulesContext, action: A.Action) -> None:
         raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["game.over"], "The game is over.")
     if not 0 <= seat < len(state.players):
         raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["game.no_seat"], "There is no such seat.")
-    player = state.players[seat]
     if kind == "force_dice":
         if not state.setup.allow_forced_dice:
             raise refuse("E_OPTION_DISABLED", ctx.rules.rule_ids["game.forced_dice"], "Forced dice exist only in test and referee games.")
         state.forced_dice.extend(action.dice)
         return
-    if player.eliminated:
-        raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["player.eliminated"], "You have been eliminated.")
-    if player.disabled:
-        raise refuse("E_DISABLED", ctx.rules.rule_ids["player.disabled"], "You are disabled and may take no action.")
     rules = ctx.rules
+    refusal = rules.actor_refusal(state, action)  # eliminated, disabled (R-LOSE-05, R-FAC-BOAT-04)
+    if refusal is not None:
+        raise refusal
     independent = rules.independent_actions.get(kind)
     if independent is not None:
         independent(ctx, action)
@@ -120,7 +118,7 @@ def _default_for_disabled(ctx: RulesContext) -> bool:
     if not any(p.disabled for p in state.players):
         return False
     for seat in awaiting(state):
-        if state.players[seat].disabled:
+        if ctx.rules.takes_defaults(state, seat):
             action = default_action(state, seat)
             if action is None:
                 return False

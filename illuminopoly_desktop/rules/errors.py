@@ -16,6 +16,11 @@ ReasonCode = Literal[
     "E_BANK_SHORT",  # D-13: the Bank's Reserves cannot lend a mortgage in full (R-MORT-01)
     "E_NO_SUCH_OFFER",  # R-DEAL-02: the offer answered or countered is gone (withdrawn, answered, expired)
     "E_SEATING",  # CLASSIC-02: a table the ruleset cannot seat (too few or too many players)
+    # shared factions (VARIANTS §3): a seat acting for a faction it does not control (V-SHARED-07), an attack on the
+    # seat's other faction (V-SHARED-16), an exchange between adjacent factions (V-SHARED-17), graft beyond the clamp
+    # (V-SHARED-19), a deed attacked twice in one faction turn (V-SHARED-20), a pass no longer open (V-SHARED-11, -13)
+    "E_NOT_CONTROLLER", "E_OWN_OTHER_FACTION", "E_ADJACENT_FACTION", "E_CLAMP", "E_ALREADY_ATTACKED",
+    "E_PASS_FORBIDDEN",
 ]
 
 

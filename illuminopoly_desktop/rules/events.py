@@ -319,6 +319,40 @@ class Notice(Event):
     text: str
 
 
+class HalfStarted(Event):
+    """Shared factions (VARIANTS §3): a half of a faction turn starts; `actor` is the seat that takes it (V-SHARED-09,
+    -12), and with it control of every faction flips (V-SHARED-07)."""
+    type: Literal["half_started"] = "half_started"
+    seat: int
+    """The faction whose turn it is."""
+    half: Literal["first", "second"]
+    actor: int
+    """The seat (model/seating.py `SeatId`) that takes this half."""
+    cycle: int = 1
+
+
+class HalfPassed(Event):
+    """Shared factions: a half passed for the pass money (V-SHARED-11, -13); `actor` is the seat that passed."""
+    type: Literal["half_passed"] = "half_passed"
+    seat: int
+    half: Literal["first", "second"]
+    actor: int
+    amount: int
+
+
+class PairChoiceEvent(Event):
+    """Shared factions: a proposal or the outcome of two sharers' joint choice (V-SHARED-03, -04). For the Dog's
+    condition it is seen only by the two sharers (its `visible_to` names the faction; rules/control.py)."""
+    type: Literal["pair_choice"] = "pair_choice"
+    seat: int
+    """The faction the choice is for."""
+    subject: Literal["faction", "dog"]
+    stage: Literal["proposed", "accepted", "drawn"]
+    actor: int | None = None
+    """The seat that proposed or accepted (None when the engine drew)."""
+    choice: str
+
+
 AnyEvent = Annotated[
     Union[DiceRolled, TokenMoved, MoneyMoved, PaymentShort, OwnershipChanged, ControlChanged, DeedPlaced,
           StructureReorganized, MortgageChanged, BuildingsChanged, CardDrawn, JailChanged, ChairChanged,
@@ -326,7 +360,7 @@ AnyEvent = Annotated[
           TurnSkipped, RoundEnded,
           RentCollected, LandingResolved, FavorPlayed, FavorGained, SaleBlocked, OfferEvent, DebtEvent,
           AuctionEvent, PlayerEliminated, GameOver, ContestEvent, PropertyChanged, Notice, CheatEvent,
-          AccusationEvent],
+          AccusationEvent, HalfStarted, HalfPassed, PairChoiceEvent],
     Field(discriminator="type"),
 ]
 

@@ -13,19 +13,22 @@ from .context import RulesContext
 from .decisions import OFFERS_ONLY, Menu, grouped
 
 
-def enumerate_legal(state: GameState, seat: int, include_free: bool = True) -> list[A.Action]:
+def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
+                    include_decision: bool = True) -> list[A.Action]:
+    """`seat`: the `seat` field of the actions listed (the faction that acts, model/seating.py). `include_decision`:
+    the answers to the decision the game waits on, if it waits on `seat`; `include_free`: the free actions open
+    to it now (R-GEN-04)."""
     if state.game_over or not 0 <= seat < len(state.players):
-        return []
-    player = state.players[seat]
-    if player.eliminated or player.disabled:
         return []
     ctx = RulesContext(state)
     rules = ctx.rules
+    if rules.idle(state, seat):
+        return []
     result: list[A.Action] = []
     if state.pending:
         top = state.pending[-1]
         decision = rules.decisions[top.kind]
-        if seat in decision.awaiting(state, top):
+        if include_decision and seat in decision.awaiting(state, top):
             result.extend(decision.options(ctx, top, seat))
         allowed = decision.free_actions(top, seat)
         if include_free and allowed:
@@ -33,27 +36,26 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True) -> l
         return result
     turn = state.turn
     decision = rules.decisions[turn.step]
-    if seat == turn.seat:
+    if include_decision and seat in decision.awaiting(state, turn):
         result.extend(decision.options(ctx, turn, seat))
     if include_free and decision.free_actions(turn, seat):
         result.extend(rules.free_options(ctx, seat))
     return result
 
 
-def legal_menu(state: GameState, seat: int, include_free: bool = True) -> Menu:
+def legal_menu(state: GameState, seat: int, include_free: bool = True, include_decision: bool = True) -> Menu:
     """What `enumerate_legal` lists, grouped by action kind, each kind built only when called (for computer
     players: choose a kind first, then build only that kind's actions)."""
     if state.game_over or not 0 <= seat < len(state.players):
         return {}
-    player = state.players[seat]
-    if player.eliminated or player.disabled:
-        return {}
-    if state.pending or state.turn.seat != seat:
-        return grouped(enumerate_legal(state, seat, include_free))
     ctx = RulesContext(state)
     rules = ctx.rules
+    if rules.idle(state, seat):
+        return {}
     turn = state.turn
     decision = rules.decisions[turn.step]
+    if state.pending or not include_decision or seat not in decision.awaiting(state, turn):
+        return grouped(enumerate_legal(state, seat, include_free, include_decision))
     menu = decision.menu(ctx, turn, seat)
     if include_free and decision.free_actions(turn, seat):
         for kind, make in rules.free_menu(ctx, seat).items():

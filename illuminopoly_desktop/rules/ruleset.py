@@ -16,10 +16,12 @@ from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from ..model import rng
+from ..model.seating import FactionId, SeatId
 from ..model.state import GameSetup, GameState
 from .actions import Action
 from .context import RulesContext
 from .decisions import Decision, Menu
+from .errors import IllegalAction, refuse
 from .movement import pay_go_salary
 from .offers import HANDLERS as OFFER_HANDLERS
 from .queries import Queries
@@ -111,6 +113,78 @@ class Ruleset:
 
     def position_schema(self) -> dict:
         raise self.missing("positions")
+
+    # ----- S04: who decides for a faction (VARIANTS §2.2 `controller`, `decider`); rules/control.py asks these -----
+    # A seat (model/seating.py `SeatId`) is a person at the table, a faction (`FactionId`) an entity of the game. In
+    # every ruleset but the shared-faction one they are one and the same: seat i runs faction i, and these answers are
+    # the identity.
+
+    def table_seats(self, state: GameState) -> list[SeatId]:
+        """Every seat at the table, in seat order."""
+        return [SeatId(i) for i in range(len(state.setup.seats))]
+
+    def seat_in_game(self, state: GameState, seat: SeatId) -> bool:
+        """Whether the seat still plays (has a faction in the game)."""
+        return not state.players[seat].eliminated
+
+    def controller(self, state: GameState, faction: FactionId) -> SeatId:
+        """The seat that controls the faction now: spends its money, takes its free actions, sees its secrets."""
+        return SeatId(faction)
+
+    def decider(self, state: GameState, faction: FactionId) -> SeatId:
+        """The seat that answers the faction's part of the decision the game waits on (a proxy may stand in for the
+        controller, V-SHARED-18)."""
+        return self.controller(state, faction)
+
+    def is_proxy(self, state: GameState, faction: FactionId) -> bool:
+        """Whether the faction's decider now is not its controller (V-SHARED-18)."""
+        return self.decider(state, faction) != self.controller(state, faction)
+
+    def controlled_by(self, state: GameState, seat: SeatId) -> list[FactionId]:
+        """The factions in the game the seat controls now."""
+        return [FactionId(seat)] if 0 <= seat < len(state.players) and not state.players[seat].eliminated else []
+
+    def sharers(self, state: GameState, faction: FactionId) -> list[SeatId]:
+        """The seats that run the faction, whoever controls it now."""
+        return [SeatId(faction)]
+
+    def seats_decision(self, state: GameState) -> bool:
+        """Whether the decision the game waits on is the seats' own rather than their factions' (a shared-faction
+        game's Chair vote, V-SHARED-05): its awaited ids, and its actions' `seat`, are then SeatIds."""
+        return False
+
+    def secret_holders(self, state: GameState, faction: FactionId) -> frozenset[SeatId]:
+        """The seats that may see the faction's secrets now (R-GEN-06)."""
+        return frozenset((SeatId(faction),))
+
+    def factions_seen(self, state: GameState, seat: SeatId | None) -> frozenset[FactionId]:
+        """The factions whose secrets `seat` (None: a spectator) may see now."""
+        return frozenset() if seat is None else frozenset((FactionId(seat),))
+
+    control_rule_id: ClassVar[str] = "R-GEN-05"
+    """The rule a seat's refusal to act for a faction that is not his names (rules/control.py)."""
+
+    def control_reason(self, state: GameState, faction: FactionId) -> str:
+        """Why only its controller acts for the faction now, in words for a refusal or a tooltip."""
+        return f"only {state.setup.seats[self.controller(state, faction)].name} plays it"
+
+    def actor_refusal(self, state: GameState, action: Action) -> IllegalAction | None:
+        """Why the action's faction may not act at all now (the door asks before anything else), or None."""
+        player = state.players[action.seat]
+        if player.eliminated:
+            return refuse("E_NOT_YOUR_TURN", self.rule_ids["player.eliminated"], "You have been eliminated.")
+        if player.disabled:
+            return refuse("E_DISABLED", self.rule_ids["player.disabled"], "You are disabled and may take no action.")
+        return None
+
+    def idle(self, state: GameState, acts_as: int) -> bool:
+        """Whether `acts_as` (the `seat` field of an action) may do nothing at all now: the legal lists are empty."""
+        player = state.players[acts_as]
+        return player.eliminated or player.disabled
+
+    def takes_defaults(self, state: GameState, acts_as: int) -> bool:
+        """Whether the awaited `acts_as` takes every default at once (a disabled Boat, R-FAC-BOAT-04)."""
+        return state.players[acts_as].disabled
 
     # ----- R-GEN-09: the checks after every event, and the machine -----
 

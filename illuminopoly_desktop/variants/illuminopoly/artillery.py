@@ -172,6 +172,9 @@ def pay_ransom(ctx: RulesContext, payer: int, artillery: int, amount: int) -> No
 
 def can_pay_ransom(ctx: RulesContext, seat: int, amount: int) -> bool:
     player = ctx.state.players[seat]
+    ransom = ctx.state.pending_ransom
+    if ransom is not None and ctx.rules.exchange_refusal(ctx, seat, ransom.artillery) is not None:
+        return False
     return not player.bank_debt and player.cash >= amount
 
 
@@ -184,6 +187,9 @@ def answer_ransom(ctx: RulesContext, seat: int, pay: bool) -> None:
                                                 "only until it is answered or its deadline has passed.")
     ransom = state.pending_ransom
     if pay:
+        refusal = ctx.rules.exchange_refusal(ctx, seat, ransom.artillery)
+        if refusal is not None:
+            raise refusal
         check_no_bank_debt(ctx, seat)
         if state.players[seat].cash < ransom.amount:
             raise refuse("E_INSUFFICIENT_FUNDS", "R-ART-04",
@@ -221,6 +227,9 @@ def check_pledge(ctx: RulesContext, seat: int, amount: int) -> Ransom:
     player = state.players[seat]
     if player.role != "faction" or seat == ransom.artillery:
         raise refuse("E_FACTION_CANNOT", "R-ART-04", "Only the other faction players pledge to a ransom pool.")
+    refusal = ctx.rules.exchange_refusal(ctx, seat, ransom.artillery) if amount else None
+    if refusal is not None:
+        raise refusal
     if amount:
         check_no_bank_debt(ctx, seat)
         if amount > player.cash:

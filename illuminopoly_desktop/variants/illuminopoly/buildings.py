@@ -140,7 +140,8 @@ def permit_bidders(ctx: RulesContext, builder: int, kind: str) -> list[int]:
     state = ctx.state
     return [seat for seat in state.seats_after(builder)
             if state.players[seat].role == "faction" and not state.players[seat].eliminated
-            and not state.players[seat].disabled and could_build(ctx, seat, kind)]
+            and not state.players[seat].disabled and ctx.rules.exchange_refusal(ctx, seat, builder) is None
+            and could_build(ctx, seat, kind)]
 
 
 def permit_awaiting(window: PermitWindow) -> list[int]:

@@ -26,8 +26,7 @@ def candidates_and_voters(ctx: RulesContext) -> tuple[list[int], list[int]]:
     state = ctx.state
     faction = state.faction_seats()
     candidates = [s for s in faction if not state.players[s].in_jail] or list(faction)
-    voters = [s for s in faction if not state.players[s].disabled]
-    return candidates, voters
+    return candidates, ctx.rules.election_voters(ctx)
 
 
 def open_election(ctx: RulesContext) -> None:
@@ -86,10 +85,12 @@ def remove_from_elections(ctx: RulesContext, seat: int) -> None:
     him are withdrawn so that those voters vote again, and if no candidate is left every active faction player
     stands (R-CHAIR-02). A ballot that is now complete is counted at once, so the election never waits for nobody."""
     state = ctx.state
+    leaving = ctx.rules.voters_leaving(ctx, seat)
     for election in [p for p in state.pending if p.kind == "election"]:
-        if seat in election.voters:
-            election.voters.remove(seat)
-        election.votes.pop(seat, None)
+        for voter in leaving:
+            if voter in election.voters:
+                election.voters.remove(voter)
+            election.votes.pop(voter, None)
         if seat in election.candidates:
             election.candidates.remove(seat)
             election.votes = {v: c for v, c in election.votes.items() if c != seat}

@@ -124,6 +124,12 @@ def _form_sides(ctx: RulesContext, contest: Contest) -> None:
         contest.volunteers = {s: ["defend"] for s in others}
     elif kind == "destruction" and owner is None:
         contest.volunteers = {s: ["defend"] for s in others}
+    for seat, sides in list(contest.volunteers.items()):  # a ruleset may bar a side to some (V-SHARED-17)
+        allowed = [side for side in sides if ctx.rules.may_join(ctx, contest, seat, side)]
+        if allowed:
+            contest.volunteers[seat] = allowed
+        else:
+            del contest.volunteers[seat]
     if not others:
         contest.inviters = []
 
@@ -168,6 +174,9 @@ def invite(ctx: RulesContext, contest: Contest, seat: int, invitees: list[int]) 
     side = side_of(contest, seat)
     eligible = set(eligible_others(ctx, contest))
     for invitee in invitees:
+        if invitee in eligible and not ctx.rules.may_join(ctx, contest, invitee, side):
+            raise refuse("E_ADJACENT_FACTION", "V-SHARED-17", f"{ctx.name(invitee)} may not put money on that side "
+                                                               "(it shares a seat with a faction on it).")
         if invitee not in eligible or invitees.count(invitee) > 1:
             raise refuse("E_NOT_ELIGIBLE_TO_SPEND", "R-CONTEST-03",
                          f"{ctx.name(invitee) if 0 <= invitee < len(state.players) else 'That seat'} "
@@ -233,6 +242,7 @@ def commit_graft(ctx: RulesContext, contest: Contest, seat: int, pips: int, shor
     if contest.stage == "open_graft" and seat not in open_awaiting(ctx, contest):
         raise refuse("E_NOT_YOUR_TURN", "R-CONTEST-02", "It is the other side's turn to raise.")
     commitments.check_graft(ctx, contest, seat, pips)  # a graft commitment (R-DEAL-03)
+    pips = ctx.rules.graft_pips(ctx, contest, seat, pips)  # a ruleset's cap on graft (V-SHARED-19's clamp)
     price = pip_price(contest, seat)
     cost = pips * price
     if short:  # a short graft pays half the money for full pips (R-CHEAT-02 (c); refused unless simulated)
@@ -260,6 +270,7 @@ def commit_graft(ctx: RulesContext, contest: Contest, seat: int, pips: int, shor
 
 def reveal_and_resolve(ctx: RulesContext, contest: Contest) -> None:
     """All sealed bids are in: reveal them together and escrow their money (R-CONTEST-02 step 6)."""
+    ctx.rules.clamp_revealed(ctx, contest)  # a ruleset's cut of the revealed bids (V-SHARED-19), before any escrow
     for seat in participants(contest):
         pips = contest.bids.setdefault(seat, 0)
         cash = ctx.state.players[seat].cash - reserved_cash(contest, seat)

@@ -39,7 +39,9 @@ class ContestWindow(Window):
             return options
         if stage == "invitations":
             options = [A.InviteHelpers(seat=seat, invitees=[])]
-            options += [A.InviteHelpers(seat=seat, invitees=[s]) for s in contests.eligible_others(ctx, contest)]
+            side = contests.side_of(contest, seat)
+            options += [A.InviteHelpers(seat=seat, invitees=[s]) for s in contests.eligible_others(ctx, contest)
+                        if ctx.rules.may_join(ctx, contest, s, side)]
             return options
         committed = commitments.required_side(ctx.state, contest, seat)  # a helper commitment (R-DEAL-03)
         if stage == "answers":

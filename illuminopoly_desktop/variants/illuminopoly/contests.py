@@ -149,7 +149,9 @@ def max_pips(ctx: RulesContext, contest: Contest, seat: int) -> int:
     player = ctx.state.players[seat]
     if player.bank_debt:
         return 0
-    return max(0, player.cash - reserved_cash(contest, seat)) // pip_price(contest, seat)
+    affordable = max(0, player.cash - reserved_cash(contest, seat)) // pip_price(contest, seat)
+    limit = ctx.rules.graft_limit(ctx, contest, seat)  # a ruleset's cap on graft (V-SHARED-19's clamp)
+    return affordable if limit is None else min(affordable, limit)
 
 
 def graft_awaiting(ctx: RulesContext, contest: Contest) -> list[int]:

@@ -10,6 +10,7 @@ from ...model.state import DogChoice, GameSetup, GameState
 from ...rules.auctions import AuctionWindow
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
+from ...rules.errors import IllegalAction
 from ...rules.payments import RaiseFundsWindow
 from ...rules.ruleset import Ruleset
 from . import (artillery, cards, chair, cheating, conspiracy, deals, discovery, free_actions, invariants, jail, landing,
@@ -167,6 +168,39 @@ class IlluminopolyRuleset(Ruleset):
     def contest_result(self, ctx: RulesContext, contest, success: bool) -> None:
         """R-CONTEST-02 step 10: the effect of a resolved contest, after its money was distributed."""
         self.CONTEST_EFFECTS[contest.contest](ctx, contest, success)
+
+    # ----- seams a ruleset built on Illuminopoly fills (the shared-faction ruleset, variants/shared/) -----
+
+    def turn_started(self, ctx: RulesContext, seat: int) -> None:
+        """A turn starts (R-TURN-03, before T0): nothing more in Illuminopoly."""
+
+    def election_voters(self, ctx: RulesContext) -> list[int]:
+        """Who votes in a Chair election (R-CHAIR-02): every faction player who is not disabled."""
+        state = ctx.state
+        return [s for s in state.faction_seats() if not state.players[s].disabled]
+
+    def voters_leaving(self, ctx: RulesContext, seat: int) -> list[int]:
+        """The voters an eliminated faction takes out of open elections (R-LOSE-05): its own vote."""
+        return [seat]
+
+    def exchange_refusal(self, ctx: RulesContext, giver: int, receiver: int) -> IllegalAction | None:
+        """Why `giver` may not voluntarily pass value to `receiver` (a ransom, a pledge, a permit bribe), or None."""
+        return None
+
+    def may_join(self, ctx: RulesContext, contest, seat: int, side: str | None) -> bool:
+        """Whether `seat` may put money on `side` of a contest as a helper (R-CONTEST-03)."""
+        return True
+
+    def graft_limit(self, ctx: RulesContext, contest, seat: int) -> int | None:
+        """The most pips the seat may commit now besides what he can afford (None: no limit)."""
+        return None
+
+    def graft_pips(self, ctx: RulesContext, contest, seat: int, pips: int) -> int:
+        """The pips a commitment of `pips` stands for (raises IllegalAction to refuse it)."""
+        return pips
+
+    def clamp_revealed(self, ctx: RulesContext, contest) -> None:
+        """Adjust the sealed bids once all are in, before their money moves: nothing in Illuminopoly."""
 
     # ----- R-CARD-06: Political Favor windows -----
 

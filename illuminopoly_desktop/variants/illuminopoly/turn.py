@@ -43,6 +43,7 @@ def start_turn(ctx: RulesContext, seat: int) -> None:
     state.current_player = seat
     state.turn = fresh_turn(seat)
     player.doubles_this_turn = 0
+    ctx.rules.turn_started(ctx, seat)  # a ruleset's own per-turn state (the halves of shared factions)
     ctx.emit(TurnStarted(seat=seat, round_no=state.round_no, rule_id="R-TURN-03"))
     # T0
     if player.lost_turns > 0:
