@@ -41,6 +41,8 @@ RULESETS: dict[str, RulesetEntry] = {entry.name: entry for entry in (
                  "illuminopoly_desktop.model.classic_options:ClassicOptions"),
     RulesetEntry("george", "Defeating Monopoly (Georgist)", "illuminopoly_desktop.variants.george.ruleset",
                  "illuminopoly_desktop.model.george_options:GeorgeOptions"),
+    RulesetEntry("shared", "Shared factions", "illuminopoly_desktop.variants.shared.ruleset",
+                 "illuminopoly_desktop.model.shared_options:SharedOptions"),
 )}
 
 

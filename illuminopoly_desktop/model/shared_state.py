@@ -1,11 +1,11 @@
 """The shared-faction ruleset's slice of the game state (VARIANTS §3, RULESETS.md §4.5): `GameState.variant`.
 
-Every field here is public (R-GEN-06): which half of the faction turn runs, which cycle, whether a half was passed,
-which deeds were attacked this faction turn, which seats are out, which seats won. The pairing itself is not stored:
+Every field but `dog_proposals` is public (R-GEN-06): which half of the faction turn runs, which cycle, whether a half was passed,
+which deeds were attacked this faction turn, which seats are out. The pairing itself is not stored:
 it follows from the seat count (VARIANTS §3.3, variants/shared/geometry.py).
 
-The joint choices of two sharers (a faction's token, the Dog's secret condition; V-SHARED-03, -04) are windows of the
-pending stack (`PairChoice`), so that they are asked, answered and defaulted like every other decision.
+The Dog's sharers' proposals for its secret condition (V-SHARED-04) are the one secret here: the view hides them
+from every other seat (variants/shared/ruleset.py `redact`).
 """
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ class SharedTurn(Model):
     passed: Half | None = None
     attacked: list[int] = Field(default_factory=list)
     """Deeds that were the target of an attack in this faction turn (V-SHARED-20)."""
-    rebuild_square: int | None = None
-    """The pilot forfeited the move to rebuild this deed; the operator makes the attempt (V-SHARED-10 choice 4)."""
+    cycle_open: bool = False
+    """A doubles cycle is starting: the pilot rolls again or declines (V-SHARED-15)."""
 
 
 class SharedState(Tagged):
@@ -41,17 +41,5 @@ class SharedState(Tagged):
     turn: SharedTurn = Field(default_factory=SharedTurn)
     seats_out: dict[int, int] = Field(default_factory=dict)
     """Seat -> the round in which its second faction left the game (§3.6)."""
-    winning_seats: list[int] = Field(default_factory=list)
-    """The seats credited with the win: both sharers of every winning faction (V-SHARED-28)."""
-
-
-class PairChoice(Tagged):
-    """Two sharers choose one thing together (V-SHARED-03 a faction's token, V-SHARED-04 the Dog's condition): the
-    first seat proposes, the other accepts or proposes something else, in turn, each at most `rounds` times; if the
-    last proposal is refused, the engine draws one of the proposals."""
-    kind: Literal["pair_choice"] = "pair_choice"
-    faction: int
-    subject: Literal["faction", "dog"]
-    rounds: int = 2
-    proposals: list[tuple[int, str]] = Field(default_factory=list)
-    """(seat, choice) in the order they were made; hidden from the other seats for the Dog (V-SHARED-04)."""
+    dog_proposals: list[tuple[int, str]] = Field(default_factory=list)
+    """The Dog's sharers' proposals for its condition, (seat, condition) in order (V-SHARED-04): seen only by them."""

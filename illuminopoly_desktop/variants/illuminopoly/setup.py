@@ -8,6 +8,7 @@ from ...model.board import Board, load_board
 from ...model.cards import load_cards
 from ...model.factions import load_factions
 from ...model.options import Options, make_options
+from ...model.rulesets import DEFAULT_RULESET, find_ruleset
 from ...model.state import FactionDraft, GameSetup, GameState, PlayerState, PropertyState, SeatConfig
 from ...rules.context import RulesContext
 from ...rules.engine import run_to_decision
@@ -27,7 +28,8 @@ def factions_in_use(options: Options) -> list[str]:
 def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options: Options | Mapping | None = None,
              board: Board | str | None = None, preset_factions: bool = False,
              allow_forced_dice: bool = False, events: list | None = None,
-             generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None) -> GameState:
+             generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None,
+             ruleset: str = DEFAULT_RULESET, variant=None) -> GameState:
     """Create a game waiting for its setup decisions (faction draft, the Dog's condition, the Chair election).
 
     `preset` is recorded in the setup (model/presets.py); the options given are the game's, the preset's applied.
@@ -36,6 +38,8 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     `preset_factions=True` means the host assigned each seat's faction in `seats` (recorded in the save).
     `events`, if given, receives the setup's events: the draft rolls with their tie rerolls, the factions dealt,
     the first decision opened (R-GEN-07).
+    `ruleset` and `variant`: a ruleset built on Illuminopoly (the shared factions) names itself and gives its slice
+    of the state; it checks the seating itself (its `check_seating`, which may call this module's).
     Raises IllegalAction (E_FACTION_CANNOT) for an impossible seating (R-SETUP-01).
     """
     if not isinstance(options, Options):
@@ -44,9 +48,10 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
         board = load_board(board)
     seat_configs = [s if isinstance(s, SeatConfig) else SeatConfig(name=s) if isinstance(s, str) else SeatConfig(**s)
                     for s in seats]
-    check_seating(seat_configs, options, preset_factions)
-    setup = GameSetup(seed=seed, seats=seat_configs, options=options, board=board, preset_factions=preset_factions,
-                      allow_forced_dice=allow_forced_dice, generator=generator, preset=preset)
+    find_ruleset(ruleset).check_seating(seat_configs, options, preset_factions)
+    setup = GameSetup(ruleset=ruleset, seed=seed, seats=seat_configs, options=options, board=board,
+                      preset_factions=preset_factions, allow_forced_dice=allow_forced_dice, generator=generator,
+                      preset=preset)
     players = [PlayerState(seat=i, name=c.name, kind=c.kind, role="banker" if c.banker else "faction")
                for i, c in enumerate(seat_configs)]
     faction_count = sum(1 for p in players if p.role == "faction")
@@ -56,6 +61,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
         properties={i: PropertyState(index=i) for i in board.property_indices},
         reserves=options.bank_total_money, seat_order=list(range(len(players))),
         chance_deck=[c.number for c in decks.chance], chest_deck=[c.number for c in decks.community_chest],
+        variant=variant,
     )
     ctx = RulesContext(state)
     for player in players:

@@ -1,0 +1,201 @@
+"""Shared factions (VARIANTS §3, issue 28) as a ruleset on Illuminopoly: `SharedRuleset` keeps every rule of
+Illuminopoly (variants/illuminopoly/) and changes who decides and when: seats are not factions (model/seating.py),
+each faction's turn is a First Action by its pilot and a Second Action by its operator (halves.py, steps.py), the
+control resolver says which seat answers for a faction now (resolver.py), and attacks, exchanges and contest money
+are limited between factions that share a seat (attacks.py)."""
+from __future__ import annotations
+
+from ...model.seating import FactionId, SeatId
+from ...model.shared_state import SharedState
+from ...model.state import GameState, SeatConfig
+from ...rules.context import RulesContext
+from ...rules.decisions import registry
+from ...rules.errors import IllegalAction, refuse
+from ..illuminopoly import deals, setup
+from ..illuminopoly.ruleset import IlluminopolyRuleset
+from . import attacks, geometry, halves, resolver, secrets, steps, victory
+from .options import SharedOptions, make_shared_options
+
+
+class SharedRuleset(IlluminopolyRuleset):
+    name = "shared"
+    options_model = SharedOptions
+    seats = range(3, 12)  # V-SHARED-01: from `shared_min_seats` (4) to the tokens in use (10, or 11 with the Artillery)
+    decisions = registry([decision for decision in IlluminopolyRuleset.decisions.values()
+                          if decision.kind not in {step.kind for step in steps.STEPS}] + list(steps.STEPS))
+    control_rule_id = "V-SHARED-07"
+
+    def __init__(self) -> None:
+        # Every free action of the acting faction in its half counts as acting in it: no pass after it (6.4 #24).
+        self.free_action_handlers = {kind: self._free_action(handler)
+                                     for kind, handler in IlluminopolyRuleset.free_action_handlers.items()}
+
+    @staticmethod
+    def _free_action(handler):
+        def marked(ctx: RulesContext, action) -> None:
+            state = ctx.state
+            if (ctx.options.shared_free_actions_in == "second_only" and state.variant.turn.half == "first"
+                    and action.seat == state.turn.seat and state.turn.step != "none"):
+                raise refuse("E_WRONG_PHASE", "V-SHARED-14", "Free actions belong to the Second Action in this game.")
+            handler(ctx, action)
+            halves.mark_acted(state, action.seat)
+        return marked
+
+    # ----- S02: the start of a game -----
+
+    def new_game(self, seats, seed: int = 0, options=None, board=None, preset_factions: bool = False,
+                 allow_forced_dice: bool = False, events: list | None = None, generator=None,
+                 preset: str | None = None) -> GameState:
+        if not isinstance(options, SharedOptions):
+            given = dict(options or {}) if not hasattr(options, "model_dump") else options.model_dump()
+            given.setdefault("faction_assignment", "random")  # V-SHARED-03: factions are dealt at random
+            options = make_shared_options(given)
+        kwargs = {} if generator is None else {"generator": generator}
+        return setup.new_game(seats, seed=seed, options=options, board=board, preset_factions=preset_factions,
+                              allow_forced_dice=allow_forced_dice, events=events, ruleset=self.name,
+                              variant=SharedState(), **kwargs)
+
+    def check_seating(self, seats: list[SeatConfig], options, preset: bool) -> None:
+        """V-SHARED-01: from `shared_min_seats` to the tokens in use; no professional Banker (A-SH-10); factions dealt
+        at random or preset (V-SHARED-03's `pair_choice` is not offered); no simulated cheating (A-SH-21)."""
+        n = len(seats)
+        tokens = len(setup.factions_in_use(options))
+        if not options.shared_min_seats <= n <= tokens:
+            raise refuse("E_FACTION_CANNOT", "V-SHARED-01", f"Shared factions are for {options.shared_min_seats} to "
+                         f"{tokens} seats (one faction between each two neighbours).")
+        if any(s.banker for s in seats):
+            raise refuse("E_FACTION_CANNOT", "V-SHARED-01", "Shared factions have no professional Banker seat.")
+        if options.faction_assignment != "random" and not preset:
+            raise refuse("E_OPTION_DISABLED", "V-SHARED-03", "Shared factions are dealt at random (or preset).")
+        if options.cheating_mode != "off":
+            raise refuse("E_OPTION_DISABLED", "V-SHARED-23", "Simulated cheating is off in shared factions.")
+        setup.check_seating(seats, options, preset)
+
+    def start_game(self, setup_, events: list | None = None) -> GameState:
+        if setup_.position is not None:
+            raise refuse("E_OPTION_DISABLED", "V-SHARED-01", "Shared-faction games do not start from positions yet.")
+        return self.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
+                             preset_factions=setup_.preset_factions, allow_forced_dice=setup_.allow_forced_dice,
+                             events=events, generator=setup_.generator)
+
+    # ----- S03, S05: the halves -----
+
+    def turn_started(self, ctx: RulesContext, seat: int) -> None:
+        halves.start_faction_turn(ctx, seat)
+
+    def advance(self, ctx: RulesContext) -> bool:
+        moved = super().advance(ctx)
+        if not moved and ctx.state.variant is not None and not ctx.state.pending and ctx.state.turn.step != "none":
+            halves.settle_half(ctx)
+        return moved
+
+    # ----- S04: the control resolver (rules/control.py asks these) -----
+
+    def table_seats(self, state: GameState) -> list[SeatId]:
+        return [SeatId(i) for i in range(len(state.setup.seats))]
+
+    def seat_in_game(self, state: GameState, seat: SeatId) -> bool:
+        return resolver.seat_in_game(state, seat)
+
+    def controller(self, state: GameState, faction: FactionId) -> SeatId:
+        return resolver.controller(state, faction)
+
+    def decider(self, state: GameState, faction: FactionId) -> SeatId:
+        return resolver.decider(state, faction)
+
+    def controlled_by(self, state: GameState, seat: SeatId) -> list[FactionId]:
+        n = len(state.setup.seats)
+        faction = geometry.controlled(seat, resolver.phase(state), n)
+        return [] if state.players[faction].eliminated else [faction]
+
+    def sharers(self, state: GameState, faction: FactionId) -> list[SeatId]:
+        return list(resolver.sharers(state, faction))
+
+    def seats_decision(self, state: GameState) -> bool:
+        """The Chair vote is the seats' (V-SHARED-05): one vote per seat in the game."""
+        return bool(state.pending) and state.pending[-1].kind == "election"
+
+    def secret_holders(self, state: GameState, faction: FactionId) -> frozenset[SeatId]:
+        return secrets.holders(state, faction)
+
+    def factions_seen(self, state: GameState, seat: SeatId | None) -> frozenset[FactionId]:
+        return secrets.factions_seen(state, seat)
+
+    def control_reason(self, state: GameState, faction: FactionId) -> str:
+        n = len(state.setup.seats)
+        names = [s.name for s in state.setup.seats]
+        half = resolver.phase(state)
+        return (f"{names[resolver.controller(state, faction)]} controls it during "
+                f"{'First' if half == 'first' else 'Second'} Actions, {names[geometry.other_sharer(faction, resolver.controller(state, faction), n)]} "
+                f"during {'Second' if half == 'first' else 'First'} Actions")
+
+    def actor_refusal(self, state: GameState, action) -> IllegalAction | None:
+        if action.type == "cast_vote" and self.seats_decision(state):
+            if not resolver.seat_in_game(state, SeatId(action.seat)):
+                return refuse("E_NOT_YOUR_TURN", "V-SHARED-27", "That seat has left the game.")
+            return None
+        return super().actor_refusal(state, action)
+
+    def idle(self, state: GameState, acts_as: int) -> bool:
+        if self.seats_decision(state) and acts_as in state.pending[-1].voters:
+            return False
+        return super().idle(state, acts_as)
+
+    # ----- V-SHARED-05: the Chair vote belongs to seats -----
+
+    def election_voters(self, ctx: RulesContext) -> list[int]:
+        """Every seat in the game, except one whose living factions are all disabled (6.4 #22)."""
+        state = ctx.state
+        n = len(state.setup.seats)
+        voters = []
+        for seat in self.table_seats(state):
+            living = [f for f in geometry.factions_of(seat, n) if not state.players[f].eliminated]
+            if living and not all(state.players[f].disabled for f in living):
+                voters.append(int(seat))
+        return voters
+
+    def voters_leaving(self, ctx: RulesContext, seat: int) -> list[int]:
+        """An eliminated faction takes out of open elections the votes of the sharers it leaves with no faction."""
+        state = ctx.state
+        return [int(s) for s in resolver.sharers(state, FactionId(seat)) if not resolver.seat_in_game(state, s)]
+
+    # ----- V-SHARED-16, -17, -19 -----
+
+    def exchange_refusal(self, ctx: RulesContext, giver: int, receiver: int) -> IllegalAction | None:
+        return attacks.exchange_refusal(ctx, giver, receiver)
+
+    def may_join(self, ctx: RulesContext, contest, seat: int, side: str | None) -> bool:
+        return attacks.may_join(ctx, contest, seat, side)
+
+    def graft_limit(self, ctx: RulesContext, contest, seat: int) -> int | None:
+        return attacks.graft_limit(ctx, contest, seat)
+
+    def graft_pips(self, ctx: RulesContext, contest, seat: int, pips: int) -> int:
+        return attacks.check_graft(ctx, contest, seat, pips)
+
+    def clamp_revealed(self, ctx: RulesContext, contest) -> None:
+        attacks.clamp_revealed(ctx, contest)
+
+    def check_offer_terms(self, ctx: RulesContext, offer) -> None:
+        """V-SHARED-17: no leg between adjacent factions; V-SHARED-03/-05: no vote for sale (votes are the seats',
+        and seats hold no money)."""
+        deals.check_offer_shape(ctx, offer)
+        for leg in offer.legs:
+            if leg.item.kind == "vote":
+                raise refuse("E_FACTION_CANNOT", "V-SHARED-05", "Chair votes belong to seats, which hold no money: "
+                             "they are not for sale in shared factions.")
+            refusal = attacks.exchange_refusal(ctx, leg.giver, leg.receiver)
+            if refusal is not None:
+                raise refusal
+
+    # ----- S20: victory -----
+
+    check_losses = staticmethod(victory.check_losses)
+
+    # ----- S21: what a seat may see -----
+
+    def redact(self, state: GameState, view: dict, seat: int | None) -> None:
+        secrets.redact(self, state, view, None if seat is None else SeatId(seat))
+
+
+RULESET = SharedRuleset()

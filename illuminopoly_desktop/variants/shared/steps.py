@@ -1,0 +1,159 @@
+"""Illuminopoly's turn steps as the halves of a shared faction turn see them (V-SHARED-10 to -15, -21):
+
+- the main choice (First Action) adds the pass (+$20);
+- the landing options and the Free Parking choice (Second Action) add the pass (+$30), lose the First Action's powers
+  (the Top Hat's second rent, the Thimble's rent), and list no attack the seat may not order (V-SHARED-16, -20);
+- the open step is the operator's end of his half (with the Just-Visiting bail, V-SHARED-16, and the pass), or, when
+  a doubles cycle starts, the pilot's roll-again-or-decline (V-SHARED-15).
+
+Every attack a step accepts is recorded for V-SHARED-20; every answer marks the half as acted (no pass after it).
+"""
+from __future__ import annotations
+
+from ...rules import actions as A
+from ...rules.context import RulesContext
+from ...rules.decisions import Menu
+from ...rules.errors import refuse
+from ..illuminopoly import turn_actions as act
+from ..illuminopoly import turn_steps as base
+from . import attacks, halves
+
+
+def _acted(handler):
+    def marked(ctx: RulesContext, action) -> None:
+        handler(ctx, action)
+        halves.mark_acted(ctx.state, action.seat)
+    return marked
+
+
+def _attack(kind: str, handler):
+    """A landing attack: refused by V-SHARED-16/-20 before anything changes, recorded once accepted."""
+    def checked(ctx: RulesContext, action) -> None:
+        index = ctx.state.turn.landing_square
+        refusal = attacks.attack_refusal(ctx, kind, action.seat, index)
+        if refusal is not None:
+            raise refusal
+        attacking = attacks.is_attack(ctx, kind, action.seat, index)
+        handler(ctx, action)
+        if attacking:
+            ctx.state.variant.turn.attacked.append(index)
+        halves.mark_acted(ctx.state, action.seat)
+    return checked
+
+
+def _first_action_only(ctx: RulesContext, action) -> None:
+    raise refuse("E_WRONG_PHASE", "V-SHARED-21", "The second rent and the Thimble's rent are First Action choices.")
+
+
+class Choice(base.Choice):
+    handlers = {**{kind: _acted(h) for kind, h in base.Choice.handlers.items()},
+                "pass_first_action": halves.pass_first_action}
+
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+        menu = super().step_menu(ctx, seat, player)
+        if halves.may_pass_first(ctx.state, seat):
+            menu["pass_first_action"] = lambda: [A.PassFirstAction(seat=seat)]
+        return menu
+
+
+class Income(base.Income):
+    handlers = {kind: _acted(h) for kind, h in base.Income.handlers.items()}
+
+
+class SecondActionStep:
+    """What the operator's steps share: the pass, and no First Action power."""
+
+    def second_menu(self, ctx: RulesContext, seat: int, menu: Menu) -> Menu:
+        for kind in halves.FIRST_ACTION_ONLY_POWERS:
+            menu.pop(kind, None)
+        if halves.may_pass_second(ctx.state):
+            menu["pass_second_action"] = lambda: [A.PassSecondAction(seat=seat)]
+        return menu
+
+
+class Landing(SecondActionStep, base.Landing):
+    handlers = {**{kind: (_attack(kind, h) if kind in attacks.DEED_ATTACKS else _acted(h))
+                   for kind, h in base.Landing.handlers.items()},
+                **{kind: _first_action_only for kind in halves.FIRST_ACTION_ONLY_POWERS},
+                "pass_second_action": halves.pass_second_action}
+
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+        menu = super().step_menu(ctx, seat, player)
+        index = ctx.state.turn.landing_square
+        for kind in attacks.DEED_ATTACKS & set(menu):
+            if attacks.attack_refusal(ctx, kind, seat, index) is not None:
+                del menu[kind]
+        return menu
+
+    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+        return self.second_menu(ctx, seat, super().menu(ctx, turn, seat))
+
+
+class FreeParkingChoice(SecondActionStep, base.FreeParkingChoice):
+    handlers = {**{kind: _acted(h) for kind, h in base.FreeParkingChoice.handlers.items()},
+                **{kind: _first_action_only for kind in halves.FIRST_ACTION_ONLY_POWERS},
+                "pass_second_action": halves.pass_second_action}
+
+    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+        return self.second_menu(ctx, seat, super().menu(ctx, turn, seat))
+
+
+def _free_roll(ctx: RulesContext, action) -> None:
+    shared = ctx.state.variant.turn
+    if not shared.cycle_open:
+        raise refuse("E_WRONG_PHASE", "V-SHARED-15", "Only the pilot rolls again, when a doubles cycle starts.")
+    shared.cycle_open = False
+    act.roll(ctx, action)
+    halves.mark_acted(ctx.state, action.seat)
+
+
+def _free_end(ctx: RulesContext, action) -> None:
+    if ctx.state.variant.turn.cycle_open:
+        halves.decline_cycle(ctx, action)
+    else:
+        halves.end_second_action(ctx, action)
+
+
+def _visitor_bail(ctx: RulesContext, action) -> None:
+    if ctx.state.variant.turn.cycle_open:
+        raise refuse("E_WRONG_PHASE", "V-SHARED-12", "The bail is the operator's landing decision.")
+    refusal = attacks.bail_refusal(ctx, action.seat, action.jailed)
+    if refusal is not None:
+        raise refusal
+    act.visitor_bail(ctx, action)
+    halves.mark_acted(ctx.state, action.seat)
+
+
+def _second_only(handler):
+    def checked(ctx: RulesContext, action) -> None:
+        if ctx.state.variant.turn.cycle_open:
+            raise refuse("E_PASS_FORBIDDEN", "V-SHARED-11", "A doubles cycle's First Action has no pass.")
+        handler(ctx, action)
+    return checked
+
+
+class Free(SecondActionStep, base.Free):
+    """The open step: the operator's (end of the Second Action, the bail, the pass), or at the start of a doubles
+    cycle the pilot's (roll again, or decline and end the faction turn)."""
+    handlers = {"roll": _free_roll, "visitor_bail": _visitor_bail, "end_turn": _free_end,
+                "boat_squeeze": _acted(base.Free.handlers["boat_squeeze"]),
+                **{kind: _first_action_only for kind in halves.FIRST_ACTION_ONLY_POWERS},
+                "pass_second_action": _second_only(halves.pass_second_action)}
+
+    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+        menu = super().menu(ctx, turn, seat)
+        state = ctx.state
+        if state.variant.turn.cycle_open:
+            for kind in ("visitor_bail", *halves.FIRST_ACTION_ONLY_POWERS):
+                menu.pop(kind, None)
+            return menu
+        menu.pop("roll", None)
+        if "visitor_bail" in menu:
+            listed = menu["visitor_bail"]
+            menu["visitor_bail"] = lambda: [a for a in listed()
+                                            if attacks.bail_refusal(ctx, seat, a.jailed) is None]
+        return self.second_menu(ctx, seat, menu)
+
+
+STEPS = tuple(step for step in base.STEPS if step.kind not in ("choice", "income", "landing", "fp_choice", "free")) \
+    + (Choice(), Income(), Landing(), FreeParkingChoice(), Free())
