@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..model.options import make_options
+from ..model.rulesets import ruleset_of
+from ..model.seating import SeatId
 from ..model.state import GameState
 from ..rules import actions as A
 from ..rules import engine
@@ -157,9 +159,11 @@ def awaiting_problems(state: GameState) -> list[str]:
     if not seats:
         return ["the game waits for nobody and is not over (R-GEN-03)"]
     problems = []
+    rules = ruleset_of(state)
+    seats_vote = rules.seats_decision(state)  # the awaited are then seats, not factions (shared factions' Chair vote)
     for seat in seats:
-        player = state.players[seat]
-        if player.eliminated:
+        gone = not rules.seat_in_game(state, SeatId(seat)) if seats_vote else state.players[seat].eliminated
+        if gone:
             problems.append(f"eliminated seat {seat} is awaited (D-16)")
             continue
         if not enumerate_legal(state, seat):

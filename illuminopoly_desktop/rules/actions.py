@@ -468,14 +468,14 @@ class PassSecondAction(Action):
 
 
 class ProposePairChoice(Action):
-    """V-SHARED-03, -04: one sharer proposes the faction's token (or the Dog's condition) to the other."""
+    """V-SHARED-04: one of the Dog's sharers proposes its secret condition to the other (`seat`: the Dog)."""
     type: Literal["propose_pair_choice"] = "propose_pair_choice"
     choice: str
 
 
 class AcceptPairChoice(Action):
-    """V-SHARED-03, -04: the other sharer accepts the standing proposal; `accept=False` (only when he may propose no
-    more) leaves the choice to chance among the proposals."""
+    """V-SHARED-04: the other sharer accepts the standing proposal; `accept=False` (only when he may propose no more)
+    leaves the choice to chance among the proposals (`seat`: the Dog)."""
     type: Literal["accept_pair_choice"] = "accept_pair_choice"
     accept: bool = True
 

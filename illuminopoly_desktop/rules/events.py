@@ -341,12 +341,12 @@ class HalfPassed(Event):
 
 
 class PairChoiceEvent(Event):
-    """Shared factions: a proposal or the outcome of two sharers' joint choice (V-SHARED-03, -04). For the Dog's
-    condition it is seen only by the two sharers (its `visible_to` names the faction; rules/control.py)."""
+    """Shared factions: a proposal or the outcome of the Dog's two sharers' joint choice of its condition (V-SHARED-04):
+    seen only by the seats that see the Dog's secrets then (its `visible_to` names the faction; rules/control.py)."""
     type: Literal["pair_choice"] = "pair_choice"
     seat: int
     """The faction the choice is for."""
-    subject: Literal["faction", "dog"]
+    subject: Literal["dog"] = "dog"
     stage: Literal["proposed", "accepted", "drawn"]
     actor: int | None = None
     """The seat that proposed or accepted (None when the engine drew)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...model.seating import FactionId, SeatId
 from ...model.state import GameState
-from . import geometry
+from . import dog, geometry
 from .geometry import Phase
 
 
@@ -59,6 +59,8 @@ def opposed_to(state: GameState, faction: FactionId) -> list[FactionId]:
 def decider(state: GameState, faction: FactionId) -> SeatId:
     """The seat that answers for the faction now: its controller, or with `shared_conflict_resolution=proxy` its
     other sharer when the controller also shares a faction on the other side (V-SHARED-18)."""
+    if state.pending and state.pending[-1].kind == "dog_choice" and state.pending[-1].seat == faction:
+        return dog.seat_due(state, faction)  # the sharers take turns proposing (V-SHARED-04)
     seat = controller(state, faction)
     if state.setup.options.shared_conflict_resolution != "proxy":
         return seat

@@ -13,7 +13,7 @@ from ...rules.decisions import registry
 from ...rules.errors import IllegalAction, refuse
 from ..illuminopoly import deals, setup
 from ..illuminopoly.ruleset import IlluminopolyRuleset
-from . import attacks, geometry, halves, resolver, secrets, steps, victory
+from . import attacks, dog, geometry, halves, resolver, secrets, steps, victory
 from .options import SharedOptions, make_shared_options
 
 
@@ -22,7 +22,8 @@ class SharedRuleset(IlluminopolyRuleset):
     options_model = SharedOptions
     seats = range(3, 12)  # V-SHARED-01: from `shared_min_seats` (4) to the tokens in use (10, or 11 with the Artillery)
     decisions = registry([decision for decision in IlluminopolyRuleset.decisions.values()
-                          if decision.kind not in {step.kind for step in steps.STEPS}] + list(steps.STEPS))
+                          if decision.kind not in {step.kind for step in steps.STEPS} | {"dog_choice"}]
+                         + list(steps.STEPS) + [dog.DogChoice()])
     control_rule_id = "V-SHARED-07"
 
     def __init__(self) -> None:

@@ -149,9 +149,9 @@ class Free(SecondActionStep, base.Free):
             return menu
         menu.pop("roll", None)
         if "visitor_bail" in menu:
-            listed = menu["visitor_bail"]
-            menu["visitor_bail"] = lambda: [a for a in listed()
-                                            if attacks.bail_refusal(ctx, seat, a.jailed) is None]
+            bails = [a for a in menu.pop("visitor_bail")() if attacks.bail_refusal(ctx, seat, a.jailed) is None]
+            if bails:
+                menu["visitor_bail"] = lambda: bails
         return self.second_menu(ctx, seat, menu)
 
 
