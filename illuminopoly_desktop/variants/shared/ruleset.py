@@ -5,6 +5,7 @@ control resolver says which seat answers for a faction now (resolver.py), and at
 are limited between factions that share a seat (attacks.py)."""
 from __future__ import annotations
 
+from ...model.factions import load_factions
 from ...model.seating import FactionId, SeatId
 from ...model.shared_state import SharedState
 from ...model.state import GameState, SeatConfig
@@ -15,6 +16,18 @@ from ..illuminopoly import deals, setup
 from ..illuminopoly.ruleset import IlluminopolyRuleset
 from . import attacks, dog, geometry, halves, resolver, secrets, steps, victory
 from .options import SharedOptions, make_shared_options
+
+
+def name_factions(state: GameState) -> None:
+    """A faction is no person: it is called by its index and token (Φ2 Top Hat), as VARIANTS §3.7's log lines do;
+    the seats keep the people's names (`GameSetup.seats`). A faction is a computer's only when both sharers are."""
+    labels = load_factions()
+    n = len(state.setup.seats)
+    for player in state.players:
+        token = labels[player.faction].name if player.faction in labels else "faction"
+        player.name = f"Φ{player.seat} {token}"
+        kinds = {state.setup.seats[s].kind for s in geometry.sharers(FactionId(player.seat), n)}
+        player.kind = "computer" if kinds == {"computer"} else "human"
 
 
 class SharedRuleset(IlluminopolyRuleset):
@@ -52,9 +65,11 @@ class SharedRuleset(IlluminopolyRuleset):
             given.setdefault("faction_assignment", "random")  # V-SHARED-03: factions are dealt at random
             options = make_shared_options(given)
         kwargs = {} if generator is None else {"generator": generator}
-        return setup.new_game(seats, seed=seed, options=options, board=board, preset_factions=preset_factions,
-                              allow_forced_dice=allow_forced_dice, events=events, ruleset=self.name,
-                              variant=SharedState(), **kwargs)
+        state = setup.new_game(seats, seed=seed, options=options, board=board, preset_factions=preset_factions,
+                               allow_forced_dice=allow_forced_dice, events=events, ruleset=self.name,
+                               variant=SharedState(), **kwargs)
+        name_factions(state)
+        return state
 
     def check_seating(self, seats: list[SeatConfig], options, preset: bool) -> None:
         """V-SHARED-01: from `shared_min_seats` to the tokens in use; no professional Banker (A-SH-10); factions dealt

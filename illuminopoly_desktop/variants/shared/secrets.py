@@ -44,7 +44,7 @@ def redact(ruleset, state: GameState, view: dict, seat: SeatId | None) -> None:
     view["cheat_records"] = [r for r in view["cheat_records"] if r["seat"] in seen]
     for shown, window in zip(view["pending"], state.pending):
         if window.kind == "contest":
-            _redact_contest(state, shown, seen)
+            _redact_contest(state, shown, seat, seen)
         else:
             ruleset.decisions[window.kind].redact(state, window, shown, None)
     variant = view.get("variant")
@@ -54,10 +54,11 @@ def redact(ruleset, state: GameState, view: dict, seat: SeatId | None) -> None:
             variant["dog_proposals"] = []
 
 
-def _redact_contest(state: GameState, shown: dict, seen: frozenset[FactionId]) -> None:
-    """Sealed graft bids stay hidden until revealed (R-CONTEST-02 step 6) from every seat but the bidder's controller
-    (and proxy) (V-SHARED-08)."""
+def _redact_contest(state: GameState, shown: dict, seat: SeatId | None, seen: frozenset[FactionId]) -> None:
+    """Sealed graft bids stay hidden until revealed (R-CONTEST-02 step 6) from every seat but the one that decides
+    the bid: the bidder's controller, or its proxy, and then the proxy alone (V-SHARED-08, 6.4 #25)."""
     if not shown["revealed"] and state.setup.options.graft_bidding_mode == "sealed":
         shown[SEALED_BIDDERS] = sorted(int(k) for k in shown["bids"])
-        shown["bids"] = {k: v for k, v in shown["bids"].items() if int(k) in seen}
+        shown["bids"] = {k: v for k, v in shown["bids"].items()
+                         if seat is not None and resolver.decider(state, FactionId(int(k))) == seat}
     shown["graft_discount"] = {k: v for k, v in shown["graft_discount"].items() if int(k) in seen}
