@@ -332,3 +332,104 @@ def test_V_SHARED_19_sealed_commitments_are_capped_at_the_width_and_the_overshoo
     events = act_as(state, CAL, A.CommitGraft(seat=PHI3, pips=5))
     assert flows(events)[:2] == [(1, "escrow", 20), (3, "escrow", 20)]
     assert state.players[3].cash == 1480  # he paid the $20 of his 2 pips (which go to the losing attacker)
+
+
+# ----- V-SHARED-04: the Dog's condition, chosen jointly -----
+
+def _dog_table():
+    """Φ2 is the Dog: Cal (its first seat) proposes first, Ben (its second) answers."""
+    return new_game([{"name": n, "faction": f} for n, f in zip(("Ann", "Ben", "Cal", "Dee"),
+                                                                ("top_hat", "race_car", "dog", "horseman"))],
+                    seed=3, preset_factions=True, ruleset="shared")
+
+
+def test_V_SHARED_04_the_first_seat_proposes_and_the_second_accepts():
+    state = _dog_table()
+    assert deciders(state) == [(CAL, 2, False)]
+    refused_as(state, BEN, A.ProposePairChoice(seat=PHI2, choice="shoe"), "E_NOT_YOUR_TURN", "V-SHARED-07")
+    act_as(state, CAL, A.ProposePairChoice(seat=PHI2, choice="shoe"))
+    assert deciders(state) == [(BEN, 2, False)]
+    assert control.player_view(state, BEN)["variant"]["dog_proposals"] == [[CAL, "shoe"]]
+    assert control.player_view(state, ANN)["variant"]["dog_proposals"] == []
+    act_as(state, BEN, A.AcceptPairChoice(seat=PHI2))
+    assert state.players[2].dog_condition == "shoe"
+    for seat, shown in ((ANN, None), (BEN, "shoe"), (CAL, "shoe"), (DEE, None)):
+        assert control.player_view(state, seat)["players"][2]["dog_condition"] == shown
+
+
+def test_V_SHARED_04_after_two_proposals_each_the_engine_draws_one_of_them():
+    state = _dog_table()
+    for seat, choice in ((CAL, "shoe"), (BEN, "thimble"), (CAL, "top_hat"), (BEN, "race_car")):
+        act_as(state, seat, A.ProposePairChoice(seat=PHI2, choice=choice))
+    assert {a.type for a in engine.legal_actions(state, 2)} == {"accept_pair_choice"}
+    refused_as(state, CAL, A.ProposePairChoice(seat=PHI2, choice="shoe"), "E_WRONG_PHASE", "V-SHARED-04")
+    events = act_as(state, CAL, A.AcceptPairChoice(seat=PHI2, accept=False))
+    drawn = [e for e in events if isinstance(e, E.PairChoiceEvent)]
+    assert [(e.stage, e.actor) for e in drawn] == [("drawn", None)]
+    assert state.players[2].dog_condition == drawn[0].choice in {"shoe", "thimble", "top_hat", "race_car"}
+
+
+# ----- V-SHARED-05: the Chair is a faction, elected by the seats -----
+
+def test_V_SHARED_05_every_seat_has_one_vote_and_a_majority_of_seats_elects_a_faction():
+    state = new_game(["Ann", "Ben", "Cal", "Dee"], seed=5, ruleset="shared",
+                     options={"faction_assignment": "random"})
+    while state.pending[-1].kind == "dog_choice":
+        call = control.calls(state)[0]
+        act_as(state, call.seat, control.seat_default(state, call))
+    assert state.pending[-1].kind == "election" and state.pending[-1].voters == [0, 1, 2, 3]
+    assert deciders(state) == [(ANN, 0, False), (BEN, 1, False), (CAL, 2, False), (DEE, 3, False)]
+    for seat in (ANN, BEN, CAL):
+        act_as(state, seat, A.CastVote(seat=seat, candidate=2))
+    assert state.chair is None  # a ballot is counted once every seat has voted (R-CHAIR-02)
+    act_as(state, DEE, A.CastVote(seat=DEE, candidate=1))
+    assert state.chair == 2 and state.turn.seat == 2 and deciders(state) == [(CAL, 2, False)]
+
+
+# ----- V-SHARED-14: free actions; V-SHARED-23: no simulated cheating -----
+
+def test_V_SHARED_14_second_only_keeps_the_pilot_from_free_actions():
+    state = shared_game(options={"shared_free_actions_in": "second_only"})
+    give(state, 0, 1)
+    refused_as(state, ANN, A.Mortgage(seat=PHI0, property=1), "E_WRONG_PHASE", "V-SHARED-14")
+    act_as(state, ANN, A.PassFirstAction(seat=PHI0))
+    act_as(state, DEE, A.Mortgage(seat=PHI0, property=1))
+    assert state.properties[1].mortgaged
+
+
+def test_V_SHARED_23_simulated_cheating_is_refused_at_setup():
+    with pytest.raises(IllegalAction) as info:
+        new_game(["Ann", "Ben", "Cal", "Dee"], ruleset="shared", options={"cheating_mode": "simulated"})
+    assert (info.value.code, info.value.rule_id) == ("E_OPTION_DISABLED", "V-SHARED-23")
+
+
+# ----- V-SHARED-27, -28, §3.6: the end -----
+
+@pytest.mark.parametrize("winners, seats", [([1], [0, 1]), ([1, 2], [0, 1, 2]), ([0, 2], [0, 1, 2, 3])])
+def test_V_SHARED_28_a_factions_win_is_credited_to_both_its_seats(winners, seats):
+    """One winning faction makes two winning seats, two adjacent ones three, two apart four."""
+    state = shared_game()
+    state.winners = winners
+    assert victory.winning_seats(state) == seats
+
+
+def test_V_SHARED_28_the_last_faction_standing_wins_with_both_sharers():
+    state = shared_game()
+    for faction in (1, 2, 3):
+        state.players[faction].cash = 0
+        state.players[faction].completed_first_circuit = True
+    give(state, 0, 1)
+    act_as(state, ANN, A.PassFirstAction(seat=PHI0))
+    assert state.game_over and state.winners == [0]
+    assert victory.winning_seats(state) == [ANN, DEE]
+
+
+def test_V_SHARED_27_a_seat_is_out_only_when_both_its_factions_are():
+    state = shared_game(seats=5)
+    for faction in (2, 3):
+        state.players[faction].cash = 0
+        state.players[faction].completed_first_circuit = True
+    act_as(state, ANN, A.PassFirstAction(seat=PHI0))  # the losing checks run: Φ2 and Φ3 are eliminated
+    assert [p.eliminated for p in state.players] == [False, False, True, True, False]
+    assert state.variant.seats_out == {2: 1}  # Cal shares Φ2 and Φ3; Ben and Dee keep Φ1 and Φ4
+    assert [resolver.seat_in_game(state, SeatId(s)) for s in range(5)] == [True, True, False, True, True]

@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 from typing import Literal, Protocol
 
-from ..rules import actions as A
 from ..model.rulesets import DEFAULT_RULESET
+from ..rules import actions as A
 from .classic_schemer import ClassicSchemer
 from .george_schemer import GeorgeSchemer
 from .random_bot import RandomBot
 from .schemer import Schemer
+from .shared_player import SharedPlayer
 from .seat_knowledge import seat_view, state_from_view
 from .strategist import DEFAULT_BUDGET, Strategist
 
@@ -55,7 +56,10 @@ def make_player(strength: str, seed: int = 0, budget: float | None = None,
     """A computer player of the given strength for a game of `ruleset`. `budget`: the strategist's thinking time per
     decision in seconds (default 1 s). Raises ValueError for an unknown strength, or one the ruleset has no player
     of (classic Monopoly and the Georgist rules have the random player and their own schemers,
-    bots/classic_schemer.py and bots/george_schemer.py; no strategist yet)."""
+    bots/classic_schemer.py and bots/george_schemer.py; no strategist yet; shared factions have a seat's random player
+    and schemer, bots/shared_player.py)."""
+    if ruleset == "shared":  # a seat of two factions (bots/shared_player.py)
+        return SharedPlayer(strength, seed)
     if strength == "random":
         return RandomPlayer(seed)
     if ruleset == "classic":

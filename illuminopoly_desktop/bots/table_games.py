@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..model.rulesets import DEFAULT_RULESET, find_ruleset
 from ..model.views import player_view
+from ..rules import control
 from ..rules.game_start import new_game
 from ..rules.invariants import invariant_problems
 from ..rules.offer_answers import default_answer
@@ -57,18 +58,23 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
     initial_money = state.total_money()
     limit = MAX_ACTIONS_PER_ROUND * (max_rounds + 2)
 
-    def decide(state, seat: int):
+    deciding = [0]  # the seat whose choice the driver is applying (its random offers may be refused)
+
+    def decide(state, acts_as: int):
+        seat = deciding[0] = control.seat_for(state, acts_as)  # the seat that decides for the faction now
         player = seats_players[seat]
         view = player_view(state, seat)
         clock = time.perf_counter()
-        action = player.choose(view, seat)
+        action = player.choose(view, seat) if seat == acts_as else player.choose(view, seat, acts_as=acts_as)
         result.decision_seconds.setdefault(player.strength, []).append(time.perf_counter() - clock)
+        if action is not None and control.authority_refusal(state, seat, action) is not None:
+            return None  # not the seat's to send: the rules' default is taken (never expected)
         return action
 
     steps = drive(state, decide, pick=lambda s, awaited: awaited[order_rng.randrange(len(awaited))],
                   fallback=default_answer, answer_offers_first=True,
                   # the random player's offers are drawn blind and may be refused (bots/simulate.py)
-                  tolerate=lambda seat, action: (seats_players[seat].strength == "random"
+                  tolerate=lambda seat, action: (seats_players[deciding[0]].strength == "random"
                                                  and action.type == "propose_offer"))
     count_actions = 0
     try:
@@ -76,8 +82,8 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
             if step.skipped:
                 continue
             if step.refused is not None:
-                player = seats_players[step.seat]
-                result.refused.append(f"seat {step.seat} ({player.strength}): {step.choice.type}: "
+                player = seats_players[deciding[0]]
+                result.refused.append(f"seat {deciding[0]} ({player.strength}): {step.choice.type}: "
                                       f"{step.refused.code} {step.refused.message}")
             if keep_actions:
                 result.actions.append(step.action)

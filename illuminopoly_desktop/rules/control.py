@@ -63,6 +63,17 @@ def calls(state: GameState) -> list[Call]:
     return found
 
 
+def seat_for(state: GameState, acts_as: int) -> SeatId:
+    """The seat that answers the call carrying `acts_as` now (its decider), else the faction's controller."""
+    rules = find_ruleset(state.setup.ruleset)
+    if rules.seats_are_factions:
+        return SeatId(acts_as)
+    for call in calls(state):
+        if call.acts_as == acts_as:
+            return call.seat
+    return rules.controller(state, FactionId(acts_as))
+
+
 def deciding_seats(state: GameState) -> list[SeatId]:
     """The seats the table asks now, each once, in the order of their first decision."""
     seats: list[SeatId] = []
@@ -221,6 +232,6 @@ def events_seen(events: Iterable[Event], seat: SeatId | None, before: dict[int, 
     return [e for e in events if e.visible_to is None or not seen.isdisjoint(e.visible_to)]
 
 
-__all__ = ["Call", "calls", "deciding_seats", "awaited_seats", "calls_of", "acting_for", "main_faction",
+__all__ = ["Call", "calls", "seat_for", "deciding_seats", "awaited_seats", "calls_of", "acting_for", "main_faction",
            "seat_factions", "authority_refusal", "apply_as", "seat_legal_actions", "seat_default", "seat_view",
            "holders", "events_seen", "seen_around"]

@@ -119,6 +119,9 @@ class Ruleset:
     # every ruleset but the shared-faction one they are one and the same: seat i runs faction i, and these answers are
     # the identity.
 
+    seats_are_factions: ClassVar[bool] = True
+    """Seat i runs faction i and no one else: every answer below is the identity (False: shared factions)."""
+
     def table_seats(self, state: GameState) -> list[SeatId]:
         """Every seat at the table, in seat order."""
         return [SeatId(i) for i in range(len(state.setup.seats))]

@@ -56,18 +56,25 @@ def opposed_to(state: GameState, faction: FactionId) -> list[FactionId]:
     return []
 
 
-def decider(state: GameState, faction: FactionId) -> SeatId:
-    """The seat that answers for the faction now: its controller, or with `shared_conflict_resolution=proxy` its
-    other sharer when the controller also shares a faction on the other side (V-SHARED-18)."""
-    if state.pending and state.pending[-1].kind == "dog_choice" and state.pending[-1].seat == faction:
-        return dog.seat_due(state, faction)  # the sharers take turns proposing (V-SHARED-04)
+def proxy(state: GameState, faction: FactionId) -> SeatId | None:
+    """With `shared_conflict_resolution=proxy`, the faction's other sharer when its controller also shares a faction
+    on the other side of the decision (V-SHARED-18); else None."""
     seat = controller(state, faction)
     if state.setup.options.shared_conflict_resolution != "proxy":
-        return seat
+        return None
     for other in opposed_to(state, faction):
         if other != faction and shares(state, seat, other):
             return geometry.other_sharer(faction, seat, seat_count(state))
-    return seat
+    return None
+
+
+def decider(state: GameState, faction: FactionId) -> SeatId:
+    """The seat that answers for the faction now: the sharer due in the Dog's joint choice (V-SHARED-04), else the
+    proxy of a conflicted decision (V-SHARED-18), else the controller."""
+    if state.pending and state.pending[-1].kind == "dog_choice" and state.pending[-1].seat == faction:
+        return dog.seat_due(state, faction)
+    stand_in = proxy(state, faction)
+    return controller(state, faction) if stand_in is None else stand_in
 
 
 def seat_in_game(state: GameState, seat: SeatId) -> bool:

@@ -38,6 +38,7 @@ class SharedRuleset(IlluminopolyRuleset):
                           if decision.kind not in {step.kind for step in steps.STEPS} | {"dog_choice"}]
                          + list(steps.STEPS) + [dog.DogChoice()])
     control_rule_id = "V-SHARED-07"
+    seats_are_factions = False
 
     def __init__(self) -> None:
         # Every free action of the acting faction in its half counts as acting in it: no pass after it (6.4 #24).
@@ -118,6 +119,9 @@ class SharedRuleset(IlluminopolyRuleset):
 
     def decider(self, state: GameState, faction: FactionId) -> SeatId:
         return resolver.decider(state, faction)
+
+    def is_proxy(self, state: GameState, faction: FactionId) -> bool:
+        return resolver.proxy(state, faction) is not None
 
     def controlled_by(self, state: GameState, seat: SeatId) -> list[FactionId]:
         n = len(state.setup.seats)
