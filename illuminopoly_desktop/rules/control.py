@@ -57,8 +57,6 @@ def calls(state: GameState) -> list[Call]:
             found.append(Call(SeatId(waited), waited))
             continue
         faction = FactionId(waited)
-        if any(c.acts_as == faction for c in found):
-            continue  # asked for its offer first; the same seat then answers the decision
         found.append(Call(rules.decider(state, faction), faction, proxy=rules.is_proxy(state, faction)))
     return found
 

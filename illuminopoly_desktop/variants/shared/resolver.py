@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...model.seating import FactionId, SeatId
 from ...model.state import GameState
+from ..illuminopoly import favors
 from . import dog, geometry
 from .geometry import Phase
 
@@ -46,12 +47,15 @@ def opposed_to(state: GameState, faction: FactionId) -> list[FactionId]:
     if top.kind == "contest":
         attacker = FactionId(top.attacker)
         defender = top.owner if top.owner is not None else (top.defenders[0] if top.defenders else None)
-        on_defence = faction in top.defenders or top.invitations.get(faction) == "defend" \
-            or (faction not in top.attackers and top.invitations.get(faction) != "attack")
-        if on_defence:
-            return [attacker]
-        return [] if defender is None else [FactionId(defender)]
-    if top.kind == "favor_window":
+        defending = [attacker]
+        attacking = [] if defender is None else [FactionId(defender)]
+        if faction in top.attackers or top.invitations.get(faction) == "attack":
+            return attacking
+        if faction in top.defenders or top.invitations.get(faction) == "defend" or faction == top.owner:
+            return defending
+        sides = top.volunteers.get(faction, [])  # a volunteer stands against the principal of each side he may join
+        return (defending if "defend" in sides else []) + (attacking if "attack" in sides else [])
+    if top.kind == "favor_window" and faction == favors.responder(state, top):
         return [FactionId(state.turn.seat)]
     return []
 
