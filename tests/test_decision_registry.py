@@ -95,7 +95,7 @@ def test_the_decisions_met_in_play_describe_themselves_and_await_whom_the_engine
 def test_every_turn_step_is_described_in_words(name):
     ruleset = find_ruleset(name)
     decisions = ruleset.decisions
-    state = new_game(["Ann", "Ben", "Cy"], seed=1, ruleset=name)
+    state = new_game(["Ann", "Ben", "Cy", "Dee"][:max(3, min(ruleset.seats))], seed=1, ruleset=name)
     for kind in ruleset.turn_steps:
         words = decisions[kind].describe(state, state.turn)
         assert words and "_" not in words, (kind, words)

@@ -16,6 +16,7 @@ from .george_state import GeorgeState, LoanSettlement, ParcelBuildingAuction, Sh
 from .model_base import Model, Tagged
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
+from .shared_state import SharedState
 
 ROOT = -1
 """Parent id of a deed hanging directly from its owner's faction card."""
@@ -628,11 +629,11 @@ class GameState(Model):
     abandon_first_turn: dict[int, Literal["waiting", "now"]] = Field(default_factory=dict)
     """`abandon_any_reorganization=false`: destroyed lot → its owner's first turn after the destruction is still to
     come (`waiting`) or is the current turn (`now`) (R-ART-13)."""
-    variant: Annotated[Union[ClassicState,
-                             GeorgeState], Field(discriminator="kind")] | None = Field(
+    variant: Annotated[Union[ClassicState, GeorgeState, SharedState], Field(discriminator="kind")] | None = Field(
         None, exclude_if=lambda slice_: slice_ is None)
-    """The ruleset's own part of the state (RULESETS.md §4.5): classic Monopoly's (model/classic_state.py), or None
-    for Illuminopoly, whose fields are the ones above. Left out of the JSON when None, so that the hashes of older
+    """The ruleset's own part of the state (RULESETS.md §4.5): classic Monopoly's (model/classic_state.py), the
+    Georgist rules' (model/george_state.py), shared factions' halves and seats (model/shared_state.py), or None for
+    Illuminopoly, whose fields are the ones above. Left out of the JSON when None, so that the hashes of older
     saves (and so those saves) stay valid. A slice is a `Tagged` model named by its `kind`: another ruleset's slice
     joins this field as a union discriminated by `kind` (`Field(discriminator="kind")`)."""
     action_count: int = 0

@@ -6,7 +6,9 @@ are limited between factions that share a seat (attacks.py)."""
 from __future__ import annotations
 
 from ...model.factions import load_factions
+from ...model.options import make_options
 from ...model.seating import FactionId, SeatId
+from ...model.shared_options import SharedOptions
 from ...model.shared_state import SharedState
 from ...model.state import GameState, SeatConfig
 from ...rules.context import RulesContext
@@ -15,7 +17,6 @@ from ...rules.errors import IllegalAction, refuse
 from ..illuminopoly import deals, setup
 from ..illuminopoly.ruleset import IlluminopolyRuleset
 from . import attacks, dog, geometry, halves, resolver, secrets, steps, victory
-from .options import SharedOptions, make_shared_options
 
 
 def name_factions(state: GameState) -> None:
@@ -33,7 +34,9 @@ def name_factions(state: GameState) -> None:
 class SharedRuleset(IlluminopolyRuleset):
     name = "shared"
     options_model = SharedOptions
-    seats = range(3, 12)  # V-SHARED-01: from `shared_min_seats` (4) to the tokens in use (10, or 11 with the Artillery)
+    seats = range(4, 11)
+    """V-SHARED-01: from `shared_min_seats` (4) to the faction tokens in use: 9, or 10 with the Artillery (the
+    contract's 10 and 11 count a token this edition does not have as a faction, the professional Banker's)."""
     decisions = registry([decision for decision in IlluminopolyRuleset.decisions.values()
                           if decision.kind not in {step.kind for step in steps.STEPS} | {"dog_choice"}]
                          + list(steps.STEPS) + [dog.DogChoice()])
@@ -62,9 +65,10 @@ class SharedRuleset(IlluminopolyRuleset):
                  allow_forced_dice: bool = False, events: list | None = None, generator=None,
                  preset: str | None = None) -> GameState:
         if not isinstance(options, SharedOptions):
-            given = dict(options or {}) if not hasattr(options, "model_dump") else options.model_dump()
-            given.setdefault("faction_assignment", "random")  # V-SHARED-03: factions are dealt at random
-            options = make_shared_options(given)
+            options = make_options(options, model=SharedOptions)
+        if options.faction_assignment != "random" and not preset_factions:
+            # V-SHARED-03: factions are dealt at random (R-SETUP-02's draft has no meaning for pairs of seats)
+            options = options.model_copy(update={"faction_assignment": "random"})
         kwargs = {} if generator is None else {"generator": generator}
         state = setup.new_game(seats, seed=seed, options=options, board=board, preset_factions=preset_factions,
                                allow_forced_dice=allow_forced_dice, events=events, ruleset=self.name,
@@ -73,8 +77,8 @@ class SharedRuleset(IlluminopolyRuleset):
         return state
 
     def check_seating(self, seats: list[SeatConfig], options, preset: bool) -> None:
-        """V-SHARED-01: from `shared_min_seats` to the tokens in use; no professional Banker (A-SH-10); factions dealt
-        at random or preset (V-SHARED-03's `pair_choice` is not offered); no simulated cheating (A-SH-21)."""
+        """V-SHARED-01: from `shared_min_seats` to the tokens in use; no professional Banker (A-SH-10); no simulated
+        cheating (A-SH-21)."""
         n = len(seats)
         tokens = len(setup.factions_in_use(options))
         if not options.shared_min_seats <= n <= tokens:
@@ -82,8 +86,6 @@ class SharedRuleset(IlluminopolyRuleset):
                          f"{tokens} seats (one faction between each two neighbours).")
         if any(s.banker for s in seats):
             raise refuse("E_FACTION_CANNOT", "V-SHARED-01", "Shared factions have no professional Banker seat.")
-        if options.faction_assignment != "random" and not preset:
-            raise refuse("E_OPTION_DISABLED", "V-SHARED-03", "Shared factions are dealt at random (or preset).")
         if options.cheating_mode != "off":
             raise refuse("E_OPTION_DISABLED", "V-SHARED-23", "Simulated cheating is off in shared factions.")
         setup.check_seating(seats, options, preset)

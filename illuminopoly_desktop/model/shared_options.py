@@ -1,14 +1,17 @@
-"""The shared-faction ruleset's house rules (VARIANTS §3.5): Illuminopoly's options (§32, resources/options.json)
-plus the `shared_` ones, with the defaults the contract gives. Only the options this ruleset implements are here; the
-contract's others keep their default behaviour (see the README's Shared factions section)."""
+"""The shared-faction ruleset's house rules (VARIANTS §3.5): Illuminopoly's options (§32) plus the `shared_` ones.
+
+Illuminopoly's options keep their defaults in resources/options.json (this model reads that file, `DEFAULTS_FILE`),
+so that each default is written in one place; the `shared_` ones carry the defaults the contract gives (§3.5) here,
+with the rule they serve. Only the options this ruleset implements are here; the contract's others (a joint choice
+of tokens, the `turn_then_develop` split, a Banker seat...) are not offered (README, Shared factions).
+"""
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
-from ...model.options import Options, OptionError, make_options
+from .options import Options
 
 
 class SharedOptions(Options):
@@ -32,18 +35,3 @@ class SharedOptions(Options):
     """A-SH-13, V-SHARED-14: free actions in both halves, or only the operator's."""
     shared_dog_negotiation_rounds: int = Field(2, ge=1)
     """A-SH-11, V-SHARED-04: proposals each sharer may make for the Dog's condition."""
-
-
-SHARED_OPTION_NAMES = tuple(name for name in SharedOptions.model_fields if name not in Options.model_fields)
-
-
-def make_shared_options(overrides: Mapping[str, object] | None = None) -> SharedOptions:
-    """The defaults with `overrides` applied (Illuminopoly's names and the `shared_` ones). Raises OptionError."""
-    overrides = dict(overrides or {})
-    shared = {name: overrides.pop(name) for name in list(overrides) if name in SHARED_OPTION_NAMES}
-    base = make_options(overrides)
-    try:
-        return SharedOptions.model_validate({**base.model_dump(), **shared})
-    except ValidationError as error:
-        name = str(error.errors()[0]["loc"][0])
-        raise OptionError(name, f"{shared.get(name)!r} is not allowed ({error.errors()[0]['msg']})") from None
