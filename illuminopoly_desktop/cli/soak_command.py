@@ -30,6 +30,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
         if getattr(args, name, None):
             raise UsageError(f"--soak seats its own mix of tables (3 to 11 players, the Artillery, the Banker): "
                              f"{flag} does not apply.")
+    if getattr(args, "ruleset", None) == "shared":
+        return cmd_shared_soak(args)
     options = dict(args.options)
     if getattr(args, "preset", None):
         # --preset: every soak game plays the preset's values (spelled out as options, so that a failure's rerun
@@ -85,3 +87,29 @@ def cmd_soak(args: argparse.Namespace) -> int:
                   + (f"FAILURES: {summary['failures']} (saves in {failures_dir})\n" if summary["failures"]
                      else "failures: none\n"))
     return EXIT_FAILED if totals.failures else EXIT_OK
+
+
+def cmd_shared_soak(args: argparse.Namespace) -> int:
+    """`--ruleset shared --soak`: whole shared-faction games of 4 to 10 seats between random and schemer seats, each
+    deciding from its seat's view, every promise checked after every action (bots/shared_soak.py); status 1 if any
+    check failed. --games (default 50) counts the games; --max-rounds caps each (default 60)."""
+    from ..bots.shared_soak import run
+
+    if args.actions or args.options:
+        raise UsageError("the shared-faction soak takes --games, --seed and --max-rounds only.")
+    out = sys.stdout
+    failures = played = actions = 0
+    seconds = 0.0
+    for game in run(args.games or 50, first=args.seed, max_rounds=args.max_rounds or 60):
+        played += 1
+        actions += game.actions
+        seconds += game.seconds
+        ended = f"won by {game.winners} in round {game.rounds}" if game.over else f"stopped in round {game.rounds}"
+        out.write(f"seed {game.seed} ({game.seats} seats): {ended}, {game.actions} actions, {game.seconds:.1f} s\n")
+        for problem in game.problems:
+            out.write(f"    FAILED {problem}\n")
+        failures += bool(game.problems)
+        out.flush()
+    out.write(f"\nshared soak: {played} games, {actions:,} actions, {seconds:.1f} s; "
+              + (f"FAILURES: {failures}\n" if failures else "failures: none\n"))
+    return EXIT_FAILED if failures else EXIT_OK

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..model.factions import load_factions
+from ..model.rulesets import ruleset_of
 from ..model.state import GameState
 from ..rules import events as E
 from ..rules.boardindex import board_index
@@ -57,8 +58,22 @@ class Names:
             return self.state.players[seat].name
         return f"seat {seat + 1}"
 
+    def seat(self, seat: int | None) -> str:
+        """A person at the table (model/seating.py `SeatId`): in shared factions seats and factions differ."""
+        seats = self.state.setup.seats
+        if seat is None:
+            return "nobody"
+        return seats[seat].name if 0 <= seat < len(seats) else f"seat {seat + 1}"
+
+    def voter(self, voter: int) -> str:
+        """Who casts a Chair vote: a faction's player, or in shared factions a seat (V-SHARED-05)."""
+        return self.player(voter) if ruleset_of(self.state).seats_are_factions else self.seat(voter)
+
     def players(self, seats) -> str:
         named = [self.player(s) for s in seats]
+        return self.listed(named)
+
+    def listed(self, named: list[str]) -> str:
         if not named:
             return "nobody"
         return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
@@ -202,13 +217,13 @@ def _chair(e: E.ChairChanged, n: Names) -> str:
 
 def _election(e: E.ElectionOpened, n: Names) -> str:
     return (f"the Chair election opens, ballot {e.ballot}: candidates {n.players(e.candidates)}; "
-            f"voters {n.players(e.voters)}")
+            f"voters {n.listed([n.voter(v) for v in e.voters])}")
 
 
 def _vote(e: E.VoteCast, n: Names) -> str:
     if e.candidate is None:
-        return f"{n.player(e.seat)} abstains"
-    return f"{n.player(e.seat)} votes for {n.player(e.candidate)}"
+        return f"{n.voter(e.seat)} abstains"
+    return f"{n.voter(e.seat)} votes for {n.player(e.candidate)}"
 
 
 def _faction(e: E.FactionChosen, n: Names) -> str:
@@ -378,6 +393,28 @@ def _accusation(e: E.AccusationEvent, n: Names) -> str:
     return f"{accused} is found {verdict} of {cheat}{judge} ({accuser} accused)"
 
 
+HALF_NAMES = {"first": "First Action", "second": "Second Action"}
+
+
+def _half_started(e: E.HalfStarted, n: Names) -> str:
+    cycle = f" (doubles cycle {e.cycle})" if e.cycle > 1 else ""
+    return f"{n.seat(e.actor)} takes {n.player(e.seat)}'s {HALF_NAMES[e.half]}{cycle}"
+
+
+def _half_passed(e: E.HalfPassed, n: Names) -> str:
+    paid = f" for {_money(e.amount)}" if e.amount else ""
+    return f"{n.seat(e.actor)} passes {n.player(e.seat)}'s {HALF_NAMES[e.half]}{paid}"
+
+
+def _pair_choice(e: E.PairChoiceEvent, n: Names) -> str:
+    condition = _humanize(e.choice)
+    if e.stage == "proposed":
+        return f"{n.seat(e.actor)} proposes {condition} as {n.player(e.seat)}'s secret condition"
+    if e.stage == "accepted":
+        return f"{n.seat(e.actor)} accepts {condition} as {n.player(e.seat)}'s secret condition"
+    return f"{n.player(e.seat)}'s secret condition is drawn among the proposals: {condition}"
+
+
 _WRITERS: dict[type, Callable[[E.Event, Names], str]] = {
     E.DiceRolled: _dice, E.TokenMoved: _token, E.MoneyMoved: _money_moved, E.PaymentShort: _payment_short,
     E.OwnershipChanged: _ownership, E.ControlChanged: _control, E.DeedPlaced: _deed_placed,
@@ -389,6 +426,7 @@ _WRITERS: dict[type, Callable[[E.Event, Names], str]] = {
     E.FavorGained: _favor_gained, E.SaleBlocked: _sale_blocked, E.OfferEvent: _offer, E.DebtEvent: _debt,
     E.AuctionEvent: _auction, E.PlayerEliminated: _eliminated, E.GameOver: _game_over, E.ContestEvent: _contest,
     E.PropertyChanged: _property, E.Notice: _notice, E.CheatEvent: _cheat, E.AccusationEvent: _accusation,
+    E.HalfStarted: _half_started, E.HalfPassed: _half_passed, E.PairChoiceEvent: _pair_choice,
 }
 
 DESCRIBED_EVENT_TYPES = frozenset(_WRITERS)

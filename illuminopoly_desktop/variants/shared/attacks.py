@@ -6,6 +6,8 @@ Its affected factions are the deed's owner and, if different, its controller (fo
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...model.seating import FactionId
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse
@@ -80,14 +82,17 @@ def modifier_range(ctx: RulesContext, contest) -> tuple[int, int]:
     """[T - h - 1, T - l]: the net modifiers at which money still changes the odds (V-SHARED-19). Computed from the
     contest's own odds, so it holds for 2d6 and the Wheelbarrow's 3d6, with or without natural results; a contest
     without opposition (rebuild zoning) starts at 0."""
-    dice, target, naturals = dice_count(ctx, contest), target_number(ctx, contest), naturals_apply(ctx, contest.contest)
+    return _range(dice_count(ctx, contest), target_number(ctx, contest), naturals_apply(ctx, contest.contest),
+                  contest.contest == "rebuild")
+
+
+@lru_cache(maxsize=64)
+def _range(dice: int, target: int, naturals: bool, unopposed: bool) -> tuple[int, int]:
     best = success_probability(dice, target, 100, naturals)
     worst = success_probability(dice, target, -100, naturals)
     upper = next(m for m in range(-100, 101) if success_probability(dice, target, m, naturals) == best)
     lower = next(m for m in range(100, -101, -1) if success_probability(dice, target, m, naturals) == worst)
-    if contest.contest == "rebuild":
-        lower = max(lower, 0)
-    return lower, upper
+    return (max(lower, 0) if unopposed else lower), upper
 
 
 def graft_limit(ctx: RulesContext, contest, faction: int) -> int | None:

@@ -5,6 +5,8 @@ only by the two sharers (secrets.py), the condition too (as in Illuminopoly, it 
 game ends)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from ...model.seating import FactionId, SeatId
 from ...model.state import GameState
 from ...rules import actions as A
@@ -22,7 +24,7 @@ def seat_due(state: GameState, dog: FactionId) -> SeatId:
 
 
 def proposals_left(state: GameState, seat: SeatId, rounds: int) -> int:
-    return rounds - sum(1 for who, _ in state.variant.dog_proposals if who == seat)
+    return rounds - len([who for who, _ in state.variant.dog_proposals if who == seat])
 
 
 class DogChoice(windows.DogChoice):
@@ -68,6 +70,8 @@ class DogChoice(windows.DogChoice):
         if action.seat != dog or not proposals:
             raise refuse("E_WRONG_PHASE", "V-SHARED-04", "There is no proposal to answer.")
         due = seat_due(state, dog)
+        stage: Literal["accepted", "drawn"]
+        actor: SeatId | None
         if action.accept:
             chosen, stage, actor = proposals[-1][1], "accepted", due
         else:

@@ -12,7 +12,7 @@ step, where the pilot rolls again or declines (V-SHARED-15).
 from __future__ import annotations
 
 from ...model.seating import FactionId
-from ...model.shared_state import SharedTurn
+from ...model.shared_state import Half, SharedTurn
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import HalfPassed, HalfStarted
@@ -38,7 +38,7 @@ def start_faction_turn(ctx: RulesContext, faction: int) -> None:
     _announce(ctx, "first")
 
 
-def _announce(ctx: RulesContext, half: str) -> None:
+def _announce(ctx: RulesContext, half: Half) -> None:
     state = ctx.state
     shared = state.variant.turn
     shared.half = half
