@@ -19,6 +19,7 @@ import random
 from ..model.rulesets import ruleset_of
 from ..model.seating import FactionId, SeatId
 from ..model.state import GameState
+from ..model.views import SEALED_BIDDERS
 from ..rules import actions as A
 from ..rules import control, engine
 from ..rules.context import RulesContext
@@ -30,6 +31,16 @@ from .seat_knowledge import seat_view, state_from_view
 
 NOTHING = frozenset({"do_nothing", "end_turn"})
 """Answers that do nothing in a half: the pass money is worth more (V-SHARED-11, -13)."""
+
+
+def _sealed_bids_guess(view: dict):
+    """Hidden sealed bids (R-CONTEST-02 step 6): a faction that has bid is taken to have bid 0; one that has not
+    (the faction this seat is asked to bid for among them) still has to. The bidders are factions, the viewer a seat,
+    so "everyone but the viewer has bid" (bots/seat_knowledge.py's default) does not hold here."""
+    bidders = set()
+    for window in view["pending"]:
+        bidders.update(window.get(SEALED_BIDDERS, ()))
+    return lambda window, bidder: 0 if bidder in bidders else None
 
 
 class SharedPlayer:
@@ -45,7 +56,8 @@ class SharedPlayer:
     def choose(self, view: dict, seat: int, acts_as: int | None = None) -> A.Action | None:
         """The seat's answer to its first call now, or to the call for `acts_as` (the faction, or the seat in a
         vote) when the caller says which it asks (bots/table_games.py)."""
-        state = state_from_view(seat_view(view, seat), self.knowledge_rng)
+        view = seat_view(view, seat)
+        state = state_from_view(view, self.knowledge_rng, bid_guess=_sealed_bids_guess(view))
         calls = control.calls_of(state, SeatId(seat))
         if not calls:
             return None

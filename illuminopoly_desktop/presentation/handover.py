@@ -7,7 +7,10 @@ taken on the public screen, which shows nobody's secrets (`public_decision`).
 """
 from __future__ import annotations
 
+from ..model.rulesets import ruleset_of
+from ..model.seating import SeatId
 from ..model.state import GameState
+from ..rules import control
 from ..rules.engine import awaiting
 from ..rules.legal import enumerate_legal
 from ..rules.offer_answers import offer_answerers
@@ -19,7 +22,15 @@ whose roll call is public (R-CHAIR-02, §33.2)."""
 
 
 def human_seats(state: GameState) -> list[int]:
+    if not ruleset_of(state).seats_are_factions:  # shared factions: the people are the seats (rules/control.py)
+        return [i for i, seat in enumerate(state.setup.seats) if seat.kind == "human"]
     return [player.seat for player in state.players if player.kind == "human"]
+
+
+def _kind(state: GameState, seat: int) -> str:
+    if not ruleset_of(state).seats_are_factions:
+        return state.setup.seats[seat].kind
+    return state.players[seat].kind
 
 
 def needs_handover(previous_viewer: int | None, next_seat: int | None, state: GameState) -> bool:
@@ -31,7 +42,7 @@ def needs_handover(previous_viewer: int | None, next_seat: int | None, state: Ga
     """
     if next_seat is None or next_seat == previous_viewer:
         return False
-    if state.players[next_seat].kind != "human":
+    if _kind(state, next_seat) != "human":
         return False
     return len(human_seats(state)) > 1
 
@@ -42,6 +53,12 @@ def public_decision(state: GameState, seat: int) -> bool:
     parties, R-DEAL-03; were only a bound voter curtained, the curtain would betray the binding, so then every voter
     of the ballot gets the curtain.) Never for a seat that must first answer an offer, nor at a table of one person,
     who has nobody to hide anything from."""
+    if not ruleset_of(state).seats_are_factions:
+        asked = control.calls_of(state, SeatId(seat))
+        if len(human_seats(state)) < 2 or not asked or any(call.offer for call in asked):
+            return False
+        decisions = {action.type for action in control.seat_legal_actions(state, SeatId(seat), include_free=False)}
+        return bool(decisions) and decisions <= PUBLIC_DECISION_TYPES and not state.vote_commitments
     if len(human_seats(state)) < 2 or seat not in awaiting(state) or seat in offer_answerers(state):
         return False
     decisions = {action.type for action in enumerate_legal(state, seat, include_free=False)}

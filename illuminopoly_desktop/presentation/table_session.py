@@ -14,9 +14,11 @@ from platformdirs import user_data_dir
 
 from ..bots.players import ComputerPlayer, make_player
 from ..model.rng import derived_seed
+from ..model.rulesets import ruleset_of
+from ..model.seating import SeatId
 from ..model.state import GameState
 from ..model.views import player_view
-from ..rules import engine
+from ..rules import control, engine
 from ..rules.errors import IllegalAction
 from ..rules.events import Event
 from ..rules.offer_answers import deciding_seats, default_answer
@@ -59,11 +61,20 @@ class TableSession:
         return engine.awaiting(self.state)
 
     def is_computer(self, seat: int) -> bool:
+        if not self._seats_are_factions:  # shared factions: a seat is a person, not a faction (rules/control.py)
+            return self.state.setup.seats[seat].kind == "computer"
         return self.state.players[seat].kind == "computer"
+
+    @property
+    def _seats_are_factions(self) -> bool:
+        return ruleset_of(self.state).seats_are_factions
 
     def deciding_seats(self) -> list[int]:
         """Who is asked now: first the counterparties of open offers who may answer them (at a table an offer is
-        answered when it is made, see rules/offer_answers.py), then the seats the turn machine waits for."""
+        answered when it is made, see rules/offer_answers.py), then the seats the turn machine waits for; in shared
+        factions the seats the control resolver names (rules/control.py)."""
+        if not self._seats_are_factions:
+            return control.deciding_seats(self.state)
         return deciding_seats(self.state)
 
     def computer_seats_awaited(self) -> list[int]:
@@ -77,6 +88,14 @@ class TableSession:
         return self.state.game_over
 
     # ----- acting -----
+
+    def apply_as(self, seat: int, action) -> list[Event]:
+        """Apply the action a person at `seat` sends: refused (IllegalAction, nothing changed) unless it is his to take
+        now (rules/control.py: in shared factions a seat acts for a faction only in the half it controls)."""
+        refusal = control.authority_refusal(self.state, SeatId(seat), action)
+        if refusal is not None:
+            raise refusal
+        return self.apply(action)
 
     def apply(self, action) -> list[Event]:
         """Apply one action; on a refusal the IllegalAction propagates and nothing (state, log, autosave) changes.
@@ -140,13 +159,19 @@ class TableSession:
         has nothing to do."""
         if action is not None:
             try:
-                return action, self.apply(action)
+                return action, self.apply_as(seat, action)
             except IllegalAction:
                 pass
-        fallback = default_answer(self.state, seat)
+        fallback = self._seat_default(seat)
         if fallback is None:
             return None
         return fallback, self.apply(fallback)
+
+    def _seat_default(self, seat: int):
+        if self._seats_are_factions:
+            return default_answer(self.state, seat)
+        asked = control.calls_of(self.state, SeatId(seat))
+        return control.seat_default(self.state, asked[0]) if asked else None
 
     def computer_step(self) -> tuple[object, list[Event]] | None:
         """Let one awaited computer seat decide (the first in seat order) from its view, and apply its choice; None

@@ -172,6 +172,9 @@ def apply_as(state: GameState, seat: SeatId, action: A.Action) -> list[Event]:
     return engine.apply(state, action)
 
 
+OFFER_ANSWERS = frozenset({"accept_offer", "decline_offer"})
+
+
 def seat_legal_actions(state: GameState, seat: SeatId, include_free: bool = True) -> list[A.Action]:
     """Everything the seat may send now: its answers to the decisions it is asked for, then the free actions of the
     factions it controls."""
@@ -179,7 +182,9 @@ def seat_legal_actions(state: GameState, seat: SeatId, include_free: bool = True
     rules = find_ruleset(state.setup.ruleset)
     asked = calls_of(state, seat)
     for call in asked:
-        if call.offer:
+        if call.offer:  # its answers to the open offer (R-DEAL-02)
+            result.extend(a for a in enumerate_legal(state, call.acts_as, include_free=True, include_decision=False)
+                          if a.type in OFFER_ANSWERS)
             continue
         if rules.seats_decision(state):
             result.extend(_seats_decision_options(state, call.acts_as))
