@@ -13,7 +13,7 @@ from .. import bots
 from ..bots.random_bot import RandomBot
 from ..model.rulesets import DEFAULT_RULESET
 from ..model.state import GameState
-from ..rules.legal import default_action
+from ..rules.control import default_for_seat
 
 DEFAULT_STRENGTH = "schemer"
 FALLBACK_STRENGTH = "random"
@@ -50,4 +50,4 @@ def decide(player: ComputerPlayer, state: GameState, seat: int):
         action = player.choose(state, seat)
     except Exception:  # a computer player's failure must not stop the game: it takes the default (R-GEN-03)
         action = None
-    return action if action is not None else default_action(state, seat)
+    return action if action is not None else default_for_seat(state, seat, answer_offers=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from ..rules.legal import default_action
+from ..rules.control import default_for_seat
 from .client import LanClient
 from .computer import ComputerPlayer, decide
 
@@ -25,7 +25,7 @@ async def play_as_computer(client: LanClient, player: ComputerPlayer, timeout: f
         version = client.version
         state = client.state()
         choice = decide(player, state, client.seat)
-        for action in (choice, default_action(state, client.seat)):
+        for action in (choice, default_for_seat(state, client.seat, answer_offers=False)):
             if action is None:
                 continue
             try:

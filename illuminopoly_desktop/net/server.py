@@ -31,8 +31,7 @@ from ..protocol.password_proof import PasswordVerifier
 from ..rules.engine import copy_state
 from ..rules.errors import IllegalAction
 from ..rules.game_start import new_game
-from ..rules.legal import default_action
-from ..rules.offer_answers import deciding_seats, default_answer
+from ..rules import control
 from ..saves.savefile import SaveError
 from .admission import Gatekeeper
 from .computer import decide, make_computer
@@ -430,7 +429,7 @@ class LanServer(ServerRequests):
         table = self.table
         lobby_seat = self.lobby.seats[seat]
         if then == "default":
-            action = default_action(table.state, seat)
+            action = control.default_for_seat(table.state, seat, answer_offers=False)
             if action is not None:
                 try:
                     events = table.apply(action)
@@ -571,7 +570,7 @@ class LanServer(ServerRequests):
         table = self.table
         if table is None or table.game_over:
             return
-        seats = [s for s in deciding_seats(table.state) if s in self.lobby.computer_seats()]  # offers answered first
+        seats = [s for s in control.seats_asked(table.state) if s in self.lobby.computer_seats()]  # offers answered first
         if not seats:
             return
         seat = seats[0]
@@ -580,13 +579,13 @@ class LanServer(ServerRequests):
         snapshot = copy_state(table.state)  # the player thinks on a copy while the game goes on
         action = await asyncio.get_running_loop().run_in_executor(self._executor, decide, self._computer(seat),
                                                                   snapshot, seat)
-        if seat not in self.lobby.computer_seats() or seat not in deciding_seats(table.state) or table.game_over:
+        if seat not in self.lobby.computer_seats() or seat not in control.seats_asked(table.state) or table.game_over:
             self._computer_wake.set()  # the game moved on while it thought: look again
             return
         self._apply_computer(seat, action)
 
     def _apply_computer(self, seat: int, action) -> None:
-        for candidate in (action, default_answer(self.table.state, seat)):
+        for candidate in (action, control.default_for_seat(self.table.state, seat)):
             if candidate is None:
                 continue
             try:

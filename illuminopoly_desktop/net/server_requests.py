@@ -9,6 +9,8 @@ import hmac
 import time
 
 from .. import __version__
+from ..model.rulesets import ruleset_of
+from ..model.seating import SeatId
 from ..model.view_state import state_from_view
 from ..model.views import player_view
 from ..protocol import encode
@@ -16,6 +18,7 @@ from ..protocol import messages as M
 from ..protocol import rejection
 from ..rules import actions as A
 from ..rules.errors import IllegalAction
+from ..rules import control
 from ..rules.legal import default_action, enumerate_legal
 from .connection import Connection
 from .lobby import LobbyError
@@ -235,9 +238,13 @@ class ServerRequests:
             raise LobbyError("E_GAME_OVER")
         state = state_from_view(player_view(table.state, seat), self._seedless_setup())
         awaited = seat in table.awaiting()
-        actions = [A.ACTION_ADAPTER.dump_python(a, mode="json")
-                   for a in enumerate_legal(state, seat, include_free=msg.include_free)]
-        default = default_action(state, seat) if awaited else None
+        if ruleset_of(state).seats_are_factions:
+            legal = enumerate_legal(state, seat, include_free=msg.include_free)
+            default = default_action(state, seat) if awaited else None
+        else:  # shared factions: what the seat is asked, for the factions it decides for (rules/control.py)
+            legal = control.seat_legal_actions(state, SeatId(seat), include_free=msg.include_free)
+            default = control.default_for_seat(state, seat) if awaited else None
+        actions = [A.ACTION_ADAPTER.dump_python(a, mode="json") for a in legal]
         conn.send(M.LegalActions(seat=seat, version=table.version_of(seat), awaited=awaited, actions=actions,
                                  default=A.ACTION_ADAPTER.dump_python(default, mode="json") if default else None,
                                  ref=msg.id))
@@ -251,8 +258,14 @@ class ServerRequests:
         if table.game_over:
             raise LobbyError("E_GAME_OVER")
         action = msg.action
-        if action.seat != seat:
-            raise LobbyError("E_WRONG_SEAT", f"You play seat {seat + 1}, not seat {action.seat + 1}.")
+        if ruleset_of(table.state).seats_are_factions:
+            if action.seat != seat:
+                raise LobbyError("E_WRONG_SEAT", f"You play seat {seat + 1}, not seat {action.seat + 1}.")
+        else:  # shared factions: a seat acts for the faction it controls, or decides for, now (V-SHARED-07, -18)
+            refusal = control.authority_refusal(table.state, SeatId(seat), action)
+            if refusal is not None:
+                self._refuse(conn, rejection(refusal.code, refusal.message, msg.id, refusal.rule_id, "rules"))
+                return
         lobby_seat = self.lobby.seats[seat]
         if lobby_seat.handed_over:  # a player whose deadline passed plays again: the computer steps back
             lobby_seat.handed_over = False

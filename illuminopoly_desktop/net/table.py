@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..model.rulesets import ruleset_of
+from ..model.seating import SeatId
 from ..model.state import GameState
 from ..model.views import events_for, player_view
 from ..protocol.patch import diff
-from ..rules import engine
+from ..rules import control, engine
 from ..rules.events import Event
 from .persistence import GameRecord
 
@@ -59,13 +61,23 @@ class HostedTable:
         self.actions: list = list(actions or [])
         self.record = record
         self.trackers: dict[Viewer, ViewTracker] = {}
+        self.holders_around: tuple[dict, dict] | None = None
+        """Shared factions: the seats that saw each faction's secrets before and after the last action."""
 
     @property
     def game_over(self) -> bool:
         return self.state.game_over
 
     def awaiting(self) -> list[int]:
+        """The seats the game waits on: in shared factions the seats the control resolver names (rules/control.py),
+        which are not the factions the engine waits on."""
+        if self._shared:
+            return [int(seat) for seat in control.awaited_seats(self.state)]
         return engine.awaiting(self.state)
+
+    @property
+    def _shared(self) -> bool:
+        return not ruleset_of(self.state).seats_are_factions
 
     def version_of(self, viewer: Viewer) -> int:
         tracker = self.trackers.get(viewer)
@@ -84,7 +96,10 @@ class HostedTable:
 
     def apply(self, action) -> list[Event]:
         """Apply one action through the engine (raises IllegalAction, state untouched) and journal it."""
+        before = control.holders(self.state) if self._shared else None
         events = engine.apply(self.state, action)
+        if before is not None:  # who saw each faction's secrets around the action (its events go to them)
+            self.holders_around = (before, control.holders(self.state))
         if self.record is not None:
             self.record.record(len(self.actions), action)
         self.actions.append(action)
@@ -110,7 +125,11 @@ class HostedTable:
         if tracker is None or tracker.view is None:
             return None  # nobody of this viewer has a view yet; a full view will be sent on connection
         visible = []
-        for event in events_for(events, viewer):
+        if self._shared and self.holders_around is not None:
+            seen = control.events_seen(events, None if viewer is None else SeatId(viewer), *self.holders_around)
+        else:
+            seen = events_for(events, viewer)
+        for event in seen:
             key = id(event)
             if key not in dumped:
                 dumped[key] = event.model_dump(mode="json")

@@ -26,7 +26,8 @@ from .decisions import awaiting
 from .errors import IllegalAction, refuse
 from .events import Event
 from .legal import default_action, enumerate_legal, legal_menu
-from .offer_answers import decline_first_offer, offer_answerers
+from .offer_answers import decline_first_offer, default_answer, offer_answerers
+from .offer_answers import deciding_seats as deciding_seats_of_factions
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,24 @@ def seat_default(state: GameState, call: Call) -> A.Action | None:
     return default_action(state, call.acts_as)
 
 
+def seats_asked(state: GameState) -> list[int]:
+    """The seats a table asks now, in order (offer answers first): Illuminopoly's own list where seats are factions
+    (rules/offer_answers.py), the control resolver's otherwise."""
+    if find_ruleset(state.setup.ruleset).seats_are_factions:
+        return deciding_seats_of_factions(state)
+    return [int(seat) for seat in deciding_seats(state)]
+
+
+def default_for_seat(state: GameState, seat: int, answer_offers: bool = True) -> A.Action | None:
+    """What a seat's deadline applies now (R-GEN-03): its default for the first decision it is asked (or its no to
+    an open offer). Where seats are factions: rules/offer_answers.py `default_answer`, or with `answer_offers=False`
+    the default of the decision the game waits on only (`default_action`)."""
+    if find_ruleset(state.setup.ruleset).seats_are_factions:
+        return default_answer(state, seat) if answer_offers else default_action(state, seat)
+    asked = calls_of(state, SeatId(seat))
+    return seat_default(state, asked[0]) if asked else None
+
+
 def seat_view(state: GameState, seat: SeatId | None) -> dict:
     """The state as the seat may see it now (model/views.py `player_view`)."""
     return player_view(state, seat)
@@ -237,4 +256,4 @@ def events_seen(events: Iterable[Event], seat: SeatId | None, before: dict[int, 
 
 __all__ = ["Call", "calls", "seat_for", "deciding_seats", "awaited_seats", "calls_of", "acting_for", "main_faction",
            "seat_factions", "authority_refusal", "apply_as", "seat_legal_actions", "seat_default", "seat_view",
-           "holders", "events_seen", "seen_around"]
+           "holders", "events_seen", "seen_around", "seats_asked", "default_for_seat"]
