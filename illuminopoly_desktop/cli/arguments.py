@@ -139,5 +139,5 @@ PRESET_HELP = ("a named bundle of house rules of the ruleset (resources/presets/
                "the default) or illuminopoly_v22 (the v2.2 edition), or one of your own saved from the New Game "
                "dialog (user:NAME); --option values apply on top of it")
 
-RULESET_HELP = ("the rules the game is played by: illuminopoly (the default), classic (classic Monopoly) or george "
-                "(Defeating Monopoly, the Georgist rules)")
+RULESET_HELP = ("the rules the game is played by: illuminopoly (the default), classic (classic Monopoly), george "
+                "(Defeating Monopoly, the Georgist rules) or shared (shared factions: two seats per faction)")
