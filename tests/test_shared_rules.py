@@ -433,3 +433,62 @@ def test_V_SHARED_27_a_seat_is_out_only_when_both_its_factions_are():
     assert [p.eliminated for p in state.players] == [False, False, True, True, False]
     assert state.variant.seats_out == {2: 1}  # Cal shares Φ2 and Φ3; Ben and Dee keep Φ1 and Φ4
     assert [resolver.seat_in_game(state, SeatId(s)) for s in range(5)] == [True, True, False, True, True]
+
+
+# ----- V-SHARED-12, -15: the operator's half after the pilot's move; the third doubles -----
+
+def test_V_SHARED_15_third_doubles_jail_the_token_and_the_operator_still_has_a_second_action():
+    state = shared_game(chair=1)  # Φ1: pilot Ben, operator Ann (Φ1 is no Chair of its own, so Jail costs no vote)
+    state.chair = 0
+    for dice in ((3, 3), (2, 2), (1, 1)):
+        force(state, *dice)
+        act_as(state, BEN, A.Roll(seat=PHI1))
+        if state.turn.step == "landing":
+            act_as(state, ANN, A.DoNothing(seat=PHI1))
+        if not state.players[1].in_jail:
+            assert deciders(state) == [(ANN, 1, False)]
+            act_as(state, ANN, A.EndTurn(seat=PHI1))  # the next cycle: Ben rolls again
+    assert state.players[1].in_jail and state.variant.turn.cycle == 3
+    assert deciders(state) == [(ANN, 1, False)] and state.variant.turn.half == "second"
+    cash = state.players[1].cash
+    act_as(state, ANN, A.PassSecondAction(seat=PHI1))  # a third cycle's pass: no money (V-SHARED-13)
+    assert state.players[1].cash == cash and state.turn.seat == 2
+
+
+# ----- V-SHARED-24: lost turns and disabled factions -----
+
+def test_V_SHARED_24_a_squeeze_on_doubles_ends_the_faction_turn_and_neither_sharer_may_act_for_it():
+    """Φ4 is the Boat (pilot Eve, operator Dee): a squeeze rolling double 1s ends its faction turn at once and costs
+    it two faction turns (R-FAC-BOAT-03); while disabled, neither sharer may act for it, and its skipped turns have no
+    halves and no pass money."""
+    state = shared_game(seats=5, chair=4)
+    eve = SeatId(4)
+    give(state, 4, 1)
+    force(state, 1, 1)
+    act_as(state, eve, A.BoatSqueeze(seat=FactionId(4)))
+    assert state.players[4].disabled and state.players[4].lost_turns == 2 and state.turn.seat == 0
+    refused_as(state, eve, A.Mortgage(seat=FactionId(4), property=1), "E_DISABLED", "V-SHARED-24")  # its controller
+    refused_as(state, DEE, A.Mortgage(seat=FactionId(4), property=1), "E_NOT_CONTROLLER", "V-SHARED-07")
+    cash = state.players[4].cash
+    events = []
+    while state.round_no < 3:
+        faction = FactionId(state.turn.seat)
+        (seat, _, _), = deciders(state)
+        half = state.variant.turn.half
+        events += act_as(state, seat, A.PassFirstAction(seat=faction) if half == "first"
+                         else A.PassSecondAction(seat=faction))
+    assert not [e for e in events if isinstance(e, E.HalfStarted) and e.seat == 4]
+    assert state.players[4].cash == cash
+    assert [e.seat for e in events if isinstance(e, E.TurnSkipped)] == [4, 4]
+
+
+# ----- V-SHARED-25: Jail and the Chair -----
+
+def test_V_SHARED_25_the_chair_factions_token_jailed_loses_the_chair_and_the_seats_vote_again():
+    state = shared_game(chair=0)
+    state.players[0].position = 24
+    force(state, 2, 4)
+    act_as(state, ANN, A.Roll(seat=PHI0))  # to 30, Go to Jail
+    assert state.players[0].in_jail and state.chair is None
+    assert state.pending[-1].kind == "election" and state.pending[-1].voters == [0, 1, 2, 3]
+    assert [seat for seat, _, _ in deciders(state)] == [ANN, BEN, CAL, DEE]

@@ -40,6 +40,8 @@ class SharedRuleset(IlluminopolyRuleset):
     decisions = registry([decision for decision in IlluminopolyRuleset.decisions.values()
                           if decision.kind not in {step.kind for step in steps.STEPS} | {"dog_choice"}]
                          + list(steps.STEPS) + [dog.DogChoice()])
+    rule_ids = {**IlluminopolyRuleset.rule_ids, "player.disabled": "V-SHARED-24"}
+    """Illuminopoly's rules, but a disabled faction is V-SHARED-24's (neither sharer may act for it)."""
     control_rule_id = "V-SHARED-07"
     seats_are_factions = False
 
