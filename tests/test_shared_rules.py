@@ -492,3 +492,39 @@ def test_V_SHARED_25_the_chair_factions_token_jailed_loses_the_chair_and_the_sea
     assert state.players[0].in_jail and state.chair is None
     assert state.pending[-1].kind == "election" and state.pending[-1].voters == [0, 1, 2, 3]
     assert [seat for seat, _, _ in deciders(state)] == [ANN, BEN, CAL, DEE]
+
+
+# ----- V-SHARED-26, 6.4 #23: the Artillery as a shared faction -----
+
+def test_V_SHARED_26_a_ransom_on_the_pilots_other_faction_can_be_neither_paid_nor_followed_by_destruction():
+    """Ten seats, Φ9 the Artillery (pilot seat 9, who also operates Φ0; operator seat 8, who also pilots Φ8). The
+    operator may demand a ransom for Φ0's deed (he shares Φ8 and Φ9 only), but not for Φ8's (V-SHARED-16); Φ0,
+    adjacent to the Artillery, may not pay it (V-SHARED-17); and at the Artillery's next upkeep its pilot, who shares
+    Φ0, may not attempt the destruction (V-SHARED-09, -16): the demand only ended the Artillery's turn."""
+    state = shared_game(seats=10, chair=9)
+    pilot, operator = SeatId(9), SeatId(8)
+    give(state, 0, 6)
+    give(state, 8, 8)
+    force(state, 2, 4)
+    act_as(state, pilot, A.Roll(seat=FactionId(9)))  # to 6, Oriental Avenue, Φ0's
+    assert deciders(state) == [(operator, 9, False)] and "demand_ransom" in kinds(state, 9)
+    act_as(state, operator, A.DemandRansom(seat=FactionId(9), amount=50))
+    assert state.pending_ransom is not None and state.turn.seat == 0  # the demand ended the Artillery's turn
+    refused_as(state, ANN, A.AnswerRansom(seat=PHI0, pay=True), "E_ADJACENT_FACTION", "V-SHARED-17")
+    while state.turn.seat != 9:
+        faction = FactionId(state.turn.seat)
+        (seat, _, _), = deciders(state)
+        act_as(state, seat, A.PassFirstAction(seat=faction) if state.variant.turn.half == "first"
+               else A.PassSecondAction(seat=faction))
+    assert state.turn.step == "upkeep" and deciders(state) == [(pilot, 9, False)]
+    assert "attempt_destruction" not in kinds(state, 9)
+    refused_as(state, pilot, A.AttemptDestruction(seat=FactionId(9)), "E_OWN_OTHER_FACTION", "V-SHARED-16")
+
+
+def test_V_SHARED_16_the_artillerys_operator_cannot_demand_a_ransom_of_his_other_faction():
+    state = shared_game(seats=10, chair=9)
+    give(state, 8, 6)
+    force(state, 2, 4)
+    act_as(state, SeatId(9), A.Roll(seat=FactionId(9)))
+    assert "demand_ransom" not in kinds(state, 9) and "destroy" not in kinds(state, 9)
+    refused_as(state, SeatId(8), A.DemandRansom(seat=FactionId(9), amount=50), "E_OWN_OTHER_FACTION", "V-SHARED-16")

@@ -26,10 +26,22 @@ def _acted(handler):
     return marked
 
 
-def _attack(kind: str, handler):
-    """A landing attack: refused by V-SHARED-16/-20 before anything changes, recorded once accepted."""
+def _landing_target(ctx: RulesContext) -> int:
+    return ctx.state.turn.landing_square
+
+
+def _ransomed_target(ctx: RulesContext) -> int | None:
+    ransom = ctx.state.pending_ransom
+    return None if ransom is None else ransom.property
+
+
+def _attack(kind: str, handler, target=_landing_target):
+    """An attack on a deed: refused by V-SHARED-16/-20 before anything changes, recorded once accepted."""
     def checked(ctx: RulesContext, action) -> None:
-        index = ctx.state.turn.landing_square
+        index = target(ctx)
+        if index is None:
+            handler(ctx, action)  # nothing to attack: the rule's own refusal
+            return
         refusal = attacks.attack_refusal(ctx, kind, action.seat, index)
         if refusal is not None:
             raise refusal
@@ -58,6 +70,22 @@ class Choice(base.Choice):
 
 class Income(base.Income):
     handlers = {kind: _acted(h) for kind, h in base.Income.handlers.items()}
+
+
+class Upkeep(base.Upkeep):
+    """T1, the pilot's (V-SHARED-09): the Artillery's destruction after a ransom is an attack he orders, so
+    V-SHARED-16 and -20 apply to it (6.4 #23: never against a faction the pilot also shares)."""
+    handlers = {**base.Upkeep.handlers,
+                "attempt_destruction": _attack("attempt_destruction", base.Upkeep.handlers["attempt_destruction"],
+                                               _ransomed_target)}
+
+    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+        menu = super().step_menu(ctx, seat, player)
+        index = _ransomed_target(ctx)
+        if "attempt_destruction" in menu and index is not None \
+                and attacks.attack_refusal(ctx, "attempt_destruction", seat, index) is not None:
+            del menu["attempt_destruction"]
+        return menu
 
 
 class SecondActionStep:
@@ -155,5 +183,6 @@ class Free(SecondActionStep, base.Free):
         return self.second_menu(ctx, seat, menu)
 
 
-STEPS = tuple(step for step in base.STEPS if step.kind not in ("choice", "income", "landing", "fp_choice", "free")) \
-    + (Choice(), Income(), Landing(), FreeParkingChoice(), Free())
+REPLACED = ("choice", "income", "upkeep", "landing", "fp_choice", "free")
+STEPS = tuple(step for step in base.STEPS if step.kind not in REPLACED) \
+    + (Choice(), Income(), Upkeep(), Landing(), FreeParkingChoice(), Free())
