@@ -58,3 +58,20 @@ def test_a_person_cannot_act_for_a_faction_he_does_not_control_now():
         session.apply_as(stranger, A.PassFirstAction(seat=faction))
     assert info.value.rule_id == "V-SHARED-07"
     assert control.seat_for(session.state, faction) == pilot
+
+
+def test_a_shared_game_saves_and_loads_by_replaying_every_action(tmp_path):
+    """A save of a shared-faction game records its ruleset, its options (the shared_ ones among them) and its slice;
+    loading replays every action through the rules to the same state."""
+    from illuminopoly_desktop.saves.savefile import load_save
+
+    seats = [{"name": f"Bot {i}", "kind": "computer", "strength": "schemer" if i % 2 else "random"} for i in range(5)]
+    session = TableSession(new_game(seats, seed=4, ruleset="shared", options={"max_rounds": 30}), computer_seed=5)
+    while not session.game_over and session.computer_step() is not None:
+        pass
+    path = tmp_path / "shared.json"
+    session.save(path)
+    loaded = load_save(path)
+    assert loaded.state.setup.ruleset == "shared" and loaded.state.variant.kind == "shared"
+    assert loaded.state.setup.options.shared_conflict_resolution == "proxy"
+    assert loaded.state.model_dump_json() == session.state.model_dump_json()
