@@ -70,7 +70,8 @@ def bid_decider(state, contest, faction: int) -> int:
     sharer."""
     n = len(state.setup.seats)
     seat = geometry.controller(FactionId(faction), phase_of(state), n)
-    if faction in contest.attackers or contest.invitations.get(faction) == "attack":  # against the owner, or the first opposer of an unowned deed's rezoning
+    if faction in contest.attackers or contest.invitations.get(faction) == "attack":
+        # against the owner, or the first opposer of an unowned deed's rezoning
         other = contest.owner if contest.owner is not None else (contest.defenders or [None])[0]
     else:
         other = contest.attacker

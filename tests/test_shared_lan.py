@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 
 import pytest
 
 from illuminopoly_desktop.bots.shared_player import SharedPlayer
 from illuminopoly_desktop.model.seating import FactionId
+from illuminopoly_desktop.model.state import FavorCard
 from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.net.client import LanClient
-from illuminopoly_desktop.model.state import FavorCard
 from illuminopoly_desktop.net.loopback import close_all, loopback_server, seated_clients
 from illuminopoly_desktop.net.remote_player import play_as_computer
 from illuminopoly_desktop.protocol import apply_patch, decode_server_message
 from illuminopoly_desktop.variants.shared import geometry
 from shared_scenario import shared_game
+from test_net_game import bytes_before_the_end, dog_secret
 
 SEATS = 5
 
@@ -49,19 +49,6 @@ async def play_shared_game(seed: int):
         return state, views, clients, spectator, counts
 
 
-def dog_secret(condition: str) -> re.Pattern:
-    return re.compile(r'dog_condition"(?::|,"value":)"' + re.escape(condition) + '"')
-
-
-def before_the_end(client: LanClient) -> str:
-    text = []
-    for frame in client.captured:
-        if '"game_over":true' in frame.replace(" ", "") or "dog_condition_revealed" in frame:
-            break
-        text.append(frame)
-    return "".join(text).replace(" ", "")
-
-
 def replayed_views(client: LanClient):
     """The seat's view after every message, rebuilt from the stream alone (welcome/state, then patches)."""
     view = None
@@ -86,7 +73,7 @@ def test_V_SHARED_08_whole_lan_games_send_each_seat_only_its_own_secrets(seed):
     sharers = set(geometry.sharers(FactionId(2), SEATS))
     assert sharers == {1, 2}
     for client in [*clients, spectator]:
-        early = before_the_end(client)
+        early = bytes_before_the_end(client).replace(" ", "")
         if client.seat in sharers:
             assert dog_secret(condition).search(early)  # the Dog's sharers know it (V-SHARED-04)
         else:

@@ -34,7 +34,8 @@ def kinds(state, faction: int) -> set[str]:
 
 def test_SH_T1_the_round_order_and_the_control_table_of_four_seats():
     """SH-T1: Φ0-FA Ann, Φ0-SA Dee, Φ1-FA Ben, Φ1-SA Ann, Φ2-FA Cal, Φ2-SA Ben, Φ3-FA Dee, Φ3-SA Cal; control in
-    FA-phase Ann Φ0, Ben Φ1, Cal Φ2, Dee Φ3; in SA-phase Ann Φ1, Ben Φ2, Cal Φ3, Dee Φ0 (§3.3's worked example)."""
+    FA-phase Ann Φ0, Ben Φ1, Cal Φ2, Dee Φ3; in SA-phase Ann Φ1, Ben Φ2, Cal Φ3, Dee Φ0 (§3.3's worked
+    example)."""
     assert geometry.round_order(4) == [(0, "first", 0), (0, "second", 3), (1, "first", 1), (1, "second", 0),
                                        (2, "first", 2), (2, "second", 1), (3, "first", 3), (3, "second", 2)]
     assert [geometry.controlled(SeatId(s), "first", 4) for s in range(4)] == [0, 1, 2, 3]

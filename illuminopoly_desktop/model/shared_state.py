@@ -1,7 +1,7 @@
 """The shared-faction ruleset's slice of the game state (VARIANTS §3, RULESETS.md §4.5): `GameState.variant`.
 
-Every field but `dog_proposals` is public (R-GEN-06): which half of the faction turn runs, which cycle, whether a half was passed,
-which deeds were attacked this faction turn, which seats are out. The pairing itself is not stored:
+Every field but `dog_proposals` is public (R-GEN-06): which half of the faction turn runs, which cycle, whether a
+half was passed, which deeds were attacked this faction turn, which seats are out. The pairing itself is not stored:
 it follows from the seat count (VARIANTS §3.3, variants/shared/geometry.py).
 
 The Dog's sharers' proposals for its secret condition (V-SHARED-04) are the one secret here: the view hides them

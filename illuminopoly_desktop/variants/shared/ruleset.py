@@ -148,10 +148,11 @@ class SharedRuleset(IlluminopolyRuleset):
     def control_reason(self, state: GameState, faction: FactionId) -> str:
         n = len(state.setup.seats)
         names = [s.name for s in state.setup.seats]
-        half = resolver.phase(state)
-        return (f"{names[resolver.controller(state, faction)]} controls it during "
-                f"{'First' if half == 'first' else 'Second'} Actions, {names[geometry.other_sharer(faction, resolver.controller(state, faction), n)]} "
-                f"during {'Second' if half == 'first' else 'First'} Actions")
+        now = resolver.controller(state, faction)
+        other = geometry.other_sharer(faction, now, n)
+        this_half, other_half = ("First", "Second") if resolver.phase(state) == "first" else ("Second", "First")
+        return (f"{names[now]} controls it during {this_half} Actions, {names[other]} during {other_half} "
+                "Actions")
 
     def actor_refusal(self, state: GameState, action) -> IllegalAction | None:
         if action.type == "cast_vote" and self.seats_decision(state):
