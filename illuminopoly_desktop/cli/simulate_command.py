@@ -165,6 +165,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from ..bots.simulate import SimulationTotals, run_simulation
     from ..bots.table_games import run_table_simulation
     from ..model.board import load_board
+    from ..model.rulesets import find_ruleset
     from ..rules.errors import IllegalAction
     from ..saves import SaveError, write_save
 
@@ -193,8 +194,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         for sim in games:
             totals.add(sim)
-            for seat in sim.winners if strengths is not None else ():
-                won_by_strength[strengths[seat]] += 1 / len(sim.winners)
+            winning = find_ruleset(args.ruleset).winning_seats(sim.state)  # shared factions: both sharers win
+            for seat in winning if strengths is not None else ():
+                won_by_strength[strengths[seat]] += 1 / len(winning)
             board = sim.state.setup.board
             saved = None
             if args.save_dir is not None:

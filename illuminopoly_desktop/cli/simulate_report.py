@@ -47,6 +47,8 @@ def _winners_text(sim) -> str:
         return "cap"
     players = sim.state.players
     strengths = getattr(sim, "strengths", None)  # a table of mixed computer strengths (bots/table_games.py)
+    if sim.state.variant is not None and sim.state.variant.kind == "shared":  # factions, not seats (game_line)
+        return ", ".join(f"{players[w].name}" for w in sim.winners) or "none"
     return ", ".join(f"{players[w].name} (seat {w}{_role(players[w])}"
                      + (f", {strengths[w]}" if strengths else "") + ")" for w in sim.winners) or "none"
 
@@ -65,6 +67,12 @@ def game_line(sim) -> str:
     label = "winner" if len(sim.winners) == 1 else "winners"
     who = _winners_text(sim)
     outcome = "cap" if who == "cap" else f"{label} {who}"
+    if sim.state.variant is not None and sim.state.variant.kind == "shared" and sim.state.winners:
+        from ..model.rulesets import ruleset_of  # lazily, like the rest of the command line (a fast --help)
+
+        seats = sim.state.setup.seats  # shared factions: the people who win through the factions (V-SHARED-28)
+        outcome += " (winning seats " + ", ".join(seats[s].name for s in ruleset_of(sim.state).winning_seats(
+            sim.state)) + ")"
     if sim.ending != "cap":
         outcome += f", {ENDING_LABELS[sim.ending]}"
     return (f"seed {sim.seed}: {sim.rounds} rounds, {sim.result}, {outcome}, {invariants} "

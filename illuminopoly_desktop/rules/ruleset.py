@@ -151,6 +151,10 @@ class Ruleset:
         """The seats that run the faction, whoever controls it now."""
         return [SeatId(faction)]
 
+    def winning_seats(self, state: GameState) -> list[SeatId]:
+        """The people credited with the game's win (V-SHARED-28: both sharers of every winning faction)."""
+        return [SeatId(winner) for winner in state.winners]
+
     def seats_decision(self, state: GameState) -> bool:
         """Whether the decision the game waits on is the seats' own rather than their factions' (a shared-faction
         game's Chair vote, V-SHARED-05): its awaited ids, and its actions' `seat`, are then SeatIds."""

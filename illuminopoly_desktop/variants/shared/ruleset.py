@@ -135,6 +135,9 @@ class SharedRuleset(IlluminopolyRuleset):
     def sharers(self, state: GameState, faction: FactionId) -> list[SeatId]:
         return list(resolver.sharers(state, faction))
 
+    def winning_seats(self, state: GameState) -> list[SeatId]:
+        return victory.winning_seats(state)
+
     def seats_decision(self, state: GameState) -> bool:
         """The Chair vote is the seats' (V-SHARED-05): one vote per seat in the game."""
         return bool(state.pending) and state.pending[-1].kind == "election"
