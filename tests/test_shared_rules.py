@@ -6,6 +6,7 @@ import pytest
 
 from illuminopoly_desktop.model.seating import FactionId, SeatId
 from illuminopoly_desktop.model.state import CashItem, OfferLeg
+from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import control, engine
 from illuminopoly_desktop.rules import events as E
@@ -212,8 +213,8 @@ def test_SH_T2_V_SHARED_18_an_attack_on_the_next_faction_is_defended_by_its_prox
     assert deciders(state) == [(ANN, 1, False), (CAL, 2, True)]
     refused_as(state, BEN, A.CommitGraft(seat=PHI2, pips=1), "E_NOT_YOUR_TURN", "V-SHARED-07")
     act_as(state, CAL, A.CommitGraft(seat=PHI2, pips=3))
-    assert control.player_view(state, CAL)["pending"][-1]["bids"] == {"2": 3}
-    assert control.player_view(state, BEN)["pending"][-1]["bids"] == {}
+    assert player_view(state, CAL)["pending"][-1]["bids"] == {"2": 3}
+    assert player_view(state, BEN)["pending"][-1]["bids"] == {}
 
 
 def test_SH_T2_an_attack_two_factions_on_is_defended_by_its_controller():
@@ -350,12 +351,12 @@ def test_V_SHARED_04_the_first_seat_proposes_and_the_second_accepts():
     refused_as(state, BEN, A.ProposePairChoice(seat=PHI2, choice="shoe"), "E_NOT_YOUR_TURN", "V-SHARED-07")
     act_as(state, CAL, A.ProposePairChoice(seat=PHI2, choice="shoe"))
     assert deciders(state) == [(BEN, 2, False)]
-    assert control.player_view(state, BEN)["variant"]["dog_proposals"] == [[CAL, "shoe"]]
-    assert control.player_view(state, ANN)["variant"]["dog_proposals"] == []
+    assert player_view(state, BEN)["variant"]["dog_proposals"] == [[CAL, "shoe"]]
+    assert player_view(state, ANN)["variant"]["dog_proposals"] == []
     act_as(state, BEN, A.AcceptPairChoice(seat=PHI2))
     assert state.players[2].dog_condition == "shoe"
     for seat, shown in ((ANN, None), (BEN, "shoe"), (CAL, "shoe"), (DEE, None)):
-        assert control.player_view(state, seat)["players"][2]["dog_condition"] == shown
+        assert player_view(state, seat)["players"][2]["dog_condition"] == shown
 
 
 def test_V_SHARED_04_after_two_proposals_each_the_engine_draws_one_of_them():

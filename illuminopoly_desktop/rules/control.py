@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from ..model.rulesets import find_ruleset
 from ..model.seating import FactionId, SeatId
 from ..model.state import GameState
-from ..model.views import player_view
 from . import actions as A
 from . import engine
 from .decisions import awaiting
@@ -94,17 +93,6 @@ def awaited_seats(state: GameState) -> list[SeatId]:
 def calls_of(state: GameState, seat: SeatId) -> list[Call]:
     """The decisions `seat` is asked for now (two when it answers for a faction by proxy besides its own)."""
     return [call for call in calls(state) if call.seat == seat]
-
-
-def acting_for(state: GameState, seat: SeatId) -> list[int]:
-    """The `seat` fields the seat's actions may carry now: the factions it is asked to decide for (first), then the
-    ones it controls (their free actions, R-GEN-04)."""
-    ids = [call.acts_as for call in calls_of(state, seat)]
-    rules = find_ruleset(state.setup.ruleset)
-    for faction in rules.controlled_by(state, seat):
-        if faction not in ids:
-            ids.append(faction)
-    return ids
 
 
 def main_faction(state: GameState, seat: SeatId) -> FactionId | None:
@@ -227,11 +215,6 @@ def default_for_seat(state: GameState, seat: int, answer_offers: bool = True) ->
     return seat_default(state, asked[0]) if asked else None
 
 
-def seat_view(state: GameState, seat: SeatId | None) -> dict:
-    """The state as the seat may see it now (model/views.py `player_view`)."""
-    return player_view(state, seat)
-
-
 def holders(state: GameState) -> dict[int, frozenset[SeatId]]:
     """Faction -> the seats that see its secrets now: taken before and after an action to filter its events."""
     rules = find_ruleset(state.setup.ruleset)
@@ -254,6 +237,6 @@ def events_seen(events: Iterable[Event], seat: SeatId | None, before: dict[int, 
     return [e for e in events if e.visible_to is None or not seen.isdisjoint(e.visible_to)]
 
 
-__all__ = ["Call", "calls", "seat_for", "deciding_seats", "awaited_seats", "calls_of", "acting_for", "main_faction",
-           "seat_factions", "authority_refusal", "apply_as", "seat_legal_actions", "seat_default", "seat_view",
+__all__ = ["Call", "calls", "seat_for", "deciding_seats", "awaited_seats", "calls_of", "main_faction",
+           "seat_factions", "authority_refusal", "apply_as", "seat_legal_actions", "seat_default",
            "holders", "events_seen", "seen_around", "seats_asked", "default_for_seat"]
