@@ -530,3 +530,19 @@ def test_V_SHARED_16_the_artillerys_operator_cannot_demand_a_ransom_of_his_other
     act_as(state, SeatId(9), A.Roll(seat=FactionId(9)))
     assert "demand_ransom" not in kinds(state, 9) and "destroy" not in kinds(state, 9)
     refused_as(state, SeatId(8), A.DemandRansom(seat=FactionId(9), amount=50), "E_OWN_OTHER_FACTION", "V-SHARED-16")
+
+
+# ----- V-SHARED-09: the First Action's income is the pilot's -----
+
+def test_V_SHARED_09_the_thimbles_income_choice_is_its_pilots_and_then_the_main_choice():
+    """Φ3 is the Thimble (pilot Dee, operator Cal): its income step (rent, or a reorganisation instead, R-FAC-THIMBLE-02)
+    and then its main choice belong to the First Action; the operator may not take them."""
+    state = shared_game(chair=2, factions=("top_hat", "race_car", "horseman", "thimble"))
+    give(state, 3, 1)
+    act_as(state, CAL, A.PassFirstAction(seat=PHI2))
+    act_as(state, BEN, A.PassSecondAction(seat=PHI2))
+    assert state.turn.step == "income" and deciders(state) == [(DEE, 3, False)]
+    refused_as(state, CAL, A.CollectRent(seat=PHI3), "E_NOT_YOUR_TURN", "V-SHARED-07")
+    act_as(state, DEE, A.CollectRent(seat=PHI3))
+    assert state.turn.step == "choice" and deciders(state) == [(DEE, 3, False)]
+    assert state.variant.turn.half == "first"
