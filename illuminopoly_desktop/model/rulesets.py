@@ -43,6 +43,8 @@ RULESETS: dict[str, RulesetEntry] = {entry.name: entry for entry in (
                  "illuminopoly_desktop.model.george_options:GeorgeOptions"),
     RulesetEntry("shared", "Shared factions", "illuminopoly_desktop.variants.shared.ruleset",
                  "illuminopoly_desktop.model.shared_options:SharedOptions"),
+    RulesetEntry("illumo", "Illumonopoly", "illuminopoly_desktop.variants.illumo.ruleset",
+                 "illuminopoly_desktop.model.illumo_options:IllumoOptions"),
 )}
 
 

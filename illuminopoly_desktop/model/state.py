@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, SerializeAsAny, model_serializer, model_v
 from .board import Board
 from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
 from .george_state import GeorgeState, LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
+from .illumo_state import AntitrustChoice, Complaint, IllumoState, Interference, Lawsuit
 from .model_base import Model, Tagged
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
@@ -27,9 +28,14 @@ ESCROW = "escrow"
 GO_POT = "go_pot"
 """The GO pot of the Georgist rules (VARIANTS §5, V-GEORGE-24), held in their slice of the state."""
 
-Party = Union[int, Literal["bank", "fp", "escrow", "go_pot"]]
-"""Where money comes from or goes to: a seat number, the Bank's Reserves, the Free Parking pot, escrow, or a pot a
-ruleset's slice holds (the GO pot)."""
+Account = Annotated[str, Field(pattern=r"^t[0-9]+:[a-z_]+$")]
+"""A player's account other than his cash, which a ruleset keeps in its slice (VARIANTS S09): Illumonopoly's group
+treasuries, "t<seat>:<type>" (model/illumo_state.py). The core's ledger asks the ruleset to move money in and out of
+them (rules/money.py, `Ruleset.adjust_account`)."""
+
+Party = Union[int, Literal["bank", "fp", "escrow", "go_pot"], Account]
+"""Where money comes from or goes to: a seat number (his cash), the Bank's Reserves, the Free Parking pot, escrow, a
+pot a ruleset's slice holds (the GO pot), or a ruleset's account of a player (`Account`)."""
 
 ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual", "mortgage_chair", "post_mortgage"]
 
@@ -466,7 +472,8 @@ class RansomAnswer(Tagged):
 Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyoff, FactionDraft, DogChoice,
                           PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer,
                           BuildingAuction, MortgageReceipt,
-                          LoanSettlement, ShortageDeclaration, ParcelBuildingAuction],
+                          LoanSettlement, ShortageDeclaration, ParcelBuildingAuction,
+                          Complaint, Interference, Lawsuit, AntitrustChoice],
                     Field(discriminator="kind")]
 """Every window any ruleset opens. Each ruleset declares the ones it opens (`Ruleset.windows`) and registers a
 Decision for each; tests/test_decision_registry.py checks both, and that every member here is some ruleset's."""
@@ -629,7 +636,7 @@ class GameState(Model):
     abandon_first_turn: dict[int, Literal["waiting", "now"]] = Field(default_factory=dict)
     """`abandon_any_reorganization=false`: destroyed lot → its owner's first turn after the destruction is still to
     come (`waiting`) or is the current turn (`now`) (R-ART-13)."""
-    variant: Annotated[Union[ClassicState, GeorgeState, SharedState], Field(discriminator="kind")] | None = Field(
+    variant: Annotated[Union[ClassicState, GeorgeState, SharedState, IllumoState], Field(discriminator="kind")] | None = Field(
         None, exclude_if=lambda slice_: slice_ is None)
     """The ruleset's own part of the state (RULESETS.md §4.5): classic Monopoly's (model/classic_state.py), the
     Georgist rules' (model/george_state.py), shared factions' halves and seats (model/shared_state.py), or None for
@@ -660,8 +667,14 @@ class GameState(Model):
         start = order.index(seat)
         return order[start + 1:] + order[:start]
 
+    def money_of(self, seat: int) -> int:
+        """All the money a player holds: his cash, and what a ruleset's slice keeps in his other accounts."""
+        accounts = getattr(self.variant, "money_of", None)  # a ruleset's accounts of players (Illumonopoly's)
+        return self.players[seat].cash + (accounts(seat) if accounts is not None else 0)
+
     def total_money(self) -> int:
-        """Σ player cash + Reserves + FP pot + escrow (R-GEN-08)."""
+        """Σ player cash + Reserves + FP pot + escrow (R-GEN-08), + what a ruleset's slice holds: its pots
+        (the Georgist GO pot) or players' other accounts (Illumonopoly's group treasuries)."""
         held = getattr(self.variant, "money_held", None)  # a ruleset's pots (the Georgist GO pot)
         return (sum(p.cash for p in self.players) + self.reserves + self.fp_pot + self.escrow
                 + (held() if held is not None else 0))

@@ -545,6 +545,53 @@ class BidForParcelBuilding(Action):
 class ClaimUseFee(Action):
     """V-GEORGE-13 with manual claims: the lessee claims the use fee just paid on his parcel, before the next roll."""
     type: Literal["claim_use_fee"] = "claim_use_fee"
+
+
+# ----- Illumonopoly (variants/illumo/, VARIANTS §4) -----
+class Transfer(Action):
+    """V-ILLUMO-07: move money between the central treasury and one's group treasury of type `group`
+    (`to_group`: central -> group, else group -> central). The fee comes from the treasury `fee_from` names
+    ("source" or "destination"); the first two transfers of step 3 are free (V-ILLUMO-08)."""
+    type: Literal["transfer"] = "transfer"
+    group: str
+    to_group: bool
+    amount: int = Field(ge=1)
+    fee_from: Literal["source", "destination"] = "source"
+
+
+class Complain(Action):
+    """V-ILLUMO-12, -13: file a complaint against the announced acquisition ($50), or let it pass (`file=False`)."""
+    type: Literal["complain"] = "complain"
+    file: bool
+
+
+class Pledge(Action):
+    """V-ILLUMO-13, -37: money for one side of an interference or a lawsuit (`side`: "for"/"against" the
+    purchaser, or "plaintiff"/"defendant"), in whole units ($50, or $10), from `source`: "central" or the pledger's
+    treasury of the affected type (its name). Collected when the roll is made."""
+    type: Literal["pledge"] = "pledge"
+    side: Literal["for", "against", "plaintiff", "defendant"]
+    amount: int = Field(ge=1)
+    source: str = "central"
+
+
+class PassPledge(Action):
+    """V-ILLUMO-13, -41: no (more) money for now; pledging closes when everyone passes in a row."""
+    type: Literal["pass_pledge"] = "pass_pledge"
+
+
+class Sue(Action):
+    """V-ILLUMO-36: start a lawsuit in step 1 of one's turn ($50 filing fee): `suit` against `defendant` over the deed
+    `target` (antitrust: any deed of the monopoly attacked)."""
+    type: Literal["sue"] = "sue"
+    defendant: int
+    suit: Literal["landmark", "title_defect", "antitrust"]
+    target: int
+
+
+class ForfeitDeed(Action):
+    """V-ILLUMO-40: the losing defendant of an antitrust suit names the deed of the monopoly he loses."""
+    type: Literal["forfeit_deed"] = "forfeit_deed"
     property: int
 
 
@@ -568,7 +615,8 @@ AnyAction = Annotated[
           DeclareBankruptcy, KeepMortgages, BidForBuilding,
           LeaseParcel, BuildOnParcel, SellParcelBuilding, PayOffLoan, SurrenderLease, SettleParcelLoans,
           DeclareBuildingNeed, BidForParcelBuilding, ClaimUseFee,
-          PassFirstAction, PassSecondAction, ProposePairChoice, AcceptPairChoice],
+          PassFirstAction, PassSecondAction, ProposePairChoice, AcceptPairChoice,
+          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed],
     Field(discriminator="type"),
 ]
 
@@ -584,6 +632,8 @@ and are dispatched by variants/illuminopoly/cheating.py."""
 # The Artillery's free actions (R-ART-04 pledges and the owner's answer to a ransom, D-15; R-ART-11 cleanup), kept
 # apart so that the list above stays as it was.
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
+# Illumonopoly's internal transfers (V-ILLUMO-07: "at any time").
+FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer"}
 
 # The Georgist rules' free actions (V-GEORGE-14 to -20, -29).
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"build_on_parcel", "sell_parcel_building", "pay_off_loan", "surrender_lease",

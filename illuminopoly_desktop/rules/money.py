@@ -25,8 +25,10 @@ def _take(ctx: RulesContext, party: Party, amount: int) -> None:
         st.escrow -= amount
     elif party == GO_POT:
         st.variant.go_pot -= amount
-    else:
+    elif party.__class__ is int:
         st.players[party].cash -= amount
+    else:
+        ctx.rules.adjust_account(st, party, -amount)  # a ruleset's account of a player (VARIANTS S09)
 
 
 def _give(ctx: RulesContext, party: Party, amount: int) -> None:
@@ -39,17 +41,22 @@ def _give(ctx: RulesContext, party: Party, amount: int) -> None:
         st.escrow += amount
     elif party == GO_POT:
         st.variant.go_pot += amount
-    else:
+    elif party.__class__ is int:
         st.players[party].cash += amount
+    else:
+        ctx.rules.adjust_account(st, party, amount)
 
 
-def move(ctx: RulesContext, payer: Party, payee: Party, amount: int, reason: str, rule_id: str | None = None) -> None:
-    """Move exactly `amount` (the caller has checked the payer can pay it)."""
+def move(ctx: RulesContext, payer: Party, payee: Party, amount: int, reason: str, rule_id: str | None = None,
+         visible_to: list[int] | None = None) -> None:
+    """Move exactly `amount` (the caller has checked the payer can pay it). `visible_to`: the seats who may see the
+    movement (None: everyone), for money moved between one player's own private accounts (VARIANTS S21)."""
     if amount <= 0 or payer == payee:
         return  # nothing moves when a Bank Proprietor pays a fine to himself (R-BANK-03 step 4)
     _take(ctx, payer, amount)
     _give(ctx, payee, amount)
-    ctx.emit(MoneyMoved(payer=payer, payee=payee, amount=amount, reason=reason, rule_id=rule_id))
+    ctx.emit(MoneyMoved(payer=payer, payee=payee, amount=amount, reason=reason, rule_id=rule_id,
+                        visible_to=visible_to))
     if payee.__class__ is int and ctx.state.players[payee].bank_debt:
         _repay_bank_debt(ctx, payee)
 

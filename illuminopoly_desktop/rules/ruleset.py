@@ -216,6 +216,13 @@ class Ruleset:
         """Take one automatic step of the machine when no window is open; False when a decision is needed."""
         raise self.missing("advance")
 
+    # ----- S09: the ledger -----
+
+    def adjust_account(self, state: GameState, account: str, amount: int) -> None:
+        """Add `amount` (negative: take) to a player's account other than his cash (model/state.py `Account`): only a
+        ruleset that keeps such accounts in its slice has them (rules/money.py moves every dollar through here)."""
+        raise self.missing(f"the account {account!r}")
+
     # ----- S06: movement -----
 
     def on_pass(self, ctx: RulesContext, seat: int, square: int, forward: bool) -> bool:

@@ -49,8 +49,12 @@ def check_bankruptcy(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
 
 def declare(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
     check_bankruptcy(ctx, window, seat)
+    hand_over(ctx, window, seat, creditor(ctx, window))
+
+
+def hand_over(ctx: RulesContext, window: RaiseFunds, seat: int, to) -> None:
+    """The bankrupt's buildings, cash, cards and deeds go to `to` (a player, or the Bank); he leaves the game."""
     state = ctx.state
-    to = creditor(ctx, window)
     state.pending.remove(window)
     player = state.players[seat]
     deeds = sorted(index for index, prop in state.properties.items() if prop.owner == seat)

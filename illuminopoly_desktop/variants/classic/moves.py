@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...rules.context import RulesContext
 from ...rules.jail import send_to_jail
 from ...rules.movement import steps_to, walk, walk_back
-from .landing import land, landing_done
+from .landing import landing_done
 
 THIRD_DOUBLES = 3
 
@@ -36,7 +36,7 @@ def roll_to_move(ctx: RulesContext, seat: int) -> None:
 def move_by(ctx: RulesContext, seat: int, steps: int, how: str = "dice") -> None:
     """A forward move square by square (the GO salary on the way, CLASSIC-04), then the landing."""
     walk(ctx, seat, steps, how)
-    land(ctx, seat, ctx.state.players[seat].position)
+    ctx.rules.land(ctx, seat, ctx.state.players[seat].position)
 
 
 def card_move(ctx: RulesContext, seat: int, target: int, card_rent: str | None = None, how: str = "card") -> None:
@@ -49,7 +49,7 @@ def card_move(ctx: RulesContext, seat: int, target: int, card_rent: str | None =
 def card_move_back(ctx: RulesContext, seat: int, steps: int) -> None:
     """"Go back 3 spaces": a backward move, which never pays GO (CLASSIC-04), then a normal landing."""
     walk_back(ctx, seat, steps)
-    land(ctx, seat, ctx.state.players[seat].position)
+    ctx.rules.land(ctx, seat, ctx.state.players[seat].position)
 
 
 def send_mover_to_jail(ctx: RulesContext, seat: int, reason: str, rule_id: str) -> None:

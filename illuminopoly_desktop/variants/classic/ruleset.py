@@ -82,6 +82,12 @@ class ClassicRuleset(Ruleset):
     # ----- S06, S14: movement and cards -----
 
     interpret_card = staticmethod(cards.interpret)
+    land = staticmethod(landing.land)
+    """What stopping on a square does (moves.py asks the ruleset, so that an overlay of classic Monopoly may wrap it)."""
+
+    def turn_started(self, ctx: RulesContext, seat: int) -> None:
+        """After a turn has started (turn.py): nothing more in classic Monopoly; an overlay resets its turn's
+        budgets here."""
 
     # ----- S12: auctions (CLASSIC-05, CLASSIC-14) -----
 

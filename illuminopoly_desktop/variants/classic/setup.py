@@ -23,26 +23,29 @@ BANK_MONEY = 20580
 short it issues more, which the game's events record."""
 
 
-def classic_options(options) -> ClassicOptions:
-    """The options of a classic game: a ClassicOptions, or the defaults with `options`' overrides (a mapping)."""
-    if isinstance(options, ClassicOptions):
+def classic_options(options, model: type = ClassicOptions) -> ClassicOptions:
+    """The options of a classic game: a ClassicOptions, or the defaults with `options`' overrides (a mapping).
+    `model`: an overlay's options model (a subclass, e.g. Illumonopoly's)."""
+    if isinstance(options, model):
         return options
-    return make_options(options or {}, model=ClassicOptions)
+    return make_options(options or {}, model=model)
 
 
 def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options=None, board: Board | str | None = None,
              allow_forced_dice: bool = False, events: list | None = None,
-             generator: rng.Generator = rng.DEFAULT_GENERATOR) -> GameState:
+             generator: rng.Generator = rng.DEFAULT_GENERATOR, ruleset: str = "classic",
+             options_model: type = ClassicOptions, slice_factory=ClassicState) -> GameState:
     """A classic game waiting for its first roll. The turn order is rolled for at once (CLASSIC-02), so the first
     decision is the first player's. Raises IllegalAction (E_SEATING) for fewer than 2 or more than 8 players,
-    OptionError for a bad option."""
-    options = classic_options(options)
+    OptionError for a bad option. An overlay of classic Monopoly (Illumonopoly) sets up its games here too, naming
+    its `ruleset`, its `options_model` and its state slice (`slice_factory`)."""
+    options = classic_options(options, options_model)
     if not isinstance(board, Board):
         board = load_board(board)
     configs = [s if isinstance(s, SeatConfig) else SeatConfig(name=s) if isinstance(s, str) else SeatConfig(**s)
                for s in seats]
     check_seating(configs, options)
-    setup = GameSetup(seed=seed, ruleset="classic", seats=configs, options=options, board=board,
+    setup = GameSetup(seed=seed, ruleset=ruleset, seats=configs, options=options, board=board,
                       allow_forced_dice=allow_forced_dice, generator=generator)
     players = [PlayerState(seat=i, name=c.name, kind=c.kind, cash=options.classic_starting_cash)
                for i, c in enumerate(configs)]
@@ -52,7 +55,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
         properties={i: PropertyState(index=i) for i in board.property_indices},
         reserves=BANK_MONEY - options.classic_starting_cash * len(players), seat_order=list(range(len(players))),
         chance_deck=[c.number for c in decks.chance], chest_deck=[c.number for c in decks.community_chest],
-        variant=ClassicState())
+        variant=slice_factory())
     ctx = RulesContext(state)
     if state.reserves < 0:  # a starting cash above what the tray holds: the Bank issues the rest at once
         state.bank_issued, state.reserves = -state.reserves, 0

@@ -41,6 +41,7 @@ def start_turn(ctx: RulesContext, seat: int) -> None:
     state.turn = fresh_turn(seat, "choice")
     state.players[seat].doubles_this_turn = 0
     ctx.emit(TurnStarted(seat=seat, round_no=state.round_no, rule_id="CLASSIC-03"))
+    ctx.rules.turn_started(ctx, seat)
 
 
 def end_turn(ctx: RulesContext) -> None:

@@ -17,8 +17,8 @@ def building_cost(state: GameState, squares, index: int) -> int:
 def net_worth(state: GameState, squares, seat: int) -> int:
     """CLASSIC-15: cash, the printed price of unmortgaged deeds, half the price of mortgaged ones, the buildings at
     cost; Get Out of Jail Free cards count $0 (decision 8). Half a price is rounded down (R-GEN-01: a worth is no
-    payment)."""
-    total = state.players[seat].cash
+    payment). The money is all the player's accounts' (an overlay's too: Illumonopoly's treasuries, V-ILLUMO-48)."""
+    total = state.money_of(seat)
     for index, prop in state.properties.items():
         if prop.owner == seat:
             price = squares[index].price

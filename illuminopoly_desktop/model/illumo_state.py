@@ -1,0 +1,119 @@
+"""Illumonopoly's part of the game state (RULESETS.md §4.5): the slice `GameState.variant` holds in a game of
+VARIANTS §4, and the windows of the pending stack only Illumonopoly opens.
+
+What Illumonopoly shares with classic Monopoly stays in the shared state: a player's `cash` is his *central
+treasury* (V-ILLUMO-03, definitions §4.3); his group treasuries, one per type of deed he owns, are here, and the
+core's ledger reaches them as accounts (`treasury_account`, rules/money.py)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .model_base import Tagged
+
+TREASURY_PREFIX = "t"
+
+
+def treasury_account(seat: int, kind: str) -> str:
+    """The ledger's name of a player's group treasury of one type (a colour group, "railroads" or "utilities"):
+    "t2:red". A payment's payer or payee may be one (model/state.py `Party`)."""
+    return f"{TREASURY_PREFIX}{seat}:{kind}"
+
+
+def parse_account(account: str) -> tuple[int, str]:
+    """(seat, type) of a group treasury's ledger name."""
+    seat, _, kind = account[len(TREASURY_PREFIX):].partition(":")
+    return int(seat), kind
+
+
+class IllumoState(Tagged):
+    """What an Illumonopoly game tracks that the shared state has no field for."""
+    kind: Literal["illumo"] = "illumo"
+    treasuries: dict[int, dict[str, int]] = Field(default_factory=dict)
+    """Seat -> type -> dollars: each player's open group treasuries (V-ILLUMO-02). Private to their owner
+    (A-IL-05): another seat's view shows which exist, with 0 for each amount (`hidden_money`)."""
+    hidden_money: list[int] = Field(default_factory=list)
+    """Only in a view: the seats whose central cash and treasury amounts this view blanks (always empty in a game's
+    own state)."""
+    dice_total: int = 0
+    """The total of the mover's last movement roll (a Utility's rent, CLASSIC-06)."""
+    card_rent: Literal["double", "ten_times_dice"] | None = None
+    """The rent a card orders for the landing it causes (CLASSIC-09), as in classic Monopoly's slice."""
+    step: int = 0
+    """V-ILLUMO-35: the step of the mover's turn: 1 lawsuits (before the first roll), 2 the moves, 3 transfers
+    (after the last move), 6 its end."""
+    lawsuits_left: int = 0
+    """V-ILLUMO-35 step 1: the lawsuits the mover may still start this turn."""
+    sued_this_turn: list[int] = Field(default_factory=list)
+    """Deeds already sued over this turn (a second lawsuit against the same deed is refused, V-ILLUMO-36)."""
+    free_transfers_left: int = 0
+    """V-ILLUMO-08: the mover's fee-free transfers left in step 3."""
+    bonus_eligible: bool = True
+    """V-ILLUMO-34: the mover has done nothing this turn but roll, move and settle compulsory charges."""
+    landmarks: list[int] = Field(default_factory=list)
+    """V-ILLUMO-38: lots out of play (nobody owns them, they earn nothing, their group shrinks)."""
+    blocked_until: dict[int, int] = Field(default_factory=dict)
+    """V-ILLUMO-14: deed -> the seat whose next turn's start lifts the block (nobody may acquire it until then)."""
+
+    def money_of(self, seat: int) -> int:
+        """The dollars in the seat's group treasuries."""
+        return sum(self.treasuries.get(seat, {}).values())
+
+    def money_held(self) -> int:
+        """Every dollar in every group treasury (the conservation invariant counts them, R-GEN-08)."""
+        return sum(sum(kinds.values()) for kinds in self.treasuries.values())
+
+
+class Complaint(Tagged):
+    """V-ILLUMO-12: an acquisition was announced; the players not party to it are asked in turn, from the active
+    player, whether they complain ($50, V-ILLUMO-13). The first who does becomes the complainant."""
+    kind: Literal["illumo_complaint"] = "illumo_complaint"
+    purchaser: int
+    property: int
+    price: int
+    askees: list[int]
+    """Who is still to be asked, in order."""
+
+
+class Interference(Tagged):
+    """V-ILLUMO-13: the contest over an acquisition: pledges of $50 units for either side, in rounds in turn order
+    until everyone passes in a row; then 2d6 against 10 + P - C."""
+    kind: Literal["illumo_interference"] = "illumo_interference"
+    purchaser: int
+    complainant: int
+    property: int
+    price: int
+    order: list[int]
+    """The pledgers, in turn order from the active player."""
+    turn_index: int = 0
+    passes: int = 0
+    """Consecutive passes: everyone passing in a row closes pledging."""
+    pledges: list[tuple[int, str, int, str]] = Field(default_factory=list)
+    """(seat, side "for"|"against", dollars, source ("central" or a type)) in the order made."""
+
+
+class Lawsuit(Tagged):
+    """V-ILLUMO-36 to -41: a lawsuit in its pledging rounds (every player in turn order from the plaintiff, $10 a
+    point, two points from a party's treasury of the affected type), then the roll."""
+    kind: Literal["illumo_lawsuit"] = "illumo_lawsuit"
+    plaintiff: int
+    defendant: int
+    suit: Literal["landmark", "title_defect", "antitrust"]
+    target: int
+    """The deed sued over; for antitrust, any deed of the monopoly (its type names the monopoly)."""
+    affected: str
+    """The affected type (V-ILLUMO-37): the target's colour group, "railroads" or "utilities"."""
+    order: list[int]
+    turn_index: int = 0
+    passes: int = 0
+    pledges: list[tuple[int, str, int, str]] = Field(default_factory=list)
+    """(seat, side "plaintiff"|"defendant", dollars, source ("central" or the affected type))."""
+
+
+class AntitrustChoice(Tagged):
+    """V-ILLUMO-40: the losing defendant of an antitrust suit chooses which deed of the monopoly he forfeits."""
+    kind: Literal["illumo_antitrust_choice"] = "illumo_antitrust_choice"
+    defendant: int
+    affected: str
+    deeds: list[int]

@@ -1,0 +1,1 @@
+"""Illumonopoly (VARIANTS §4): classic Monopoly with treasuries, interference and lawsuits."""

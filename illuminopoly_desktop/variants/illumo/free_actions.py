@@ -1,0 +1,142 @@
+"""The free actions of Illumonopoly: internal transfers (V-ILLUMO-07, "at any time"), mortgages (CLASSIC-08 with
+V-ILLUMO-04, -05), buildings (V-ILLUMO-31, -32: in one's own turn, on one's own or unowned lots), and trades and their
+answers (CLASSIC-13: cash between players is central to central, V-ILLUMO-09). Each forfeits the do-nothing bonus when
+the mover takes it in his own turn, except a transfer forced by a compulsory charge (bonus.py, decision 35)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...model.state import RaiseFunds
+from ...rules import actions as A
+from ...rules import offers
+from ...rules.context import RulesContext
+from ...rules.decisions import Menu, grouped
+from ...rules.errors import passes, refuse
+from ..classic.free_actions import offer_answers
+from . import buildings, mortgages, treasury
+from .bonus import disqualify
+
+
+def forced_transfer(ctx: RulesContext, seat: int, to_group: bool, amount: int, fee: int) -> bool:
+    """A transfer into central made for a compulsory charge he is short of (decision 35): up to the shortfall plus
+    this transfer's own fee."""
+    if to_group:
+        return False
+    for window in ctx.state.pending:
+        if isinstance(window, RaiseFunds) and window.payer == seat:
+            shortfall = sum(owed for _, owed in window.payments) - ctx.state.players[seat].cash
+            return amount <= shortfall + fee
+    return False
+
+
+def transfer(ctx: RulesContext, action: A.Transfer) -> None:
+    fee = treasury.check_transfer(ctx, action.seat, action.group, action.to_group, action.amount, action.fee_from)
+    forced = forced_transfer(ctx, action.seat, action.to_group, action.amount, fee)
+    treasury.transfer(ctx, action.seat, action.group, action.to_group, action.amount, action.fee_from)
+    if not forced:
+        disqualify(ctx, action.seat)
+
+
+def mortgage(ctx: RulesContext, action: A.Mortgage) -> None:
+    mortgages.mortgage(ctx, action.seat, action.property)
+
+
+def unmortgage(ctx: RulesContext, action: A.Unmortgage) -> None:
+    mortgages.unmortgage(ctx, action.seat, action.property)
+
+
+def buy_building(ctx: RulesContext, action: A.BuyBuilding) -> None:
+    buildings.buy_building(ctx, action.seat, action.property)
+
+
+def sell_building(ctx: RulesContext, action: A.SellBuilding) -> None:
+    if action.mode == "hotel_block":
+        raise refuse("E_UNEVEN", "V-ILLUMO-31", "Buildings are sold one level at a time (a hotel drops to houses).")
+    buildings.sell_building(ctx, action.seat, action.property)
+
+
+def _trading(handler: Callable[[RulesContext, A.Action], None]) -> Callable[[RulesContext, A.Action], None]:
+    """A trade proposed or accepted by the mover in his turn forfeits his bonus (V-ILLUMO-34)."""
+    def trade(ctx: RulesContext, action: A.Action) -> None:
+        handler(ctx, action)
+        disqualify(ctx, action.seat)
+    return trade
+
+
+HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
+    "transfer": transfer, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
+    "sell_building": sell_building, **offers.HANDLERS,
+    "propose_offer": _trading(offers.HANDLERS["propose_offer"]),
+    "accept_offer": _trading(offers.HANDLERS["accept_offer"]),
+}
+
+TRANSFER_SAMPLES = (50, 200)
+"""The amounts of the transfers a menu lists (any whole amount may be moved): samples, and everything."""
+
+
+def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
+    """Transfers the seat may make now: samples each way for each of his treasuries, and all of a group's money
+    into central (the fee from the source)."""
+    state = ctx.state
+    found: list[A.Action] = []
+    for kind, held in sorted(state.variant.treasuries.get(seat, {}).items()):
+        amounts = {(to_group, amount) for to_group in (True, False) for amount in TRANSFER_SAMPLES}
+        whole = treasury.deliverable(ctx, held)
+        if whole:
+            amounts.add((False, whole))
+        for to_group, amount in sorted(amounts):
+            if passes(treasury.check_transfer, ctx, seat, kind, to_group, amount, "source"):
+                found.append(A.Transfer.shared(seat=seat, group=kind, to_group=to_group, amount=amount))
+    return found
+
+
+def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
+    found: dict[str, list[A.Action]] = {"mortgage": [], "unmortgage": [], "buy_building": [], "sell_building": []}
+    state = ctx.state
+    own_turn = state.turn.seat == seat
+    for index, prop in state.properties.items():
+        lot = ctx.squares[index].kind == "lot"
+        if prop.owner == seat:
+            if prop.mortgaged:
+                if passes(mortgages.check_unmortgage, ctx, seat, index):
+                    found["unmortgage"].append(A.Unmortgage.shared(seat=seat, property=index))
+                continue
+            if passes(mortgages.check_mortgage, ctx, seat, index):
+                found["mortgage"].append(A.Mortgage.shared(seat=seat, property=index))
+            if (prop.houses or prop.hotel) and passes(buildings.check_sell_building, ctx, seat, index):
+                mode = "hotel_breakdown" if prop.hotel else "house"
+                found["sell_building"].append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
+        if lot and own_turn and (prop.owner in (seat, None)) and passes(buildings.check_buy_building, ctx, seat, index):
+            found["buy_building"].append(A.BuyBuilding.shared(seat=seat, property=index))
+    return found
+
+
+def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> list[A.Action]:
+    result = offer_answers(ctx, seat)
+    if offers_only:
+        return result
+    result.extend(transfer_options(ctx, seat))
+    for actions in deed_actions(ctx, seat).values():
+        result.extend(actions)
+    return result
+
+
+def free_menu(ctx: RulesContext, seat: int) -> Menu:
+    return grouped(free_options(ctx, seat))
+
+
+def cheapest_raise(ctx: RulesContext, seat: int, window: RaiseFunds) -> A.Action | None:
+    """The way of raising central cash that costs least: group money moved in (the most a treasury can deliver),
+    then a building sold, then the cheapest deed mortgaged; None when nothing is left."""
+    state = ctx.state
+    for kind, held in sorted(state.variant.treasuries.get(seat, {}).items(), key=lambda item: -item[1]):
+        whole = treasury.deliverable(ctx, held)
+        if whole and passes(treasury.check_transfer, ctx, seat, kind, False, whole, "source"):
+            return A.Transfer.shared(seat=seat, group=kind, to_group=False, amount=whole)
+    found = deed_actions(ctx, seat)
+    squares = ctx.squares
+    if found["sell_building"]:
+        return min(found["sell_building"], key=lambda a: (squares[a.property].house_cost, a.property))
+    if found["mortgage"]:
+        return min(found["mortgage"], key=lambda a: (squares[a.property].price, a.property))
+    return None

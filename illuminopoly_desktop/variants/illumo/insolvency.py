@@ -1,0 +1,75 @@
+"""Insolvency and bankruptcy with treasuries (V-ILLUMO-11): CLASSIC-14, with the player's resources counted across
+all his treasuries net of the transfer fees that moving them into central would cost (VARIANTS §6.4 decision 39); at
+bankruptcy the cash of every treasury goes to the creditor (gross: no transfer is made) with the deeds."""
+from __future__ import annotations
+
+from ...model.illumo_state import TREASURY_PREFIX, parse_account
+from ...model.state import BANK, RaiseFunds
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from ...rules.money import move
+from ..classic import bankruptcy
+from ..classic.worth import building_cost
+from .treasury import account, deliverable, illumo
+
+RULE = "V-ILLUMO-11"
+
+
+def account_holder(party) -> int | None:
+    """The seat a payee belongs to: a seat, or the owner of a group treasury; None for the Bank and pots."""
+    if party.__class__ is int:
+        return party
+    if isinstance(party, str) and party.startswith(TREASURY_PREFIX):
+        return parse_account(party)[0]
+    return None
+
+
+def creditor(ctx: RulesContext, window: RaiseFunds):
+    """The player owed (rent is owed into his treasury), or the Bank."""
+    for payee, _ in window.payments:
+        holder = account_holder(payee)
+        if holder is not None and not ctx.state.players[holder].eliminated:
+            return holder
+    return BANK
+
+
+def means(ctx: RulesContext, seat: int) -> int:
+    """What he could bring into his central treasury: his central cash, the buildings sold back at half cost (the
+    refund goes to central, A-IL-07), and each group treasury after every deed of its type is mortgaged (the loans
+    arrive there, V-ILLUMO-04), moved to central net of its fee."""
+    state = ctx.state
+    squares = ctx.squares
+    total = state.players[seat].cash
+    by_type = dict(illumo(state).treasuries.get(seat, {}))
+    refund_to_group = ctx.options.illumo_building_refund_to == "group"
+    for index, prop in state.properties.items():
+        if prop.owner != seat:
+            continue
+        kind = squares[index].group
+        refund = building_cost(state, squares, index) // 2
+        loan = 0 if prop.mortgaged else squares[index].mortgage
+        by_type[kind] = by_type.get(kind, 0) + loan + (refund if refund_to_group else 0)
+        total += 0 if refund_to_group else refund
+    return total + sum(deliverable(ctx, amount) for amount in by_type.values())
+
+
+def check_bankruptcy(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
+    if seat != window.payer:
+        raise refuse("E_NOT_YOUR_TURN", RULE, "This debt is not yours.")
+    could = means(ctx, seat)
+    owed = bankruptcy.owed(window)
+    if could >= owed:
+        raise refuse("E_WRONG_PHASE", RULE, f"You owe ${owed} and could raise ${could} (net of transfer fees): "
+                                            f"transfer, mortgage or sell buildings and pay; you are not bankrupt.")
+
+
+def declare(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
+    """Every group treasury's cash goes to the creditor's central treasury (or the Bank), then CLASSIC-14's
+    handover."""
+    check_bankruptcy(ctx, window, seat)
+    to = creditor(ctx, window)
+    treasuries = illumo(ctx.state).treasuries
+    for kind, amount in sorted(treasuries.get(seat, {}).items()):
+        move(ctx, account(seat, kind), to, amount, "bankruptcy", RULE)
+    treasuries.pop(seat, None)
+    bankruptcy.hand_over(ctx, window, seat, to)

@@ -1,0 +1,187 @@
+"""Interference (V-ILLUMO-12 to -14): a purchase from the Bank is announced; the players not party to it are asked
+in turn whether they complain. The first who does pays the $50 filing fee and becomes the complainant; then every
+player may pledge $50 units for either side, in rounds, until everyone passes in a row; the purchase goes ahead if
+2d6 is at most 10 + P - C (no roll when that is certain, VARIANTS §6.4 decision 40). The fee and the pledges go to
+the Bank whatever the outcome; a blocked deed cannot be acquired by anyone before the purchaser's next turn.
+
+Not yet: interference with trades (V-ILLUMO-12 b) and the Secret Deal (V-ILLUMO-17 to -19)."""
+from __future__ import annotations
+
+from ...model.illumo_state import Complaint, Interference
+from ...model.state import BANK, Auction
+from ...rules.auctions import open_property_auction
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from ...rules.events import LandingResolved
+from ...rules.money import move
+from ...rules.roll_contests import ContestSpec, check_pledge_turn, decide, pass_turn, pledged_from, record_pledge
+from ..classic.landing import take_deed
+from .bonus import disqualify
+from .treasury import CENTRAL, account, deed_type, pay_tied
+
+FOR, AGAINST = "for", "against"
+BASE_TARGET = 10
+"""V-ILLUMO-13: the purchaser always counts as 10 and the complainant as 0 (A-IL-14)."""
+
+
+def turn_order_from(ctx: RulesContext, first: int) -> list[int]:
+    """Every player still in the game, in turn order starting with `first`."""
+    state = ctx.state
+    order = state.seat_order
+    start = order.index(first)
+    return [seat for seat in order[start:] + order[:start] if not state.players[seat].eliminated]
+
+
+def announce_purchase(ctx: RulesContext, seat: int, index: int, price: int) -> None:
+    """V-ILLUMO-12 (a): the complaint window opens for every player not party to the purchase, in turn order from
+    the active player; with nobody to ask, the purchase completes at once."""
+    askees = [other for other in turn_order_from(ctx, ctx.state.turn.seat) if other != seat]
+    ctx.notice(f"{ctx.name(seat)} announces the purchase of {ctx.square_name(index)} for ${price}.", "V-ILLUMO-12",
+               seat)
+    if not askees:
+        complete_purchase(ctx, seat, index, price)
+        return
+    ctx.state.pending.append(Complaint(purchaser=seat, property=index, price=price, askees=askees))
+
+
+def check_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool) -> None:
+    if not window.askees or window.askees[0] != seat:
+        raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-12", "It is not your turn to answer this purchase.")
+    fee = ctx.options.illumo_filing_fee
+    if file and ctx.state.players[seat].cash < fee:
+        raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-13",
+                     f"A complaint costs ${fee} from your central treasury.")
+
+
+def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool) -> None:
+    check_complaint(ctx, window, seat, file)
+    if not file:
+        window.askees.pop(0)
+        if not window.askees:
+            ctx.state.pending.remove(window)
+            complete_purchase(ctx, window.purchaser, window.property, window.price)
+        return
+    disqualify(ctx, seat)
+    move(ctx, seat, BANK, ctx.options.illumo_filing_fee, "complaint filing fee", "V-ILLUMO-13")
+    ctx.notice(f"{ctx.name(seat)} complains against the purchase of {ctx.square_name(window.property)}.",
+               "V-ILLUMO-13", seat)
+    state = ctx.state
+    position = state.pending.index(window)
+    state.pending[position] = Interference(
+        purchaser=window.purchaser, complainant=seat, property=window.property, price=window.price,
+        order=turn_order_from(ctx, state.turn.seat))
+
+
+def complete_purchase(ctx: RulesContext, seat: int, index: int, price: int) -> None:
+    """V-ILLUMO-14 "goes ahead": the price from the purchaser's central and type treasuries (V-ILLUMO-05)."""
+    pay_tied(ctx, seat, deed_type(ctx, index), price, BANK, "purchase", "V-ILLUMO-05")
+    take_deed(ctx, index, seat, "purchase", "CLASSIC-05")
+    ctx.emit(LandingResolved(seat=seat, square=index, option="buy", rule_id="V-ILLUMO-14"))
+
+
+# ----- the contest (V-ILLUMO-13) -----
+
+def sources(ctx: RulesContext, window: Interference, seat: int) -> list[str]:
+    """Pledges come from central; the purchaser may also use his treasury of the deed's type."""
+    if seat == window.purchaser:
+        return [CENTRAL, deed_type(ctx, window.property)]
+    return [CENTRAL]
+
+
+def sides(window: Interference, seat: int) -> list[str]:
+    """The parties pledge for their own side; third parties for either."""
+    if seat == window.purchaser:
+        return [FOR]
+    if seat == window.complainant:
+        return [AGAINST]
+    return [FOR, AGAINST]
+
+
+def spec(ctx: RulesContext) -> ContestSpec:
+    """V-ILLUMO-13 as data: roll under 10 + P - C, $50 a point, no automatic result (A-IL-10's option)."""
+    return ContestSpec(name="interference", rule_id="V-ILLUMO-13", compare="at_most",
+                       auto_fail=frozenset(ctx.options.illumo_interference_auto_fail),
+                       unit=ctx.options.illumo_interference_unit)
+
+
+def reserved(ctx: RulesContext, window: Interference, seat: int, source: str) -> int:
+    """Dollars of that source the seat has already pledged."""
+    return pledged_from(window.pledges, seat, source)
+
+
+def available(ctx: RulesContext, window: Interference, seat: int, source: str) -> int:
+    """What the seat may still pledge from the source. The purchaser keeps what the purchase itself needs: his
+    pledges and the price together must fit in his central and type treasuries."""
+    state = ctx.state
+    kind = deed_type(ctx, window.property)
+    if source == CENTRAL:
+        have = state.players[seat].cash
+    else:
+        have = state.variant.treasuries.get(seat, {}).get(source, 0)
+    left = have - reserved(ctx, window, seat, source)
+    if seat == window.purchaser:
+        total = state.players[seat].cash + state.variant.treasuries.get(seat, {}).get(kind, 0)
+        promised = sum(reserved(ctx, window, seat, s) for s in sources(ctx, window, seat))
+        left = min(left, total - window.price - promised)
+    return max(left, 0)
+
+
+def check_pledge(ctx: RulesContext, window: Interference, seat: int, side: str, amount: int, source: str) -> None:
+    """Refuse a pledge the seat may not make now."""
+    check_pledge_turn(window, seat, "V-ILLUMO-13")
+    unit = ctx.options.illumo_interference_unit
+    if side not in sides(window, seat):
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-13", "A party to the deal pledges only for his own side.")
+    if source not in sources(ctx, window, seat):
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-05", "Interference pledges come from the central treasury (the "
+                                                     "purchaser may also use his treasury of the deed's type).")
+    if amount % unit:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-13", f"Interference pledges are in units of ${unit}.")
+    if amount > available(ctx, window, seat, source):
+        raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-13", "You cannot cover that pledge.")
+
+
+def pledge(ctx: RulesContext, window: Interference, seat: int, side: str, amount: int, source: str) -> None:
+    check_pledge(ctx, window, seat, side, amount, source)
+    disqualify(ctx, seat)
+    record_pledge(window, seat, side, amount, source)
+    ctx.notice(f"{ctx.name(seat)} pledges ${amount} {side} the purchase.", "V-ILLUMO-13", seat)
+
+
+def pass_pledge(ctx: RulesContext, window: Interference, seat: int) -> None:
+    check_pledge_turn(window, seat, "V-ILLUMO-13")
+    if pass_turn(window):
+        resolve(ctx, window)
+
+
+def target(ctx: RulesContext, window: Interference) -> int:
+    """10 + P - C, P and C the $50 units pledged for and against the purchase (V-ILLUMO-13)."""
+    contest = spec(ctx)
+    pro = sum(contest.points(amount, source) for _, side, amount, source in window.pledges if side == FOR)
+    con = sum(contest.points(amount, source) for _, side, amount, source in window.pledges if side == AGAINST)
+    return BASE_TARGET + pro - con
+
+
+def resolve(ctx: RulesContext, window: Interference) -> None:
+    """Pledging is over: the pledges are collected (to the Bank), the dice decide (V-ILLUMO-13, -14)."""
+    state = ctx.state
+    state.pending.remove(window)
+    aim = target(ctx, window)
+    for seat, _, amount, source in window.pledges:
+        payer = seat if source == CENTRAL else account(seat, source)
+        move(ctx, payer, BANK, amount, "interference pledge", "V-ILLUMO-13")
+    goes_ahead = decide(ctx, spec(ctx), window.purchaser, aim)
+    index = window.property
+    if goes_ahead:
+        ctx.notice(f"The complaint fails: the purchase of {ctx.square_name(index)} goes ahead.", "V-ILLUMO-14")
+        complete_purchase(ctx, window.purchaser, index, window.price)
+        return
+    if not ctx.options.illumo_auction_after_blocked_purchase:
+        state.variant.blocked_until[index] = window.purchaser
+        ctx.notice(f"The complaint succeeds: {ctx.square_name(index)} stays with the Bank, and nobody may acquire "
+                   f"it before {ctx.name(window.purchaser)}'s next turn.", "V-ILLUMO-14", window.purchaser)
+    else:
+        ctx.notice(f"The complaint succeeds: the purchase of {ctx.square_name(index)} is void.", "V-ILLUMO-14")
+        auction = Auction(item="property", property=index, bidders=[])
+        if open_property_auction(ctx, auction):
+            state.pending.append(auction)

@@ -1,0 +1,102 @@
+"""Stopping on a square in Illumonopoly: classic Monopoly's landing (variants/classic/landing.py) with rent paid
+from the lander's central treasury into the owner's treasury of the deed's type (V-ILLUMO-04, -06), a landmark's
+square doing nothing (V-ILLUMO-38), and a purchase announced rather than made: the other players may complain
+(V-ILLUMO-12; variants/illumo/interference.py)."""
+from __future__ import annotations
+
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from ...rules.payments import demand
+from ...rules.rent import lot_rent, railroad_rent, utility_rent
+from ..classic import landing as classic_landing
+from ..classic.landing import landing_done
+from .treasury import check_tied, deed_type, illumo, income_account
+
+
+# ----- in-play lots (definitions §4.3) -----
+
+def in_play_lots(ctx: RulesContext, group: str) -> list[int]:
+    """A colour group's deeds minus its landmarks (A-IL-18 `illumo_landmark_shrinks_group`)."""
+    members = ctx.board.group_members[group]
+    if not ctx.options.illumo_landmark_shrinks_group:
+        return list(members)
+    landmarks = illumo(ctx.state).landmarks
+    return [index for index in members if index not in landmarks]
+
+
+def holds_group(ctx: RulesContext, seat: int, group: str) -> bool:
+    """The seat owns every in-play lot of the colour group (the rent doubling of V-ILLUMO-31, antitrust's target)."""
+    lots = in_play_lots(ctx, group)
+    properties = ctx.state.properties
+    return bool(lots) and all(properties[index].owner == seat for index in lots)
+
+
+def rent_due(ctx: RulesContext, index: int, dice_total: int, card_rent: str | None = None) -> int:
+    """CLASSIC-06's rent, with V-ILLUMO-31's doubling: an unimproved lot's base rent doubles only when one owner
+    holds every in-play lot of its group. Unowned, mortgaged and landmark lots charge nothing (V-ILLUMO-32, -38)."""
+    state = ctx.state
+    prop = state.properties[index]
+    owner = prop.owner
+    if owner is None or prop.mortgaged:
+        return 0
+    square = ctx.squares[index]
+    if square.kind == "lot":
+        bare = not prop.houses and not prop.hotel
+        return lot_rent(square, prop, bare and holds_group(ctx, owner, square.group))
+    if square.kind == "railroad":
+        held = sum(1 for r in ctx.board.railroad_indices if state.properties[r].owner == owner)
+        rent = railroad_rent(ctx.board, held)
+        return rent * 2 if card_rent == "double" else rent
+    if card_rent == "ten_times_dice":
+        return utility_rent(ctx.board, dice_total, both=True)
+    both = all(state.properties[u].owner == owner for u in ctx.board.utility_indices)
+    return utility_rent(ctx.board, dice_total, both)
+
+
+def land(ctx: RulesContext, seat: int, index: int) -> None:
+    """The ruleset's `land`: Illumonopoly's readings of a deed's square, classic Monopoly's for the rest."""
+    state = ctx.state
+    square = ctx.squares[index]
+    if not square.is_property:
+        classic_landing.land(ctx, seat, index)
+        return
+    slice_ = illumo(state)
+    prop = state.properties[index]
+    if index in slice_.landmarks:
+        state.turn.landing_square = index
+        slice_.card_rent = None
+        ctx.notice(f"{square.name} is a historic landmark: nothing happens there.", "V-ILLUMO-38", seat)
+        landing_done(ctx)
+        return
+    if prop.owner is None:
+        classic_landing.land(ctx, seat, index)  # buy (announced, V-ILLUMO-12) or decline
+        return
+    state.turn.landing_square = index
+    card_rent, slice_.card_rent = slice_.card_rent, None
+    landing_done(ctx)
+    if prop.owner == seat or prop.mortgaged:
+        return
+    dice = slice_.dice_total
+    if card_rent == "ten_times_dice":
+        dice = sum(ctx.roll(2, seat, "the Utility card's throw", "CLASSIC-09"))
+    rent = rent_due(ctx, index, dice, card_rent)
+    # V-ILLUMO-06: from the lander's central treasury (A-IL-06) into the owner's treasury of that type; short, he
+    # transfers money in (with fees) or raises it in the raise-funds window.
+    demand(ctx, seat, [(income_account(ctx, prop.owner, index), rent)], f"rent for {square.name}", "V-ILLUMO-06")
+
+
+# ----- buying the deed stood on (announced: V-ILLUMO-12) -----
+
+def check_buy(ctx: RulesContext, seat: int) -> int:
+    """The price of the deed the mover stands on, if he may announce its purchase; else refuse."""
+    state = ctx.state
+    index = state.turn.landing_square
+    if state.properties[index].owner is not None:
+        raise refuse("E_UNOWNED_REQUIRED", "CLASSIC-05", f"{ctx.square_name(index)} is already owned.")
+    blocker = illumo(state).blocked_until.get(index)
+    if blocker is not None:
+        raise refuse("E_BLOCKED", "V-ILLUMO-14", f"{ctx.square_name(index)} was blocked by a complaint: nobody may "
+                                                 f"acquire it before {ctx.name(blocker)}'s next turn.")
+    price = ctx.squares[index].price
+    check_tied(ctx, seat, deed_type(ctx, index), price, ctx.square_name(index), "V-ILLUMO-05")
+    return price

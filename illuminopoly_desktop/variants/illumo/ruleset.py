@@ -1,0 +1,138 @@
+"""Illumonopoly (VARIANTS §4) as a ruleset: an overlay of classic Monopoly (VARIANTS §0.3), so `IllumoRuleset`
+extends `ClassicRuleset` and overrides the seams where V-ILLUMO's rules differ: the ledger's group treasuries (S09),
+the landing and rent (S07, S08), purchases announced and interfered with (S12), lawsuits in step 1 and the turn's
+steps (S05), building without a monopoly (S11), the do-nothing bonus, bankruptcy across treasuries (S19) and the
+private treasuries (S21).
+
+This version plays the first half of the variant: treasuries, interference and lawsuits (V-ILLUMO-01 to -14, -31 to
+-41 but the Holding Action, -48). The Court Date deck (V-ILLUMO-15 to -30) and the advanced mode (V-ILLUMO-42 to -47)
+are not in it yet."""
+from __future__ import annotations
+
+from ...model import rng
+from ...model.illumo_options import IllumoOptions
+from ...model.illumo_state import (AntitrustChoice, Complaint, IllumoState, Interference, Lawsuit,
+                                   treasury_account)
+from ...model.classic_state import MortgageReceipt
+from ...model.state import Auction, GameSetup, GameState, RaiseFunds
+from ...rules.context import RulesContext
+from ...rules.decisions import registry
+from ..classic import setup
+from ..classic.ruleset import ClassicRuleset
+from . import free_actions, landing, treasury
+from .steps import STEPS, IllumoAuctionWindow
+from .windows import WINDOWS
+
+RULE_IDS = {**ClassicRuleset.rule_ids, "game.over": "V-ILLUMO-48", "player.eliminated": "V-ILLUMO-11",
+            "funds.raise": "V-ILLUMO-11", "build.even": "V-ILLUMO-31", "build.return": "V-ILLUMO-11"}
+
+
+class IllumoRuleset(ClassicRuleset):
+    name = "illumo"
+    options_model = IllumoOptions
+    rule_ids = RULE_IDS
+    windows = (RaiseFunds, Auction, MortgageReceipt, Complaint, Interference, Lawsuit, AntitrustChoice)
+    decisions = registry([*WINDOWS, IllumoAuctionWindow(), *STEPS])
+    free_action_handlers = free_actions.HANDLERS
+    free_options = staticmethod(free_actions.free_options)
+    free_menu = staticmethod(free_actions.free_menu)
+
+    # ----- S02: the start of a game (V-ILLUMO-01, -03: classic's, $1,500 into each central treasury) -----
+
+    def new_game(self, seats, seed: int = 0, options=None, board=None, preset_factions: bool = False,
+                 allow_forced_dice: bool = False, events: list | None = None,
+                 generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None) -> GameState:
+        return setup.new_game(seats, seed=seed, options=options, board=board, allow_forced_dice=allow_forced_dice,
+                              events=events, generator=generator, ruleset=self.name, options_model=IllumoOptions,
+                              slice_factory=IllumoState)
+
+    def start_game(self, setup_: GameSetup, events: list | None = None) -> GameState:
+        if setup_.position is not None:
+            raise self.missing("positions")
+        return self.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
+                             allow_forced_dice=setup_.allow_forced_dice, events=events, generator=setup_.generator)
+
+    # ----- S05: the turn (V-ILLUMO-35) -----
+
+    def turn_started(self, ctx: RulesContext, seat: int) -> None:
+        """Step 1 begins: the turn's budgets are reset, and the blocks this player's complaints lost end
+        (V-ILLUMO-14: "until the start of the purchaser's next turn")."""
+        slice_ = ctx.state.variant
+        slice_.step = 1
+        slice_.lawsuits_left = ctx.options.illumo_lawsuits_per_turn
+        slice_.sued_this_turn = []
+        slice_.free_transfers_left = ctx.options.illumo_free_transfers
+        slice_.bonus_eligible = True
+        for index in [i for i, purchaser in slice_.blocked_until.items() if purchaser == seat]:
+            del slice_.blocked_until[index]
+
+    land = staticmethod(landing.land)
+
+    # ----- S09: the ledger's group treasuries -----
+
+    def adjust_account(self, state: GameState, account: str, amount: int) -> None:
+        treasury.adjust(state, account, amount)
+
+    def check_losses(self, ctx: RulesContext) -> None:
+        """After every event: treasuries open and close with the deeds (V-ILLUMO-02, -10)."""
+        treasury.sync_treasuries(ctx)
+
+    # ----- S12 -----
+
+    def may_acquire(self, ctx: RulesContext, seat: int) -> bool:
+        return ctx.state.players[seat].cash >= 1
+
+    # ----- S21: what a seat may see -----
+
+    def redact(self, state: GameState, view: dict, seat: int | None) -> None:
+        """A-IL-05: the amounts in a player's treasuries, central included, are his alone; others see which
+        treasuries he has (each amount shown as 0, the seat listed in `hidden_money`)."""
+        super().redact(state, view, seat)
+        if state.setup.options.illumo_treasury_visibility == "public":
+            return
+        shown = view["variant"]
+        hidden = []
+        for player in view["players"]:
+            other = player["seat"]
+            if other == seat:
+                continue
+            hidden.append(other)
+            player["cash"] = 0
+            kinds = shown["treasuries"].get(str(other), shown["treasuries"].get(other))
+            if kinds:
+                for kind in kinds:
+                    kinds[kind] = 0
+        shown["hidden_money"] = hidden
+
+    # ----- invariants -----
+
+    def invariant_problems(self, state: GameState) -> list[str]:
+        problems = []
+        slice_ = state.variant
+        if slice_ is None or slice_.kind != "illumo":
+            return ["an Illumonopoly game without its slice"]
+        squares = state.setup.board.squares
+        for seat, kinds in slice_.treasuries.items():
+            if state.players[seat].eliminated:
+                problems.append(f"eliminated seat {seat} keeps treasuries (V-ILLUMO-11)")
+            owned = {squares[i].group for i, prop in state.properties.items() if prop.owner == seat}
+            for kind, amount in kinds.items():
+                if amount < 0:
+                    problems.append(f"{treasury_account(seat, kind)} holds ${amount}")
+                if kind not in owned:
+                    problems.append(f"{treasury_account(seat, kind)} is open without a {kind} deed (V-ILLUMO-10)")
+        for index in slice_.landmarks:
+            prop = state.properties[index]
+            if prop.owner is not None or prop.houses or prop.hotel or prop.mortgaged:
+                problems.append(f"landmark {index} is owned, built on or mortgaged (V-ILLUMO-38)")
+        if slice_.hidden_money:
+            problems.append("a game's own state blanks money (hidden_money belongs in views)")
+        for index, prop in state.properties.items():
+            if prop.mortgaged and (prop.houses or prop.hotel):
+                problems.append(f"mortgaged deed {index} carries buildings (V-ILLUMO-31)")
+            if prop.owner is None and prop.mortgaged:
+                problems.append(f"the Bank's deed {index} is mortgaged")
+        return problems
+
+
+RULESET = IllumoRuleset()

@@ -1,0 +1,144 @@
+"""The turn of Illumonopoly (V-ILLUMO-35) on classic Monopoly's turn steps (variants/classic/steps.py):
+
+1. lawsuits (`choice`, before the first roll: `Sue`, V-ILLUMO-36);
+2. roll, move, rent, buy (announced: interference, V-ILLUMO-12) or decline, cards, taxes, Jail; doubles repeat it;
+3. transfers, the first two free (`free` after the last move, V-ILLUMO-08);
+6. the end: the level-building repair (V-ILLUMO-33), the do-nothing bonus (V-ILLUMO-34).
+
+Steps 0, 4 and 5 (Court cards and Illuminati abilities) come with the Court Date deck and the advanced mode.
+Every voluntary act of the mover in his turn forfeits the bonus (bonus.py): here paying bail and a Jail card, a
+purchase; the free actions' and windows' own handlers do the rest."""
+from __future__ import annotations
+
+from ...rules import actions as A
+from ...rules.auctions import AuctionWindow
+from ...rules.context import RulesContext
+from ...rules.decisions import Menu
+from ...rules.errors import passes
+from ..classic import steps as classic_steps
+from ..classic import turn
+from ..classic.landing import landing_done
+from . import landing, lawsuits
+from .bonus import disqualify, pay_bonus
+from .buildings import repair_groups
+from .interference import announce_purchase
+
+
+def _roll(ctx: RulesContext, action: A.Roll) -> None:
+    classic_steps.roll(ctx, action)
+    ctx.state.variant.step = 2
+
+
+def _jail_roll(ctx: RulesContext, action: A.JailRoll) -> None:
+    classic_steps.jail_roll(ctx, action)
+    ctx.state.variant.step = 2
+
+
+def _jail_bail(ctx: RulesContext, action: A.JailBail) -> None:
+    classic_steps.jail_bail(ctx, action)
+    disqualify(ctx, action.seat)
+
+
+def _jail_favor(ctx: RulesContext, action: A.JailFavor) -> None:
+    classic_steps.jail_favor(ctx, action)
+    disqualify(ctx, action.seat)
+
+
+def _sue(ctx: RulesContext, action: A.Sue) -> None:
+    lawsuits.sue(ctx, action.seat, action.defendant, action.suit, action.target)
+
+
+def lawsuit_options(ctx: RulesContext, seat: int) -> list[A.Action]:
+    """Every lawsuit the seat may start now (V-ILLUMO-36), each checked as `apply` checks it."""
+    state = ctx.state
+    if state.variant.lawsuits_left < 1:
+        return []
+    found = []
+    for index, prop in state.properties.items():
+        owner = prop.owner
+        if owner is None or owner == seat:
+            continue
+        for suit in lawsuits.SUITS:
+            if passes(lawsuits.check_sue, ctx, seat, owner, suit, index):
+                found.append(A.Sue.shared(seat=seat, defendant=owner, suit=suit, target=index))
+    return found
+
+
+class Choice(classic_steps.Choice):
+    """Step 1 (lawsuits) and the first roll of step 2."""
+    handlers = {**classic_steps.Choice.handlers, "roll": _roll, "jail_roll": _jail_roll, "jail_bail": _jail_bail,
+                "jail_favor": _jail_favor, "sue": _sue}
+
+    def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
+        menu = super().menu(ctx, turn_, seat)
+        if not turn_.moves_made and ctx.state.variant.lawsuits_left > 0:
+            suits = lawsuit_options(ctx, seat)
+            if suits:
+                menu["sue"] = lambda: suits
+        return menu
+
+
+def _buy(ctx: RulesContext, action: A.Buy) -> None:
+    """V-ILLUMO-12: the purchase is announced (the complaint window), then made or blocked."""
+    price = landing.check_buy(ctx, action.seat)
+    disqualify(ctx, action.seat)
+    index = ctx.state.turn.landing_square
+    landing_done(ctx)
+    announce_purchase(ctx, action.seat, index, price)
+
+
+def _decline(ctx: RulesContext, action: A.DoNothing) -> None:
+    """Declining keeps the bonus (decision 35); a deed blocked by a complaint is not auctioned (V-ILLUMO-14)."""
+    state = ctx.state
+    index = state.turn.landing_square
+    if index in state.variant.blocked_until:
+        landing_done(ctx)
+        return
+    classic_steps.decline(ctx, action)
+
+
+class Landing(classic_steps.Landing):
+    handlers = {"buy": _buy, "do_nothing": _decline}
+
+    def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
+        menu: Menu = {}
+        if passes(landing.check_buy, ctx, seat):
+            menu["buy"] = lambda: [A.Buy.shared(seat=seat)]
+        menu["do_nothing"] = lambda: [A.DoNothing.shared(seat=seat)]
+        return menu
+
+
+def _free_roll(ctx: RulesContext, action: A.Roll) -> None:
+    classic_steps.roll(ctx, action)
+
+
+def end_turn(ctx: RulesContext, action: A.EndTurn) -> None:
+    """Step 6: the groups left uneven are levelled (V-ILLUMO-33), the bonus paid (V-ILLUMO-34), the turn passes."""
+    if ctx.state.turn.may_roll_again:
+        classic_steps.end_turn(ctx, action)  # refuses: doubles roll again first
+    seat = action.seat
+    ctx.state.variant.step = 6
+    repair_groups(ctx)
+    pay_bonus(ctx, seat)
+    turn.end_turn(ctx)
+
+
+class Free(classic_steps.Free):
+    """After the last move: step 3 (transfers; free_actions open), then the end."""
+    handlers = {"roll": _free_roll, "end_turn": end_turn}
+
+
+class IllumoAuctionWindow(AuctionWindow):
+    """Bidding in an auction forfeits the bidder's bonus in his own turn (V-ILLUMO-34)."""
+
+    def bid(self, ctx: RulesContext, window, action: A.Bid) -> None:
+        super().bid(ctx, window, action)
+        disqualify(ctx, action.seat)
+
+
+def steps() -> tuple:
+    replaced = {"choice": Choice(), "landing": Landing(), "free": Free()}
+    return tuple(replaced.get(step.kind, step) for step in classic_steps.STEPS)
+
+
+STEPS = steps()

@@ -1,0 +1,180 @@
+"""Treasuries (VARIANTS §4.3, V-ILLUMO-02 to -11): a player's money is split between his central treasury (his
+`cash`) and one group treasury per type of deed he owns (model/illumo_state.py). Income goes where V-ILLUMO-04 says,
+a payment comes from where V-ILLUMO-05 allows, and moving money between one's own treasuries costs a fee
+(V-ILLUMO-07, -08). Every dollar still moves through the core's ledger (rules/money.py `move`): a group treasury is
+an account of the ledger, "t<seat>:<type>", which the ruleset adjusts (`adjust`)."""
+from __future__ import annotations
+
+from ...model.illumo_state import IllumoState, parse_account, treasury_account
+from ...model.state import GameState, Party
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from ...rules.events import Notice
+from ...rules.money import ceil_div, move
+
+CENTRAL = "central"
+"""A pledge's or a payment's source: the central treasury (else the name of a type)."""
+
+
+def illumo(state: GameState) -> IllumoState:
+    return state.variant
+
+
+def deed_type(ctx: RulesContext, index: int) -> str:
+    """A deed's type (definitions §4.3): its colour group, "railroads" or "utilities"."""
+    return ctx.squares[index].group
+
+
+def balance(state: GameState, seat: int, kind: str) -> int:
+    """What the seat's treasury of that type holds (0 when he has none)."""
+    return illumo(state).treasuries.get(seat, {}).get(kind, 0)
+
+
+def has_treasury(state: GameState, seat: int, kind: str) -> bool:
+    return kind in illumo(state).treasuries.get(seat, {})
+
+
+def adjust(state: GameState, account: str, amount: int) -> None:
+    """The ledger's hook (Ruleset.adjust_account): add `amount` to a group treasury (opening it at $0 first, when a
+    deed's income arrives in the same action that brought the deed, V-ILLUMO-02)."""
+    seat, kind = parse_account(account)
+    kinds = illumo(state).treasuries.setdefault(seat, {})
+    kinds[kind] = kinds.get(kind, 0) + amount
+
+
+def account(seat: int, kind: str) -> str:
+    return treasury_account(seat, kind)
+
+
+def owned_types(ctx: RulesContext, seat: int) -> set[str]:
+    """The types of the deeds the seat owns, mortgaged ones included (landmarks are nobody's)."""
+    squares = ctx.squares
+    return {squares[index].group for index, prop in ctx.state.properties.items() if prop.owner == seat}
+
+
+# ----- V-ILLUMO-02, -10: treasuries open and close with the deeds -----
+
+def sync_treasuries(ctx: RulesContext) -> None:
+    """Open a treasury at $0 for each type a player has come to own (V-ILLUMO-02); close the treasury of a type he
+    no longer owns, its balance moved to his central treasury free of charge (V-ILLUMO-10, A-IL-09: every loss, not
+    only a lawsuit's). Run after every event (the ruleset's `check_losses`), so it is "at once"."""
+    state = ctx.state
+    treasuries = illumo(state).treasuries
+    for player in state.players:
+        seat = player.seat
+        kinds = treasuries.get(seat, {})
+        owned = set() if player.eliminated else owned_types(ctx, seat)
+        for kind in sorted(set(kinds) - owned):
+            left = kinds[kind]
+            if left:
+                if player.eliminated:
+                    raise AssertionError("an eliminated player's treasuries are handed over at his bankruptcy")
+                move(ctx, account(seat, kind), seat, left, f"the {kind} treasury closes", "V-ILLUMO-10",
+                     visible_to=private_to(ctx, seat))
+            del kinds[kind]
+            ctx.emit(Notice(text=f"{ctx.name(seat)} has no {kind} deed left: that treasury closes.",
+                            rule_id="V-ILLUMO-10"))
+        for kind in sorted(owned - set(kinds)):
+            kinds[kind] = 0
+            ctx.emit(Notice(text=f"{ctx.name(seat)} opens a {kind} treasury.", rule_id="V-ILLUMO-02"))
+        if kinds:
+            treasuries[seat] = kinds
+        else:
+            treasuries.pop(seat, None)
+
+
+def private_to(ctx: RulesContext, seat: int) -> list[int] | None:
+    """Who may see money moved between the seat's own treasuries (A-IL-05)."""
+    return None if ctx.options.illumo_treasury_visibility == "public" else [seat]
+
+
+# ----- V-ILLUMO-04: where income goes -----
+
+def income_account(ctx: RulesContext, owner: int, index: int) -> Party:
+    """Rent earned by a deed, and the money from mortgaging it, go into its owner's treasury of its type."""
+    return account(owner, deed_type(ctx, index))
+
+
+# ----- V-ILLUMO-05: where a payment may come from -----
+
+def tied_funds(state: GameState, seat: int, kind: str) -> int:
+    """What a payment tied to a type may use: the central treasury and the treasury of that type."""
+    return state.players[seat].cash + balance(state, seat, kind)
+
+
+def check_tied(ctx: RulesContext, seat: int, kind: str, amount: int, what: str, rule_id: str) -> None:
+    funds = tied_funds(ctx.state, seat, kind)
+    if funds < amount:
+        raise refuse("E_INSUFFICIENT_FUNDS", rule_id,
+                     f"{what} costs ${amount}; your central and {kind} treasuries hold ${funds} (V-ILLUMO-05).")
+
+
+def pay_tied(ctx: RulesContext, seat: int, kind: str, amount: int, payee: Party, reason: str, rule_id: str) -> None:
+    """A payment tied to a type (V-ILLUMO-05): the suggested split, the type's treasury first and the rest from
+    central. The caller has checked `tied_funds`."""
+    from_group = min(balance(ctx.state, seat, kind), amount)
+    move(ctx, account(seat, kind), payee, from_group, reason, rule_id)
+    move(ctx, seat, payee, amount - from_group, reason, rule_id)
+
+
+# ----- V-ILLUMO-07, -08: internal transfers -----
+
+def transfer_fee(ctx: RulesContext, amount: int) -> int:
+    """max($5, 10% of the amount rounded up) (IL-T1: $500 -> $50, $30 -> $5, $55 -> $6)."""
+    options = ctx.options
+    return max(options.illumo_transfer_fee_min, ceil_div(amount * options.illumo_transfer_fee_percent, 100))
+
+
+def in_step_3(ctx: RulesContext, seat: int) -> bool:
+    """V-ILLUMO-35 step 3: the mover's turn after his last move, no window open."""
+    state = ctx.state
+    turn = state.turn
+    return (turn.seat == seat and turn.step == "free" and not turn.may_roll_again and not state.pending)
+
+
+def check_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int, fee_from: str) -> int:
+    """The fee the transfer costs, if it may be made now; else refuse."""
+    state = ctx.state
+    if not has_treasury(state, seat, kind):
+        raise refuse("E_NOT_OWNER", "V-ILLUMO-07", f"You have no {kind} treasury (you own no deed of that type).")
+    fee = 0 if in_step_3(ctx, seat) and illumo(state).free_transfers_left > 0 else transfer_fee(ctx, amount)
+    source = state.players[seat].cash if to_group else balance(state, seat, kind)
+    destination = balance(state, seat, kind) if to_group else state.players[seat].cash
+    from_source = amount + (fee if fee_from == "source" else 0)
+    if source < from_source:
+        where = "central" if to_group else kind
+        raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-07",
+                     f"Moving ${amount} with a ${fee} fee needs ${from_source} in your {where} treasury.")
+    if fee_from == "destination" and destination + amount < fee:
+        raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-07", f"The receiving treasury cannot pay the ${fee} fee.")
+    return fee
+
+
+def transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int, fee_from: str) -> int:
+    """Make the transfer (V-ILLUMO-07); returns the fee paid. Free ones use up step 3's allowance (V-ILLUMO-08)."""
+    fee = check_transfer(ctx, seat, kind, to_group, amount, fee_from)
+    state = ctx.state
+    group = account(seat, kind)
+    source, destination = (seat, group) if to_group else (group, seat)
+    seen_by = private_to(ctx, seat)
+    move(ctx, source, destination, amount, "internal transfer", "V-ILLUMO-07", visible_to=seen_by)
+    if fee:
+        move(ctx, source if fee_from == "source" else destination, "bank", fee, "transfer fee", "V-ILLUMO-07",
+             visible_to=seen_by)
+    elif in_step_3(ctx, seat):
+        illumo(state).free_transfers_left -= 1
+    ctx.emit(Notice(text=f"{ctx.name(seat)} makes an internal transfer.", rule_id="V-ILLUMO-07"))
+    return fee
+
+
+def deliverable(ctx: RulesContext, amount: int) -> int:
+    """The most a treasury holding `amount` can move to central when it pays the fee itself: the largest x with
+    x + fee(x) <= amount (V-ILLUMO-11's test is net of fees, VARIANTS §6.4 decision 39)."""
+    low, high = 0, amount
+    while low < high:
+        middle = (low + high + 1) // 2
+        if middle + transfer_fee(ctx, middle) <= amount:
+            low = middle
+        else:
+            high = middle - 1
+    return low

@@ -1,0 +1,207 @@
+"""The windows of the pending stack Illumonopoly opens (S15): the complaint prompt and the interference contest
+(V-ILLUMO-12, -13), a lawsuit's pledging (V-ILLUMO-37, -41), the antitrust loser's choice (V-ILLUMO-40), and classic
+Monopoly's raise-funds window read with treasuries (V-ILLUMO-06, -11)."""
+from __future__ import annotations
+
+from ...model.state import GameState
+from ...rules import actions as A
+from ...rules.context import RulesContext
+from ...rules.decisions import Window
+from ...rules.errors import passes
+from ..classic.windows import MortgageReceiptWindow
+from ..classic.windows import RaiseFundsWindow as ClassicRaiseFunds
+from . import interference, lawsuits
+from .free_actions import cheapest_raise
+from .insolvency import account_holder, check_bankruptcy, declare
+
+PLEDGE_STEPS = (1, 5)
+"""The pledges offered in a menu, in units: one, and five at once (any whole number of units may be pledged)."""
+
+
+def _pledge_options(ctx: RulesContext, window, seat: int, module, unit: int) -> list[A.Action]:
+    options: list[A.Action] = [A.PassPledge.shared(seat=seat)]
+    for side in module.sides(window, seat):
+        for source in module.sources(ctx, window, seat) if module is interference else module.sources(window, seat):
+            for units in PLEDGE_STEPS:
+                amount = units * unit
+                if passes(module.check_pledge, ctx, window, seat, side, amount, source):
+                    options.append(A.Pledge.shared(seat=seat, side=side, amount=amount, source=source))
+    return options
+
+
+class ComplaintWindow(Window):
+    """V-ILLUMO-12: each player not party to the purchase, in turn, files a complaint ($50) or lets it pass."""
+    kind = "illumo_complaint"
+    answers = {"complain": "complain"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return window.askees[:1]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        options = [A.Complain.shared(seat=seat, file=False)]
+        if passes(interference.check_complaint, ctx, window, seat, True):
+            options.append(A.Complain.shared(seat=seat, file=True))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.Complain.shared(seat=seat, file=False)
+
+    def complain(self, ctx: RulesContext, window, action: A.Complain) -> None:
+        interference.answer_complaint(ctx, window, action.seat, action.file)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the complaints against a purchase"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Public."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        players = ctx.state.players
+        kept = [seat for seat in window.askees if not players[seat].eliminated]
+        if kept == window.askees:
+            return False
+        window.askees = kept
+        if not kept:
+            ctx.state.pending.remove(window)
+            interference.complete_purchase(ctx, window.purchaser, window.property, window.price)
+        return True
+
+
+class _PledgeWindow(Window):
+    answers = {"pledge": "pledge", "pass_pledge": "pass_pledge"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.order[window.turn_index]]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.PassPledge.shared(seat=seat)
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Pledges are made openly (the contest panel shows both sides)."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        """A pledger who has left the game passes for good (his pledges are void: nothing is collected from him)."""
+        players = ctx.state.players
+        if not players[window.order[window.turn_index]].eliminated:
+            return False
+        gone = window.order[window.turn_index]
+        window.order = [seat for seat in window.order if seat != gone]
+        window.pledges = [p for p in window.pledges if p[0] != gone]
+        window.turn_index %= max(len(window.order), 1)
+        if window.passes >= len(window.order):
+            self.close(ctx, window)
+        return True
+
+
+class InterferenceWindow(_PledgeWindow):
+    """V-ILLUMO-13: pledging in $50 units until everyone passes in a row, then the roll."""
+    kind = "illumo_interference"
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        return _pledge_options(ctx, window, seat, interference, ctx.options.illumo_interference_unit)
+
+    def pledge(self, ctx: RulesContext, window, action: A.Pledge) -> None:
+        interference.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
+
+    def pass_pledge(self, ctx: RulesContext, window, action: A.PassPledge) -> None:
+        interference.pass_pledge(ctx, window, action.seat)
+
+    def close(self, ctx: RulesContext, window) -> None:
+        interference.resolve(ctx, window)
+
+    def describe(self, state: GameState, window) -> str:
+        return "an interference contest"
+
+
+class LawsuitWindow(_PledgeWindow):
+    """V-ILLUMO-37, -41: pledging in $10 units until everyone passes in a row, then the ELP decides."""
+    kind = "illumo_lawsuit"
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        return _pledge_options(ctx, window, seat, lawsuits, ctx.options.illumo_lawsuit_unit)
+
+    def pledge(self, ctx: RulesContext, window, action: A.Pledge) -> None:
+        lawsuits.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
+
+    def pass_pledge(self, ctx: RulesContext, window, action: A.PassPledge) -> None:
+        lawsuits.pass_pledge(ctx, window, action.seat)
+
+    def close(self, ctx: RulesContext, window) -> None:
+        lawsuits.decide_case(ctx, window)
+
+    def describe(self, state: GameState, window) -> str:
+        return "a lawsuit"
+
+
+class AntitrustChoiceWindow(Window):
+    """V-ILLUMO-40: the defendant names the deed of the monopoly he loses (A-IL-36)."""
+    kind = "illumo_antitrust_choice"
+    answers = {"forfeit_deed": "forfeit"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return [window.defendant]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        return [A.ForfeitDeed.shared(seat=seat, property=index) for index in window.deeds
+                if passes(lawsuits.check_forfeit, ctx, window, seat, index)]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        """The cheapest deed of the monopoly."""
+        squares = state.setup.board.squares
+        return A.ForfeitDeed.shared(seat=seat, property=min(window.deeds, key=lambda i: (squares[i].price, i)))
+
+    def forfeit(self, ctx: RulesContext, window, action: A.ForfeitDeed) -> None:
+        lawsuits.forfeit(ctx, window, action.seat, action.property)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the choice of the deed lost to an antitrust suit"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Public."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        if ctx.state.players[window.defendant].eliminated:
+            ctx.state.pending.remove(window)
+            return True
+        return False
+
+
+class RaiseFundsWindow(ClassicRaiseFunds):
+    """V-ILLUMO-06, -11: the payer owes from his central treasury; he transfers group money in (fees apply),
+    mortgages (into group treasuries), sells buildings, then pays, or declares bankruptcy when all his treasuries
+    net of fees could not cover it."""
+    answers = {"settle_payment": "pay", "declare_bankruptcy": "declare"}
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        options: list[A.Action] = []
+        if passes(self.check_pay, ctx, window, seat):
+            options.append(A.SettlePayment.shared(seat=seat))
+        if passes(check_bankruptcy, ctx, window, seat):
+            options.append(A.DeclareBankruptcy.shared(seat=seat))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        ctx = RulesContext(state)
+        if passes(self.check_pay, ctx, window, seat):
+            return A.SettlePayment.shared(seat=seat)
+        raising = cheapest_raise(ctx, seat, window)
+        return raising if raising is not None else A.DeclareBankruptcy.shared(seat=seat)
+
+    def declare(self, ctx: RulesContext, window, action: A.DeclareBankruptcy) -> None:
+        declare(ctx, window, action.seat)
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        """A payment into the treasury of a player who has gone bankrupt meanwhile is owed to nobody."""
+        players = ctx.state.players
+        kept = [(payee, amount) for payee, amount in window.payments
+                if not ((holder := account_holder(payee)) is not None and players[holder].eliminated)]
+        if len(kept) == len(window.payments):
+            return False
+        window.payments = kept
+        if not kept:
+            ctx.state.pending.remove(window)
+        return True
+
+
+WINDOWS = (ComplaintWindow(), InterferenceWindow(), LawsuitWindow(), AntitrustChoiceWindow(), RaiseFundsWindow(),
+           MortgageReceiptWindow())
