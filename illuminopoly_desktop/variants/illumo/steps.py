@@ -125,7 +125,7 @@ def end_turn(ctx: RulesContext, action: A.EndTurn) -> None:
 
 class Free(classic_steps.Free):
     """After the last move: step 3 (transfers; free_actions open), then the end."""
-    handlers = {"roll": _free_roll, "end_turn": end_turn}
+    handlers = {"roll": _free_roll, "end_turn": end_turn, "sue": _sue}  # a late lawsuit is refused by its rule
 
 
 class IllumoAuctionWindow(AuctionWindow):

@@ -31,7 +31,10 @@ def balance(state: GameState, seat: int, kind: str) -> int:
 
 
 def has_treasury(state: GameState, seat: int, kind: str) -> bool:
-    return kind in illumo(state).treasuries.get(seat, {})
+    """Definitions §4.3: a group treasury exists while he owns a deed of its type (the slice's entry is opened by
+    `sync_treasuries` after the event that brought the deed)."""
+    squares = state.setup.board.squares
+    return any(prop.owner == seat and squares[index].group == kind for index, prop in state.properties.items())
 
 
 def adjust(state: GameState, account: str, amount: int) -> None:
