@@ -19,6 +19,7 @@ from ..model.rulesets import DEFAULT_RULESET
 from ..rules import actions as A
 from .classic_schemer import ClassicSchemer
 from .george_schemer import GeorgeSchemer
+from .illumo_schemer import IllumoSchemer
 from .random_bot import RandomBot
 from .schemer import Schemer
 from .shared_player import SharedPlayer
@@ -55,9 +56,9 @@ def make_player(strength: str, seed: int = 0, budget: float | None = None,
                 ruleset: str = DEFAULT_RULESET) -> ComputerPlayer:
     """A computer player of the given strength for a game of `ruleset`. `budget`: the strategist's thinking time per
     decision in seconds (default 1 s). Raises ValueError for an unknown strength, or one the ruleset has no player
-    of (classic Monopoly and the Georgist rules have the random player and their own schemers,
-    bots/classic_schemer.py and bots/george_schemer.py; no strategist yet; shared factions have a seat's random player
-    and schemer, bots/shared_player.py)."""
+    of (classic Monopoly, the Georgist rules and Illumonopoly have the random player and their own schemers,
+    bots/classic_schemer.py, bots/george_schemer.py and bots/illumo_schemer.py; no strategist yet; shared factions
+    have a seat's random player and schemer, bots/shared_player.py)."""
     if ruleset == "shared":  # a seat of two factions (bots/shared_player.py)
         return SharedPlayer(strength, seed)
     if strength == "random":
@@ -70,6 +71,10 @@ def make_player(strength: str, seed: int = 0, budget: float | None = None,
         if strength == "schemer":
             return GeorgeSchemer(seed)
         raise ValueError(f"the Georgist rules have no {strength!r} computer player; they have random and schemer")
+    if ruleset == "illumo":
+        if strength == "schemer":
+            return IllumoSchemer(seed)
+        raise ValueError(f"Illumonopoly has no {strength!r} computer player; it has random and schemer")
     if strength == "schemer":
         return Schemer(seed)
     if strength == "strategist":

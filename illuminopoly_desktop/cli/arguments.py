@@ -140,4 +140,5 @@ PRESET_HELP = ("a named bundle of house rules of the ruleset (resources/presets/
                "dialog (user:NAME); --option values apply on top of it")
 
 RULESET_HELP = ("the rules the game is played by: illuminopoly (the default), classic (classic Monopoly), george "
-                "(Defeating Monopoly, the Georgist rules) or shared (shared factions: two seats per faction)")
+                "(Defeating Monopoly, the Georgist rules), shared (shared factions: two seats per faction) or illumo "
+                "(Illumonopoly: treasuries, interference and lawsuits)")

@@ -12,7 +12,7 @@ from ...rules.auctions import AuctionWindow
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ...rules.ruleset import Ruleset
-from . import cards, free_actions, game_end, landing, setup, steps, trades, turn
+from . import cards, free_actions, game_end, landing, setup, steps, trades, turn, worth
 from .windows import WINDOWS
 
 
@@ -84,6 +84,9 @@ class ClassicRuleset(Ruleset):
     interpret_card = staticmethod(cards.interpret)
     land = staticmethod(landing.land)
     """What stopping on a square does (moves.py asks the ruleset, so that an overlay of classic Monopoly may wrap it)."""
+
+    standings = staticmethod(worth.net_worths)
+    """The public standings recorded at each round's end (turn.py): every player's net worth (CLASSIC-15)."""
 
     def turn_started(self, ctx: RulesContext, seat: int) -> None:
         """After a turn has started (turn.py): nothing more in classic Monopoly; an overlay resets its turn's

@@ -10,7 +10,6 @@ from ...rules.events import RoundEnded, TurnStarted
 from ...rules.offers import expire_offers
 from ...rules.payments import collect_due_debts
 from .game_end import time_limit_reached
-from .worth import net_worths
 
 _FILL_TURN = keyword_init(TurnState)
 
@@ -66,7 +65,8 @@ def round_end(ctx: RulesContext) -> None:
     """The end of a round: every player's net worth is recorded (the game-over chart's standings, CLASSIC-15), the
     short game ends after its last round, offers made for this round lapse."""
     state = ctx.state
-    ctx.emit(RoundEnded(round_no=state.round_no, power_bases=net_worths(state, ctx.squares), rule_id="CLASSIC-15"))
+    ctx.emit(RoundEnded(round_no=state.round_no, power_bases=ctx.rules.standings(state, ctx.squares),
+                        rule_id="CLASSIC-15"))
     if time_limit_reached(ctx):
         return
     state.round_no += 1

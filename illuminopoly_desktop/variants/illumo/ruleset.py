@@ -19,6 +19,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
+from ..classic.worth import net_worths
 from . import free_actions, landing, treasury
 from .steps import STEPS, IllumoAuctionWindow
 from .windows import WINDOWS
@@ -67,6 +68,15 @@ class IllumoRuleset(ClassicRuleset):
             del slice_.blocked_until[index]
 
     land = staticmethod(landing.land)
+
+    def standings(self, state: GameState, squares) -> dict[int, int]:
+        """The public standings at each round's end: with private treasuries (A-IL-05: "totals are hidden as well")
+        only what everyone can see counts, the deeds at their price (half when mortgaged) and the buildings at cost;
+        with `illumo_treasury_visibility = public`, the whole net worth (V-ILLUMO-48)."""
+        worths = net_worths(state, squares)
+        if state.setup.options.illumo_treasury_visibility == "public":
+            return worths
+        return {seat: worth - state.money_of(seat) for seat, worth in worths.items()}
 
     # ----- S09: the ledger's group treasuries -----
 
