@@ -205,6 +205,8 @@ def test_v_illumo_09_10_a_sale_pays_central_to_central_and_closes_the_sellers_tr
                               counterparties=[buyer]))
     offer_id = state.offers[-1].id
     act(state, A.AcceptOffer(seat=buyer, offer_id=offer_id))
+    assert state.pending[-1].kind == "illumo_complaint" and state.pending[-1].offer_id == offer_id
+    answer_complaints(state)  # V-ILLUMO-12 (b): the third player lets it pass
     assert state.properties[READING].owner == buyer
     # V-ILLUMO-09: $300 central to central; V-ILLUMO-10 (A-IL-09): the $120 left moves to central without a fee.
     assert state.players[seat].cash == 1500 + 300 + 120 and state.players[buyer].cash == 1200
@@ -337,6 +339,31 @@ def test_v_illumo_13_refusals_name_their_rule():
     assert refusal.rule_id == "V-ILLUMO-05"
     refusal = refused(state, A.Pledge(seat=seat, side="for", amount=1150))
     assert refusal.rule_id == "V-ILLUMO-13"  # with the $400 price he cannot cover it
+
+
+def test_v_illumo_12_14_a_blocked_trade_is_void_and_its_deeds_cannot_change_hands_yet():
+    state = illumo_game(3)
+    seat = mover(state)
+    buyer, complainant = others(state)
+    money = total_money(state)
+    give(state, seat, READING)
+    act(state, A.ProposeOffer(seat=seat, legs=[OfferLeg(giver=seat, receiver=buyer, item=DeedItem(property=READING)),
+                                                OfferLeg(giver=buyer, receiver=seat, item=CashItem(amount=300))],
+                              counterparties=[buyer]))
+    act(state, A.AcceptOffer(seat=buyer, offer_id=state.offers[-1].id))
+    answer_complaints(state, complainant=complainant)
+    contest = state.pending[-1]
+    assert (contest.kind, contest.purchaser, contest.property) == ("illumo_interference", buyer, READING)
+    pledge(state, complainant, "against", 200)  # target 6
+    state.forced_dice.extend([6, 5])
+    pass_pledges(state)
+    assert state.properties[READING].owner == seat and not state.offers
+    assert state.players[buyer].cash == 1500 and state.players[complainant].cash == 1500 - 50 - 200
+    assert state.variant.blocked_until == {READING: buyer}
+    refusal = refused(state, A.ProposeOffer(seat=seat, counterparties=[complainant], legs=[
+        OfferLeg(giver=seat, receiver=complainant, item=DeedItem(property=READING))]))
+    assert (refusal.code, refusal.rule_id) == ("E_BLOCKED", "V-ILLUMO-14")
+    no_problems(state, money)
 
 
 # ----- V-ILLUMO-31, -32: building without a monopoly, level across the whole group, on unowned lots -----

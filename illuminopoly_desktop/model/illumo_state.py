@@ -74,6 +74,8 @@ class Complaint(Tagged):
     price: int
     askees: list[int]
     """Who is still to be asked, in order."""
+    offer_id: int | None = None
+    """V-ILLUMO-12 (b): the accepted trade challenged (then `property` is the challenged deed, `price` 0)."""
 
 
 class Interference(Tagged):
@@ -86,6 +88,8 @@ class Interference(Tagged):
     price: int
     order: list[int]
     """The pledgers, in turn order from the active player."""
+    offer_id: int | None = None
+    """The trade challenged, if it is one (V-ILLUMO-12 b)."""
     turn_index: int = 0
     passes: int = 0
     """Consecutive passes: everyone passing in a row closes pledging."""

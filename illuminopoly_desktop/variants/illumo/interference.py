@@ -4,17 +4,23 @@ player may pledge $50 units for either side, in rounds, until everyone passes in
 2d6 is at most 10 + P - C (no roll when that is certain, VARIANTS §6.4 decision 40). The fee and the pledges go to
 the Bank whatever the outcome; a blocked deed cannot be acquired by anyone before the purchaser's next turn.
 
-Not yet: interference with trades (V-ILLUMO-12 b) and the Secret Deal (V-ILLUMO-17 to -19)."""
+A trade of deeds is challenged the same way once every party has accepted it (V-ILLUMO-12 b, VARIANTS §6.4 decisions
+30, 40): the purchaser is whoever receives the challenged deed, the challenge is against the whole deal, and a
+blocked deal is void.
+
+Not yet: the Secret Deal (V-ILLUMO-17 to -19)."""
 from __future__ import annotations
 
 from ...model.illumo_state import Complaint, Interference
 from ...model.state import BANK, Auction
 from ...rules.auctions import open_property_auction
 from ...rules.context import RulesContext
-from ...rules.errors import refuse
-from ...rules.events import LandingResolved
+from ...rules.errors import IllegalAction, refuse
+from ...rules.events import LandingResolved, OfferEvent
 from ...rules.money import move
 from ...rules.roll_contests import ContestSpec, check_pledge_turn, decide, pass_turn, pledged_from, record_pledge
+from ...rules.offers import visible_to
+from ..classic import trades
 from ..classic.landing import take_deed
 from .bonus import disqualify
 from .treasury import CENTRAL, account, deed_type, pay_tied
@@ -44,6 +50,31 @@ def announce_purchase(ctx: RulesContext, seat: int, index: int, price: int) -> N
     ctx.state.pending.append(Complaint(purchaser=seat, property=index, price=price, askees=askees))
 
 
+def challenged_deed(offer) -> tuple[int, int] | None:
+    """(deed, receiver) of the first deed a trade moves; None for a trade without deeds (nothing to challenge)."""
+    for leg in offer.legs:
+        if leg.item.kind == "deed":
+            return leg.item.property, leg.receiver
+    return None
+
+
+def announce_trade(ctx: RulesContext, offer) -> bool:
+    """V-ILLUMO-12 (b): every party has accepted a trade of deeds; the players not party to it may complain.
+    Returns False when nobody may (the trade is carried out at once by the caller)."""
+    challenged = challenged_deed(offer)
+    if challenged is None:
+        return False
+    parties = {offer.proposer, *offer.counterparties}
+    askees = [seat for seat in turn_order_from(ctx, ctx.state.turn.seat) if seat not in parties]
+    if not askees:
+        return False
+    index, receiver = challenged
+    ctx.notice(f"A trade of {ctx.square_name(index)} is agreed; the other players may complain.", "V-ILLUMO-12")
+    ctx.state.pending.append(Complaint(purchaser=receiver, property=index, price=0, askees=askees,
+                                       offer_id=offer.id))
+    return True
+
+
 def check_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool) -> None:
     if not window.askees or window.askees[0] != seat:
         raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-12", "It is not your turn to answer this purchase.")
@@ -59,7 +90,7 @@ def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool
         window.askees.pop(0)
         if not window.askees:
             ctx.state.pending.remove(window)
-            complete_purchase(ctx, window.purchaser, window.property, window.price)
+            go_ahead(ctx, window)
         return
     disqualify(ctx, seat)
     move(ctx, seat, BANK, ctx.options.illumo_filing_fee, "complaint filing fee", "V-ILLUMO-13")
@@ -69,7 +100,40 @@ def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool
     position = state.pending.index(window)
     state.pending[position] = Interference(
         purchaser=window.purchaser, complainant=seat, property=window.property, price=window.price,
-        order=turn_order_from(ctx, state.turn.seat))
+        order=turn_order_from(ctx, state.turn.seat), offer_id=window.offer_id)
+
+
+def go_ahead(ctx: RulesContext, window) -> None:
+    """The acquisition completes: the purchase, or the trade (void if its terms no longer hold, R-DEAL-02)."""
+    if window.offer_id is None:
+        complete_purchase(ctx, window.purchaser, window.property, window.price)
+        return
+    offer = next((o for o in ctx.state.offers if o.id == window.offer_id), None)
+    if offer is None:
+        return
+    try:
+        trades.execute(ctx, offer)
+    except IllegalAction as refusal:
+        if offer in ctx.state.offers:
+            ctx.state.offers.remove(offer)
+        ctx.emit(OfferEvent(offer_id=offer.id, status="void", rule_id=refusal.rule_id, visible_to=visible_to(offer),
+                            detail=f"{refusal.code}: {refusal.message}", code=refusal.code))
+
+
+def block_trade(ctx: RulesContext, window: Interference) -> None:
+    """V-ILLUMO-14 for a trade: the deal is void and every deed it would have moved stays where it is, blocked
+    until the purchaser's next turn."""
+    state = ctx.state
+    offer = next((o for o in state.offers if o.id == window.offer_id), None)
+    ctx.notice("The complaint succeeds: the trade is void.", "V-ILLUMO-14")
+    if offer is None:
+        return
+    state.offers.remove(offer)
+    ctx.emit(OfferEvent(offer_id=offer.id, status="void", rule_id="V-ILLUMO-14", visible_to=visible_to(offer),
+                        detail="blocked by a complaint"))
+    for leg in offer.legs:
+        if leg.item.kind == "deed":
+            state.variant.blocked_until[leg.item.property] = window.purchaser
 
 
 def complete_purchase(ctx: RulesContext, seat: int, index: int, price: int) -> None:
@@ -173,8 +237,11 @@ def resolve(ctx: RulesContext, window: Interference) -> None:
     goes_ahead = decide(ctx, spec(ctx), window.purchaser, aim)
     index = window.property
     if goes_ahead:
-        ctx.notice(f"The complaint fails: the purchase of {ctx.square_name(index)} goes ahead.", "V-ILLUMO-14")
-        complete_purchase(ctx, window.purchaser, index, window.price)
+        ctx.notice(f"The complaint fails: the acquisition of {ctx.square_name(index)} goes ahead.", "V-ILLUMO-14")
+        go_ahead(ctx, window)
+        return
+    if window.offer_id is not None:
+        block_trade(ctx, window)
         return
     if not ctx.options.illumo_auction_after_blocked_purchase:
         state.variant.blocked_until[index] = window.purchaser

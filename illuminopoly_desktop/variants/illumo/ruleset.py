@@ -20,7 +20,7 @@ from ...rules.decisions import registry
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from ..classic.worth import net_worths
-from . import free_actions, landing, treasury
+from . import free_actions, landing, trades, treasury
 from .steps import STEPS, IllumoAuctionWindow
 from .windows import WINDOWS
 
@@ -86,6 +86,11 @@ class IllumoRuleset(ClassicRuleset):
     def check_losses(self, ctx: RulesContext) -> None:
         """After every event: treasuries open and close with the deeds (V-ILLUMO-02, -10)."""
         treasury.sync_treasuries(ctx)
+
+    # ----- S12: offers (CLASSIC-13, V-ILLUMO-09, -12 b, -14) -----
+
+    check_offer_terms = staticmethod(trades.check_offer_terms)
+    execute_offer = staticmethod(trades.execute)
 
     # ----- S12 -----
 

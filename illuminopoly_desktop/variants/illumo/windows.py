@@ -63,7 +63,7 @@ class ComplaintWindow(Window):
         window.askees = kept
         if not kept:
             ctx.state.pending.remove(window)
-            interference.complete_purchase(ctx, window.purchaser, window.property, window.price)
+            interference.go_ahead(ctx, window)
         return True
 
 

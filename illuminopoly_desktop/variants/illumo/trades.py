@@ -1,0 +1,30 @@
+"""Trades in Illumonopoly: classic Monopoly's (CLASSIC-13, variants/classic/trades.py), with cash passing from
+central treasury to central treasury (V-ILLUMO-09), no deed blocked by a complaint changing hands before the
+purchaser's next turn (V-ILLUMO-14), and an agreed trade of deeds open to complaints before it is carried out
+(V-ILLUMO-12 b)."""
+from __future__ import annotations
+
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from ..classic import trades
+from .interference import announce_trade
+
+
+def check_offer_terms(ctx: RulesContext, offer) -> None:
+    trades.check_offer_terms(ctx, offer)
+    blocked = ctx.state.variant.blocked_until
+    for leg in offer.legs:
+        if leg.item.kind == "deed":
+            if leg.item.property in blocked:
+                raise refuse("E_BLOCKED", "V-ILLUMO-14", f"{ctx.square_name(leg.item.property)} was blocked by a "
+                                                         "complaint: nobody may acquire it yet.")
+            if leg.item.property in ctx.state.variant.landmarks:
+                raise refuse("E_NOT_OWNER", "V-ILLUMO-38", "A landmark cannot be traded.")
+
+
+def execute(ctx: RulesContext, offer) -> None:
+    """Every party has accepted: its terms are checked, then the complaint window opens (the trade is carried out
+    when it closes), or the trade is carried out at once when nobody could complain."""
+    check_offer_terms(ctx, offer)
+    if not announce_trade(ctx, offer):
+        trades.execute(ctx, offer)
