@@ -13,7 +13,8 @@ from ..rules.context import RulesContext
 from ..rules.legal import default_action
 from ..rules.roll_contests import success_chance
 from ..variants.illumo import interference, lawsuits
-from ..variants.illumo.landing import in_play_lots
+from ..variants.illumo.groups import in_play_lots
+from ..variants.illumo.steps import card_options
 from ..variants.illumo.treasury import in_step_3
 from .classic_schemer import RESERVE, ClassicSchemer
 
@@ -42,6 +43,9 @@ class IllumoSchemer(ClassicSchemer):
                 gather = self.gather(ctx, seat)
                 if gather is not None:
                     return gather
+                card = self.court_card(ctx, seat)
+                if card is not None:
+                    return card
         return super().decide(state, seat)
 
     # ----- step 1: lawsuits -----
@@ -83,6 +87,29 @@ class IllumoSchemer(ClassicSchemer):
         if richest is None or richest[1] <= 0:
             return None
         return A.Transfer.shared(seat=seat, group=richest[0], to_group=False, amount=richest[1])
+
+    # ----- step 4: a Court card once the bonus is lost anyway -----
+
+    def court_card(self, ctx: RulesContext, seat: int) -> A.Action | None:
+        """A card that hurts a rival: an audit or a spy on the player with most deeds, a Condemned Property on a
+        rival's lot, a Brain Drain; never one against itself."""
+        state = ctx.state
+        plays = card_options(ctx, seat)
+        if not plays:
+            return None
+        deeds = {p.seat: sum(1 for prop in state.properties.values() if prop.owner == p.seat) for p in state.players}
+
+        def score(action: A.PlayCourtCard) -> float:
+            if action.card == "condemned_property":
+                owner = state.properties[action.property].owner
+                return -1.0 if owner in (seat, None) else 3.0 + ctx.squares[action.property].house_cost / 100
+            if action.card in ("irs_audit", "brain_drain"):
+                return 2.0 + deeds.get(action.player, 0) / 10
+            if action.card == "legal_holiday":
+                return 1.0
+            return -1.0  # spying and landmarks' return: not worth a card to this player
+        best = max(plays, key=score)
+        return best if score(best) > 0 else None
 
     # ----- the windows -----
 

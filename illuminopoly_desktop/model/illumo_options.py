@@ -55,5 +55,7 @@ class IllumoOptions(ClassicOptions):
     """V-ILLUMO-33, A-IL-35."""
     illumo_do_nothing_bonus: NonNegativeInt
     """V-ILLUMO-34."""
+    illumo_court_plays_step4: NonNegativeInt
+    """V-ILLUMO-16, A-IL-04: Court cards played in step 4 of one's turn."""
     illumo_build_timing: Literal["own_turn"]
     """V-ILLUMO-31, A-IL-30 (`any_time` is not offered yet)."""

@@ -56,6 +56,24 @@ class IllumoState(Tagged):
     blocked_until: dict[int, int] = Field(default_factory=dict)
     """V-ILLUMO-14: deed -> the seat whose next turn's start lifts the block (nobody may acquire it until then)."""
 
+    court_deck: list[int] = Field(default_factory=list)
+    """V-ILLUMO-15: the Court Date cards still to draw, top first (hidden: a view shows only how many)."""
+    court_discard: list[int] = Field(default_factory=lambda: list(range(52)))
+    """Played and discarded cards, reshuffled into the deck when it runs out (the whole deck starts here, so the
+    first draw shuffles it). Hidden like the deck: a Secret Deal is discarded face down (V-ILLUMO-17)."""
+    court_hands: dict[int, list[int]] = Field(default_factory=dict)
+    """Seat -> his Court cards (A-IL-03: no limit). Private: others see how many (model/illumo_court.py)."""
+    court_plays_left: int = 0
+    """V-ILLUMO-16: the mover's step-4 plays left this turn (`illumo_court_plays_step4`)."""
+    audited: list[int] = Field(default_factory=list)
+    """V-ILLUMO-23: players under an IRS Audit (until their dice show doubles)."""
+    rent_control_by: int | None = None
+    """V-ILLUMO-24: the player whose Rent Control runs, until the end of his next turn."""
+    rent_control_turns: int = 0
+    """How many of his turn ends the Rent Control still lasts (2 when played, 1 after his current turn)."""
+    legal_holiday_by: int | None = None
+    """V-ILLUMO-29: no lawsuit may start until this player's next turn begins."""
+
     def money_of(self, seat: int) -> int:
         """The dollars in the seat's group treasuries."""
         return sum(self.treasuries.get(seat, {}).values())

@@ -589,6 +589,19 @@ class Sue(Action):
     target: int
 
 
+class PlayCourtCard(Action):
+    """V-ILLUMO-16: play a Court Date card of one's hand, at its timing, with its target: `player` (IRS Audit, Brain
+    Drain, Corporate Spy), `property` (Historic Blunder's landmark, Condemned Property's lot), `spy_on` (Corporate
+    Spy: "hand", "central" or a type)."""
+    type: Literal["play_court_card"] = "play_court_card"
+    card: Literal["secret_deal", "interference", "historic_blunder", "holding_action", "idle_hands", "irs_audit",
+                  "rent_control", "brain_drain", "condemned_property", "corporate_spy", "bribed_assessor",
+                  "legal_holiday", "cancellation"]
+    player: int | None = None
+    property: int | None = None
+    spy_on: str | None = None
+
+
 class ForfeitDeed(Action):
     """V-ILLUMO-40: the losing defendant of an antitrust suit names the deed of the monopoly he loses."""
     type: Literal["forfeit_deed"] = "forfeit_deed"
@@ -616,7 +629,8 @@ AnyAction = Annotated[
           LeaseParcel, BuildOnParcel, SellParcelBuilding, PayOffLoan, SurrenderLease, SettleParcelLoans,
           DeclareBuildingNeed, BidForParcelBuilding, ClaimUseFee,
           PassFirstAction, PassSecondAction, ProposePairChoice, AcceptPairChoice,
-          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed],
+          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed,
+          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard],
     Field(discriminator="type"),
 ]
 

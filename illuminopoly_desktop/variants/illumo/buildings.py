@@ -12,7 +12,8 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import bank_pays
 from .bonus import disqualify
-from .landing import in_play_lots
+from .effects import check_not_audited
+from .groups import in_play_lots
 from .treasury import account, check_tied, deed_type, pay_tied
 
 RULE = "V-ILLUMO-31"
@@ -48,6 +49,7 @@ def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
         raise refuse("E_NOT_MONOPOLY", RULE, "Only colour lots carry buildings.")
     if state.turn.seat != seat:
         raise refuse("E_WRONG_PHASE", RULE, "Building is done during one's own turn (A-IL-30).")
+    check_not_audited(ctx, seat, "building")
     if prop.owner is not None and prop.owner != seat:
         raise refuse("E_NOT_OWNER", RULE, f"{ctx.square_name(index)} is another player's deed.")
     if index in state.variant.landmarks:

@@ -15,6 +15,7 @@ from ...rules.errors import passes, refuse
 from ..classic.free_actions import offer_answers
 from . import buildings, mortgages, treasury
 from .bonus import disqualify
+from .effects import check_not_audited
 
 
 def forced_transfer(ctx: RulesContext, seat: int, to_group: bool, amount: int, fee: int) -> bool:
@@ -32,6 +33,8 @@ def forced_transfer(ctx: RulesContext, seat: int, to_group: bool, amount: int, f
 def transfer(ctx: RulesContext, action: A.Transfer) -> None:
     fee = treasury.check_transfer(ctx, action.seat, action.group, action.to_group, action.amount, action.fee_from)
     forced = forced_transfer(ctx, action.seat, action.to_group, action.amount, fee)
+    if not forced:
+        check_not_audited(ctx, action.seat, "voluntary transfer")
     treasury.transfer(ctx, action.seat, action.group, action.to_group, action.amount, action.fee_from)
     if not forced:
         disqualify(ctx, action.seat)
@@ -79,6 +82,9 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     into central (the fee from the source)."""
     state = ctx.state
     found: list[A.Action] = []
+    if seat in state.variant.audited and not any(
+            window.kind == "raise_funds" and window.payer == seat for window in state.pending):
+        return found
     for kind, held in sorted(state.variant.treasuries.get(seat, {}).items()):
         amounts = {(to_group, amount) for to_group in (True, False) for amount in TRANSFER_SAMPLES}
         whole = treasury.deliverable(ctx, held)

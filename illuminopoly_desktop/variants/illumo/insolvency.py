@@ -10,6 +10,7 @@ from ...rules.errors import refuse
 from ...rules.money import move
 from ..classic import bankruptcy
 from ..classic.worth import building_cost
+from .court import discard_hand
 from .treasury import account, deliverable, illumo
 
 RULE = "V-ILLUMO-11"
@@ -72,4 +73,5 @@ def declare(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
     for kind, amount in sorted(treasuries.get(seat, {}).items()):
         move(ctx, account(seat, kind), to, amount, "bankruptcy", RULE)
     treasuries.pop(seat, None)
+    discard_hand(ctx, seat)  # A bankrupt's Court cards are discarded (V-ILLUMO-11)
     bankruptcy.hand_over(ctx, window, seat, to)

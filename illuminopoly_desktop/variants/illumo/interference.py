@@ -23,6 +23,7 @@ from ...rules.offers import visible_to
 from ..classic import trades
 from ..classic.landing import take_deed
 from .bonus import disqualify
+from .effects import check_not_audited
 from .treasury import CENTRAL, account, deed_type, pay_tied
 
 FOR, AGAINST = "for", "against"
@@ -79,6 +80,8 @@ def check_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool)
     if not window.askees or window.askees[0] != seat:
         raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-12", "It is not your turn to answer this purchase.")
     fee = ctx.options.illumo_filing_fee
+    if file:
+        check_not_audited(ctx, seat, "complaint")
     if file and ctx.state.players[seat].cash < fee:
         raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-13",
                      f"A complaint costs ${fee} from your central treasury.")
@@ -193,6 +196,7 @@ def available(ctx: RulesContext, window: Interference, seat: int, source: str) -
 def check_pledge(ctx: RulesContext, window: Interference, seat: int, side: str, amount: int, source: str) -> None:
     """Refuse a pledge the seat may not make now."""
     check_pledge_turn(window, seat, "V-ILLUMO-13")
+    check_not_audited(ctx, seat, "pledge")
     unit = ctx.options.illumo_interference_unit
     if side not in sides(window, seat):
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-13", "A party to the deal pledges only for his own side.")

@@ -10,25 +10,9 @@ from ...rules.payments import demand
 from ...rules.rent import lot_rent, railroad_rent, utility_rent
 from ..classic import landing as classic_landing
 from ..classic.landing import landing_done
+from . import court, effects
+from .groups import holds_group, in_play_lots
 from .treasury import check_tied, deed_type, illumo, income_account
-
-
-# ----- in-play lots (definitions §4.3) -----
-
-def in_play_lots(ctx: RulesContext, group: str) -> list[int]:
-    """A colour group's deeds minus its landmarks (A-IL-18 `illumo_landmark_shrinks_group`)."""
-    members = ctx.board.group_members[group]
-    if not ctx.options.illumo_landmark_shrinks_group:
-        return list(members)
-    landmarks = illumo(ctx.state).landmarks
-    return [index for index in members if index not in landmarks]
-
-
-def holds_group(ctx: RulesContext, seat: int, group: str) -> bool:
-    """The seat owns every in-play lot of the colour group (the rent doubling of V-ILLUMO-31, antitrust's target)."""
-    lots = in_play_lots(ctx, group)
-    properties = ctx.state.properties
-    return bool(lots) and all(properties[index].owner == seat for index in lots)
 
 
 def rent_due(ctx: RulesContext, index: int, dice_total: int, card_rent: str | None = None) -> int:
@@ -59,6 +43,8 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
     square = ctx.squares[index]
     if not square.is_property:
         classic_landing.land(ctx, seat, index)
+        if square.kind in ("go", "free_parking"):
+            court.draw(ctx, seat)  # V-ILLUMO-15: a movement that comes to rest there draws a Court Date card
         return
     slice_ = illumo(state)
     prop = state.properties[index]
@@ -79,7 +65,7 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
     dice = slice_.dice_total
     if card_rent == "ten_times_dice":
         dice = sum(ctx.roll(2, seat, "the Utility card's throw", "CLASSIC-09"))
-    rent = rent_due(ctx, index, dice, card_rent)
+    rent = effects.rent_cap(ctx, index, rent_due(ctx, index, dice, card_rent))
     # V-ILLUMO-06: from the lander's central treasury (A-IL-06) into the owner's treasury of that type; short, he
     # transfers money in (with fees) or raises it in the raise-funds window.
     demand(ctx, seat, [(income_account(ctx, prop.owner, index), rent)], f"rent for {square.name}", "V-ILLUMO-06")
@@ -97,6 +83,7 @@ def check_buy(ctx: RulesContext, seat: int) -> int:
     if blocker is not None:
         raise refuse("E_BLOCKED", "V-ILLUMO-14", f"{ctx.square_name(index)} was blocked by a complaint: nobody may "
                                                  f"acquire it before {ctx.name(blocker)}'s next turn.")
+    effects.check_not_audited(ctx, seat, "purchase")
     price = ctx.squares[index].price
     check_tied(ctx, seat, deed_type(ctx, index), price, ctx.square_name(index), "V-ILLUMO-05")
     return price

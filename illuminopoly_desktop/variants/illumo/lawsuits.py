@@ -22,8 +22,9 @@ from ...rules.payments import demand
 from ...rules.roll_contests import ContestSpec, check_pledge_turn, decide, pass_turn, pledged_from, record_pledge
 from ..classic.mortgages import transfer_fee as mortgage_transfer_fee
 from .bonus import disqualify
+from .effects import check_no_holiday, check_not_audited
 from .interference import turn_order_from
-from .landing import holds_group, in_play_lots
+from .groups import holds_group, in_play_lots
 from .treasury import CENTRAL, account, balance, deed_type, illumo
 
 PLAINTIFF, DEFENDANT = "plaintiff", "defendant"
@@ -104,6 +105,8 @@ def check_sue(ctx: RulesContext, seat: int, defendant: int, suit: str, target: i
                                                      "rolling.")
     if slice_.lawsuits_left < 1:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-35", "You have no lawsuit left this turn.")
+    check_no_holiday(ctx)
+    check_not_audited(ctx, seat, "lawsuit")
     if defendant == seat:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-36", "You cannot sue yourself.")
     if not 0 <= defendant < len(state.players) or state.players[defendant].eliminated:
@@ -152,6 +155,7 @@ def available(ctx: RulesContext, case: Lawsuit, seat: int, source: str) -> int:
 
 def check_pledge(ctx: RulesContext, case: Lawsuit, seat: int, side: str, amount: int, source: str) -> None:
     check_pledge_turn(case, seat, "V-ILLUMO-41")
+    check_not_audited(ctx, seat, "pledge")
     if side not in sides(case, seat):
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-37", "A party pledges only for his own side.")
     if source not in sources(case, seat):

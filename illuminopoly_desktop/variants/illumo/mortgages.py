@@ -13,8 +13,9 @@ from ...rules.events import MortgageChanged
 from ...rules.money import bank_pays
 from ..classic.mortgages import lift, lift_cost, owned_deed
 from .bonus import disqualify
+from .effects import check_not_audited
 from .buildings import level, raising_funds
-from .landing import in_play_lots
+from .groups import in_play_lots
 from .treasury import check_tied, deed_type, income_account, pay_tied
 
 RULE = "CLASSIC-08"
@@ -48,6 +49,7 @@ def check_unmortgage(ctx: RulesContext, seat: int, index: int) -> int:
     prop = owned_deed(ctx, seat, index, RULE)
     if not prop.mortgaged:
         raise refuse("E_NOT_MORTGAGED", RULE, f"{ctx.square_name(index)} is not mortgaged.")
+    check_not_audited(ctx, seat, "lifting of mortgages")
     cost = lift_cost(prop)
     check_tied(ctx, seat, deed_type(ctx, index), cost, "Lifting this mortgage", "V-ILLUMO-05")
     return cost

@@ -10,6 +10,7 @@ are not in it yet."""
 from __future__ import annotations
 
 from ...model import rng
+from ...model.illumo_court import HIDDEN_CARD
 from ...model.illumo_options import IllumoOptions
 from ...model.illumo_state import (AntitrustChoice, Complaint, IllumoState, Interference, Lawsuit,
                                    treasury_account)
@@ -20,9 +21,11 @@ from ...rules.decisions import registry
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from ..classic.worth import net_worths
-from . import free_actions, landing, trades, treasury
+from . import court, free_actions, landing, trades, treasury
 from .steps import STEPS, IllumoAuctionWindow
 from .windows import WINDOWS
+
+COURT_CARDS = 52
 
 RULE_IDS = {**ClassicRuleset.rule_ids, "game.over": "V-ILLUMO-48", "player.eliminated": "V-ILLUMO-11",
             "funds.raise": "V-ILLUMO-11", "build.even": "V-ILLUMO-31", "build.return": "V-ILLUMO-11"}
@@ -66,6 +69,7 @@ class IllumoRuleset(ClassicRuleset):
         slice_.bonus_eligible = True
         for index in [i for i, purchaser in slice_.blocked_until.items() if purchaser == seat]:
             del slice_.blocked_until[index]
+        court.turn_started(ctx, seat)
 
     land = staticmethod(landing.land)
 
@@ -103,9 +107,16 @@ class IllumoRuleset(ClassicRuleset):
         """A-IL-05: the amounts in a player's treasuries, central included, are his alone; others see which
         treasuries he has (each amount shown as 0, the seat listed in `hidden_money`)."""
         super().redact(state, view, seat)
+        shown = view["variant"]
+        # V-ILLUMO-15, S21: the deck's order and the discards are nobody's to see, a Court hand's faces its holder's
+        # alone (others see how many cards he holds).
+        shown["court_deck"] = [HIDDEN_CARD] * len(shown["court_deck"])
+        shown["court_discard"] = [HIDDEN_CARD] * len(shown["court_discard"])
+        for holder, cards in shown["court_hands"].items():
+            if int(holder) != seat:
+                shown["court_hands"][holder] = [HIDDEN_CARD] * len(cards)
         if state.setup.options.illumo_treasury_visibility == "public":
             return
-        shown = view["variant"]
         hidden = []
         for player in view["players"]:
             other = player["seat"]
@@ -142,6 +153,12 @@ class IllumoRuleset(ClassicRuleset):
                 problems.append(f"landmark {index} is owned, built on or mortgaged (V-ILLUMO-38)")
         if slice_.hidden_money:
             problems.append("a game's own state blanks money (hidden_money belongs in views)")
+        cards = slice_.court_deck + slice_.court_discard + [n for hand in slice_.court_hands.values() for n in hand]
+        if sorted(cards) != list(range(COURT_CARDS)):
+            problems.append("the Court Date cards are not 52 distinct cards in the deck, the discards and the hands")
+        for seat in slice_.court_hands:
+            if state.players[seat].eliminated:
+                problems.append(f"eliminated seat {seat} keeps Court cards (V-ILLUMO-11)")
         for index, prop in state.properties.items():
             if prop.mortgaged and (prop.houses or prop.hotel):
                 problems.append(f"mortgaged deed {index} carries buildings (V-ILLUMO-31)")

@@ -18,23 +18,35 @@ from ...rules.errors import passes
 from ..classic import steps as classic_steps
 from ..classic import turn
 from ..classic.landing import landing_done
-from . import landing, lawsuits
+from ...rules.events import DiceRolled
+from . import court, effects, landing, lawsuits
 from .bonus import disqualify, pay_bonus
 from .buildings import repair_groups
 from .interference import announce_purchase
 
 
-def _roll(ctx: RulesContext, action: A.Roll) -> None:
-    classic_steps.roll(ctx, action)
+def _after_roll(ctx: RulesContext, seat: int, emitted: int) -> None:
+    """Step 2 has begun; doubles end an IRS Audit (V-ILLUMO-23)."""
     ctx.state.variant.step = 2
+    doubles = any(isinstance(e, DiceRolled) and e.seat == seat and len(e.dice) == 2 and e.dice[0] == e.dice[1]
+                  and e.purpose in ("movement", "jail roll") for e in ctx.events[emitted:])
+    effects.rolled(ctx, seat, doubles)
+
+
+def _roll(ctx: RulesContext, action: A.Roll) -> None:
+    emitted = len(ctx.events)
+    classic_steps.roll(ctx, action)
+    _after_roll(ctx, action.seat, emitted)
 
 
 def _jail_roll(ctx: RulesContext, action: A.JailRoll) -> None:
+    emitted = len(ctx.events)
     classic_steps.jail_roll(ctx, action)
-    ctx.state.variant.step = 2
+    _after_roll(ctx, action.seat, emitted)
 
 
 def _jail_bail(ctx: RulesContext, action: A.JailBail) -> None:
+    effects.check_not_audited(ctx, action.seat, "voluntary bail")
     classic_steps.jail_bail(ctx, action)
     disqualify(ctx, action.seat)
 
@@ -46,6 +58,35 @@ def _jail_favor(ctx: RulesContext, action: A.JailFavor) -> None:
 
 def _sue(ctx: RulesContext, action: A.Sue) -> None:
     lawsuits.sue(ctx, action.seat, action.defendant, action.suit, action.target)
+
+
+def _play_card(ctx: RulesContext, action: A.PlayCourtCard) -> None:
+    court.play(ctx, action.seat, action.card, action.player, action.property, action.spy_on)
+
+
+def card_options(ctx: RulesContext, seat: int) -> list[A.Action]:
+    """Every Court card play the seat may make now, each checked as `apply` checks it."""
+    state = ctx.state
+    kinds = sorted({court.kind_of(n) for n in court.hand(ctx, seat)} & court.PLAYABLE)
+    found = []
+    others = [p.seat for p in state.players if p.seat != seat and not p.eliminated]
+    for kind in kinds:
+        if kind in ("irs_audit", "brain_drain"):
+            targets = [dict(player=other) for other in others]
+        elif kind == "corporate_spy":
+            targets = [dict(player=other, spy_on=what) for other in others
+                       for what in ("hand", "central", *sorted(state.variant.treasuries.get(other, {})))]
+        elif kind == "historic_blunder":
+            targets = [dict(property=index) for index in state.variant.landmarks]
+        elif kind == "condemned_property":
+            targets = [dict(property=index) for index, prop in state.properties.items() if prop.houses or prop.hotel]
+        else:
+            targets = [{}]
+        for target in targets:
+            if passes(court.check_play, ctx, seat, kind, target.get("player"), target.get("property"),
+                      target.get("spy_on")):
+                found.append(A.PlayCourtCard.shared(seat=seat, card=kind, **target))
+    return found
 
 
 def lawsuit_options(ctx: RulesContext, seat: int) -> list[A.Action]:
@@ -67,7 +108,7 @@ def lawsuit_options(ctx: RulesContext, seat: int) -> list[A.Action]:
 class Choice(classic_steps.Choice):
     """Step 1 (lawsuits) and the first roll of step 2."""
     handlers = {**classic_steps.Choice.handlers, "roll": _roll, "jail_roll": _jail_roll, "jail_bail": _jail_bail,
-                "jail_favor": _jail_favor, "sue": _sue}
+                "jail_favor": _jail_favor, "sue": _sue, "play_court_card": _play_card}
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu = super().menu(ctx, turn_, seat)
@@ -75,6 +116,10 @@ class Choice(classic_steps.Choice):
             suits = lawsuit_options(ctx, seat)
             if suits:
                 menu["sue"] = lambda: suits
+        if ctx.state.variant.court_hands.get(seat):
+            plays = card_options(ctx, seat)
+            if plays:
+                menu["play_court_card"] = lambda: plays
         return menu
 
 
@@ -109,7 +154,9 @@ class Landing(classic_steps.Landing):
 
 
 def _free_roll(ctx: RulesContext, action: A.Roll) -> None:
+    emitted = len(ctx.events)
     classic_steps.roll(ctx, action)
+    _after_roll(ctx, action.seat, emitted)
 
 
 def end_turn(ctx: RulesContext, action: A.EndTurn) -> None:
@@ -120,12 +167,22 @@ def end_turn(ctx: RulesContext, action: A.EndTurn) -> None:
     ctx.state.variant.step = 6
     repair_groups(ctx)
     pay_bonus(ctx, seat)
+    court.turn_ended(ctx, seat)
     turn.end_turn(ctx)
 
 
 class Free(classic_steps.Free):
     """After the last move: step 3 (transfers; free_actions open), then the end."""
-    handlers = {"roll": _free_roll, "end_turn": end_turn, "sue": _sue}  # a late lawsuit is refused by its rule
+    handlers = {"roll": _free_roll, "end_turn": end_turn, "sue": _sue,  # a late lawsuit is refused by its rule
+                "play_court_card": _play_card}
+
+    def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
+        menu = super().menu(ctx, turn_, seat)
+        if not turn_.may_roll_again and ctx.state.variant.court_hands.get(seat):
+            plays = card_options(ctx, seat)
+            if plays:
+                menu["play_court_card"] = lambda: plays
+        return menu
 
 
 class IllumoAuctionWindow(AuctionWindow):

@@ -7,11 +7,15 @@ from __future__ import annotations
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ..classic import trades
+from .effects import check_not_audited
 from .interference import announce_trade
 
 
 def check_offer_terms(ctx: RulesContext, offer) -> None:
     trades.check_offer_terms(ctx, offer)
+    for leg in offer.legs:
+        if leg.item.kind in ("cash", "loan"):
+            check_not_audited(ctx, leg.giver, "voluntary payment to another player")
     blocked = ctx.state.variant.blocked_until
     for leg in offer.legs:
         if leg.item.kind == "deed":

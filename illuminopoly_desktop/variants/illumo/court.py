@@ -1,0 +1,246 @@
+"""The Court Date deck (V-ILLUMO-15 to -30; its cards are data: resources/illumo_court_cards.json). A player whose
+movement comes to rest on GO or Free Parking draws one into his hidden hand (A-IL-01, decision 38); one shared deck,
+reshuffled from the discards when it runs out (A-IL-02); no hand limit (A-IL-03).
+
+Played here: at the start of one's turn (before rolling) Idle Hands (+1 lawsuit, V-ILLUMO-22) and Rent Control
+(V-ILLUMO-24); in step 4 (after the last move, at most `illumo_court_plays_step4` a turn, V-ILLUMO-16) Historic
+Blunder (V-ILLUMO-20), IRS Audit (V-ILLUMO-23), Brain Drain (V-ILLUMO-25), Condemned Property (V-ILLUMO-26),
+Corporate Spy (V-ILLUMO-27) and Legal Holiday (V-ILLUMO-29). A play forfeits the do-nothing bonus.
+
+Not yet: the cards played in answer to something (Secret Deal, Interference, Holding Action, Cancellation) and
+Bribed Assessor; so no play opens a response window yet (V-ILLUMO-16's Cancellation window)."""
+from __future__ import annotations
+
+from ...model.illumo_court import court_deck
+from ...rules.buildings import HOUSES_PER_HOTEL, emit_buildings
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from ...rules.events import Notice
+from ...rules.money import bank_pays
+from .bonus import disqualify
+from .buildings import level, set_level
+from .groups import in_play_lots
+from .treasury import CENTRAL, balance, illumo, in_step_3
+
+START_OF_TURN = frozenset({"idle_hands", "rent_control"})
+STEP_4 = frozenset({"historic_blunder", "irs_audit", "brain_drain", "condemned_property", "corporate_spy",
+                    "legal_holiday"})
+PLAYABLE = START_OF_TURN | STEP_4
+"""The cards this version plays."""
+RENT_CONTROL_TURN_ENDS = 2
+"""Rent Control lasts to the end of its player's *next* turn: two of his turn ends (this one and the next)."""
+
+
+def name(kind: str) -> str:
+    return next(card.name for card in court_deck().cards if card.kind == kind)
+
+
+def kind_of(number: int) -> str:
+    return court_deck().card(number).kind
+
+
+def hand(ctx: RulesContext, seat: int) -> list[int]:
+    return illumo(ctx.state).court_hands.get(seat, [])
+
+
+# ----- drawing (V-ILLUMO-15) -----
+
+def draw(ctx: RulesContext, seat: int) -> None:
+    """The top card into the seat's hand: its face told to him alone, the draw to everyone."""
+    slice_ = illumo(ctx.state)
+    if not slice_.court_deck:
+        if not slice_.court_discard:
+            ctx.notice("The Court Date deck is empty: every card is in a hand.", "V-ILLUMO-15")
+            return
+        slice_.court_deck, slice_.court_discard = slice_.court_discard, []
+        ctx.shuffle(slice_.court_deck)
+    number = slice_.court_deck.pop(0)
+    slice_.court_hands.setdefault(seat, []).append(number)
+    ctx.emit(Notice(text=f"{ctx.name(seat)} draws a Court Date card.", rule_id="V-ILLUMO-15"))
+    ctx.emit(Notice(text=f"You draw {name(kind_of(number))}.", rule_id="V-ILLUMO-15", seat=seat, visible_to=[seat]))
+
+
+def discard_hand(ctx: RulesContext, seat: int) -> None:
+    """A bankrupt's Court cards are discarded (V-ILLUMO-11, `illumo_bankrupt_court_cards = discard`)."""
+    slice_ = illumo(ctx.state)
+    slice_.court_discard.extend(slice_.court_hands.pop(seat, []))
+
+
+# ----- when a card may be played -----
+
+def in_step_4(ctx: RulesContext, seat: int) -> bool:
+    """Step 4 follows step 3 (both after the last move, no window open)."""
+    return in_step_3(ctx, seat)
+
+
+def before_rolling(ctx: RulesContext, seat: int) -> bool:
+    state = ctx.state
+    turn = state.turn
+    return turn.seat == seat and turn.step == "choice" and not turn.moves_made and not state.pending
+
+
+def check_play(ctx: RulesContext, seat: int, card: str, player: int | None, index: int | None,
+               spy_on: str | None) -> int:
+    """The number of the card played, if the play is legal now; else refuse, naming the card's rule."""
+    state = ctx.state
+    slice_ = illumo(state)
+    rule = next(c.rule_id for c in court_deck().cards if c.kind == card)
+    number = next((n for n in hand(ctx, seat) if kind_of(n) == card), None)
+    if number is None:
+        raise refuse("E_NO_CARD", "V-ILLUMO-16", f"You hold no {name(card)} card.")
+    if card not in PLAYABLE:
+        raise refuse("E_OPTION_DISABLED", rule, f"{name(card)} cannot be played in this version yet.")
+    if card in START_OF_TURN and not before_rolling(ctx, seat):
+        raise refuse("E_WRONG_PHASE", rule, f"{name(card)} is played at the start of one's own turn.")
+    if card in STEP_4:
+        if not in_step_4(ctx, seat):
+            raise refuse("E_WRONG_PHASE", "V-ILLUMO-16", f"{name(card)} is played in step 4 of one's own turn.")
+        if slice_.court_plays_left < 1:
+            raise refuse("E_WRONG_PHASE", "V-ILLUMO-16", "You have played your Court card of this turn.")
+    players = state.players
+    if card in ("irs_audit", "brain_drain", "corporate_spy"):
+        if player is None or not 0 <= player < len(players) or player == seat or players[player].eliminated:
+            raise refuse("E_NOT_YOUR_TURN", rule, "Name another player still in the game.")
+        if card == "brain_drain" and not hand(ctx, player):
+            raise refuse("E_NO_CARD", rule, f"{ctx.name(player)} holds no Court card.")
+        if card == "corporate_spy" and spy_on not in ("hand", CENTRAL, *slice_.treasuries.get(player, {})):
+            raise refuse("E_WRONG_PHASE", rule, "Spy on his hand, his central treasury or one of his treasuries.")
+    if card == "historic_blunder" and index not in slice_.landmarks:
+        raise refuse("E_NOT_A_PROPERTY", rule, "Name a landmark.")
+    if card == "condemned_property":
+        prop = state.properties.get(index) if index is not None else None
+        if prop is None or not (prop.houses or prop.hotel) or index in slice_.landmarks:
+            raise refuse("E_NOT_A_PROPERTY", rule, "Name an improved lot (owned by anyone, or unowned).")
+    return number
+
+
+def play(ctx: RulesContext, seat: int, card: str, player: int | None, index: int | None, spy_on: str | None) -> None:
+    number = check_play(ctx, seat, card, player, index, spy_on)
+    slice_ = illumo(ctx.state)
+    disqualify(ctx, seat)
+    slice_.court_hands[seat].remove(number)
+    if not slice_.court_hands[seat]:
+        del slice_.court_hands[seat]
+    slice_.court_discard.append(number)
+    if card in STEP_4:
+        slice_.court_plays_left -= 1
+        slice_.free_transfers_left = 0  # step 3 is over: its free transfers expire (V-ILLUMO-08)
+    rule = next(c.rule_id for c in court_deck().cards if c.kind == card)
+    if card == "corporate_spy":
+        ctx.emit(Notice(text=f"{ctx.name(seat)} plays Corporate Spy on {ctx.name(player)}.", rule_id=rule))
+    else:
+        target = f" on {ctx.name(player)}" if player is not None else \
+            f" on {ctx.square_name(index)}" if index is not None else ""
+        ctx.emit(Notice(text=f"{ctx.name(seat)} plays {name(card)}{target}.", rule_id=rule))
+    EFFECTS[card](ctx, seat, player, index, spy_on)
+
+
+# ----- the effects -----
+
+def idle_hands(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    illumo(ctx.state).lawsuits_left += 1
+
+
+def rent_control(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    """A new Rent Control while one runs only moves the expiry (A-IL-25)."""
+    slice_ = illumo(ctx.state)
+    slice_.rent_control_by, slice_.rent_control_turns = seat, RENT_CONTROL_TURN_ENDS
+
+
+def historic_blunder(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    """The landmark comes back unowned, without buildings, into its group; V-ILLUMO-33 repairs the level by the
+    end of the turn (buildings.repair_groups)."""
+    illumo(ctx.state).landmarks.remove(index)
+
+
+def irs_audit(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    """A second audit on the same player does not add to the first."""
+    audited = illumo(ctx.state).audited
+    if player not in audited:
+        audited.append(player)
+
+
+def brain_drain(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    slice_ = illumo(ctx.state)
+    victim = slice_.court_hands[player]
+    taken = victim.pop(ctx.rand_below(len(victim)))
+    if not victim:
+        del slice_.court_hands[player]
+    slice_.court_hands.setdefault(seat, []).append(taken)
+    ctx.emit(Notice(text=f"{ctx.name(seat)} takes {name(kind_of(taken))} from {ctx.name(player)}.",
+                    rule_id="V-ILLUMO-25", visible_to=sorted({seat, player})))
+
+
+def condemned_property(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    """IL-T4: one level off the lot unpaid (a hotel to 4 houses, or what the supply allows); then the group's higher
+    lots come down until it is level, each forced reduction paid to its owner at half cost into central (an unowned
+    lot gets nothing); a hotel the supply cannot break stays, and the group waits level-less (decision 36)."""
+    state = ctx.state
+    prop = state.properties[index]
+    new = min(HOUSES_PER_HOTEL, state.house_supply) if prop.hotel else prop.houses - 1
+    set_level(ctx, index, new)
+    emit_buildings(ctx, index, "V-ILLUMO-26")
+    group = ctx.squares[index].group
+    while True:
+        lots = in_play_lots(ctx, group)
+        low = min(level(ctx, lot) for lot in lots)
+        top = max(lots, key=lambda lot: (level(ctx, lot), -lot))
+        height = level(ctx, top)
+        if height - low <= 1:
+            return
+        above = state.properties[top]
+        lowered = height - 1
+        if above.hotel:
+            if state.house_supply < HOUSES_PER_HOTEL:
+                ctx.notice(f"The Bank lacks the houses to break the hotel on {ctx.square_name(top)}: the group stays "
+                           f"uneven and nobody builds in it until it is level.", "V-ILLUMO-26")
+                return
+            lowered = HOUSES_PER_HOTEL
+        set_level(ctx, top, lowered)
+        emit_buildings(ctx, top, "V-ILLUMO-26")
+        if above.owner is not None:
+            bank_pays(ctx, above.owner, (height - lowered) * ctx.squares[top].house_cost // 2,
+                      "forced sale after Condemned Property", "V-ILLUMO-26")
+
+
+def corporate_spy(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    """Only the card player learns what he spied (the log says only that the card was played)."""
+    state = ctx.state
+    if spy_on == "hand":
+        cards = ", ".join(name(kind_of(n)) for n in hand(ctx, player)) or "no card"
+        text = f"{ctx.name(player)}'s Court hand: {cards}."
+    elif spy_on == CENTRAL:
+        text = f"{ctx.name(player)}'s central treasury holds ${state.players[player].cash}."
+    else:
+        text = f"{ctx.name(player)}'s {spy_on} treasury holds ${balance(state, player, spy_on)}."
+    ctx.emit(Notice(text=text, rule_id="V-ILLUMO-27", seat=seat, visible_to=[seat]))
+
+
+def legal_holiday(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    illumo(ctx.state).legal_holiday_by = seat
+
+
+EFFECTS = {"idle_hands": idle_hands, "rent_control": rent_control, "historic_blunder": historic_blunder,
+           "irs_audit": irs_audit, "brain_drain": brain_drain, "condemned_property": condemned_property,
+           "corporate_spy": corporate_spy, "legal_holiday": legal_holiday}
+
+
+# ----- lasting effects -----
+
+def turn_ended(ctx: RulesContext, seat: int) -> None:
+    """Rent Control ends with the end of its player's next turn (V-ILLUMO-24)."""
+    slice_ = illumo(ctx.state)
+    if slice_.rent_control_by == seat:
+        slice_.rent_control_turns -= 1
+        if slice_.rent_control_turns <= 0:
+            slice_.rent_control_by = None
+            ctx.notice("Rent Control ends.", "V-ILLUMO-24")
+
+
+def turn_started(ctx: RulesContext, seat: int) -> None:
+    """A Legal Holiday ends when its player's next turn begins (V-ILLUMO-29); step 4's play budget is reset."""
+    slice_ = illumo(ctx.state)
+    slice_.court_plays_left = ctx.options.illumo_court_plays_step4
+    if slice_.legal_holiday_by == seat:
+        slice_.legal_holiday_by = None
+        ctx.notice("The Legal Holiday ends.", "V-ILLUMO-29")

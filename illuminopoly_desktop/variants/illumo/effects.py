@@ -1,0 +1,40 @@
+"""The lasting effects of Court Date cards as the other rules ask about them: an IRS Audit stops voluntary spending
+until doubles (V-ILLUMO-23), Rent Control caps rent (V-ILLUMO-24), a Legal Holiday stops new lawsuits
+(V-ILLUMO-29)."""
+from __future__ import annotations
+
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from .treasury import illumo
+
+
+def rolled(ctx: RulesContext, seat: int, doubles: bool) -> None:
+    """An IRS Audit ends the moment the audited player's dice show doubles, moving or in Jail (decision 38)."""
+    audited = illumo(ctx.state).audited
+    if doubles and seat in audited:
+        audited.remove(seat)
+        ctx.notice(f"Doubles: the IRS Audit of {ctx.name(seat)} ends.", "V-ILLUMO-23", seat)
+
+
+def rent_cap(ctx: RulesContext, index: int, rent: int) -> int:
+    """Under Rent Control an improved deed's rent is at most its 1-house rent (V-ILLUMO-24)."""
+    if illumo(ctx.state).rent_control_by is None:
+        return rent
+    prop = ctx.state.properties[index]
+    if not (prop.houses or prop.hotel):
+        return rent
+    return min(rent, ctx.squares[index].rents[1])
+
+
+def check_not_audited(ctx: RulesContext, seat: int, what: str) -> None:
+    """V-ILLUMO-23: an audited player spends and transfers only for compulsory debts."""
+    if seat in illumo(ctx.state).audited:
+        raise refuse("E_AUDITED", "V-ILLUMO-23", f"{ctx.name(seat)} is under an IRS Audit: no {what} until his "
+                                                 f"dice show doubles.")
+
+
+def check_no_holiday(ctx: RulesContext) -> None:
+    by = illumo(ctx.state).legal_holiday_by
+    if by is not None:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-29", f"Legal Holiday: no lawsuit may start before "
+                                                     f"{ctx.name(by)}'s next turn.")
