@@ -29,6 +29,7 @@ def house_rules(seed: int) -> dict:
         "illumo_antitrust_building_scope": "forfeited_deed_only" if seed % 5 == 3 else "group",
         "illumo_evenness_repair": "freeze_only" if seed % 7 == 4 else "forced_end_of_turn",
         "illumo_treasury_visibility": "public" if seed % 9 == 5 else "private",
+        "illumo_mode": "advanced" if seed % 3 == 1 else "basic",
     }
 
 

@@ -57,5 +57,9 @@ class IllumoOptions(ClassicOptions):
     """V-ILLUMO-34."""
     illumo_court_plays_step4: NonNegativeInt
     """V-ILLUMO-16, A-IL-04: Court cards played in step 4 of one's turn."""
+    illumo_mode: Literal["basic", "advanced"]
+    """V-ILLUMO-42: in advanced mode players receive Illuminati (a fixed legal power and an ability)."""
+    illumo_illuminati_assignment: Literal["random"]
+    """V-ILLUMO-42: how the Illuminati are given (the draft is not offered yet)."""
     illumo_build_timing: Literal["own_turn"]
     """V-ILLUMO-31, A-IL-30 (`any_time` is not offered yet)."""

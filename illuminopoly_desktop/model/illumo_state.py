@@ -74,6 +74,9 @@ class IllumoState(Tagged):
     legal_holiday_by: int | None = None
     """V-ILLUMO-29: no lawsuit may start until this player's next turn begins."""
 
+    illuminati: dict[int, str] = Field(default_factory=dict)
+    """V-ILLUMO-42, advanced mode: seat -> his Illuminatus (public); seats without one play basic."""
+
     def money_of(self, seat: int) -> int:
         """The dollars in the seat's group treasuries."""
         return sum(self.treasuries.get(seat, {}).values())

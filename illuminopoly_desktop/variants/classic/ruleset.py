@@ -88,6 +88,9 @@ class ClassicRuleset(Ruleset):
     standings = staticmethod(worth.net_worths)
     """The public standings recorded at each round's end (turn.py): every player's net worth (CLASSIC-15)."""
 
+    def game_set_up(self, ctx: RulesContext) -> None:
+        """After the setup, before the first turn (setup.py): nothing more in classic Monopoly."""
+
     def turn_started(self, ctx: RulesContext, seat: int) -> None:
         """After a turn has started (turn.py): nothing more in classic Monopoly; an overlay resets its turn's
         budgets here."""

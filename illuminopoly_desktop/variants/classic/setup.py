@@ -65,6 +65,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     state.seat_order = high_roll_order(ctx, state.seat_order, "turn order", "CLASSIC-02")
     ctx.emit(Notice(text="Turn order: " + ", ".join(ctx.name(s) for s in state.seat_order) + ".",
                     rule_id="CLASSIC-02"))
+    ctx.rules.game_set_up(ctx)  # an overlay's own setup (Illumonopoly's Illuminati), before the first turn
     run_to_decision(ctx)  # the first player's first turn
     if events is not None:
         events.extend(ctx.events)

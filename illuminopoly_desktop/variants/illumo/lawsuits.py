@@ -21,6 +21,7 @@ from ...rules.money import bank_pays, move
 from ...rules.payments import demand
 from ...rules.roll_contests import ContestSpec, check_pledge_turn, decide, pass_turn, pledged_from, record_pledge
 from ..classic.mortgages import transfer_fee as mortgage_transfer_fee
+from . import advanced
 from .bonus import disqualify
 from .effects import check_no_holiday, check_not_audited
 from .interference import turn_order_from
@@ -45,7 +46,10 @@ def spec(ctx: RulesContext) -> ContestSpec:
 
 def legal_power(ctx: RulesContext, seat: int) -> int:
     """Basic mode: the greater of 3 and the deeds he owns (mortgaged ones too under `illumo_lp_counts_mortgaged`;
-    landmarks are nobody's)."""
+    landmarks are nobody's). Advanced mode: his Illuminatus's fixed number (V-ILLUMO-42)."""
+    fixed = advanced.fixed_legal_power(ctx, seat)
+    if fixed is not None:
+        return fixed
     counts_mortgaged = ctx.options.illumo_lp_counts_mortgaged
     owned = sum(1 for prop in ctx.state.properties.values()
                 if prop.owner == seat and (counts_mortgaged or not prop.mortgaged))
@@ -61,6 +65,7 @@ def points(ctx: RulesContext, case: Lawsuit, side: str) -> int:
 def elp(ctx: RulesContext, case: Lawsuit) -> int:
     """LP(plaintiff) - LP(defendant) + the kind's bonus + the plaintiff's points - the defendant's points."""
     bonus = ctx.options.illumo_antitrust_bonus if case.suit == "antitrust" else 0
+    bonus += advanced.plaintiff_bonus(ctx, case.plaintiff, case.suit)
     return (legal_power(ctx, case.plaintiff) - legal_power(ctx, case.defendant) + bonus
             + points(ctx, case, PLAINTIFF) - points(ctx, case, DEFENDANT))
 

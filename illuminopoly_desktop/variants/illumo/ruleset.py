@@ -21,7 +21,7 @@ from ...rules.decisions import registry
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from ..classic.worth import net_worths
-from . import court, free_actions, landing, trades, treasury
+from . import advanced, court, free_actions, landing, trades, treasury
 from .steps import STEPS, IllumoAuctionWindow
 from .windows import WINDOWS
 
@@ -58,12 +58,16 @@ class IllumoRuleset(ClassicRuleset):
 
     # ----- S05: the turn (V-ILLUMO-35) -----
 
+    def game_set_up(self, ctx: RulesContext) -> None:
+        """V-ILLUMO-42: the Illuminati are dealt in advanced mode."""
+        advanced.deal(ctx)
+
     def turn_started(self, ctx: RulesContext, seat: int) -> None:
         """Step 1 begins: the turn's budgets are reset, and the blocks this player's complaints lost end
         (V-ILLUMO-14: "until the start of the purchaser's next turn")."""
         slice_ = ctx.state.variant
         slice_.step = 1
-        slice_.lawsuits_left = ctx.options.illumo_lawsuits_per_turn
+        slice_.lawsuits_left = advanced.lawsuits_per_turn(ctx, seat)
         slice_.sued_this_turn = []
         slice_.free_transfers_left = ctx.options.illumo_free_transfers
         slice_.bonus_eligible = True

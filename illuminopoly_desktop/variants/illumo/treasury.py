@@ -135,12 +135,19 @@ def in_step_3(ctx: RulesContext, seat: int) -> bool:
     return (turn.seat == seat and turn.step == "free" and not turn.may_roll_again and not state.pending)
 
 
+def gnome(state: GameState, seat: int) -> bool:
+    """V-ILLUMO-44: the Gnomes of Zurich transfer without a fee after their last move (their step 5; steps 3 to 5
+    all follow the last move here)."""
+    return illumo(state).illuminati.get(seat) == "gnomes"
+
+
 def check_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int, fee_from: str) -> int:
     """The fee the transfer costs, if it may be made now; else refuse."""
     state = ctx.state
     if not has_treasury(state, seat, kind):
         raise refuse("E_NOT_OWNER", "V-ILLUMO-07", f"You have no {kind} treasury (you own no deed of that type).")
-    fee = 0 if in_step_3(ctx, seat) and illumo(state).free_transfers_left > 0 else transfer_fee(ctx, amount)
+    free = in_step_3(ctx, seat) and (illumo(state).free_transfers_left > 0 or gnome(state, seat))
+    fee = 0 if free else transfer_fee(ctx, amount)
     source = state.players[seat].cash if to_group else balance(state, seat, kind)
     destination = balance(state, seat, kind) if to_group else state.players[seat].cash
     from_source = amount + (fee if fee_from == "source" else 0)
@@ -164,7 +171,7 @@ def transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: in
     if fee:
         move(ctx, source if fee_from == "source" else destination, "bank", fee, "transfer fee", "V-ILLUMO-07",
              visible_to=seen_by)
-    elif in_step_3(ctx, seat):
+    elif in_step_3(ctx, seat) and illumo(state).free_transfers_left > 0:
         illumo(state).free_transfers_left -= 1
     ctx.emit(Notice(text=f"{ctx.name(seat)} makes an internal transfer.", rule_id="V-ILLUMO-07"))
     return fee

@@ -1,0 +1,47 @@
+"""Illumonopoly's advanced mode (V-ILLUMO-42 to -47; `illumo_mode = advanced`): the Illuminati are dealt at random
+at the start, one each to at most five players (the rest play basic, A-IL-33); an Illuminatus fixes its player's
+legal power (V-ILLUMO-37) and gives an ability. Played here: the Servants of Cthulhu's +2 in landmark suits
+(V-ILLUMO-45), the Discordian Society's two lawsuits a turn (V-ILLUMO-47) and the Gnomes of Zurich's fee-free
+transfers after the last move (V-ILLUMO-44, treasury.py `gnome`). Not yet: the Bavarian Illuminati's paid Secret Deal (V-ILLUMO-43) and
+the Bermuda Triangle's missing spaces (V-ILLUMO-46)."""
+from __future__ import annotations
+
+from ...model.illumo_illuminati import illuminati
+from ...rules.context import RulesContext
+from ...rules.events import Notice
+from .treasury import illumo
+
+DISCORDIAN_LAWSUITS = 2
+CTHULHU_LANDMARK_BONUS = 2
+
+
+def deal(ctx: RulesContext) -> None:
+    """V-ILLUMO-42: in turn order, each player gets one of the Illuminati shuffled, while they last."""
+    if ctx.options.illumo_mode != "advanced":
+        return
+    pool = [one.id for one in illuminati().illuminati]
+    ctx.shuffle(pool)
+    slice_ = illumo(ctx.state)
+    for seat, ident in zip(ctx.state.seat_order, pool):
+        slice_.illuminati[seat] = ident
+        one = illuminati().by_id(ident)
+        ctx.emit(Notice(text=f"{ctx.name(seat)} plays the {one.name} (legal power {one.legal_power}).",
+                        rule_id="V-ILLUMO-42"))
+
+
+def of(ctx: RulesContext, seat: int) -> str | None:
+    return illumo(ctx.state).illuminati.get(seat)
+
+
+def fixed_legal_power(ctx: RulesContext, seat: int) -> int | None:
+    ident = of(ctx, seat)
+    return None if ident is None else illuminati().by_id(ident).legal_power
+
+
+def lawsuits_per_turn(ctx: RulesContext, seat: int) -> int:
+    return DISCORDIAN_LAWSUITS if of(ctx, seat) == "discordian" else ctx.options.illumo_lawsuits_per_turn
+
+
+def plaintiff_bonus(ctx: RulesContext, seat: int, suit: str) -> int:
+    return CTHULHU_LANDMARK_BONUS if suit == "landmark" and of(ctx, seat) == "cthulhu" else 0
+
