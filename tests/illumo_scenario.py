@@ -43,11 +43,15 @@ def answer_complaints(state: GameState, complainant: int | None = None) -> None:
 
 
 def pass_pledges(state: GameState) -> list:
-    """Everyone passes until the contest on top is decided; returns the events of the last pass."""
+    """Everyone passes until the contest on top is decided (a lawsuit's Holding Action window too, V-ILLUMO-41);
+    returns the events of the last pass."""
     events: list = []
-    while state.pending and state.pending[-1].kind in ("illumo_interference", "illumo_lawsuit"):
+    while state.pending and state.pending[-1].kind in ("illumo_interference", "illumo_lawsuit", "illumo_holding"):
         window = state.pending[-1]
-        events = act(state, A.PassPledge(seat=window.order[window.turn_index]))
+        if window.kind == "illumo_holding":
+            events = act(state, A.PassCard(seat=window.askees[0]))
+        else:
+            events = act(state, A.PassPledge(seat=window.order[window.turn_index]))
     return events
 
 

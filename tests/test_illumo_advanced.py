@@ -8,7 +8,7 @@ from illuminopoly_desktop.rules.context import RulesContext
 from illuminopoly_desktop.variants.illumo import lawsuits
 
 from classic_scenario import act, give, mover, others, place, roll
-from illumo_scenario import illumo_game, treasury
+from illumo_scenario import illumo_game, pass_pledges, treasury
 
 ADVANCED = {"illumo_mode": "advanced"}
 ORIENTAL, VERMONT, READING = 6, 8, 5
@@ -53,9 +53,7 @@ def test_v_illumo_47_the_discordian_society_sues_twice_a_turn():
     give(state, defendant, ORIENTAL, VERMONT)
     for target in (ORIENTAL, VERMONT):
         act(state, A.Sue(seat=seat, defendant=defendant, suit="title_defect", target=target))
-        while state.pending:
-            window = state.pending[-1]
-            act(state, A.PassPledge(seat=window.order[window.turn_index]))
+        pass_pledges(state)
     assert state.players[seat].cash == 1400
     # and a new turn of his starts with two again
     place(state, seat, 7)

@@ -9,7 +9,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import events as E
 
 from classic_scenario import act, build, give, mover, others, place, refused, roll
-from illumo_scenario import answer_complaints, fund, illumo_game, treasury
+from illumo_scenario import answer_complaints, fund, illumo_game, pass_pledges, treasury
 
 BOARDWALK, PARK_PLACE = 39, 37
 KENTUCKY, INDIANA, ILLINOIS = 21, 23, 24
@@ -125,9 +125,7 @@ def test_v_illumo_22_idle_hands_at_the_start_of_the_turn_gives_a_second_lawsuit(
     assert state.variant.lawsuits_left == 2
     for target in (ORIENTAL, VERMONT):
         act(state, A.Sue(seat=seat, defendant=defendant, suit="title_defect", target=target))
-        while state.pending:
-            window = state.pending[-1]
-            act(state, A.PassPledge(seat=window.order[window.turn_index]))
+        pass_pledges(state)
     assert state.players[seat].cash == 1400
     give_card(state, seat, "idle_hands")
     visit_jail(state)
@@ -305,3 +303,60 @@ def test_v_illumo_11_a_bankrupts_court_cards_are_discarded():
     act(state, A.DeclareBankruptcy(seat=seat))
     assert state.players[seat].eliminated and seat not in state.variant.court_hands
     assert len(state.variant.court_discard) + len(state.variant.court_deck) == 52
+
+
+# ----- V-ILLUMO-21, -41: Holding Action and the suspended case -----
+
+def test_v_illumo_21_41_a_holding_action_suspends_the_case_and_cancels_its_pledges():
+    state = illumo_game(3)
+    seat = mover(state)
+    defendant, holder = others(state)
+    give(state, defendant, ORIENTAL)
+    give_card(state, holder, "holding_action")
+    act(state, A.Sue(seat=seat, defendant=defendant, suit="title_defect", target=ORIENTAL))
+    act(state, A.Pledge(seat=seat, side="plaintiff", amount=100))
+    while state.pending[-1].kind == "illumo_lawsuit":
+        window = state.pending[-1]
+        act(state, A.PassPledge(seat=window.order[window.turn_index]))
+    holding = state.pending[-1]
+    assert holding.kind == "illumo_holding" and holding.askees == [seat, defendant, holder]  # everyone is asked
+    refusal = refused(state, A.PlayCourtCard(seat=seat, card="holding_action"))
+    assert (refusal.code, refusal.rule_id) == ("E_NO_CARD", "V-ILLUMO-21")
+    act(state, A.PassCard(seat=seat))
+    act(state, A.PassCard(seat=defendant))
+    act(state, A.PlayCourtCard(seat=holder, card="holding_action"))
+    assert not state.pending and state.players[seat].cash == 1450  # the fee only: the $100 pledge is cancelled
+    assert [c.target for c in state.variant.suspended] == [ORIENTAL]
+    assert state.properties[ORIENTAL].owner == defendant
+    # the plaintiff may not resume it in this turn; in step 1 of his next one he resumes it, without a new fee
+    assert refused(state, A.ResumeCase(seat=seat, target=ORIENTAL)).rule_id == "V-ILLUMO-41"
+    pass_turn(state)
+    pass_turn(state)
+    pass_turn(state)
+    assert mover(state) == seat
+    give_card(state, defendant, "legal_holiday")
+    state.variant.legal_holiday_by = defendant  # a Legal Holiday does not stop a resumption
+    before = state.players[seat].cash
+    act(state, A.ResumeCase(seat=seat, target=ORIENTAL))
+    assert state.players[seat].cash == before  # no new fee
+    assert state.pending[-1].kind == "illumo_lawsuit" and state.pending[-1].pledges == []
+    assert state.variant.lawsuits_left == 0
+
+
+def test_v_illumo_41_a_suspended_case_not_resumed_in_step_1_is_dropped():
+    state = illumo_game(2)
+    seat = mover(state)
+    defendant = others(state)[0]
+    give(state, defendant, ORIENTAL)
+    give_card(state, defendant, "holding_action")
+    act(state, A.Sue(seat=seat, defendant=defendant, suit="title_defect", target=ORIENTAL))
+    while state.pending[-1].kind == "illumo_lawsuit":
+        window = state.pending[-1]
+        act(state, A.PassPledge(seat=window.order[window.turn_index]))
+    act(state, A.PassCard(seat=seat))
+    act(state, A.PlayCourtCard(seat=defendant, card="holding_action"))
+    pass_turn(state)
+    pass_turn(state)
+    assert mover(state) == seat and state.variant.suspended[0].resumable
+    visit_jail(state)  # he rolls: step 1 is over
+    assert state.variant.suspended == []

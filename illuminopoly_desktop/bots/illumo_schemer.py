@@ -121,6 +121,11 @@ class IllumoSchemer(ClassicSchemer):
             return self.interference_pledge(ctx, seat, window, menu)
         if kind == "illumo_lawsuit":
             return self.lawsuit_pledge(ctx, seat, window, menu)
+        if kind == "illumo_holding":
+            plays = menu.get("play_court_card", lambda: [])()
+            case = window.case
+            losing = seat == case.defendant and success_chance(lawsuits.spec(ctx), lawsuits.elp(ctx, case)) > 0.5
+            return plays[0] if plays and losing else A.PassCard.shared(seat=seat)
         if kind == "raise_funds":
             if "settle_payment" in menu:
                 return menu["settle_payment"]()[0]

@@ -74,6 +74,9 @@ class IllumoState(Tagged):
     legal_holiday_by: int | None = None
     """V-ILLUMO-29: no lawsuit may start until this player's next turn begins."""
 
+    suspended: list[Lawsuit] = Field(default_factory=list)
+    """V-ILLUMO-41: cases a Holding Action suspended (their pledges cancelled), which their plaintiffs may resume in
+    step 1 of their next turn."""
     illuminati: dict[int, str] = Field(default_factory=dict)
     """V-ILLUMO-42, advanced mode: seat -> his Illuminatus (public); seats without one play basic."""
 
@@ -134,6 +137,16 @@ class Lawsuit(Tagged):
     passes: int = 0
     pledges: list[tuple[int, str, int, str]] = Field(default_factory=list)
     """(seat, side "plaintiff"|"defendant", dollars, source ("central" or the affected type))."""
+    resumable: bool = False
+    """A suspended case: its plaintiff's next turn has begun, so he may resume it in its step 1 (V-ILLUMO-41)."""
+
+
+class HoldingWindow(Tagged):
+    """V-ILLUMO-21, -41: pledging in a lawsuit is over; before the roll, each player holding a Holding Action card,
+    in turn order from the plaintiff, may play it to suspend the case."""
+    kind: Literal["illumo_holding"] = "illumo_holding"
+    case: Lawsuit
+    askees: list[int]
 
 
 class AntitrustChoice(Tagged):

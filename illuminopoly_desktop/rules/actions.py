@@ -602,6 +602,19 @@ class PlayCourtCard(Action):
     spy_on: str | None = None
 
 
+class PassCard(Action):
+    """V-ILLUMO-16: not to play a card when a window offers it (the Holding Action's, before a lawsuit's roll)."""
+    type: Literal["pass_card"] = "pass_card"
+
+
+class ResumeCase(Action):
+    """V-ILLUMO-41: in step 1 of his turn, the plaintiff resumes a case a Holding Action suspended (a lawsuit of his
+    allowance, no new fee, fresh pledging), or drops it (`drop`)."""
+    type: Literal["resume_case"] = "resume_case"
+    target: int
+    drop: bool = False
+
+
 class ForfeitDeed(Action):
     """V-ILLUMO-40: the losing defendant of an antitrust suit names the deed of the monopoly he loses."""
     type: Literal["forfeit_deed"] = "forfeit_deed"
@@ -630,7 +643,8 @@ AnyAction = Annotated[
           DeclareBuildingNeed, BidForParcelBuilding, ClaimUseFee,
           PassFirstAction, PassSecondAction, ProposePairChoice, AcceptPairChoice,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed,
-          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard],
+          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard,
+          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase],
     Field(discriminator="type"),
 ]
 

@@ -7,8 +7,9 @@ Played here: at the start of one's turn (before rolling) Idle Hands (+1 lawsuit,
 Blunder (V-ILLUMO-20), IRS Audit (V-ILLUMO-23), Brain Drain (V-ILLUMO-25), Condemned Property (V-ILLUMO-26),
 Corporate Spy (V-ILLUMO-27) and Legal Holiday (V-ILLUMO-29). A play forfeits the do-nothing bonus.
 
-Not yet: the cards played in answer to something (Secret Deal, Interference, Holding Action, Cancellation) and
-Bribed Assessor; so no play opens a response window yet (V-ILLUMO-16's Cancellation window)."""
+A Holding Action is played in its own window, after a lawsuit's pledging and before its roll (V-ILLUMO-21,
+lawsuits.py). Not yet: Secret Deal and Interference (V-ILLUMO-17 to -19), Bribed Assessor (V-ILLUMO-28) and
+Cancellation (V-ILLUMO-30); so no play opens a response window yet (V-ILLUMO-16's Cancellation window)."""
 from __future__ import annotations
 
 from ...model.illumo_court import court_deck
@@ -20,6 +21,7 @@ from ...rules.money import bank_pays
 from .bonus import disqualify
 from .buildings import level, set_level
 from .groups import in_play_lots
+from .lawsuits import decide_case, suspend
 from .treasury import CENTRAL, balance, illumo, in_step_3
 
 START_OF_TURN = frozenset({"idle_hands", "rent_control"})
@@ -133,6 +135,39 @@ def play(ctx: RulesContext, seat: int, card: str, player: int | None, index: int
             f" on {ctx.square_name(index)}" if index is not None else ""
         ctx.emit(Notice(text=f"{ctx.name(seat)} plays {name(card)}{target}.", rule_id=rule))
     EFFECTS[card](ctx, seat, player, index, spy_on)
+
+
+# ----- the Holding Action's window (V-ILLUMO-21) -----
+
+def check_holding_action(ctx: RulesContext, window, seat: int, card: str = "holding_action") -> int:
+    if not window.askees or window.askees[0] != seat:
+        raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-21", "It is not your turn to answer.")
+    number = next((n for n in hand(ctx, seat) if kind_of(n) == card), None)
+    if card != "holding_action" or number is None:
+        raise refuse("E_NO_CARD", "V-ILLUMO-21", "Only a Holding Action card can be played now.")
+    return number
+
+
+def play_holding_action(ctx: RulesContext, window, seat: int, card: str) -> None:
+    number = check_holding_action(ctx, window, seat, card)
+    slice_ = illumo(ctx.state)
+    disqualify(ctx, seat)
+    slice_.court_hands[seat].remove(number)
+    if not slice_.court_hands[seat]:
+        del slice_.court_hands[seat]
+    slice_.court_discard.append(number)
+    ctx.emit(Notice(text=f"{ctx.name(seat)} plays Holding Action.", rule_id="V-ILLUMO-21"))
+    ctx.state.pending.remove(window)
+    suspend(ctx, window.case)
+
+
+def pass_holding_action(ctx: RulesContext, window, seat: int) -> None:
+    if not window.askees or window.askees[0] != seat:
+        raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-21", "It is not your turn to answer.")
+    window.askees.pop(0)
+    if not window.askees:
+        ctx.state.pending.remove(window)
+        decide_case(ctx, window.case)
 
 
 # ----- the effects -----

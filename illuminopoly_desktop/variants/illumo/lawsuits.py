@@ -5,12 +5,12 @@ treasury of the affected type is worth 2); the final ELP decides: below 2 the pl
 wins when 2d6 is at most the ELP and not 11 or 12 (V-ILLUMO-37). Pledges and the fee go to the Bank whatever the
 outcome.
 
-Not yet: the Holding Action (V-ILLUMO-21, -41: suspended cases and their resumption), Legal Holiday (V-ILLUMO-29),
-Idle Hands (V-ILLUMO-22) and the advanced mode's legal powers (V-ILLUMO-42 to -47)."""
+After pledging, a player holding a Holding Action card may suspend the case (V-ILLUMO-21, -41): its pledges are
+cancelled and its plaintiff may resume it (no new fee, fresh pledging) or drop it in step 1 of his next turn."""
 from __future__ import annotations
 
 from ...model.board import RAILROAD_GROUP, UTILITY_GROUP
-from ...model.illumo_state import AntitrustChoice, Lawsuit
+from ...model.illumo_state import AntitrustChoice, HoldingWindow, Lawsuit
 from ...model.state import BANK
 from ...rules.auctions import clear_mortgage
 from ...rules.buildings import remove_buildings
@@ -183,7 +183,72 @@ def pledge(ctx: RulesContext, case: Lawsuit, seat: int, side: str, amount: int, 
 def pass_pledge(ctx: RulesContext, case: Lawsuit, seat: int) -> None:
     check_pledge_turn(case, seat, "V-ILLUMO-41")
     if pass_turn(case):
-        decide_case(ctx, case)
+        close_pledging(ctx, case)
+
+
+def close_pledging(ctx: RulesContext, case: Lawsuit) -> None:
+    """Pledging is over: the Holding Action window (V-ILLUMO-21, -41) asks every player in turn from the plaintiff,
+    whether or not he holds the card, so that being asked, or the window opening, tells nothing about a hand."""
+    ctx.state.pending.remove(case)
+    ctx.state.pending.append(HoldingWindow(case=case, askees=turn_order_from(ctx, case.plaintiff)))
+
+
+def suspend(ctx: RulesContext, case: Lawsuit) -> None:
+    """V-ILLUMO-21, -41, A-IL-23: the case waits for its plaintiff's next turn; every pledge is cancelled (nothing
+    collected), the fee stays with the Bank."""
+    case.pledges, case.passes, case.turn_index, case.resumable = [], 0, 0, False
+    illumo(ctx.state).suspended.append(case)
+    ctx.notice(f"The {case.suit.replace('_', ' ')} suit over {ctx.square_name(case.target)} is suspended.",
+               "V-ILLUMO-41")
+
+
+def mark_resumable(ctx: RulesContext, seat: int) -> None:
+    """His turn begins: his suspended cases may be resumed in its step 1."""
+    for case in illumo(ctx.state).suspended:
+        if case.plaintiff == seat:
+            case.resumable = True
+
+
+def drop_unresumed(ctx: RulesContext, seat: int) -> None:
+    """Step 1 is over (he rolled): the cases he did not resume are dropped."""
+    slice_ = illumo(ctx.state)
+    dropped = [case for case in slice_.suspended if case.plaintiff == seat and case.resumable]
+    for case in dropped:
+        slice_.suspended.remove(case)
+        ctx.notice(f"The suspended suit over {ctx.square_name(case.target)} is dropped.", "V-ILLUMO-41")
+
+
+def check_resume(ctx: RulesContext, seat: int, target: int, drop: bool) -> Lawsuit:
+    state = ctx.state
+    turn = state.turn
+    if turn.seat != seat or turn.step != "choice" or turn.moves_made or state.pending:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-41", "A suspended case is resumed in step 1 of its plaintiff's turn.")
+    case = next((c for c in illumo(state).suspended if c.plaintiff == seat and c.target == target and c.resumable),
+                None)
+    if case is None:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-41", "You have no suspended case over that deed to resume.")
+    if not drop and illumo(state).lawsuits_left < 1:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-35", "Resuming a case uses a lawsuit of the turn: none is left.")
+    return case
+
+
+def resume(ctx: RulesContext, seat: int, target: int, drop: bool) -> None:
+    """Resumed: no new fee, fresh pledging, Legal Holiday notwithstanding; void if it no longer stands."""
+    case = check_resume(ctx, seat, target, drop)
+    slice_ = illumo(ctx.state)
+    slice_.suspended.remove(case)
+    if drop:
+        ctx.notice(f"{ctx.name(seat)} drops the suit over {ctx.square_name(target)}.", "V-ILLUMO-41", seat)
+        return
+    disqualify(ctx, seat)
+    slice_.lawsuits_left -= 1
+    if not still_stands(ctx, case):
+        ctx.notice("The case is void: a party has left or the target no longer qualifies; the fee is kept.",
+                   "V-ILLUMO-41")
+        return
+    case.order = turn_order_from(ctx, seat)
+    ctx.notice(f"{ctx.name(seat)} resumes the suit over {ctx.square_name(target)}.", "V-ILLUMO-41", seat)
+    ctx.state.pending.append(case)
 
 
 # ----- the decision -----
@@ -201,9 +266,9 @@ def still_stands(ctx: RulesContext, case: Lawsuit) -> bool:
 
 
 def decide_case(ctx: RulesContext, case: Lawsuit) -> None:
-    """Pledges are collected (VARIANTS §6.4 decision 34, A-IL-21: even when no roll is made), then the ELP decides."""
+    """Pledges are collected (VARIANTS §6.4 decision 34, A-IL-21: even when no roll is made), then the ELP decides.
+    The case has left the pending stack."""
     state = ctx.state
-    state.pending.remove(case)
     for seat, _, amount, source in case.pledges:
         if state.players[seat].eliminated:
             continue

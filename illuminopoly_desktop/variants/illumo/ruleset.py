@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...model import rng
 from ...model.illumo_court import HIDDEN_CARD
 from ...model.illumo_options import IllumoOptions
-from ...model.illumo_state import (AntitrustChoice, Complaint, IllumoState, Interference, Lawsuit,
+from ...model.illumo_state import (AntitrustChoice, Complaint, HoldingWindow, IllumoState, Interference, Lawsuit,
                                    treasury_account)
 from ...model.classic_state import MortgageReceipt
 from ...model.state import Auction, GameSetup, GameState, RaiseFunds
@@ -21,7 +21,7 @@ from ...rules.decisions import registry
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from ..classic.worth import net_worths
-from . import advanced, court, free_actions, landing, trades, treasury
+from . import advanced, court, free_actions, landing, lawsuits, trades, treasury
 from .steps import STEPS, IllumoAuctionWindow
 from .windows import WINDOWS
 
@@ -35,7 +35,7 @@ class IllumoRuleset(ClassicRuleset):
     name = "illumo"
     options_model = IllumoOptions
     rule_ids = RULE_IDS
-    windows = (RaiseFunds, Auction, MortgageReceipt, Complaint, Interference, Lawsuit, AntitrustChoice)
+    windows = (RaiseFunds, Auction, MortgageReceipt, Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow)
     decisions = registry([*WINDOWS, IllumoAuctionWindow(), *STEPS])
     free_action_handlers = free_actions.HANDLERS
     free_options = staticmethod(free_actions.free_options)
@@ -74,6 +74,7 @@ class IllumoRuleset(ClassicRuleset):
         for index in [i for i, purchaser in slice_.blocked_until.items() if purchaser == seat]:
             del slice_.blocked_until[index]
         court.turn_started(ctx, seat)
+        lawsuits.mark_resumable(ctx, seat)
 
     land = staticmethod(landing.land)
 

@@ -31,6 +31,7 @@ def _after_roll(ctx: RulesContext, seat: int, emitted: int) -> None:
     doubles = any(isinstance(e, DiceRolled) and e.seat == seat and len(e.dice) == 2 and e.dice[0] == e.dice[1]
                   and e.purpose in ("movement", "jail roll") for e in ctx.events[emitted:])
     effects.rolled(ctx, seat, doubles)
+    lawsuits.drop_unresumed(ctx, seat)
 
 
 def _roll(ctx: RulesContext, action: A.Roll) -> None:
@@ -54,6 +55,10 @@ def _jail_bail(ctx: RulesContext, action: A.JailBail) -> None:
 def _jail_favor(ctx: RulesContext, action: A.JailFavor) -> None:
     classic_steps.jail_favor(ctx, action)
     disqualify(ctx, action.seat)
+
+
+def _resume(ctx: RulesContext, action: A.ResumeCase) -> None:
+    lawsuits.resume(ctx, action.seat, action.target, action.drop)
 
 
 def _sue(ctx: RulesContext, action: A.Sue) -> None:
@@ -108,7 +113,7 @@ def lawsuit_options(ctx: RulesContext, seat: int) -> list[A.Action]:
 class Choice(classic_steps.Choice):
     """Step 1 (lawsuits) and the first roll of step 2."""
     handlers = {**classic_steps.Choice.handlers, "roll": _roll, "jail_roll": _jail_roll, "jail_bail": _jail_bail,
-                "jail_favor": _jail_favor, "sue": _sue, "play_court_card": _play_card}
+                "jail_favor": _jail_favor, "sue": _sue, "play_court_card": _play_card, "resume_case": _resume}
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu = super().menu(ctx, turn_, seat)
@@ -120,6 +125,11 @@ class Choice(classic_steps.Choice):
             plays = card_options(ctx, seat)
             if plays:
                 menu["play_court_card"] = lambda: plays
+        resumes = [A.ResumeCase.shared(seat=seat, target=case.target, drop=drop)
+                   for case in ctx.state.variant.suspended for drop in (False, True)
+                   if passes(lawsuits.check_resume, ctx, seat, case.target, drop)]
+        if resumes:
+            menu["resume_case"] = lambda: resumes
         return menu
 
 

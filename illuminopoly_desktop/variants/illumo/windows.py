@@ -10,7 +10,7 @@ from ...rules.decisions import Window
 from ...rules.errors import passes
 from ..classic.windows import MortgageReceiptWindow
 from ..classic.windows import RaiseFundsWindow as ClassicRaiseFunds
-from . import interference, lawsuits
+from . import court, interference, lawsuits
 from .free_actions import cheapest_raise
 from .insolvency import account_holder, check_bankruptcy, declare
 
@@ -127,10 +127,51 @@ class LawsuitWindow(_PledgeWindow):
         lawsuits.pass_pledge(ctx, window, action.seat)
 
     def close(self, ctx: RulesContext, window) -> None:
-        lawsuits.decide_case(ctx, window)
+        lawsuits.close_pledging(ctx, window)
 
     def describe(self, state: GameState, window) -> str:
         return "a lawsuit"
+
+
+class HoldingActionWindow(Window):
+    """V-ILLUMO-21: before a lawsuit's roll, each holder of a Holding Action card in turn plays it or passes."""
+    kind = "illumo_holding"
+    answers = {"play_court_card": "play", "pass_card": "pass_card"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return window.askees[:1]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        options: list[A.Action] = [A.PassCard.shared(seat=seat)]
+        if passes(court.check_holding_action, ctx, window, seat):
+            options.append(A.PlayCourtCard.shared(seat=seat, card="holding_action"))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.PassCard.shared(seat=seat)
+
+    def play(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
+        court.play_holding_action(ctx, window, action.seat, action.card)
+
+    def pass_card(self, ctx: RulesContext, window, action: A.PassCard) -> None:
+        court.pass_holding_action(ctx, window, action.seat)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the chance to play a Holding Action"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Everyone is asked in turn, so the window shows nothing of a hand."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        players = ctx.state.players
+        kept = [seat for seat in window.askees if not players[seat].eliminated]
+        if kept == window.askees:
+            return False
+        window.askees = kept
+        if not kept:
+            ctx.state.pending.remove(window)
+            lawsuits.decide_case(ctx, window.case)
+        return True
 
 
 class AntitrustChoiceWindow(Window):
@@ -203,5 +244,6 @@ class RaiseFundsWindow(ClassicRaiseFunds):
         return True
 
 
-WINDOWS = (ComplaintWindow(), InterferenceWindow(), LawsuitWindow(), AntitrustChoiceWindow(), RaiseFundsWindow(),
+WINDOWS = (ComplaintWindow(), InterferenceWindow(), LawsuitWindow(), AntitrustChoiceWindow(), HoldingActionWindow(),
+           RaiseFundsWindow(),
            MortgageReceiptWindow())
