@@ -360,3 +360,65 @@ def test_v_illumo_41_a_suspended_case_not_resumed_in_step_1_is_dropped():
     assert mover(state) == seat and state.variant.suspended[0].resumable
     visit_jail(state)  # he rolls: step 1 is over
     assert state.variant.suspended == []
+
+
+# ----- V-ILLUMO-17 to -19, -43: Secret Deal and Interference -----
+
+def _land_on_boardwalk(state):
+    seat = mover(state)
+    place(state, seat, 35)
+    roll(state, 1, 3)
+    return seat
+
+
+def test_v_illumo_18_19_under_a_secret_deal_only_an_interference_card_complains():
+    state = illumo_game(3)
+    seat = mover(state)
+    first, second = others(state)
+    give_card(state, seat, "secret_deal")
+    give_card(state, second, "interference")
+    _land_on_boardwalk(state)
+    act(state, A.SecretDeal(seat=seat, card="secret_deal"))
+    assert seat not in state.variant.court_hands
+    act(state, A.Buy(seat=seat))
+    window = state.pending[-1]
+    assert window.secret and window.askees == [first, second]  # everyone is asked
+    refusal = refused(state, A.Complain(seat=first, file=True))
+    assert (refusal.code, refusal.rule_id) == ("E_NO_CARD", "V-ILLUMO-18")
+    act(state, A.Complain(seat=first, file=False))
+    act(state, A.Complain(seat=second, file=True, allow_helpers=False))  # plays Interference, $50
+    assert second not in state.variant.court_hands and state.players[second].cash == 1450
+    contest = state.pending[-1]
+    assert contest.kind == "illumo_interference" and not contest.helpers_against
+    while contest.order[contest.turn_index] != first:
+        act(state, A.PassPledge(seat=contest.order[contest.turn_index]))
+    refusal = refused(state, A.Pledge(seat=first, side="against", amount=50))
+    assert refusal.rule_id == "V-ILLUMO-13"  # no helpers on his side
+
+
+def test_v_illumo_17_any_card_face_down_is_a_secret_deal_and_is_never_revealed():
+    state = illumo_game(2)
+    seat = mover(state)
+    other = others(state)[0]
+    number = give_card(state, seat, "cancellation")
+    _land_on_boardwalk(state)
+    events = act(state, A.SecretDeal(seat=seat, card="cancellation"))
+    assert all("Cancellation" not in e.text for e in events if isinstance(e, E.Notice))
+    assert number in state.variant.court_discard
+    assert set(player_view(state, other)["variant"]["court_discard"]) == {HIDDEN_CARD}
+    act(state, A.Buy(seat=seat))
+    assert state.pending[-1].secret
+
+
+def test_v_illumo_43_the_bavarian_illuminati_pay_100_for_a_secret_deal():
+    state = illumo_game(2, options={"illumo_mode": "advanced"})
+    seat = mover(state)
+    state.variant.illuminati = {seat: "bavarian"}
+    _land_on_boardwalk(state)
+    act(state, A.SecretDeal(seat=seat))
+    assert state.players[seat].cash == 1400 and state.variant.secret_deal_by == seat
+    other = others(state)[0]
+    state.variant.illuminati = {other: "bavarian"}
+    state.variant.secret_deal_by = None
+    refusal = refused(state, A.SecretDeal(seat=seat))
+    assert refusal.rule_id == "V-ILLUMO-43"

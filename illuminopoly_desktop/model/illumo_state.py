@@ -74,6 +74,8 @@ class IllumoState(Tagged):
     legal_holiday_by: int | None = None
     """V-ILLUMO-29: no lawsuit may start until this player's next turn begins."""
 
+    secret_deal_by: int | None = None
+    """V-ILLUMO-17, -18, -43: the player whose purchase about to be announced is a Secret Deal (this landing only)."""
     suspended: list[Lawsuit] = Field(default_factory=list)
     """V-ILLUMO-41: cases a Holding Action suspended (their pledges cancelled), which their plaintiffs may resume in
     step 1 of their next turn."""
@@ -100,6 +102,8 @@ class Complaint(Tagged):
     """Who is still to be asked, in order."""
     offer_id: int | None = None
     """V-ILLUMO-12 (b): the accepted trade challenged (then `property` is the challenged deed, `price` 0)."""
+    secret: bool = False
+    """V-ILLUMO-18: a Secret Deal: only a player who plays an Interference card may complain."""
 
 
 class Interference(Tagged):
@@ -114,6 +118,8 @@ class Interference(Tagged):
     """The pledgers, in turn order from the active player."""
     offer_id: int | None = None
     """The trade challenged, if it is one (V-ILLUMO-12 b)."""
+    helpers_against: bool = True
+    """V-ILLUMO-19: whether third parties may pledge for the complainant (an Interference card's player decides)."""
     turn_index: int = 0
     passes: int = 0
     """Consecutive passes: everyone passing in a row closes pledging."""

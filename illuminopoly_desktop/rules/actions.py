@@ -560,9 +560,20 @@ class Transfer(Action):
 
 
 class Complain(Action):
-    """V-ILLUMO-12, -13: file a complaint against the announced acquisition ($50), or let it pass (`file=False`)."""
+    """V-ILLUMO-12, -13: file a complaint against the announced acquisition ($50), or let it pass (`file=False`).
+    Against a Secret Deal only by playing an Interference card (V-ILLUMO-19), whose player says whether others may
+    pledge on his side (`allow_helpers`)."""
     type: Literal["complain"] = "complain"
     file: bool
+    allow_helpers: bool = True
+
+
+class SecretDeal(Action):
+    """V-ILLUMO-17, -18, -43: make the purchase about to be announced a Secret Deal: with the Secret Deal card
+    (`card="secret_deal"`), any other Court card discarded face down (its kind in `card`, never revealed), or, for
+    the Bavarian Illuminati, $100 to the Bank (`card=None`)."""
+    type: Literal["secret_deal"] = "secret_deal"
+    card: str | None = None
 
 
 class Pledge(Action):
@@ -644,7 +655,9 @@ AnyAction = Annotated[
           PassFirstAction, PassSecondAction, ProposePairChoice, AcceptPairChoice,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard,
-          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase],
+          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
+          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
+          SecretDeal],
     Field(discriminator="type"),
 ]
 

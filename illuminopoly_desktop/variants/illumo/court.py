@@ -8,8 +8,10 @@ Blunder (V-ILLUMO-20), IRS Audit (V-ILLUMO-23), Brain Drain (V-ILLUMO-25), Conde
 Corporate Spy (V-ILLUMO-27) and Legal Holiday (V-ILLUMO-29). A play forfeits the do-nothing bonus.
 
 A Holding Action is played in its own window, after a lawsuit's pledging and before its roll (V-ILLUMO-21,
-lawsuits.py). Not yet: Secret Deal and Interference (V-ILLUMO-17 to -19), Bribed Assessor (V-ILLUMO-28) and
-Cancellation (V-ILLUMO-30); so no play opens a response window yet (V-ILLUMO-16's Cancellation window)."""
+lawsuits.py). A Secret Deal (the card, any card face down, or the Bavarian Illuminati's $100) is declared on landing
+on a deed one is about to buy (V-ILLUMO-17, -18, -43); an Interference card is played by complaining against it
+(V-ILLUMO-19, interference.py). Not yet: Bribed Assessor (V-ILLUMO-28) and Cancellation (V-ILLUMO-30); so no play
+opens a response window yet (V-ILLUMO-16's Cancellation window)."""
 from __future__ import annotations
 
 from ...model.illumo_court import court_deck
@@ -17,13 +19,17 @@ from ...rules.buildings import HOUSES_PER_HOTEL, emit_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import Notice
-from ...rules.money import bank_pays
+from ...rules.money import bank_pays, move
 from .bonus import disqualify
+from .effects import check_not_audited
 from .buildings import level, set_level
 from .groups import in_play_lots
 from .lawsuits import decide_case, suspend
 from .treasury import CENTRAL, balance, illumo, in_step_3
 
+BAVARIAN_PRICE = 100
+"""V-ILLUMO-43."""
+KINDS = frozenset(card.kind for card in court_deck().cards)
 START_OF_TURN = frozenset({"idle_hands", "rent_control"})
 STEP_4 = frozenset({"historic_blunder", "irs_audit", "brain_drain", "condemned_property", "corporate_spy",
                     "legal_holiday"})
@@ -135,6 +141,51 @@ def play(ctx: RulesContext, seat: int, card: str, player: int | None, index: int
             f" on {ctx.square_name(index)}" if index is not None else ""
         ctx.emit(Notice(text=f"{ctx.name(seat)} plays {name(card)}{target}.", rule_id=rule))
     EFFECTS[card](ctx, seat, player, index, spy_on)
+
+
+# ----- Secret Deal (V-ILLUMO-17, -18, -43) -----
+
+def secret_deal_choices(ctx: RulesContext, seat: int) -> list[str | None]:
+    """The ways the seat may make his coming purchase a Secret Deal: the real card, one card of each other kind
+    face down, the Bavarian Illuminati's $100 (`None`)."""
+    slice_ = illumo(ctx.state)
+    if slice_.secret_deal_by == seat:
+        return []
+    kinds = sorted({kind_of(n) for n in hand(ctx, seat)})
+    choices: list[str | None] = list(kinds)
+    if slice_.illuminati.get(seat) == "bavarian" and ctx.state.players[seat].cash >= BAVARIAN_PRICE \
+            and seat not in slice_.audited:
+        choices.append(None)
+    return choices
+
+
+def declare_secret_deal(ctx: RulesContext, seat: int, card: str | None) -> None:
+    """The caller has checked that the seat is about to announce a purchase of his own."""
+    slice_ = illumo(ctx.state)
+    if slice_.secret_deal_by == seat:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-18", "This purchase is already a Secret Deal.")
+    if card is None:
+        if slice_.illuminati.get(seat) != "bavarian":
+            raise refuse("E_WRONG_PHASE", "V-ILLUMO-43", "Only the Bavarian Illuminati buy a Secret Deal.")
+        check_not_audited(ctx, seat, "payment")
+        if ctx.state.players[seat].cash < BAVARIAN_PRICE:
+            raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-43", f"The Secret Deal costs ${BAVARIAN_PRICE}.")
+        disqualify(ctx, seat)
+        move(ctx, seat, "bank", BAVARIAN_PRICE, "Bavarian Secret Deal", "V-ILLUMO-43")
+        ctx.emit(Notice(text=f"{ctx.name(seat)} makes the purchase a Secret Deal.", rule_id="V-ILLUMO-43"))
+    else:
+        number = next((n for n in hand(ctx, seat) if kind_of(n) == card), None)
+        if number is None:
+            raise refuse("E_NO_CARD", "V-ILLUMO-17", f"You hold no {name(card)} card." if card in KINDS
+                         else "You hold no such card.")
+        disqualify(ctx, seat)
+        slice_.court_hands[seat].remove(number)
+        if not slice_.court_hands[seat]:
+            del slice_.court_hands[seat]
+        slice_.court_discard.append(number)
+        # V-ILLUMO-17: a card discarded face down; what it was is never told (the holder knows his own hand).
+        ctx.emit(Notice(text=f"{ctx.name(seat)} plays a Secret Deal.", rule_id="V-ILLUMO-18"))
+    slice_.secret_deal_by = seat
 
 
 # ----- the Holding Action's window (V-ILLUMO-21) -----

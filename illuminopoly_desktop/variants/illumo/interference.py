@@ -8,9 +8,12 @@ A trade of deeds is challenged the same way once every party has accepted it (V-
 30, 40): the purchaser is whoever receives the challenged deed, the challenge is against the whole deal, and a
 blocked deal is void.
 
-Not yet: the Secret Deal (V-ILLUMO-17 to -19)."""
+A purchase from the Bank made a Secret Deal (V-ILLUMO-17, -18, -43: court.py) still asks everyone in turn (being asked
+tells nothing of a hand), but only a player who plays an Interference card may complain, deciding whether third
+parties may pledge on his side (V-ILLUMO-19). Not yet: Secret Deals on trades."""
 from __future__ import annotations
 
+from ...model.illumo_court import court_deck
 from ...model.illumo_state import Complaint, Interference
 from ...model.state import BANK, Auction
 from ...rules.auctions import open_property_auction
@@ -43,12 +46,15 @@ def announce_purchase(ctx: RulesContext, seat: int, index: int, price: int) -> N
     """V-ILLUMO-12 (a): the complaint window opens for every player not party to the purchase, in turn order from
     the active player; with nobody to ask, the purchase completes at once."""
     askees = [other for other in turn_order_from(ctx, ctx.state.turn.seat) if other != seat]
-    ctx.notice(f"{ctx.name(seat)} announces the purchase of {ctx.square_name(index)} for ${price}.", "V-ILLUMO-12",
-               seat)
+    slice_ = ctx.state.variant
+    secret = slice_.secret_deal_by == seat
+    slice_.secret_deal_by = None
+    ctx.notice(f"{ctx.name(seat)} announces the purchase of {ctx.square_name(index)} for ${price}"
+               f"{' as a Secret Deal' if secret else ''}.", "V-ILLUMO-18" if secret else "V-ILLUMO-12", seat)
     if not askees:
         complete_purchase(ctx, seat, index, price)
         return
-    ctx.state.pending.append(Complaint(purchaser=seat, property=index, price=price, askees=askees))
+    ctx.state.pending.append(Complaint(purchaser=seat, property=index, price=price, askees=askees, secret=secret))
 
 
 def challenged_deed(offer) -> tuple[int, int] | None:
@@ -76,10 +82,20 @@ def announce_trade(ctx: RulesContext, offer) -> bool:
     return True
 
 
-def check_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool) -> None:
+def interference_card(ctx: RulesContext, seat: int) -> int | None:
+    """The number of an Interference card in the seat's hand, if he holds one."""
+    return next((n for n in ctx.state.variant.court_hands.get(seat, []) if court_deck().card(n).kind == "interference"),
+                None)
+
+
+def check_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool, allow_helpers: bool = True) -> None:
     if not window.askees or window.askees[0] != seat:
         raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-12", "It is not your turn to answer this purchase.")
     fee = ctx.options.illumo_filing_fee
+    if file and window.secret and interference_card(ctx, seat) is None:
+        raise refuse("E_NO_CARD", "V-ILLUMO-18", "A Secret Deal: only a player who plays Interference may complain.")
+    if file and not window.secret and not allow_helpers:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-19", "Only an Interference card's player may refuse helpers.")
     if file:
         check_not_audited(ctx, seat, "complaint")
     if file and ctx.state.players[seat].cash < fee:
@@ -87,8 +103,8 @@ def check_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool)
                      f"A complaint costs ${fee} from your central treasury.")
 
 
-def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool) -> None:
-    check_complaint(ctx, window, seat, file)
+def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool, allow_helpers: bool = True) -> None:
+    check_complaint(ctx, window, seat, file, allow_helpers)
     if not file:
         window.askees.pop(0)
         if not window.askees:
@@ -96,6 +112,14 @@ def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool
             go_ahead(ctx, window)
         return
     disqualify(ctx, seat)
+    if window.secret:  # V-ILLUMO-19: the Interference card is played (and discarded)
+        slice_ = ctx.state.variant
+        number = interference_card(ctx, seat)
+        slice_.court_hands[seat].remove(number)
+        if not slice_.court_hands[seat]:
+            del slice_.court_hands[seat]
+        slice_.court_discard.append(number)
+        ctx.notice(f"{ctx.name(seat)} plays Interference.", "V-ILLUMO-19", seat)
     move(ctx, seat, BANK, ctx.options.illumo_filing_fee, "complaint filing fee", "V-ILLUMO-13")
     ctx.notice(f"{ctx.name(seat)} complains against the purchase of {ctx.square_name(window.property)}.",
                "V-ILLUMO-13", seat)
@@ -103,7 +127,7 @@ def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool
     position = state.pending.index(window)
     state.pending[position] = Interference(
         purchaser=window.purchaser, complainant=seat, property=window.property, price=window.price,
-        order=turn_order_from(ctx, state.turn.seat), offer_id=window.offer_id)
+        order=turn_order_from(ctx, state.turn.seat), offer_id=window.offer_id, helpers_against=allow_helpers)
 
 
 def go_ahead(ctx: RulesContext, window) -> None:
@@ -161,7 +185,7 @@ def sides(window: Interference, seat: int) -> list[str]:
         return [FOR]
     if seat == window.complainant:
         return [AGAINST]
-    return [FOR, AGAINST]
+    return [FOR, AGAINST] if window.helpers_against else [FOR]
 
 
 def spec(ctx: RulesContext) -> ContestSpec:

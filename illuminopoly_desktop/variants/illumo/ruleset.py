@@ -71,6 +71,7 @@ class IllumoRuleset(ClassicRuleset):
         slice_.sued_this_turn = []
         slice_.free_transfers_left = ctx.options.illumo_free_transfers
         slice_.bonus_eligible = True
+        slice_.secret_deal_by = None
         for index in [i for i, purchaser in slice_.blocked_until.items() if purchaser == seat]:
             del slice_.blocked_until[index]
         court.turn_started(ctx, seat)

@@ -146,19 +146,28 @@ def _decline(ctx: RulesContext, action: A.DoNothing) -> None:
     """Declining keeps the bonus (decision 35); a deed blocked by a complaint is not auctioned (V-ILLUMO-14)."""
     state = ctx.state
     index = state.turn.landing_square
+    state.variant.secret_deal_by = None
     if index in state.variant.blocked_until:
         landing_done(ctx)
         return
     classic_steps.decline(ctx, action)
 
 
+def _secret_deal(ctx: RulesContext, action: A.SecretDeal) -> None:
+    landing.check_buy(ctx, action.seat)
+    court.declare_secret_deal(ctx, action.seat, action.card)
+
+
 class Landing(classic_steps.Landing):
-    handlers = {"buy": _buy, "do_nothing": _decline}
+    handlers = {"buy": _buy, "do_nothing": _decline, "secret_deal": _secret_deal}
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu: Menu = {}
         if passes(landing.check_buy, ctx, seat):
             menu["buy"] = lambda: [A.Buy.shared(seat=seat)]
+            deals = [A.SecretDeal.shared(seat=seat, card=card) for card in court.secret_deal_choices(ctx, seat)]
+            if deals:
+                menu["secret_deal"] = lambda: deals
         menu["do_nothing"] = lambda: [A.DoNothing.shared(seat=seat)]
         return menu
 

@@ -41,13 +41,15 @@ class ComplaintWindow(Window):
         options = [A.Complain.shared(seat=seat, file=False)]
         if passes(interference.check_complaint, ctx, window, seat, True):
             options.append(A.Complain.shared(seat=seat, file=True))
+            if window.secret:
+                options.append(A.Complain.shared(seat=seat, file=True, allow_helpers=False))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.Complain.shared(seat=seat, file=False)
 
     def complain(self, ctx: RulesContext, window, action: A.Complain) -> None:
-        interference.answer_complaint(ctx, window, action.seat, action.file)
+        interference.answer_complaint(ctx, window, action.seat, action.file, action.allow_helpers)
 
     def describe(self, state: GameState, window) -> str:
         return "the complaints against a purchase"
