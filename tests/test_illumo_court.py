@@ -422,3 +422,25 @@ def test_v_illumo_43_the_bavarian_illuminati_pay_100_for_a_secret_deal():
     state.variant.secret_deal_by = None
     refusal = refused(state, A.SecretDeal(seat=seat))
     assert refusal.rule_id == "V-ILLUMO-43"
+
+
+# ----- V-ILLUMO-28: Bribed Assessor -----
+
+def test_v_illumo_28_bribed_assessor_halves_the_deeds_valuations_until_the_end_of_the_turn():
+    state = illumo_game(2)
+    seat = mover(state)
+    other = others(state)[0]
+    give_card(state, other, "bribed_assessor")  # any player, at any time: here the other one, in the mover's turn
+    act(state, A.BribeAssessor(seat=other, property=BOARDWALK))
+    assert state.variant.assessed == [BOARDWALK]
+    refusal = refused(state, A.BribeAssessor(seat=other, property=BOARDWALK))
+    assert (refusal.code, refusal.rule_id) == ("E_NO_CARD", "V-ILLUMO-28")
+    _land_on_boardwalk(state)
+    act(state, A.Buy(seat=seat))
+    answer_complaints(state)
+    assert state.players[seat].cash == 1500 - 200  # $400 halved
+    act(state, A.Mortgage(seat=seat, property=BOARDWALK))
+    assert treasury(state, seat, "dark_blue") == 100  # the $200 loan halved; the principal is what was lent
+    assert state.properties[BOARDWALK].mortgage_principal == 100
+    end_turn(state)
+    assert state.variant.assessed == []

@@ -74,6 +74,8 @@ class IllumoState(Tagged):
     legal_holiday_by: int | None = None
     """V-ILLUMO-29: no lawsuit may start until this player's next turn begins."""
 
+    assessed: list[int] = Field(default_factory=list)
+    """V-ILLUMO-28: deeds whose valuations a Bribed Assessor halves until the end of the current turn."""
     secret_deal_by: int | None = None
     """V-ILLUMO-17, -18, -43: the player whose purchase about to be announced is a Secret Deal (this landing only)."""
     suspended: list[Lawsuit] = Field(default_factory=list)

@@ -613,6 +613,13 @@ class PlayCourtCard(Action):
     spy_on: str | None = None
 
 
+class BribeAssessor(Action):
+    """V-ILLUMO-28: play Bribed Assessor, at any time: until the end of the turn every valuation of `property` is
+    halved."""
+    type: Literal["bribe_assessor"] = "bribe_assessor"
+    property: int
+
+
 class PassCard(Action):
     """V-ILLUMO-16: not to play a card when a window offers it (the Holding Action's, before a lawsuit's roll)."""
     type: Literal["pass_card"] = "pass_card"
@@ -657,7 +664,7 @@ AnyAction = Annotated[
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
-          SecretDeal],
+          SecretDeal, BribeAssessor],
     Field(discriminator="type"),
 ]
 
@@ -674,7 +681,7 @@ and are dispatched by variants/illuminopoly/cheating.py."""
 # apart so that the list above stays as it was.
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
 # Illumonopoly's internal transfers (V-ILLUMO-07: "at any time").
-FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer"}
+FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer", "bribe_assessor"}
 
 # The Georgist rules' free actions (V-GEORGE-14 to -20, -29).
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"build_on_parcel", "sell_parcel_building", "pay_off_loan", "surrender_lease",

@@ -12,7 +12,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import bank_pays
 from .bonus import disqualify
-from .effects import check_not_audited
+from .effects import assessed, check_not_audited
 from .groups import in_play_lots
 from .treasury import account, check_tied, deed_type, pay_tied
 
@@ -39,6 +39,17 @@ def raising_funds(ctx: RulesContext, seat: int) -> bool:
     buildings or mortgaging his deeds, since V-ILLUMO-11 counts them among his resources whoever owns the other lots of
     the group; what is left uneven is repaired by the end of the turn (V-ILLUMO-33)."""
     return any(window.kind == "raise_funds" and window.payer == seat for window in ctx.state.pending)
+
+
+def building_price(ctx: RulesContext, index: int) -> int:
+    """A house's (or the hotel's) printed cost, under a Bribed Assessor halved (V-ILLUMO-28)."""
+    return assessed(ctx, index, ctx.squares[index].house_cost, paying=True)
+
+
+def sale_refund(ctx: RulesContext, index: int, levels: int) -> int:
+    """What selling `levels` levels of the lot back to the Bank pays: half their cost (a hotel's level is half the
+    hotel price, decision 32), under a Bribed Assessor halved again."""
+    return assessed(ctx, index, levels * ctx.squares[index].house_cost // 2, paying=False)
 
 
 def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
@@ -69,7 +80,7 @@ def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
         raise refuse("E_NO_SUPPLY", "CLASSIC-07", "The Bank has no houses left.")
     if kind == "hotel" and state.hotel_supply < 1:
         raise refuse("E_NO_SUPPLY", "CLASSIC-07", "The Bank has no hotels left.")
-    check_tied(ctx, seat, deed_type(ctx, index), ctx.squares[index].house_cost, f"A {kind} here", "V-ILLUMO-05")
+    check_tied(ctx, seat, deed_type(ctx, index), building_price(ctx, index), f"A {kind} here", "V-ILLUMO-05")
     return kind
 
 
@@ -79,7 +90,7 @@ def buy_building(ctx: RulesContext, seat: int, index: int) -> None:
     building the supply has is sold to whoever asks first in his turn."""
     kind = check_buy_building(ctx, seat, index)
     disqualify(ctx, seat)
-    pay_tied(ctx, seat, deed_type(ctx, index), ctx.squares[index].house_cost, "bank", f"{kind} purchase",
+    pay_tied(ctx, seat, deed_type(ctx, index), building_price(ctx, index), "bank", f"{kind} purchase",
              "V-ILLUMO-32" if ctx.state.properties[index].owner is None else RULE)
     add_building(ctx, index, kind)
 
@@ -99,7 +110,7 @@ def check_sell_building(ctx: RulesContext, seat: int, index: int) -> tuple[int, 
     if not raising_funds(ctx, seat) and any(level(ctx, other) > new + 1
                                             for other in in_play_lots(ctx, group) if other != index):
         raise refuse("E_UNEVEN", RULE, "Sell level: another lot of the colour group is higher (whoever owns it).")
-    return new, (height - new) * ctx.squares[index].house_cost // 2
+    return new, sale_refund(ctx, index, height - new)
 
 
 def set_level(ctx: RulesContext, index: int, new: int) -> None:
@@ -140,6 +151,6 @@ def repair_groups(ctx: RulesContext) -> None:
             new = min(HOUSES_PER_HOTEL, ctx.state.house_supply) if prop.hotel else height - 1
             set_level(ctx, top, new)
             if prop.owner is not None:
-                bank_pays(ctx, prop.owner, (height - new) * ctx.squares[top].house_cost // 2,
+                bank_pays(ctx, prop.owner, sale_refund(ctx, top, height - new),
                           "forced sale to level the group", "V-ILLUMO-33")
             emit_buildings(ctx, top, "V-ILLUMO-33")

@@ -10,8 +10,8 @@ Corporate Spy (V-ILLUMO-27) and Legal Holiday (V-ILLUMO-29). A play forfeits the
 A Holding Action is played in its own window, after a lawsuit's pledging and before its roll (V-ILLUMO-21,
 lawsuits.py). A Secret Deal (the card, any card face down, or the Bavarian Illuminati's $100) is declared on landing
 on a deed one is about to buy (V-ILLUMO-17, -18, -43); an Interference card is played by complaining against it
-(V-ILLUMO-19, interference.py). Not yet: Bribed Assessor (V-ILLUMO-28) and Cancellation (V-ILLUMO-30); so no play
-opens a response window yet (V-ILLUMO-16's Cancellation window)."""
+(V-ILLUMO-19, interference.py). Bribed Assessor is played at any time (a free action, V-ILLUMO-28). Not yet:
+Cancellation (V-ILLUMO-30); so no play opens a response window yet (V-ILLUMO-16's Cancellation window)."""
 from __future__ import annotations
 
 from ...model.illumo_court import court_deck
@@ -22,7 +22,7 @@ from ...rules.events import Notice
 from ...rules.money import bank_pays, move
 from .bonus import disqualify
 from .effects import check_not_audited
-from .buildings import level, set_level
+from .buildings import level, sale_refund, set_level
 from .groups import in_play_lots
 from .lawsuits import decide_case, suspend
 from .treasury import CENTRAL, balance, illumo, in_step_3
@@ -141,6 +141,35 @@ def play(ctx: RulesContext, seat: int, card: str, player: int | None, index: int
             f" on {ctx.square_name(index)}" if index is not None else ""
         ctx.emit(Notice(text=f"{ctx.name(seat)} plays {name(card)}{target}.", rule_id=rule))
     EFFECTS[card](ctx, seat, player, index, spy_on)
+
+
+# ----- Bribed Assessor (V-ILLUMO-28) -----
+
+def check_bribe(ctx: RulesContext, seat: int, index: int) -> int:
+    number = next((n for n in hand(ctx, seat) if kind_of(n) == "bribed_assessor"), None)
+    if number is None:
+        raise refuse("E_NO_CARD", "V-ILLUMO-28", "You hold no Bribed Assessor card.")
+    if index not in ctx.state.properties or index in illumo(ctx.state).landmarks:
+        raise refuse("E_NOT_A_PROPERTY", "V-ILLUMO-28", "Name a deed in play.")
+    if index in illumo(ctx.state).assessed:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-28", f"{ctx.square_name(index)} is already assessed this turn.")
+    return number
+
+
+def bribe_assessor(ctx: RulesContext, seat: int, index: int) -> None:
+    """At any time (a free action): every valuation of the deed is halved until the end of the current turn
+    (A-IL-24 `current_turn`): its Bank price, its buildings' cost and refunds, its mortgage loan, lawsuit
+    compensation. Prices players agree between themselves are unaffected; the net worth of the short game's end is
+    not halved in this version."""
+    number = check_bribe(ctx, seat, index)
+    slice_ = illumo(ctx.state)
+    disqualify(ctx, seat)
+    slice_.court_hands[seat].remove(number)
+    if not slice_.court_hands[seat]:
+        del slice_.court_hands[seat]
+    slice_.court_discard.append(number)
+    slice_.assessed.append(index)
+    ctx.emit(Notice(text=f"{ctx.name(seat)} plays Bribed Assessor on {ctx.square_name(index)}.", rule_id="V-ILLUMO-28"))
 
 
 # ----- Secret Deal (V-ILLUMO-17, -18, -43) -----
@@ -285,7 +314,7 @@ def condemned_property(ctx: RulesContext, seat: int, player, index, spy_on) -> N
         set_level(ctx, top, lowered)
         emit_buildings(ctx, top, "V-ILLUMO-26")
         if above.owner is not None:
-            bank_pays(ctx, above.owner, (height - lowered) * ctx.squares[top].house_cost // 2,
+            bank_pays(ctx, above.owner, sale_refund(ctx, top, height - lowered),
                       "forced sale after Condemned Property", "V-ILLUMO-26")
 
 
@@ -327,6 +356,7 @@ def turn_started(ctx: RulesContext, seat: int) -> None:
     """A Legal Holiday ends when its player's next turn begins (V-ILLUMO-29); step 4's play budget is reset."""
     slice_ = illumo(ctx.state)
     slice_.court_plays_left = ctx.options.illumo_court_plays_step4
+    slice_.assessed = []
     if slice_.legal_holiday_by == seat:
         slice_.legal_holiday_by = None
         ctx.notice("The Legal Holiday ends.", "V-ILLUMO-29")

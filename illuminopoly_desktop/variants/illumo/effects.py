@@ -33,6 +33,14 @@ def check_not_audited(ctx: RulesContext, seat: int, what: str) -> None:
                                                  f"dice show doubles.")
 
 
+def assessed(ctx: RulesContext, index: int, amount: int, paying: bool) -> int:
+    """V-ILLUMO-28 (A-IL-24, decision 37): a valuation of a deed under a Bribed Assessor is halved, rounded up when
+    the player pays and down when he receives (0.2); anything else is unchanged."""
+    if index not in illumo(ctx.state).assessed:
+        return amount
+    return -(-amount // 2) if paying else amount // 2
+
+
 def check_no_holiday(ctx: RulesContext) -> None:
     by = illumo(ctx.state).legal_holiday_by
     if by is not None:

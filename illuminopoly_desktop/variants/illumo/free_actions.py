@@ -13,7 +13,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
 from ..classic.free_actions import offer_answers
-from . import buildings, mortgages, treasury
+from . import buildings, court, mortgages, treasury
 from .bonus import disqualify
 from .effects import check_not_audited
 
@@ -66,8 +66,12 @@ def _trading(handler: Callable[[RulesContext, A.Action], None]) -> Callable[[Rul
     return trade
 
 
+def bribe_assessor(ctx: RulesContext, action: A.BribeAssessor) -> None:
+    court.bribe_assessor(ctx, action.seat, action.property)
+
+
 HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
-    "transfer": transfer, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
+    "transfer": transfer, "bribe_assessor": bribe_assessor, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
     "sell_building": sell_building, **offers.HANDLERS,
     "propose_offer": _trading(offers.HANDLERS["propose_offer"]),
     "accept_offer": _trading(offers.HANDLERS["accept_offer"]),
@@ -122,6 +126,9 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> lis
     if offers_only:
         return result
     result.extend(transfer_options(ctx, seat))
+    if any(court.kind_of(n) == "bribed_assessor" for n in court.hand(ctx, seat)):
+        result.extend(A.BribeAssessor.shared(seat=seat, property=index) for index in ctx.state.properties
+                      if passes(court.check_bribe, ctx, seat, index))
     for actions in deed_actions(ctx, seat).values():
         result.extend(actions)
     return result

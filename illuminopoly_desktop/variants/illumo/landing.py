@@ -84,6 +84,6 @@ def check_buy(ctx: RulesContext, seat: int) -> int:
         raise refuse("E_BLOCKED", "V-ILLUMO-14", f"{ctx.square_name(index)} was blocked by a complaint: nobody may "
                                                  f"acquire it before {ctx.name(blocker)}'s next turn.")
     effects.check_not_audited(ctx, seat, "purchase")
-    price = ctx.squares[index].price
+    price = effects.assessed(ctx, index, ctx.squares[index].price, paying=True)
     check_tied(ctx, seat, deed_type(ctx, index), price, ctx.square_name(index), "V-ILLUMO-05")
     return price

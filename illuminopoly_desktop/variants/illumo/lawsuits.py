@@ -23,7 +23,7 @@ from ...rules.roll_contests import ContestSpec, check_pledge_turn, decide, pass_
 from ..classic.mortgages import transfer_fee as mortgage_transfer_fee
 from . import advanced
 from .bonus import disqualify
-from .effects import check_no_holiday, check_not_audited
+from .effects import assessed, check_no_holiday, check_not_audited
 from .interference import turn_order_from
 from .groups import holds_group, in_play_lots
 from .treasury import CENTRAL, account, balance, deed_type, illumo
@@ -294,9 +294,11 @@ def decide_case(ctx: RulesContext, case: Lawsuit) -> None:
 
 
 def compensation(ctx: RulesContext, index: int, extra: int = 0) -> int:
-    """The printed price (plus `extra`), less the mortgage principal of a mortgaged deed (A-IL-19)."""
+    """The printed price (plus `extra`), less the mortgage principal of a mortgaged deed (A-IL-19); the price and the
+    buildings under a Bribed Assessor halved (V-ILLUMO-28)."""
     prop = ctx.state.properties[index]
-    return max(ctx.squares[index].price + extra - prop.mortgage_principal, 0)
+    value = assessed(ctx, index, ctx.squares[index].price + extra, paying=False)
+    return max(value - prop.mortgage_principal, 0)
 
 
 def make_landmark(ctx: RulesContext, owner: int, index: int) -> None:
@@ -318,7 +320,7 @@ def take_title(ctx: RulesContext, plaintiff: int, defendant: int, index: int) ->
     to the plaintiff, mortgaged if it was (he pays the Bank the 10% of CLASSIC-08 now); the group is repaired by the
     end of the turn (V-ILLUMO-33)."""
     state = ctx.state
-    refund = remove_buildings(ctx, index) // 2
+    refund = assessed(ctx, index, remove_buildings(ctx, index) // 2, paying=False)
     bank_pays(ctx, defendant, refund, "buildings sold after a title defect", "V-ILLUMO-39")
     prop = state.properties[index]
     prop.owner = plaintiff

@@ -13,7 +13,7 @@ from ...rules.events import MortgageChanged
 from ...rules.money import bank_pays
 from ..classic.mortgages import lift, lift_cost, owned_deed
 from .bonus import disqualify
-from .effects import check_not_audited
+from .effects import assessed, check_not_audited
 from .buildings import level, raising_funds
 from .groups import in_play_lots
 from .treasury import check_tied, deed_type, income_account, pay_tied
@@ -33,7 +33,7 @@ def check_mortgage(ctx: RulesContext, seat: int, index: int) -> int:
                                                 for other in in_play_lots(ctx, square.group) if other != index):
             raise refuse("E_UNEVEN", "V-ILLUMO-31", "A mortgaged lot counts as level 0: the other lots of its group "
                                                     "must be at one house or less.")
-    return square.mortgage
+    return assessed(ctx, index, square.mortgage, paying=False)
 
 
 def mortgage(ctx: RulesContext, seat: int, index: int) -> None:
