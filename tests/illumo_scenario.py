@@ -65,3 +65,12 @@ def pledge(state: GameState, seat: int, side: str, amount: int, source: str = "c
 
 def total_money(state: GameState) -> int:
     return state.total_money() - state.bank_issued
+
+
+def pass_responses(state: GameState) -> list:
+    """Everyone asked lets the Court card just played take effect (V-ILLUMO-16's response window); returns every
+    event of the passes."""
+    events: list = []
+    while state.pending and state.pending[-1].kind == "illumo_card_response":
+        events += act(state, A.PassCard(seat=state.pending[-1].askees[0]))
+    return events

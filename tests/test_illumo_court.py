@@ -9,7 +9,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import events as E
 
 from classic_scenario import act, build, give, mover, others, place, refused, roll
-from illumo_scenario import answer_complaints, fund, illumo_game, pass_pledges, treasury
+from illumo_scenario import answer_complaints, fund, illumo_game, pass_pledges, pass_responses, treasury
 
 BOARDWALK, PARK_PLACE = 39, 37
 KENTUCKY, INDIANA, ILLINOIS = 21, 23, 24
@@ -29,7 +29,9 @@ def give_card(state, seat, kind):
 
 
 def play(state, seat, card, **target):
-    return act(state, A.PlayCourtCard(seat=seat, card=card, **target))
+    """Play the card and let everyone pass its response window; every event of both."""
+    events = act(state, A.PlayCourtCard(seat=seat, card=card, **target))
+    return events + pass_responses(state)
 
 
 def visit_jail(state):
@@ -432,6 +434,7 @@ def test_v_illumo_28_bribed_assessor_halves_the_deeds_valuations_until_the_end_o
     other = others(state)[0]
     give_card(state, other, "bribed_assessor")  # any player, at any time: here the other one, in the mover's turn
     act(state, A.BribeAssessor(seat=other, property=BOARDWALK))
+    pass_responses(state)
     assert state.variant.assessed == [BOARDWALK]
     refusal = refused(state, A.BribeAssessor(seat=other, property=BOARDWALK))
     assert (refusal.code, refusal.rule_id) == ("E_NO_CARD", "V-ILLUMO-28")
@@ -444,3 +447,56 @@ def test_v_illumo_28_bribed_assessor_halves_the_deeds_valuations_until_the_end_o
     assert state.properties[BOARDWALK].mortgage_principal == 100
     end_turn(state)
     assert state.variant.assessed == []
+
+
+# ----- V-ILLUMO-16, -30: the response window and Cancellation -----
+
+def test_v_illumo_30_a_cancellation_cancels_a_card_and_a_second_one_brings_it_back():
+    state = illumo_game(3)
+    seat = mover(state)
+    first, second = others(state)
+    played = [give_card(state, seat, "legal_holiday"), give_card(state, first, "cancellation"),
+              give_card(state, seat, "cancellation")]
+    visit_jail(state)
+    act(state, A.PlayCourtCard(seat=seat, card="legal_holiday"))
+    window = state.pending[-1]
+    assert window.kind == "illumo_card_response" and window.askees == [first, second]
+    assert state.variant.legal_holiday_by is None  # not yet: the answers first
+    refusal = refused(state, A.PlayCourtCard(seat=second, card="cancellation"))
+    assert refusal.rule_id == "V-ILLUMO-30"  # not his turn to answer
+    act(state, A.PlayCourtCard(seat=first, card="cancellation"))
+    assert state.pending[-1].cancelled and state.pending[-1].askees == [second, seat]
+    act(state, A.PassCard(seat=second))
+    act(state, A.PlayCourtCard(seat=seat, card="cancellation"))  # cancels the cancellation
+    assert not state.pending[-1].cancelled
+    pass_responses(state)
+    assert state.variant.legal_holiday_by == seat
+    assert set(played) <= set(state.variant.court_discard) and not state.variant.court_hands
+
+
+def test_v_illumo_30_a_cancelled_card_has_no_effect():
+    state = illumo_game(2)
+    seat = mover(state)
+    other = others(state)[0]
+    give_card(state, seat, "irs_audit")
+    give_card(state, other, "cancellation")
+    visit_jail(state)
+    act(state, A.PlayCourtCard(seat=seat, card="irs_audit", player=other))
+    act(state, A.PlayCourtCard(seat=other, card="cancellation"))
+    pass_responses(state)
+    assert state.variant.audited == [] and not state.pending
+
+
+def test_v_illumo_30_b_a_cancellation_ends_a_lasting_effect_at_any_time():
+    state = illumo_game(2)
+    seat = mover(state)
+    other = others(state)[0]
+    give_card(state, seat, "rent_control")
+    give_card(state, other, "cancellation")
+    play(state, seat, "rent_control")
+    assert state.variant.rent_control_by == seat
+    refusal = refused(state, A.CancelEffect(seat=other, effect="legal_holiday"))
+    assert refusal.rule_id == "V-ILLUMO-30"
+    act(state, A.CancelEffect(seat=other, effect="rent_control"))
+    pass_responses(state)
+    assert state.variant.rent_control_by is None

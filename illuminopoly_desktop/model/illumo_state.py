@@ -157,6 +157,23 @@ class HoldingWindow(Tagged):
     askees: list[int]
 
 
+class CardResponse(Tagged):
+    """V-ILLUMO-16, -30: a Court card was just played (or a Cancellation against a lasting effect); every other player
+    in turn may answer with Cancellation, which may itself be cancelled, and so on. When everyone asked has passed,
+    the card takes effect unless it stands cancelled."""
+    kind: Literal["illumo_card_response"] = "illumo_card_response"
+    seat: int
+    card: str
+    player: int | None = None
+    property: int | None = None
+    spy_on: str | None = None
+    ends: str | None = None
+    """A Cancellation against a lasting effect (V-ILLUMO-30 b): the effect it ends ("rent_control", "irs_audit",
+    "legal_holiday")."""
+    askees: list[int]
+    cancelled: bool = False
+
+
 class AntitrustChoice(Tagged):
     """V-ILLUMO-40: the losing defendant of an antitrust suit chooses which deed of the monopoly he forfeits."""
     kind: Literal["illumo_antitrust_choice"] = "illumo_antitrust_choice"

@@ -620,6 +620,14 @@ class BribeAssessor(Action):
     property: int
 
 
+class CancelEffect(Action):
+    """V-ILLUMO-30 (b): play Cancellation, at any time, against a lasting Court-card effect still running: Rent Control,
+    an IRS Audit (of `player`) or a Legal Holiday."""
+    type: Literal["cancel_effect"] = "cancel_effect"
+    effect: Literal["rent_control", "irs_audit", "legal_holiday"]
+    player: int | None = None
+
+
 class PassCard(Action):
     """V-ILLUMO-16: not to play a card when a window offers it (the Holding Action's, before a lawsuit's roll)."""
     type: Literal["pass_card"] = "pass_card"
@@ -664,7 +672,7 @@ AnyAction = Annotated[
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
-          SecretDeal, BribeAssessor],
+          SecretDeal, BribeAssessor, CancelEffect],
     Field(discriminator="type"),
 ]
 
@@ -681,7 +689,7 @@ and are dispatched by variants/illuminopoly/cheating.py."""
 # apart so that the list above stays as it was.
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
 # Illumonopoly's internal transfers (V-ILLUMO-07: "at any time").
-FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer", "bribe_assessor"}
+FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer", "bribe_assessor", "cancel_effect"}
 
 # The Georgist rules' free actions (V-GEORGE-14 to -20, -29).
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"build_on_parcel", "sell_parcel_building", "pay_off_loan", "surrender_lease",

@@ -10,8 +10,9 @@ Corporate Spy (V-ILLUMO-27) and Legal Holiday (V-ILLUMO-29). A play forfeits the
 A Holding Action is played in its own window, after a lawsuit's pledging and before its roll (V-ILLUMO-21,
 lawsuits.py). A Secret Deal (the card, any card face down, or the Bavarian Illuminati's $100) is declared on landing
 on a deed one is about to buy (V-ILLUMO-17, -18, -43); an Interference card is played by complaining against it
-(V-ILLUMO-19, interference.py). Bribed Assessor is played at any time (a free action, V-ILLUMO-28). Not yet:
-Cancellation (V-ILLUMO-30); so no play opens a response window yet (V-ILLUMO-16's Cancellation window)."""
+(V-ILLUMO-19, interference.py). Bribed Assessor is played at any time (a free action, V-ILLUMO-28). The cards played
+here and Bribed Assessor take effect after their response window, where Cancellation may answer (responses.py,
+V-ILLUMO-16, -30); the Secret Deal, Interference and Holding Action cards open none in this version."""
 from __future__ import annotations
 
 from ...model.illumo_court import court_deck
@@ -140,7 +141,7 @@ def play(ctx: RulesContext, seat: int, card: str, player: int | None, index: int
         target = f" on {ctx.name(player)}" if player is not None else \
             f" on {ctx.square_name(index)}" if index is not None else ""
         ctx.emit(Notice(text=f"{ctx.name(seat)} plays {name(card)}{target}.", rule_id=rule))
-    EFFECTS[card](ctx, seat, player, index, spy_on)
+    # its effect waits for the response window (responses.py, V-ILLUMO-16: Cancellation may answer)
 
 
 # ----- Bribed Assessor (V-ILLUMO-28) -----
@@ -168,8 +169,14 @@ def bribe_assessor(ctx: RulesContext, seat: int, index: int) -> None:
     if not slice_.court_hands[seat]:
         del slice_.court_hands[seat]
     slice_.court_discard.append(number)
-    slice_.assessed.append(index)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays Bribed Assessor on {ctx.square_name(index)}.", rule_id="V-ILLUMO-28"))
+
+
+def assess(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    """Bribed Assessor's effect, once no Cancellation stopped it."""
+    assessed = illumo(ctx.state).assessed
+    if index not in assessed:
+        assessed.append(index)
 
 
 # ----- Secret Deal (V-ILLUMO-17, -18, -43) -----
@@ -277,7 +284,10 @@ def irs_audit(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
 
 def brain_drain(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
     slice_ = illumo(ctx.state)
-    victim = slice_.court_hands[player]
+    victim = slice_.court_hands.get(player)
+    if not victim:  # his last card was played in the response window meanwhile
+        ctx.notice(f"{ctx.name(player)} holds no Court card any more.", "V-ILLUMO-25")
+        return
     taken = victim.pop(ctx.rand_below(len(victim)))
     if not victim:
         del slice_.court_hands[player]
@@ -292,6 +302,8 @@ def condemned_property(ctx: RulesContext, seat: int, player, index, spy_on) -> N
     lot gets nothing); a hotel the supply cannot break stays, and the group waits level-less (decision 36)."""
     state = ctx.state
     prop = state.properties[index]
+    if not (prop.houses or prop.hotel):
+        return
     new = min(HOUSES_PER_HOTEL, state.house_supply) if prop.hotel else prop.houses - 1
     set_level(ctx, index, new)
     emit_buildings(ctx, index, "V-ILLUMO-26")
@@ -337,7 +349,7 @@ def legal_holiday(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
 
 EFFECTS = {"idle_hands": idle_hands, "rent_control": rent_control, "historic_blunder": historic_blunder,
            "irs_audit": irs_audit, "brain_drain": brain_drain, "condemned_property": condemned_property,
-           "corporate_spy": corporate_spy, "legal_holiday": legal_holiday}
+           "corporate_spy": corporate_spy, "legal_holiday": legal_holiday, "bribed_assessor": assess}
 
 
 # ----- lasting effects -----

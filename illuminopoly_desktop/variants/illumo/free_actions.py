@@ -13,7 +13,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
 from ..classic.free_actions import offer_answers
-from . import buildings, court, mortgages, treasury
+from . import buildings, court, mortgages, responses, treasury
 from .bonus import disqualify
 from .effects import check_not_audited
 
@@ -68,10 +68,15 @@ def _trading(handler: Callable[[RulesContext, A.Action], None]) -> Callable[[Rul
 
 def bribe_assessor(ctx: RulesContext, action: A.BribeAssessor) -> None:
     court.bribe_assessor(ctx, action.seat, action.property)
+    responses.open_response(ctx, action.seat, "bribed_assessor", index=action.property)
+
+
+def cancel_effect(ctx: RulesContext, action: A.CancelEffect) -> None:
+    responses.cancel_effect(ctx, action.seat, action.effect, action.player)
 
 
 HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
-    "transfer": transfer, "bribe_assessor": bribe_assessor, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
+    "transfer": transfer, "bribe_assessor": bribe_assessor, "cancel_effect": cancel_effect, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
     "sell_building": sell_building, **offers.HANDLERS,
     "propose_offer": _trading(offers.HANDLERS["propose_offer"]),
     "accept_offer": _trading(offers.HANDLERS["accept_offer"]),
@@ -129,6 +134,8 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> lis
     if any(court.kind_of(n) == "bribed_assessor" for n in court.hand(ctx, seat)):
         result.extend(A.BribeAssessor.shared(seat=seat, property=index) for index in ctx.state.properties
                       if passes(court.check_bribe, ctx, seat, index))
+    result.extend(A.CancelEffect.shared(seat=seat, effect=effect, player=player)
+                  for effect, player in responses.cancel_options(ctx, seat))
     for actions in deed_actions(ctx, seat).values():
         result.extend(actions)
     return result

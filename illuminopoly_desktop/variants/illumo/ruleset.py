@@ -12,8 +12,8 @@ from __future__ import annotations
 from ...model import rng
 from ...model.illumo_court import HIDDEN_CARD
 from ...model.illumo_options import IllumoOptions
-from ...model.illumo_state import (AntitrustChoice, Complaint, HoldingWindow, IllumoState, Interference, Lawsuit,
-                                   treasury_account)
+from ...model.illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWindow, IllumoState, Interference,
+                                   Lawsuit, treasury_account)
 from ...model.classic_state import MortgageReceipt
 from ...model.state import Auction, GameSetup, GameState, RaiseFunds
 from ...rules.context import RulesContext
@@ -35,7 +35,8 @@ class IllumoRuleset(ClassicRuleset):
     name = "illumo"
     options_model = IllumoOptions
     rule_ids = RULE_IDS
-    windows = (RaiseFunds, Auction, MortgageReceipt, Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow)
+    windows = (RaiseFunds, Auction, MortgageReceipt, Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow,
+               CardResponse)
     decisions = registry([*WINDOWS, IllumoAuctionWindow(), *STEPS])
     free_action_handlers = free_actions.HANDLERS
     free_options = staticmethod(free_actions.free_options)

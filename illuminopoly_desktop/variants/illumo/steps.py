@@ -19,7 +19,7 @@ from ..classic import steps as classic_steps
 from ..classic import turn
 from ..classic.landing import landing_done
 from ...rules.events import DiceRolled
-from . import court, effects, landing, lawsuits
+from . import court, effects, landing, lawsuits, responses
 from .bonus import disqualify, pay_bonus
 from .buildings import repair_groups
 from .interference import announce_purchase
@@ -67,6 +67,7 @@ def _sue(ctx: RulesContext, action: A.Sue) -> None:
 
 def _play_card(ctx: RulesContext, action: A.PlayCourtCard) -> None:
     court.play(ctx, action.seat, action.card, action.player, action.property, action.spy_on)
+    responses.open_response(ctx, action.seat, action.card, action.player, action.property, action.spy_on)
 
 
 def card_options(ctx: RulesContext, seat: int) -> list[A.Action]:

@@ -10,7 +10,7 @@ from ...rules.decisions import Window
 from ...rules.errors import passes
 from ..classic.windows import MortgageReceiptWindow
 from ..classic.windows import RaiseFundsWindow as ClassicRaiseFunds
-from . import court, interference, lawsuits
+from . import court, interference, lawsuits, responses
 from .free_actions import cheapest_raise
 from .insolvency import account_holder, check_bankruptcy, declare
 
@@ -176,6 +176,47 @@ class HoldingActionWindow(Window):
         return True
 
 
+class CardResponseWindow(Window):
+    """V-ILLUMO-16, -30: after a Court card is played, every other player in turn may answer with Cancellation."""
+    kind = "illumo_card_response"
+    answers = {"play_court_card": "cancel", "pass_card": "pass_card"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return window.askees[:1]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        options: list[A.Action] = [A.PassCard.shared(seat=seat)]
+        if passes(responses.check_cancel, ctx, window, seat):
+            options.append(A.PlayCourtCard.shared(seat=seat, card="cancellation"))
+        return options
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.PassCard.shared(seat=seat)
+
+    def cancel(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
+        responses.cancel(ctx, window, action.seat, action.card)
+
+    def pass_card(self, ctx: RulesContext, window, action: A.PassCard) -> None:
+        responses.pass_response(ctx, window, action.seat)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the answers to a Court card"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Everyone is asked in turn; what the card does is public (a Corporate Spy's findings are not here)."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        players = ctx.state.players
+        kept = [seat for seat in window.askees if not players[seat].eliminated]
+        if kept == window.askees:
+            return False
+        window.askees = kept
+        if not kept:
+            ctx.state.pending.remove(window)
+            responses.take_effect(ctx, window)
+        return True
+
+
 class AntitrustChoiceWindow(Window):
     """V-ILLUMO-40: the defendant names the deed of the monopoly he loses (A-IL-36)."""
     kind = "illumo_antitrust_choice"
@@ -247,5 +288,5 @@ class RaiseFundsWindow(ClassicRaiseFunds):
 
 
 WINDOWS = (ComplaintWindow(), InterferenceWindow(), LawsuitWindow(), AntitrustChoiceWindow(), HoldingActionWindow(),
-           RaiseFundsWindow(),
+           CardResponseWindow(), RaiseFundsWindow(),
            MortgageReceiptWindow())

@@ -1,0 +1,140 @@
+"""The response window of a Court card (V-ILLUMO-16, -30): every play of a card opens one, in which every other
+player in turn from the card's player (all of them, so that being asked tells nothing of a hand) may answer with
+Cancellation. A Cancellation cancels the card, and may itself be cancelled, bringing the card back: each Cancellation
+restarts the asking from its player. When everyone asked has passed, the card takes effect unless it stands cancelled.
+A Cancellation played alone, against a lasting effect still running (Rent Control, an IRS Audit, a Legal Holiday),
+ends it (V-ILLUMO-30 b); it opens its own response window too. Completed effects are never undone."""
+from __future__ import annotations
+
+from ...model.illumo_state import CardResponse
+from ...rules.context import RulesContext
+from ...rules.errors import refuse
+from ...rules.events import Notice
+from . import court
+from .bonus import disqualify
+from .interference import turn_order_from
+from .treasury import illumo
+
+ENDABLE = ("rent_control", "irs_audit", "legal_holiday")
+
+
+def others_in_turn(ctx: RulesContext, seat: int) -> list[int]:
+    return [other for other in turn_order_from(ctx, seat) if other != seat]
+
+
+def open_response(ctx: RulesContext, seat: int, card: str, player=None, index=None, spy_on=None,
+                  ends: str | None = None) -> None:
+    """The card (already discarded) waits for its response window; with nobody to ask it takes effect at once."""
+    window = CardResponse(seat=seat, card=card, player=player, property=index, spy_on=spy_on, ends=ends,
+                          askees=others_in_turn(ctx, seat))
+    if not window.askees:
+        take_effect(ctx, window)
+        return
+    ctx.state.pending.append(window)
+
+
+def take_effect(ctx: RulesContext, window: CardResponse) -> None:
+    if window.cancelled:
+        ctx.emit(Notice(text=f"The {court.name(window.card)} is cancelled.", rule_id="V-ILLUMO-30"))
+        return
+    if window.ends is not None:
+        end_effect(ctx, window.ends, window.player)
+        return
+    court.EFFECTS[window.card](ctx, window.seat, window.player, window.property, window.spy_on)
+
+
+def cancellation_card(ctx: RulesContext, seat: int) -> int | None:
+    return next((n for n in court.hand(ctx, seat) if court.kind_of(n) == "cancellation"), None)
+
+
+def _discard(ctx: RulesContext, seat: int, number: int) -> None:
+    slice_ = illumo(ctx.state)
+    slice_.court_hands[seat].remove(number)
+    if not slice_.court_hands[seat]:
+        del slice_.court_hands[seat]
+    slice_.court_discard.append(number)
+
+
+def check_cancel(ctx: RulesContext, window: CardResponse, seat: int) -> int:
+    if not window.askees or window.askees[0] != seat:
+        raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-30", "It is not your turn to answer this card.")
+    number = cancellation_card(ctx, seat)
+    if number is None:
+        raise refuse("E_NO_CARD", "V-ILLUMO-30", "Only a Cancellation answers a Court card.")
+    return number
+
+
+def cancel(ctx: RulesContext, window: CardResponse, seat: int, card: str) -> None:
+    if card != "cancellation":
+        raise refuse("E_NO_CARD", "V-ILLUMO-30", "Only a Cancellation answers a Court card.")
+    number = check_cancel(ctx, window, seat)
+    disqualify(ctx, seat)
+    _discard(ctx, seat, number)
+    window.cancelled = not window.cancelled
+    window.askees = others_in_turn(ctx, seat)
+    ctx.emit(Notice(text=f"{ctx.name(seat)} plays Cancellation.", rule_id="V-ILLUMO-30"))
+
+
+def pass_response(ctx: RulesContext, window: CardResponse, seat: int) -> None:
+    if not window.askees or window.askees[0] != seat:
+        raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-30", "It is not your turn to answer this card.")
+    window.askees.pop(0)
+    if not window.askees:
+        ctx.state.pending.remove(window)
+        take_effect(ctx, window)
+
+
+# ----- V-ILLUMO-30 (b): against a lasting effect -----
+
+def running(ctx: RulesContext, effect: str, player: int | None) -> bool:
+    slice_ = illumo(ctx.state)
+    if effect == "rent_control":
+        return slice_.rent_control_by is not None
+    if effect == "legal_holiday":
+        return slice_.legal_holiday_by is not None
+    return player in slice_.audited
+
+
+def check_cancel_effect(ctx: RulesContext, seat: int, effect: str, player: int | None) -> int:
+    number = cancellation_card(ctx, seat)
+    if number is None:
+        raise refuse("E_NO_CARD", "V-ILLUMO-30", "You hold no Cancellation card.")
+    if effect not in ENDABLE or not running(ctx, effect, player):
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-30", "That effect is not running.")
+    return number
+
+
+def cancel_effect(ctx: RulesContext, seat: int, effect: str, player: int | None) -> None:
+    number = check_cancel_effect(ctx, seat, effect, player)
+    disqualify(ctx, seat)
+    _discard(ctx, seat, number)
+    ctx.emit(Notice(text=f"{ctx.name(seat)} plays Cancellation against the {effect.replace('_', ' ')}.",
+                    rule_id="V-ILLUMO-30"))
+    open_response(ctx, seat, "cancellation", player=player, ends=effect)
+
+
+def end_effect(ctx: RulesContext, effect: str, player: int | None) -> None:
+    slice_ = illumo(ctx.state)
+    if not running(ctx, effect, player):
+        return
+    if effect == "rent_control":
+        slice_.rent_control_by, slice_.rent_control_turns = None, 0
+    elif effect == "legal_holiday":
+        slice_.legal_holiday_by = None
+    else:
+        slice_.audited.remove(player)
+    ctx.emit(Notice(text=f"The {effect.replace('_', ' ')} ends (Cancellation).", rule_id="V-ILLUMO-30"))
+
+
+def cancel_options(ctx: RulesContext, seat: int) -> list:
+    """(effect, player) pairs the seat may cancel now."""
+    if cancellation_card(ctx, seat) is None:
+        return []
+    slice_ = illumo(ctx.state)
+    found = []
+    if slice_.rent_control_by is not None:
+        found.append(("rent_control", None))
+    if slice_.legal_holiday_by is not None:
+        found.append(("legal_holiday", None))
+    found.extend(("irs_audit", audited) for audited in slice_.audited)
+    return found
