@@ -656,3 +656,17 @@ def test_v_illumo_48_the_short_game_counts_every_treasury():
     roll(state, 1, 2)
     end_turn(state)
     assert state.game_over and state.winners == [other]
+
+
+def test_v_illumo_48_a_tie_on_net_worth_goes_to_more_money():
+    state = illumo_game(2, options={"classic_end_mode": "time_limit", "classic_time_limit_rounds": 1})
+    seat = mover(state)
+    other = others(state)[0]
+    give(state, other, READING)  # worth $200 as a deed
+    set_central(state, other, 1500 - 200)  # both worth $1,500 before the bonuses (each earns $200 this round)
+    visit_jail(state)
+    end_turn(state)
+    place(state, other, 7)
+    roll(state, 1, 2)
+    end_turn(state)
+    assert state.game_over and state.winners == [seat]  # $1,700 in money against $1,500 and a deed

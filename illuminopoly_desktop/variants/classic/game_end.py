@@ -36,7 +36,7 @@ def time_limit_reached(ctx: RulesContext) -> bool:
         return False
     worths = net_worths(state, ctx.squares)
     best = max(worths.values())
-    winners = [seat for seat, worth in worths.items() if worth == best]
+    winners = ctx.rules.break_tie(ctx, [seat for seat, worth in worths.items() if worth == best])
     names = " and ".join(ctx.name(s) for s in sorted(winners))
     end_game(ctx, winners, f"{TIME_LIMIT}: after round {state.round_no}, {names} with the highest net worth "
                            f"(${best:,})")

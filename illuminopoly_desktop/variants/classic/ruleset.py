@@ -88,6 +88,10 @@ class ClassicRuleset(Ruleset):
     standings = staticmethod(worth.net_worths)
     """The public standings recorded at each round's end (turn.py): every player's net worth (CLASSIC-15)."""
 
+    def break_tie(self, ctx: RulesContext, winners: list[int]) -> list[int]:
+        """The short game's winners among those tied on net worth (game_end.py): all of them share the win."""
+        return winners
+
     def game_set_up(self, ctx: RulesContext) -> None:
         """After the setup, before the first turn (setup.py): nothing more in classic Monopoly."""
 

@@ -80,6 +80,12 @@ class IllumoRuleset(ClassicRuleset):
 
     land = staticmethod(landing.land)
 
+    def break_tie(self, ctx: RulesContext, winners: list[int]) -> list[int]:
+        """§4.6: a tie on net worth goes to the player with more money across all his treasuries; if still tied,
+        they all win."""
+        most = max(ctx.state.money_of(seat) for seat in winners)
+        return [seat for seat in winners if ctx.state.money_of(seat) == most]
+
     def standings(self, state: GameState, squares) -> dict[int, int]:
         """The public standings at each round's end: with private treasuries (A-IL-05: "totals are hidden as well")
         only what everyone can see counts, the deeds at their price (half when mortgaged) and the buildings at cost;
