@@ -7,7 +7,7 @@ from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules.context import RulesContext
 from illuminopoly_desktop.variants.illumo import lawsuits
 
-from classic_scenario import act, give, mover, others, place, roll
+from classic_scenario import act, give, mover, others, place, refused, roll
 from illumo_scenario import illumo_game, pass_pledges, treasury
 
 ADVANCED = {"illumo_mode": "advanced"}
@@ -79,3 +79,50 @@ def test_v_illumo_44_the_gnomes_transfer_without_a_fee_after_their_last_move():
     for _ in range(4):  # two free transfers, then more without a fee
         act(state, A.Transfer(seat=seat, group="railroads", to_group=True, amount=100))
     assert state.players[seat].cash == 990 and treasury(state, seat, "railroads") == 500
+
+
+# ----- V-ILLUMO-46: the Bermuda Triangle -----
+
+def _declare(state, seat, index):
+    place(state, seat, 7)
+    roll(state, 1, 2)
+    act(state, A.DeclareMissing(seat=seat, property=index))
+    act(state, A.EndTurn(seat=seat))
+
+
+def test_v_illumo_46_a_missing_space_stops_the_token_and_ends_its_turn():
+    state = illumo_game(2, options=ADVANCED)
+    seat = mover(state)
+    other = others(state)[0]
+    _with(state, seat, "bermuda")
+    _with(state, other, "discordian")
+    give(state, seat, ORIENTAL)
+    _declare(state, seat, ORIENTAL)
+    assert state.variant.missing == ORIENTAL
+    place(state, other, 38)
+    roll(state, 4, 4)  # 38 -> 6 by doubles: GO's salary on the way stands, the token stops on Oriental
+    player = state.players[other]
+    # no rent; GO's $200 stands, and step 6 still comes: the do-nothing bonus
+    assert player.position == ORIENTAL and player.cash == 1500 + 200 + 200
+    assert treasury(state, seat, "light_blue") == 0
+    assert mover(state) == seat  # his turn ended at once: no re-roll for the doubles
+
+
+def test_v_illumo_46_a_missing_deed_cannot_be_mortgaged_built_on_or_sued_over_and_comes_back():
+    state = illumo_game(2, options=ADVANCED)
+    seat = mover(state)
+    other = others(state)[0]
+    _with(state, seat, "bermuda")
+    give(state, other, ORIENTAL)
+    _declare(state, seat, ORIENTAL)
+    assert refused(state, A.Mortgage(seat=other, property=ORIENTAL)).rule_id == "V-ILLUMO-46"
+    assert refused(state, A.BuyBuilding(seat=other, property=ORIENTAL)).rule_id == "V-ILLUMO-46"
+    place(state, other, 7)
+    roll(state, 1, 2)
+    act(state, A.EndTurn(seat=other))
+    assert refused(state, A.Sue(seat=seat, defendant=other, suit="title_defect", target=ORIENTAL)).rule_id \
+        == "V-ILLUMO-46"
+    place(state, seat, 7)
+    roll(state, 1, 2)
+    act(state, A.EndTurn(seat=seat))  # the end of the Bermuda Triangle's next turn
+    assert state.variant.missing is None

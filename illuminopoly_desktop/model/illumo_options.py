@@ -61,5 +61,7 @@ class IllumoOptions(ClassicOptions):
     """V-ILLUMO-42: in advanced mode players receive Illuminati (a fixed legal power and an ability)."""
     illumo_illuminati_assignment: Literal["random"]
     """V-ILLUMO-42: how the Illuminati are given (the draft is not offered yet)."""
+    illumo_missing_shrinks_group: bool
+    """V-ILLUMO-46, A-IL-37: a missing deed drops out of its colour group while missing."""
     illumo_build_timing: Literal["own_turn"]
     """V-ILLUMO-31, A-IL-30 (`any_time` is not offered yet)."""

@@ -81,6 +81,15 @@ class IllumoState(Tagged):
     suspended: list[Lawsuit] = Field(default_factory=list)
     """V-ILLUMO-41: cases a Holding Action suspended (their pledges cancelled), which their plaintiffs may resume in
     step 1 of their next turn."""
+    missing: int | None = None
+    """V-ILLUMO-46: the deed space the Bermuda Triangle declared missing (until the end of its next turn)."""
+    missing_by: int | None = None
+    missing_turns: int = 0
+    """How many of the declarer's turn ends the space stays missing (2 when declared: this turn and the next)."""
+    bermuda_stop: bool = False
+    """The mover's token stopped on the missing space: his turn ends at once (V-ILLUMO-46)."""
+    declared_missing: bool = False
+    """The Bermuda Triangle has used its ability this turn."""
     illuminati: dict[int, str] = Field(default_factory=dict)
     """V-ILLUMO-42, advanced mode: seat -> his Illuminatus (public); seats without one play basic."""
 

@@ -628,6 +628,12 @@ class CancelEffect(Action):
     player: int | None = None
 
 
+class DeclareMissing(Action):
+    """V-ILLUMO-46: the Bermuda Triangle declares a deed's space missing (step 5 of its turn)."""
+    type: Literal["declare_missing"] = "declare_missing"
+    property: int
+
+
 class PassCard(Action):
     """V-ILLUMO-16: not to play a card when a window offers it (the Holding Action's, before a lawsuit's roll)."""
     type: Literal["pass_card"] = "pass_card"
@@ -672,7 +678,7 @@ AnyAction = Annotated[
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
-          SecretDeal, BribeAssessor, CancelEffect],
+          SecretDeal, BribeAssessor, CancelEffect, DeclareMissing],
     Field(discriminator="type"),
 ]
 

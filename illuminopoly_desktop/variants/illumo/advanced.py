@@ -1,9 +1,9 @@
 """Illumonopoly's advanced mode (V-ILLUMO-42 to -47; `illumo_mode = advanced`): the Illuminati are dealt at random
 at the start, one each to at most five players (the rest play basic, A-IL-33); an Illuminatus fixes its player's
 legal power (V-ILLUMO-37) and gives an ability. Played here: the Servants of Cthulhu's +2 in landmark suits
-(V-ILLUMO-45), the Discordian Society's two lawsuits a turn (V-ILLUMO-47) and the Gnomes of Zurich's fee-free
-transfers after the last move (V-ILLUMO-44, treasury.py `gnome`). Not yet: the Bavarian Illuminati's paid Secret Deal (V-ILLUMO-43) and
-the Bermuda Triangle's missing spaces (V-ILLUMO-46)."""
+(V-ILLUMO-45), the Discordian Society's two lawsuits a turn (V-ILLUMO-47), the Gnomes of Zurich's fee-free
+transfers after the last move (V-ILLUMO-44, treasury.py `gnome`), the Bavarian Illuminati's paid Secret Deal
+(V-ILLUMO-43, court.py) and the Bermuda Triangle's missing spaces (V-ILLUMO-46, bermuda.py)."""
 from __future__ import annotations
 
 from ...model.illumo_illuminati import illuminati

@@ -11,6 +11,7 @@ from ...rules.buildings import HOUSES_PER_HOTEL, add_building, emit_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import bank_pays
+from .bermuda import check_not_missing
 from .bonus import disqualify
 from .effects import assessed, check_not_audited
 from .groups import in_play_lots
@@ -67,6 +68,7 @@ def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
         raise refuse("E_NOT_OWNER", "V-ILLUMO-38", f"{ctx.square_name(index)} is a landmark, out of play.")
     if prop.mortgaged:
         raise refuse("E_MORTGAGED", RULE, "A mortgaged lot cannot be built on.")
+    check_not_missing(ctx, index, "built on")
     group = ctx.squares[index].group
     if ctx.options.illumo_evenness_repair == "freeze_only" and not group_is_level(ctx, group):
         raise refuse("E_UNEVEN", "V-ILLUMO-33", f"Nobody builds in the {group} group until it is level again.")

@@ -6,12 +6,13 @@ from .treasury import illumo
 
 
 def in_play_lots(ctx: RulesContext, group: str) -> list[int]:
-    """A colour group's deeds minus its landmarks (A-IL-18 `illumo_landmark_shrinks_group`)."""
+    """A colour group's deeds minus its landmarks (A-IL-18 `illumo_landmark_shrinks_group`) and a deed declared
+    missing (A-IL-37 `illumo_missing_shrinks_group`)."""
+    slice_ = illumo(ctx.state)
     members = ctx.board.group_members[group]
-    if not ctx.options.illumo_landmark_shrinks_group:
-        return list(members)
-    landmarks = illumo(ctx.state).landmarks
-    return [index for index in members if index not in landmarks]
+    landmarks = slice_.landmarks if ctx.options.illumo_landmark_shrinks_group else ()
+    missing = slice_.missing if ctx.options.illumo_missing_shrinks_group else None
+    return [index for index in members if index not in landmarks and index != missing]
 
 
 def holds_group(ctx: RulesContext, seat: int, group: str) -> bool:

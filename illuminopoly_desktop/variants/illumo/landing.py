@@ -10,7 +10,7 @@ from ...rules.payments import demand
 from ...rules.rent import lot_rent, railroad_rent, utility_rent
 from ..classic import landing as classic_landing
 from ..classic.landing import landing_done
-from . import court, effects
+from . import bermuda, court, effects
 from .groups import holds_group, in_play_lots
 from .treasury import check_tied, deed_type, illumo, income_account
 
@@ -41,6 +41,9 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
     """The ruleset's `land`: Illumonopoly's readings of a deed's square, classic Monopoly's for the rest."""
     state = ctx.state
     square = ctx.squares[index]
+    if bermuda.is_missing(ctx, index):
+        stop_on_missing(ctx, seat, index)
+        return
     if not square.is_property:
         classic_landing.land(ctx, seat, index)
         if square.kind in ("go", "free_parking"):
@@ -69,6 +72,20 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
     # V-ILLUMO-06: from the lander's central treasury (A-IL-06) into the owner's treasury of that type; short, he
     # transfers money in (with fees) or raises it in the raise-funds window.
     demand(ctx, seat, [(income_account(ctx, prop.owner, index), rent)], f"rent for {square.name}", "V-ILLUMO-06")
+
+
+def stop_on_missing(ctx: RulesContext, seat: int, index: int) -> None:
+    """V-ILLUMO-46: nothing happens there; the turn ends at once (no doubles re-roll, steps 3 to 5 skipped: the
+    `bermuda_end` step ends it)."""
+    state = ctx.state
+    turn = state.turn
+    turn.landing_square = index
+    illumo(state).card_rent = None
+    turn.last_roll_doubles = False
+    turn.may_roll_again = False
+    ctx.notice(f"{ctx.square_name(index)} is missing: {ctx.name(seat)}'s turn ends there.", "V-ILLUMO-46", seat)
+    illumo(state).bermuda_stop = True
+    landing_done(ctx)
 
 
 # ----- buying the deed stood on (announced: V-ILLUMO-12) -----

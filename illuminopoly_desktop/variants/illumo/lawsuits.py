@@ -22,6 +22,7 @@ from ...rules.payments import demand
 from ...rules.roll_contests import ContestSpec, check_pledge_turn, decide, pass_turn, pledged_from, record_pledge
 from ..classic.mortgages import transfer_fee as mortgage_transfer_fee
 from . import advanced
+from .bermuda import check_not_missing
 from .bonus import disqualify
 from .effects import assessed, check_no_holiday, check_not_audited
 from .interference import turn_order_from
@@ -94,6 +95,7 @@ def check_target(ctx: RulesContext, defendant: int, suit: str, target: int) -> N
         raise refuse("E_NOT_A_PROPERTY", rule, "That square is not a deed.")
     if prop.owner != defendant:
         raise refuse("E_NOT_OWNER", rule, f"{ctx.square_name(target)} is not {ctx.name(defendant)}'s deed.")
+    check_not_missing(ctx, target, "sued over")
     if suit == "landmark" and ctx.squares[target].kind != "lot":
         raise refuse("E_NOT_A_PROPERTY", rule, "Railroads and Utilities cannot be landmarks.")
     if suit == "antitrust" and not monopoly_deeds(ctx, defendant, deed_type(ctx, target)):

@@ -12,6 +12,7 @@ from ...rules.errors import refuse
 from ...rules.events import MortgageChanged
 from ...rules.money import bank_pays
 from ..classic.mortgages import lift, lift_cost, owned_deed
+from .bermuda import check_not_missing
 from .bonus import disqualify
 from .effects import assessed, check_not_audited
 from .buildings import level, raising_funds
@@ -25,6 +26,7 @@ def check_mortgage(ctx: RulesContext, seat: int, index: int) -> int:
     prop = owned_deed(ctx, seat, index, RULE)
     if prop.mortgaged:
         raise refuse("E_MORTGAGED", RULE, f"{ctx.square_name(index)} is already mortgaged.")
+    check_not_missing(ctx, index, "mortgaged")
     square = ctx.squares[index]
     if square.kind == "lot":
         if prop.houses or prop.hotel:

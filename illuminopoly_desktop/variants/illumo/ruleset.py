@@ -21,7 +21,7 @@ from ...rules.decisions import registry
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from ..classic.worth import net_worths
-from . import advanced, court, free_actions, landing, lawsuits, trades, treasury
+from . import advanced, bermuda, court, free_actions, landing, lawsuits, trades, treasury
 from .steps import STEPS, IllumoAuctionWindow
 from .windows import WINDOWS
 
@@ -79,6 +79,11 @@ class IllumoRuleset(ClassicRuleset):
         lawsuits.mark_resumable(ctx, seat)
 
     land = staticmethod(landing.land)
+
+    def on_pass(self, ctx: RulesContext, seat: int, square: int, forward: bool) -> bool:
+        """GO's salary as in classic Monopoly; a missing space stops the token (V-ILLUMO-46)."""
+        super().on_pass(ctx, seat, square, forward)
+        return bermuda.stops_here(ctx, square)
 
     def break_tie(self, ctx: RulesContext, winners: list[int]) -> list[int]:
         """§4.6: a tie on net worth goes to the player with more money across all his treasuries; if still tied,

@@ -19,7 +19,7 @@ from ..classic import steps as classic_steps
 from ..classic import turn
 from ..classic.landing import landing_done
 from ...rules.events import DiceRolled
-from . import court, effects, landing, lawsuits, responses
+from . import bermuda, court, effects, landing, lawsuits, responses
 from .bonus import disqualify, pay_bonus
 from .buildings import repair_groups
 from .interference import announce_purchase
@@ -180,21 +180,43 @@ def _free_roll(ctx: RulesContext, action: A.Roll) -> None:
 
 
 def end_turn(ctx: RulesContext, action: A.EndTurn) -> None:
-    """Step 6: the groups left uneven are levelled (V-ILLUMO-33), the bonus paid (V-ILLUMO-34), the turn passes."""
     if ctx.state.turn.may_roll_again:
         classic_steps.end_turn(ctx, action)  # refuses: doubles roll again first
-    seat = action.seat
+    finish_turn(ctx, action.seat)
+
+
+def finish_turn(ctx: RulesContext, seat: int) -> None:
+    """Step 6: the groups left uneven are levelled (V-ILLUMO-33), the bonus paid (V-ILLUMO-34), the effects that
+    end with this turn end, the turn passes."""
     ctx.state.variant.step = 6
     repair_groups(ctx)
     pay_bonus(ctx, seat)
     court.turn_ended(ctx, seat)
+    bermuda.turn_ended(ctx, seat)
     turn.end_turn(ctx)
+
+
+class AfterLanding(classic_steps.AfterLanding):
+    """After the landing: classic Monopoly's, unless the token stopped on a missing space (V-ILLUMO-46): then the
+    turn ends at once."""
+
+    def advance(self, ctx: RulesContext) -> None:
+        slice_ = ctx.state.variant
+        if slice_.bermuda_stop:
+            slice_.bermuda_stop = False
+            finish_turn(ctx, ctx.state.turn.seat)
+            return
+        super().advance(ctx)
+
+
+def _declare_missing(ctx: RulesContext, action: A.DeclareMissing) -> None:
+    bermuda.declare(ctx, action.seat, action.property)
 
 
 class Free(classic_steps.Free):
     """After the last move: step 3 (transfers; free_actions open), then the end."""
     handlers = {"roll": _free_roll, "end_turn": end_turn, "sue": _sue,  # a late lawsuit is refused by its rule
-                "play_court_card": _play_card}
+                "play_court_card": _play_card, "declare_missing": _declare_missing}
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu = super().menu(ctx, turn_, seat)
@@ -202,6 +224,11 @@ class Free(classic_steps.Free):
             plays = card_options(ctx, seat)
             if plays:
                 menu["play_court_card"] = lambda: plays
+        if ctx.state.variant.illuminati.get(seat) == "bermuda":
+            spaces = [A.DeclareMissing.shared(seat=seat, property=index) for index in ctx.state.properties
+                      if passes(bermuda.check_declare, ctx, seat, index)]
+            if spaces:
+                menu["declare_missing"] = lambda: spaces
         return menu
 
 
@@ -214,7 +241,7 @@ class IllumoAuctionWindow(AuctionWindow):
 
 
 def steps() -> tuple:
-    replaced = {"choice": Choice(), "landing": Landing(), "free": Free()}
+    replaced = {"choice": Choice(), "landing": Landing(), "free": Free(), "after_landing": AfterLanding()}
     return tuple(replaced.get(step.kind, step) for step in classic_steps.STEPS)
 
 

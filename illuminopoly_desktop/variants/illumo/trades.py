@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ..classic import trades
+from .bermuda import check_not_missing
 from .effects import check_not_audited
 from .interference import announce_trade
 
@@ -22,6 +23,7 @@ def check_offer_terms(ctx: RulesContext, offer) -> None:
             if leg.item.property in blocked:
                 raise refuse("E_BLOCKED", "V-ILLUMO-14", f"{ctx.square_name(leg.item.property)} was blocked by a "
                                                          "complaint: nobody may acquire it yet.")
+            check_not_missing(ctx, leg.item.property, "traded")
             if leg.item.property in ctx.state.variant.landmarks:
                 raise refuse("E_NOT_OWNER", "V-ILLUMO-38", "A landmark cannot be traded.")
 
