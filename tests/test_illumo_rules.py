@@ -646,7 +646,6 @@ def test_v_illumo_41_the_case_is_void_when_the_target_stops_qualifying():
 
 def test_v_illumo_48_the_short_game_counts_every_treasury():
     state = illumo_game(2, options={"classic_end_mode": "time_limit", "classic_time_limit_rounds": 1})
-    seat = mover(state)
     other = others(state)[0]
     give(state, other, READING)
     fund(state, other, "railroads", 100)

@@ -93,6 +93,14 @@ class IllumoState(Tagged):
     illuminati: dict[int, str] = Field(default_factory=dict)
     """V-ILLUMO-42, advanced mode: seat -> his Illuminatus (public); seats without one play basic."""
 
+    def discard_card(self, seat: int, number: int) -> None:
+        """A card leaves the seat's hand for the discards (played, or discarded face down)."""
+        hand = self.court_hands[seat]
+        hand.remove(number)
+        if not hand:
+            del self.court_hands[seat]
+        self.court_discard.append(number)
+
     def money_of(self, seat: int) -> int:
         """The dollars in the seat's group treasuries."""
         return sum(self.treasuries.get(seat, {}).values())

@@ -127,10 +127,7 @@ def play(ctx: RulesContext, seat: int, card: str, player: int | None, index: int
     number = check_play(ctx, seat, card, player, index, spy_on)
     slice_ = illumo(ctx.state)
     disqualify(ctx, seat)
-    slice_.court_hands[seat].remove(number)
-    if not slice_.court_hands[seat]:
-        del slice_.court_hands[seat]
-    slice_.court_discard.append(number)
+    slice_.discard_card(seat, number)
     if card in STEP_4:
         slice_.court_plays_left -= 1
         slice_.free_transfers_left = 0  # step 3 is over: its free transfers expire (V-ILLUMO-08)
@@ -165,10 +162,7 @@ def bribe_assessor(ctx: RulesContext, seat: int, index: int) -> None:
     number = check_bribe(ctx, seat, index)
     slice_ = illumo(ctx.state)
     disqualify(ctx, seat)
-    slice_.court_hands[seat].remove(number)
-    if not slice_.court_hands[seat]:
-        del slice_.court_hands[seat]
-    slice_.court_discard.append(number)
+    slice_.discard_card(seat, number)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays Bribed Assessor on {ctx.square_name(index)}.", rule_id="V-ILLUMO-28"))
 
 
@@ -215,10 +209,7 @@ def declare_secret_deal(ctx: RulesContext, seat: int, card: str | None) -> None:
             raise refuse("E_NO_CARD", "V-ILLUMO-17", f"You hold no {name(card)} card." if card in KINDS
                          else "You hold no such card.")
         disqualify(ctx, seat)
-        slice_.court_hands[seat].remove(number)
-        if not slice_.court_hands[seat]:
-            del slice_.court_hands[seat]
-        slice_.court_discard.append(number)
+        slice_.discard_card(seat, number)
         # V-ILLUMO-17: a card discarded face down; what it was is never told (the holder knows his own hand).
         ctx.emit(Notice(text=f"{ctx.name(seat)} plays a Secret Deal.", rule_id="V-ILLUMO-18"))
     slice_.secret_deal_by = seat
@@ -239,10 +230,7 @@ def play_holding_action(ctx: RulesContext, window, seat: int, card: str) -> None
     number = check_holding_action(ctx, window, seat, card)
     slice_ = illumo(ctx.state)
     disqualify(ctx, seat)
-    slice_.court_hands[seat].remove(number)
-    if not slice_.court_hands[seat]:
-        del slice_.court_hands[seat]
-    slice_.court_discard.append(number)
+    slice_.discard_card(seat, number)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays Holding Action.", rule_id="V-ILLUMO-21"))
     ctx.state.pending.remove(window)
     suspend(ctx, window.case)

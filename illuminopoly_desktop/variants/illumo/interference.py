@@ -115,10 +115,7 @@ def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool
     if window.secret:  # V-ILLUMO-19: the Interference card is played (and discarded)
         slice_ = ctx.state.variant
         number = interference_card(ctx, seat)
-        slice_.court_hands[seat].remove(number)
-        if not slice_.court_hands[seat]:
-            del slice_.court_hands[seat]
-        slice_.court_discard.append(number)
+        slice_.discard_card(seat, number)
         ctx.notice(f"{ctx.name(seat)} plays Interference.", "V-ILLUMO-19", seat)
     move(ctx, seat, BANK, ctx.options.illumo_filing_fee, "complaint filing fee", "V-ILLUMO-13")
     ctx.notice(f"{ctx.name(seat)} complains against the purchase of {ctx.square_name(window.property)}.",

@@ -11,7 +11,7 @@ from ...rules.rent import lot_rent, railroad_rent, utility_rent
 from ..classic import landing as classic_landing
 from ..classic.landing import landing_done
 from . import bermuda, court, effects
-from .groups import holds_group, in_play_lots
+from .groups import holds_group
 from .treasury import check_tied, deed_type, illumo, income_account
 
 

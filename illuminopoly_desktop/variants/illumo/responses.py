@@ -47,14 +47,6 @@ def cancellation_card(ctx: RulesContext, seat: int) -> int | None:
     return next((n for n in court.hand(ctx, seat) if court.kind_of(n) == "cancellation"), None)
 
 
-def _discard(ctx: RulesContext, seat: int, number: int) -> None:
-    slice_ = illumo(ctx.state)
-    slice_.court_hands[seat].remove(number)
-    if not slice_.court_hands[seat]:
-        del slice_.court_hands[seat]
-    slice_.court_discard.append(number)
-
-
 def check_cancel(ctx: RulesContext, window: CardResponse, seat: int) -> int:
     if not window.askees or window.askees[0] != seat:
         raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-30", "It is not your turn to answer this card.")
@@ -69,7 +61,7 @@ def cancel(ctx: RulesContext, window: CardResponse, seat: int, card: str) -> Non
         raise refuse("E_NO_CARD", "V-ILLUMO-30", "Only a Cancellation answers a Court card.")
     number = check_cancel(ctx, window, seat)
     disqualify(ctx, seat)
-    _discard(ctx, seat, number)
+    illumo(ctx.state).discard_card(seat, number)
     window.cancelled = not window.cancelled
     window.askees = others_in_turn(ctx, seat)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays Cancellation.", rule_id="V-ILLUMO-30"))
@@ -107,7 +99,7 @@ def check_cancel_effect(ctx: RulesContext, seat: int, effect: str, player: int |
 def cancel_effect(ctx: RulesContext, seat: int, effect: str, player: int | None) -> None:
     number = check_cancel_effect(ctx, seat, effect, player)
     disqualify(ctx, seat)
-    _discard(ctx, seat, number)
+    illumo(ctx.state).discard_card(seat, number)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays Cancellation against the {effect.replace('_', ' ')}.",
                     rule_id="V-ILLUMO-30"))
     open_response(ctx, seat, "cancellation", player=player, ends=effect)

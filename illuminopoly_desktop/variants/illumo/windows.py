@@ -135,9 +135,10 @@ class LawsuitWindow(_PledgeWindow):
         return "a lawsuit"
 
 
-class HoldingActionWindow(Window):
-    """V-ILLUMO-21: before a lawsuit's roll, each holder of a Holding Action card in turn plays it or passes."""
-    kind = "illumo_holding"
+class _CardWindow(Window):
+    """A window asking every player in its `askees`, in turn, to play one kind of Court card (`card`) or pass
+    (everyone is asked, so the window shows nothing of a hand); when the last one has passed, `closed` decides."""
+    card = ""
     answers = {"play_court_card": "play", "pass_card": "pass_card"}
 
     def awaiting(self, state: GameState, window) -> list[int]:
@@ -145,12 +146,34 @@ class HoldingActionWindow(Window):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         options: list[A.Action] = [A.PassCard.shared(seat=seat)]
-        if passes(court.check_holding_action, ctx, window, seat):
-            options.append(A.PlayCourtCard.shared(seat=seat, card="holding_action"))
+        if passes(self.check_play, ctx, window, seat):
+            options.append(A.PlayCourtCard.shared(seat=seat, card=self.card))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.PassCard.shared(seat=seat)
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Everyone is asked in turn: nothing of a hand shows; the card played is public."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        players = ctx.state.players
+        kept = [seat for seat in window.askees if not players[seat].eliminated]
+        if kept == window.askees:
+            return False
+        window.askees = kept
+        if not kept:
+            ctx.state.pending.remove(window)
+            self.closed(ctx, window)
+        return True
+
+
+class HoldingActionWindow(_CardWindow):
+    """V-ILLUMO-21: before a lawsuit's roll, every player in turn may play a Holding Action card or pass."""
+    kind = "illumo_holding"
+    card = "holding_action"
+    check_play = staticmethod(court.check_holding_action)
+    closed = staticmethod(lambda ctx, window: lawsuits.decide_case(ctx, window.case))
 
     def play(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
         court.play_holding_action(ctx, window, action.seat, action.card)
@@ -161,39 +184,15 @@ class HoldingActionWindow(Window):
     def describe(self, state: GameState, window) -> str:
         return "the chance to play a Holding Action"
 
-    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
-        """Everyone is asked in turn, so the window shows nothing of a hand."""
 
-    def before_waiting(self, ctx: RulesContext, window) -> bool:
-        players = ctx.state.players
-        kept = [seat for seat in window.askees if not players[seat].eliminated]
-        if kept == window.askees:
-            return False
-        window.askees = kept
-        if not kept:
-            ctx.state.pending.remove(window)
-            lawsuits.decide_case(ctx, window.case)
-        return True
-
-
-class CardResponseWindow(Window):
+class CardResponseWindow(_CardWindow):
     """V-ILLUMO-16, -30: after a Court card is played, every other player in turn may answer with Cancellation."""
     kind = "illumo_card_response"
-    answers = {"play_court_card": "cancel", "pass_card": "pass_card"}
+    card = "cancellation"
+    check_play = staticmethod(responses.check_cancel)
+    closed = staticmethod(responses.take_effect)
 
-    def awaiting(self, state: GameState, window) -> list[int]:
-        return window.askees[:1]
-
-    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = [A.PassCard.shared(seat=seat)]
-        if passes(responses.check_cancel, ctx, window, seat):
-            options.append(A.PlayCourtCard.shared(seat=seat, card="cancellation"))
-        return options
-
-    def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.PassCard.shared(seat=seat)
-
-    def cancel(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
+    def play(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
         responses.cancel(ctx, window, action.seat, action.card)
 
     def pass_card(self, ctx: RulesContext, window, action: A.PassCard) -> None:
@@ -201,20 +200,6 @@ class CardResponseWindow(Window):
 
     def describe(self, state: GameState, window) -> str:
         return "the answers to a Court card"
-
-    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
-        """Everyone is asked in turn; what the card does is public (a Corporate Spy's findings are not here)."""
-
-    def before_waiting(self, ctx: RulesContext, window) -> bool:
-        players = ctx.state.players
-        kept = [seat for seat in window.askees if not players[seat].eliminated]
-        if kept == window.askees:
-            return False
-        window.askees = kept
-        if not kept:
-            ctx.state.pending.remove(window)
-            responses.take_effect(ctx, window)
-        return True
 
 
 class AntitrustChoiceWindow(Window):
