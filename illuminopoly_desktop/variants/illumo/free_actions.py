@@ -30,11 +30,17 @@ def forced_transfer(ctx: RulesContext, seat: int, to_group: bool, amount: int, f
     return False
 
 
-def transfer(ctx: RulesContext, action: A.Transfer) -> None:
-    fee = treasury.check_transfer(ctx, action.seat, action.group, action.to_group, action.amount, action.fee_from)
-    forced = forced_transfer(ctx, action.seat, action.to_group, action.amount, fee)
+def check_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int, fee_from: str) -> bool:
+    """Whether the transfer is forced by a compulsory charge, if it may be made now; else refuse (V-ILLUMO-07, -23)."""
+    fee = treasury.check_transfer(ctx, seat, kind, to_group, amount, fee_from)
+    forced = forced_transfer(ctx, seat, to_group, amount, fee)
     if not forced:
-        check_not_audited(ctx, action.seat, "voluntary transfer")
+        check_not_audited(ctx, seat, "voluntary transfer")
+    return forced
+
+
+def transfer(ctx: RulesContext, action: A.Transfer) -> None:
+    forced = check_transfer(ctx, action.seat, action.group, action.to_group, action.amount, action.fee_from)
     treasury.transfer(ctx, action.seat, action.group, action.to_group, action.amount, action.fee_from)
     if not forced:
         disqualify(ctx, action.seat)
@@ -91,16 +97,18 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     into central (the fee from the source)."""
     state = ctx.state
     found: list[A.Action] = []
-    if seat in state.variant.audited and not any(
-            window.kind == "raise_funds" and window.payer == seat for window in state.pending):
-        return found
     for kind, held in sorted(state.variant.treasuries.get(seat, {}).items()):
         amounts = {(to_group, amount) for to_group in (True, False) for amount in TRANSFER_SAMPLES}
         whole = treasury.deliverable(ctx, held)
         if whole:
             amounts.add((False, whole))
+        for window in state.pending:  # what a charge he is short of forces (decision 35)
+            if window.kind == "raise_funds" and window.payer == seat:
+                shortfall = sum(owed for _, owed in window.payments) - state.players[seat].cash
+                if 0 < shortfall <= whole:
+                    amounts.add((False, shortfall))
         for to_group, amount in sorted(amounts):
-            if passes(treasury.check_transfer, ctx, seat, kind, to_group, amount, "source"):
+            if passes(check_transfer, ctx, seat, kind, to_group, amount, "source"):
                 found.append(A.Transfer.shared(seat=seat, group=kind, to_group=to_group, amount=amount))
     return found
 
@@ -149,10 +157,11 @@ def cheapest_raise(ctx: RulesContext, seat: int, window: RaiseFunds) -> A.Action
     """The way of raising central cash that costs least: group money moved in (the most a treasury can deliver),
     then a building sold, then the cheapest deed mortgaged; None when nothing is left."""
     state = ctx.state
+    shortfall = max(sum(owed for _, owed in window.payments) - state.players[seat].cash, 1)
     for kind, held in sorted(state.variant.treasuries.get(seat, {}).items(), key=lambda item: -item[1]):
-        whole = treasury.deliverable(ctx, held)
-        if whole and passes(treasury.check_transfer, ctx, seat, kind, False, whole, "source"):
-            return A.Transfer.shared(seat=seat, group=kind, to_group=False, amount=whole)
+        amount = min(treasury.deliverable(ctx, held), shortfall)  # no more than the charge forces (decision 35)
+        if amount and passes(check_transfer, ctx, seat, kind, False, amount, "source"):
+            return A.Transfer.shared(seat=seat, group=kind, to_group=False, amount=amount)
     found = deed_actions(ctx, seat)
     squares = ctx.squares
     if found["sell_building"]:

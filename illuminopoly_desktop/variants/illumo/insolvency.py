@@ -9,7 +9,8 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import move
 from ..classic import bankruptcy
-from ..classic.worth import building_cost
+from .buildings import sale_refund
+from .effects import assessed
 from .court import discard_hand
 from .treasury import account, deliverable, illumo
 
@@ -47,8 +48,12 @@ def means(ctx: RulesContext, seat: int) -> int:
         if prop.owner != seat:
             continue
         kind = squares[index].group
-        refund = building_cost(state, squares, index) // 2
-        loan = 0 if prop.mortgaged else squares[index].mortgage
+        # what selling each level back brings, and the loan, as the rules would pay them now (a Bribed Assessor's
+        # halving included); a missing deed cannot be mortgaged (V-ILLUMO-46)
+        levels = 5 if prop.hotel else prop.houses
+        refund = levels * sale_refund(ctx, index, 1) if levels else 0  # one level at a time, as sold
+        loan = 0 if prop.mortgaged or index == state.variant.missing else \
+            assessed(ctx, index, squares[index].mortgage, paying=False)
         by_type[kind] = by_type.get(kind, 0) + loan + (refund if refund_to_group else 0)
         total += 0 if refund_to_group else refund
     return total + sum(deliverable(ctx, amount) for amount in by_type.values())

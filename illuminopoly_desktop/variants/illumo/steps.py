@@ -118,6 +118,8 @@ class Choice(classic_steps.Choice):
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu = super().menu(ctx, turn_, seat)
+        if seat in ctx.state.variant.audited:
+            menu.pop("jail_bail", None)  # V-ILLUMO-23: no voluntary bail under an audit
         if not turn_.moves_made and ctx.state.variant.lawsuits_left > 0:
             suits = lawsuit_options(ctx, seat)
             if suits:
@@ -235,7 +237,13 @@ class Free(classic_steps.Free):
 class IllumoAuctionWindow(AuctionWindow):
     """Bidding in an auction forfeits the bidder's bonus in his own turn (V-ILLUMO-34)."""
 
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        if seat in ctx.state.variant.audited:
+            return [A.PassBid.shared(seat=seat)]  # V-ILLUMO-23: an audited player may not bid
+        return super().options(ctx, window, seat)
+
     def bid(self, ctx: RulesContext, window, action: A.Bid) -> None:
+        effects.check_not_audited(ctx, action.seat, "bid")
         super().bid(ctx, window, action)
         disqualify(ctx, action.seat)
 
