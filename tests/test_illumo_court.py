@@ -500,3 +500,21 @@ def test_v_illumo_30_b_a_cancellation_ends_a_lasting_effect_at_any_time():
     act(state, A.CancelEffect(seat=other, effect="rent_control"))
     pass_responses(state)
     assert state.variant.rent_control_by is None
+
+
+def test_v_illumo_26_a_hotel_the_supply_cannot_break_drops_to_what_it_allows_and_only_the_first_level_is_unpaid():
+    state = illumo_game()
+    seat = mover(state)
+    owner = others(state)[0]
+    give(state, owner, PARK_PLACE, BOARDWALK)
+    build(state, PARK_PLACE, houses=4)
+    build(state, BOARDWALK, hotel=True)
+    state.house_supply = 2  # only two houses left in the Bank
+    give_card(state, seat, "condemned_property")
+    visit_jail(state)
+    play(state, seat, "condemned_property", property=BOARDWALK)
+    prop = state.properties[BOARDWALK]
+    assert (prop.hotel, prop.houses) == (False, 2) and state.properties[PARK_PLACE].houses == 3
+    assert state.house_supply == 1  # the two went onto Boardwalk, Park Place gave one back
+    # 5 -> 2: the first level unpaid, the other two at half the $200 house cost; Park Place's 4 come down to 3 paid
+    assert state.players[owner].cash == 1500 + 2 * 100 + 100

@@ -285,16 +285,21 @@ def brain_drain(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
 
 
 def condemned_property(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
-    """IL-T4: one level off the lot unpaid (a hotel to 4 houses, or what the supply allows); then the group's higher
+    """IL-T4: one level off the lot unpaid (a hotel to 4 houses; if the supply lacks the houses, to what it allows,
+    the levels beyond the first paid at half cost: "only the first house's worth goes unpaid"); then the group's higher
     lots come down until it is level, each forced reduction paid to its owner at half cost into central (an unowned
     lot gets nothing); a hotel the supply cannot break stays, and the group waits level-less (decision 36)."""
     state = ctx.state
     prop = state.properties[index]
     if not (prop.houses or prop.hotel):
         return
+    height = level(ctx, index)
     new = min(HOUSES_PER_HOTEL, state.house_supply) if prop.hotel else prop.houses - 1
     set_level(ctx, index, new)
     emit_buildings(ctx, index, "V-ILLUMO-26")
+    if height - new > 1 and prop.owner is not None:  # a hotel the supply could not break to 4 houses
+        bank_pays(ctx, prop.owner, sale_refund(ctx, index, height - new - 1),
+                  "condemned levels beyond the first", "V-ILLUMO-26")
     group = ctx.squares[index].group
     while True:
         lots = in_play_lots(ctx, group)
