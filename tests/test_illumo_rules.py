@@ -669,3 +669,21 @@ def test_v_illumo_48_a_tie_on_net_worth_goes_to_more_money():
     roll(state, 1, 2)
     end_turn(state)
     assert state.game_over and state.winners == [seat]  # $1,700 in money against $1,500 and a deed
+
+
+def test_v_illumo_05_the_payer_may_choose_the_split_of_a_payment_tied_to_a_type():
+    state = illumo_game(2)
+    seat = mover(state)
+    give(state, seat, PARK_PLACE)
+    fund(state, seat, "dark_blue", 150)
+    act(state, A.ChooseSplit(seat=seat, from_group=100))  # no more than $100 from the dark blue treasury
+    place(state, seat, 35)
+    roll(state, 1, 3)
+    act(state, A.Buy(seat=seat))
+    answer_complaints(state)
+    assert treasury(state, seat, "dark_blue") == 50 and state.players[seat].cash == 1500 - 300
+    assert state.variant.payment_split == {}  # used up: the next payment takes the suggested split again
+    act(state, A.ChooseSplit(seat=seat, from_group=0))
+    set_central(state, seat, 100)
+    refusal = refused(state, A.BuyBuilding(seat=seat, property=BOARDWALK))  # $200 all from central: short
+    assert (refusal.code, refusal.rule_id) == ("E_INSUFFICIENT_FUNDS", "V-ILLUMO-05")

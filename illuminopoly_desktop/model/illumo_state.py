@@ -74,6 +74,9 @@ class IllumoState(Tagged):
     legal_holiday_by: int | None = None
     """V-ILLUMO-29: no lawsuit may start until this player's next turn begins."""
 
+    payment_split: dict[int, int] = Field(default_factory=dict)
+    """V-ILLUMO-05: seat -> the most his next payment tied to a type takes from his treasury of that type (the rest
+    from central), as he chose (`ChooseSplit`); without a choice, the type's treasury first."""
     assessed: list[int] = Field(default_factory=list)
     """V-ILLUMO-28: deeds whose valuations a Bribed Assessor halves until the end of the current turn."""
     secret_deal_by: int | None = None

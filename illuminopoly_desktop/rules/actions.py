@@ -634,6 +634,13 @@ class DeclareMissing(Action):
     property: int
 
 
+class ChooseSplit(Action):
+    """V-ILLUMO-05: how the seat's next payment tied to a type (a purchase, a building, a lift) is split: at most
+    `from_group` dollars from his treasury of that type, the rest from central."""
+    type: Literal["choose_split"] = "choose_split"
+    from_group: int = Field(ge=0)
+
+
 class PassCard(Action):
     """V-ILLUMO-16: not to play a card when a window offers it (the Holding Action's, before a lawsuit's roll)."""
     type: Literal["pass_card"] = "pass_card"
@@ -678,7 +685,7 @@ AnyAction = Annotated[
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
-          SecretDeal, BribeAssessor, CancelEffect, DeclareMissing],
+          SecretDeal, BribeAssessor, CancelEffect, DeclareMissing, ChooseSplit],
     Field(discriminator="type"),
 ]
 
@@ -695,7 +702,7 @@ and are dispatched by variants/illuminopoly/cheating.py."""
 # apart so that the list above stays as it was.
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
 # Illumonopoly's internal transfers (V-ILLUMO-07: "at any time").
-FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer", "bribe_assessor", "cancel_effect"}
+FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer", "bribe_assessor", "cancel_effect", "choose_split"}
 
 # The Georgist rules' free actions (V-GEORGE-14 to -20, -29).
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"build_on_parcel", "sell_parcel_building", "pay_off_loan", "surrender_lease",

@@ -77,12 +77,18 @@ def bribe_assessor(ctx: RulesContext, action: A.BribeAssessor) -> None:
     responses.open_response(ctx, action.seat, "bribed_assessor", index=action.property)
 
 
+def choose_split(ctx: RulesContext, action: A.ChooseSplit) -> None:
+    """V-ILLUMO-05: the payer's split of his next payment tied to a type (no money moves now)."""
+    ctx.state.variant.payment_split[action.seat] = action.from_group
+
+
 def cancel_effect(ctx: RulesContext, action: A.CancelEffect) -> None:
     responses.cancel_effect(ctx, action.seat, action.effect, action.player)
 
 
 HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
-    "transfer": transfer, "bribe_assessor": bribe_assessor, "cancel_effect": cancel_effect, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
+    "transfer": transfer, "bribe_assessor": bribe_assessor, "cancel_effect": cancel_effect,
+    "choose_split": choose_split, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
     "sell_building": sell_building, **offers.HANDLERS,
     "propose_offer": _trading(offers.HANDLERS["propose_offer"]),
     "accept_offer": _trading(offers.HANDLERS["accept_offer"]),
@@ -139,6 +145,9 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> lis
     if offers_only:
         return result
     result.extend(transfer_options(ctx, seat))
+    state = ctx.state
+    if seat not in state.variant.payment_split and any(state.variant.treasuries.get(seat, {}).values()):
+        result.append(A.ChooseSplit.shared(seat=seat, from_group=0))  # a sample: any amount may be chosen
     if any(court.kind_of(n) == "bribed_assessor" for n in court.hand(ctx, seat)):
         result.extend(A.BribeAssessor.shared(seat=seat, property=index) for index in ctx.state.properties
                       if passes(court.check_bribe, ctx, seat, index))

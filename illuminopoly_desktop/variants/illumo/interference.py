@@ -197,21 +197,23 @@ def reserved(ctx: RulesContext, window: Interference, seat: int, source: str) ->
     return pledged_from(window.pledges, seat, source)
 
 
-def available(ctx: RulesContext, window: Interference, seat: int, source: str) -> int:
-    """What the seat may still pledge from the source. The purchaser keeps what the purchase itself needs: his
-    pledges and the price together must fit in his central and type treasuries."""
+def affordable(ctx: RulesContext, window: Interference, seat: int, source: str, amount: int) -> bool:
+    """Whether the seat can cover this pledge on top of his earlier ones; the purchaser also keeps what the purchase
+    itself will need once the pledges are collected (its split between central and his type's treasury, V-ILLUMO-05,
+    as `pay_tied` will make it)."""
     state = ctx.state
     kind = deed_type(ctx, window.property)
-    if source == CENTRAL:
-        have = state.players[seat].cash
-    else:
-        have = state.variant.treasuries.get(seat, {}).get(source, 0)
-    left = have - reserved(ctx, window, seat, source)
-    if seat == window.purchaser:
-        total = state.players[seat].cash + state.variant.treasuries.get(seat, {}).get(kind, 0)
-        promised = sum(reserved(ctx, window, seat, s) for s in sources(ctx, window, seat))
-        left = min(left, total - window.price - promised)
-    return max(left, 0)
+    from_central = reserved(ctx, window, seat, CENTRAL) + (amount if source == CENTRAL else 0)
+    from_group = reserved(ctx, window, seat, kind) + (amount if source == kind else 0)
+    central = state.players[seat].cash - from_central
+    group = state.variant.treasuries.get(seat, {}).get(kind, 0) - from_group
+    if central < 0 or group < 0:
+        return False
+    if seat != window.purchaser:
+        return True
+    chosen = state.variant.payment_split.get(seat)
+    share = min(group, window.price, window.price if chosen is None else chosen)
+    return central >= window.price - share
 
 
 def check_pledge(ctx: RulesContext, window: Interference, seat: int, side: str, amount: int, source: str) -> None:
@@ -226,7 +228,7 @@ def check_pledge(ctx: RulesContext, window: Interference, seat: int, side: str, 
                                                      "purchaser may also use his treasury of the deed's type).")
     if amount % unit:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-13", f"Interference pledges are in units of ${unit}.")
-    if amount > available(ctx, window, seat, source):
+    if not affordable(ctx, window, seat, source, amount):
         raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-13", "You cannot cover that pledge.")
 
 

@@ -105,17 +105,30 @@ def tied_funds(state: GameState, seat: int, kind: str) -> int:
     return state.players[seat].cash + balance(state, seat, kind)
 
 
+def group_share(state: GameState, seat: int, kind: str, amount: int) -> int:
+    """What of a payment tied to `kind` comes from the seat's treasury of that type: as much as it holds (the
+    suggested split), or no more than he chose (`payment_split`)."""
+    share = min(balance(state, seat, kind), amount)
+    chosen = illumo(state).payment_split.get(seat)
+    return share if chosen is None else min(share, chosen)
+
+
 def check_tied(ctx: RulesContext, seat: int, kind: str, amount: int, what: str, rule_id: str) -> None:
     funds = tied_funds(ctx.state, seat, kind)
     if funds < amount:
         raise refuse("E_INSUFFICIENT_FUNDS", rule_id,
                      f"{what} costs ${amount}; your central and {kind} treasuries hold ${funds} (V-ILLUMO-05).")
+    central = amount - group_share(ctx.state, seat, kind, amount)
+    if ctx.state.players[seat].cash < central:
+        raise refuse("E_INSUFFICIENT_FUNDS", rule_id, f"{what} costs ${amount}: with the split you chose, "
+                                                      f"${central} must come from central (V-ILLUMO-05).")
 
 
 def pay_tied(ctx: RulesContext, seat: int, kind: str, amount: int, payee: Party, reason: str, rule_id: str) -> None:
-    """A payment tied to a type (V-ILLUMO-05): the suggested split, the type's treasury first and the rest from
-    central. The caller has checked `tied_funds`."""
-    from_group = min(balance(ctx.state, seat, kind), amount)
+    """A payment tied to a type (V-ILLUMO-05): from the type's treasury (all it holds, or no more than the payer
+    chose) and the rest from central; the choice is used up. The caller has checked `check_tied`."""
+    from_group = group_share(ctx.state, seat, kind, amount)
+    illumo(ctx.state).payment_split.pop(seat, None)
     move(ctx, account(seat, kind), payee, from_group, reason, rule_id)
     move(ctx, seat, payee, amount - from_group, reason, rule_id)
 
