@@ -13,8 +13,6 @@ from pydantic import BaseModel, Field, SerializeAsAny, model_serializer, model_v
 from .board import Board
 from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
 from .george_state import GeorgeState, LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
-from .illumo_state import AntitrustChoice, Complaint, IllumoState, Interference, Lawsuit
-from .illumo_state import AntitrustChoice, Complaint, HoldingWindow, IllumoState, Interference, Lawsuit
 from .illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWindow, IllumoState, Interference,
                            Lawsuit)
 from .model_base import Model, Tagged

@@ -545,6 +545,7 @@ class BidForParcelBuilding(Action):
 class ClaimUseFee(Action):
     """V-GEORGE-13 with manual claims: the lessee claims the use fee just paid on his parcel, before the next roll."""
     type: Literal["claim_use_fee"] = "claim_use_fee"
+    property: int
 
 
 # ----- Illumonopoly (variants/illumo/, VARIANTS §4) -----
@@ -681,9 +682,6 @@ AnyAction = Annotated[
           LeaseParcel, BuildOnParcel, SellParcelBuilding, PayOffLoan, SurrenderLease, SettleParcelLoans,
           DeclareBuildingNeed, BidForParcelBuilding, ClaimUseFee,
           PassFirstAction, PassSecondAction, ProposePairChoice, AcceptPairChoice,
-          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed,
-          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard,
-          Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
           SecretDeal, BribeAssessor, CancelEffect, DeclareMissing, ChooseSplit],
     Field(discriminator="type"),
@@ -701,7 +699,8 @@ and are dispatched by variants/illuminopoly/cheating.py."""
 # The Artillery's free actions (R-ART-04 pledges and the owner's answer to a ransom, D-15; R-ART-11 cleanup), kept
 # apart so that the list above stays as it was.
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
-# Illumonopoly's internal transfers (V-ILLUMO-07: "at any time").
+# Illumonopoly's free actions: internal transfers (V-ILLUMO-07, "at any time"), Bribed Assessor (V-ILLUMO-28), a
+# Cancellation against a lasting effect (V-ILLUMO-30 b), the split of a payment tied to a type (V-ILLUMO-05).
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer", "bribe_assessor", "cancel_effect", "choose_split"}
 
 # The Georgist rules' free actions (V-GEORGE-14 to -20, -29).
