@@ -637,8 +637,8 @@ class GameState(Model):
     abandon_first_turn: dict[int, Literal["waiting", "now"]] = Field(default_factory=dict)
     """`abandon_any_reorganization=false`: destroyed lot → its owner's first turn after the destruction is still to
     come (`waiting`) or is the current turn (`now`) (R-ART-13)."""
-    variant: Annotated[Union[ClassicState, GeorgeState, SharedState, IllumoState], Field(discriminator="kind")] | None = Field(
-        None, exclude_if=lambda slice_: slice_ is None)
+    variant: Annotated[Union[ClassicState, GeorgeState, SharedState, IllumoState],
+                       Field(discriminator="kind")] | None = Field(None, exclude_if=lambda slice_: slice_ is None)
     """The ruleset's own part of the state (RULESETS.md §4.5): classic Monopoly's (model/classic_state.py), the
     Georgist rules' (model/george_state.py), shared factions' halves and seats (model/shared_state.py), or None for
     Illuminopoly, whose fields are the ones above. Left out of the JSON when None, so that the hashes of older
