@@ -1,13 +1,14 @@
 """Rolling and moving (CLASSIC-03, -04): 2d6, doubles give another roll, and a third doubles in a row sends the token
 to Jail at once without moving it. The GO salary is paid on reaching or passing GO moving forward (the core's walker
 and the Ruleset's `on_pass`); a card's advance is a forward move, a card's "go back" a backward one that never pays.
-Where the token stops is landing.py's."""
+Where the token stops is landing.py's, reached through the ruleset's `land` and `landing_done` (ClassicRuleset), so
+that a ruleset built on classic's (the Georgist one) moves by these rules onto its own squares; the refusals and
+events name the rule of the game played through `ctx.rules.rule_ids`."""
 from __future__ import annotations
 
 from ...rules.context import RulesContext
 from ...rules.jail import send_to_jail
 from ...rules.movement import steps_to, walk, walk_back
-from .landing import landing_done
 
 THIRD_DOUBLES = 3
 
@@ -27,8 +28,8 @@ def roll_to_move(ctx: RulesContext, seat: int) -> None:
         player = state.players[seat]
         player.doubles_this_turn += 1
         if player.doubles_this_turn >= THIRD_DOUBLES:
-            send_to_jail(ctx, seat, "third doubles in a row", "CLASSIC-03")
-            landing_done(ctx)
+            send_to_jail(ctx, seat, "third doubles in a row", ctx.rules.rule_ids["move.third_doubles"])
+            ctx.rules.landing_done(ctx)
             return
     move_by(ctx, seat, dice[0] + dice[1])
 
@@ -55,4 +56,4 @@ def card_move_back(ctx: RulesContext, seat: int, steps: int) -> None:
 def send_mover_to_jail(ctx: RulesContext, seat: int, reason: str, rule_id: str) -> None:
     """Go to Jail (CLASSIC-11): teleported, no salary; the doubles' extra roll is lost (VARIANTS §1.3 T6)."""
     send_to_jail(ctx, seat, reason, rule_id)
-    landing_done(ctx)
+    ctx.rules.landing_done(ctx)

@@ -1,7 +1,10 @@
 """Classic Monopoly as a ruleset on the core: `ClassicRuleset` answers the core's seams (rules/ruleset.py) with the
 rules of VARIANTS §1 (CLASSIC-01 to CLASSIC-16). The core's mechanisms do the shared work (the walker and GO, the
 card draw, the printed rent tables, even building and the supply, the auctions, the offers, every dollar); the
-modules of this package say what the classic rules make of them."""
+modules of this package say what the classic rules make of them. A ruleset built on classic's (the Georgist one,
+variants/george/) subclasses `ClassicRuleset`: classic's turn, moves and Jail call the seams at the end of the class
+(`land`, `landing_done`, `fine_payee`, `turn_started`, `standings`, `last_round_played`, `jail_fine_turns`) and name
+their rules through `rule_ids`, so that they play by the subclass's rules and name them."""
 from __future__ import annotations
 
 from ...model import rng
@@ -29,9 +32,13 @@ class ClassicRuleset(Ruleset):
         "build.even": "CLASSIC-07", "build.supply": "CLASSIC-07", "build.sell": "CLASSIC-07",
         "build.return": "CLASSIC-14", "auction": "CLASSIC-05", "offer": "CLASSIC-13", "funds.raise": "CLASSIC-14",
         "debt": "CLASSIC-16", "bank.shortfall": "CLASSIC-02", "bank.auction": "CLASSIC-14", "bank.debt": "CLASSIC-14",
+        "move.third_doubles": "CLASSIC-03", "jail.stay": "CLASSIC-11", "jail.favor": "CLASSIC-09",
+        "round.end": "CLASSIC-15",
     }
     """The rules of VARIANTS §1 the core's mechanisms apply (Ruleset.rule_ids); "bank.shortfall" is the Bank issuing
-    money it lacks (it never runs out)."""
+    money it lacks (it never runs out). The last four are classic's own modules' (moves.py, jail.py, turn.py), for a
+    ruleset built on them to name its own: a third doubles in a row, the Jail rules, the Get Out of Jail Free card,
+    the end of a round."""
 
     windows = (RaiseFunds, Auction, BuildingAuction, MortgageReceipt)
     turn_steps = frozenset({"none", "choice", "landing", "tax_choice", "after_landing", "free", "jail_exit"})
@@ -138,6 +145,18 @@ class ClassicRuleset(Ruleset):
             if prop.owner is None and (prop.mortgaged or prop.houses or prop.hotel):
                 problems.append(f"the Bank's deed {index} is mortgaged or built on")
         return problems
+
+    # ----- the seams of classic's own modules, for a ruleset built on them (variants/george/) -----
+
+    landing_done = staticmethod(landing.landing_done)
+    """moves.py: the landing is over (the third doubles' Jail too)."""
+    fine_payee = staticmethod(landing.fine_payee)
+    """jail.py: who takes the $50 Jail fine (the Bank, or the Free Parking jackpot with `classic_free_parking_jackpot`)."""
+    jail_fine_turns: int | None = None
+    """jail.py: on how many of his jail turns a player may pay the fine before rolling (None: every one, CLASSIC-11)."""
+
+    last_round_played = staticmethod(game_end.time_limit_reached)
+    """turn.py: at the end of a round, whether it was the short game's last (CLASSIC-15)."""
 
 
 RULESET = ClassicRuleset()

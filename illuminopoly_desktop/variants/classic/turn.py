@@ -1,6 +1,9 @@
 """The rounds and turns of classic Monopoly (CLASSIC-03): the players take turns in the order rolled at the start; a
 round is over when every player still in the game has had his turn; the short game ends after its last round
-(CLASSIC-15)."""
+(CLASSIC-15).
+What a ruleset built on classic's makes of a turn's start and a round's end is the ruleset's (ClassicRuleset's
+`turn_started`, `standings`, `last_round_played` and `rule_ids["round.end"]`): the Georgist rules play their rounds
+by this module that way."""
 from __future__ import annotations
 
 from ...model.state import TurnState
@@ -9,7 +12,6 @@ from ...rules.context import RulesContext
 from ...rules.events import RoundEnded, TurnStarted
 from ...rules.offers import expire_offers
 from ...rules.payments import collect_due_debts
-from .game_end import time_limit_reached
 
 _FILL_TURN = keyword_init(TurnState)
 
@@ -66,8 +68,8 @@ def round_end(ctx: RulesContext) -> None:
     short game ends after its last round, offers made for this round lapse."""
     state = ctx.state
     ctx.emit(RoundEnded(round_no=state.round_no, power_bases=ctx.rules.standings(state, ctx.squares),
-                        rule_id="CLASSIC-15"))
-    if time_limit_reached(ctx):
+                        rule_id=ctx.rules.rule_ids["round.end"]))
+    if ctx.rules.last_round_played(ctx):
         return
     state.round_no += 1
     state.round_anchor = None

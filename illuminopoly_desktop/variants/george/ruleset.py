@@ -1,6 +1,7 @@
 """Defeating Monopoly, the Georgist rule system (VARIANTS §5, V-GEORGE-01 to -33), as a ruleset on the core and on
 classic Monopoly: it keeps classic's board, dice, doubles, Jail and decks (and reuses classic's opening high roll,
-turn state and bankruptcy bookkeeping), and replaces titles by leases, rent by community rent and use fees, and
+turn state and bankruptcy bookkeeping; as a `ClassicRuleset` it plays classic's turns, moves and Jail through
+that class's seams, naming its own rules), and replaces titles by leases, rent by community rent and use fees, and
 classic building by per-parcel buildings on Bank loans (the modules of this package). Its state is its own slice
 (model/george_state.py); every dollar moves through the core's ledger (rules/money.py), the GO pot included."""
 from __future__ import annotations
@@ -8,16 +9,16 @@ from __future__ import annotations
 from ...model import rng
 from ...model.george_options import GeorgeOptions
 from ...model.george_state import LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
-from ...model.state import Auction, GameSetup, GameState, RaiseFunds
+from ...model.state import BANK, Auction, GameSetup, GameState, RaiseFunds
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
-from ...rules.ruleset import Ruleset
-from . import cards, charges, free_actions, setup, steps, trades, turn, wealth
+from ..classic.ruleset import ClassicRuleset
+from . import cards, charges, free_actions, landing, setup, steps, trades, wealth
 from .queries import QUERIES
 from .windows import WINDOWS
 
 
-class GeorgeRuleset(Ruleset):
+class GeorgeRuleset(ClassicRuleset):
     name = "george"
     options_model = GeorgeOptions
     queries = QUERIES
@@ -32,6 +33,8 @@ class GeorgeRuleset(Ruleset):
         "build.return": "V-GEORGE-31", "auction": "V-GEORGE-07", "offer": "V-GEORGE-21", "funds.raise": "V-GEORGE-30",
         "debt": "V-GEORGE-03", "bank.shortfall": "V-GEORGE-33", "bank.auction": "V-GEORGE-33",
         "bank.debt": "V-GEORGE-33",
+        "move.third_doubles": "V-GEORGE-26", "jail.stay": "V-GEORGE-26", "jail.favor": "V-GEORGE-23",
+        "round.end": "V-GEORGE-32",
     }
 
     windows = (RaiseFunds, Auction, LoanSettlement, ShortageDeclaration, ParcelBuildingAuction)
@@ -60,22 +63,7 @@ class GeorgeRuleset(Ruleset):
         """V-GEORGE-32's wealth game: after its last round the wealthiest wins."""
         return {"george_victory": "wealth", "george_max_rounds": rounds}
 
-    def game_started(self, state: GameState) -> bool:
-        return state.turn.step != "none"
-
     check_victory = staticmethod(wealth.check_victory)
-
-    def advance(self, ctx: RulesContext) -> bool:
-        state = ctx.state
-        step = state.turn.step
-        if step != "none" and state.players[state.turn.seat].eliminated:
-            turn.end_turn(ctx)
-            return True
-        decision = self.decisions[step]
-        if decision.automatic:
-            decision.advance(ctx)
-            return True
-        return False
 
     # ----- S06, S14: movement and cards -----
 
@@ -162,6 +150,31 @@ class GeorgeRuleset(Ruleset):
         if len(set(ids)) != len(ids) or any(i >= george.next_loan_id for i in ids):
             problems.append("loan ids are not unique")
         return problems
+
+    # ----- the seams of classic's turn, moves and Jail (ClassicRuleset) -----
+
+    land = staticmethod(landing.land)
+    landing_done = staticmethod(landing.landing_done)
+    jail_fine_turns = 2
+    """VARIANTS §6.4 decision 14: the fine before rolling, on the first two jail turns only (V-GEORGE-26)."""
+
+    def fine_payee(self, ctx: RulesContext) -> int:
+        """The $50 Jail fine goes to the Bank (V-GEORGE-26)."""
+        return BANK
+
+    def turn_started(self, ctx: RulesContext, seat: int) -> None:
+        """An auction winner's building lock lifts when his next turn starts (V-GEORGE-07)."""
+        for held in ctx.state.variant.parcels.values():
+            if held.lessee == seat and held.build_locked:
+                held.build_locked = False
+
+    @staticmethod
+    def standings(state: GameState, squares) -> dict[int, int]:
+        """Each player's wealth at the end of a round (V-GEORGE-32)."""
+        return wealth.wealths(RulesContext(state))
+
+    last_round_played = staticmethod(wealth.round_limit_reached)
+    """The wealth game's last round ends it (V-GEORGE-32)."""
 
 
 def _being_auctioned(state: GameState, index: int) -> bool:

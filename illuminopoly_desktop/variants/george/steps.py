@@ -13,7 +13,8 @@ from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Automatic, Menu, Step
 from ...rules.errors import passes, refuse
 from ...rules.money import ceil_div
-from . import jail, landing, moves, turn
+from ..classic import jail, turn
+from . import landing, moves
 from .charges import expire_claims
 from .parcels import building_price
 
