@@ -3,7 +3,7 @@ rules of VARIANTS §1 (CLASSIC-01 to CLASSIC-16). The core's mechanisms do the s
 card draw, the printed rent tables, even building and the supply, the auctions, the offers, every dollar); the
 modules of this package say what the classic rules make of them. A ruleset built on classic's (the Georgist one,
 variants/george/) subclasses `ClassicRuleset`: classic's turn, moves and Jail call the seams at the end of the class
-(`land`, `landing_done`, `fine_payee`, `turn_started`, `standings`, `last_round_played`, `jail_fine_turns`) and name
+(`land`, `landing_done`, `fine_payee`, `before_roll`, `turn_started`, `standings`, `last_round_played`, `jail_fine_turns`) and name
 their rules through `rule_ids`, so that they play by the subclass's rules and name them."""
 from __future__ import annotations
 
@@ -154,6 +154,9 @@ class ClassicRuleset(Ruleset):
     """jail.py: who takes the $50 Jail fine (the Bank, or the Free Parking jackpot with `classic_free_parking_jackpot`)."""
     jail_fine_turns: int | None = None
     """jail.py: on how many of his jail turns a player may pay the fine before rolling (None: every one, CLASSIC-11)."""
+
+    def before_roll(self, ctx: RulesContext, seat: int) -> None:
+        """steps.py: what a movement or jail roll does first, once it is allowed (nothing in classic)."""
 
     last_round_played = staticmethod(game_end.time_limit_reached)
     """turn.py: at the end of a round, whether it was the short game's last (CLASSIC-15)."""

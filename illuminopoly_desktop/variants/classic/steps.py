@@ -3,7 +3,10 @@ is the roll (or, in Jail, paying, a card or a roll for doubles), `landing` buys 
 `tax_choice` the older editions' Income Tax choice, `after_landing` and `jail_exit` are taken by the machine, `free`
 rolls again after doubles (compulsory, VARIANTS §6.4 decision 10) or ends the turn. Every step a player decides at
 leaves the free actions open to every player (trades "at any time", CLASSIC-13; building and mortgages, CLASSIC-07,
--08, -11: jailed players build too)."""
+-08, -11: jailed players build too).
+The Georgist rules (variants/george/steps.py) take these steps as they are but for the landing, the Income Tax
+choice and the end of the move: the rules they name and what a roll does first are the ruleset's (`rule_ids`,
+`before_roll`, ClassicRuleset)."""
 from __future__ import annotations
 
 from typing import ClassVar
@@ -27,12 +30,16 @@ def roll(ctx: RulesContext, action: A.Roll) -> None:
     if state.turn.step == "free" and not state.turn.may_roll_again:
         raise refuse("E_WRONG_PHASE", "CLASSIC-03", "Only doubles give another roll.")
     if state.players[action.seat].in_jail:
-        raise refuse("E_WRONG_PHASE", "CLASSIC-11", "In Jail: pay $50, use a card, or roll for doubles.")
+        raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["jail.stay"],
+                     "In Jail: pay $50, use a card, or roll for doubles.")
+    ctx.rules.before_roll(ctx, action.seat)
     moves.roll_to_move(ctx, action.seat)
 
 
 def jail_roll(ctx: RulesContext, action: A.JailRoll) -> None:
     _plain_dice(ctx, action)
+    jail.check_jailed(ctx, action.seat)
+    ctx.rules.before_roll(ctx, action.seat)
     jail.jail_roll(ctx, action.seat)
 
 
@@ -83,7 +90,7 @@ class Choice(ClassicStep):
         if not player.in_jail:
             return {"roll": lambda: [A.Roll.shared(seat=seat)]}
         menu: Menu = {"jail_roll": lambda: [A.JailRoll.shared(seat=seat)]}
-        if player.cash >= jail.FINE:
+        if passes(jail.check_fine, ctx, seat):
             menu["jail_bail"] = lambda: [A.JailBail.shared(seat=seat)]
         if player.political_favors:
             menu["jail_favor"] = lambda: [A.JailFavor.shared(seat=seat)]

@@ -162,6 +162,10 @@ class GeorgeRuleset(ClassicRuleset):
         """The $50 Jail fine goes to the Bank (V-GEORGE-26)."""
         return BANK
 
+    def before_roll(self, ctx: RulesContext, seat: int) -> None:
+        """The use fees left unclaimed lapse at the next roll of the dice (V-GEORGE-13's manual claims)."""
+        charges.expire_claims(ctx)
+
     def turn_started(self, ctx: RulesContext, seat: int) -> None:
         """An auction winner's building lock lifts when his next turn starts (V-GEORGE-07)."""
         for held in ctx.state.variant.parcels.values():
