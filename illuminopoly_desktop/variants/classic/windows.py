@@ -16,7 +16,9 @@ from . import bankruptcy, buildings, free_actions
 
 class RaiseFundsWindow(Window):
     """A payer short of cash raises it with free actions (mortgages, sales of buildings, trades), then pays in full;
-    when even all that could not cover the debt, he declares bankruptcy (CLASSIC-14)."""
+    when even all that could not cover the debt, he declares bankruptcy (CLASSIC-14). The rule is the ruleset's
+    ("funds.raise"); how money is raised and what bankruptcy does are this class's methods, which the Georgist
+    window (variants/george/windows.py) overrides."""
     kind = "raise_funds"
     answers = {"settle_payment": "pay", "declare_bankruptcy": "declare"}
 
@@ -27,37 +29,49 @@ class RaiseFundsWindow(Window):
         options: list[A.Action] = []
         if passes(self.check_pay, ctx, window, seat):
             options.append(A.SettlePayment.shared(seat=seat))
-        if passes(bankruptcy.check_bankruptcy, ctx, window, seat):
+        if passes(self.check_bankruptcy, ctx, window, seat):
             options.append(A.DeclareBankruptcy.shared(seat=seat))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        """Pay when the cash is there; else raise it (the building or deed that earns least first: a house sold
-        evenly, then a deed mortgaged); else bankruptcy."""
+        """Pay when the cash is there; else raise it (`next_raise`); else bankruptcy."""
         ctx = RulesContext(state)
         if passes(self.check_pay, ctx, window, seat):
             return A.SettlePayment.shared(seat=seat)
-        raising = free_actions.cheapest_raise(ctx, seat)
+        raising = self.next_raise(ctx, seat)
         return raising if raising is not None else A.DeclareBankruptcy.shared(seat=seat)
 
     @staticmethod
-    def check_pay(ctx: RulesContext, window, seat: int) -> None:
+    def next_raise(ctx: RulesContext, seat: int) -> A.Action | None:
+        """The building or deed that earns least first: a house sold evenly, then a deed mortgaged."""
+        return free_actions.cheapest_raise(ctx, seat)
+
+    check_bankruptcy = staticmethod(bankruptcy.check_bankruptcy)
+
+    def check_pay(self, ctx: RulesContext, window, seat: int) -> None:
+        rule_id = ctx.rules.rule_ids["funds.raise"]
         if seat != window.payer:
-            raise refuse("E_NOT_YOUR_TURN", "CLASSIC-14", "This payment is not yours to settle.")
+            raise refuse("E_NOT_YOUR_TURN", rule_id, "This payment is not yours to settle.")
         cash, due = ctx.state.players[seat].cash, bankruptcy.owed(window)
         if cash < due:
-            raise refuse("E_INSUFFICIENT_FUNDS", "CLASSIC-14",
-                         f"You owe ${due} and have ${cash}: raise ${due - cash} more (mortgage, sell buildings, "
-                         f"trade), or declare bankruptcy if you cannot.")
+            raise refuse("E_INSUFFICIENT_FUNDS", rule_id, self.shortfall_words(due, cash))
+
+    @staticmethod
+    def shortfall_words(due: int, cash: int) -> str:
+        """The refusal of a payment he is short of: how he may raise the rest."""
+        return (f"You owe ${due} and have ${cash}: raise ${due - cash} more (mortgage, sell buildings, trade), or "
+                f"declare bankruptcy if you cannot.")
 
     def pay(self, ctx: RulesContext, window, action: A.SettlePayment) -> None:
         self.check_pay(ctx, window, action.seat)
         ctx.state.pending.remove(window)
         for payee, amount in window.payments:
-            move(ctx, window.payer, payee, amount, window.reason, "CLASSIC-14")
+            move(ctx, window.payer, payee, amount, window.reason, ctx.rules.rule_ids["funds.raise"])
 
     def declare(self, ctx: RulesContext, window, action: A.DeclareBankruptcy) -> None:
-        bankruptcy.declare(ctx, window, action.seat)
+        self.go_bankrupt(ctx, window, action.seat)
+
+    go_bankrupt = staticmethod(bankruptcy.declare)
 
     def describe(self, state: GameState, window) -> str:
         return "a player raising money to pay"

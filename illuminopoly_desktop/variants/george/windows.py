@@ -9,73 +9,27 @@ from ...rules import actions as A
 from ...rules.auctions import AuctionWindow
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
-from ...rules.errors import passes, refuse
-from ...rules.money import move
+from ...rules.errors import passes
+from ..classic import windows as classic_windows
 from . import bankruptcy, free_actions, shortage
 
 
-class RaiseFundsWindow(Window):
-    kind = "raise_funds"
-    answers = {"settle_payment": "pay", "declare_bankruptcy": "declare"}
-
-    def awaiting(self, state: GameState, window) -> list[int]:
-        return [window.payer]
-
-    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = []
-        if passes(self.check_pay, ctx, window, seat):
-            options.append(A.SettlePayment.shared(seat=seat))
-        if passes(bankruptcy.check_bankruptcy, ctx, window, seat):
-            options.append(A.DeclareBankruptcy.shared(seat=seat))
-        return options
-
-    def default(self, state: GameState, window, seat: int) -> A.Action:
-        """Pay when the cash is there; else sell back the building that brings most net of its loan; else
-        bankruptcy."""
-        ctx = RulesContext(state)
-        if passes(self.check_pay, ctx, window, seat):
-            return A.SettlePayment.shared(seat=seat)
-        raising = free_actions.best_sale(ctx, seat)
-        return raising if raising is not None else A.DeclareBankruptcy.shared(seat=seat)
+class RaiseFundsWindow(classic_windows.RaiseFundsWindow):
+    """Classic's window (its rule is the ruleset's "funds.raise", V-GEORGE-30): the money is raised by selling
+    buildings back (V-GEORGE-20), and bankruptcy is the Georgist one (V-GEORGE-30, -31)."""
 
     @staticmethod
-    def check_pay(ctx: RulesContext, window, seat: int) -> None:
-        if seat != window.payer:
-            raise refuse("E_NOT_YOUR_TURN", "V-GEORGE-30", "This payment is not yours to settle.")
-        cash, due = ctx.state.players[seat].cash, bankruptcy.owed(window)
-        if cash < due:
-            raise refuse("E_INSUFFICIENT_FUNDS", "V-GEORGE-30",
-                         f"You owe ${due} and have ${cash}: sell buildings back to raise ${due - cash}, or declare "
-                         f"bankruptcy if you cannot.")
+    def next_raise(ctx: RulesContext, seat: int) -> A.Action | None:
+        """The building that brings most net of its loan first."""
+        return free_actions.best_sale(ctx, seat)
 
-    def pay(self, ctx: RulesContext, window, action: A.SettlePayment) -> None:
-        self.check_pay(ctx, window, action.seat)
-        ctx.state.pending.remove(window)
-        for payee, amount in window.payments:
-            move(ctx, window.payer, payee, amount, window.reason, "V-GEORGE-30")
+    check_bankruptcy = staticmethod(bankruptcy.check_bankruptcy)
+    go_bankrupt = staticmethod(bankruptcy.declare)
 
-    def declare(self, ctx: RulesContext, window, action: A.DeclareBankruptcy) -> None:
-        bankruptcy.declare(ctx, window, action.seat)
-
-    def describe(self, state: GameState, window) -> str:
-        return "a player raising money to pay"
-
-    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
-        """What is owed, and to whom, is public."""
-
-    def free_actions(self, window, seat: int) -> str | None:
-        return ALL_FREE_ACTIONS
-
-    def before_waiting(self, ctx: RulesContext, window) -> bool:
-        players = ctx.state.players
-        kept = [(payee, amount) for payee, amount in window.payments
-                if not (payee.__class__ is int and players[payee].eliminated)]
-        if len(kept) == len(window.payments):
-            return False
-        window.payments = kept
-        if not kept:
-            ctx.state.pending.remove(window)
-        return True
+    @staticmethod
+    def shortfall_words(due: int, cash: int) -> str:
+        return (f"You owe ${due} and have ${cash}: sell buildings back to raise ${due - cash}, or declare "
+                f"bankruptcy if you cannot.")
 
 
 class LeaseAuctionWindow(AuctionWindow):
