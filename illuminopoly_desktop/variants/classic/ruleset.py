@@ -51,14 +51,17 @@ class ClassicRuleset(Ruleset):
     def new_game(self, seats, seed: int = 0, options=None, board=None, preset_factions: bool = False,
                  allow_forced_dice: bool = False, events: list | None = None,
                  generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None) -> GameState:
-        return setup.new_game(seats, seed=seed, options=options, board=board, allow_forced_dice=allow_forced_dice,
-                              events=events, generator=generator)
+        return self.set_up(seats, seed=seed, options=options, board=board, allow_forced_dice=allow_forced_dice,
+                           events=events, generator=generator)
 
     def start_game(self, setup_: GameSetup, events: list | None = None) -> GameState:
         if setup_.position is not None:
             raise self.missing("positions")
-        return setup.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
-                              allow_forced_dice=setup_.allow_forced_dice, events=events, generator=setup_.generator)
+        return self.set_up(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
+                           allow_forced_dice=setup_.allow_forced_dice, events=events, generator=setup_.generator)
+
+    set_up = staticmethod(setup.new_game)
+    """The new game itself (setup.py), by `new_game` and `start_game`."""
 
     check_seating = staticmethod(setup.check_seating)
 
@@ -114,7 +117,11 @@ class ClassicRuleset(Ruleset):
         state = ctx.state
         order = state.seat_order
         start = order.index(after) + 1 if after is not None else order.index(state.turn.seat)
-        return [seat for seat in order[start:] + order[:start] if not state.players[seat].eliminated]
+        return [seat for seat in order[start:] + order[:start]
+                if not state.players[seat].eliminated and (self.after_bids or seat != after)]
+
+    after_bids = True
+    """Whether the player the Bank's auction starts after bids in it (he does in classic)."""
 
     def may_acquire(self, ctx: RulesContext, seat: int) -> bool:
         return ctx.state.players[seat].cash >= 1

@@ -6,10 +6,9 @@ classic building by per-parcel buildings on Bank loans (the modules of this pack
 (model/george_state.py); every dollar moves through the core's ledger (rules/money.py), the GO pot included."""
 from __future__ import annotations
 
-from ...model import rng
 from ...model.george_options import GeorgeOptions
 from ...model.george_state import LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
-from ...model.state import BANK, Auction, GameSetup, GameState, RaiseFunds
+from ...model.state import BANK, Auction, GameState, RaiseFunds
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ..classic.ruleset import ClassicRuleset
@@ -38,25 +37,12 @@ class GeorgeRuleset(ClassicRuleset):
     }
 
     windows = (RaiseFunds, Auction, LoanSettlement, ShortageDeclaration, ParcelBuildingAuction)
-    turn_steps = frozenset({"none", "choice", "landing", "tax_choice", "after_landing", "free", "jail_exit"})
     decisions = registry([*WINDOWS, *steps.STEPS])
     free_action_handlers = free_actions.HANDLERS
-    transactional_actions = frozenset({"accept_offer"})
 
     # ----- S02: the start of a game -----
 
-    def new_game(self, seats, seed: int = 0, options=None, board=None, preset_factions: bool = False,
-                 allow_forced_dice: bool = False, events: list | None = None,
-                 generator: rng.Generator = rng.DEFAULT_GENERATOR, preset: str | None = None) -> GameState:
-        return setup.new_game(seats, seed=seed, options=options, board=board, allow_forced_dice=allow_forced_dice,
-                              events=events, generator=generator)
-
-    def start_game(self, setup_: GameSetup, events: list | None = None) -> GameState:
-        if setup_.position is not None:
-            raise self.missing("positions")
-        return setup.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
-                              allow_forced_dice=setup_.allow_forced_dice, events=events, generator=setup_.generator)
-
+    set_up = staticmethod(setup.new_game)
     check_seating = staticmethod(setup.check_seating)
 
     def round_cap(self, rounds: int) -> dict[str, object]:
@@ -72,17 +58,9 @@ class GeorgeRuleset(ClassicRuleset):
 
     # ----- S12: lease auctions (V-GEORGE-07, -30, -31) -----
 
-    def bidding_order(self, ctx: RulesContext, after: int | None = None) -> list[int]:
-        """Every player still in the game in turn order: from the mover, or from the player after `after`, who does
-        not bid (the lessee who could not pay, V-GEORGE-07; the creditor who gave lots up, decision 12)."""
-        state = ctx.state
-        order = state.seat_order
-        start = order.index(after) + 1 if after is not None else order.index(state.turn.seat)
-        return [seat for seat in order[start:] + order[:start]
-                if not state.players[seat].eliminated and seat != after]
-
-    def may_acquire(self, ctx: RulesContext, seat: int) -> bool:
-        return ctx.state.players[seat].cash >= 1
+    after_bids = False
+    """The player the Bank's auction starts after does not bid in it: the lessee who could not pay (V-GEORGE-07),
+    the creditor who gave lots up (decision 12). Every other player still in the game bids, in turn order."""
 
     def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
         """The auction's winner becomes the lessee with no lease or holding fee; on an empty parcel (a lease
