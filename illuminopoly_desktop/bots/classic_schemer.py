@@ -5,6 +5,10 @@ least first, and declares bankruptcy only when the rules say it is bankrupt.
 
 Like every computer player it decides from its seat's view only (`choose(view, seat)`, bots/seat_knowledge.py), and
 every action it takes is one the rules list (rules/legal.py), so the rules stay the judge.
+
+The Georgist schemer (bots/george_schemer.py) is this player's decision loop with its own answers: it overrides the
+methods `decide` calls (`urgent_answer`, `improvement`, `jail_or_roll`, `landing`, `income_tax`, `window_action`) and
+the class's `improvement_steps` and `max_free_actions`.
 """
 from __future__ import annotations
 
@@ -31,6 +35,10 @@ class ClassicSchemer:
     """A rule-based computer player of classic Monopoly (strength "schemer")."""
 
     strength = "schemer"
+    improvement_steps: tuple[str, ...] = ("choice", "free")
+    """The turn steps at which it improves (builds, lifts, trades) before its step's own decision."""
+    max_free_actions = MAX_FREE_ACTIONS_PER_TURN
+    """How many free actions it takes in one player's turn at most."""
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -55,7 +63,7 @@ class ClassicSchemer:
         key = (state.round_no, state.turn.seat)
         if key != self._turn_key:
             self._turn_key, self._free_actions = key, 0
-        answer = self.answer_offer(ctx, seat, menu)
+        answer = self.urgent_answer(ctx, seat, menu)
         if answer is not None:
             return answer
         if state.pending:
@@ -64,7 +72,7 @@ class ClassicSchemer:
         if turn.seat != seat:
             return None
         step = turn.step
-        if step in ("choice", "free") and self._free_actions < MAX_FREE_ACTIONS_PER_TURN:
+        if step in self.improvement_steps and self._free_actions < self.max_free_actions:
             action = self.improvement(ctx, seat, menu)
             if action is not None:
                 self._free_actions += 1
@@ -100,6 +108,10 @@ class ClassicSchemer:
         return price * (1.15 + 0.35 * mine)
 
     # ----- offers -----
+
+    def urgent_answer(self, ctx: RulesContext, seat: int, menu) -> A.Action | None:
+        """What it answers before any window or step: the offers made to it."""
+        return self.answer_offer(ctx, seat, menu)
 
     def answer_offer(self, ctx: RulesContext, seat: int, menu) -> A.Action | None:
         if "accept_offer" not in menu and "decline_offer" not in menu:

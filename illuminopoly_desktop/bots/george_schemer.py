@@ -15,14 +15,11 @@ outstanding; leases count nothing).
 Like every computer player it decides from its seat's view only and takes only actions the rules list."""
 from __future__ import annotations
 
-import random
-
-from ..model.state import GameState
 from ..rules import actions as A
 from ..rules.context import RulesContext
-from ..rules.legal import default_action, legal_menu
+from ..rules.legal import default_action
 from ..variants.george.parcels import use_fee
-from .seat_knowledge import seat_view, state_from_view
+from .classic_schemer import ClassicSchemer
 
 RESERVE = 250
 """Cash kept back, on top of a share of the largest fee another player's parcel charges."""
@@ -33,51 +30,28 @@ MAX_FREE_ACTIONS_PER_TURN = 30
 HOTEL = 5
 
 
-class GeorgeSchemer:
-    """A rule-based computer player of the Georgist rules (strength "schemer")."""
+class GeorgeSchemer(ClassicSchemer):
+    """A rule-based computer player of the Georgist rules (strength "schemer"): classic's decision loop
+    (bots/classic_schemer.py) with the Georgist answers."""
 
-    strength = "schemer"
+    improvement_steps = ("choice", "free", "landing")
+    max_free_actions = MAX_FREE_ACTIONS_PER_TURN
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-        self.knowledge_rng = random.Random(seed ^ 0x5EED)
-        self._turn_key: tuple | None = None
-        self._free_actions = 0
-
-    def choose(self, view: dict, seat: int) -> A.Action | None:
-        view = seat_view(view, seat)
-        return self.decide(state_from_view(view, self.knowledge_rng), seat)
-
-    def decide(self, state: GameState, seat: int) -> A.Action | None:
-        if state.game_over or state.players[seat].eliminated:
-            return None
-        menu = legal_menu(state, seat)
-        if not menu:
-            return None
-        ctx = RulesContext(state)
-        key = (state.round_no, state.turn.seat)
-        if key != self._turn_key:
-            self._turn_key, self._free_actions = key, 0
+    def urgent_answer(self, ctx: RulesContext, seat: int, menu) -> A.Action | None:
+        """Offers declined; use fees to claim claimed (V-GEORGE-13, manual claims: always worth it)."""
         if "decline_offer" in menu:
             return menu["decline_offer"]()[0]
-        if "claim_use_fee" in menu:  # V-GEORGE-13, manual claims: always worth it
+        if "claim_use_fee" in menu:
             return menu["claim_use_fee"]()[0]
-        if state.pending:
-            return self.window_action(ctx, seat, state.pending[-1], menu)
-        turn = state.turn
-        if turn.seat != seat:
-            return None
-        step = turn.step
-        if step in ("choice", "free", "landing") and self._free_actions < MAX_FREE_ACTIONS_PER_TURN:
-            action = self.improvement(ctx, seat, menu)
-            if action is not None:
-                self._free_actions += 1
-                return action
-        if step == "landing":
-            return self.landing(ctx, seat, menu)
-        if step == "tax_choice":
-            return A.PayIncomeTax(seat=seat, method="flat")
-        return default_action(state, seat)
+        return None
+
+    def jail_or_roll(self, ctx: RulesContext, seat: int, menu) -> A.Action:
+        """In Jail it rolls for doubles (the rules' default)."""
+        return default_action(ctx.state, seat)
+
+    def income_tax(self, ctx: RulesContext, seat: int, menu) -> A.Action:
+        """$60 rather than ten times the dice (70 on average)."""
+        return A.PayIncomeTax(seat=seat, method="flat")
 
     # ----- what things are worth to this player -----
 
