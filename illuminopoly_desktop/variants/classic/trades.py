@@ -40,18 +40,7 @@ def cash_needed(ctx: RulesContext, offer: Offer, seat: int) -> int:
 def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
     """Every check of a trade, at its proposal and again when it is carried out."""
     state = ctx.state
-    everyone = parties(offer)
-    if len(set(everyone)) != len(everyone):
-        raise refuse("E_WRONG_PHASE", RULE, "A player may appear only once in a trade.")
-    for seat in everyone:
-        if not 0 <= seat < len(state.players) or state.players[seat].eliminated:
-            raise refuse("E_NOT_YOUR_TURN", RULE, "Every party to a trade must be a player still in the game.")
-    for leg in offer.legs:
-        if leg.giver not in everyone or leg.receiver not in everyone or leg.giver == leg.receiver:
-            raise refuse("E_WRONG_PHASE", RULE, "Each part of a trade goes from one party to another.")
-    for seat in everyone:
-        if not any(seat in (leg.giver, leg.receiver) for leg in offer.legs):
-            raise refuse("E_WRONG_PHASE", RULE, f"{ctx.name(seat)} neither gives nor receives anything.")
+    everyone = check_parties(ctx, offer, RULE)
     allowed = ITEMS | {"loan"} if ctx.options.classic_player_loans else ITEMS
     for leg in offer.legs:
         kind = leg.item.kind
@@ -62,11 +51,7 @@ def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
         if kind == "deed":
             _check_deed(ctx, offer, leg)
         elif kind == "favor":
-            held = state.players[leg.giver].political_favors
-            wanted = sum(1 for other in offer.legs if other.item.kind == "favor" and other.giver == leg.giver
-                         and other.item.card == leg.item.card)
-            if held.count(leg.item.card) < wanted:
-                raise refuse("E_NO_FAVOR", RULE, f"{ctx.name(leg.giver)} does not hold that card.")
+            check_favor(ctx, offer, leg, RULE)
         elif kind == "loan" and (any(round_no <= state.round_no or amount < 1
                                      for round_no, amount in leg.item.repayments)):
             raise refuse("E_WRONG_PHASE", "CLASSIC-16", "Repayments must be positive and fall in a later round.")
@@ -74,6 +59,43 @@ def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
         owed = cash_needed(ctx, offer, seat)
         if owed > state.players[seat].cash:
             raise refuse("E_INSUFFICIENT_FUNDS", RULE, f"{ctx.name(seat)} does not have ${owed} in cash.")
+
+
+def check_parties(ctx: RulesContext, offer: Offer, rule_id: str) -> list[int]:
+    """The parties of a trade (returned): each once, each still in the game, each giving or receiving, and every
+    part from one of them to another (the Georgist trades check theirs here too, under their own rule)."""
+    state = ctx.state
+    everyone = parties(offer)
+    if len(set(everyone)) != len(everyone):
+        raise refuse("E_WRONG_PHASE", rule_id, "A player may appear only once in a trade.")
+    for seat in everyone:
+        if not 0 <= seat < len(state.players) or state.players[seat].eliminated:
+            raise refuse("E_NOT_YOUR_TURN", rule_id, "Every party to a trade must be a player still in the game.")
+    for leg in offer.legs:
+        if leg.giver not in everyone or leg.receiver not in everyone or leg.giver == leg.receiver:
+            raise refuse("E_WRONG_PHASE", rule_id, "Each part of a trade goes from one party to another.")
+    for seat in everyone:
+        if not any(seat in (leg.giver, leg.receiver) for leg in offer.legs):
+            raise refuse("E_WRONG_PHASE", rule_id, f"{ctx.name(seat)} neither gives nor receives anything.")
+    return everyone
+
+
+def check_favor(ctx: RulesContext, offer: Offer, leg, rule_id: str) -> None:
+    """The giver holds every Get Out of Jail Free card the trade has him give."""
+    held = ctx.state.players[leg.giver].political_favors
+    wanted = sum(1 for other in offer.legs if other.item.kind == "favor" and other.giver == leg.giver
+                 and other.item.card == leg.item.card)
+    if held.count(leg.item.card) < wanted:
+        raise refuse("E_NO_FAVOR", rule_id, f"{ctx.name(leg.giver)} does not hold that card.")
+
+
+def give_favor(ctx: RulesContext, leg, rule_id: str) -> None:
+    """A Get Out of Jail Free card changes hands."""
+    item = leg.item
+    players = ctx.state.players
+    players[leg.giver].political_favors.remove(item.card)
+    players[leg.receiver].political_favors.append(item.card)
+    ctx.emit(FavorGained(seat=leg.receiver, deck=item.card.deck, number=item.card.number, rule_id=rule_id))
 
 
 def _check_deed(ctx: RulesContext, offer: Offer, leg) -> None:
@@ -114,9 +136,7 @@ def execute(ctx: RulesContext, offer: Offer) -> None:
         elif item.kind == "deed":
             transfer_deed(ctx, item.property, leg.giver, leg.receiver, item.mortgage_choice == "lift", "trade")
         elif item.kind == "favor":
-            state.players[leg.giver].political_favors.remove(item.card)
-            state.players[leg.receiver].political_favors.append(item.card)
-            ctx.emit(FavorGained(seat=leg.receiver, deck=item.card.deck, number=item.card.number, rule_id=RULE))
+            give_favor(ctx, leg, RULE)
         elif item.kind == "loan":
             move(ctx, leg.giver, leg.receiver, item.principal, "loan", "CLASSIC-16")
             for round_no, amount in item.repayments:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from ...model.state import BANK, Offer
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
-from ...rules.events import FavorGained, OfferEvent
+from ...rules.events import OfferEvent
 from ...rules.money import move
-from ...rules.offers import parties, visible_to
+from ...rules.offers import visible_to
+from ..classic.trades import check_favor, check_parties, give_favor
 from .bankruptcy import settlement_cost
 from .parcels import loans_on
 
@@ -39,18 +40,7 @@ def cash_needed(ctx: RulesContext, offer: Offer, seat: int) -> int:
 
 def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
     state = ctx.state
-    everyone = parties(offer)
-    if len(set(everyone)) != len(everyone):
-        raise refuse("E_WRONG_PHASE", RULE, "A player may appear only once in a trade.")
-    for seat in everyone:
-        if not 0 <= seat < len(state.players) or state.players[seat].eliminated:
-            raise refuse("E_NOT_YOUR_TURN", RULE, "Every party to a trade must be a player still in the game.")
-    for leg in offer.legs:
-        if leg.giver not in everyone or leg.receiver not in everyone or leg.giver == leg.receiver:
-            raise refuse("E_WRONG_PHASE", RULE, "Each part of a trade goes from one party to another.")
-    for seat in everyone:
-        if not any(seat in (leg.giver, leg.receiver) for leg in offer.legs):
-            raise refuse("E_WRONG_PHASE", RULE, f"{ctx.name(seat)} neither gives nor receives anything.")
+    everyone = check_parties(ctx, offer, RULE)
     for leg in offer.legs:
         kind = leg.item.kind
         if kind not in ITEMS:
@@ -59,11 +49,7 @@ def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
         if kind == "deed":
             _check_lease(ctx, offer, leg)
         elif kind == "favor":
-            held = state.players[leg.giver].political_favors
-            wanted = sum(1 for other in offer.legs if other.item.kind == "favor" and other.giver == leg.giver
-                         and other.item.card == leg.item.card)
-            if held.count(leg.item.card) < wanted:
-                raise refuse("E_NO_FAVOR", "V-GEORGE-23", f"{ctx.name(leg.giver)} does not hold that card.")
+            check_favor(ctx, offer, leg, "V-GEORGE-23")
     if not ctx.options.george_allow_gifts:
         for leg in offer.legs:
             if leg.item.kind == "cash" and not any(other.receiver == leg.giver and other.item.kind != "cash"
@@ -112,10 +98,7 @@ def execute(ctx: RulesContext, offer: Offer) -> None:
         if item.kind == "deed":
             transfer_lease(ctx, item.property, leg.giver, leg.receiver)
         elif item.kind == "favor":
-            state.players[leg.giver].political_favors.remove(item.card)
-            state.players[leg.receiver].political_favors.append(item.card)
-            ctx.emit(FavorGained(seat=leg.receiver, deck=item.card.deck, number=item.card.number,
-                                 rule_id="V-GEORGE-23"))
+            give_favor(ctx, leg, "V-GEORGE-23")
     ctx.emit(OfferEvent(offer_id=offer.id, status="executed", rule_id=RULE, visible_to=secret,
                         detail=describe(ctx, offer)))
 
