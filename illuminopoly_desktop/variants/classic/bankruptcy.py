@@ -9,7 +9,7 @@ Bank auctions the unmortgaged ones among the other players."""
 from __future__ import annotations
 
 from ...model.classic_state import MortgageReceipt
-from ...model.state import BANK, Auction, RaiseFunds
+from ...model.state import BANK, Auction, Party, RaiseFunds
 from ...rules.auctions import clear_mortgage, open_property_auction
 from ...rules.buildings import remove_buildings
 from ...rules.context import RulesContext
@@ -47,6 +47,24 @@ def check_bankruptcy(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
                                             f"buildings and pay, you are not bankrupt.")
 
 
+def hand_over_and_leave(ctx: RulesContext, window: RaiseFunds, seat: int, to: Party, rule_id: str) -> None:
+    """The bankrupt's cash and Get Out of Jail Free cards go to his creditor (the cards under their decks when it is
+    the Bank), his offers and debts lapse, and he leaves the game (the Georgist bankruptcy ends this way too)."""
+    state = ctx.state
+    player = state.players[seat]
+    move(ctx, seat, to, player.cash, "bankruptcy", rule_id)
+    for card in list(player.political_favors):
+        player.political_favors.remove(card)
+        if to == BANK:
+            return_favor(ctx, card)
+        else:
+            state.players[to].political_favors.append(card)
+            ctx.emit(FavorGained(seat=to, deck=card.deck, number=card.number, rule_id=rule_id))
+    _drop_offers_and_debts(ctx, seat)
+    player.eliminated = True
+    ctx.emit(PlayerEliminated(seat=seat, reason=f"bankrupt, owing ${owed(window)}", beneficiary=to, rule_id=rule_id))
+
+
 def declare(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
     check_bankruptcy(ctx, window, seat)
     hand_over(ctx, window, seat, creditor(ctx, window))
@@ -56,23 +74,12 @@ def hand_over(ctx: RulesContext, window: RaiseFunds, seat: int, to) -> None:
     """The bankrupt's buildings, cash, cards and deeds go to `to` (a player, or the Bank); he leaves the game."""
     state = ctx.state
     state.pending.remove(window)
-    player = state.players[seat]
     deeds = sorted(index for index, prop in state.properties.items() if prop.owner == seat)
     for index in deeds:
         cost = remove_buildings(ctx, index)
         if to != BANK and cost:
             bank_pays(ctx, seat, cost // 2, "buildings sold to the Bank", RULE)
-    move(ctx, seat, to, player.cash, "bankruptcy", RULE)
-    for card in list(player.political_favors):
-        player.political_favors.remove(card)
-        if to == BANK:
-            return_favor(ctx, card)
-        else:
-            state.players[to].political_favors.append(card)
-            ctx.emit(FavorGained(seat=to, deck=card.deck, number=card.number, rule_id=RULE))
-    _drop_offers_and_debts(ctx, seat)
-    player.eliminated = True
-    ctx.emit(PlayerEliminated(seat=seat, reason=f"bankrupt, owing ${owed(window)}", beneficiary=to, rule_id=RULE))
+    hand_over_and_leave(ctx, window, seat, to, RULE)
     for other in state.pending:
         if other.kind in ("auction", "building_auction") and seat in other.bidders:
             _drop_bidder(other, seat)

@@ -13,10 +13,8 @@ from ...model.state import BANK, Auction, RaiseFunds
 from ...rules.auctions import open_property_auction
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
-from ...rules.events import FavorGained, PlayerEliminated
-from ...rules.jail import return_favor
 from ...rules.money import move
-from ..classic.bankruptcy import _drop_bidder, _drop_offers_and_debts, creditor, owed
+from ..classic.bankruptcy import _drop_bidder, creditor, hand_over_and_leave, owed
 from . import free_actions
 from .buildings import raisable
 from .parcels import change_supply, lessees_parcels, loans_on, payoff
@@ -38,18 +36,7 @@ def declare(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
     to = creditor(ctx, window)
     rule = "V-GEORGE-31" if to == BANK else "V-GEORGE-30"
     state.pending.remove(window)
-    player = state.players[seat]
-    move(ctx, seat, to, player.cash, "bankruptcy", rule)
-    for card in list(player.political_favors):
-        player.political_favors.remove(card)
-        if to == BANK:
-            return_favor(ctx, card)
-        else:
-            state.players[to].political_favors.append(card)
-            ctx.emit(FavorGained(seat=to, deck=card.deck, number=card.number, rule_id=rule))
-    _drop_offers_and_debts(ctx, seat)
-    player.eliminated = True
-    ctx.emit(PlayerEliminated(seat=seat, reason=f"bankrupt, owing ${owed(window)}", beneficiary=to, rule_id=rule))
+    hand_over_and_leave(ctx, window, seat, to, rule)
     for other in list(state.pending):
         if other.kind == "auction" and seat in other.bidders:
             _drop_bidder(other, seat)

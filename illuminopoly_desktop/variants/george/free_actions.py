@@ -11,6 +11,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes
 from ...rules.money import ceil_div
+from ..classic.free_actions import offer_answers
 from . import buildings, charges, shortage
 from .parcels import building_price, loans_of, payoff
 
@@ -43,17 +44,6 @@ HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
 
 STREET_KINDS = ("house", "hotel", "office")
 PLANT_KINDS = ("plant",)
-
-
-def offer_answers(ctx: RulesContext, seat: int) -> list[A.Action]:
-    result: list[A.Action] = []
-    for offer in ctx.state.offers:
-        if seat in offer.counterparties and seat not in offer.accepted_by:
-            result.append(A.AcceptOffer(seat=seat, offer_id=offer.id))
-            result.append(A.DeclineOffer.shared(seat=seat, offer_id=offer.id))
-        if seat == offer.proposer:
-            result.append(A.WithdrawOffer.shared(seat=seat, offer_id=offer.id))
-    return result
 
 
 def parcel_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
