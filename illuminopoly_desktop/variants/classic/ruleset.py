@@ -3,7 +3,7 @@ rules of VARIANTS §1 (CLASSIC-01 to CLASSIC-16). The core's mechanisms do the s
 card draw, the printed rent tables, even building and the supply, the auctions, the offers, every dollar); the
 modules of this package say what the classic rules make of them. A ruleset built on classic's (the Georgist one,
 variants/george/) subclasses `ClassicRuleset`: classic's turn, moves and Jail call the seams at the end of the class
-(`land`, `landing_done`, `fine_payee`, `before_roll`, `turn_started`, `standings`, `last_round_played`, `jail_fine_turns`) and name
+(`land`, `landing_done`, `card_move`, `card_move_back`, `card_rent`, `repairs_cost`, `fine_payee`, `before_roll`, `turn_started`, `standings`, `last_round_played`, `jail_fine_turns`) and name
 their rules through `rule_ids`, so that they play by the subclass's rules and name them."""
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from ...model.classic_options import ClassicOptions
 from ...model.classic_state import BuildingAuction, MortgageReceipt
 from ...model.state import Auction, GameSetup, GameState, RaiseFunds
 from ...rules.auctions import AuctionWindow
+from ...rules.cards import repairs_cost
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ...rules.ruleset import Ruleset
-from . import cards, free_actions, game_end, landing, setup, steps, trades, turn, worth
+from . import cards, free_actions, game_end, landing, moves, setup, steps, trades, turn, worth
 from .windows import WINDOWS
 
 
@@ -157,8 +158,16 @@ class ClassicRuleset(Ruleset):
 
     landing_done = staticmethod(landing.landing_done)
     """moves.py: the landing is over (the third doubles' Jail too)."""
+    card_move = staticmethod(moves.card_move)
+    """cards.py: a card's "advance to" (CLASSIC-04, -09)."""
+    card_move_back = staticmethod(moves.card_move_back)
+    """cards.py: a card's "go back"."""
+    card_rent = staticmethod(cards.card_rent)
+    """cards.py: the rent a card orders at the deed it moves to ("double", "ten_times_dice"), or None."""
+    repairs_cost = staticmethod(repairs_cost)
+    """cards.py: what a repairs card charges the seat for his buildings."""
     fine_payee = staticmethod(landing.fine_payee)
-    """jail.py: who takes the $50 Jail fine (the Bank, or the Free Parking jackpot with `classic_free_parking_jackpot`)."""
+    """jail.py, cards.py: who takes the $50 Jail fine and what a card makes him pay (the Bank, or the Free Parking jackpot with `classic_free_parking_jackpot`)."""
     jail_fine_turns: int | None = None
     """jail.py: on how many of his jail turns a player may pay the fine before rolling (None: every one, CLASSIC-11)."""
 

@@ -12,7 +12,7 @@ from ...model.state import BANK, Auction, GameState, RaiseFunds
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ..classic.ruleset import ClassicRuleset
-from . import cards, charges, free_actions, landing, setup, steps, trades, wealth
+from . import cards, charges, free_actions, landing, moves, setup, steps, trades, wealth
 from .queries import QUERIES
 from .windows import WINDOWS
 
@@ -54,7 +54,6 @@ class GeorgeRuleset(ClassicRuleset):
     # ----- S06, S14: movement and cards -----
 
     on_pass = staticmethod(charges.on_pass)
-    interpret_card = staticmethod(cards.interpret)
 
     # ----- S12: lease auctions (V-GEORGE-07, -30, -31) -----
 
@@ -133,6 +132,15 @@ class GeorgeRuleset(ClassicRuleset):
 
     land = staticmethod(landing.land)
     landing_done = staticmethod(landing.landing_done)
+    card_move = staticmethod(moves.card_move)
+    card_move_back = staticmethod(moves.card_move_back)
+    repairs_cost = staticmethod(cards.repairs)
+
+    @staticmethod
+    def card_rent(ctx: RulesContext, seat: int, target: int, rent: str) -> str | None:
+        """A card's "pay the owner" is the building use fee under its multiplier, whoever the lessee (cards.py)."""
+        return rent
+
     jail_fine_turns = 2
     """VARIANTS §6.4 decision 14: the fine before rolling, on the first two jail turns only (V-GEORGE-26)."""
 
