@@ -181,6 +181,8 @@ def attack_costs(state: GameState, queries, squares, index: int) -> tuple[tuple[
     of an owned property (R-TAKEOVER-01), the rezoning of a lot or Railroad not yet rezoned or destroyed
     (R-REZONE-01), the subversion of an owned property not destroyed whose owner is no unawakened Boat
     (R-SUBVERT-01). The Artillery's destructions are left out: they are one faction's, not everyone's."""
+    if not queries.has_contests:
+        return ()
     prop = state.properties[index]
     square = squares[index]
     owner = state.players[prop.owner] if prop.owner is not None else None

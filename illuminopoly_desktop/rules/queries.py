@@ -15,6 +15,11 @@ from .context import RulesContext
 
 
 class Queries:
+    has_contests = False
+    """Whether a player may attack another's deed (Illuminopoly's contests, R-CONTEST); classic Monopoly has none."""
+    has_structures = False
+    """Whether deeds hang in power structures (Illuminopoly's R-STRUCT): the table shows a Power structure panel."""
+
     def price(self, state: GameState, action: Action) -> int | None:
         """What `action` would cost its seat now (or, for a mortgage or a sale, bring him), as the check of the
         rule that decides it computes it; None when the rules refuse it now, or when it has no price."""
@@ -23,3 +28,8 @@ class Queries:
     def group_has_buildings(self, state: GameState, index: int) -> bool:
         """Whether any lot of the deed's colour group carries a building (rules/buildings.py)."""
         return group_has_buildings(RulesContext(state), index)
+
+    def net_worths(self, state: GameState) -> dict[int, int]:
+        """Each player's standing in money, by seat, where the ruleset ranks players by one (classic Monopoly's
+        net worth, CLASSIC-15); empty where it does not."""
+        return {}

@@ -268,7 +268,7 @@ def title_html(summary: SeatSummary, compact: bool = False) -> str:
     name = escape(summary.name)
     if summary.eliminated:
         name = f"<s>{name}</s>"
-    faction = "" if compact else f" · {escape(summary.faction_name)}"
+    faction = "" if compact or summary.role == "player" else f" · {escape(summary.faction_name)}"
     return f"<span style='color:{colour}; font-size:13pt'>&#9679;</span> <b>{name}</b>{faction}"
 
 
@@ -295,13 +295,18 @@ def money_html(summary: SeatSummary) -> str:
         else:
             parts.append(f"Power Base {'about ' if summary.power_base_estimated else ''}"
                          f"{_money(summary.power_base)}")
+    if summary.net_worth is not None:
+        parts.append(f"worth {_money(summary.net_worth)}")
     if summary.victory_short is not None and summary.role == "faction":
         parts.append(f"win {summary.victory_short}")
-    if summary.role == "faction":
+    if summary.role in ("faction", "player"):
         parts.append(f"{summary.deeds_owned} deed{'s' if summary.deeds_owned != 1 else ''}")
     if summary.held_elsewhere:
         parts.append(f"+{len(summary.held_elsewhere)} held")
-    if summary.political_favors:
+    if summary.political_favors and summary.role == "player":
+        cards = summary.political_favors
+        parts.append(f"{cards} Get Out of Jail Free card{'s' if cards != 1 else ''}")
+    elif summary.political_favors:
         favors = summary.political_favors
         parts.append(f"{favors} PF" if rule_ids_shown() else f"{favors} Political Favor{'s' if favors != 1 else ''}")
     line = " · ".join(parts)

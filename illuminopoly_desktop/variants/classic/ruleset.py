@@ -13,6 +13,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ...rules.ruleset import Ruleset
 from . import cards, free_actions, game_end, landing, setup, steps, trades, turn, worth
+from .queries import ClassicQueries
 from .windows import WINDOWS
 
 
@@ -21,6 +22,7 @@ class ClassicRuleset(Ruleset):
     options_model = ClassicOptions
     seats = setup.PLAYERS  # CLASSIC-02
     starting_cash = 1500  # CLASSIC-02 (`classic_starting_cash`)
+    queries = ClassicQueries()
     rule_ids = {
         "game.over": "CLASSIC-15", "game.no_seat": "CLASSIC-02", "game.forced_dice": "CLASSIC-03",
         "player.eliminated": "CLASSIC-14", "player.disabled": "CLASSIC-14", "free.closed": "CLASSIC-03",
