@@ -153,6 +153,8 @@ def test_a_classic_game_plays_at_the_table_to_its_end_by_clicks(qtbot, folders):
     window.start_table(state, pace_ms=0, animated=False)
     assert STRUCTURE not in {dock.objectName() for dock in window.table_docks}  # no power structure to show
     assert window.table.structure is None  # and no arrow to drop a bought deed on
+    assert not any(item._arrows_shown for item in window.scene.square_items)  # deeds drawn without out-arrows
+    assert window.scene.bank_item.text() == "THE BANK · 32 houses · 12 hotels left · Round 1"  # no Reserves, no Chair
 
     labels = play_by_clicks(qtbot, window, 400, random.Random(2))
 
@@ -193,11 +195,12 @@ def test_the_seat_area_shows_deeds_jail_cards_and_net_worth(qtbot, folders):
     area = window.seat_areas.area(0)
     items = area.scene.items()
     assert sorted(area.scene.cards) == [1, 3]
+    assert all(card.plain and not card.sockets for card in area.scene.cards.values())  # plain deeds: no arrows
     assert [item.deck for item in items if isinstance(item, JailCardItem)] == ["Community Chest"]
     summary = seat_summaries(state)[0]
     assert summary.net_worth == 1500 + 60 + 30  # CLASSIC-15: cash, price, half the mortgaged one's
     line = money_html(summary)
-    assert "worth $1,590" in line and "1 Get Out of Jail Free card" in line and "2 deeds" in line
+    assert "worth $1,590" in line and "1 Jail Free card" in line and "2 deeds" in line
     assert "Power Base" not in line
 
 

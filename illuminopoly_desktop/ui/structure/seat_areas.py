@@ -305,7 +305,7 @@ def money_html(summary: SeatSummary) -> str:
         parts.append(f"+{len(summary.held_elsewhere)} held")
     if summary.political_favors and summary.role == "player":
         cards = summary.political_favors
-        parts.append(f"{cards} Get Out of Jail Free card{'s' if cards != 1 else ''}")
+        parts.append(f"{cards} Jail Free card{'s' if cards != 1 else ''}")  # Get Out of Jail Free (CLASSIC-11)
     elif summary.political_favors:
         favors = summary.political_favors
         parts.append(f"{favors} PF" if rule_ids_shown() else f"{favors} Political Favor{'s' if favors != 1 else ''}")

@@ -93,7 +93,7 @@ class SeatScene(QGraphicsScene):
         self._draw_links(marks)
         self.caption = f"{len(marks)} deed{'s' if len(marks) != 1 else ''}"
 
-    def _deed_card(self, board, mark: DeedMark) -> DeedCardItem:
+    def _deed_card(self, board, mark: DeedMark, plain: bool = False) -> DeedCardItem:
         square = board.squares[mark.index]
         colour = next((g.color for g in board.groups if g.id == square.group), None)
         notes = [text for flag, text in ((mark.mortgaged, "Mortgaged: lies face down"),
@@ -105,7 +105,8 @@ class SeatScene(QGraphicsScene):
                             DeedMarks(mortgaged=mark.mortgaged, rezoned=mark.rezoned, destroyed=mark.destroyed,
                                       controller_name=mark.controller_name, controller_seat=mark.controller,
                                       houses=mark.houses, hotel=mark.hotel),
-                            tooltip_html(board, square) + "".join(f"<br><b>{note}</b>" for note in notes))
+                            tooltip_html(board, square) + "".join(f"<br><b>{note}</b>" for note in notes),
+                            plain=plain)
         card.unsetCursor()  # the open hand of the editor would promise a drag
         return card
 
@@ -134,7 +135,7 @@ class SeatScene(QGraphicsScene):
         per_row = 6
         step_x, step_y = DEED_WIDTH + SIBLING_GAP, DEED_WIDTH * 1.45
         for number, mark in enumerate(marks):
-            card = self._deed_card(board, mark)
+            card = self._deed_card(board, mark, plain=True)
             card.setPos(number % per_row * step_x, number // per_row * step_y)
             self.addItem(card)
             self.cards[mark.index] = card
