@@ -323,7 +323,10 @@ class OptionField:
     @property
     def label(self) -> str:
         """The option's name in words: "pf_halts_destruction" -> "Political Favor halts destruction"."""
-        words = [LABEL_WORDS.get(word, word) for word in self.name.split("_")]
+        names = self.name.split("_")
+        if names[0] == "classic" and len(names) > 1:  # every classic option's prefix (VARIANTS §1.1), said once
+            names = names[1:]
+        words = [LABEL_WORDS.get(word, word) for word in names]
         text = " ".join(words)
         return text[0].upper() + text[1:]
 

@@ -147,6 +147,7 @@ class HouseRulesPage(QWidget):
             self.labels[field.name] = label
             self.preset_labels[field.name] = preset_value
         grid.setColumnStretch(0, 1)
+        grid.setRowStretch(len(self.fields) + 1, 1)  # a short list (classic's) stays at the top
 
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
