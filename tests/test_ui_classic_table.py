@@ -224,3 +224,21 @@ def test_a_classic_save_opens_and_plays_on(qtbot, folders, monkeypatch):
     before = len(reopened.table.session.actions)
     play_by_clicks(qtbot, reopened, 10, random.Random(5))
     assert len(reopened.table.session.actions) > before
+
+
+def test_f1_in_a_classic_game_shows_how_to_play_classic_and_its_house_rules(qtbot, folders):
+    state = CLASSIC.new_game(PEOPLE, seed=3, options={"classic_luxury_tax": 75})
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    if window.handover.isVisible():
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    QTest.keyClick(window, Qt.Key.Key_F1)
+    reference = window.rules_reference
+    assert reference.isVisible()
+    how_to = reference.how_to_play.toPlainText()
+    assert how_to.startswith("How to play classic Monopoly")
+    assert "CLASSIC-05" in how_to and "Get Out of Jail Free" in how_to and "Power Base" not in how_to
+    game_page = reference.game_page.toPlainText()
+    assert "Luxury tax: 75." in game_page and "CLASSIC-10" in game_page
