@@ -165,7 +165,11 @@ def test_a_classic_game_plays_at_the_table_to_its_end_by_clicks(qtbot, folders):
     for label in labels:
         assert "Political Favor" not in label and "R-" not in label, label
     qtbot.waitUntil(lambda: window.game_over_dialog is not None and window.game_over_dialog.isVisible(), timeout=5000)
+    dialog = window.game_over_dialog
+    assert dialog.standings.horizontalHeaderItem(4).text() == "Net worth" and dialog.standings.isColumnHidden(2)
     worths = CLASSIC.queries.net_worths(state)
+    first = dialog.standings.item(0, 4).text()
+    assert first == f"{max(worths.values()):,}"  # the winner's net worth heads the standings
     best = max(worths.values())
     assert {seat for seat, worth in worths.items() if worth == best} == set(state.winners)  # CLASSIC-15
 
