@@ -246,3 +246,38 @@ def test_f1_in_a_classic_game_shows_how_to_play_classic_and_its_house_rules(qtbo
     assert "CLASSIC-05" in how_to and "Get Out of Jail Free" in how_to and "Power Base" not in how_to
     game_page = reference.game_page.toPlainText()
     assert "Luxury tax: 75." in game_page and "CLASSIC-10" in game_page
+
+
+# ----- LAN -----
+
+def test_host_game_hosts_classic_monopoly_and_its_advert_and_lobby_name_it(qtbot, tmp_path):
+    from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
+
+    dialog = HostDialog(bind="127.0.0.1", discovery=False, save_path=tmp_path / "lan.json", computer_pace=0)
+    qtbot.addWidget(dialog)
+    dialog.port.setValue(0)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    try:
+        dialog.ruleset_combo.setFocus()
+        QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+        assert dialog.ruleset() == "classic" and "net worth" in dialog.ruleset_sentence.text()
+        assert set(dialog.house_rules.fields) == set(CLASSIC.options_model.model_fields)
+        dialog.house_rules.editors["classic_luxury_tax"].setValue(75)
+        dialog.seats.setValue(2)  # CLASSIC-02: two players are a table
+        dialog.computers.setValue(1)
+        dialog.strength.setCurrentIndex(dialog.strength.findData("strategist"))
+        assert not dialog.host_button.isEnabled() and "no strategist" in dialog.problems_label.text()
+        dialog.strength.setCurrentIndex(dialog.strength.findData("schemer"))
+        assert dialog.host_button.isEnabled(), dialog.problems()
+        config = dialog.config()
+        assert (config.ruleset, config.options) == ("classic", {"classic_luxury_tax": 75})
+        remembered = dialog.remembered()
+        assert remembered.ruleset == "classic" and remembered.option_overrides == {"classic_luxury_tax": 75}
+        QTest.mouseClick(dialog.host_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.lan.seat == 0 and "Classic Monopoly" in dialog.lobby.title.text(),
+                        timeout=5000)
+        server = dialog.lan.server
+        assert server.call(lambda s: s._advert()["rs"]) == "classic"
+    finally:
+        dialog.done(0)

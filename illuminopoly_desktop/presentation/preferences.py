@@ -88,10 +88,13 @@ class HostGameChoices(BaseModel):
     player_name: str = Field("", max_length=32)
     host_name: str = Field("", max_length=60)
     port: int = Field(8765, ge=0, le=65535)
-    seats: int = Field(4, ge=MIN_SEATS, le=MAX_SEATS)
+    seats: int = Field(4, ge=2, le=MAX_SEATS)
+    """Classic Monopoly seats 2 (CLASSIC-02); the dialog raises fewer than its ruleset allows to its minimum."""
     computers: int = Field(0, ge=0, le=MAX_SEATS - 1)
     computer_strength: Literal["random", "schemer", "strategist"] = "schemer"
     use_artillery: bool = False
+    ruleset: str = DEFAULT_RULESET
+    """The rule system of the last game hosted; before `option_overrides`, which are its options."""
     option_overrides: dict[str, Any] = Field(default_factory=dict)
     """House rules that differ from their defaults, by option name (the Artillery has its own field)."""
     preset: str | None = None
@@ -99,8 +102,8 @@ class HostGameChoices(BaseModel):
 
     @field_validator("option_overrides", mode="before")
     @classmethod
-    def _drop_invalid_options(cls, overrides: Any) -> dict[str, Any]:
-        return valid_option_overrides(overrides)
+    def _drop_invalid_options(cls, overrides: Any, info: ValidationInfo) -> dict[str, Any]:
+        return valid_option_overrides(overrides, info.data.get("ruleset", DEFAULT_RULESET))
 
 
 def valid_option_overrides(overrides: Any, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
