@@ -10,7 +10,7 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QLabel, QSpinBox
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.rulesets import find_ruleset
@@ -281,3 +281,39 @@ def test_host_game_hosts_classic_monopoly_and_its_advert_and_lobby_name_it(qtbot
         assert server.call(lambda s: s._advert()["rs"]) == "classic"
     finally:
         dialog.done(0)
+
+
+def test_a_classic_auction_is_bid_in_turn_on_the_public_screen_without_the_curtain(qtbot, folders):
+    """CLASSIC-05: Ann passes over Baltic Avenue; the auction is open, so every bidder bids on the public screen
+    in turn — no hand-over between bids; Ann bids $1 by a click, Ben raises to $2, Cy and Ann pass: Ben buys it
+    for $2."""
+    from illuminopoly_desktop.rules import actions as A
+
+    state = CLASSIC.new_game(PEOPLE, seed=3, allow_forced_dice=True)
+    engine.apply(state, A.ForceDice(seat=0, dice=[1, 2]))
+    engine.apply(state, A.Roll(seat=0))
+    engine.apply(state, A.DoNothing(seat=0))  # Baltic Avenue goes to auction
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+
+    def bidder_clicks(kind: str, amount: int | None = None) -> None:
+        assert not window.handover.isVisible()  # an open auction: no curtain between bidders
+        assert window.action_panel.public
+        notes = " ".join(label.text() for label in window.action_panel.findChildren(QLabel))
+        assert "auction is open" in notes
+        if amount is not None:  # typed into the bid's box, then its button clicked
+            chooser = window.action_panel.amount_choosers["bid"]
+            box = chooser.amount.lineEdit()
+            box.selectAll()
+            QTest.keyClicks(box, str(amount))
+            click(chooser.button)
+            return
+        button = next(b for b in window.action_panel.buttons if b.choice.kind == kind)
+        click(button)
+
+    bidder_clicks("bid", 1)   # Ann
+    bidder_clicks("bid", 2)   # Ben
+    bidder_clicks("pass_bid")  # Cy
+    bidder_clicks("pass_bid")  # Ann
+    state = window.table.session.state
+    assert state.properties[3].owner == 1 and state.players[1].cash == 1500 - 2
