@@ -10,7 +10,7 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QLabel, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QSpinBox
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.rulesets import find_ruleset
@@ -57,9 +57,11 @@ def click(widget) -> None:
     QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
 
 
-def play_by_clicks(qtbot, window: MainWindow, decisions: int, rnd: random.Random) -> list[str]:
+def play_by_clicks(qtbot, window: MainWindow, decisions: int, rnd: random.Random,
+                   titles: set[str] | None = None) -> list[str]:
     """Up to `decisions` decisions through the window: Return on the curtain, else a click on one of the panel's
-    buttons (never "Don't buy", which asks first; the auction's Pass when bidding). Returns every label shown."""
+    buttons (never "Don't buy", which asks first). Returns every label shown; adds the panel's group titles to
+    `titles`."""
     labels = []
     for _ in range(decisions):
         state = window.table.session.state
@@ -71,6 +73,8 @@ def play_by_clicks(qtbot, window: MainWindow, decisions: int, rnd: random.Random
         buttons = window.action_panel.buttons
         assert buttons, f"nothing to click, waiting for {engine.awaiting(state)}"
         labels += [button.choice.label for button in buttons]
+        if titles is not None:  # the panel's group boxes' titles
+            titles.update(box.title() for box in window.action_panel.findChildren(QGroupBox))
         pool = [b for b in buttons if b.choice.kind != "do_nothing"] or buttons
         click(rnd.choice(pool))
         qtbot.wait(1)
@@ -156,7 +160,9 @@ def test_a_classic_game_plays_at_the_table_to_its_end_by_clicks(qtbot, folders):
     assert not any(item._arrows_shown for item in window.scene.square_items)  # deeds drawn without out-arrows
     assert window.scene.bank_item.text() == "THE BANK · 32 houses · 12 hotels left · Round 1"  # no Reserves, no Chair
 
-    labels = play_by_clicks(qtbot, window, 400, random.Random(2))
+    titles: set[str] = set()
+    labels = play_by_clicks(qtbot, window, 400, random.Random(2), titles)
+    assert "Deals and property" in titles and not any("Contest" in title for title in titles)
 
     state = window.table.session.state
     assert state.game_over, "the four-round game did not end within 400 decisions"
@@ -204,7 +210,9 @@ def test_the_seat_area_shows_deeds_jail_cards_and_net_worth(qtbot, folders):
     summary = seat_summaries(state)[0]
     assert summary.net_worth == 1500 + 60 + 30  # CLASSIC-15: cash, price, half the mortgaged one's
     line = money_html(summary)
-    assert "worth $1,590" in line and "1 Jail Free card" in line and "2 deeds" in line
+    assert summary.worth_rank == 1  # Ben and Cy are worth their $1,500
+    assert [other.worth_rank for other in seat_summaries(state)[1:]] == [2, 2]
+    assert "worth $1,590 (1st)" in line and "1 Jail Free card" in line and "2 deeds" in line
     assert "Power Base" not in line
 
 

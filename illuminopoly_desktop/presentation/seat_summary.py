@@ -76,6 +76,8 @@ class SeatSummary:
     """The nearest count as a fraction ("4/6") for the header line; None where there is no count to show."""
     net_worth: int | None = None
     """A classic player's net worth (CLASSIC-15: what ranks the players of a short game); None in Illuminopoly."""
+    worth_rank: int | None = None
+    """The player's place by net worth among those still in the game (1: the richest; tied worths share a place)."""
 
 
 @dataclass(frozen=True)
@@ -162,8 +164,10 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
         elif role == "artillery":
             tally = artillery_notes(state, player.seat).tally
             extra = {"colours_destroyed": sum(lot.destroyed for lot in tally), "colour_groups": len(tally)}
-        if role == "player":
-            extra["net_worth"] = None if player.eliminated else worths.get(player.seat)
+        if role == "player" and not player.eliminated and player.seat in worths:
+            worth = worths[player.seat]
+            extra["net_worth"] = worth
+            extra["worth_rank"] = 1 + sum(1 for other in worths.values() if other > worth)
         if role != "banker" and player.faction and not player.eliminated:
             extra["victory"], extra["victory_short"] = victory_words(state, player.seat)
         summaries.append(SeatSummary(

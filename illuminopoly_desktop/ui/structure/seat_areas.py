@@ -296,7 +296,7 @@ def money_html(summary: SeatSummary) -> str:
             parts.append(f"Power Base {'about ' if summary.power_base_estimated else ''}"
                          f"{_money(summary.power_base)}")
     if summary.net_worth is not None:
-        parts.append(f"worth {_money(summary.net_worth)}")
+        parts.append(f"worth {_money(summary.net_worth)} ({ordinal(summary.worth_rank)})")
     if summary.victory_short is not None and summary.role == "faction":
         parts.append(f"win {summary.victory_short}")
     if summary.role in ("faction", "player"):
@@ -311,6 +311,14 @@ def money_html(summary: SeatSummary) -> str:
         parts.append(f"{favors} PF" if rule_ids_shown() else f"{favors} Political Favor{'s' if favors != 1 else ''}")
     line = " · ".join(parts)
     return line + (" <span style='color:#777'>· computer</span>" if summary.is_computer else "")
+
+
+def ordinal(place: int | None) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th": a standing in words."""
+    if place is None:
+        return ""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 def _badge(word: str, compact: bool = False) -> str:

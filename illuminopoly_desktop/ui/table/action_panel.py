@@ -327,7 +327,8 @@ class ActionPanel(QWidget):
         return f"the {contest.contest.replace('_', ' ')}" if contest else "the attack"
 
     def _launcher_box(self, parent: QWidget) -> QGroupBox:
-        box = QGroupBox(GROUP_TITLES[DIALOGS], parent)
+        contests = ruleset_of(self.state).queries.has_contests  # classic Monopoly has none
+        box = QGroupBox(GROUP_TITLES[DIALOGS] if contests else "Deals and property", parent)
         layout = QVBoxLayout(box)
         for launcher in sorted(self.launchers, key=lambda entry: not entry.urgent):
             # "Contest: the takeover of Connecticut Avenue…" wraps; a click right after a rebuild is guarded
