@@ -262,7 +262,7 @@ def setup_from_choices(choices: NewGameChoices | None, seat_count: int) -> Table
     a new random seed. Without remembered choices, the rules' defaults."""
     if choices is None:
         return TableSetup(seats=default_seats(seat_count))
-    ruleset = choices.ruleset if choices.ruleset in RULESETS else DEFAULT_RULESET
+    ruleset = choices.ruleset if choices.ruleset in TABLE_RULESETS else DEFAULT_RULESET
     known = {info.id for info in choosable_factions()} | {DRAFT}
     seats = [SeatPlan(name=seat.name, kind=seat.kind, faction=seat.faction if seat.faction in known else DRAFT,
                       strength=seat.strength)
@@ -417,6 +417,11 @@ RULESET_SENTENCES = {
 """One sentence about each rule system, shown where a host chooses it (New Game, Host Game)."""
 
 
+TABLE_RULESETS = ("illuminopoly", "classic")
+"""The rule systems the table plays (New Game, Host Game), in the order offered. A ruleset joins when the table can
+host it: the Georgist one (variants/george/) has its dialogs but no table yet (issue 27)."""
+
+
 def ruleset_choices() -> list[tuple[str, str, str]]:
     """(name, label, sentence) of every rule system a table may play, Illuminopoly first."""
-    return [(entry.name, entry.label, RULESET_SENTENCES.get(entry.name, "")) for entry in RULESETS.values()]
+    return [(name, RULESETS[name].label, RULESET_SENTENCES.get(name, "")) for name in TABLE_RULESETS]
