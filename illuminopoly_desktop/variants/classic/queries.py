@@ -9,18 +9,8 @@ from collections.abc import Callable
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
-from ...rules.errors import IllegalAction
-from ...rules.mortgages import lift_cost, transfer_fee
 from ...rules.queries import Queries
 from . import buildings, landing, mortgages, rent, worth
-
-
-def _checked(check: Callable, *args):
-    """What a rule's check returns (a price), or None if it refuses now."""
-    try:
-        return check(*args)
-    except IllegalAction:
-        return None
 
 
 _PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
@@ -33,23 +23,11 @@ _PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
 
 
 class ClassicQueries(Queries):
-    # ----- prices -----
+    # ----- prices (the base class asks these; lifts and the 10% are the core's, CLASSIC-08) -----
 
-    def price(self, state: GameState, action: A.Action) -> int | None:
-        price_of = _PRICES.get(action.type)
-        return None if price_of is None else _checked(price_of, RulesContext(state), action)
-
-    def building_kind(self, state: GameState, seat: int, index: int) -> str | None:
-        """"house" or "hotel": what building on the lot now would place (CLASSIC-07); None if refused."""
-        return _checked(buildings.check_buy_building, RulesContext(state), seat, index)
-
-    def lift_cost(self, state: GameState, index: int) -> int:
-        """The principal and its 10% (CLASSIC-08)."""
-        return lift_cost(state.properties[index])
-
-    def transfer_fee(self, state: GameState, index: int) -> int:
-        """The 10% the receiver of a mortgaged deed pays at once (CLASSIC-08)."""
-        return transfer_fee(state.properties[index])
+    prices = _PRICES
+    building_check = staticmethod(buildings.check_buy_building)
+    """CLASSIC-07."""
 
     # ----- rent and worth -----
 
