@@ -25,7 +25,7 @@ from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.app.table_layout import STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
-from illuminopoly_desktop.ui.structure.seat_areas import money_html
+from illuminopoly_desktop.ui.structure.seat_areas import header_tooltip, money_html
 from illuminopoly_desktop.ui.structure.seat_scenes import JailCardItem
 from ui_windows import hide_top_level_windows
 
@@ -214,6 +214,9 @@ def test_the_seat_area_shows_deeds_jail_cards_and_net_worth(qtbot, folders):
     assert [other.worth_rank for other in seat_summaries(state)[1:]] == [2, 2]
     assert "worth $1,590 (1st)" in line and "1 Jail Free card" in line and "2 deeds" in line
     assert "Power Base" not in line
+    tip = header_tooltip(summary, state)
+    assert "Net worth: $1,590, 1st at the table" in tip and "Get Out of Jail Free cards: 1" in tip
+    assert "Political" not in tip and "—" not in tip
 
 
 def test_a_classic_save_opens_and_plays_on(qtbot, folders, monkeypatch):

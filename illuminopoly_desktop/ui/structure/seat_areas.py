@@ -334,6 +334,14 @@ def _badge(word: str, compact: bool = False) -> str:
 
 def header_tooltip(summary: SeatSummary, state: GameState) -> str:
     """The header's details in words."""
+    if summary.role == "player":  # classic Monopoly: no faction, a net worth, Get Out of Jail Free cards
+        lines = [f"<b>{escape(summary.name)}</b>", f"Cash: {_money(summary.cash)}"]
+        if summary.net_worth is not None:
+            lines.append(f"Net worth: {_money(summary.net_worth)}, {ordinal(summary.worth_rank)} at the table "
+                         "(CLASSIC-15)")
+        if summary.political_favors:
+            lines.append(f"Get Out of Jail Free cards: {summary.political_favors} (CLASSIC-11)")
+        return "<br>".join(lines)
     lines = [f"<b>{escape(summary.name)}</b> — {escape(summary.faction_name)}"
              + (f" ({escape(summary.faction_title)})" if summary.faction_title else ""),
              f"Cash: {_money(summary.cash)}"]
