@@ -310,6 +310,31 @@ def georgist_build_dialog(parent):
     return GeorgeBuildDialog(state, seat, 39, parent)
 
 
+def walk_classic_new_game_and_table(window: MainWindow) -> None:
+    """New Game with classic Monopoly chosen by the keyboard (its sentence, its house rules page), then the game it
+    starts on the table, walked with its curtain raised; a line ``checked classic ...`` says what was chosen."""
+    from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
+
+    dialog = NewGameDialog(window)
+    dialog.show()
+    settle()
+    dialog.ruleset_combo.setFocus(Qt.FocusReason.TabFocusReason)
+    QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+    settle()
+    walk_dialog(dialog, "(classic Monopoly)")
+    state = dialog.start_game()
+    print(f"checked classic ruleset={state.setup.ruleset} options={len(dialog.house_rules.fields)} "
+          f"faction-column-hidden={dialog.seats_table.isColumnHidden(2)}", flush=True)
+    dialog.close()
+    window.start_table(state, pace_ms=0, animated=False)
+    settle()
+    if window.handover.isVisible():
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+        settle()
+    walk(window, "window", "MainWindow", "(classic table)")
+    window.close_table()
+
+
 def walk_main_window_and_its_dialogs() -> None:
     from illuminopoly_desktop.presentation.game_summary import summarize
     from illuminopoly_desktop.presentation.power_history import PowerHistory
@@ -327,6 +352,7 @@ def walk_main_window_and_its_dialogs() -> None:
 
     walk_dialog(NewGameDialog(window))
     check_new_game_row_follows_the_focus(NewGameDialog(window))
+    walk_classic_new_game_and_table(window)
     walk_dialog(PreferencesDialog(window.preferences, window))
     walk_dialog(RulesReferenceWindow(window))
     walk_dialog(georgist_build_dialog(window))

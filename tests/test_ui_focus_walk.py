@@ -125,6 +125,16 @@ def test_every_walked_window_took_the_focus_and_new_game_every_seat_control(walk
     assert new_game >= 4 * 3 + 50  # 12 seat controls, 57 house rules' editors, buttons
 
 
+def test_new_game_with_classic_chosen_and_its_table_take_the_focus(walk_result, checks):
+    """Issue 26: Down on the Rule system box chooses classic Monopoly; the dialog with its classic house rules
+    (every classic_* option, no faction column) and the classic table it starts are walked without a crash."""
+    _result, walked = walk_result
+    classic = [count for kind, name, count, detail in walked if name == "NewGameDialog" and "classic" in detail]
+    assert classic and classic[0] >= 4 * 2 + 9  # 8 seat controls, 9 classic house rules' editors, buttons
+    assert any(name == "MainWindow" and "classic table" in detail for _kind, name, _count, detail in walked)
+    assert "checked classic ruleset=classic options=9 faction-column-hidden=True" in checks
+
+
 def test_a_seat_box_taking_the_focus_selects_its_seat_for_remove(checks):
     """What the FocusIn filter was for, now done by the table itself: clicking into seat 3's Player box selects
     seat 3, the faction card shows its faction (the Dog), and Remove seat removes seat 3, not the last one."""

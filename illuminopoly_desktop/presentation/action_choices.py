@@ -19,6 +19,7 @@ from ..rules.engine import awaiting, describe_pending
 from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
+from .classic_words import CLASSIC_WORDS
 from .deal_builder import can_propose, describe_offer, offers_made, offers_to_answer
 from .game_setup import faction_description
 from .wording import plain, rule_ids_shown, step_words
@@ -169,6 +170,8 @@ def graft_odds(state: GameState, seat: int, pips: int) -> Fraction | None:
 def seat_title(state: GameState, seat: int) -> str:
     """"Alice — the Top Hat (aristocrats)"."""
     player = state.players[seat]
+    if state.setup.ruleset == "classic":
+        return player.name  # classic Monopoly's players have no faction
     if player.role == "banker":
         return f"{player.name} — the professional Banker"
     info = load_factions().get(player.faction or "")
@@ -228,6 +231,8 @@ class _Labeller:
         self.rules = ruleset_of(state).queries
         self.squares = board_index(state.setup.board).squares
         self.contest = self.rules.active_contest(state)
+        self.words = CLASSIC_WORDS if state.setup.ruleset == "classic" else {}
+        """A classic game's own wording of its actions (presentation/classic_words.py)."""
 
     def price(self, action: A.Action) -> int | None:
         return self.rules.price(self.state, action)
@@ -255,6 +260,9 @@ class _Labeller:
 
     def _describe(self, a: A.Action) -> tuple[str, int | None, str]:
         """(label, cost, tooltip) of one action."""
+        own = self.words.get(a.type)
+        if own is not None:
+            return own(self, a)
         method = getattr(self, f"_{a.type}", None)
         if method is not None:
             return method(a)

@@ -94,6 +94,9 @@ class BoardSnapshot:
     chair: int | None = None
     current_seat: int | None = None
     game_over: bool = False
+    classic: bool = False
+    """A classic Monopoly game: no out-arrows on the deeds (no power structures), a Bank that never runs out and no
+    Chair."""
     acted_on: int | None = None
     """The square the decision the table waits for is about (`acted_on_square`), lit up on the board."""
 
@@ -131,7 +134,7 @@ def snapshot_of(state: GameState) -> BoardSnapshot:
         properties=properties, tokens=tokens, player_names=tuple(p.name for p in state.players),
         fp_pot=state.fp_pot, reserves=state.reserves, house_supply=state.house_supply,
         hotel_supply=state.hotel_supply, round_no=state.round_no, chair=state.chair, current_seat=current,
-        game_over=state.game_over, acted_on=acted_on_square(state))
+        game_over=state.game_over, classic=not queries.has_structures, acted_on=acted_on_square(state))
 
 
 LANDING_STEPS = frozenset({"stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "rail_jump"})
@@ -181,6 +184,8 @@ def attack_costs(state: GameState, queries, squares, index: int) -> tuple[tuple[
     of an owned property (R-TAKEOVER-01), the rezoning of a lot or Railroad not yet rezoned or destroyed
     (R-REZONE-01), the subversion of an owned property not destroyed whose owner is no unawakened Boat
     (R-SUBVERT-01). The Artillery's destructions are left out: they are one faction's, not everyone's."""
+    if not queries.has_contests:
+        return ()
     prop = state.properties[index]
     square = squares[index]
     owner = state.players[prop.owner] if prop.owner is not None else None

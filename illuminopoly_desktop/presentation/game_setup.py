@@ -18,10 +18,10 @@ from annotated_types import Ge
 from ..model.datafile import read_json
 from ..model.factions import FactionInfo, load_factions
 from ..model.options import OptionError, Options, load_default_options, make_options, option_choices
-from ..model.presets import Preset, default_preset_name, option_values, presets_of, setup_preset_name
+from ..model.presets import Preset, default_preset_name, find_preset, option_values, presets_of, setup_preset_name
 from ..model.resources import resource_path
 from ..model.rng import new_seed
-from ..model.rulesets import DEFAULT_RULESET, find_ruleset
+from ..model.rulesets import DEFAULT_RULESET, RULESETS, find_ruleset, options_model_of
 from ..model.state import ComputerStrength, GameState, SeatConfig
 from ..rules.errors import IllegalAction
 from ..rules.game_start import new_game
@@ -80,6 +80,14 @@ class TableSetup:
     preset: str | None = None
     """The preset the house rules started from (model/presets.py; None: the ruleset's own, its defaults), named in
     the game's setup."""
+    ruleset: str = DEFAULT_RULESET
+    """The rule system the game is played by (model/rulesets.py): Illuminopoly or classic Monopoly."""
+
+    @property
+    def has_factions(self) -> bool:
+        """Whether seats take factions, the Artillery and a professional Banker (Illuminopoly); classic Monopoly's
+        players have none of them."""
+        return self.ruleset == DEFAULT_RULESET
 
     # ----- what the engine receives -----
 
@@ -88,19 +96,22 @@ class TableSetup:
 
         Raises OptionError for an unknown option or a value it does not allow.
         """
+        if not self.has_factions:
+            return make_options(self.option_overrides, model=options_model_of(self.ruleset))
         return make_options({**self.option_overrides, "use_artillery": self.use_artillery})
 
     def is_banker(self, index: int) -> bool:
-        return self.banker_seat == index
+        return self.has_factions and self.banker_seat == index
 
     def presets_factions(self) -> bool:
         """True when the host chose factions at the table (R-SETUP-02 lets the host assign them)."""
-        return any(seat.faction != DRAFT for i, seat in enumerate(self.seats) if not self.is_banker(i))
+        return self.has_factions and any(seat.faction != DRAFT for i, seat in enumerate(self.seats) if not self.is_banker(i))
 
     def seat_configs(self) -> list[SeatConfig]:
         return [SeatConfig(name=seat.name.strip(), kind=seat.kind, banker=self.is_banker(i),
                            strength=seat.strength if seat.kind == "computer" else "random",
-                           faction=None if self.is_banker(i) or seat.faction == DRAFT else seat.faction)
+                           faction=None if self.is_banker(i) or seat.faction == DRAFT or not self.has_factions
+                           else seat.faction)
                 for i, seat in enumerate(self.seats)]
 
     # ----- checking and starting -----
@@ -108,6 +119,8 @@ class TableSetup:
     def validate(self) -> list[str]:
         """Every problem that stops the game from starting, one sentence each; empty when it can start."""
         problems = self._name_problems()
+        if not self.has_factions:
+            return problems + self._seating_problems()
         if self.banker_seat is not None and not 0 <= self.banker_seat < len(self.seats):
             problems.append("The professional Banker must be one of the seats.")
             return problems
@@ -126,6 +139,16 @@ class TableSetup:
             problems.append(bank)
         return problems
 
+    def _seating_problems(self) -> list[str]:
+        """The ruleset's refusal of the seating (classic Monopoly: 2 to 8 players, CLASSIC-02), in words."""
+        try:
+            find_ruleset(self.ruleset).check_seating(self.seat_configs(), self.options())
+        except OptionError as error:
+            return [f"House rule {error}."]
+        except IllegalAction as refusal:
+            return [f"{refusal.message} ({refusal.rule_id})"]
+        return []
+
     def start(self, events: list | None = None) -> GameState:
         """Create the game: it waits for its first setup decision (the draft, the Dog's choice or the Chair election).
 
@@ -135,7 +158,7 @@ class TableSetup:
         if problems:
             raise SetupInvalid(problems)
         return new_game(self.seat_configs(), self.seed, self.options(), preset_factions=self.presets_factions(),
-                        events=events, preset=self.preset)
+                        events=events, ruleset=self.ruleset, preset=self.preset)
 
     # ----- the wording of problems -----
 
@@ -229,7 +252,7 @@ def remembered_choices(setup: TableSetup) -> NewGameChoices:
                                   strength=seat.strength) for seat in setup.seats],
         use_artillery=setup.use_artillery, banker_seat=setup.banker_seat,
         option_overrides={name: value for name, value in setup.option_overrides.items() if name != "use_artillery"},
-        preset=setup_preset_name(DEFAULT_RULESET, setup.preset))
+        preset=setup_preset_name(setup.ruleset, setup.preset), ruleset=setup.ruleset)
 
 
 def setup_from_choices(choices: NewGameChoices | None, seat_count: int) -> TableSetup:
@@ -239,6 +262,7 @@ def setup_from_choices(choices: NewGameChoices | None, seat_count: int) -> Table
     a new random seed. Without remembered choices, the rules' defaults."""
     if choices is None:
         return TableSetup(seats=default_seats(seat_count))
+    ruleset = choices.ruleset if choices.ruleset in TABLE_RULESETS else DEFAULT_RULESET
     known = {info.id for info in choosable_factions()} | {DRAFT}
     seats = [SeatPlan(name=seat.name, kind=seat.kind, faction=seat.faction if seat.faction in known else DRAFT,
                       strength=seat.strength)
@@ -252,10 +276,10 @@ def setup_from_choices(choices: NewGameChoices | None, seat_count: int) -> Table
         taken.add(f"player {number}")
     banker = choices.banker_seat if choices.banker_seat is not None and choices.banker_seat < seat_count else None
     # A preset since deleted (a user's own) is forgotten; its house rules stay, as they were remembered.
-    preset = choices.preset if choices.preset in {p.name for p in preset_choices()} else None
+    preset = choices.preset if choices.preset in {p.name for p in preset_choices(ruleset)} else None
     return TableSetup(seats=seats, use_artillery=choices.use_artillery, banker_seat=banker,
-                      option_overrides=dict(choices.option_overrides), preset=setup_preset_name(DEFAULT_RULESET,
-                                                                                                preset))
+                      option_overrides=dict(choices.option_overrides), preset=setup_preset_name(ruleset, preset),
+                      ruleset=ruleset)
 
 
 # ----- factions for the seat combos -----
@@ -299,7 +323,10 @@ class OptionField:
     @property
     def label(self) -> str:
         """The option's name in words: "pf_halts_destruction" -> "Political Favor halts destruction"."""
-        words = [LABEL_WORDS.get(word, word) for word in self.name.split("_")]
+        names = self.name.split("_")
+        if names[0] == "classic" and len(names) > 1:  # every classic option's prefix (VARIANTS §1.1), said once
+            names = names[1:]
+        words = [LABEL_WORDS.get(word, word) for word in names]
         text = " ".join(words)
         return text[0].upper() + text[1:]
 
@@ -320,14 +347,16 @@ def show_value(value: object) -> str:
     return " ".join(LABEL_WORDS.get(word, word) for word in str(value).split("_"))
 
 
-def option_fields() -> list[OptionField]:
-    """Every option of the Options model, in registry order, with its type, allowed values and default
-    (resources/options.json) and its one-line help and rule IDs (resources/option_help.json)."""
-    defaults = load_default_options()
-    help_by_name = option_help()
+def option_fields(ruleset: str = DEFAULT_RULESET) -> list[OptionField]:
+    """Every option of the ruleset's options model (Illuminopoly's: model/options.py), in registry order, with its
+    type, allowed values and default (resources/options.json) and its one-line help and rule IDs
+    (resources/option_help.json; classic Monopoly's: classic_options.json and classic_option_help.json)."""
+    model = options_model_of(ruleset)
+    defaults = load_default_options(model=model)
+    help_by_name = option_help(resource_path(model.HELP_FILE) if ruleset != DEFAULT_RULESET else None)
     fields = []
-    for name, model_field in Options.model_fields.items():
-        choices = option_choices(name)
+    for name, model_field in model.model_fields.items():
+        choices = option_choices(name, model)
         if model_field.annotation is bool:
             kind, allowed = "bool", (True, False)
         elif choices is not None:
@@ -354,14 +383,18 @@ def _option_help_cached(path: Path) -> dict[str, dict]:
 
 # ----- presets (model/presets.py) for the house rules page -----
 
-def preset_choices() -> list[Preset]:
-    """The presets a table may start from: the built-in ones (the revised edition first), then the user's own."""
-    return presets_of(DEFAULT_RULESET)
+def preset_choices(ruleset: str = DEFAULT_RULESET) -> list[Preset]:
+    """The presets a table may start from: the built-in ones (the revised edition first), then the user's own; a
+    ruleset without a preset file has its own rules as the one built-in preset."""
+    presets = presets_of(ruleset)
+    if not any(p.name == default_preset_name(ruleset) for p in presets):
+        presets.insert(0, find_preset(ruleset, None))
+    return presets
 
 
 def preset_values(preset: Preset) -> dict[str, object]:
     """Every option's value under `preset`: its own values, the defaults for the rest."""
-    return {**option_values(load_default_options()), **preset.options}
+    return {**option_values(load_default_options(model=options_model_of(preset.ruleset))), **preset.options}
 
 
 def preset_tooltip(preset: Preset) -> str:
@@ -371,5 +404,24 @@ def preset_tooltip(preset: Preset) -> str:
             f"({preset.name}).")
 
 
-def default_preset() -> str:
-    return default_preset_name(DEFAULT_RULESET)
+def default_preset(ruleset: str = DEFAULT_RULESET) -> str:
+    return default_preset_name(ruleset)
+
+
+RULESET_SENTENCES = {
+    "illuminopoly": "Monopoly with the soul of Illuminati: factions hang their deeds in power structures and fight "
+                    "over them with takeovers, subversion and bribes.",
+    "classic": "The classic property-trading game: buy, build evenly, collect rent and bankrupt everyone else (or "
+               "have the highest net worth when the rounds run out).",
+}
+"""One sentence about each rule system, shown where a host chooses it (New Game, Host Game)."""
+
+
+TABLE_RULESETS = ("illuminopoly", "classic")
+"""The rule systems the table plays (New Game, Host Game), in the order offered. A ruleset joins when the table can
+host it: the Georgist one (variants/george/) has its dialogs but no table yet (issue 27)."""
+
+
+def ruleset_choices() -> list[tuple[str, str, str]]:
+    """(name, label, sentence) of every rule system a table may play, Illuminopoly first."""
+    return [(name, RULESETS[name].label, RULESET_SENTENCES.get(name, "")) for name in TABLE_RULESETS]

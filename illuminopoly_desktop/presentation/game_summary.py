@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from ..model.factions import load_factions
 from ..model.rulesets import ruleset_of
 from ..model.state import GameState
-from .power_history import rounds_played
-from .seat_summary import current_power_bases
+from .power_history import rounds_played, standings as standing_values
+from .seat_summary import is_classic
 
 # How each ending is worded by the engine (Illuminopoly's victory.py and special_victory.py) -> (kind, rule ID).
 _ENDINGS = (
@@ -64,6 +64,8 @@ class GameSummary:
     seed: int | None = None
     """The seed of the game's dice and shuffles, told once the game is over (None: a LAN client's view, which never
     holds it)."""
+    measure: str = "Power Base"
+    """What the standings and the chart rank by: the Power Base, or a classic game's net worth (CLASSIC-15)."""
 
     @property
     def winners(self) -> list[Standing]:
@@ -90,13 +92,14 @@ def summarize(state: GameState, rule_id: str | None = None) -> GameSummary:
         rounds=rounds_played(state),
         standings=standings(state),
         seed=state.setup.seed or None,
+        measure="Net worth" if is_classic(state) else "Power Base",
     )
 
 
 def standings(state: GameState) -> list[Standing]:
-    """Every player: winners first, then by Power Base and cash; the eliminated last."""
+    """Every player: winners first, then by Power Base (a classic game: net worth) and cash; the eliminated last."""
     factions = load_factions()
-    bases = current_power_bases(state)[0]
+    bases = standing_values(state)
     winners = set(state.winners)
     rows = []
     for player in state.players:

@@ -19,6 +19,9 @@ from .vote_view import ballot_view, majority_text
 PUBLIC_DECISION_TYPES = frozenset({"pick_faction", "cast_vote"})
 """Decisions everyone sees taken: a faction picked in the draft (R-SETUP-02) and a vote in the Chair election,
 whose roll call is public (R-CHAIR-02, §33.2)."""
+CLASSIC_PUBLIC_DECISION_TYPES = PUBLIC_DECISION_TYPES | {"bid", "pass_bid", "bid_for_building"}
+"""In classic Monopoly an auction is open: every player bids aloud at the table (CLASSIC-05, CLASSIC-07), so its
+bids are taken on the public screen, one bidder after another, without handing the laptop over for each bid."""
 
 
 def human_seats(state: GameState) -> list[int]:
@@ -62,15 +65,22 @@ def public_decision(state: GameState, seat: int) -> bool:
     if len(human_seats(state)) < 2 or seat not in awaiting(state) or seat in offer_answerers(state):
         return False
     decisions = {action.type for action in enumerate_legal(state, seat, include_free=False)}
-    if not decisions or not decisions <= PUBLIC_DECISION_TYPES:
+    if not decisions or not decisions <= public_decision_types(state):
         return False
     return "cast_vote" not in decisions or not state.vote_commitments
+
+
+def public_decision_types(state: GameState) -> frozenset[str]:
+    """The decisions of this game taken on the public screen."""
+    return CLASSIC_PUBLIC_DECISION_TYPES if state.setup.ruleset == "classic" else PUBLIC_DECISION_TYPES
 
 
 def public_decision_notes(state: GameState, seat: int) -> list[str]:
     """What the public screen tells everyone about the decision on it: that it is public, and for a ballot the
     majority needed and the public roll call so far (§33.2)."""
     ballot = ballot_view(state, seat)
+    if ballot is None and state.pending and state.pending[-1].kind in ("auction", "building_auction"):
+        return ["The auction is open: everyone may watch the bids, and each bidder bids in turn on this screen."]
     if ballot is None:
         return ["Everyone may watch this choice: it is public. Hover a choice for what it means."]
     votes = "; ".join(ballot.roll_call) or "none yet"

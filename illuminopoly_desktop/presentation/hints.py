@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots.players import make_player
+from ..model.rulesets import DEFAULT_RULESET
 from ..model.state import ROOT, GameState
 from ..model.views import player_view
 from ..rules import actions as A
@@ -16,6 +17,7 @@ from ..rules.boardindex import board_index
 from .action_choices import choices_for, label_of, same_choice
 from .deal_builder import describe_leg, describe_offer
 from .placement import needs_placement
+from .seat_summary import is_classic
 
 HINT_STRENGTH = "schemer"
 """The adviser: the rule-based player, quick (milliseconds) and with a plan; the strategist would take seconds."""
@@ -32,7 +34,10 @@ class Hint:
 
 
 def hint_for(state: GameState, seat: int) -> Hint:
-    adviser = make_player(HINT_STRENGTH, seed=state.action_count)
+    ruleset = state.setup.ruleset
+    # The ruleset is named only when it is not Illuminopoly's, whose schemer make_player gives by default.
+    adviser = make_player(HINT_STRENGTH, seed=state.action_count,
+                          **({} if ruleset == DEFAULT_RULESET else {"ruleset": ruleset}))
     action = adviser.choose(player_view(state, seat), seat)
     if action is None:
         return Hint("Nothing to decide now.", None, False)
@@ -56,7 +61,7 @@ def _words(state: GameState, seat: int, action: A.Action) -> str:
         return f"{verb} {state.players[offer.proposer].name}'s offer #{offer.id} ({describe_offer(state, offer)})"
     label = label_of(state, seat, action)
     words = label[0].lower() + label[1:] if label[:2] != label[:2].upper() else label
-    if needs_placement(action):
+    if needs_placement(action) and not is_classic(state):  # a classic deed hangs nowhere
         where = "your faction card" if action.parent == ROOT else board_index(state.setup.board).squares[action.parent].name
         words += f", hanging the deed from arrow {action.arrow + 1} of {where}"
     return words

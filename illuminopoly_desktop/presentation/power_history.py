@@ -14,14 +14,27 @@ from ..model.factions import load_factions
 from ..model.state import GameSetup, GameState
 from ..rules import engine
 from ..rules.events import Event, GameOver, RoundEnded
-from .seat_summary import current_power_bases
+from ..model.rulesets import ruleset_of
+from .seat_summary import current_power_bases, is_classic
 from ..rules.game_start import start_game
+
+
+def standings(state: GameState) -> dict[int, int]:
+    """What the chart follows now: every faction player's Power Base, or a classic player's net worth (CLASSIC-15),
+    which is what classic's RoundEnded carries."""
+    if is_classic(state):
+        return ruleset_of(state).queries.net_worths(state)
+    return current_power_bases(state)[0]
 
 
 def rounds_played(state: GameState) -> int:
     """The game's length in rounds: the current round, except after the round cap (R-WIN-05), which ends the
     game once the round counter has passed `max_rounds`."""
-    cap = state.setup.options.max_rounds
+    options = state.setup.options
+    if is_classic(state):  # CLASSIC-15's short game ends after its last round
+        cap = options.classic_time_limit_rounds if options.classic_end_mode == "time_limit" else None
+    else:
+        cap = options.max_rounds
     return min(state.round_no, cap) if cap else state.round_no
 
 
@@ -95,7 +108,7 @@ class PowerHistory:
         played = rounds_played(state)
         if not state.game_over or (self.rounds and self.rounds[-1] >= played):
             return
-        self.record(played, current_power_bases(state)[0])
+        self.record(played, standings(state))
 
     @classmethod
     def from_replay(cls, setup: GameSetup, actions: Sequence) -> tuple[PowerHistory, GameState]:
@@ -121,7 +134,7 @@ class PowerHistory:
         if replayed is not None and replayed.model_dump_json() == state.model_dump_json():
             return history
         history = cls(state)
-        history.record(rounds_played(state), current_power_bases(state)[0])
+        history.record(rounds_played(state), standings(state))
         history.finish(state)
         return history
 

@@ -16,9 +16,10 @@ import secrets
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from ..model.options import OptionError, make_options
+from ..model.rulesets import DEFAULT_RULESET, RULESETS, options_model_of
 
 PREFERENCES_NAME = "preferences.json"
 RECENT_FILES_LIMIT = 10
@@ -51,6 +52,8 @@ class NewGameChoices(BaseModel):
     seats: list[RememberedSeat] = Field(default_factory=list)
     use_artillery: bool = False
     banker_seat: int | None = Field(None, ge=0)
+    ruleset: str = DEFAULT_RULESET
+    """The rule system of the last game (model/rulesets.py); before `option_overrides`, which are its options."""
     option_overrides: dict[str, Any] = Field(default_factory=dict)
     """House rules that differ from their defaults, by option name."""
     preset: str | None = None
@@ -72,8 +75,8 @@ class NewGameChoices(BaseModel):
 
     @field_validator("option_overrides", mode="before")
     @classmethod
-    def _drop_invalid_options(cls, overrides: Any) -> dict[str, Any]:
-        return valid_option_overrides(overrides)
+    def _drop_invalid_options(cls, overrides: Any, info: ValidationInfo) -> dict[str, Any]:
+        return valid_option_overrides(overrides, info.data.get("ruleset", DEFAULT_RULESET))
 
 
 class HostGameChoices(BaseModel):
@@ -85,10 +88,13 @@ class HostGameChoices(BaseModel):
     player_name: str = Field("", max_length=32)
     host_name: str = Field("", max_length=60)
     port: int = Field(8765, ge=0, le=65535)
-    seats: int = Field(4, ge=MIN_SEATS, le=MAX_SEATS)
+    seats: int = Field(4, ge=2, le=MAX_SEATS)
+    """Classic Monopoly seats 2 (CLASSIC-02); the dialog raises fewer than its ruleset allows to its minimum."""
     computers: int = Field(0, ge=0, le=MAX_SEATS - 1)
     computer_strength: Literal["random", "schemer", "strategist"] = "schemer"
     use_artillery: bool = False
+    ruleset: str = DEFAULT_RULESET
+    """The rule system of the last game hosted; before `option_overrides`, which are its options."""
     option_overrides: dict[str, Any] = Field(default_factory=dict)
     """House rules that differ from their defaults, by option name (the Artillery has its own field)."""
     preset: str | None = None
@@ -96,22 +102,23 @@ class HostGameChoices(BaseModel):
 
     @field_validator("option_overrides", mode="before")
     @classmethod
-    def _drop_invalid_options(cls, overrides: Any) -> dict[str, Any]:
-        return valid_option_overrides(overrides)
+    def _drop_invalid_options(cls, overrides: Any, info: ValidationInfo) -> dict[str, Any]:
+        return valid_option_overrides(overrides, info.data.get("ruleset", DEFAULT_RULESET))
 
 
-def valid_option_overrides(overrides: Any) -> dict[str, Any]:
+def valid_option_overrides(overrides: Any, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
     """The house-rule overrides the rules still accept: an option that no longer exists, or a value it no longer
     allows (checked by model/options.make_options), is dropped. `use_artillery` is dropped too: the Artillery has
     its own field."""
-    if not isinstance(overrides, dict):
+    if not isinstance(overrides, dict) or ruleset not in RULESETS:
         return {}
+    model = options_model_of(ruleset)
     kept = {}
     for name, value in overrides.items():
         if name == "use_artillery":
             continue
         try:
-            make_options({name: value})
+            make_options({name: value}, model=model)
         except OptionError:
             continue
         kept[name] = value

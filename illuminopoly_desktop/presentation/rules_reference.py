@@ -180,11 +180,15 @@ def contests_markdown(reference: RulesReference) -> str:
 
 
 HOW_TO_PLAY_NAME = "how_to_play.md"
+CLASSIC_HOW_TO_PLAY_NAME = "how_to_play_classic.md"
 
 
-def how_to_play_markdown(path: str | Path | None = None) -> str:
-    """The newcomer's page: the game in a few paragraphs, each point with its rule IDs as links
-    (resources/how_to_play.md)."""
+def how_to_play_markdown(path: str | Path | None = None, ruleset: str = "illuminopoly") -> str:
+    """The newcomer's page: the game in a few paragraphs, each point with its rule IDs (resources/how_to_play.md,
+    as links to the rule pages). Classic Monopoly's (resources/how_to_play_classic.md) names its CLASSIC rules in
+    plain text: the reference's rule pages are Illuminopoly's."""
+    if ruleset == "classic":
+        return resource_path(CLASSIC_HOW_TO_PLAY_NAME).read_text(encoding="utf-8")
     resolved = Path(path) if path is not None else resource_path(HOW_TO_PLAY_NAME)
     return link_rule_ids(resolved.read_text(encoding="utf-8"))
 
@@ -250,12 +254,14 @@ def percent(chance: Fraction) -> str:
 
 # ----- the rules as a game's preset and house rules have them (issue 25) -----
 
-def house_rules_in_play(options, preset: str | None) -> list[tuple[str, str, str, tuple[str, ...]]]:
+def house_rules_in_play(options, preset: str | None,
+                        ruleset: str = "illuminopoly") -> list[tuple[str, str, str, tuple[str, ...]]]:
     """The house rules of a game that differ from the defaults: (label, value in words, help, rule IDs), in registry
-    order. `options` is the game's options model, `preset` the preset its setup names."""
-    defaults = option_values(load_default_options())
+    order. `options` is the game's options model (of `ruleset`), `preset` the preset its setup names."""
+    defaults = option_values(load_default_options(model=type(options)))
     values = option_values(options)
-    return [(field.label, show_value(values[field.name]), field.help, field.rule_ids) for field in option_fields()
+    return [(field.label, show_value(values[field.name]), field.help, field.rule_ids)
+            for field in option_fields(ruleset)
             if values[field.name] != defaults[field.name] or type(values[field.name]) is not type(
                 defaults[field.name])]
 
@@ -269,7 +275,7 @@ def game_rules_markdown(options, preset: str | None, ruleset: str = "illuminopol
     except PresetError:  # a preset this version (or this user) does not have: its values are in the save
         description = "A preset this computer does not have; the game's own rules are below."
     lines = [f"# This game: {label}", "", description, ""]
-    changed = house_rules_in_play(options, preset)
+    changed = house_rules_in_play(options, preset, ruleset)
     if not changed:
         lines.append("Every house rule is at its default: the rules pages read as written.")
     else:
@@ -283,7 +289,7 @@ def game_rules_markdown(options, preset: str | None, ruleset: str = "illuminopol
 def rule_notes_markdown(rule_id: str, options, preset: str | None, ruleset: str = "illuminopoly") -> str:
     """What the game's house rules change in rule `rule_id` (empty when nothing): appended to its page."""
     notes = [f"- **{name}: {value}.** {help_text}" for name, value, help_text, rule_ids in
-             house_rules_in_play(options, preset) if rule_id in rule_ids]
+             house_rules_in_play(options, preset, ruleset) if rule_id in rule_ids]
     if not notes:
         return ""
     return link_rule_ids(f"\n\n**In this game** ({preset_label(ruleset, preset)}):\n\n" + "\n".join(notes))

@@ -74,6 +74,10 @@ class SeatSummary:
     """How near the seat stands to its special victory, in words ("4 of 6 colour groups"); the Dog's stays secret."""
     victory_short: str | None = None
     """The nearest count as a fraction ("4/6") for the header line; None where there is no count to show."""
+    net_worth: int | None = None
+    """A classic player's net worth (CLASSIC-15: what ranks the players of a short game); None in Illuminopoly."""
+    worth_rank: int | None = None
+    """The player's place by net worth among those still in the game (1: the richest; tied worths share a place)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,15 @@ class BankerHoldings:
     """The mortgaged properties he controls (R-BANKER-03)."""
 
 
+def is_classic(state: GameState) -> bool:
+    """Whether the game is played by the classic Monopoly rules (no factions, no power structures)."""
+    return state.variant is not None and state.variant.kind == "classic"
+
+
 def seat_role(state: GameState, seat: int) -> str:
+    """"faction", "artillery", "banker", or "player" (a classic Monopoly player: his deeds in a row)."""
+    if is_classic(state):
+        return "player"
     player = state.players[seat]
     if player.role == "banker":
         return "banker"
@@ -132,6 +144,7 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
     """The header of every seat, in seat number order."""
     factions = load_factions()
     bases, estimated = current_power_bases(state)
+    worths = ruleset_of(state).queries.net_worths(state) if is_classic(state) else {}
     turn = state.turn.seat if state.turn.seat >= 0 and not state.game_over else None
     held: dict[int, list[int]] = {}
     owned: dict[int, int] = {}
@@ -151,6 +164,10 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
         elif role == "artillery":
             tally = artillery_notes(state, player.seat).tally
             extra = {"colours_destroyed": sum(lot.destroyed for lot in tally), "colour_groups": len(tally)}
+        if role == "player" and not player.eliminated and player.seat in worths:
+            worth = worths[player.seat]
+            extra["net_worth"] = worth
+            extra["worth_rank"] = 1 + sum(1 for other in worths.values() if other > worth)
         if role != "banker" and player.faction and not player.eliminated:
             extra["victory"], extra["victory_short"] = victory_words(state, player.seat)
         summaries.append(SeatSummary(
@@ -202,6 +219,14 @@ def structure_marks(state: GameState, seat: int) -> tuple[DeedMark, ...]:
     return tuple(marks)
 
 
+def holding_marks(state: GameState, seat: int) -> tuple[DeedMark, ...]:
+    """A classic player's deeds in board order, with their mortgages and buildings (nothing hangs anywhere)."""
+    return tuple(DeedMark(index=index, parent=None, arrow=0, mortgaged=prop.mortgaged, rezoned=False,
+                          destroyed=False, controller=None, controller_name=None, houses=prop.houses,
+                          hotel=prop.hotel)
+                 for index, prop in sorted(state.properties.items()) if prop.owner == seat)
+
+
 def structure_signature(state: GameState, seat: int) -> tuple:
     """Everything a seat's drawn area depends on: equal signatures draw the same picture, so the area is rebuilt
     only when it changes."""
@@ -211,6 +236,8 @@ def structure_signature(state: GameState, seat: int) -> tuple:
         extra: tuple = (banker_holdings(state, seat),)
     elif role == "artillery":
         extra = (artillery_notes(state, seat),)
+    elif role == "player":
+        extra = (holding_marks(state, seat), len(player.political_favors))
     else:
         extra = structure_marks(state, seat)
     return player.name, player.faction, role, player.eliminated, extra

@@ -8,18 +8,60 @@ windows asks that ruleset's questions.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import ClassVar
+
 from ..model.state import GameState
 from .actions import Action
 from .buildings import group_has_buildings
 from .context import RulesContext
+from .errors import IllegalAction
+from .mortgages import lift_cost, transfer_fee
+
+
+def checked(check: Callable, *args):
+    """What a rule's check returns (a price), or None if it refuses now."""
+    try:
+        return check(*args)
+    except IllegalAction:
+        return None
 
 
 class Queries:
+    has_contests = False
+    """Whether a player may attack another's deed (Illuminopoly's contests, R-CONTEST); classic Monopoly has none."""
+    has_structures = False
+    """Whether deeds hang in power structures (Illuminopoly's R-STRUCT): the table shows a Power structure panel."""
+
+    prices: ClassVar[Mapping[str, Callable[[RulesContext, Action], int | None]]] = {}
+    """Each priced action type's price: the value its rule's check returns (a base cost, a loan, a refund...)."""
+    building_check: ClassVar[Callable | None] = None
+    """The ruleset's check of a building bought on a lot (ctx, seat, index) -> "house" or "hotel"."""
+
     def price(self, state: GameState, action: Action) -> int | None:
         """What `action` would cost its seat now (or, for a mortgage or a sale, bring him), as the check of the
         rule that decides it computes it; None when the rules refuse it now, or when it has no price."""
-        return None
+        price_of = self.prices.get(action.type)
+        return None if price_of is None else checked(price_of, RulesContext(state), action)
+
+    def building_kind(self, state: GameState, seat: int, index: int) -> str | None:
+        """"house" or "hotel": what building on the lot now would place; None if refused (or no buildings)."""
+        check = type(self).building_check
+        return None if check is None else checked(check, RulesContext(state), seat, index)
+
+    def lift_cost(self, state: GameState, index: int) -> int:
+        """What lifting the deed's mortgage costs: the principal and its 10% (R-MORT-03, CLASSIC-08)."""
+        return lift_cost(state.properties[index])
+
+    def transfer_fee(self, state: GameState, index: int) -> int:
+        """What whoever receives the mortgaged deed pays to keep its mortgage (R-SELL-04 b, CLASSIC-08)."""
+        return transfer_fee(state.properties[index])
 
     def group_has_buildings(self, state: GameState, index: int) -> bool:
         """Whether any lot of the deed's colour group carries a building (rules/buildings.py)."""
         return group_has_buildings(RulesContext(state), index)
+
+    def net_worths(self, state: GameState) -> dict[int, int]:
+        """Each player's standing in money, by seat, where the ruleset ranks players by one (classic Monopoly's
+        net worth, CLASSIC-15); empty where it does not."""
+        return {}

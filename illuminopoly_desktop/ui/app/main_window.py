@@ -9,12 +9,13 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMessageBox
 
 from ...model.board import Board
+from ...model.rulesets import ruleset_of
 from ...presentation.preferences import MAX_SEATS, MIN_SEATS, Preferences, load_preferences, save_preferences
 from ..common import icons
 from ..board.board_scene import BoardScene
 from ..board.board_view import BoardView
 from .game_files import GameFiles, continue_label, dropped_save, last_save
-from .table_layout import (LAYOUT_VERSION, MIN_BOARD, MIN_WINDOW, add_beside_the_log, dock_table,
+from .table_layout import (LAYOUT_VERSION, MIN_BOARD, MIN_WINDOW, STRUCTURE, add_beside_the_log, dock_table,
                            size_table_docks)
 from ..common.thinking_indicator import ThinkingIndicator
 from .welcome_panel import WelcomePanel
@@ -363,11 +364,14 @@ class MainWindow(QMainWindow):
         # Every seat's structure, cash and Power Base (public, read-only), as a tab beside the game log.
         self.seat_areas = SeatAreas()
         self.table_docks = dock_table(self, self.action_panel, self.structure_dock, self.game_log, self.seat_areas)
+        structures = ruleset_of(state).queries.has_structures
+        if not structures:  # classic Monopoly: no power structure to show, no arrow to hang a deed on
+            self._drop_structure_dock()
         self.handover = HandoverOverlay(self)
         self.table = TableController(session, self.action_panel, self.game_log,
                                      pace_ms=self.preferences.computer_pace_ms if pace_ms is None else pace_ms,
                                      parent=self,
-                                     structure=self.structure_dock,
+                                     structure=self.structure_dock if structures else None,
                                      handover=None if getattr(session, "remote", False) else self.handover)
         self.table.game_over.connect(lambda reason: self.statusBar().showMessage(f"Game over: {reason}"))
         self.table.thinking_changed.connect(
@@ -540,6 +544,14 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     # ----- the panels' layout -----
+
+    def _drop_structure_dock(self) -> None:
+        """Take the Power structure panel off a table whose rules have none (its dock goes with the table's)."""
+        dock = next(d for d in self.table_docks if d.objectName() == STRUCTURE)
+        self.table_docks.remove(dock)
+        self.removeDockWidget(dock)
+        dock.hide()
+        dock.deleteLater()
 
     def _restore_dock_layout(self) -> None:
         """Put the new table's panels where the player left them, on the next turn of the event loop: by then Qt

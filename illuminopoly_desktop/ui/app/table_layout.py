@@ -76,7 +76,9 @@ def size_table_docks(window: QMainWindow, docks: list[QDockWidget]) -> None:
     """The columns' first widths (from the window's width) and the left column's split."""
     named = {dock.objectName(): dock for dock in docks}
     width = side_width(window.width())
-    sides = [named[name] for name in (STRUCTURE, ACTIONS) if name in named and named[name].isVisible()]
+    # The left column is the Power structure's, or the log's at a table without one (classic Monopoly).
+    left = STRUCTURE if STRUCTURE in named else LOG
+    sides = [named[name] for name in (left, ACTIONS) if name in named and named[name].isVisible()]
     if sides:
         window.resizeDocks(sides, [width] * len(sides), Qt.Orientation.Horizontal)
     structure, log = named.get(STRUCTURE), named.get(LOG)

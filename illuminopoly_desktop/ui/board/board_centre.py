@@ -144,7 +144,14 @@ class BankItem(PlaqueItem):
         self.set_bank(0, 32, 12, 1, None)
 
     def set_bank(self, reserves: int, houses: int, hotels: int, round_no: int, chair: str | None) -> None:
+        self.title = "BANK RESERVES"
         self.set_values(money(reserves),
                         f"{houses} house{'s' if houses != 1 else ''} \u00b7 {hotels} hotel{'s' if hotels != 1 else ''}"
                         " left",
                         f"Round {round_no} \u00b7 Chair: {chair or 'vacant'}")
+
+    def set_classic_bank(self, houses: int, hotels: int, round_no: int) -> None:
+        """Classic Monopoly's Bank: its money never runs out (CLASSIC-02); its houses and hotels do (CLASSIC-07)."""
+        self.title = "THE BANK"
+        self.set_values(f"{houses} house{'s' if houses != 1 else ''}",
+                        f"{hotels} hotel{'s' if hotels != 1 else ''} left", f"Round {round_no}")

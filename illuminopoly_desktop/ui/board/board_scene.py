@@ -346,5 +346,10 @@ class BoardScene(QGraphicsScene):
         self.pot_item.setVisible(True)
         self.bank_item.setVisible(True)
         self.pot_item.set_pot(snapshot.fp_pot)
-        self.bank_item.set_bank(snapshot.reserves, snapshot.house_supply, snapshot.hotel_supply, snapshot.round_no,
-                                snapshot.name_of(snapshot.chair))
+        for item in self.square_items:
+            item.set_arrows_shown(not snapshot.classic)
+        if snapshot.classic:  # the classic Bank never runs out (CLASSIC-02) and there is no Chair
+            self.bank_item.set_classic_bank(snapshot.house_supply, snapshot.hotel_supply, snapshot.round_no)
+        else:
+            self.bank_item.set_bank(snapshot.reserves, snapshot.house_supply, snapshot.hotel_supply,
+                                    snapshot.round_no, snapshot.name_of(snapshot.chair))

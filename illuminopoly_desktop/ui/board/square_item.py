@@ -150,6 +150,7 @@ class SquareItem(QGraphicsObject):
         self._board = board
         self._rect = QRectF(0, 0, placement.width, placement.height)
         self._hovered = False
+        self._arrows_shown = True
         self._chance_color = (
             CHANCE_COLOURS[board.chance_indices.index(square.index) % 3] if square.kind == "chance" else None
         )
@@ -254,9 +255,16 @@ class SquareItem(QGraphicsObject):
             painter.setFont(board_font(15))
             painter.drawText(QRectF(0, h * 0.8, w, h * 0.17), int(WRAP_CENTRED), money(square.price))
 
+    def set_arrows_shown(self, shown: bool) -> None:
+        """Whether the deed's out-arrows are drawn: not in a game without power structures (classic Monopoly)."""
+        if shown != self._arrows_shown:
+            self._arrows_shown = shown
+            self._picture.invalidate()
+            self.update()
+
     def _paint_out_arrows(self, painter: QPainter, rect: QRectF) -> None:
         """One small arrow per out-arrow of the deed (its slots in a power structure)."""
-        count = self.square.out_arrows
+        count = self.square.out_arrows if self._arrows_shown else 0
         if count <= 0:
             return
         size = rect.height()

@@ -55,9 +55,9 @@ class GameOverDialog(QDialog):
         self.how.linkActivated.connect(self._link_activated)
         self.how.setToolTip("Click a rule ID to read the rule")
 
-        self.standings = self._standings_table(summary.standings)
+        self.standings = self._standings_table(summary.standings, summary.measure)
         self.chart = PowerChart(history)
-        chart_box = QGroupBox("Power Base by round")
+        chart_box = QGroupBox(f"{summary.measure} by round")
         chart_layout = QVBoxLayout(chart_box)
         chart_layout.addWidget(self.chart)
 
@@ -105,14 +105,16 @@ class GameOverDialog(QDialog):
         parts.append(f"<p>The game lasted {summary.rounds} {rounds}.{seed}</p>")
         return "".join(parts)
 
-    def _standings_table(self, standings: list[Standing]) -> QTableWidget:
+    def _standings_table(self, standings: list[Standing], measure: str = "Power Base") -> QTableWidget:
         table = QTableWidget(len(standings), len(STANDINGS_COLUMNS))
-        table.setHorizontalHeaderLabels(list(STANDINGS_COLUMNS))
+        table.setHorizontalHeaderLabels([measure if header == "Power Base" else header for header in STANDINGS_COLUMNS])
+        if not any(standing.faction_name for standing in standings):  # classic Monopoly: no factions
+            table.setColumnHidden(STANDINGS_COLUMNS.index("Faction"), True)
         table.verticalHeader().setVisible(False)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        table.setToolTip("Final standings: winners first, then by Power Base and cash")
+        table.setToolTip(f"Final standings: winners first, then by {measure} and cash")
         for row, standing in enumerate(standings):
             place = "Winner" if standing.winner else ("Out" if standing.eliminated else str(row + 1))
             power = "—" if standing.power_base is None else f"{standing.power_base:,}"

@@ -20,7 +20,7 @@ from ...model.state import GameState
 from ...presentation.game_setup import (
     ARTILLERY_LABEL, DRAFT, SEED_LIMIT, OptionField, SeatPlan, TableSetup, choosable_factions, default_preset,
     default_seats, faction_description, option_fields, preset_choices, preset_tooltip, preset_values, random_seed,
-    remembered_choices, setup_from_choices, show_value,
+    remembered_choices, ruleset_choices, setup_from_choices, show_value,
 )
 from ...presentation.preferences import NewGameChoices
 from ...presentation.wording import counted
@@ -107,9 +107,10 @@ class HouseRulesPage(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None):
+    def __init__(self, parent: QWidget | None = None, ruleset: str = DEFAULT_RULESET):
         super().__init__(parent)
-        self.fields = {field.name: field for field in option_fields()}
+        self.ruleset = ruleset
+        self.fields = {field.name: field for field in option_fields(ruleset)}
         self.editors: dict[str, QWidget] = {}
         self.labels: dict[str, QLabel] = {}
         self.preset_labels: dict[str, QLabel] = {}
@@ -146,6 +147,7 @@ class HouseRulesPage(QWidget):
             self.labels[field.name] = label
             self.preset_labels[field.name] = preset_value
         grid.setColumnStretch(0, 1)
+        grid.setRowStretch(len(self.fields) + 1, 1)  # a short list (classic's) stays at the top
 
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -176,7 +178,8 @@ class HouseRulesPage(QWidget):
         save_row.addWidget(self.save_preset_button)
 
         layout = QVBoxLayout(self)
-        intro = QLabel("Options fixed for the whole game (§32). Hover a rule for its meaning and rule IDs; "
+        spec = "§32" if ruleset == DEFAULT_RULESET else "the classic_* options of VARIANTS §1.1"
+        intro = QLabel(f"Options fixed for the whole game ({spec}). Hover a rule for its meaning and rule IDs; "
                        "rules that differ from the preset are shown in bold.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -186,7 +189,7 @@ class HouseRulesPage(QWidget):
         layout.addLayout(bottom)
         layout.addLayout(save_row)
         layout.addWidget(self.preset_status)
-        self._fill_presets(default_preset())
+        self._fill_presets(default_preset(ruleset))
         self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
         self._mark_changes()
 
@@ -197,12 +200,12 @@ class HouseRulesPage(QWidget):
 
     def preset_name(self) -> str | None:
         """The chosen preset as a game's setup names it (None: the defaults)."""
-        return setup_preset_name(DEFAULT_RULESET, self.preset().name)
+        return setup_preset_name(self.ruleset, self.preset().name)
 
     def set_preset(self, name: str | None, apply: bool = True) -> None:
         """Choose the preset called `name` (None or an unknown name: the defaults); with `apply`, every rule takes
         the preset's value."""
-        index = next((i for i, p in enumerate(self.presets) if p.name == (name or default_preset())), 0)
+        index = next((i for i, p in enumerate(self.presets) if p.name == (name or default_preset(self.ruleset))), 0)
         self.preset_combo.blockSignals(True)
         self.preset_combo.setCurrentIndex(index)
         self.preset_combo.blockSignals(False)
@@ -237,7 +240,7 @@ class HouseRulesPage(QWidget):
             self.preset_name_edit.setFocus()
             return None
         try:
-            preset = save_user_preset(DEFAULT_RULESET, label, "", self.overrides())
+            preset = save_user_preset(self.ruleset, label, "", self.overrides())
         except (PresetError, OSError) as error:
             self.preset_status.setText(f"The preset was not saved: {error}")
             return None
@@ -249,7 +252,7 @@ class HouseRulesPage(QWidget):
         return preset
 
     def _fill_presets(self, chosen: str) -> None:
-        self.presets = preset_choices()
+        self.presets = preset_choices(self.ruleset)
         self.preset_combo.blockSignals(True)
         self.preset_combo.clear()
         for preset in self.presets:
@@ -356,7 +359,7 @@ class NewGameDialog(QDialog):
 
         self.tabs = QTabWidget()
         self.tabs.addTab(self._build_seats_page(), "&Seats")
-        self.house_rules = HouseRulesPage()
+        self.house_rules = HouseRulesPage(ruleset=self.ruleset())
         self.tabs.addTab(self.house_rules, "&House rules")
         self.tabs.setTabToolTip(0, "Who plays, in table order, and with which faction.")
         self.tabs.setTabToolTip(1, "The §32 options: every rule the table may change before the game.")
@@ -389,7 +392,7 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.buttons)
 
         self._connect_house_rules()
-        self.house_rules.changed.connect(self._show_rules_summary)
+        self.ruleset_combo.currentIndexChanged.connect(self._ruleset_chosen)
         self.show_setup(setup_from_choices(remembered, seat_count))
         # Only "Start game" may answer Return: Qt would otherwise make any focused button the default one.
         for button in self.findChildren(QPushButton):
@@ -401,13 +404,19 @@ class NewGameDialog(QDialog):
 
     # ----- public API -----
 
+    def ruleset(self) -> str:
+        """The rule system chosen (model/rulesets.py): Illuminopoly or classic Monopoly."""
+        return self.ruleset_combo.currentData() or DEFAULT_RULESET
+
     def setup(self) -> TableSetup:
-        banker = self.banker_seat_combo.currentIndex() if self.banker_check.isChecked() else None
+        factions = self.ruleset() == DEFAULT_RULESET
+        banker = self.banker_seat_combo.currentIndex() if factions and self.banker_check.isChecked() else None
         overrides = self.house_rules.overrides()
         overrides.pop("use_artillery", None)  # TableSetup.use_artillery is its one home
         return TableSetup(seats=[self.seats_table.seat(row) for row in range(self.seats_table.rowCount())],
-                          use_artillery=self.artillery_check.isChecked(), banker_seat=banker,
-                          option_overrides=overrides, seed=self.seed(), preset=self.house_rules.preset_name())
+                          use_artillery=factions and self.artillery_check.isChecked(), banker_seat=banker,
+                          option_overrides=overrides, seed=self.seed(), preset=self.house_rules.preset_name(),
+                          ruleset=self.ruleset())
 
     def seed(self) -> int:
         """The seed the host chose, or else a fresh one of 128 bits from the operating system (issue 22): only a
@@ -426,7 +435,12 @@ class NewGameDialog(QDialog):
         return remembered_choices(self.setup())
 
     def show_setup(self, setup: TableSetup) -> None:
-        """Show `setup`'s seats, Artillery, professional Banker and house rules (the seed stays as it is)."""
+        """Show `setup`'s rule system, seats, Artillery, professional Banker and house rules (the seed stays as it
+        is)."""
+        self.ruleset_combo.blockSignals(True)
+        self.ruleset_combo.setCurrentIndex(max(0, self.ruleset_combo.findData(setup.ruleset)))
+        self.ruleset_combo.blockSignals(False)
+        self._ruleset_chosen()  # its sentence, seat controls and house rules page
         self.seats_table.setRowCount(0)
         for seat in setup.seats:
             self._add_row(seat)
@@ -446,7 +460,8 @@ class NewGameDialog(QDialog):
     def restore_defaults(self) -> None:
         """Back to the rules' defaults (resources/options.json, R-SETUP-01/02): the seat count the dialog opened
         with, every seat a human "Player n" with the draft, no Artillery, no Banker (the seed stays)."""
-        self.show_setup(TableSetup(seats=default_seats(self._default_seat_count), seed=self.seed_spin.value()))
+        self.show_setup(TableSetup(seats=default_seats(self._default_seat_count), seed=self.seed_spin.value(),
+                                   ruleset=self.ruleset()))
 
     def add_seat(self) -> None:
         if self.seats_table.rowCount() >= MAX_ROWS:
@@ -482,6 +497,18 @@ class NewGameDialog(QDialog):
 
     def _build_seats_page(self) -> QWidget:
         page = QWidget()
+        self.ruleset_combo = QComboBox()
+        for name, label, sentence in ruleset_choices():
+            self.ruleset_combo.addItem(label, name)
+            self.ruleset_combo.setItemData(self.ruleset_combo.count() - 1, sentence, Qt.ItemDataRole.ToolTipRole)
+        self.ruleset_combo.setToolTip("The rules the game is played by; the House rules tab shows their options.")
+        ruleset_label = QLabel("Rule s&ystem:")
+        ruleset_label.setBuddy(self.ruleset_combo)
+        self.ruleset_sentence = QLabel()
+        self.ruleset_sentence.setWordWrap(True)
+        ruleset_row = QHBoxLayout()
+        ruleset_row.addWidget(ruleset_label)
+        ruleset_row.addWidget(self.ruleset_combo, 1)
         self.seats_table = SeatsTable()
         self.add_button = QPushButton("&Add seat")
         self.add_button.setToolTip("Add a seat at the end of the table (Alt+A).")
@@ -538,6 +565,8 @@ class NewGameDialog(QDialog):
         self.faction_info.setToolTip("The power and victory condition of the faction selected or hovered.")
 
         layout = QVBoxLayout(page)
+        layout.addLayout(ruleset_row)
+        layout.addWidget(self.ruleset_sentence)
         layout.addWidget(self.seats_table, 1)
         layout.addLayout(seat_buttons)
         layout.addWidget(self.faction_info)
@@ -610,13 +639,40 @@ class NewGameDialog(QDialog):
 
     def _connect_house_rules(self) -> None:
         # use_artillery appears on both pages; the two checkboxes mirror each other (toggled fires only on change).
-        artillery_option = self.house_rules.editors["use_artillery"]
-        artillery_option.toggled.connect(self.artillery_check.setChecked)
-        self.artillery_check.toggled.connect(artillery_option.setChecked)
+        artillery_option = self.house_rules.editors.get("use_artillery")
+        if artillery_option is not None:
+            artillery_option.toggled.connect(self.artillery_check.setChecked)
+            self.artillery_check.toggled.connect(artillery_option.setChecked)
+        self.house_rules.changed.connect(self._show_rules_summary)
         for name, editor in self.house_rules.editors.items():
             signal = {"bool": "toggled", "choice": "currentIndexChanged", "int": "valueChanged"}[
                 self.house_rules.fields[name].type]
             getattr(editor, signal).connect(self.revalidate)
+
+    def _ruleset_chosen(self, *_ignored) -> None:
+        """Another rule system: its sentence, its house rules page, and the seat controls it has (classic Monopoly
+        has no factions, no Artillery and no professional Banker)."""
+        ruleset = self.ruleset()
+        sentence = self.ruleset_combo.currentData(Qt.ItemDataRole.ToolTipRole) or ""
+        self.ruleset_sentence.setText(sentence)
+        factions = ruleset == DEFAULT_RULESET
+        self.seats_table.setColumnHidden(FACTION_COLUMN, not factions)
+        for widget in (self.faction_info, self.artillery_check, self.banker_check, self.banker_seat_combo):
+            widget.setVisible(factions)
+        self.tabs.setTabToolTip(0, "Who plays, in table order, and with which faction." if factions
+                                else "Who plays, in table order (2 to 8 players, CLASSIC-02).")
+        if self.house_rules.ruleset != ruleset:
+            old = self.house_rules
+            self.house_rules = HouseRulesPage(ruleset=ruleset)
+            index = self.tabs.indexOf(old)
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, self.house_rules, "&House rules")
+            old.deleteLater()
+            self._connect_house_rules()
+            for button in self.house_rules.findChildren(QPushButton):
+                button.setAutoDefault(False)
+        self._show_rules_summary()
+        self.revalidate()
 
     def _show_rules_summary(self) -> None:
         if hasattr(self, "rules_summary"):

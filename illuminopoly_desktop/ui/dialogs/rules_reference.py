@@ -78,6 +78,10 @@ class RulesReferenceWindow(QDialog):
         """Show the rules as the game of `setup` (a GameSetup, or None: no game) has them: a "This game" page with
         its preset and the house rules that depart from the defaults, and on every rule page what they change."""
         self._game_rules = (setup.options, setup.preset, setup.ruleset) if setup is not None else None
+        ruleset = setup.ruleset if setup is not None else "illuminopoly"
+        if ruleset != getattr(self, "_how_to_play_ruleset", "illuminopoly"):  # the game's own How to Play
+            self._how_to_play_ruleset = ruleset
+            self.how_to_play.setMarkdown(how_to_play_markdown(ruleset=ruleset))
         if self._game_rules is None:
             if self.game_page is not None:
                 self.tabs.removeTab(self.tabs.indexOf(self.game_page))

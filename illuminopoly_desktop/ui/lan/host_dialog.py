@@ -24,7 +24,7 @@ from ...net.discovery import advertised_addresses, game_url
 from ...net.headless import default_save_path
 from ...net.server import ServerConfig
 from ...net.threads import ServerThread
-from ...presentation.game_setup import SeatPlan, TableSetup
+from ...presentation.game_setup import SeatPlan, TableSetup, ruleset_choices
 from ...presentation.preferences import HostGameChoices
 from ...saves.savefile import SaveError
 from ..dialogs.new_game_dialog import KIND_TIPS, PROBLEM_STYLE, HouseRulesPage
@@ -88,8 +88,7 @@ class HostDialog(QDialog):
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self._build_table_page(saves_folder), "&Table")
         self.house_rules = HouseRulesPage(self)
-        self.house_rules.changed.connect(self.revalidate)
-        self.house_rules.changed.connect(self._show_rules_summary)
+        self._connect_house_rules()
         self.tabs.addTab(self.house_rules, "House r&ules")
         self.tabs.setTabToolTip(0, "Who hosts, where the game listens, and the game: a new one or a saved one.")
         self.tabs.setTabToolTip(1, "The §32 options of a new game (a resumed game keeps its own).")
@@ -133,6 +132,8 @@ class HostDialog(QDialog):
         self._announcement_timer.setInterval(ANNOUNCEMENT_POLL_MS)
         self._announcement_timer.timeout.connect(self._check_announcement)
         self._show_choices(remembered or HostGameChoices())
+        self.ruleset_combo.currentIndexChanged.connect(self._ruleset_chosen)
+        self.strength.currentIndexChanged.connect(self.revalidate)  # classic has no strategist
         if self.resume.latest is not None:
             self.resume_choice.setText(f"&Resume a saved game (the latest: {self.resume.latest.path.name})")
         # Only Host answers Return: Qt would otherwise make any focused button the default one.
@@ -228,6 +229,16 @@ class HostDialog(QDialog):
         new_game = QWidget(page)
         new_form = QFormLayout(new_game)
         new_form.setContentsMargins(0, 0, 0, 0)
+        self.ruleset_combo = QComboBox(new_game)
+        for name, label, sentence in ruleset_choices():
+            self.ruleset_combo.addItem(label, name)
+            self.ruleset_combo.setItemData(self.ruleset_combo.count() - 1, sentence, Qt.ItemDataRole.ToolTipRole)
+        self.ruleset_combo.setToolTip("The rules the game is played by; the House rules tab shows their options. "
+                                      "The game's advert and the Join dialog name them.")
+        self.ruleset_sentence = QLabel(new_game)
+        self.ruleset_sentence.setWordWrap(True)
+        new_form.addRow("Rule s&ystem:", self.ruleset_combo)
+        new_form.addRow("", self.ruleset_sentence)
         new_form.addRow("S&eats:", self.seats)
         computers_label = QLabel("&Computer players:", new_game)
         computers_label.setBuddy(self.computers)
@@ -306,7 +317,7 @@ class HostDialog(QDialog):
         return ServerConfig(seats=self.seats.value(), computers=self.computers.value(),
                             computer_strength=self.strength.currentData(),
                             options=self.house_rules.differences_from_preset(),
-                            preset=self.house_rules.preset_name(),
+                            ruleset=self.ruleset(), preset=self.house_rules.preset_name(),
                             save_path=self.save_path or default_save_path(), **common)
 
     def problems(self) -> list[str]:
@@ -320,6 +331,8 @@ class HostDialog(QDialog):
 
     def _table_problems(self) -> list[str]:
         overrides = self.options
+        if self.ruleset() != DEFAULT_RULESET:
+            return self._classic_table_problems(overrides)
         try:
             options = make_options(overrides)
         except OptionError as error:
@@ -333,6 +346,16 @@ class HostDialog(QDialog):
         seats = [SeatPlan(name=f"Seat {n + 1}", kind="computer" if n >= count - computers else "human")
                  for n in range(count)]
         return TableSetup(seats=seats, use_artillery=artillery, option_overrides=overrides).validate()
+
+    def _classic_table_problems(self, overrides: dict) -> list[str]:
+        """A classic table: its seating (CLASSIC-02) and a computer strength classic Monopoly has."""
+        count, computers = self.seats.value(), self.computers.value()
+        problems = []
+        if computers and self.strength.currentData() == "strategist":
+            problems.append("Classic Monopoly has no strategist computer player yet: choose schemer or random.")
+        seats = [SeatPlan(name=f"Seat {n + 1}", kind="computer" if n >= count - computers else "human")
+                 for n in range(count)]
+        return problems + TableSetup(seats=seats, option_overrides=overrides, ruleset=self.ruleset()).validate()
 
     def revalidate(self, *_ignored) -> None:
         """Show what stops Host, and enable it only when nothing does."""
@@ -355,13 +378,16 @@ class HostDialog(QDialog):
                                host_name=self.host_name.text().strip()[:60], port=self.port.value(),
                                seats=self.seats.value(), computers=self.computers.value(),
                                computer_strength=self.strength.currentData(), use_artillery=artillery,
-                               option_overrides=overrides, preset=self.house_rules.preset_name())
+                               ruleset=self.ruleset(), option_overrides=overrides,
+                               preset=self.house_rules.preset_name())
 
     def _show_choices(self, choices: HostGameChoices) -> None:
         player = choices.player_name or default_player_name()
         self.player_name.setText(player)
         self.host_name.setText(choices.host_name or f"{player} on {socket.gethostname()}"[:60])
         self.port.setValue(choices.port)
+        self.ruleset_combo.setCurrentIndex(max(0, self.ruleset_combo.findData(choices.ruleset)))
+        self._ruleset_chosen()  # its house rules page and its fewest seats, before the seats are shown
         self.seats.setValue(min(max(choices.seats, self.seats.minimum()), self.seats.maximum()))
         self.computers.setMaximum(self.seats.value() - 1)
         self.computers.setValue(min(choices.computers, self.computers.maximum()))
@@ -370,6 +396,30 @@ class HostDialog(QDialog):
         self.house_rules.set_overrides({**choices.option_overrides, "use_artillery": choices.use_artillery},
                                        preset=choices.preset)
         self._show_rules_summary()
+
+    def ruleset(self) -> str:
+        """The rule system of a new game (model/rulesets.py)."""
+        return self.ruleset_combo.currentData() or DEFAULT_RULESET
+
+    def _connect_house_rules(self) -> None:
+        self.house_rules.changed.connect(self.revalidate)
+        self.house_rules.changed.connect(self._show_rules_summary)
+
+    def _ruleset_chosen(self, *_ignored) -> None:
+        """Another rule system: its sentence, and its house rules on the House rules tab."""
+        ruleset = self.ruleset()
+        self.ruleset_sentence.setText(self.ruleset_combo.currentData(Qt.ItemDataRole.ToolTipRole) or "")
+        if self.house_rules.ruleset != ruleset:
+            old = self.house_rules
+            self.house_rules = HouseRulesPage(self, ruleset=ruleset)
+            index = self.tabs.indexOf(old)
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, self.house_rules, "House r&ules")
+            old.deleteLater()
+            self._connect_house_rules()
+        self.seats.setMinimum(2 if ruleset == "classic" else 3)  # CLASSIC-02: 2 to 8 players
+        self._show_rules_summary()
+        self.revalidate()
 
     def _show_rules_summary(self) -> None:
         changed = len(self.house_rules.differences_from_preset())

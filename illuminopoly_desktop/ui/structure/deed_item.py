@@ -194,12 +194,16 @@ class FactionCardItem(CardItem):
 class DeedCardItem(CardItem):
     """A deed in the structure: colour band, name, price, in-arrow on top and out-arrows below."""
 
-    def __init__(self, square: Square, band_colour: QColor | None, marks: DeedMarks, tooltip: str = ""):
+    def __init__(self, square: Square, band_colour: QColor | None, marks: DeedMarks, tooltip: str = "",
+                 plain: bool = False):
         super().__init__(square.index, square.name)
         self.square = square
         self.band_colour = band_colour or self._kind_colour(square)
         self.marks = marks
-        self.add_sockets(square.out_arrows, holding_capable=not (marks.rezoned or marks.destroyed))
+        self.plain = plain
+        """A plain deed card (classic Monopoly): no in-arrow, no out-arrow sockets; it hangs nowhere."""
+        if not plain:
+            self.add_sockets(square.out_arrows, holding_capable=not (marks.rezoned or marks.destroyed))
         self.setToolTip(tooltip or square.name)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.keyboard_focus = False
@@ -219,7 +223,8 @@ class DeedCardItem(CardItem):
         return RAILROAD_BAND if square.kind == "railroad" else UTILITY_BAND
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        self._paint_in_arrow(painter)
+        if not self.plain:
+            self._paint_in_arrow(painter)
         if self.marks.mortgaged:
             self._paint_back(painter)
         else:

@@ -268,7 +268,7 @@ def title_html(summary: SeatSummary, compact: bool = False) -> str:
     name = escape(summary.name)
     if summary.eliminated:
         name = f"<s>{name}</s>"
-    faction = "" if compact else f" · {escape(summary.faction_name)}"
+    faction = "" if compact or summary.role == "player" else f" · {escape(summary.faction_name)}"
     return f"<span style='color:{colour}; font-size:13pt'>&#9679;</span> <b>{name}</b>{faction}"
 
 
@@ -295,17 +295,30 @@ def money_html(summary: SeatSummary) -> str:
         else:
             parts.append(f"Power Base {'about ' if summary.power_base_estimated else ''}"
                          f"{_money(summary.power_base)}")
+    if summary.net_worth is not None:
+        parts.append(f"worth {_money(summary.net_worth)} ({ordinal(summary.worth_rank)})")
     if summary.victory_short is not None and summary.role == "faction":
         parts.append(f"win {summary.victory_short}")
-    if summary.role == "faction":
+    if summary.role in ("faction", "player"):
         parts.append(f"{summary.deeds_owned} deed{'s' if summary.deeds_owned != 1 else ''}")
     if summary.held_elsewhere:
         parts.append(f"+{len(summary.held_elsewhere)} held")
-    if summary.political_favors:
+    if summary.political_favors and summary.role == "player":
+        cards = summary.political_favors
+        parts.append(f"{cards} Jail Free card{'s' if cards != 1 else ''}")  # Get Out of Jail Free (CLASSIC-11)
+    elif summary.political_favors:
         favors = summary.political_favors
         parts.append(f"{favors} PF" if rule_ids_shown() else f"{favors} Political Favor{'s' if favors != 1 else ''}")
     line = " · ".join(parts)
     return line + (" <span style='color:#777'>· computer</span>" if summary.is_computer else "")
+
+
+def ordinal(place: int | None) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th": a standing in words."""
+    if place is None:
+        return ""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 def _badge(word: str, compact: bool = False) -> str:
@@ -321,6 +334,14 @@ def _badge(word: str, compact: bool = False) -> str:
 
 def header_tooltip(summary: SeatSummary, state: GameState) -> str:
     """The header's details in words."""
+    if summary.role == "player":  # classic Monopoly: no faction, a net worth, Get Out of Jail Free cards
+        lines = [f"<b>{escape(summary.name)}</b>", f"Cash: {_money(summary.cash)}"]
+        if summary.net_worth is not None:
+            lines.append(f"Net worth: {_money(summary.net_worth)}, {ordinal(summary.worth_rank)} at the table "
+                         "(CLASSIC-15)")
+        if summary.political_favors:
+            lines.append(f"Get Out of Jail Free cards: {summary.political_favors} (CLASSIC-11)")
+        return "<br>".join(lines)
     lines = [f"<b>{escape(summary.name)}</b> — {escape(summary.faction_name)}"
              + (f" ({escape(summary.faction_title)})" if summary.faction_title else ""),
              f"Cash: {_money(summary.cash)}"]

@@ -18,7 +18,7 @@ from ...model.factions import load_factions
 from ...model.rulesets import ruleset_of
 from ...model.state import ROOT, GameState
 from ...presentation.seat_summary import (ArtilleryNotes, BankerHoldings, DeedMark, artillery_notes, banker_holdings,
-                                          seat_role, structure_marks)
+                                          holding_marks, seat_role, structure_marks)
 from ...presentation.structure_layout import DEED_WIDTH, SIBLING_GAP, layout_structure
 from ..board.square_item import GRID_INK, tooltip_html
 from ..common.text_fit import draw_fitted_text
@@ -52,6 +52,8 @@ class SeatScene(QGraphicsScene):
             self._draw_banker(state, banker_holdings(state, self.seat))
         elif role == "artillery":
             self._draw_artillery(artillery_notes(state, self.seat))
+        elif role == "player":
+            self._draw_holdings(state, holding_marks(state, self.seat))
         else:
             self._draw_structure(state, structure_marks(state, self.seat))
         bounds = self.itemsBoundingRect()
@@ -91,7 +93,7 @@ class SeatScene(QGraphicsScene):
         self._draw_links(marks)
         self.caption = f"{len(marks)} deed{'s' if len(marks) != 1 else ''}"
 
-    def _deed_card(self, board, mark: DeedMark) -> DeedCardItem:
+    def _deed_card(self, board, mark: DeedMark, plain: bool = False) -> DeedCardItem:
         square = board.squares[mark.index]
         colour = next((g.color for g in board.groups if g.id == square.group), None)
         notes = [text for flag, text in ((mark.mortgaged, "Mortgaged: lies face down"),
@@ -103,7 +105,8 @@ class SeatScene(QGraphicsScene):
                             DeedMarks(mortgaged=mark.mortgaged, rezoned=mark.rezoned, destroyed=mark.destroyed,
                                       controller_name=mark.controller_name, controller_seat=mark.controller,
                                       houses=mark.houses, hotel=mark.hotel),
-                            tooltip_html(board, square) + "".join(f"<br><b>{note}</b>" for note in notes))
+                            tooltip_html(board, square) + "".join(f"<br><b>{note}</b>" for note in notes),
+                            plain=plain)
         card.unsetCursor()  # the open hand of the editor would promise a drag
         return card
 
@@ -124,6 +127,32 @@ class SeatScene(QGraphicsScene):
         links.setPen(pen)
         links.setZValue(-0.5)
         self.addItem(links)
+
+    # --- a classic Monopoly player: his deeds in a row and his Get Out of Jail Free cards ---------------
+
+    def _draw_holdings(self, state: GameState, marks: tuple[DeedMark, ...]) -> None:
+        board = state.setup.board
+        per_row = 6
+        step_x, step_y = DEED_WIDTH + SIBLING_GAP, DEED_WIDTH * 1.45
+        for number, mark in enumerate(marks):
+            card = self._deed_card(board, mark, plain=True)
+            card.setPos(number % per_row * step_x, number // per_row * step_y)
+            self.addItem(card)
+            self.cards[mark.index] = card
+        rows = (len(marks) + per_row - 1) // per_row
+        y = rows * step_y
+        jail_cards = state.players[self.seat].political_favors
+        for number, held in enumerate(jail_cards):
+            deck = "Chance" if held.deck == "chance" else "Community Chest"
+            card = JailCardItem(deck)
+            card.setPos(number * (JailCardItem.SIZE[0] + LOT_GAP), y)
+            self.addItem(card)
+        if not marks and not jail_cards:
+            self.addItem(CaptionItem("No property yet", QRectF(0, 0, 3 * step_x, 30), 15))
+        words = [f"{len(marks)} deed{'s' if len(marks) != 1 else ''}"]
+        if jail_cards:
+            words.append(f"{len(jail_cards)} Get Out of Jail Free")
+        self.caption = " · ".join(words)
 
     # --- the professional Banker: the mortgaged properties he controls ------------------------
 
@@ -177,6 +206,32 @@ class CaptionItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setPen(CAPTION_INK)
         draw_fitted_text(painter, self._rect, self.text, self._max_px, bold=True)
+
+
+class JailCardItem(QGraphicsItem):
+    """A Get Out of Jail Free card a classic player keeps (CLASSIC-11): used to leave Jail, or sold in a trade."""
+
+    SIZE = (150.0, 70.0)
+
+    def __init__(self, deck: str) -> None:
+        super().__init__()
+        self.deck = deck
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setToolTip(f"Get Out of Jail Free ({deck}): leave Jail without paying; keep it until needed, or sell "
+                        "it in a trade (CLASSIC-11)")
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt API)
+        return QRectF(0, 0, *self.SIZE).adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(0, 0, *self.SIZE)
+        painter.setPen(QPen(GRID_INK, 1.2))
+        painter.setBrush(QColor("#F6C94C") if self.deck == "Chance" else QColor("#BFE3F5"))
+        painter.drawRoundedRect(rect, 6, 6)
+        painter.setPen(GRID_INK)
+        draw_fitted_text(painter, rect.adjusted(6, 4, -6, -rect.height() / 2), "GET OUT OF JAIL FREE", 13, bold=True)
+        draw_fitted_text(painter, rect.adjusted(6, rect.height() / 2, -6, -4), self.deck, 11)
 
 
 class ColourLotItem(QGraphicsItem):

@@ -15,7 +15,7 @@ from ...model.state import GameState
 from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LANDING, MAIN, OTHER, Choice, Launcher,
                                             choice_of, choices_for, launchers_for, phase_text, same_choice, seat_title)
 from ...presentation.contest_view import odds_range, pip_range
-from ...presentation.handover import PUBLIC_DECISION_TYPES, public_decision_notes
+from ...presentation.handover import public_decision_notes, public_decision_types
 from ...presentation.vote_view import election_result
 from ...model.rulesets import ruleset_of
 from ...rules import actions as A
@@ -132,7 +132,7 @@ class ActionPanel(QWidget):
         self.phase.setText(phase_text(state, seat))
         self.choices = choices_for(state, seat)
         if public:
-            self.choices = [c for c in self.choices if c.kind in PUBLIC_DECISION_TYPES]
+            self.choices = [c for c in self.choices if c.kind in public_decision_types(state)]
         self.launchers = [] if public else launchers_for(state, seat, self.choices)
         self.own_screen_button = None
         self.buttons = []
@@ -327,7 +327,8 @@ class ActionPanel(QWidget):
         return f"the {contest.contest.replace('_', ' ')}" if contest else "the attack"
 
     def _launcher_box(self, parent: QWidget) -> QGroupBox:
-        box = QGroupBox(GROUP_TITLES[DIALOGS], parent)
+        contests = ruleset_of(self.state).queries.has_contests  # classic Monopoly has none
+        box = QGroupBox(GROUP_TITLES[DIALOGS] if contests else "Deals and property", parent)
         layout = QVBoxLayout(box)
         for launcher in sorted(self.launchers, key=lambda entry: not entry.urgent):
             # "Contest: the takeover of Connecticut Avenue…" wraps; a click right after a rebuild is guarded

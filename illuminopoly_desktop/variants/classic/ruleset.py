@@ -3,8 +3,8 @@ rules of VARIANTS §1 (CLASSIC-01 to CLASSIC-16). The core's mechanisms do the s
 card draw, the printed rent tables, even building and the supply, the auctions, the offers, every dollar); the
 modules of this package say what the classic rules make of them. A ruleset built on classic's (the Georgist one,
 variants/george/) subclasses `ClassicRuleset`: classic's turn, moves and Jail call the seams at the end of the class
-(`land`, `landing_done`, `card_move`, `card_move_back`, `card_rent`, `repairs_cost`, `fine_payee`, `before_roll`, `turn_started`, `standings`, `last_round_played`, `jail_fine_turns`) and name
-their rules through `rule_ids`, so that they play by the subclass's rules and name them."""
+(`land`, `landing_done`, `card_move`, `card_move_back`, `card_rent`, `repairs_cost`, `fine_payee`, `before_roll`,
+`turn_started`, `standings`, `last_round_played`, `jail_fine_turns`) and name their rules through `rule_ids`, so that they play by the subclass's rules and name them."""
 from __future__ import annotations
 
 from ...model import rng
@@ -17,6 +17,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ...rules.ruleset import Ruleset
 from . import cards, free_actions, game_end, landing, moves, setup, steps, trades, turn, worth
+from .queries import ClassicQueries
 from .windows import WINDOWS
 
 
@@ -25,6 +26,7 @@ class ClassicRuleset(Ruleset):
     options_model = ClassicOptions
     seats = setup.PLAYERS  # CLASSIC-02
     starting_cash = 1500  # CLASSIC-02 (`classic_starting_cash`)
+    queries = ClassicQueries()
     rule_ids = {
         "game.over": "CLASSIC-15", "game.no_seat": "CLASSIC-02", "game.forced_dice": "CLASSIC-03",
         "player.eliminated": "CLASSIC-14", "player.disabled": "CLASSIC-14", "free.closed": "CLASSIC-03",

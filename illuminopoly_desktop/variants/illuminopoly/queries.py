@@ -9,19 +9,10 @@ from fractions import Fraction
 from ...model.state import Contest, GameState, Ransom
 from ...rules import actions as A
 from ...rules.context import RulesContext
-from ...rules.errors import IllegalAction
-from ...rules.mortgages import lift_cost, transfer_fee
+from ...rules.mortgages import lift_cost
 from ...rules.queries import Queries
 from . import artillery, buildings, commitments, conspiracy, contests, deals, landing, property_values, rent
 from . import special_victory, structure, victory, victory_progress
-
-
-def _checked(check: Callable, *args):
-    """What a rule's check returns (a price), or None if it refuses now."""
-    try:
-        return check(*args)
-    except IllegalAction:
-        return None
 
 
 def _landing(ctx: RulesContext) -> int | None:
@@ -45,6 +36,8 @@ _PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
 
 
 class IlluminopolyQueries(Queries):
+    has_contests = True
+    has_structures = True
     PRICE_PER_PIP = contests.PRICE_PER_PIP
     FACTION_CARD_ARROWS = structure.FACTION_CARD_ARROWS
     COMMITMENT_KINDS = commitments.KINDS
@@ -53,23 +46,11 @@ class IlluminopolyQueries(Queries):
     FACTION_CONDITIONS = special_victory.FACTION_CONDITIONS
     """The conditions each faction wins by; the Dog's is his secret choice (R-FAC-DOG-01)."""
 
-    # ----- prices -----
+    # ----- prices (the base class asks these) -----
 
-    def price(self, state: GameState, action: A.Action) -> int | None:
-        price_of = _PRICES.get(action.type)
-        return None if price_of is None else _checked(price_of, RulesContext(state), action)
-
-    def building_kind(self, state: GameState, seat: int, index: int) -> str | None:
-        """"house" or "hotel": what building on the lot now would place (R-BUILD-01, -02); None if refused."""
-        return _checked(buildings.check_buy_building, RulesContext(state), seat, index)
-
-    def lift_cost(self, state: GameState, index: int) -> int:
-        """What lifting the deed's mortgage costs: ceil(1.1 × principal) (R-MORT-03)."""
-        return lift_cost(state.properties[index])
-
-    def transfer_fee(self, state: GameState, index: int) -> int:
-        """What the buyer of the mortgaged deed pays to keep its mortgage (R-SELL-04 b)."""
-        return transfer_fee(state.properties[index])
+    prices = _PRICES
+    building_check = staticmethod(buildings.check_buy_building)
+    """R-BUILD-01, -02."""
 
     def base_cost(self, state: GameState, index: int, attacker: int, contest: str) -> int:
         """The base cost of a contest of that kind against the deed (R-VAL-05)."""
