@@ -161,6 +161,7 @@ def test_v_george_05_a_lease_with_a_building_he_cannot_pay_is_refused():
 
 
 def test_v_george_06_the_holding_fee_rounds_up_and_is_charged_once():
+    """V-GEORGE-06."""
     state = george_game()
     seat = mover(state)
     set_cash(state, seat, 1000)
@@ -172,6 +173,7 @@ def test_v_george_06_the_holding_fee_rounds_up_and_is_charged_once():
 
 
 def test_v_george_06_the_holding_fee_recurs_with_the_option():
+    """V-GEORGE-06."""
     state = george_game(options={"george_holding_fee_recurring": True})
     seat = mover(state)
     lease_to(state, seat, BOARDWALK)
@@ -755,6 +757,7 @@ def test_v_george_21_a_lease_sold_with_its_buildings_price_plus_100_from_each_si
 
 
 def test_v_george_22_the_sellers_loans_are_settled_out_of_the_price():
+    """V-GEORGE-22."""
     state = george_game()
     seat, other = mover(state), others(state)[0]
     set_cash(state, seat, 100)
@@ -771,6 +774,7 @@ def test_v_george_22_the_sellers_loans_are_settled_out_of_the_price():
 
 
 def test_v_george_23_jail_cards_sold_at_an_agreed_price():
+    """V-GEORGE-23."""
     from illuminopoly_desktop.model.state import FavorCard, FavorItem
     state = george_game()
     seat, other = mover(state), others(state)[0]
@@ -870,6 +874,7 @@ def _legal(state, seat):
 
 
 def test_v_george_27_free_parking_does_nothing():
+    """V-GEORGE-27."""
     state = george_game()
     seat = mover(state)
     place(state, seat, 17)
@@ -986,6 +991,7 @@ def test_v_george_30_the_creditor_pays_loans_off_to_keep_a_parcel():
 
 
 def test_v_george_31_bankruptcy_to_the_bank_auctions_built_parcels_and_frees_empty_leases():
+    """V-GEORGE-31."""
     state = george_game(players=3, options={"george_luxury_tax": 5000})
     seat, a, b = mover(state), *others(state)
     set_cash(state, seat, 10)

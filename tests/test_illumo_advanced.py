@@ -45,6 +45,7 @@ def test_v_illumo_37_42_45_fixed_legal_powers_and_cthulhus_landmark_bonus():
 
 
 def test_v_illumo_47_the_discordian_society_sues_twice_a_turn():
+    """V-ILLUMO-47."""
     state = illumo_game(3, options=ADVANCED)
     seat = mover(state)
     _with(state, seat, "discordian")
@@ -68,6 +69,7 @@ def test_v_illumo_47_the_discordian_society_sues_twice_a_turn():
 
 
 def test_v_illumo_44_the_gnomes_transfer_without_a_fee_after_their_last_move():
+    """V-ILLUMO-44."""
     state = illumo_game(3, options=ADVANCED)
     seat = mover(state)
     _with(state, seat, "gnomes")

@@ -92,6 +92,8 @@ def test_v_illumo_02_a_first_deed_of_a_type_opens_its_treasury_at_0():
 
 
 def test_v_illumo_04_06_rent_goes_from_central_into_the_owners_treasury_of_that_type():
+    """V-ILLUMO-04, V-ILLUMO-06: the lander pays rent from his central treasury into the owner's treasury of the
+    deed's type."""
     state = illumo_game()
     seat = mover(state)
     owner = others(state)[0]
@@ -104,6 +106,7 @@ def test_v_illumo_04_06_rent_goes_from_central_into_the_owners_treasury_of_that_
 
 
 def test_v_illumo_04_go_salary_goes_to_central_and_mortgage_money_to_the_group():
+    """V-ILLUMO-04."""
     state = illumo_game()
     seat = mover(state)
     give(state, seat, BALTIC)
@@ -383,6 +386,7 @@ def test_v_illumo_31_building_needs_no_monopoly_but_stays_level_across_owners():
 
 
 def test_v_illumo_32_buildings_on_an_unowned_lot_belong_to_the_lot_and_pass_free_to_its_buyer():
+    """V-ILLUMO-32."""
     state = illumo_game()
     seat = mover(state)
     money = total_money(state)
@@ -582,6 +586,7 @@ def test_v_illumo_38_a_landmark_does_nothing_when_stopped_on():
 
 
 def test_v_illumo_39_title_defect_passes_the_deed_and_sells_its_buildings_for_the_defendant():
+    """V-ILLUMO-39."""
     state = illumo_game()
     seat = mover(state)
     defendant = others(state)[0]

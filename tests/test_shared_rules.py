@@ -79,6 +79,7 @@ def test_V_SHARED_01_seat_counts_outside_the_table_are_refused(seats):
 
 
 def test_V_SHARED_03_factions_hold_the_money_and_seats_nothing():
+    """V-SHARED-03."""
     state = shared_game()
     assert [p.cash for p in state.players] == [1500] * 4
     assert [p.name for p in state.players] == ["Φ0 Top Hat", "Φ1 Race Car", "Φ2 Horseman", "Φ3 Wheelbarrow"]
@@ -153,6 +154,7 @@ def test_V_SHARED_13_no_pass_after_the_landing_decision():
 
 
 def test_V_SHARED_10_the_pilot_moves_and_the_operator_decides_the_landing():
+    """V-SHARED-10."""
     state = shared_game()
     force(state, 1, 2)
     refused_as(state, DEE, A.Roll(seat=PHI0), "E_NOT_YOUR_TURN", "V-SHARED-07")
@@ -409,13 +411,14 @@ def test_V_SHARED_23_simulated_cheating_is_refused_at_setup():
 
 @pytest.mark.parametrize("winners, seats", [([1], [0, 1]), ([1, 2], [0, 1, 2]), ([0, 2], [0, 1, 2, 3])])
 def test_V_SHARED_28_a_factions_win_is_credited_to_both_its_seats(winners, seats):
-    """One winning faction makes two winning seats, two adjacent ones three, two apart four."""
+    """V-SHARED-28: One winning faction makes two winning seats, two adjacent ones three, two apart four."""
     state = shared_game()
     state.winners = winners
     assert victory.winning_seats(state) == seats
 
 
 def test_V_SHARED_28_the_last_faction_standing_wins_with_both_sharers():
+    """V-SHARED-28."""
     state = shared_game()
     for faction in (1, 2, 3):
         state.players[faction].cash = 0
