@@ -3,6 +3,8 @@
 Monopoly's raise-funds window read with treasuries (V-ILLUMO-06, -11)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
@@ -70,7 +72,24 @@ class ComplaintWindow(Window):
 
 
 class _PledgeWindow(Window):
+    """Pledging in turn until everyone passes in a row (interference and lawsuits alike): the subclass names its
+    contest's module (`contest`: its `pledge` and `pass_pledge`), the option of its pledge unit and how it closes."""
     answers = {"pledge": "pledge", "pass_pledge": "pass_pledge"}
+    contest: Any = None
+    unit_option = ""
+    what = ""
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        return _pledge_options(ctx, window, seat, self.contest, getattr(ctx.options, self.unit_option))
+
+    def pledge(self, ctx: RulesContext, window, action: A.Pledge) -> None:
+        self.contest.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
+
+    def pass_pledge(self, ctx: RulesContext, window, action: A.PassPledge) -> None:
+        self.contest.pass_pledge(ctx, window, action.seat)
+
+    def describe(self, state: GameState, window) -> str:
+        return self.what
 
     def awaiting(self, state: GameState, window) -> list[int]:
         return [window.order[window.turn_index]]
@@ -98,41 +117,23 @@ class _PledgeWindow(Window):
 class InterferenceWindow(_PledgeWindow):
     """V-ILLUMO-13: pledging in $50 units until everyone passes in a row, then the roll."""
     kind = "illumo_interference"
-
-    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return _pledge_options(ctx, window, seat, interference, ctx.options.illumo_interference_unit)
-
-    def pledge(self, ctx: RulesContext, window, action: A.Pledge) -> None:
-        interference.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
-
-    def pass_pledge(self, ctx: RulesContext, window, action: A.PassPledge) -> None:
-        interference.pass_pledge(ctx, window, action.seat)
+    contest = interference
+    unit_option = "illumo_interference_unit"
+    what = "an interference contest"
 
     def close(self, ctx: RulesContext, window) -> None:
         interference.resolve(ctx, window)
-
-    def describe(self, state: GameState, window) -> str:
-        return "an interference contest"
 
 
 class LawsuitWindow(_PledgeWindow):
     """V-ILLUMO-37, -41: pledging in $10 units until everyone passes in a row, then the ELP decides."""
     kind = "illumo_lawsuit"
-
-    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return _pledge_options(ctx, window, seat, lawsuits, ctx.options.illumo_lawsuit_unit)
-
-    def pledge(self, ctx: RulesContext, window, action: A.Pledge) -> None:
-        lawsuits.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
-
-    def pass_pledge(self, ctx: RulesContext, window, action: A.PassPledge) -> None:
-        lawsuits.pass_pledge(ctx, window, action.seat)
+    contest = lawsuits
+    unit_option = "illumo_lawsuit_unit"
+    what = "a lawsuit"
 
     def close(self, ctx: RulesContext, window) -> None:
         lawsuits.close_pledging(ctx, window)
-
-    def describe(self, state: GameState, window) -> str:
-        return "a lawsuit"
 
 
 class _CardWindow(Window):
