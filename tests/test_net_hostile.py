@@ -43,7 +43,15 @@ async def still_plays(server, clients) -> None:
     assert result.accepted, result.rejected
     count = server.table.state.action_count
     for client in clients:
-        await client.wait_for(lambda c: c.view["action_count"] == count, 5)
+        try:
+            await client.wait_for(lambda c: c.view["action_count"] == count, 5)
+        except TimeoutError:
+            # Say which client fell behind and where it stands: this scenario has failed rarely under load (a client
+            # not hearing the action within 5 s), and the bare TimeoutError did not tell which or why.
+            seen = client.view.get("action_count") if client.view else None
+            raise AssertionError(f"{client.name} (seat {client.seat}) did not hear action {count} within 5 s: its view "
+                                 f"is at {seen}, version {client.version}; the server is at "
+                                 f"{server.table.state.action_count}") from None
 
 
 def test_idle_connections_are_closed_and_a_seat_token_always_gets_in():
