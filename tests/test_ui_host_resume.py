@@ -119,6 +119,9 @@ def test_resume_a_game_hosted_from_the_window_the_players_come_back_and_the_lobb
         with qtbot.waitSignal(again.accepted, timeout=5000):
             again.continue_button.click()
         assert again.lan.session.state.action_count >= saved.action_count
+        # The server lists Bob as playing as soon as his token is accepted; his client counts the reconnection
+        # a moment later, when its own handshake returns: wait for that, the count must still be exactly one.
+        qtbot.waitUntil(lambda: bob.client.reconnects >= 1, timeout=5000)
         assert bob.client.seat == 1 and bob.client.reconnects == 1
     finally:
         bob.close()
