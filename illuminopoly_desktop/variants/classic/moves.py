@@ -51,9 +51,3 @@ def card_move_back(ctx: RulesContext, seat: int, steps: int) -> None:
     """"Go back 3 spaces": a backward move, which never pays GO (CLASSIC-04), then a normal landing."""
     walk_back(ctx, seat, steps)
     ctx.rules.land(ctx, seat, ctx.state.players[seat].position)
-
-
-def send_mover_to_jail(ctx: RulesContext, seat: int, reason: str, rule_id: str) -> None:
-    """Go to Jail (CLASSIC-11): teleported, no salary; the doubles' extra roll is lost (VARIANTS §1.3 T6)."""
-    send_to_jail(ctx, seat, reason, rule_id)
-    ctx.rules.landing_done(ctx)
