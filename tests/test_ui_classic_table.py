@@ -180,6 +180,28 @@ def test_a_classic_game_plays_at_the_table_to_its_end_by_clicks(qtbot, folders):
     assert {seat for seat, worth in worths.items() if worth == best} == set(state.winners)  # CLASSIC-15
 
 
+def test_the_board_of_a_classic_game_reads_monopoly_and_its_deeds_have_no_legs_or_arrows(qtbot, folders):
+    """The centre's banner and emblem and the squares' tooltips follow the rule system: a classic game shows MONOPOLY
+    without the pyramid, and no deed speaks of legs or out-arrows (they belong to power structures); an Illuminopoly
+    game opened afterwards in the same window gets its banner, eye and out-arrows back."""
+    state = CLASSIC.new_game(PEOPLE, seed=3)
+    state.properties[39].owner = 1
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    centre = window.scene.centre_item
+    assert (centre.title, centre.all_seeing_eye) == ("MONOPOLY", False)
+    boardwalk = window.scene.square_item(39).toolTip()
+    assert "Boardwalk" in boardwalk and "Mortgage value" in boardwalk and "Owner: <b>Ben</b>" in boardwalk
+    assert "Out-arrows" not in boardwalk and "Leg" not in boardwalk
+    deed = window.seat_areas.area(1).scene.cards[39].toolTip()
+    assert "Boardwalk" in deed and "Out-arrows" not in deed
+
+    illuminopoly = find_ruleset("illuminopoly").new_game(PEOPLE, seed=3)
+    window.start_table(illuminopoly, pace_ms=0, animated=False)
+    assert (centre.title, centre.all_seeing_eye) == ("ILLUMINOPOLY", True)
+    assert "Out-arrows" in window.scene.square_item(39).toolTip()
+
+
 def test_the_action_panel_words_classic_actions_with_classic_rules(qtbot):
     """Jail (CLASSIC-11): the fine, the roll for doubles and the Get Out of Jail Free card, in plain words."""
     state = CLASSIC.new_game(PEOPLE, seed=3)

@@ -32,17 +32,25 @@ class RulesetEntry:
     options_model: str
     """The frozen model of the ruleset's house rules, as "module:Class" (a model of model/, imported on first use
     like the ruleset, so that reading a setup needs no rules code): a setup's options are read by it."""
+    board_title: str = ""
+    """The words on the board's centre banner (the label in capitals when empty)."""
+    all_seeing_eye: bool = True
+    """Whether the board's centre shows the pyramid with the eye: the Illuminati games do, the Monopoly ones not."""
+
+    @property
+    def banner(self) -> str:
+        return self.board_title or self.label.upper()
 
 
 RULESETS: dict[str, RulesetEntry] = {entry.name: entry for entry in (
     RulesetEntry("illuminopoly", "Illuminopoly", "illuminopoly_desktop.variants.illuminopoly.ruleset",
                  "illuminopoly_desktop.model.options:Options"),
     RulesetEntry("classic", "Classic Monopoly", "illuminopoly_desktop.variants.classic.ruleset",
-                 "illuminopoly_desktop.model.classic_options:ClassicOptions"),
+                 "illuminopoly_desktop.model.classic_options:ClassicOptions", "MONOPOLY", all_seeing_eye=False),
     RulesetEntry("george", "Defeating Monopoly (Georgist)", "illuminopoly_desktop.variants.george.ruleset",
-                 "illuminopoly_desktop.model.george_options:GeorgeOptions"),
+                 "illuminopoly_desktop.model.george_options:GeorgeOptions", "DEFEATING MONOPOLY", all_seeing_eye=False),
     RulesetEntry("shared", "Shared factions", "illuminopoly_desktop.variants.shared.ruleset",
-                 "illuminopoly_desktop.model.shared_options:SharedOptions"),
+                 "illuminopoly_desktop.model.shared_options:SharedOptions", "ILLUMINOPOLY"),
     RulesetEntry("illumo", "Illumonopoly", "illuminopoly_desktop.variants.illumo.ruleset",
                  "illuminopoly_desktop.model.illumo_options:IllumoOptions"),
 )}

@@ -97,6 +97,10 @@ class BoardSnapshot:
     classic: bool = False
     """A classic Monopoly game: no out-arrows on the deeds (no power structures), a Bank that never runs out and no
     Chair."""
+    title: str = "ILLUMINOPOLY"
+    """The words on the centre's banner: the rule system's (RulesetEntry.banner)."""
+    all_seeing_eye: bool = True
+    """Whether the centre shows the pyramid with the eye (the Illuminati games; not classic Monopoly's)."""
     acted_on: int | None = None
     """The square the decision the table waits for is about (`acted_on_square`), lit up on the board."""
 
@@ -113,10 +117,11 @@ class BoardSnapshot:
 
 def snapshot_of(state: GameState) -> BoardSnapshot:
     """The board's view of `state`, taken now (later changes to `state` do not reach it). Reads only."""
-    from ..model.rulesets import ruleset_of  # lazy, like GameState above: the board is built before any game
+    from ..model.rulesets import RULESETS, ruleset_of  # lazy, like GameState above: the board is built before any game
     from ..rules.boardindex import board_index  # lazy, for the same reason
 
     queries = ruleset_of(state).queries
+    entry = RULESETS[state.setup.ruleset]
     squares = board_index(state.setup.board).squares
     properties = {index: _property_facts(state, queries, squares, index) for index in state.properties}
     current = state.turn.seat if state.turn.seat >= 0 and not state.game_over else None
@@ -134,7 +139,8 @@ def snapshot_of(state: GameState) -> BoardSnapshot:
         properties=properties, tokens=tokens, player_names=tuple(p.name for p in state.players),
         fp_pot=state.fp_pot, reserves=state.reserves, house_supply=state.house_supply,
         hotel_supply=state.hotel_supply, round_no=state.round_no, chair=state.chair, current_seat=current,
-        game_over=state.game_over, classic=not queries.has_structures, acted_on=acted_on_square(state))
+        game_over=state.game_over, classic=not queries.has_structures, acted_on=acted_on_square(state),
+        title=entry.banner, all_seeing_eye=entry.all_seeing_eye)
 
 
 LANDING_STEPS = frozenset({"stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "rail_jump"})

@@ -63,6 +63,7 @@ class CentreItem(QGraphicsObject):
     def __init__(self, board: Board) -> None:
         super().__init__()
         self.title = TITLE
+        self.all_seeing_eye = True
         self.board_name = board.name
         self._chance_name = next((s.name for s in board.squares if s.kind == "chance"), "")
         self._chest_name = next((s.name for s in board.squares if s.kind == "community_chest"), "")
@@ -102,11 +103,19 @@ class CentreItem(QGraphicsObject):
         painter.setPen(QColor("#23402B"))
         draw_fitted_text(painter, QRectF(-side * 0.36, side * 0.1, side * 0.72, side * 0.12), self.board_name, 34)
         painter.restore()
+        if not self.all_seeing_eye:  # a Monopoly game: the banner and the decks only
+            return
         # The pyramid stands upright between the title and the Community Chest deck.
         eye_centre = r.center() + QPointF(-side * 0.135, -side * 0.135)
         icons.draw_all_seeing_eye(
             painter, QRectF(eye_centre.x() - side * 0.075, eye_centre.y() - side * 0.07, side * 0.15, side * 0.14)
         )
+
+    def set_game(self, title: str, all_seeing_eye: bool) -> None:
+        """The rule system's banner and emblem (a classic game's centre reads MONOPOLY, with no pyramid)."""
+        if (title, all_seeing_eye) != (self.title, self.all_seeing_eye):
+            self.title, self.all_seeing_eye = title, all_seeing_eye
+            self.update()
 
     def _paint_title(self, painter: QPainter, rect: QRectF) -> None:
         """White capitals with a black outline, stretched to the banner's width."""
@@ -346,6 +355,7 @@ class BoardScene(QGraphicsScene):
         self.pot_item.setVisible(True)
         self.bank_item.setVisible(True)
         self.pot_item.set_pot(snapshot.fp_pot)
+        self.centre_item.set_game(snapshot.title, snapshot.all_seeing_eye)
         for item in self.square_items:
             item.set_arrows_shown(not snapshot.classic)
         if snapshot.classic:  # the classic Bank never runs out (CLASSIC-02) and there is no Chair

@@ -60,8 +60,9 @@ def group_name(board: Board, square: Square) -> str | None:
     return {"railroad": "Railroads", "utility": "Utilities"}.get(square.kind)
 
 
-def tooltip_html(board: Board, square: Square) -> str:
-    """Rich-text tooltip: name, group, price, rent table, house cost, mortgage, leg, out-arrows."""
+def tooltip_html(board: Board, square: Square, structures: bool = True) -> str:
+    """Rich-text tooltip: name, group, price, rent table, house cost, mortgage, and the leg and out-arrows in a game
+    with power structures (`structures`; a classic Monopoly game has neither)."""
     subtitle = group_name(board, square) or KIND_LABELS.get(square.kind, square.kind)
     rows: list[tuple[str, str]] = []
     if square.price is not None:
@@ -84,7 +85,7 @@ def tooltip_html(board: Board, square: Square) -> str:
         rows.append(("House cost", f"{money(square.house_cost)} each"))
     if square.mortgage is not None:
         rows.append(("Mortgage value", money(square.mortgage)))
-    if square.is_property:
+    if square.is_property and structures:
         rows.append(("Leg", f"{square.leg}"))
         rows.append(("Out-arrows", f"{square.out_arrows}"))
     table = "".join(
@@ -157,6 +158,7 @@ class SquareItem(QGraphicsObject):
         self.setPos(placement.x, placement.y)
         self.setRotation(placement.rotation)
         self._deed_tooltip = tooltip_html(board, square)
+        self._state_html = ""
         self.setToolTip(self._deed_tooltip)
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, False)
@@ -175,6 +177,7 @@ class SquareItem(QGraphicsObject):
 
     def set_state_tooltip(self, html: str) -> None:
         """Add what the game has done to the square (owner, rent now, markers) under its printed deed."""
+        self._state_html = html
         self.setToolTip(self._deed_tooltip + html)
 
     # Qt overrides -----------------------------------------------------------
@@ -259,6 +262,8 @@ class SquareItem(QGraphicsObject):
         """Whether the deed's out-arrows are drawn: not in a game without power structures (classic Monopoly)."""
         if shown != self._arrows_shown:
             self._arrows_shown = shown
+            self._deed_tooltip = tooltip_html(self._board, self.square, structures=shown)
+            self.setToolTip(self._deed_tooltip + self._state_html)
             self._picture.invalidate()
             self.update()
 

@@ -105,7 +105,8 @@ class SeatScene(QGraphicsScene):
                             DeedMarks(mortgaged=mark.mortgaged, rezoned=mark.rezoned, destroyed=mark.destroyed,
                                       controller_name=mark.controller_name, controller_seat=mark.controller,
                                       houses=mark.houses, hotel=mark.hotel),
-                            tooltip_html(board, square) + "".join(f"<br><b>{note}</b>" for note in notes),
+                            tooltip_html(board, square, structures=not plain)
+                            + "".join(f"<br><b>{note}</b>" for note in notes),
                             plain=plain)
         card.unsetCursor()  # the open hand of the editor would promise a drag
         return card
