@@ -202,6 +202,21 @@ def test_the_board_of_a_classic_game_reads_monopoly_and_its_deeds_have_no_legs_o
     assert "Out-arrows" in window.scene.square_item(39).toolTip()
 
 
+def test_classic_words_for_the_turn_and_the_round_end_name_no_power_structure(qtbot):
+    """Classic Monopoly's turn asks to roll the dice (there is nothing to reorganize), and its round-end log line
+    names the players' net worths (CLASSIC-15), not Illuminopoly's Power Bases."""
+    from illuminopoly_desktop.presentation.action_choices import phase_text
+    from illuminopoly_desktop.presentation.event_text import describe
+    from illuminopoly_desktop.rules.events import RoundEnded
+
+    state = CLASSIC.new_game(PEOPLE, seed=3)
+    seat = state.turn.seat
+    text = phase_text(state, seat)
+    assert "roll the dice — your decision" in text and "reorganize" not in text
+    line = describe(RoundEnded(round_no=4, power_bases={0: 1590, 1: 1500}, rule_id="CLASSIC-15"), state)
+    assert line.startswith("Round 4 ends; net worth: Ann 1590, Ben 1500") and "Power" not in line
+
+
 def test_the_action_panel_words_classic_actions_with_classic_rules(qtbot):
     """Jail (CLASSIC-11): the fine, the roll for doubles and the Get Out of Jail Free card, in plain words."""
     state = CLASSIC.new_game(PEOPLE, seed=3)

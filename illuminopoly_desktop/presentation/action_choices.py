@@ -200,6 +200,8 @@ def phase_text(state: GameState, seat: int | None) -> str:
         step = state.turn.step
         square = state.turn.landing_square
         code, words = TURN_STEPS.get(step, ("", step.replace("_", " ")))
+        if step == "choice" and not ruleset_of(state).queries.has_structures:
+            words = "roll the dice"  # nothing to reorganize without power structures (classic Monopoly's readings)
         phase = step_words(code, words.format(square=_square_name(state, square) if square is not None else ""))
         phase = f"{state.players[state.turn.seat].name}'s turn, round {state.round_no}: {phase}" \
             if state.turn.seat >= 0 else phase[0].upper() + phase[1:]

@@ -248,7 +248,8 @@ def _turn_skipped(e: E.TurnSkipped, n: Names) -> str:
 
 def _round_ended(e: E.RoundEnded, n: Names) -> str:
     bases = ", ".join(f"{n.player(int(seat))} {base}" for seat, base in e.power_bases.items())
-    return f"round {e.round_no} ends" + (f"; Power Bases: {bases}" if bases else "")
+    measure = ruleset_of(n.state).queries.standings_name  # Power Bases, a net worth, a wealth...
+    return f"round {e.round_no} ends" + (f"; {measure}: {bases}" if bases else "")
 
 
 def _rent(e: E.RentCollected, n: Names) -> str:

@@ -32,6 +32,8 @@ class Queries:
     """Whether a player may attack another's deed (Illuminopoly's contests, R-CONTEST); classic Monopoly has none."""
     has_structures = False
     """Whether deeds hang in power structures (Illuminopoly's R-STRUCT): the table shows a Power structure panel."""
+    standings_name = "net worth"
+    """What the standings at a round's end measure (`Ruleset.standings`, RoundEnded.power_bases), in the log's words."""
 
     prices: ClassVar[Mapping[str, Callable[[RulesContext, Action], int | None]]] = {}
     """Each priced action type's price: the value its rule's check returns (a base cost, a loan, a refund...)."""

@@ -16,6 +16,8 @@ from .wealth import leaderboard
 
 
 class GeorgeQueries(Queries):
+    standings_name = "wealth"  # V-GEORGE-32: the wealth game's measure
+
     def price(self, state: GameState, action: A.Action) -> int | None:
         ctx = RulesContext(state)
         try:

@@ -38,6 +38,7 @@ _PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
 class IlluminopolyQueries(Queries):
     has_contests = True
     has_structures = True
+    standings_name = "Power Bases"
     PRICE_PER_PIP = contests.PRICE_PER_PIP
     FACTION_CARD_ARROWS = structure.FACTION_CARD_ARROWS
     COMMITMENT_KINDS = commitments.KINDS
