@@ -36,6 +36,7 @@ def house_rules(seed: int) -> dict:
         "george_use_fee_claim": ("automatic", "manual")[seed // 5 % 2],
         "george_building_valuation": ("cost", "half_cost")[seed % 2],
         "george_victory_measure": ("absolute", "gain_over_start")[seed // 3 % 2],
+        "george_rail_utility_model": ("lease_and_plant", "classic_purchase")[seed // 8 % 2],
     }
 
 

@@ -107,6 +107,10 @@ class GeorgeSchemer(ClassicSchemer):
         square = ctx.squares[index]
         cash = state.players[seat].cash
         wanted = square.kind == "lot" or (square.kind == "railroad" and cash >= RICH)
+        if "buy" in menu and cash - square.price >= self.reserve(ctx, seat):
+            # `classic_purchase` (V-GEORGE-11): a title bought at its price keeps wealth where it was (it counts
+            # its price) and earns classic rent, so it is bought whenever the reserve allows
+            return menu["buy"]()[0]
         if wanted and "lease_parcel" in menu:
             choices = [a for a in menu["lease_parcel"]() if a.build]
             reserve = self.reserve(ctx, seat)

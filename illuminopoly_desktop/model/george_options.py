@@ -45,9 +45,9 @@ class GeorgeOptions(BaseModel):
     """A-GE-02: the printed rent of a utility parcel: four times the dice of the move."""
     george_second_large_building_fee_factor: Annotated[int, Field(ge=1)]
     """V-GEORGE-10, A-GE-09."""
-    george_rail_utility_model: Literal["lease_and_plant"]
-    """V-GEORGE-11, A-GE-01: railroads and utilities are leased and hold one plant (`classic_purchase` is not built
-    yet, so it is not offered)."""
+    george_rail_utility_model: Literal["lease_and_plant", "classic_purchase"]
+    """V-GEORGE-11, A-GE-01: railroads and utilities are leased and hold one plant, or (`classic_purchase`) they are
+    bought outright at the printed price and charge classic rent, with no lease, no plant and no community rent."""
     george_jailed_owner_fee_destination: Literal["go_pot", "owner"]
     """V-GEORGE-12, A-GE-13."""
     george_use_fee_claim: Literal["automatic", "manual"]

@@ -11,7 +11,8 @@ from ...model.state import BANK
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import bank_pays, ceil_div, move
-from .parcels import (building_price, change_supply, leased_parcel, loans_on, parcel, payoff, supply_of)
+from .parcels import (bought_outright, building_price, change_supply, holding_words, leased_parcel, loans_on, parcel,
+                      payoff, supply_of)
 
 WORDS = {"house": "house", "hotel": "hotel", "office": "office building", "plant": "plant"}
 
@@ -48,6 +49,9 @@ def check_kind(ctx: RulesContext, index: int, kind: str, count: int) -> None:
     else:
         if street:
             raise refuse("E_NOT_MONOPOLY", "V-GEORGE-11", "Plants go on railroads and utilities only.")
+        if bought_outright(ctx, index):
+            raise refuse("E_NOT_MONOPOLY", "V-GEORGE-11", f"{name} is owned outright and charges classic rent: "
+                                                          f"it takes no plant in this game.")
         if count != 1 or held.plant:
             raise refuse("E_UNEVEN", "V-GEORGE-11", f"{name} holds one plant at most.")
     if supply_of(ctx.state, kind) < count:
@@ -214,7 +218,7 @@ def surrender(ctx: RulesContext, seat: int, index: int) -> None:
     check_surrender(ctx, seat, index)
     held = parcel(ctx, index)
     held.lessee, held.holding, held.build_locked = None, False, False
-    ctx.notice(f"{ctx.name(seat)} gave up the lease of {ctx.square_name(index)}.", "V-GEORGE-29", seat)
+    ctx.notice(f"{ctx.name(seat)} gave up {holding_words(ctx, index)}.", "V-GEORGE-29", seat)
 
 
 def raisable(ctx: RulesContext, seat: int) -> int:

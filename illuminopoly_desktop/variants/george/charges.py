@@ -11,7 +11,7 @@ from ...rules.errors import refuse
 from ...rules.money import move
 from ...rules.movement import pay_go_salary
 from ...rules.payments import demand
-from .parcels import holding_fee, instalment, interest, loans_on, parcel, printed_rent
+from .parcels import bought_outright, holding_fee, instalment, interest, loans_on, parcel, printed_rent
 
 
 def community_rent(ctx: RulesContext, index: int, landing: bool) -> int:
@@ -44,6 +44,8 @@ def on_pass(ctx: RulesContext, seat: int, square: int, forward: bool) -> bool:
     held = ctx.state.variant.parcels.get(square)
     if held is None or held.lessee != seat or not (forward or ctx.options.george_charge_on_backward_moves):
         return False
+    if bought_outright(ctx, square):
+        return False  # a title bought outright owes no community rent (V-GEORGE-11, `classic_purchase`)
     charge_lessee(ctx, seat, square, landing=False)
     return False
 

@@ -15,7 +15,7 @@ from ...rules.money import move
 from ...rules.payments import demand
 from . import buildings
 from .charges import charge_lessee, charge_use_fee, move_dice
-from .parcels import holding_fee, parcel, printed_rent, use_fee
+from .parcels import bought_outright, holding_fee, parcel, printed_rent, use_fee
 
 
 def landing_done(ctx: RulesContext) -> None:
@@ -44,20 +44,25 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
     kind = square.kind
     held = george.parcels.get(index)
     if held is not None:
+        outright = bought_outright(ctx, index)
         if held.lessee is None:
-            if kind == "utility":
+            if kind == "utility" and not outright:
                 move_dice(ctx, seat)  # its lease fee is counted on the dice of this move (A-GE-02)
-            turn.step = "landing"  # lease it, or not (V-GEORGE-05)
+            turn.step = "landing"  # lease it (V-GEORGE-05), or buy it (`classic_purchase`, V-GEORGE-11), or not
             return
         landing_done(ctx)
         if held.lessee == seat:
-            charge_lessee(ctx, seat, index, landing=True)
+            if not outright:  # a title bought outright pays no community rent (V-GEORGE-11)
+                charge_lessee(ctx, seat, index, landing=True)
             return
         dice = george.dice_total
         if card_rent == "ten_times_dice":
             dice = sum(ctx.roll(2, seat, "the Utility card's throw", "V-GEORGE-28"))
         fee = use_fee(ctx, index, dice, card_rent)
-        if fee:
+        if fee and outright:
+            owner = held.lessee
+            demand(ctx, seat, [(owner, fee)], f"rent on {ctx.square_name(index)}", "V-GEORGE-11")
+        elif fee:
             charge_use_fee(ctx, seat, index, fee)
         return
     if kind in ("chance", "community_chest"):
@@ -90,6 +95,9 @@ def check_lease(ctx: RulesContext, seat: int, build: int, down: int | None) -> i
     index = state.turn.landing_square
     if parcel(ctx, index).lessee is not None:
         raise refuse("E_UNOWNED_REQUIRED", "V-GEORGE-05", f"{ctx.square_name(index)} is already leased.")
+    if bought_outright(ctx, index):
+        raise refuse("E_WRONG_PHASE", "V-GEORGE-11", f"{ctx.square_name(index)} is not leased in this game: it is "
+                                                     f"bought outright at its printed price.")
     if not build:
         if down:
             raise refuse("E_WRONG_PHASE", "V-GEORGE-16", "A down payment needs a building to pay for.")
@@ -136,9 +144,40 @@ def lease(ctx: RulesContext, seat: int, build: int, down: int | None) -> None:
         move(ctx, seat, BANK, holding, f"holding fee for {name}", "V-GEORGE-06")
 
 
+# ----- a railroad or utility bought outright (V-GEORGE-11's `classic_purchase`) -----
+
+def check_purchase(ctx: RulesContext, seat: int) -> int:
+    """The printed price of the railroad or utility the mover stands on, if he may buy it now; else refuse."""
+    state = ctx.state
+    index = state.turn.landing_square
+    name = ctx.square_name(index)
+    if not bought_outright(ctx, index):
+        raise refuse("E_WRONG_PHASE", "V-GEORGE-11", f"{name} is not for sale: land is leased (V-GEORGE-04).")
+    if parcel(ctx, index).lessee is not None:
+        raise refuse("E_UNOWNED_REQUIRED", "V-GEORGE-11", f"{name} is already owned.")
+    price = ctx.squares[index].price
+    cash = state.players[seat].cash
+    if cash < price:
+        raise refuse("E_INSUFFICIENT_FUNDS", "V-GEORGE-11", f"{name} costs ${price}; you have ${cash}.")
+    return price
+
+
+def buy(ctx: RulesContext, seat: int) -> None:
+    """V-GEORGE-11, `classic_purchase`: the printed price to the Bank; he owns the title, with no lease fee, no
+    holding fee and no plant."""
+    price = check_purchase(ctx, seat)
+    index = ctx.state.turn.landing_square
+    landing_done(ctx)
+    move(ctx, seat, BANK, price, f"{ctx.square_name(index)} bought", "V-GEORGE-11")
+    parcel(ctx, index).lessee = seat
+    ctx.emit(LandingResolved(seat=seat, square=index, option="buy", rule_id="V-GEORGE-11"))
+    ctx.notice(f"{ctx.name(seat)} bought {ctx.square_name(index)} for ${price}.", "V-GEORGE-11", seat)
+
+
 def decline(ctx: RulesContext, seat: int) -> None:
     """V-GEORGE-05: a declined parcel stays unleased (auctioned among every player with
-    `george_auction_declined_leases`)."""
+    `george_auction_declined_leases`). Resolution: a railroad or utility not bought under `classic_purchase`
+    follows the same option (the spec names no other)."""
     index = ctx.state.turn.landing_square
     ctx.emit(LandingResolved(seat=seat, square=index, option="do_nothing", rule_id="V-GEORGE-05"))
     landing_done(ctx)

@@ -39,6 +39,32 @@ def leased_parcel(ctx: RulesContext, seat: int, index: int, rule_id: str) -> Par
     return held
 
 
+def bought_outright(ctx: RulesContext, index: int) -> bool:
+    """V-GEORGE-11's `classic_purchase`: a railroad or utility is a title bought outright (no lease, no plant, no
+    community rent), charging classic rent; under `lease_and_plant` (and always for a street) it is a lease."""
+    return ctx.options.george_rail_utility_model == "classic_purchase" and ctx.squares[index].kind != "lot"
+
+
+def holder_word(ctx: RulesContext, index: int) -> str:
+    """Who holds the parcel, in the variant's words: its owner (a title bought outright) or its lessee."""
+    return "owner" if bought_outright(ctx, index) else "lessee"
+
+
+def holding_words(ctx: RulesContext, index: int) -> str:
+    """What changes hands with the parcel: "the title of Reading Railroad" or "the lease of Boardwalk"."""
+    return f"the {'title' if bought_outright(ctx, index) else 'lease'} of {ctx.square_name(index)}"
+
+
+def title_value(ctx: RulesContext, index: int) -> int:
+    """Resolution (V-GEORGE-32 is silent on `classic_purchase`): a railroad or utility bought outright is property,
+    not community land, so wealth counts it at its printed price (half of it with `george_building_valuation =
+    half_cost`, the resale value, as for buildings); a lease is worth $0."""
+    if not bought_outright(ctx, index):
+        return 0
+    price = ctx.squares[index].price
+    return price // 2 if ctx.options.george_building_valuation == "half_cost" else price
+
+
 def printed_rent(ctx: RulesContext, index: int, dice_total: int) -> int:
     """§5.3: a street's unimproved rent, a railroad's `george_rail_lease_rent`, a utility's four times the dice of
     the move (A-GE-02)."""
@@ -71,13 +97,21 @@ def building_value(ctx: RulesContext, index: int) -> int:
     return (square.house_cost or 0) * (held.houses + HOTEL_IN_HOUSES * held.large)
 
 
+def earning(ctx: RulesContext, index: int) -> bool:
+    """A railroad or utility parcel that charges others: one with a plant, or a title bought outright."""
+    return ctx.state.variant.parcels[index].plant or bought_outright(ctx, index)
+
+
 def plants_held(ctx: RulesContext, seat: int, indices) -> int:
+    """The railroads (or utilities) among `indices` the seat holds that charge others (V-GEORGE-11: with a plant,
+    or, under `classic_purchase`, owned outright as in classic Monopoly)."""
     parcels = ctx.state.variant.parcels
-    return sum(1 for i in indices if parcels[i].lessee == seat and parcels[i].plant)
+    return sum(1 for i in indices if parcels[i].lessee == seat and earning(ctx, i))
 
 
 def use_fee(ctx: RulesContext, index: int, dice_total: int, card_rent: str | None = None) -> int:
-    """V-GEORGE-10, -11: what a visitor pays on another player's built parcel (0 with no building, V-GEORGE-09);
+    """V-GEORGE-10, -11: what a visitor pays on another player's built parcel (0 with no building, V-GEORGE-09),
+    or (`classic_purchase`) the classic rent of a railroad or utility owned outright;
     a card's "twice the rent" doubles it, its "ten times the dice" replaces a utility's (V-GEORGE-28)."""
     held = parcel(ctx, index)
     square = ctx.squares[index]
@@ -91,7 +125,7 @@ def use_fee(ctx: RulesContext, index: int, dice_total: int, card_rent: str | Non
         else:
             return 0
         return 2 * fee if card_rent == "double" else fee
-    if not held.plant:
+    if not earning(ctx, index):
         return 0
     if square.kind == "railroad":
         fee = railroad_rent(ctx.board, plants_held(ctx, held.lessee, ctx.board.railroad_indices))

@@ -9,9 +9,9 @@ from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
 from ...rules.money import ceil_div
 from ...rules.queries import Queries
-from . import buildings
+from . import buildings, landing
 from .charges import community_rent
-from .parcels import building_price, holding_fee, instalment, loans_of, payoff, printed_rent, supply_of
+from .parcels import bought_outright, building_price, holding_fee, instalment, loans_of, payoff, printed_rent, supply_of
 from .wealth import leaderboard
 
 
@@ -21,6 +21,8 @@ class GeorgeQueries(Queries):
     def price(self, state: GameState, action: A.Action) -> int | None:
         ctx = RulesContext(state)
         try:
+            if action.type == "buy":
+                return landing.check_purchase(ctx, action.seat)
             if action.type == "build_on_parcel":
                 return buildings.check_purchase(ctx, action.seat, action.property, action.building, action.count,
                                                 action.down)
@@ -42,16 +44,22 @@ class GeorgeQueries(Queries):
 
     def lease_preview(self, state: GameState, seat: int) -> dict:
         """V-GEORGE-05 to -08 for the parcel the mover stands on: the lease fee, the holding fee without a building,
-        the community rent of each later landing or passing, the first building's price, whether he can pay."""
+        the community rent of each later landing or passing, the first building's price, whether he can pay.
+        Under `classic_purchase` a railroad or utility is no lease (V-GEORGE-11): `bought_outright` is true and
+        `price` is what buying it costs; the lease figures are then absent."""
         ctx = RulesContext(state)
         index = state.turn.landing_square
+        if bought_outright(ctx, index):
+            price = ctx.squares[index].price
+            return {"parcel": index, "name": ctx.square_name(index), "bought_outright": True, "price": price,
+                    "cash": state.players[seat].cash, "can_pay": state.players[seat].cash >= price}
         rent = printed_rent(ctx, index, state.variant.dice_total)
         kind = "house" if ctx.squares[index].kind == "lot" else "plant"
         cash = state.players[seat].cash
         return {"parcel": index, "name": ctx.square_name(index), "lease_fee": rent, "holding_fee": holding_fee(rent),
                 "community_rent": community_rent(ctx, index, False), "building": kind,
                 "building_price": building_price(ctx, index, kind), "cash": cash,
-                "can_pay_without_building": cash >= rent + holding_fee(rent)}
+                "can_pay_without_building": cash >= rent + holding_fee(rent), "bought_outright": False}
 
     def build_preview(self, state: GameState, seat: int, index: int, kind: str, count: int = 1,
                       down: int | None = None) -> dict:

@@ -13,6 +13,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ..classic.ruleset import ClassicRuleset
 from . import cards, charges, free_actions, landing, moves, setup, steps, trades, wealth
+from .parcels import bought_outright, holder_word
 from .queries import QUERIES
 from .windows import WINDOWS
 
@@ -63,12 +64,14 @@ class GeorgeRuleset(ClassicRuleset):
 
     def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
         """The auction's winner becomes the lessee with no lease or holding fee; on an empty parcel (a lease
-        auction, V-GEORGE-07) he may not build until his next turn."""
+        auction, V-GEORGE-07) he may not build until his next turn. A title bought outright (`classic_purchase`,
+        V-GEORGE-11) takes no building, so it has no lock."""
         held = ctx.state.variant.parcels[index]
         held.lessee = seat
-        held.build_locked = not held.built
-        ctx.notice(f"{ctx.name(seat)} is now the lessee of {ctx.square_name(index)}"
-                   + (" (no building on it until his next turn)." if held.build_locked else ", with its buildings."),
+        held.build_locked = not held.built and not bought_outright(ctx, index)
+        ctx.notice(f"{ctx.name(seat)} is now the {holder_word(ctx, index)} of {ctx.square_name(index)}"
+                   + (" (no building on it until his next turn)." if held.build_locked
+                      else ", with its buildings." if held.built else "."),
                    "V-GEORGE-07", seat)
 
     # ----- offers (V-GEORGE-03, -21 to -23) -----
@@ -116,6 +119,8 @@ class GeorgeRuleset(ClassicRuleset):
                 state.setup.board.squares[index].kind == "lot"
             if held.plant and street or (not street and (held.houses or held.large)):
                 problems.append(f"parcel {index} holds the wrong kind of building (V-GEORGE-11, -14)")
+            if held.plant and bought_outright(RulesContext(state), index):
+                problems.append(f"parcel {index} is owned outright and holds a plant (V-GEORGE-11)")
             if held.lessee is None and held.built and not _being_auctioned(state, index):
                 problems.append(f"unleased parcel {index} carries buildings (V-GEORGE-04)")
         for loan in george.loans:

@@ -17,11 +17,15 @@ from ...rules.money import ceil_div
 from ..classic import steps as classic_steps
 from ..classic.steps import ClassicStep
 from . import landing
-from .parcels import building_price
+from .parcels import bought_outright, building_price
 
 
 def lease(ctx: RulesContext, action: A.LeaseParcel) -> None:
     landing.lease(ctx, action.seat, action.build, action.down)
+
+
+def buy(ctx: RulesContext, action: A.Buy) -> None:
+    landing.buy(ctx, action.seat)
 
 
 def decline(ctx: RulesContext, action: A.DoNothing) -> None:
@@ -33,12 +37,18 @@ def pay_income_tax(ctx: RulesContext, action: A.PayIncomeTax) -> None:
 
 
 class Landing(ClassicStep):
-    """V-GEORGE-05 to -07: lease the parcel (building at once, or with the holding fee), or leave it."""
+    """V-GEORGE-05 to -07: lease the parcel (building at once, or with the holding fee), or leave it; under
+    `classic_purchase` a railroad or utility is bought at its printed price instead, or left (V-GEORGE-11). The
+    default leaves it (R-GEN-03)."""
     kind = "landing"
     words = "leasing a parcel or not"
-    handlers = {"lease_parcel": lease, "do_nothing": decline}
+    handlers = {"lease_parcel": lease, "buy": buy, "do_nothing": decline}
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+        if bought_outright(ctx, ctx.state.turn.landing_square):
+            menu: Menu = {"buy": lambda: [A.Buy.shared(seat=seat)]} if passes(landing.check_purchase, ctx, seat) \
+                else {}
+            return {**menu, "do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
         return {"lease_parcel": lambda: lease_choices(ctx, seat), "do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:

@@ -5,6 +5,9 @@ he pays any gap; Get Out of Jail Free cards are sold at any price. Only the Bank
 nothing (`george_allow_gifts`): each player who pays cash receives a lease or a card in the same trade. The offer's
 lifecycle is the core's (rules/offers.py).
 
+Under `classic_purchase` (V-GEORGE-11) a railroad or utility owned outright is sold as a title, with no transfer
+fee.
+
 Not built yet: the buyer's new Bank loan for up to half the price (V-GEORGE-22)."""
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from ...rules.money import move
 from ...rules.offers import visible_to
 from ..classic.trades import check_favor, check_parties, give_favor
 from .bankruptcy import settlement_cost
-from .parcels import loans_on
+from .parcels import bought_outright, holding_words, loans_on
 
 RULE = "V-GEORGE-21"
 ITEMS = frozenset({"cash", "deed", "favor"})
@@ -32,10 +35,16 @@ def cash_needed(ctx: RulesContext, offer: Offer, seat: int) -> int:
         if item.kind == "cash":
             total += item.amount if leg.giver == seat else -item.amount if leg.receiver == seat else 0
         elif item.kind == "deed" and seat in (leg.giver, leg.receiver):
-            total += FEE_EACH_SIDE
+            total += transfer_fee(ctx, item.property)
             if leg.giver == seat:
                 total += settlement_cost(ctx, item.property)
     return total
+
+
+def transfer_fee(ctx: RulesContext, index: int) -> int:
+    """Each side's share of the transfer fee: $100 for a lease (every parcel under `lease_and_plant`, A-GE-24),
+    nothing for a title bought outright (V-GEORGE-11, `classic_purchase`)."""
+    return 0 if bought_outright(ctx, index) else FEE_EACH_SIDE
 
 
 def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
@@ -78,7 +87,7 @@ def describe(ctx: RulesContext, offer: Offer) -> str:
     parts = []
     for leg in offer.legs:
         item = leg.item
-        what = {"cash": lambda: f"${item.amount}", "deed": lambda: f"the lease of {ctx.square_name(item.property)}",
+        what = {"cash": lambda: f"${item.amount}", "deed": lambda: holding_words(ctx, item.property),
                 "favor": lambda: "a Get Out of Jail Free card"}.get(item.kind, lambda: item.kind)()
         parts.append(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {what}")
     return "; ".join(parts)
@@ -112,8 +121,11 @@ def transfer_lease(ctx: RulesContext, index: int, giver: int, receiver: int) -> 
     for loan in loans_on(state, index):
         state.variant.loans.remove(loan)
     move(ctx, giver, BANK, settle, f"loans on {name} settled on its sale", "V-GEORGE-22")
-    move(ctx, giver, BANK, FEE_EACH_SIDE, f"lease transfer fee for {name}", RULE)
-    move(ctx, receiver, BANK, FEE_EACH_SIDE, f"lease transfer fee for {name}", RULE)
+    fee = transfer_fee(ctx, index)
+    move(ctx, giver, BANK, fee, f"lease transfer fee for {name}", RULE)
+    move(ctx, receiver, BANK, fee, f"lease transfer fee for {name}", RULE)
     held = state.variant.parcels[index]
     held.lessee, held.build_locked = receiver, False
-    ctx.notice(f"The lease of {name} passes from {ctx.name(giver)} to {ctx.name(receiver)}.", RULE, receiver)
+    words = holding_words(ctx, index)
+    ctx.notice(f"{words[0].upper()}{words[1:]} passes from {ctx.name(giver)} to {ctx.name(receiver)}.", RULE,
+               receiver)

@@ -1,5 +1,6 @@
 """Wealth and the end of a Georgist game (V-GEORGE-32, §5.6): wealth is cash plus the printed cost of the buildings
-held (or half of it, `george_building_valuation`) less the loans outstanding; leases and Jail cards count $0. The
+held (or half of it, `george_building_valuation`) less the loans outstanding; leases and Jail cards count $0 (a
+railroad or utility owned outright under `classic_purchase` counts its printed price, parcels.title_value). The
 game ends when one player is left, or in the wealth game at the end of round `george_max_rounds`, when the highest
 wealth wins (or the greatest gain over the starting cash, `george_victory_measure`); ties go to more cash, then the
 win is shared."""
@@ -8,23 +9,32 @@ from __future__ import annotations
 from ...model.state import GameState
 from ...rules.context import RulesContext
 from ...rules.events import GameOver
-from .parcels import building_value
+from .parcels import building_value, title_value
 
 LAST_STANDING = "last player standing"
 WEALTH = "wealth"
 
 
-def wealth(ctx: RulesContext, seat: int) -> int:
-    state = ctx.state
-    total = state.players[seat].cash
+def holdings(ctx: RulesContext, seat: int) -> tuple[int, int]:
+    """(the buildings' value, the titles' value) of what the seat holds: buildings at their printed cost (half of it
+    with `half_cost`), and under `classic_purchase` the railroads and utilities owned outright (parcels.title_value);
+    leases count nothing."""
     half = ctx.options.george_building_valuation == "half_cost"
-    for index, held in state.variant.parcels.items():
+    buildings = titles = 0
+    for index, held in ctx.state.variant.parcels.items():
         if held.lessee == seat:
             value = building_value(ctx, index)
-            total += value // 2 if half else value
-    total -= sum(loan.outstanding for loan in state.variant.loans
-                 if state.variant.parcels[loan.parcel].lessee == seat)
-    return total
+            buildings += value // 2 if half else value
+            titles += title_value(ctx, index)
+    return buildings, titles
+
+
+def loans_owed(state: GameState, seat: int) -> int:
+    return sum(loan.outstanding for loan in state.variant.loans if state.variant.parcels[loan.parcel].lessee == seat)
+
+
+def wealth(ctx: RulesContext, seat: int) -> int:
+    return ctx.state.players[seat].cash + sum(holdings(ctx, seat)) - loans_owed(ctx.state, seat)
 
 
 def wealths(ctx: RulesContext) -> dict[int, int]:
@@ -40,15 +50,15 @@ def standing(ctx: RulesContext, seat: int) -> int:
 
 
 def leaderboard(ctx: RulesContext) -> list[dict]:
-    """One row per player still in the game, best first: cash, buildings, loans, wealth, gain over start (§5.7)."""
+    """One row per player still in the game, best first: cash, buildings, titles (railroads and utilities owned
+    outright under `classic_purchase`; else 0), loans, wealth, gain over start (§5.7)."""
     state = ctx.state
     rows = []
     for seat in state.active_seats():
         value = wealth(ctx, seat)
-        loans = sum(loan.outstanding for loan in state.variant.loans
-                    if state.variant.parcels[loan.parcel].lessee == seat)
-        cash = state.players[seat].cash
-        rows.append({"seat": seat, "cash": cash, "buildings": value - cash + loans, "loans": loans, "wealth": value,
+        buildings, titles = holdings(ctx, seat)
+        rows.append({"seat": seat, "cash": state.players[seat].cash, "buildings": buildings, "titles": titles,
+                     "loans": loans_owed(state, seat), "wealth": value,
                      "gain": value - state.variant.starting_cash.get(seat, 0)})
     key = "gain" if ctx.options.george_victory_measure == "gain_over_start" else "wealth"
     return sorted(rows, key=lambda row: (-row[key], -row["cash"], row["seat"]))

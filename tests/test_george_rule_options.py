@@ -1,0 +1,166 @@
+"""Defeating Monopoly's last rule gaps (issue 27, wave 4), rule by rule with the money exact, through the engine's
+one door: V-GEORGE-11's `classic_purchase` (railroads and utilities bought outright, classic rent), V-GEORGE-22's
+buyer financing (a new Bank loan for up to half the price of a lease bought), and V-GEORGE-07's
+`george_lease_auction_min_bid` (the lease auction opens at the option's minimum). Refusals name their V-GEORGE rule
+and leave the state untouched (`refused`)."""
+from __future__ import annotations
+
+from illuminopoly_desktop.model.rulesets import ruleset_of
+from illuminopoly_desktop.model.state import BANK, CashItem, DeedItem, OfferLeg
+from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules.invariants import invariant_problems
+from illuminopoly_desktop.rules.legal import default_action, enumerate_legal
+
+from george_scenario import act, cash, george_game, lease_to, moved_money, mover, others, place, put, refused, roll, \
+    set_cash
+
+READING, PENNSYLVANIA_RR, B_AND_O, SHORT_LINE, ELECTRIC, WATER = 5, 15, 25, 35, 12, 28
+BOARDWALK = 39
+PURCHASE = {"george_rail_utility_model": "classic_purchase"}
+
+
+def kinds(state, seat):
+    return {action.type for action in enumerate_legal(state, seat)}
+
+
+# ----- V-GEORGE-11, `classic_purchase`: railroads and utilities bought outright -----
+
+def test_v_george_11_classic_purchase_a_railroad_is_bought_at_its_printed_price_not_leased():
+    """V-GEORGE-11: under `classic_purchase` the landing offers Buy ($200 for Reading) and Do nothing, no lease;
+    the price goes to the Bank and no lease or holding fee is charged."""
+    state = george_game(options=PURCHASE)
+    start = state.total_money() - state.bank_issued
+    seat = mover(state)
+    place(state, seat, 2)
+    roll(state, 1, 2)
+    assert {"buy", "do_nothing"} <= kinds(state, seat) and "lease_parcel" not in kinds(state, seat)
+    assert default_action(state, seat) == A.DoNothing(seat=seat)
+    assert ruleset_of(state).queries.price(state, A.Buy(seat=seat)) == 200
+    refusal = refused(state, A.LeaseParcel(seat=seat))
+    assert refusal.rule_id == "V-GEORGE-11"
+    before = cash(state)[seat]
+    events = act(state, A.Buy(seat=seat))
+    assert moved_money(events, payer=seat) == [200] and moved_money(events, payer=seat, payee=BANK) == [200]
+    assert cash(state)[seat] == before - 200 and state.variant.parcels[READING].lessee == seat
+    assert invariant_problems(state, start) == []
+
+
+def test_v_george_11_lease_and_plant_default_offers_no_purchase():
+    """V-GEORGE-11's default `lease_and_plant`: a railroad is leased, and Buy is refused under the rule."""
+    state = george_game()
+    seat = mover(state)
+    place(state, seat, 2)
+    roll(state, 1, 2)
+    assert "buy" not in kinds(state, seat) and "lease_parcel" in kinds(state, seat)
+    assert refused(state, A.Buy(seat=seat)).rule_id == "V-GEORGE-11"
+
+
+def test_v_george_11_classic_purchase_refused_without_the_price():
+    """V-GEORGE-11: a player with less than the printed price is not offered the purchase; asked, it is refused."""
+    state = george_game(options=PURCHASE)
+    seat = mover(state)
+    set_cash(state, seat, 199)
+    place(state, seat, 2)
+    roll(state, 1, 2)
+    assert "buy" not in kinds(state, seat)
+    refusal = refused(state, A.Buy(seat=seat))
+    assert refusal.rule_id == "V-GEORGE-11" and refusal.code == "E_INSUFFICIENT_FUNDS"
+
+
+def test_v_george_11_classic_purchase_railroads_charge_classic_rent_with_no_plant():
+    """V-GEORGE-11: three railroads owned outright charge $100 with no plant on any of them."""
+    state = george_game(options=PURCHASE)
+    seat, other = mover(state), others(state)[0]
+    lease_to(state, other, READING, PENNSYLVANIA_RR, B_AND_O)
+    place(state, seat, 2)
+    events = roll(state, 1, 2)
+    assert moved_money(events, payer=seat, payee=other) == [100]
+
+
+def test_v_george_11_classic_purchase_utilities_charge_four_or_ten_times_the_dice():
+    """V-GEORGE-11: one utility owned outright charges 4 times the dice, both 10 times."""
+    state = george_game(options=PURCHASE)
+    seat, other = mover(state), others(state)[0]
+    lease_to(state, other, ELECTRIC)
+    place(state, seat, 9)
+    assert moved_money(roll(state, 1, 2), payer=seat, payee=other) == [12]
+    state = george_game(options=PURCHASE)
+    seat, other = mover(state), others(state)[0]
+    lease_to(state, other, ELECTRIC, WATER)
+    place(state, seat, 9)
+    assert moved_money(roll(state, 1, 2), payer=seat, payee=other) == [30]
+
+
+def test_v_george_11_classic_purchase_rent_reaches_a_jailed_owner():
+    """Resolution: classic rent is no use fee, so V-GEORGE-12's GO pot does not take a jailed owner's rent."""
+    state = george_game(options=PURCHASE)
+    seat, other = mover(state), others(state)[0]
+    lease_to(state, other, READING)
+    state.players[other].in_jail = True
+    place(state, seat, 2)
+    events = roll(state, 1, 2)
+    assert moved_money(events, payer=seat, payee=other) == [25] and state.variant.go_pot == 0
+
+
+def test_v_george_11_classic_purchase_no_community_rent_on_landing_or_passing():
+    """V-GEORGE-11 (`classic_purchase`: no community rent) against V-GEORGE-08: the owner passes and lands on his
+    railroads paying nothing."""
+    state = george_game(options=PURCHASE)
+    seat = mover(state)
+    lease_to(state, seat, READING, PENNSYLVANIA_RR)
+    place(state, seat, 3)
+    events = roll(state, 6, 6)  # passes Reading, lands on Pennsylvania Railroad
+    assert moved_money(events, payer=seat) == []
+
+
+def test_v_george_11_classic_purchase_a_title_takes_no_plant():
+    """V-GEORGE-11: under `classic_purchase` a railroad owned outright holds no plant."""
+    state = george_game(options=PURCHASE)
+    seat = mover(state)
+    lease_to(state, seat, READING)
+    refusal = refused(state, A.BuildOnParcel(seat=seat, property=READING, building="plant", down=200))
+    assert refusal.rule_id == "V-GEORGE-11"
+
+
+def test_v_george_11_classic_purchase_a_title_is_sold_with_no_transfer_fee():
+    """V-GEORGE-11: a railroad owned outright is sold privately for the agreed price alone (no V-GEORGE-21 fee)."""
+    state = george_game(options=PURCHASE)
+    seat, other = mover(state), others(state)[0]
+    set_cash(state, seat, 1000)
+    set_cash(state, other, 1000)
+    lease_to(state, seat, READING)
+    act(state, A.ProposeOffer(seat=seat, counterparties=[other], legs=[
+        OfferLeg(giver=seat, receiver=other, item=DeedItem(property=READING)),
+        OfferLeg(giver=other, receiver=seat, item=CashItem(amount=300))]))
+    events = act(state, A.AcceptOffer(seat=other, offer_id=state.offers[0].id))
+    assert moved_money(events, payee=BANK) == []
+    assert cash(state)[seat] == 1300 and cash(state)[other] == 700
+    assert state.variant.parcels[READING].lessee == other
+
+
+def test_v_george_11_classic_purchase_wealth_counts_a_title_at_its_price():
+    """Resolution on V-GEORGE-32: a title owned outright counts its printed price ($200), half with `half_cost`."""
+    state = george_game(options=PURCHASE)
+    seat = mover(state)
+    set_cash(state, seat, 1000)
+    lease_to(state, seat, READING, BOARDWALK)
+    put(state, BOARDWALK, houses=1)
+    _, rows = ruleset_of(state).queries.leaderboard(state)
+    row = next(r for r in rows if r["seat"] == seat)
+    assert (row["cash"], row["buildings"], row["titles"], row["wealth"]) == (1000, 200, 200, 1400)
+    state = george_game(options={**PURCHASE, "george_building_valuation": "half_cost"})
+    seat = mover(state)
+    set_cash(state, seat, 1000)
+    lease_to(state, seat, READING)
+    _, rows = ruleset_of(state).queries.leaderboard(state)
+    assert next(r for r in rows if r["seat"] == seat)["wealth"] == 1100
+
+
+def test_v_george_11_classic_purchase_lease_preview_says_bought_outright():
+    """§5.7's lease dialog asks the queries: under `classic_purchase` a railroad is bought, at its price."""
+    state = george_game(options=PURCHASE)
+    seat = mover(state)
+    place(state, seat, 2)
+    roll(state, 1, 2)
+    preview = ruleset_of(state).queries.lease_preview(state, seat)
+    assert preview["bought_outright"] and preview["price"] == 200 and preview["can_pay"]
