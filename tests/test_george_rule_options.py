@@ -5,6 +5,7 @@ buyer financing (a new Bank loan for up to half the price of a lease bought), an
 and leave the state untouched (`refused`)."""
 from __future__ import annotations
 
+from illuminopoly_desktop.model.george_state import ParcelFinancingItem
 from illuminopoly_desktop.model.rulesets import ruleset_of
 from illuminopoly_desktop.model.state import BANK, CashItem, DeedItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
@@ -164,3 +165,106 @@ def test_v_george_11_classic_purchase_lease_preview_says_bought_outright():
     roll(state, 1, 2)
     preview = ruleset_of(state).queries.lease_preview(state, seat)
     assert preview["bought_outright"] and preview["price"] == 200 and preview["can_pay"]
+
+
+# ----- V-GEORGE-22: the buyer finances up to half the price with a new Bank loan -----
+
+def sell_boardwalk(state, seat, other, price_cash: int, financed: int, settle_loan: bool = True):
+    """`seat` sells Boardwalk (one house, a $100 loan) to `other` for `price_cash` in cash plus `financed` on a
+    new Bank loan."""
+    lease_to(state, seat, BOARDWALK)
+    put(state, BOARDWALK, houses=1)
+    if settle_loan:
+        from george_scenario import loan
+        loan(state, BOARDWALK, 100)
+    legs = [OfferLeg(giver=seat, receiver=other, item=DeedItem(property=BOARDWALK)),
+            OfferLeg(giver=other, receiver=seat, item=CashItem(amount=price_cash))]
+    if financed:
+        legs.append(OfferLeg(giver=other, receiver=seat, item=ParcelFinancingItem(property=BOARDWALK,
+                                                                                   amount=financed)))
+    return A.ProposeOffer(seat=seat, counterparties=[other], legs=legs)
+
+
+def loans(state):
+    return [(l.parcel, l.building, l.original, l.outstanding) for l in state.variant.loans]
+
+
+def test_v_george_22_the_buyer_finances_half_the_price_with_a_new_bank_loan_on_the_parcel():
+    """V-GEORGE-22: a $300 price, $150 in cash and $150 on a new Bank loan: the Bank pays the seller $150, the
+    seller settles his $100 loan ($110) and pays his $100 fee, the buyer his $100 fee; the buyer's loan is on
+    Boardwalk, $150 original and outstanding, its instalment $15 and its payoff $165 (V-GEORGE-17, -18)."""
+    state = george_game()
+    seat, other = mover(state), others(state)[0]
+    set_cash(state, seat, 100)
+    set_cash(state, other, 1000)
+    start = state.total_money() - state.bank_issued
+    act(state, sell_boardwalk(state, seat, other, 150, 150))
+    events = act(state, A.AcceptOffer(seat=other, offer_id=state.offers[0].id))
+    assert moved_money(events, payer=BANK, payee=seat) == [150]
+    assert moved_money(events, payer=other, payee=seat) == [150]
+    assert moved_money(events, payer=seat, payee=BANK) == [110, 100]
+    assert moved_money(events, payer=other, payee=BANK) == [100]
+    assert cash(state)[seat] == 100 + 150 + 150 - 110 - 100 and cash(state)[other] == 1000 - 150 - 100
+    assert loans(state) == [(BOARDWALK, "lease", 150, 150)]
+    assert state.variant.parcels[BOARDWALK].lessee == other
+    ledger = ruleset_of(state).queries.loan_ledger(state, other)
+    assert [(row["original"], row["instalment"], row["payoff"]) for row in ledger] == [(150, 15, 165)]
+    assert invariant_problems(state, start) == []
+
+
+def test_v_george_22_the_buyers_loan_is_repaid_by_instalments_as_he_passes():
+    """V-GEORGE-22 with V-GEORGE-17: the buyer's loan on the parcel costs 10% of its original at each pass."""
+    state = george_game(players=2)
+    seat, other = mover(state), others(state)[0]
+    set_cash(state, other, 1000)
+    act(state, sell_boardwalk(state, other, seat, 100, 100, settle_loan=False))
+    act(state, A.AcceptOffer(seat=seat, offer_id=state.offers[0].id))
+    assert loans(state) == [(BOARDWALK, "lease", 100, 100)]
+    place(state, seat, 37)
+    events = roll(state, 1, 3)  # passes Boardwalk: community rent $50, instalment $10; GO
+    assert moved_money(events, payer=seat, payee=BANK) == [50, 10]
+    assert loans(state) == [(BOARDWALK, "lease", 100, 90)]
+
+
+def test_v_george_22_more_than_half_the_price_financed_is_refused():
+    """V-GEORGE-22: $151 financed of a $300 price is refused, naming the rule; the state is untouched."""
+    state = george_game()
+    seat, other = mover(state), others(state)[0]
+    set_cash(state, other, 1000)
+    refusal = refused(state, sell_boardwalk(state, seat, other, 149, 151))
+    assert refusal.rule_id == "V-GEORGE-22" and refusal.code == "E_DOWN_PAYMENT"
+
+
+def test_v_george_22_financing_without_buying_that_lease_is_refused():
+    """V-GEORGE-22: a Bank loan finances only the lease the borrower receives in the same trade."""
+    state = george_game()
+    seat, other = mover(state), others(state)[0]
+    set_cash(state, other, 1000)
+    lease_to(state, seat, BOARDWALK, READING)
+    offer = A.ProposeOffer(seat=seat, counterparties=[other], legs=[
+        OfferLeg(giver=seat, receiver=other, item=DeedItem(property=READING)),
+        OfferLeg(giver=other, receiver=seat, item=CashItem(amount=300)),
+        OfferLeg(giver=other, receiver=seat, item=ParcelFinancingItem(property=BOARDWALK, amount=100))])
+    assert refused(state, offer).rule_id == "V-GEORGE-22"
+
+
+def test_v_george_22_no_bank_loan_for_a_title_bought_outright():
+    """V-GEORGE-22 with V-GEORGE-11's `classic_purchase`: a railroad owned outright is no lease; no Bank loan."""
+    state = george_game(options=PURCHASE)
+    seat, other = mover(state), others(state)[0]
+    set_cash(state, other, 1000)
+    lease_to(state, seat, READING)
+    offer = A.ProposeOffer(seat=seat, counterparties=[other], legs=[
+        OfferLeg(giver=seat, receiver=other, item=DeedItem(property=READING)),
+        OfferLeg(giver=other, receiver=seat, item=CashItem(amount=200)),
+        OfferLeg(giver=other, receiver=seat, item=ParcelFinancingItem(property=READING, amount=100))])
+    assert refused(state, offer).rule_id == "V-GEORGE-22"
+
+
+def test_v_george_22_the_deal_dialog_words_the_financing():
+    """§5.7's transfer dialog: the queries word the buyer's new loan and its limit (half the price)."""
+    state = george_game()
+    queries = ruleset_of(state).queries
+    item = ParcelFinancingItem(property=BOARDWALK, amount=150)
+    assert queries.describe_commitment(state, item) == "$150 of the price on a new Bank loan on Boardwalk"
+    assert queries.financing_limit(state, 301) == 150

@@ -39,12 +39,23 @@ class Parcel(Model):
 
 
 class Loan(Model):
-    """V-GEORGE-16: a Bank loan on a parcel, one per building bought on credit (VARIANTS §6.4 decision 13)."""
+    """V-GEORGE-16: a Bank loan on a parcel, one per building bought on credit (VARIANTS §6.4 decision 13); or
+    (`building = "lease"`) V-GEORGE-22's loan a buyer took for part of the price of the lease he bought."""
     id: int
     parcel: int
-    building: BuildingKind
+    building: BuildingKind | Literal["lease"]
     original: int
     outstanding: int
+
+
+class ParcelFinancingItem(Tagged):
+    """V-GEORGE-22, an offer leg's item: the leg's giver (the buyer of the lease of `property`, which the leg's
+    receiver gives him in the same trade) pays `amount` of its price with a new Bank loan on that parcel; the Bank
+    pays `amount` to the seller. At most half the price: the cash the buyer pays the seller in the trade plus the
+    amounts financed."""
+    kind: Literal["parcel_financing"] = "parcel_financing"
+    property: int
+    amount: int = Field(ge=1)
 
 
 class UseFeeClaim(Model):

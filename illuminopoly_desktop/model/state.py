@@ -12,7 +12,8 @@ from pydantic import BaseModel, Field, SerializeAsAny, model_serializer, model_v
 
 from .board import Board
 from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
-from .george_state import GeorgeState, LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
+from .george_state import (GeorgeState, LoanSettlement, ParcelBuildingAuction, ParcelFinancingItem,
+                           ShortageDeclaration)
 from .illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWindow, IllumoState, Interference,
                            Lawsuit)
 from .model_base import Model, Tagged
@@ -182,7 +183,9 @@ class HelperCommitmentItem(Tagged):
 CommitmentItem = Annotated[Union[RestraintItem, GraftCommitmentItem, HelperCommitmentItem], Field(discriminator="kind")]
 
 OfferItem = Annotated[Union[CashItem, DeedItem, FavorItem, LoanItem, VoteItem, NoteItem, RestraintItem,
-                            GraftCommitmentItem, HelperCommitmentItem], Field(discriminator="kind")]
+                            GraftCommitmentItem, HelperCommitmentItem,
+                            ParcelFinancingItem],  # the Georgist buyer's Bank loan (V-GEORGE-22)
+                      Field(discriminator="kind")]
 
 
 class OfferLeg(Model):

@@ -9,7 +9,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
 from ...rules.money import ceil_div
 from ...rules.queries import Queries
-from . import buildings, landing
+from . import buildings, landing, trades
 from .charges import community_rent
 from .parcels import bought_outright, building_price, holding_fee, instalment, loans_of, payoff, printed_rent, supply_of
 from .wealth import leaderboard
@@ -34,6 +34,16 @@ class GeorgeQueries(Queries):
         except IllegalAction:
             return None
         return None
+
+    def describe_commitment(self, state: GameState, item) -> str:
+        """An offer item the deal dialog has no words of its own for: V-GEORGE-22's buyer financing."""
+        if item.kind == "parcel_financing":
+            return trades.financing_words(RulesContext(state), item)
+        return item.kind
+
+    def financing_limit(self, state: GameState, price: int) -> int:
+        """V-GEORGE-22: the most a lease's buyer may borrow from the Bank on a price of `price` (half of it)."""
+        return price // 2
 
     def opening_roll(self, state: GameState) -> list[dict]:
         """V-GEORGE-02: rank, name, the rolls (re-rolls after ties included), starting cash; in turn order."""

@@ -6,23 +6,24 @@ nothing (`george_allow_gifts`): each player who pays cash receives a lease or a 
 lifecycle is the core's (rules/offers.py).
 
 Under `classic_purchase` (V-GEORGE-11) a railroad or utility owned outright is sold as a title, with no transfer
-fee.
-
-Not built yet: the buyer's new Bank loan for up to half the price (V-GEORGE-22)."""
+fee. The buyer of a lease may finance up to half its price with a new Bank loan on that parcel (V-GEORGE-22: a
+`parcel_financing` leg from buyer to seller; the Bank pays that part of the price to the seller)."""
 from __future__ import annotations
 
+from ...model.george_state import Loan
 from ...model.state import BANK, Offer
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import OfferEvent
-from ...rules.money import move
+from ...rules.money import bank_pays, move
 from ...rules.offers import visible_to
 from ..classic.trades import check_favor, check_parties, give_favor
 from .bankruptcy import settlement_cost
 from .parcels import bought_outright, holding_words, loans_on
 
 RULE = "V-GEORGE-21"
-ITEMS = frozenset({"cash", "deed", "favor"})
+ITEMS = frozenset({"cash", "deed", "favor", "parcel_financing"})
+FINANCING_RULE = "V-GEORGE-22"
 FEE_EACH_SIDE = 100
 
 
@@ -38,6 +39,8 @@ def cash_needed(ctx: RulesContext, offer: Offer, seat: int) -> int:
             total += transfer_fee(ctx, item.property)
             if leg.giver == seat:
                 total += settlement_cost(ctx, item.property)
+        elif item.kind == "parcel_financing" and leg.receiver == seat:
+            total -= item.amount  # the Bank pays the seller this part of the price before he settles his loans
     return total
 
 
@@ -59,6 +62,8 @@ def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
             _check_lease(ctx, offer, leg)
         elif kind == "favor":
             check_favor(ctx, offer, leg, "V-GEORGE-23")
+        elif kind == "parcel_financing":
+            _check_financing(ctx, offer, leg)
     if not ctx.options.george_allow_gifts:
         for leg in offer.legs:
             if leg.item.kind == "cash" and not any(other.receiver == leg.giver and other.item.kind != "cash"
@@ -83,12 +88,46 @@ def _check_lease(ctx: RulesContext, offer: Offer, leg) -> None:
         raise refuse("E_WRONG_PHASE", RULE, f"{ctx.square_name(index)} appears twice in the trade.")
 
 
+def _check_financing(ctx: RulesContext, offer: Offer, leg) -> None:
+    """V-GEORGE-22: the leg's giver buys the lease of the parcel from the leg's receiver in this trade, once, and
+    every amount the buyer finances from that seller comes to at most half the price (the cash he pays the seller
+    here plus the amounts financed; resolution: the spec's "the price" read as everything the buyer pays that seller
+    for what he receives, when one trade holds several things)."""
+    index = leg.item.property
+    name = ctx.square_name(index)
+    bought = any(other.item.kind == "deed" and other.item.property == index and other.giver == leg.receiver
+                 and other.receiver == leg.giver for other in offer.legs)
+    if not bought:
+        raise refuse("E_WRONG_PHASE", FINANCING_RULE, f"A Bank loan on {name} finances only its purchase: "
+                     f"{ctx.name(leg.giver)} must receive its lease from {ctx.name(leg.receiver)} in this trade.")
+    if bought_outright(ctx, index):
+        raise refuse("E_WRONG_PHASE", FINANCING_RULE, f"{name} is owned outright, not leased: only a lease's "
+                                                      f"buyer may borrow from the Bank for it (V-GEORGE-11).")
+    if sum(1 for other in offer.legs if other.item.kind == "parcel_financing"
+           and other.item.property == index) > 1:
+        raise refuse("E_WRONG_PHASE", FINANCING_RULE, f"{name} is financed twice in the trade.")
+    financed, price = financing_and_price(offer, leg.giver, leg.receiver)
+    if 2 * financed > price:
+        raise refuse("E_DOWN_PAYMENT", FINANCING_RULE,
+                     f"The buyer may borrow up to half the price from the Bank: ${financed} of a ${price} price.")
+
+
+def financing_and_price(offer: Offer, buyer: int, seller: int) -> tuple[int, int]:
+    """(what the buyer finances with Bank loans, the price: the cash he pays the seller plus that) in the trade."""
+    financed = sum(leg.item.amount for leg in offer.legs if leg.item.kind == "parcel_financing"
+                   and leg.giver == buyer and leg.receiver == seller)
+    paid = sum(leg.item.amount for leg in offer.legs if leg.item.kind == "cash"
+               and leg.giver == buyer and leg.receiver == seller)
+    return financed, paid + financed
+
+
 def describe(ctx: RulesContext, offer: Offer) -> str:
     parts = []
     for leg in offer.legs:
         item = leg.item
         what = {"cash": lambda: f"${item.amount}", "deed": lambda: holding_words(ctx, item.property),
-                "favor": lambda: "a Get Out of Jail Free card"}.get(item.kind, lambda: item.kind)()
+                "favor": lambda: "a Get Out of Jail Free card",
+                "parcel_financing": lambda: financing_words(ctx, item)}.get(item.kind, lambda: item.kind)()
         parts.append(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {what}")
     return "; ".join(parts)
 
@@ -102,14 +141,35 @@ def execute(ctx: RulesContext, offer: Offer) -> None:
     for leg in offer.legs:
         if leg.item.kind == "cash":
             move(ctx, leg.giver, leg.receiver, leg.item.amount, reason, RULE)
+        elif leg.item.kind == "parcel_financing":
+            bank_pays(ctx, leg.receiver, leg.item.amount, f"the buyer's Bank loan on {ctx.square_name(leg.item.property)}",
+                      FINANCING_RULE)
     for leg in offer.legs:
         item = leg.item
         if item.kind == "deed":
             transfer_lease(ctx, item.property, leg.giver, leg.receiver)
         elif item.kind == "favor":
             give_favor(ctx, leg, "V-GEORGE-23")
+    for leg in offer.legs:
+        if leg.item.kind == "parcel_financing":
+            open_financing_loan(ctx, leg.giver, leg.item.property, leg.item.amount)
     ctx.emit(OfferEvent(offer_id=offer.id, status="executed", rule_id=RULE, visible_to=secret,
                         detail=describe(ctx, offer)))
+
+
+def financing_words(ctx: RulesContext, item) -> str:
+    return f"${item.amount} of the price on a new Bank loan on {ctx.square_name(item.property)}"
+
+
+def open_financing_loan(ctx: RulesContext, buyer: int, index: int, amount: int) -> None:
+    """V-GEORGE-22: the buyer's new loan on the parcel he bought, repaid like any loan on it (V-GEORGE-12, -17,
+    -18)."""
+    george = ctx.state.variant
+    george.loans.append(Loan(id=george.next_loan_id, parcel=index, building="lease", original=amount,
+                             outstanding=amount))
+    george.next_loan_id += 1
+    ctx.notice(f"{ctx.name(buyer)} pays ${amount} of the price of {ctx.square_name(index)} with a new Bank loan on "
+               f"it.", FINANCING_RULE, buyer)
 
 
 def transfer_lease(ctx: RulesContext, index: int, giver: int, receiver: int) -> None:
