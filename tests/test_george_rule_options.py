@@ -268,3 +268,63 @@ def test_v_george_22_the_deal_dialog_words_the_financing():
     item = ParcelFinancingItem(property=BOARDWALK, amount=150)
     assert queries.describe_commitment(state, item) == "$150 of the price on a new Bank loan on Boardwalk"
     assert queries.financing_limit(state, 301) == 150
+
+
+# ----- V-GEORGE-07, A-GE-06: the lease auction's minimum bid -----
+
+def lease_auction(options: dict | None = None, players: int = 3):
+    """Boardwalk's lease, which its lander cannot pay for, auctioned among the others (V-GEORGE-07)."""
+    state = george_game(players=players, options=options)
+    seat = mover(state)
+    set_cash(state, seat, 60)
+    place(state, seat, 35)
+    roll(state, 1, 3)
+    act(state, A.LeaseParcel(seat=seat))
+    return state, state.pending[-1]
+
+
+def test_v_george_07_a_lease_auction_opens_at_its_minimum_bid():
+    """V-GEORGE-07 with `george_lease_auction_min_bid` = $40: the first bid offered is $40, a $39 bid is refused
+    naming the rule, and the winner pays his $40 to the Bank."""
+    state, auction = lease_auction({"george_lease_auction_min_bid": 40})
+    first, second = auction.bidders
+    assert [a.amount for a in enumerate_legal(state, first) if a.type == "bid"] == [40]
+    refusal = refused(state, A.Bid(seat=first, amount=39))
+    assert refusal.rule_id == "V-GEORGE-07" and "$40" in refusal.message
+    act(state, A.Bid(seat=first, amount=40))
+    assert [a.amount for a in enumerate_legal(state, second) if a.type == "bid"] == [41]
+    events = act(state, A.PassBid(seat=second))
+    assert moved_money(events, payer=first, payee=BANK) == [40]
+    assert state.variant.parcels[BOARDWALK].lessee == first
+
+
+def test_v_george_07_the_default_minimum_is_one_dollar():
+    """V-GEORGE-07, A-GE-06's default: the lease auction opens at $1."""
+    state, auction = lease_auction()
+    assert [a.amount for a in enumerate_legal(state, auction.bidders[0]) if a.type == "bid"] == [1]
+
+
+def test_v_george_07_a_bidder_short_of_the_minimum_may_only_pass():
+    """V-GEORGE-07: a bidder with less cash than the opening minimum is offered only the pass."""
+    state, auction = lease_auction({"george_lease_auction_min_bid": 40})
+    first = auction.bidders[0]
+    set_cash(state, first, 39)
+    assert {a.type for a in enumerate_legal(state, first)} & {"bid", "pass_bid"} == {"pass_bid"}
+
+
+def test_v_george_31_a_lot_with_buildings_opens_at_one_dollar_whatever_the_lease_minimum():
+    """V-GEORGE-31 (lots from $1) against V-GEORGE-07's option: a parcel with buildings auctioned as a lot after a
+    bankruptcy to the Bank opens at $1 even with a $40 lease minimum."""
+    from george_scenario import loan
+    state = george_game(options={"george_lease_auction_min_bid": 40})
+    seat = mover(state)
+    set_cash(state, seat, 0)
+    lease_to(state, seat, BOARDWALK)
+    put(state, BOARDWALK, houses=1)
+    loan(state, BOARDWALK, 100)  # its payoff ($110) exceeds what the house sells back for ($100)
+    place(state, seat, 35)
+    roll(state, 1, 2)  # Luxury Tax, $100 he cannot pay
+    act(state, A.DeclareBankruptcy(seat=seat))
+    auction = state.pending[-1]
+    assert auction.kind == "auction" and auction.property == BOARDWALK
+    assert [a.amount for a in enumerate_legal(state, auction.bidders[0]) if a.type == "bid"] == [1]

@@ -37,6 +37,7 @@ def house_rules(seed: int) -> dict:
         "george_building_valuation": ("cost", "half_cost")[seed % 2],
         "george_victory_measure": ("absolute", "gain_over_start")[seed // 3 % 2],
         "george_rail_utility_model": ("lease_and_plant", "classic_purchase")[seed // 8 % 2],
+        "george_lease_auction_min_bid": (1, 1, 25)[seed // 2 % 3],
     }
 
 

@@ -127,8 +127,9 @@ class GeorgeSchemer(ClassicSchemer):
             held = ctx.state.variant.parcels[window.property]
             worth = (square.rents[HOTEL] // 4 if square.kind == "lot" else 0) + _building_cost(ctx, window.property)
             limit = min(worth, ctx.state.players[seat].cash - self.reserve(ctx, seat))
-            if held.lessee is None and window.high_bid + 1 <= limit and "bid" in menu:
-                return A.Bid(seat=seat, amount=window.high_bid + 1)
+            bids = menu["bid"]() if "bid" in menu else []
+            if held.lessee is None and bids and bids[0].amount <= limit:
+                return bids[0]  # the least bid the rules take (V-GEORGE-07: a lease auction may open above $1)
             return A.PassBid(seat=seat)
         return default_action(ctx.state, seat)
 

@@ -33,8 +33,9 @@ class GeorgeOptions(BaseModel):
     """V-GEORGE-06, A-GE-03: the holding fee charged again at each landing or passing while the parcel is empty."""
     george_holding_fee_failure: Literal["auction_no_charge", "auction_fee_forfeit"]
     """V-GEORGE-07, A-GE-04."""
-    george_lease_auction_min_bid: Literal[1]
-    """V-GEORGE-07, A-GE-06: the core's auctions open at $1 (the only value offered)."""
+    george_lease_auction_min_bid: Annotated[int, Field(ge=1)]
+    """V-GEORGE-07, A-GE-06: the lowest first bid in a lease auction (of an empty parcel); lots of parcels with
+    buildings (V-GEORGE-30, -31) open at $1."""
     george_four_house_surcharge_on: Literal["land_only", "land_and_pass"]
     """V-GEORGE-08, A-GE-07."""
     george_charge_on_backward_moves: bool

@@ -1,6 +1,6 @@
 """Auctions (R-DEAL-09): of a deed the Bank puts up for sale, or of the Bank itself (R-BANK-03, opened by
-rules/money.py). Bidders in turn raise by at least $1 within their cash or pass for good; the last one left wins at
-his bid. Who bids, in which order, and where a won deed goes are the ruleset's (`bidding_order`, `may_acquire`,
+rules/money.py). Bidders in turn raise by at least $1 within their cash, the first bid at least the ruleset's
+`auction_minimum` ($1 unless the ruleset says otherwise), or pass for good; the last one left wins at his bid. Who bids, in which order, and where a won deed goes are the ruleset's (`bidding_order`, `may_acquire`,
 `acquisition_slots`, `check_acquisition_slot`, `give_property`)."""
 from __future__ import annotations
 
@@ -41,8 +41,11 @@ def open_property_auction(ctx: RulesContext, auction: Auction) -> bool:
 def bid(ctx: RulesContext, auction: Auction, seat: int, amount: int, parent: int, arrow: int) -> None:
     if auction.bidders[auction.turn_index] != seat:
         raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["auction"], "It is not your turn to bid.")
-    if amount <= auction.high_bid:
-        raise refuse("E_GRAFT_INCREMENT", ctx.rules.rule_ids["auction"], f"A bid must exceed ${auction.high_bid}.")
+    least = lowest_bid(ctx, auction)
+    if amount < least:
+        raise refuse("E_GRAFT_INCREMENT", ctx.rules.rule_ids["auction"],
+                     f"A bid must exceed ${auction.high_bid}." if least == auction.high_bid + 1
+                     else f"This auction opens at ${least}: a bid must be at least that.")
     check_no_bank_debt(ctx, seat)
     if amount > ctx.state.players[seat].cash:
         raise refuse("E_INSUFFICIENT_FUNDS", ctx.rules.rule_ids["auction"], "Bids above your cash are refused.")
@@ -54,6 +57,11 @@ def bid(ctx: RulesContext, auction: Auction, seat: int, amount: int, parent: int
                           rule_id=ctx.rules.rule_ids["auction"]))
     auction.turn_index = (auction.turn_index + 1) % len(auction.bidders)
     close_if_decided(ctx, auction)
+
+
+def lowest_bid(ctx: RulesContext, auction: Auction) -> int:
+    """The least the next bid may be: $1 more than the last one, and no less than the ruleset's opening minimum."""
+    return max(auction.high_bid + 1, ctx.rules.auction_minimum(ctx, auction))
 
 
 def pass_bid(ctx: RulesContext, auction: Auction, seat: int) -> None:
@@ -108,13 +116,14 @@ class AuctionWindow(Window):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         options: list[A.Action] = [A.PassBid.shared(seat=seat)]
-        if ctx.state.players[seat].cash > window.high_bid:
+        least = lowest_bid(ctx, window)
+        if ctx.state.players[seat].cash >= least:
             if window.item == "property":
                 # The winner says where his new deed goes (Illuminopoly: the arrow it hangs from, R-STRUCT-04).
-                options.extend(A.Bid(seat=seat, amount=window.high_bid + 1, parent=parent, arrow=arrow)
+                options.extend(A.Bid(seat=seat, amount=least, parent=parent, arrow=arrow)
                                for parent, arrow in ctx.rules.acquisition_slots(ctx, seat))
             else:
-                options.append(A.Bid(seat=seat, amount=window.high_bid + 1))
+                options.append(A.Bid(seat=seat, amount=least))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:

@@ -254,6 +254,12 @@ class Ruleset:
         """Whether the seat may bid for (or otherwise take) a deed now."""
         raise self.missing("may_acquire")
 
+    def auction_minimum(self, ctx: RulesContext, auction) -> int:
+        """The lowest first bid of an auction (rules/auctions.py): $1 (R-DEAL-09, CLASSIC-05); a ruleset may open
+        some auctions higher (the Georgist lease auction, V-GEORGE-07's `george_lease_auction_min_bid`). Every bid
+        still raises the last one by $1 at least."""
+        return 1
+
     def acquisition_slots(self, ctx: RulesContext, seat: int) -> list[tuple[int, int]]:
         """Where a deed the seat takes may go, as the (parent, arrow) of the actions that carry a placement
         (rules/actions.py: `Buy`, `Bid`...). Without power structures there is one: the defaults (-1, 0)."""

@@ -62,6 +62,19 @@ class GeorgeRuleset(ClassicRuleset):
     """The player the Bank's auction starts after does not bid in it: the lessee who could not pay (V-GEORGE-07),
     the creditor who gave lots up (decision 12). Every other player still in the game bids, in turn order."""
 
+    def auction_minimum(self, ctx: RulesContext, auction) -> int:
+        """V-GEORGE-07, A-GE-06: a lease auction (of an empty parcel: the lease a lander could not pay for, or one
+        declined with `george_auction_declined_leases`) opens at `george_lease_auction_min_bid`. Resolution: the
+        lots of V-GEORGE-30 and -31 (a parcel with its buildings) open at $1, as those rules say, and so does a
+        title bought outright under `classic_purchase` (no lease); a parcel with no building is a lease, whatever
+        brought it to auction."""
+        if auction.item != "property" or auction.property is None:
+            return 1
+        held = ctx.state.variant.parcels.get(auction.property)
+        if held is None or held.built or bought_outright(ctx, auction.property):
+            return 1
+        return ctx.options.george_lease_auction_min_bid
+
     def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
         """The auction's winner becomes the lessee with no lease or holding fee; on an empty parcel (a lease
         auction, V-GEORGE-07) he may not build until his next turn. A title bought outright (`classic_purchase`,
