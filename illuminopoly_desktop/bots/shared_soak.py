@@ -43,13 +43,14 @@ class SharedSoakGame:
     seconds: float = 0.0
 
 
-def table(seed: int, max_rounds: int = 60) -> tuple[GameState, list[str]]:
+def table(seed: int, max_rounds: int = 60, options: dict | None = None) -> tuple[GameState, list[str]]:
     """The game of `seed`: 4 to 10 seats in turn, the Artillery in every second game (always at 10 seats), sealed and
-    open graft, the proxy or the literal reading of V-SHARED-18, and random and schemer seats mixed."""
+    open graft, the proxy or the literal reading of V-SHARED-18, and random and schemer seats mixed; `options`
+    added to (or overriding) these."""
     seats = 4 + seed % 7
     options = {"max_rounds": max_rounds, "use_artillery": seed % 2 == 1 or seats == 10,
                "graft_bidding_mode": "open" if (seed // 2) % 2 else "sealed",
-               "shared_conflict_resolution": "literal" if seed % 5 == 4 else "proxy"}
+               "shared_conflict_resolution": "literal" if seed % 5 == 4 else "proxy", **(options or {})}
     state = new_game([{"name": f"S{i}", "kind": "computer"} for i in range(seats)], seed=seed, options=options,
                      ruleset="shared")
     strengths = ["random" if (i + seed) % 3 else "schemer" for i in range(seats)]
@@ -91,9 +92,10 @@ def seat_problems(state: GameState) -> list[str]:
     return problems
 
 
-def play_soak_game(seed: int, max_rounds: int = 60, limit: int = 30_000) -> SharedSoakGame:
+def play_soak_game(seed: int, max_rounds: int = 60, limit: int = 30_000,
+                   options: dict | None = None) -> SharedSoakGame:
     started = time.perf_counter()
-    state, strengths = table(seed, max_rounds)
+    state, strengths = table(seed, max_rounds, options)
     game = SharedSoakGame(seed=seed, seats=len(state.setup.seats))
     players = [SharedPlayer(strength, seed * 100 + i) for i, strength in enumerate(strengths)]
     order = random.Random(seed)

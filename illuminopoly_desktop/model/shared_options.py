@@ -3,7 +3,7 @@
 Illuminopoly's options keep their defaults in resources/options.json (this model reads that file, `DEFAULTS_FILE`),
 so that each default is written in one place; the `shared_` ones carry the defaults the contract gives (§3.5) here,
 with the rule they serve. Only the options this ruleset implements are here; the contract's others (a joint choice
-of tokens, the `turn_then_develop` split, a Banker seat...) are not offered (README, Shared factions).
+of tokens, a Banker seat...) are not offered (README, Shared factions).
 """
 from __future__ import annotations
 
@@ -33,5 +33,9 @@ class SharedOptions(Options):
     """A-SH-08, V-SHARED-20."""
     shared_free_actions_in: Literal["both", "second_only"] = "both"
     """A-SH-13, V-SHARED-14: free actions in both halves, or only the operator's."""
+    shared_action_split: Literal["move_then_act", "turn_then_develop"] = "move_then_act"
+    """A-SH-01, V-SHARED-29: movement to the pilot and the landing decision to the operator (rules 09 to 15); or the
+    pilot's First Action is income plus the whole Illuminopoly turn (main choice, movement, every landing decision,
+    every doubles cycle) and the operator's Second Action free actions only, or the $30 pass."""
     shared_dog_negotiation_rounds: int = Field(2, ge=1)
     """A-SH-11, V-SHARED-04: proposals each sharer may make for the Dog's condition."""

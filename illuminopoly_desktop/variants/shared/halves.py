@@ -8,6 +8,11 @@ Action when the machine rests on a step that belongs to it (`SECOND_ACTION_STEPS
 or Free Parking, or the First Action ended without a landing decision (a reorganisation, a second rent, a stay in
 Jail, a pass). When the operator ends a Second Action after doubles, a new cycle's First Action starts at the open
 step, where the pilot rolls again or declines (V-SHARED-15).
+
+With `shared_action_split = turn_then_develop` (V-SHARED-29) the half never flips on its own: the pilot plays the
+whole Illuminopoly turn (landings, the open window, every roll after doubles) and ends his First Action at the open
+step; the Second Action that follows is the operator's free actions, or his $30 pass. A First Action pass skips the
+whole Illuminopoly turn and starts the Second Action at once.
 """
 from __future__ import annotations
 
@@ -47,10 +52,18 @@ def _announce(ctx: RulesContext, half: Half) -> None:
                          rule_id="V-SHARED-09" if half == "first" else "V-SHARED-12"))
 
 
+def turn_then_develop(state) -> bool:
+    """V-SHARED-29's alternative split."""
+    return state.setup.options.shared_action_split == "turn_then_develop"
+
+
 def settle_half(ctx: RulesContext) -> None:
     """The machine rests on a step: if it is the operator's and the First Action is running, the Second Action
-    starts (V-SHARED-12), and with it every faction's control flips (V-SHARED-07)."""
+    starts (V-SHARED-12), and with it every faction's control flips (V-SHARED-07). Not under `turn_then_develop`,
+    where the pilot ends his First Action himself (V-SHARED-29)."""
     state = ctx.state
+    if turn_then_develop(state):
+        return
     shared = state.variant.turn
     if shared.half == "first" and not shared.cycle_open and state.turn.step in SECOND_ACTION_STEPS:
         _announce(ctx, "second")
@@ -94,6 +107,15 @@ def pass_first_action(ctx: RulesContext, action) -> None:
                         amount=amount, rule_id="V-SHARED-11"))
     state.turn.may_roll_again = False
     state.turn.step = "free"
+    if turn_then_develop(state):
+        _announce(ctx, "second")  # V-SHARED-29: the pass skips the whole Illuminopoly turn
+
+
+def end_first_action(ctx: RulesContext, action) -> None:
+    """V-SHARED-29 (`turn_then_develop`): the pilot ends his First Action at the open step, declining any roll after
+    doubles left to him; the operator's Second Action (free actions, or the $30 pass) starts."""
+    ctx.state.turn.may_roll_again = False
+    _announce(ctx, "second")
 
 
 def pass_second_action(ctx: RulesContext, action) -> None:

@@ -6,6 +6,10 @@
 - the open step is the operator's end of his half (with the Just-Visiting bail, V-SHARED-16, and the pass), or, when
   a doubles cycle starts, the pilot's roll-again-or-decline (V-SHARED-15).
 
+Under `shared_action_split = turn_then_develop` (V-SHARED-29) the landing options, the Free Parking choice and the
+open step belong to the pilot's First Action (with the powers the Illuminopoly turn allows there), which he ends at
+the open step; the operator's Second Action is the open step again, with free actions, the end and the pass only.
+
 Every attack a step accepts is recorded for V-SHARED-20; every answer marks the half as acted (no pass after it).
 """
 from __future__ import annotations
@@ -53,8 +57,24 @@ def _attack(kind: str, handler, target=_landing_target):
     return checked
 
 
-def _first_action_only(ctx: RulesContext, action) -> None:
-    raise refuse("E_WRONG_PHASE", "V-SHARED-21", "The second rent and the Thimble's rent are First Action choices.")
+def _first_action_only(kind: str):
+    """The Top Hat's second rent and the Thimble's rent are First Action choices (V-SHARED-21): refused in the
+    Second Action, taken as Illuminopoly takes them in a `turn_then_develop` First Action (V-SHARED-29)."""
+    def checked(ctx: RulesContext, action) -> None:
+        if ctx.state.variant.turn.half == "second":
+            raise refuse("E_WRONG_PHASE", "V-SHARED-21", "The second rent and the Thimble's rent are First Action "
+                                                         "choices.")
+        base.POWERS[kind](ctx, action)
+        halves.mark_acted(ctx.state, action.seat)
+    return checked
+
+
+FIRST_ACTION_POWERS = {kind: _first_action_only(kind) for kind in halves.FIRST_ACTION_ONLY_POWERS}
+
+
+def _pilots_turn(state) -> bool:
+    """V-SHARED-29: the whole Illuminopoly turn is the pilot's First Action under `turn_then_develop`."""
+    return halves.turn_then_develop(state) and state.variant.turn.half == "first"
 
 
 class Choice(base.Choice):
@@ -92,6 +112,8 @@ class SecondActionStep:
     """What the operator's steps share: the pass, and no First Action power."""
 
     def second_menu(self, ctx: RulesContext, seat: int, menu: Menu) -> Menu:
+        if _pilots_turn(ctx.state):
+            return menu
         for kind in halves.FIRST_ACTION_ONLY_POWERS:
             menu.pop(kind, None)
         if halves.may_pass_second(ctx.state):
@@ -102,7 +124,7 @@ class SecondActionStep:
 class Landing(SecondActionStep, base.Landing):
     handlers = {**{kind: (_attack(kind, h) if kind in attacks.DEED_ATTACKS else _acted(h))
                    for kind, h in base.Landing.handlers.items()},
-                **{kind: _first_action_only for kind in halves.FIRST_ACTION_ONLY_POWERS},
+                **FIRST_ACTION_POWERS,
                 "pass_second_action": halves.pass_second_action}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
@@ -119,7 +141,7 @@ class Landing(SecondActionStep, base.Landing):
 
 class FreeParkingChoice(SecondActionStep, base.FreeParkingChoice):
     handlers = {**{kind: _acted(h) for kind, h in base.FreeParkingChoice.handlers.items()},
-                **{kind: _first_action_only for kind in halves.FIRST_ACTION_ONLY_POWERS},
+                **FIRST_ACTION_POWERS,
                 "pass_second_action": halves.pass_second_action}
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
@@ -128,6 +150,13 @@ class FreeParkingChoice(SecondActionStep, base.FreeParkingChoice):
 
 def _free_roll(ctx: RulesContext, action) -> None:
     shared = ctx.state.variant.turn
+    if _pilots_turn(ctx.state):  # V-SHARED-29: the roll after doubles is the pilot's, within his First Action
+        act.roll(ctx, action)
+        halves.mark_acted(ctx.state, action.seat)
+        return
+    if halves.turn_then_develop(ctx.state):
+        raise refuse("E_WRONG_PHASE", "V-SHARED-29", "The Second Action is free actions only: the rolls were the "
+                                                     "pilot's.")
     if not shared.cycle_open:
         raise refuse("E_WRONG_PHASE", "V-SHARED-15", "Only the pilot rolls again, when a doubles cycle starts.")
     shared.cycle_open = False
@@ -136,13 +165,17 @@ def _free_roll(ctx: RulesContext, action) -> None:
 
 
 def _free_end(ctx: RulesContext, action) -> None:
-    if ctx.state.variant.turn.cycle_open:
+    if _pilots_turn(ctx.state):
+        halves.end_first_action(ctx, action)
+    elif ctx.state.variant.turn.cycle_open:
         halves.decline_cycle(ctx, action)
     else:
         halves.end_second_action(ctx, action)
 
 
 def _visitor_bail(ctx: RulesContext, action) -> None:
+    if halves.turn_then_develop(ctx.state) and not _pilots_turn(ctx.state):
+        raise refuse("E_WRONG_PHASE", "V-SHARED-29", "The bail is a landing decision, the pilot's in this game.")
     if ctx.state.variant.turn.cycle_open:
         raise refuse("E_WRONG_PHASE", "V-SHARED-12", "The bail is the operator's landing decision.")
     refusal = attacks.bail_refusal(ctx, action.seat, action.jailed)
@@ -165,12 +198,20 @@ class Free(SecondActionStep, base.Free):
     cycle the pilot's (roll again, or decline and end the faction turn)."""
     handlers = {"roll": _free_roll, "visitor_bail": _visitor_bail, "end_turn": _free_end,
                 "boat_squeeze": _acted(base.Free.handlers["boat_squeeze"]),
-                **{kind: _first_action_only for kind in halves.FIRST_ACTION_ONLY_POWERS},
+                **FIRST_ACTION_POWERS,
                 "pass_second_action": _second_only(halves.pass_second_action)}
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         menu = super().menu(ctx, turn, seat)
         state = ctx.state
+        if _pilots_turn(state):  # V-SHARED-29: the Illuminopoly turn's open window, the bail filtered as below
+            if "visitor_bail" in menu:
+                bails = [a for a in menu.pop("visitor_bail")() if attacks.bail_refusal(ctx, seat, a.jailed) is None]
+                if bails:
+                    menu["visitor_bail"] = lambda: bails
+            return menu
+        if halves.turn_then_develop(state):
+            menu.pop("visitor_bail", None)
         if state.variant.turn.cycle_open:
             for kind in ("visitor_bail", *halves.FIRST_ACTION_ONLY_POWERS):
                 menu.pop(kind, None)

@@ -1,0 +1,119 @@
+"""Shared factions' last rule gaps (issue 28, wave 4), each asserted by its effect through the seat-side door
+(rules/control.py) as people at the table would send them: V-SHARED-29's `turn_then_develop` split, V-SHARED-22's
+end-of-turn steps after the Second Action only (the `end_of_turn` victory timing among them)."""
+from __future__ import annotations
+
+import pytest
+
+from illuminopoly_desktop.bots.shared_soak import play_soak_game
+from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules import events as E
+from illuminopoly_desktop.rules.errors import IllegalAction
+from scenario import give, state_hash
+from shared_scenario import ANN, BEN, DEE, PHI0, PHI1, act_as, deciders, force, shared_game
+
+TTD = {"shared_action_split": "turn_then_develop"}
+
+
+def refused_as(state, seat, action, code: str, rule_id: str) -> IllegalAction:
+    """The seat's action is refused with `code` and `rule_id`, and the state is exactly as it was (R-GEN-05)."""
+    before = state_hash(state)
+    with pytest.raises(IllegalAction) as info:
+        act_as(state, seat, action)
+    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
+    assert state_hash(state) == before
+    return info.value
+
+
+def kinds(state, faction: int) -> set[str]:
+    return {action.type for action in engine.legal_actions(state, faction)}
+
+
+# ----- V-SHARED-29: the alternative split -----
+
+def test_V_SHARED_29_turn_then_develop_the_pilot_moves_and_decides_the_landing_then_the_operator_develops():
+    """V-SHARED-29: the pilot (Ann) rolls, buys Baltic Avenue ($60) and ends his First Action at the open step; the
+    operator (Dee) then has free actions, the end of the turn and the $30 pass, and no roll or landing decision."""
+    state = shared_game(options=TTD)
+    force(state, 1, 2)
+    act_as(state, ANN, A.Roll(seat=PHI0))  # to 3, Baltic Avenue
+    assert state.turn.step == "landing" and state.variant.turn.half == "first"
+    assert deciders(state) == [(ANN, 0, False)]
+    refused_as(state, DEE, A.Buy(seat=PHI0, parent=-1, arrow=0), "E_NOT_YOUR_TURN", "V-SHARED-07")
+    assert "pass_second_action" not in kinds(state, 0)
+    act_as(state, ANN, A.Buy(seat=PHI0, parent=-1, arrow=0))
+    assert state.properties[3].owner == 0 and state.players[0].cash == 1500 - 60
+    assert state.turn.step == "free" and deciders(state) == [(ANN, 0, False)]  # still his First Action
+    act_as(state, ANN, A.EndTurn(seat=PHI0))
+    assert state.variant.turn.half == "second" and deciders(state) == [(DEE, 0, False)]
+    assert {"end_turn", "pass_second_action"} <= kinds(state, 0)
+    assert not kinds(state, 0) & {"roll", "visitor_bail", "buy", "second_rent"}
+    refused_as(state, DEE, A.Roll(seat=PHI0), "E_WRONG_PHASE", "V-SHARED-29")
+    events = act_as(state, DEE, A.PassSecondAction(seat=PHI0))
+    assert [(e.half, e.actor, e.amount) for e in events if isinstance(e, E.HalfPassed)] == [("second", DEE, 30)]
+    assert state.players[0].cash == 1500 - 60 + 30
+    assert state.turn.seat == 1 and deciders(state) == [(BEN, 1, False)]
+
+
+def test_V_SHARED_29_turn_then_develop_every_doubles_cycle_is_the_pilots():
+    """V-SHARED-29: after doubles the pilot decides the landing, rolls again and decides the next landing, all in
+    his First Action; the operator's Second Action comes once, after them."""
+    state = shared_game(options=TTD)
+    force(state, 3, 3)
+    act_as(state, ANN, A.Roll(seat=PHI0))  # to 6, Oriental Avenue
+    act_as(state, ANN, A.DoNothing(seat=PHI0))
+    assert "roll" in kinds(state, 0) and deciders(state) == [(ANN, 0, False)]
+    force(state, 1, 2)
+    act_as(state, ANN, A.Roll(seat=PHI0))  # to 9, Connecticut Avenue
+    assert state.turn.step == "landing" and deciders(state) == [(ANN, 0, False)]
+    act_as(state, ANN, A.DoNothing(seat=PHI0))
+    act_as(state, ANN, A.EndTurn(seat=PHI0))
+    assert state.variant.turn.half == "second" and state.variant.turn.cycle == 1
+    assert deciders(state) == [(DEE, 0, False)]
+    act_as(state, DEE, A.EndTurn(seat=PHI0))
+    assert state.turn.seat == 1 and state.players[0].cash == 1500
+
+
+def test_V_SHARED_29_turn_then_develop_a_first_action_pass_skips_the_whole_turn():
+    """V-SHARED-29: the $20 pass skips the Illuminopoly turn; the operator's Second Action follows at once, where
+    his $30 pass brings the faction $50 in all."""
+    state = shared_game(options=TTD)
+    act_as(state, ANN, A.PassFirstAction(seat=PHI0))
+    assert state.players[0].position == 0 and state.players[0].cash == 1520
+    assert state.variant.turn.half == "second" and deciders(state) == [(DEE, 0, False)]
+    assert "roll" not in kinds(state, 0) and "pass_second_action" in kinds(state, 0)
+    act_as(state, DEE, A.PassSecondAction(seat=PHI0))
+    assert state.players[0].cash == 1550 and state.turn.seat == 1
+
+
+def test_V_SHARED_29_turn_then_develop_attacks_are_the_pilots_so_never_on_the_next_faction():
+    """V-SHARED-29 with V-SHARED-16 and -18: Φ1's pilot Ben orders its attacks, so Φ1 cannot attack Φ2 (Ben shares
+    it); attacking Φ0, whose FA-phase controller Ann shares Φ1, sends Φ0's defence to its proxy Dee."""
+    state = shared_game(chair=1, options=TTD)
+    give(state, 2, 6)
+    force(state, 2, 4)
+    act_as(state, BEN, A.Roll(seat=PHI1))  # to 6, Oriental Avenue, Φ2's
+    assert deciders(state) == [(BEN, 1, False)]
+    refused_as(state, BEN, A.TakeOver(seat=PHI1, parent=-1, arrow=0), "E_OWN_OTHER_FACTION", "V-SHARED-16")
+    state = shared_game(chair=1, options=TTD)
+    give(state, 0, 6)
+    force(state, 2, 4)
+    act_as(state, BEN, A.Roll(seat=PHI1))
+    act_as(state, BEN, A.TakeOver(seat=PHI1, parent=-1, arrow=0))
+    assert deciders(state) == [(BEN, 1, False), (DEE, 0, True)]
+
+
+def test_V_SHARED_29_the_default_split_keeps_the_landing_for_the_operator():
+    """V-SHARED-29's default `move_then_act`: the landing decision is the operator's (V-SHARED-12)."""
+    state = shared_game()
+    force(state, 1, 2)
+    act_as(state, ANN, A.Roll(seat=PHI0))
+    assert deciders(state) == [(DEE, 0, False)] and state.variant.turn.half == "second"
+
+
+def test_V_SHARED_29_turn_then_develop_a_game_of_computers_comes_to_its_end():
+    """V-SHARED-29 under the soak's promises (bots/shared_soak.py): five seats of computers under
+    `turn_then_develop` play to the round cap or a win, every half taken by its seat."""
+    game = play_soak_game(1, max_rounds=12, options=TTD)
+    assert game.problems == [] and game.over
