@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from illuminopoly_desktop.bots.shared_soak import play_soak_game
+from illuminopoly_desktop.model.rulesets import ruleset_of
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
@@ -117,3 +118,62 @@ def test_V_SHARED_29_turn_then_develop_a_game_of_computers_comes_to_its_end():
     `turn_then_develop` play to the round cap or a win, every half taken by its seat."""
     game = play_soak_game(1, max_rounds=12, options=TTD)
     assert game.problems == [] and game.over
+
+
+# ----- V-SHARED-22: end-of-turn steps only after the Second Action -----
+
+GENERAL_ONLY = ("top_hat", "steam_iron", "boat", "thimble")
+"""Factions none of whose special conditions a rezoned board meets (as in tests/test_rules_win.py)."""
+BOARDWALK, PARK_PLACE, PACIFIC = 39, 37, 31
+
+
+def general_win_ready(options: dict):
+    """Every deed owned or rezoned (R-WIN-03's gate open) and Φ1 over half the total Power Base: 170 of 196."""
+    state = shared_game(options=options, factions=GENERAL_ONLY)
+    holdings = {BOARDWALK: 1, PARK_PLACE: 1, PACIFIC: 2}
+    for index, prop in state.properties.items():
+        prop.rezoned = index not in holdings
+    for index, faction in holdings.items():
+        give(state, faction, index)
+    return state
+
+
+def game_overs(events):
+    return [(e.winners, e.rule_id) for e in events if isinstance(e, E.GameOver)]
+
+
+def test_V_SHARED_22_end_of_turn_victory_is_checked_after_the_second_action_not_the_first():
+    """V-SHARED-22 with `general_victory_timing = end_of_turn` (V-SHARED-28): Φ1 holds the majority, yet the First
+    Action's end (Ann's pass) runs no end-of-turn step; the Second Action's end (Dee's pass) runs T7's check, and Φ1
+    wins with both its sharers, Ben and Ann."""
+    state = general_win_ready({"general_victory_timing": "end_of_turn"})
+    events = act_as(state, ANN, A.PassFirstAction(seat=PHI0))
+    assert game_overs(events) == [] and not state.game_over and state.variant.turn.half == "second"
+    assert state.played_this_round == []  # T6-T8 not run: the faction turn is not over
+    events = act_as(state, DEE, A.PassSecondAction(seat=PHI0))
+    assert game_overs(events) == [([1], "R-WIN-03")] and state.game_over
+    assert ruleset_of(state).winning_seats(state) == [ANN, BEN]
+
+
+def test_V_SHARED_22_end_of_round_timing_waits_for_the_round_end():
+    """V-SHARED-22, V-SHARED-28's default `end_of_round`: the same faction turn, ended by the operator, wins
+    nothing yet (the check is ROUND_END's)."""
+    state = general_win_ready({})
+    act_as(state, ANN, A.PassFirstAction(seat=PHI0))
+    events = act_as(state, DEE, A.PassSecondAction(seat=PHI0))
+    assert game_overs(events) == [] and not state.game_over and state.turn.seat == 1
+
+
+def test_V_SHARED_22_the_end_of_turn_steps_run_once_after_the_last_second_action_of_a_doubles_turn():
+    """V-SHARED-22 with V-SHARED-15: after doubles the operator's end of his half opens the next cycle, not T7; the
+    faction turn's end-of-turn steps (the victory check among them) run when the last Second Action ends."""
+    state = general_win_ready({"general_victory_timing": "end_of_turn"})
+    force(state, 3, 3)
+    act_as(state, ANN, A.Roll(seat=PHI0))  # doubles
+    events = []
+    if state.turn.step == "landing":
+        events += act_as(state, DEE, A.DoNothing(seat=PHI0))
+    events += act_as(state, DEE, A.EndTurn(seat=PHI0))
+    assert game_overs(events) == [] and state.variant.turn.cycle == 2 and state.played_this_round == []
+    act_as(state, ANN, A.EndTurn(seat=PHI0))  # the pilot declines the cycle: the faction turn ends
+    assert state.game_over and state.winners == [1]
