@@ -7,12 +7,16 @@ import pytest
 
 from illuminopoly_desktop.bots.shared_soak import play_soak_game
 from illuminopoly_desktop.model.rulesets import ruleset_of
+from illuminopoly_desktop.model.seating import FactionId
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.errors import IllegalAction
+from illuminopoly_desktop.rules.game_start import new_game
+from illuminopoly_desktop.rules.legal import default_action
+from illuminopoly_desktop.variants.illuminopoly import setup
 from scenario import give, state_hash
-from shared_scenario import ANN, BEN, DEE, PHI0, PHI1, act_as, deciders, force, shared_game
+from shared_scenario import ANN, BEN, DEE, NAMES, PHI0, PHI1, act_as, deciders, force, shared_game
 
 TTD = {"shared_action_split": "turn_then_develop"}
 
@@ -177,3 +181,69 @@ def test_V_SHARED_22_the_end_of_turn_steps_run_once_after_the_last_second_action
     assert game_overs(events) == [] and state.variant.turn.cycle == 2 and state.played_this_round == []
     act_as(state, ANN, A.EndTurn(seat=PHI0))  # the pilot declines the cycle: the faction turn ends
     assert state.game_over and state.winners == [1]
+
+
+# ----- V-SHARED-03: `shared_faction_assignment = pair_choice` -----
+
+PAIR_CHOICE = {"shared_faction_assignment": "pair_choice"}
+
+
+def pair_choice_game(seats: int = 4, options: dict | None = None):
+    table = [{"name": NAMES[i]} for i in range(seats)]
+    return new_game(table, seed=5, options={**PAIR_CHOICE, **(options or {})}, ruleset="shared")
+
+
+def test_V_SHARED_03_pair_choice_each_factions_sharers_agree_on_its_token_in_faction_order():
+    """V-SHARED-03: Φ0's first seat Ann proposes the Top Hat and its second seat Dee accepts; Φ1's Ben proposes the
+    Race Car, Ann counter-proposes the Thimble (the Top Hat, taken, is refused naming the rule) and Ben accepts.
+    Every step is public; the factions are named by their tokens."""
+    state = pair_choice_game()
+    assert [p.faction for p in state.players] == [None] * 4
+    assert state.pending[-1].kind == "token_pair_choice" and deciders(state) == [(ANN, 0, False)]
+    assert default_action(state, 0) == A.AcceptPairChoice(seat=0, accept=False)
+    events = act_as(state, ANN, A.ProposePairChoice(seat=PHI0, choice="top_hat"))
+    assert [(e.subject, e.stage, e.actor, e.choice, e.visible_to) for e in events
+            if isinstance(e, E.PairChoiceEvent)] == [("token", "proposed", ANN, "top_hat", None)]
+    assert deciders(state) == [(DEE, 0, False)]
+    refused_as(state, ANN, A.AcceptPairChoice(seat=PHI0), "E_NOT_YOUR_TURN", "V-SHARED-07")
+    act_as(state, DEE, A.AcceptPairChoice(seat=PHI0))
+    assert state.players[0].faction == "top_hat" and state.players[0].name == "Φ0 Top Hat"
+    assert state.pending[-1].seat == 1 and deciders(state) == [(BEN, 1, False)]
+    act_as(state, BEN, A.ProposePairChoice(seat=PHI1, choice="race_car"))
+    refused_as(state, ANN, A.ProposePairChoice(seat=PHI1, choice="top_hat"), "E_FACTION_CANNOT", "V-SHARED-03")
+    act_as(state, ANN, A.ProposePairChoice(seat=PHI1, choice="thimble"))
+    act_as(state, BEN, A.AcceptPairChoice(seat=PHI1))
+    assert state.players[1].faction == "thimble" and state.pending[-1].seat == 2
+
+
+def test_V_SHARED_03_pair_choice_no_agreement_in_time_the_engine_draws_a_free_token():
+    """V-SHARED-03: leaving it to chance (the deadline's default) draws a token among those still free; after the
+    last faction the setup goes on (the Dog's condition or the Chair vote)."""
+    state = pair_choice_game()
+    for faction in range(4):
+        seat = deciders(state)[0][0]
+        events = act_as(state, seat, A.AcceptPairChoice(seat=FactionId(faction), accept=False))
+        drawn = [e for e in events if isinstance(e, E.PairChoiceEvent)]
+        assert [(e.stage, e.actor) for e in drawn] == [("drawn", None)]
+        assert state.players[faction].faction == drawn[0].choice
+    tokens = [p.faction for p in state.players]
+    assert len(set(tokens)) == 4 and all(t in setup.factions_in_use(state.setup.options) for t in tokens)
+    assert state.pending[-1].kind in ("dog_choice", "election")
+
+
+def test_V_SHARED_03_pair_choice_proposals_are_bounded_then_it_is_accept_or_chance():
+    """V-SHARED-03 (`shared_token_negotiation_rounds` = 1): after one proposal each, the seat due may only accept
+    or leave it to chance; a further proposal is refused naming the rule."""
+    state = pair_choice_game(options={"shared_token_negotiation_rounds": 1})
+    act_as(state, ANN, A.ProposePairChoice(seat=PHI0, choice="top_hat"))
+    act_as(state, DEE, A.ProposePairChoice(seat=PHI0, choice="boat"))
+    assert {a.type for a in engine.legal_actions(state, 0)} == {"accept_pair_choice"}
+    refused_as(state, ANN, A.ProposePairChoice(seat=PHI0, choice="shoe"), "E_WRONG_PHASE", "V-SHARED-03")
+    act_as(state, ANN, A.AcceptPairChoice(seat=PHI0))
+    assert state.players[0].faction == "boat"
+
+
+def test_V_SHARED_03_pair_choice_a_game_of_computers_comes_to_its_end():
+    """V-SHARED-03's `pair_choice` under the soak's promises: computers choose the tokens and play on."""
+    game = play_soak_game(2, max_rounds=8, options=PAIR_CHOICE)
+    assert game.problems == [] and game.over

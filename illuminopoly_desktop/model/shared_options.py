@@ -3,7 +3,7 @@
 Illuminopoly's options keep their defaults in resources/options.json (this model reads that file, `DEFAULTS_FILE`),
 so that each default is written in one place; the `shared_` ones carry the defaults the contract gives (§3.5) here,
 with the rule they serve. Only the options this ruleset implements are here; the contract's others (a joint choice
-of tokens, a Banker seat...) are not offered (README, Shared factions).
+of a Banker seat...) are not offered (README, Shared factions).
 """
 from __future__ import annotations
 
@@ -37,5 +37,11 @@ class SharedOptions(Options):
     """A-SH-01, V-SHARED-29: movement to the pilot and the landing decision to the operator (rules 09 to 15); or the
     pilot's First Action is income plus the whole Illuminopoly turn (main choice, movement, every landing decision,
     every doubles cycle) and the operator's Second Action free actions only, or the $30 pass."""
+    shared_faction_assignment: Literal["random", "pair_choice"] = "random"
+    """V-SHARED-03: factions dealt at random, or each faction's two sharers agree on its token (the engine draws one
+    at random when they do not agree in time)."""
+    shared_token_negotiation_rounds: int = Field(2, ge=1)
+    """V-SHARED-03 with `pair_choice`: proposals each sharer may make for the faction's token (as A-SH-11 bounds the
+    Dog's joint choice), after which the engine draws."""
     shared_dog_negotiation_rounds: int = Field(2, ge=1)
     """A-SH-11, V-SHARED-04: proposals each sharer may make for the Dog's condition."""

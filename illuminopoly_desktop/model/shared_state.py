@@ -36,6 +36,19 @@ class SharedTurn(Model):
     """A doubles cycle is starting: the pilot rolls again or declines (V-SHARED-15)."""
 
 
+class TokenPairChoice(Tagged):
+    """V-SHARED-03 with `shared_faction_assignment = pair_choice`: the two sharers of faction Φ`seat` agree on its
+    token, the first seat proposing first, then in turn, each at most `shared_token_negotiation_rounds` times; when
+    the seat due will not (or may no longer) propose and does not accept, or the deadline passes, the engine draws a
+    token at random among those still free. The factions choose in index order, one window at a time. Everything
+    here is public (the tokens are)."""
+    kind: Literal["token_pair_choice"] = "token_pair_choice"
+    seat: int
+    """The faction whose token is chosen (a `FactionId`, like every window's `seat`)."""
+    proposals: list[tuple[int, str]] = Field(default_factory=list)
+    """(seat, token) in order."""
+
+
 class SharedState(Tagged):
     kind: Literal["shared"] = "shared"
     turn: SharedTurn = Field(default_factory=SharedTurn)

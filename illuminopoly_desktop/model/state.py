@@ -19,7 +19,7 @@ from .illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWind
 from .model_base import Model, Tagged
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
-from .shared_state import SharedState
+from .shared_state import SharedState, TokenPairChoice
 
 ROOT = -1
 """Parent id of a deed hanging directly from its owner's faction card."""
@@ -477,7 +477,8 @@ Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyof
                           PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer,
                           BuildingAuction, MortgageReceipt,
                           LoanSettlement, ShortageDeclaration, ParcelBuildingAuction,
-                          Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow, CardResponse],
+                          Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow, CardResponse,
+                          TokenPairChoice],  # shared factions' joint choice of a token (V-SHARED-03)
                     Field(discriminator="kind")]
 """Every window any ruleset opens. Each ruleset declares the ones it opens (`Ruleset.windows`) and registers a
 Decision for each; tests/test_decision_registry.py checks both, and that every member here is some ruleset's."""

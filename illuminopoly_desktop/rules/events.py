@@ -346,7 +346,9 @@ class PairChoiceEvent(Event):
     type: Literal["pair_choice"] = "pair_choice"
     seat: int
     """The faction the choice is for."""
-    subject: Literal["dog"] = "dog"
+    subject: Literal["dog", "token"] = "dog"
+    """The Dog's condition (secret), or the faction's token (V-SHARED-03's `pair_choice`: public, `visible_to`
+    None)."""
     stage: Literal["proposed", "accepted", "drawn"]
     actor: int | None = None
     """The seat that proposed or accepted (None when the engine drew)."""

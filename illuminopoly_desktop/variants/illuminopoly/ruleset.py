@@ -93,6 +93,11 @@ class IlluminopolyRuleset(Ruleset):
     check_losses = staticmethod(losing.check_losses)
     """R-GEN-09 check 2: destitution and mortgaged-out elimination (R-LOSE-01, -03)."""
 
+    def opens_faction_choice(self, ctx: RulesContext) -> bool:
+        """Whether this ruleset gives the factions by a setup decision of its own, opened now, instead of R-SETUP-02's
+        random deal or draft (shared factions' `pair_choice`, V-SHARED-03); Illuminopoly's: never."""
+        return False
+
     def advance(self, ctx: RulesContext) -> bool:
         state = ctx.state
         if not self.game_started(state) and not setup.setup_complete(state):

@@ -106,6 +106,8 @@ def assign_factions(ctx: RulesContext, seats: list[SeatConfig], options: Options
         for seat in faction_seats:
             give_faction(ctx, seat, seats[seat].faction)
         return
+    if find_ruleset(state.setup.ruleset).opens_faction_choice(ctx):
+        return  # a ruleset on Illuminopoly gives the factions by a setup decision of its own (V-SHARED-03)
     if options.faction_assignment == "random":
         pool = factions_in_use(options)
         ctx.shuffle(pool)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...model.seating import FactionId, SeatId
 from ...model.state import GameState
 from ..illuminopoly import favors
-from . import dog, geometry
+from . import dog, geometry, tokens
 from .geometry import Phase
 
 
@@ -73,10 +73,13 @@ def proxy(state: GameState, faction: FactionId) -> SeatId | None:
 
 
 def decider(state: GameState, faction: FactionId) -> SeatId:
-    """The seat that answers for the faction now: the sharer due in the Dog's joint choice (V-SHARED-04), else the
+    """The seat that answers for the faction now: the sharer due in the Dog's joint choice (V-SHARED-04) or in the
+    joint choice of its token (V-SHARED-03), else the
     proxy of a conflicted decision (V-SHARED-18), else the controller."""
     if state.pending and state.pending[-1].kind == "dog_choice" and state.pending[-1].seat == faction:
         return dog.seat_due(state, faction)
+    if state.pending and state.pending[-1].kind == "token_pair_choice" and state.pending[-1].seat == faction:
+        return tokens.seat_due(state, state.pending[-1])  # V-SHARED-03's joint choice of the token
     stand_in = proxy(state, faction)
     return controller(state, faction) if stand_in is None else stand_in
 

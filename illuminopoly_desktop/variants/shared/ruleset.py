@@ -9,14 +9,14 @@ from ...model.factions import load_factions
 from ...model.options import make_options
 from ...model.seating import FactionId, SeatId
 from ...model.shared_options import SharedOptions
-from ...model.shared_state import SharedState
+from ...model.shared_state import SharedState, TokenPairChoice
 from ...model.state import GameState, SeatConfig
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ...rules.errors import IllegalAction, refuse
 from ..illuminopoly import deals, setup
 from ..illuminopoly.ruleset import IlluminopolyRuleset
-from . import attacks, dog, geometry, halves, resolver, secrets, steps, victory
+from . import attacks, dog, geometry, halves, resolver, secrets, steps, tokens, victory
 
 
 def name_factions(state: GameState) -> None:
@@ -39,7 +39,8 @@ class SharedRuleset(IlluminopolyRuleset):
     contract's 10 and 11 count a token this edition does not have as a faction, the professional Banker's)."""
     decisions = registry([decision for decision in IlluminopolyRuleset.decisions.values()
                           if decision.kind not in {step.kind for step in steps.STEPS} | {"dog_choice"}]
-                         + list(steps.STEPS) + [dog.DogChoice()])
+                         + list(steps.STEPS) + [dog.DogChoice(), tokens.TokenChoice()])
+    windows = (*IlluminopolyRuleset.windows, TokenPairChoice)
     rule_ids = {**IlluminopolyRuleset.rule_ids, "player.disabled": "V-SHARED-24"}
     """Illuminopoly's rules, but a disabled faction is V-SHARED-24's (neither sharer may act for it)."""
     control_rule_id = "V-SHARED-07"
@@ -98,6 +99,13 @@ class SharedRuleset(IlluminopolyRuleset):
         return self.new_game(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
                              preset_factions=setup_.preset_factions, allow_forced_dice=setup_.allow_forced_dice,
                              events=events, generator=setup_.generator)
+
+    def opens_faction_choice(self, ctx: RulesContext) -> bool:
+        """V-SHARED-03's `pair_choice`: the sharers of each faction agree on its token (tokens.py)."""
+        if not tokens.chooses_tokens(ctx):
+            return False
+        tokens.open_first(ctx)
+        return True
 
     # ----- S03, S05: the halves -----
 
