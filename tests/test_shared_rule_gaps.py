@@ -7,14 +7,15 @@ import pytest
 
 from illuminopoly_desktop.bots.shared_soak import play_soak_game
 from illuminopoly_desktop.model.rulesets import ruleset_of
-from illuminopoly_desktop.model.seating import FactionId
+from illuminopoly_desktop.model.seating import FactionId, SeatId
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules import control, engine
 from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.game_start import new_game
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.variants.illuminopoly import setup
+from illuminopoly_desktop.variants.shared import tokens as shared_tokens
 from scenario import give, state_hash
 from shared_scenario import ANN, BEN, DEE, NAMES, PHI0, PHI1, act_as, deciders, force, shared_game
 
@@ -217,8 +218,8 @@ def test_V_SHARED_03_pair_choice_each_factions_sharers_agree_on_its_token_in_fac
 
 
 def test_V_SHARED_03_pair_choice_no_agreement_in_time_the_engine_draws_a_free_token():
-    """V-SHARED-03: leaving it to chance (the deadline's default) draws a token among those still free; after the
-    last faction the setup goes on (the Dog's condition or the Chair vote)."""
+    """V-SHARED-03: leaving it to chance (the deadline's default) draws a token among those still free (the shared
+    tokens included); after the last faction the setup goes on (the Dog's condition or the Chair vote)."""
     state = pair_choice_game()
     for faction in range(4):
         seat = deciders(state)[0][0]
@@ -227,7 +228,7 @@ def test_V_SHARED_03_pair_choice_no_agreement_in_time_the_engine_draws_a_free_to
         assert [(e.stage, e.actor) for e in drawn] == [("drawn", None)]
         assert state.players[faction].faction == drawn[0].choice
     tokens = [p.faction for p in state.players]
-    assert len(set(tokens)) == 4 and all(t in setup.factions_in_use(state.setup.options) for t in tokens)
+    assert len(set(tokens)) == 4 and all(t in shared_tokens.tokens_in_use(state.setup.options) for t in tokens)
     assert state.pending[-1].kind in ("dog_choice", "election")
 
 
@@ -247,3 +248,28 @@ def test_V_SHARED_03_pair_choice_a_game_of_computers_comes_to_its_end():
     """V-SHARED-03's `pair_choice` under the soak's promises: computers choose the tokens and play on."""
     game = play_soak_game(2, max_rounds=8, options=PAIR_CHOICE)
     assert game.problems == [] and game.over
+
+
+# ----- V-SHARED-01: 4 to 11 seats -----
+
+@pytest.mark.parametrize("seats, artillery", [(11, True), (10, False)])
+def test_V_SHARED_01_eleven_seats_with_the_artillery_ten_without_each_with_a_faction(seats, artillery):
+    """V-SHARED-01: the ring seats up to the tokens in use: 11 with the Artillery, 10 without; every faction has a
+    token (the Money Bag, model/shared_tokens.py, among them), $1,500 of its own, and the eleventh seat is a sharer
+    like any other (no Banker)."""
+    state = new_game([f"S{i}" for i in range(seats)], seed=3, options={"use_artillery": artillery},
+                     ruleset="shared")
+    tokens = [p.faction for p in state.players]
+    assert len(tokens) == seats and None not in tokens and len(set(tokens)) == seats and "money_bag" in tokens
+    assert "banker" not in tokens and state.professional_banker is None
+    assert all(p.cash == 1500 for p in state.players)
+    money_bag = tokens.index("money_bag")
+    assert state.players[money_bag].name == f"Φ{money_bag} Money Bag"
+    assert control.seat_factions(state, SeatId(seats - 1)) == [FactionId(0), FactionId(seats - 1)]
+
+
+def test_V_SHARED_01_ten_seats_keep_illuminopolys_deal():
+    """Up to the Illuminopoly tokens in use (here 10 with the Artillery) the deal is Illuminopoly's random deal, the
+    Money Bag not among them."""
+    state = new_game([f"S{i}" for i in range(10)], seed=3, options={"use_artillery": True}, ruleset="shared")
+    assert sorted(p.faction for p in state.players) == sorted(setup.factions_in_use(state.setup.options))

@@ -69,12 +69,12 @@ def test_V_SHARED_02_each_seat_shares_two_factions_with_two_different_partners()
     assert geometry.adjacent(PHI1, PHI2, 6) and not geometry.adjacent(PHI1, PHI3, 6)
 
 
-@pytest.mark.parametrize("seats", [3, 11])
-def test_V_SHARED_01_seat_counts_outside_the_table_are_refused(seats):
-    """V-SHARED-01: at least `shared_min_seats` (4); at most the faction tokens in use (9, 10 with the Artillery:
-    this edition's tokens, so 11 seats cannot be seated)."""
+@pytest.mark.parametrize("seats, artillery", [(3, True), (12, True), (11, False)])
+def test_V_SHARED_01_seat_counts_outside_the_table_are_refused(seats, artillery):
+    """V-SHARED-01: at least `shared_min_seats` (4); at most the faction tokens in use (10, 11 with the Artillery:
+    this edition's nine, the Money Bag shared play adds, and the Artillery)."""
     with pytest.raises(IllegalAction) as info:
-        new_game([f"S{i}" for i in range(seats)], ruleset="shared", options={"use_artillery": True})
+        new_game([f"S{i}" for i in range(seats)], ruleset="shared", options={"use_artillery": artillery})
     assert (info.value.code, info.value.rule_id) == ("E_FACTION_CANNOT", "V-SHARED-01")
 
 

@@ -19,3 +19,13 @@ def test_a_shared_faction_game_never_stalls_and_keeps_every_invariant(seed):
     game = play_soak_game(seed, max_rounds=25)
     assert game.problems == []
     assert game.over  # a win, or the round cap (R-WIN-05): the game came to its end
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_eleven_seats_with_the_artillery_and_ten_without_play_to_the_end(seed):
+    """V-SHARED-01: 11 seats with the Artillery (10 without it), the Money Bag dealt as the eleventh token
+    (model/shared_tokens.py), play to their end with every invariant and seat-side promise held."""
+    seats = 11 if seed == 0 else 10
+    game = play_soak_game(seed, max_rounds=20, seats=seats, options={"use_artillery": seats == 11})
+    assert game.seats == seats and game.problems == []
+    assert game.over

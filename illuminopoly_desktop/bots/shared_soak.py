@@ -43,12 +43,13 @@ class SharedSoakGame:
     seconds: float = 0.0
 
 
-def table(seed: int, max_rounds: int = 60, options: dict | None = None) -> tuple[GameState, list[str]]:
-    """The game of `seed`: 4 to 10 seats in turn, the Artillery in every second game (always at 10 seats), sealed and
-    open graft, the proxy or the literal reading of V-SHARED-18, and random and schemer seats mixed; `options`
-    added to (or overriding) these."""
-    seats = 4 + seed % 7
-    options = {"max_rounds": max_rounds, "use_artillery": seed % 2 == 1 or seats == 10,
+def table(seed: int, max_rounds: int = 60, options: dict | None = None,
+          seats: int | None = None) -> tuple[GameState, list[str]]:
+    """The game of `seed`: 4 to 10 seats in turn (or `seats`, up to 11), the Artillery in every second game (always
+    at 11 seats), sealed and open graft, the proxy or the literal reading of V-SHARED-18, and random and schemer
+    seats mixed; `options` added to (or overriding) these."""
+    seats = 4 + seed % 7 if seats is None else seats
+    options = {"max_rounds": max_rounds, "use_artillery": seed % 2 == 1 or seats == 11,
                "graft_bidding_mode": "open" if (seed // 2) % 2 else "sealed",
                "shared_conflict_resolution": "literal" if seed % 5 == 4 else "proxy", **(options or {})}
     state = new_game([{"name": f"S{i}", "kind": "computer"} for i in range(seats)], seed=seed, options=options,
@@ -93,9 +94,9 @@ def seat_problems(state: GameState) -> list[str]:
 
 
 def play_soak_game(seed: int, max_rounds: int = 60, limit: int = 30_000,
-                   options: dict | None = None) -> SharedSoakGame:
+                   options: dict | None = None, seats: int | None = None) -> SharedSoakGame:
     started = time.perf_counter()
-    state, strengths = table(seed, max_rounds, options)
+    state, strengths = table(seed, max_rounds, options, seats)
     game = SharedSoakGame(seed=seed, seats=len(state.setup.seats))
     players = [SharedPlayer(strength, seed * 100 + i) for i, strength in enumerate(strengths)]
     order = random.Random(seed)

@@ -5,7 +5,6 @@ control resolver says which seat answers for a faction now (resolver.py), and at
 are limited between factions that share a seat (attacks.py)."""
 from __future__ import annotations
 
-from ...model.factions import load_factions
 from ...model.options import make_options
 from ...model.seating import FactionId, SeatId
 from ...model.shared_options import SharedOptions
@@ -22,11 +21,9 @@ from . import attacks, dog, geometry, halves, resolver, secrets, steps, tokens, 
 def name_factions(state: GameState) -> None:
     """A faction is no person: it is called by its index and token (Φ2 Top Hat), as VARIANTS §3.7's log lines do;
     the seats keep the people's names (`GameSetup.seats`). A faction is a computer's only when both sharers are."""
-    labels = load_factions()
     n = len(state.setup.seats)
     for player in state.players:
-        token = labels[player.faction].name if player.faction in labels else "faction"
-        player.name = f"Φ{player.seat} {token}"
+        tokens.name_faction(state, player.seat)
         kinds = {state.setup.seats[s].kind for s in geometry.sharers(FactionId(player.seat), n)}
         player.kind = "computer" if kinds == {"computer"} else "human"
 
@@ -34,9 +31,9 @@ def name_factions(state: GameState) -> None:
 class SharedRuleset(IlluminopolyRuleset):
     name = "shared"
     options_model = SharedOptions
-    seats = range(4, 11)
-    """V-SHARED-01: from `shared_min_seats` (4) to the faction tokens in use: 9, or 10 with the Artillery (the
-    contract's 10 and 11 count a token this edition does not have as a faction, the professional Banker's)."""
+    seats = range(4, 12)
+    """V-SHARED-01: from `shared_min_seats` (4) to the faction tokens in use: 10, or 11 with the Artillery (this
+    edition's nine and the Money Bag shared play adds, model/shared_tokens.py)."""
     decisions = registry([decision for decision in IlluminopolyRuleset.decisions.values()
                           if decision.kind not in {step.kind for step in steps.STEPS} | {"dog_choice"}]
                          + list(steps.STEPS) + [dog.DogChoice(), tokens.TokenChoice()])
@@ -83,15 +80,18 @@ class SharedRuleset(IlluminopolyRuleset):
         """V-SHARED-01: from `shared_min_seats` to the tokens in use; no professional Banker (A-SH-10); no simulated
         cheating (A-SH-21)."""
         n = len(seats)
-        tokens = len(setup.factions_in_use(options))
-        if not options.shared_min_seats <= n <= tokens:
+        in_use = tokens.tokens_in_use(options)
+        if not options.shared_min_seats <= n <= len(in_use):
             raise refuse("E_FACTION_CANNOT", "V-SHARED-01", f"Shared factions are for {options.shared_min_seats} to "
-                         f"{tokens} seats (one faction between each two neighbours).")
+                         f"{len(in_use)} seats (one faction between each two neighbours).")
         if any(s.banker for s in seats):
             raise refuse("E_FACTION_CANNOT", "V-SHARED-01", "Shared factions have no professional Banker seat.")
         if options.cheating_mode != "off":
             raise refuse("E_OPTION_DISABLED", "V-SHARED-23", "Simulated cheating is off in shared factions.")
-        setup.check_seating(seats, options, preset)
+        if preset:  # R-SETUP-02 over the shared tokens (Illuminopoly's check would want a Banker at 11 seats)
+            chosen = [s.faction for s in seats]
+            if any(f not in in_use for f in chosen) or len(set(chosen)) != len(chosen):
+                raise refuse("E_FACTION_CANNOT", "R-SETUP-02", "Each faction needs a different token in use.")
 
     def start_game(self, setup_, events: list | None = None) -> GameState:
         if setup_.position is not None:
@@ -101,10 +101,11 @@ class SharedRuleset(IlluminopolyRuleset):
                              events=events, generator=setup_.generator)
 
     def opens_faction_choice(self, ctx: RulesContext) -> bool:
-        """V-SHARED-03's `pair_choice`: the sharers of each faction agree on its token (tokens.py)."""
-        if not tokens.chooses_tokens(ctx):
+        """V-SHARED-03's `pair_choice` (the sharers of each faction agree on its token), or a table larger than
+        Illuminopoly's tokens (dealt from the shared tokens too): tokens.py."""
+        if not tokens.deals_itself(ctx):
             return False
-        tokens.open_first(ctx)
+        tokens.give_factions(ctx)
         return True
 
     # ----- S03, S05: the halves -----

@@ -1,4 +1,8 @@
-"""V-SHARED-03's `shared_faction_assignment = pair_choice`: each faction's two sharers agree on its token, in faction
+"""The tokens of shared factions: Illuminopoly's in use plus the ones shared play adds (model/shared_tokens.py: the
+Money Bag, so that 11 seats, or 10 without the Artillery, each have a faction, V-SHARED-01), and the random deal
+when the table is larger than Illuminopoly's tokens.
+
+V-SHARED-03's `shared_faction_assignment = pair_choice`: each faction's two sharers agree on its token, in faction
 order, before the rest of the setup (the Dog's condition, the Chair vote). The first seat proposes a token still
 free; the other accepts it or proposes another, in turn, each at most `shared_token_negotiation_rounds` times. When
 the seat due gives up (accept=False: "leave it to chance"), or may propose no more and does not accept, the engine
@@ -13,6 +17,7 @@ from typing import Literal
 from ...model.factions import load_factions
 from ...model.seating import FactionId, SeatId
 from ...model.shared_state import TokenPairChoice
+from ...model.shared_tokens import load_shared_tokens
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
@@ -25,18 +30,33 @@ from . import geometry
 RULE = "V-SHARED-03"
 
 
-def chooses_tokens(ctx: RulesContext) -> bool:
-    return ctx.options.shared_faction_assignment == "pair_choice"
+def tokens_in_use(options) -> list[str]:
+    """Illuminopoly's factions in use (the nine, and the Artillery with `use_artillery`), then the shared ones."""
+    return setup.factions_in_use(options) + list(load_shared_tokens())
 
 
-def open_first(ctx: RulesContext) -> None:
-    """The choice of Φ0's token opens; the others follow in faction order."""
-    ctx.state.pending.append(TokenPairChoice(seat=0))
+def deals_itself(ctx: RulesContext) -> bool:
+    """Whether the shared ruleset gives the factions itself: by the sharers' choice (`pair_choice`), or by a random
+    deal of its own when there are more seats than Illuminopoly's tokens (Illuminopoly's deal, the same for smaller
+    tables, serves the rest)."""
+    return ctx.options.shared_faction_assignment == "pair_choice" or \
+        len(ctx.state.players) > len(setup.factions_in_use(ctx.options))
+
+
+def give_factions(ctx: RulesContext) -> None:
+    """Open Φ0's token choice (the others follow in faction order), or deal every token at random (V-SHARED-03)."""
+    if ctx.options.shared_faction_assignment == "pair_choice":
+        ctx.state.pending.append(TokenPairChoice(seat=0))
+        return
+    pool = tokens_in_use(ctx.options)
+    ctx.shuffle(pool)
+    for player, token in zip(ctx.state.players, pool):
+        setup.give_faction(ctx, player.seat, token)
 
 
 def free_tokens(state: GameState) -> list[str]:
     taken = {p.faction for p in state.players if p.faction}
-    return [f for f in setup.factions_in_use(state.setup.options) if f not in taken]
+    return [f for f in tokens_in_use(state.setup.options) if f not in taken]
 
 
 def seat_due(state: GameState, window: TokenPairChoice) -> SeatId:
@@ -50,9 +70,10 @@ def proposals_left(state: GameState, window: TokenPairChoice, seat: SeatId) -> i
     return rounds - sum(1 for who, _ in window.proposals if who == seat)
 
 
-def token_words(token: str) -> str:
-    factions = load_factions()
-    return factions[token].name if token in factions else token
+def token_words(token: str | None) -> str:
+    """A token's name (Top Hat, Money Bag)."""
+    words = {**load_factions(), **load_shared_tokens()}
+    return words[token].name if token in words else "faction"
 
 
 class TokenChoice(Window):
