@@ -2,7 +2,8 @@
 from its own view and acts through the seat-side door, play whole games to the end; every client's final view is
 the server's view of its seat, and the bytes each client received carry the Dog's secret condition only if the
 seat is one of the Dog's two sharers (V-SHARED-04), no sealed bid to the spectator, and a faction's Political
-Favors' faces only to a seat that controlled it at that time (V-SHARED-08)."""
+Favors' faces only to a seat that controlled it at that time (V-SHARED-08), or, during a contest or a favor window,
+to the seat that answered for it as its proxy then (V-SHARED-18), and to no other seat."""
 from __future__ import annotations
 
 import asyncio
@@ -13,12 +14,13 @@ import pytest
 from illuminopoly_desktop.bots.shared_player import SharedPlayer
 from illuminopoly_desktop.model.seating import FactionId
 from illuminopoly_desktop.model.state import FavorCard
+from illuminopoly_desktop.model.view_state import setup_from_view, state_from_view
 from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.net.client import LanClient
 from illuminopoly_desktop.net.loopback import close_all, loopback_server, seated_clients
 from illuminopoly_desktop.net.remote_player import play_as_computer
 from illuminopoly_desktop.protocol import apply_patch, decode_server_message
-from illuminopoly_desktop.variants.shared import geometry
+from illuminopoly_desktop.variants.shared import geometry, resolver
 from shared_scenario import shared_game
 from test_net_game import bytes_before_the_end, dog_secret
 
@@ -80,6 +82,7 @@ def test_V_SHARED_08_whole_lan_games_send_each_seat_only_its_own_secrets(seed):
             assert not dog_secret(condition).search(early)
     assert '"stage":"bid"' not in "".join(spectator.captured).replace(" ", "")
     shown = hidden = 0
+    setup = setup_from_view(views[None])
     for client in [*clients, spectator]:  # favors' faces (number > 0) of a faction only while its seat controls it
         for message, view in replayed_views(client):
             if view.get("game_over"):
@@ -90,11 +93,11 @@ def test_V_SHARED_08_whole_lan_games_send_each_seat_only_its_own_secrets(seed):
                 shown += any(faces)
                 hidden += faces.count(0)
                 if any(faces) and client.seat is not None:
-                    decides = any(call_seat == client.seat for call_seat in (
-                        geometry.controller(FactionId(faction), half, SEATS),))
-                    proxy_window = bool(view["pending"]) and view["pending"][-1]["kind"] in ("contest",
-                                                                                          "favor_window")
-                    assert decides or proxy_window, (client.seat, faction, half)
+                    controls = geometry.controller(FactionId(faction), half, SEATS) == client.seat
+                    if not controls:  # V-SHARED-18: the proxy of the decision the game waits on, and only it
+                        rebuilt = state_from_view(view, setup)
+                        assert resolver.proxy(rebuilt, FactionId(faction)) == client.seat, \
+                            (client.seat, faction, half, view["pending"][-1]["kind"] if view["pending"] else None)
                 elif client.seat is None:
                     assert not any(faces)
     assert shown and hidden  # held cards were there, shown to some seats and hidden from others

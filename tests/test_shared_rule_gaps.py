@@ -8,6 +8,8 @@ import pytest
 from illuminopoly_desktop.bots.shared_soak import play_soak_game
 from illuminopoly_desktop.model.rulesets import ruleset_of
 from illuminopoly_desktop.model.seating import FactionId, SeatId
+from illuminopoly_desktop.model.state import FavorCard
+from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import control, engine
 from illuminopoly_desktop.rules import events as E
@@ -17,7 +19,7 @@ from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.variants.illuminopoly import setup
 from illuminopoly_desktop.variants.shared import tokens as shared_tokens
 from scenario import give, state_hash
-from shared_scenario import ANN, BEN, DEE, NAMES, PHI0, PHI1, act_as, deciders, force, shared_game
+from shared_scenario import ANN, BEN, CAL, DEE, NAMES, PHI0, PHI1, act_as, deciders, force, shared_game
 
 TTD = {"shared_action_split": "turn_then_develop"}
 
@@ -273,3 +275,22 @@ def test_V_SHARED_01_ten_seats_keep_illuminopolys_deal():
     Money Bag not among them."""
     state = new_game([f"S{i}" for i in range(10)], seed=3, options={"use_artillery": True}, ruleset="shared")
     assert sorted(p.faction for p in state.players) == sorted(setup.factions_in_use(state.setup.options))
+
+
+# ----- V-SHARED-08, -18: a held favour's face during a contest: the controller and the proxy, no one else -----
+
+def test_V_SHARED_18_a_held_favours_face_is_shown_to_the_proxy_and_no_other_seat_during_the_contest():
+    """V-SHARED-08, -18: Φ1 (operator Ann) attacks Φ2, whose SA-phase controller Ben shares Φ1, so Cal decides Φ2's
+    defence as its proxy: Φ2's Political Favor shows its face to Ben (its controller) and Cal (its proxy), and to
+    neither Ann nor Dee, who see only that it holds one; the same over the LAN bytes (tests/test_shared_lan.py)."""
+    state = shared_game(chair=1)
+    give(state, 2, 6)
+    state.chance_deck.remove(8)
+    state.players[2].political_favors.append(FavorCard(deck="chance", number=8))
+    force(state, 2, 4)
+    act_as(state, BEN, A.Roll(seat=PHI1))
+    act_as(state, ANN, A.TakeOver(seat=PHI1, parent=-1, arrow=0))
+    assert (CAL, 2, True) in deciders(state)
+    faces = {seat: [c["number"] for c in player_view(state, seat)["players"][2]["political_favors"]]
+             for seat in (ANN, BEN, CAL, DEE, None)}
+    assert faces == {ANN: [0], BEN: [8], CAL: [8], DEE: [0], None: [0]}
