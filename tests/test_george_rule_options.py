@@ -328,3 +328,17 @@ def test_v_george_31_a_lot_with_buildings_opens_at_one_dollar_whatever_the_lease
     auction = state.pending[-1]
     assert auction.kind == "auction" and auction.property == BOARDWALK
     assert [a.amount for a in enumerate_legal(state, auction.bidders[0]) if a.type == "bid"] == [1]
+
+
+def test_v_george_22_the_financing_item_is_refused_in_other_rule_systems():
+    """V-GEORGE-22's item belongs to Georgist trades: an Illuminopoly deal refuses it (R-DEAL-02), a classic trade
+    too (CLASSIC-13), each leaving the state untouched."""
+    from classic_scenario import classic_game
+    from scenario import started_game
+    for state, rule in ((started_game(), "R-DEAL-02"), (classic_game(), "CLASSIC-13")):
+        seat = state.turn.seat
+        other = (seat + 1) % len(state.players)
+        offer = A.ProposeOffer(seat=seat, counterparties=[other], legs=[
+            OfferLeg(giver=seat, receiver=other, item=CashItem(amount=10)),
+            OfferLeg(giver=other, receiver=seat, item=ParcelFinancingItem(property=1, amount=5))])
+        assert refused(state, offer).rule_id == rule

@@ -81,6 +81,9 @@ def check_offer_shape(ctx: RulesContext, offer: Offer) -> None:
             raise refuse("E_WRONG_PHASE", "R-DEAL-02", f"{ctx.name(seat)} neither gives nor receives anything.")
     for leg in offer.legs:
         item = leg.item
+        if item.kind not in CONSIDERATION_KINDS and item.kind != "note":
+            # an item of another rule system's trades (the Georgist buyer's Bank loan, V-GEORGE-22)
+            raise refuse("E_WRONG_PHASE", "R-DEAL-02", "That kind of item has no place in an Illuminopoly deal.")
         if banker in (leg.giver, leg.receiver) and not (leg.receiver == banker and item.kind in ("cash", "note")):
             if item.kind == "deed" and leg.receiver == banker:
                 raise refuse("E_FACTION_CANNOT", "R-SELL-01", "The professional Banker never owns property.")
