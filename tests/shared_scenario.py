@@ -2,10 +2,13 @@
 factions Φ0..Φ(N-1), the Chair elected by the seats' votes, forced dice; and the seat-side door (rules/control.py)."""
 from __future__ import annotations
 
+import pytest
+
 from illuminopoly_desktop.model.seating import FactionId, SeatId
 from illuminopoly_desktop.model.state import GameState
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import control, engine
+from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.game_start import new_game
 
 NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim")
@@ -48,3 +51,18 @@ def force(state: GameState, *dice: int) -> None:
 def deciders(state: GameState) -> list[tuple[SeatId, int, bool]]:
     """(seat, the faction it acts for, by proxy) of every decision the table is asked for now (offer answers aside)."""
     return [(call.seat, call.acts_as, call.proxy) for call in control.calls(state) if not call.offer]
+
+
+def refused_as(state: GameState, seat: SeatId, action: A.Action, code: str, rule_id: str) -> IllegalAction:
+    """The seat's action is refused with `code` and `rule_id`, and the state is exactly as it was (R-GEN-05)."""
+    before = state.model_dump_json()
+    with pytest.raises(IllegalAction) as info:
+        act_as(state, seat, action)
+    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
+    assert state.model_dump_json() == before
+    return info.value
+
+
+def kinds(state: GameState, faction: int) -> set[str]:
+    """The types of the faction's legal actions now."""
+    return {action.type for action in engine.legal_actions(state, faction)}

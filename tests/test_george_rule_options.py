@@ -235,30 +235,27 @@ def test_v_george_22_more_than_half_the_price_financed_is_refused():
     assert refusal.rule_id == "V-GEORGE-22" and refusal.code == "E_DOWN_PAYMENT"
 
 
-def test_v_george_22_financing_without_buying_that_lease_is_refused():
-    """V-GEORGE-22: a Bank loan finances only the lease the borrower receives in the same trade."""
-    state = george_game()
+def financed_refusal(options: dict | None, sold: int, financed: int):
+    """The refusal of a trade where the mover sells `sold` (he leases Boardwalk and Reading) to the next player
+    for $300, $100 of it financed by a Bank loan on `financed`."""
+    state = george_game(options=options)
     seat, other = mover(state), others(state)[0]
     set_cash(state, other, 1000)
     lease_to(state, seat, BOARDWALK, READING)
-    offer = A.ProposeOffer(seat=seat, counterparties=[other], legs=[
-        OfferLeg(giver=seat, receiver=other, item=DeedItem(property=READING)),
-        OfferLeg(giver=other, receiver=seat, item=CashItem(amount=300)),
-        OfferLeg(giver=other, receiver=seat, item=ParcelFinancingItem(property=BOARDWALK, amount=100))])
-    assert refused(state, offer).rule_id == "V-GEORGE-22"
+    return refused(state, A.ProposeOffer(seat=seat, counterparties=[other], legs=[
+        OfferLeg(giver=seat, receiver=other, item=DeedItem(property=sold)),
+        OfferLeg(giver=other, receiver=seat, item=CashItem(amount=200)),
+        OfferLeg(giver=other, receiver=seat, item=ParcelFinancingItem(property=financed, amount=100))]))
+
+
+def test_v_george_22_financing_without_buying_that_lease_is_refused():
+    """V-GEORGE-22: a Bank loan finances only the lease the borrower receives in the same trade."""
+    assert financed_refusal(None, READING, BOARDWALK).rule_id == "V-GEORGE-22"
 
 
 def test_v_george_22_no_bank_loan_for_a_title_bought_outright():
     """V-GEORGE-22 with V-GEORGE-11's `classic_purchase`: a railroad owned outright is no lease; no Bank loan."""
-    state = george_game(options=PURCHASE)
-    seat, other = mover(state), others(state)[0]
-    set_cash(state, other, 1000)
-    lease_to(state, seat, READING)
-    offer = A.ProposeOffer(seat=seat, counterparties=[other], legs=[
-        OfferLeg(giver=seat, receiver=other, item=DeedItem(property=READING)),
-        OfferLeg(giver=other, receiver=seat, item=CashItem(amount=200)),
-        OfferLeg(giver=other, receiver=seat, item=ParcelFinancingItem(property=READING, amount=100))])
-    assert refused(state, offer).rule_id == "V-GEORGE-22"
+    assert financed_refusal(PURCHASE, READING, READING).rule_id == "V-GEORGE-22"
 
 
 def test_v_george_22_the_deal_dialog_words_the_financing():

@@ -13,29 +13,15 @@ from illuminopoly_desktop.model.views import player_view
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import control, engine
 from illuminopoly_desktop.rules import events as E
-from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.game_start import new_game
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.variants.illuminopoly import setup
 from illuminopoly_desktop.variants.shared import tokens as shared_tokens
-from scenario import give, state_hash
-from shared_scenario import ANN, BEN, CAL, DEE, NAMES, PHI0, PHI1, act_as, deciders, force, shared_game
+from scenario import give
+from shared_scenario import (ANN, BEN, CAL, DEE, NAMES, PHI0, PHI1, act_as, deciders, force, kinds, refused_as,
+                             shared_game)
 
 TTD = {"shared_action_split": "turn_then_develop"}
-
-
-def refused_as(state, seat, action, code: str, rule_id: str) -> IllegalAction:
-    """The seat's action is refused with `code` and `rule_id`, and the state is exactly as it was (R-GEN-05)."""
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        act_as(state, seat, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def kinds(state, faction: int) -> set[str]:
-    return {action.type for action in engine.legal_actions(state, faction)}
 
 
 # ----- V-SHARED-29: the alternative split -----

@@ -13,22 +13,9 @@ from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.game_start import new_game
 from illuminopoly_desktop.variants.shared import geometry, resolver, victory
-from scenario import flows, give, state_hash
-from shared_scenario import (ANN, BEN, CAL, DEE, PHI0, PHI1, PHI2, PHI3, act_as, deciders, force, shared_game)
-
-
-def refused_as(state, seat, action, code: str, rule_id: str) -> IllegalAction:
-    """The seat's action is refused with `code` and `rule_id`, and the state is exactly as it was (R-GEN-05)."""
-    before = state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        act_as(state, seat, action)
-    assert (info.value.code, info.value.rule_id) == (code, rule_id), info.value
-    assert state_hash(state) == before
-    return info.value
-
-
-def kinds(state, faction: int) -> set[str]:
-    return {action.type for action in engine.legal_actions(state, faction)}
+from scenario import flows, give
+from shared_scenario import (ANN, BEN, CAL, DEE, PHI0, PHI1, PHI2, PHI3, act_as, deciders, force, kinds, refused_as,
+                             shared_game)
 
 
 # ----- §3.3 seat geometry, V-SHARED-02, -06, -07; SH-T1 -----
