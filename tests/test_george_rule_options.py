@@ -339,3 +339,23 @@ def test_v_george_22_the_financing_item_is_refused_in_other_rule_systems():
             OfferLeg(giver=seat, receiver=other, item=CashItem(amount=10)),
             OfferLeg(giver=other, receiver=seat, item=ParcelFinancingItem(property=1, amount=5))])
         assert refused(state, offer).rule_id == rule
+
+
+# ----- the generic action panel answers the new decisions (label, price, default) -----
+
+def test_the_action_panel_words_the_purchase_and_the_lease_auctions_opening_bid():
+    """V-GEORGE-11's purchase: 'Buy Reading Railroad for $200' (the panel's highlighted choice), 'Do nothing' the
+    deadline's; V-GEORGE-07's lease auction with a $40 minimum: 'Bid $40', the default Pass."""
+    from illuminopoly_desktop.presentation.action_choices import choices_for
+    state = george_game(options=PURCHASE)
+    seat = mover(state)
+    place(state, seat, 2)
+    roll(state, 1, 2)
+    choices = {c.label: c for c in choices_for(state, seat)}
+    buy, leave = choices["Buy Reading Railroad for $200"], choices["Do nothing"]
+    assert buy.cost == 200 and buy.is_default and leave.on_timeout and not buy.on_timeout
+    assert default_action(state, seat) == A.DoNothing(seat=seat)
+    state, auction = lease_auction({"george_lease_auction_min_bid": 40})
+    bidder = auction.bidders[0]
+    labels = {c.label: c for c in choices_for(state, bidder)}
+    assert labels["Bid $40"].cost == 40 and labels["Pass"].is_default

@@ -8,14 +8,31 @@ from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
 from ...rules.money import ceil_div
-from ...rules.queries import Queries
+from ..classic.queries import ClassicQueries
 from . import buildings, landing, trades
 from .charges import community_rent
-from .parcels import bought_outright, building_price, holding_fee, instalment, loans_of, payoff, printed_rent, supply_of
-from .wealth import leaderboard
+from .parcels import (bought_outright, building_price, holding_fee, instalment, loans_of, payoff, printed_rent,
+                      supply_of, use_fee)
+from .wealth import leaderboard, wealths
 
 
-class GeorgeQueries(Queries):
+class GeorgeQueries(ClassicQueries):
+    """Classic's answers where the Georgist game has none of Illuminopoly's parts (no contest, arrow or Power Base:
+    the table and the action panel ask them of every game), the Georgist ones for the rest."""
+
+    def rent_of(self, state: GameState, index: int, utility_roll: int | None = None) -> int:
+        """What another player pays on stopping there now: the use fee (V-GEORGE-09 to -11), or a title's classic
+        rent under `classic_purchase`; nothing on an unleased parcel."""
+        ctx = RulesContext(state)
+        held = state.variant.parcels.get(index)
+        if held is None or held.lessee is None:
+            return 0
+        return use_fee(ctx, index, utility_roll or 0)
+
+    def net_worths(self, state: GameState) -> dict[int, int]:
+        """Each player's wealth (V-GEORGE-32): what the game ranks by."""
+        return wealths(RulesContext(state))
+
     standings_name = "wealth"  # V-GEORGE-32: the wealth game's measure
 
     def price(self, state: GameState, action: A.Action) -> int | None:
