@@ -15,7 +15,7 @@ from ...model.illumo_options import IllumoOptions
 from ...model.illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWindow, IllumoState, Interference,
                                    Lawsuit, treasury_account)
 from ...model.classic_state import MortgageReceipt
-from ...model.state import Auction, GameSetup, GameState, RaiseFunds
+from ...model.state import BANK, Auction, GameSetup, GameState, RaiseFunds
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ..classic import setup
@@ -118,6 +118,22 @@ class IllumoRuleset(ClassicRuleset):
 
     def may_acquire(self, ctx: RulesContext, seat: int) -> bool:
         return ctx.state.players[seat].cash >= 1
+
+    def bidding_funds(self, ctx: RulesContext, seat: int, auction) -> int:
+        """V-ILLUMO-05: a bid for a deed may be paid from central and the bidder's treasury of the deed's type."""
+        if auction.item != "property":
+            return super().bidding_funds(ctx, seat, auction)
+        return treasury.tied_funds(ctx.state, seat, treasury.deed_type(ctx, auction.property))
+
+    def pay_auction(self, ctx: RulesContext, auction, winner: int) -> None:
+        """V-ILLUMO-05: the winning bid from the type's treasury as the winner's split says, the rest from central."""
+        if auction.item != "property":
+            super().pay_auction(ctx, auction, winner)
+            return
+        treasury.settle_tied(ctx, winner, treasury.deed_type(ctx, auction.property), auction.high_bid, BANK,
+                             "auction", "V-ILLUMO-05")
+
+    pay_repairs = staticmethod(treasury.pay_repairs)
 
     # ----- S21: what a seat may see -----
 
