@@ -189,7 +189,9 @@ class CardResponse(Tagged):
     spy_on: str | None = None
     ends: str | None = None
     """A Cancellation against a lasting effect (V-ILLUMO-30 b): the effect it ends ("rent_control", "irs_audit",
-    "legal_holiday")."""
+    "legal_holiday", "secret_deal")."""
+    allow_helpers: bool = True
+    """An Interference card's answer (V-ILLUMO-19): whether third parties may pledge on its player's side."""
     askees: list[int]
     cancelled: bool = False
 

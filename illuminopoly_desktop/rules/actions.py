@@ -623,9 +623,9 @@ class BribeAssessor(Action):
 
 class CancelEffect(Action):
     """V-ILLUMO-30 (b): play Cancellation, at any time, against a lasting Court-card effect still running: Rent Control,
-    an IRS Audit (of `player`) or a Legal Holiday."""
+    an IRS Audit (of `player`), a Legal Holiday or a pending Secret Deal."""
     type: Literal["cancel_effect"] = "cancel_effect"
-    effect: Literal["rent_control", "irs_audit", "legal_holiday"]
+    effect: Literal["rent_control", "irs_audit", "legal_holiday", "secret_deal"]
     player: int | None = None
 
 

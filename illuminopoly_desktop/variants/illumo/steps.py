@@ -159,6 +159,8 @@ def _decline(ctx: RulesContext, action: A.DoNothing) -> None:
 def _secret_deal(ctx: RulesContext, action: A.SecretDeal) -> None:
     landing.check_buy(ctx, action.seat)
     court.declare_secret_deal(ctx, action.seat, action.card)
+    if action.card is not None:  # a card (not the Bavarian ability): its response window (V-ILLUMO-16)
+        responses.open_response(ctx, action.seat, "secret_deal")
 
 
 class Landing(classic_steps.Landing):

@@ -34,7 +34,7 @@ def _pledge_options(ctx: RulesContext, window, seat: int, module, unit: int) -> 
 class ComplaintWindow(Window):
     """V-ILLUMO-12: each player not party to the purchase, in turn, files a complaint ($50) or lets it pass."""
     kind = "illumo_complaint"
-    answers = {"complain": "complain"}
+    answers = {"complain": "complain", "play_court_card": "cancel_secret_deal"}
 
     def awaiting(self, state: GameState, window) -> list[int]:
         return window.askees[:1]
@@ -45,13 +45,23 @@ class ComplaintWindow(Window):
             options.append(A.Complain.shared(seat=seat, file=True))
             if window.secret:
                 options.append(A.Complain.shared(seat=seat, file=True, allow_helpers=False))
+        if passes(responses.check_cancel_secret_deal, ctx, window, seat):
+            options.append(A.PlayCourtCard.shared(seat=seat, card="cancellation"))
         return options
+
+    def cancel_secret_deal(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
+        """V-ILLUMO-30 (b): the askee plays Cancellation against the Secret Deal (its response window opens; if it
+        stands, everyone is asked again and may complain as usual)."""
+        responses.check_cancel_secret_deal(ctx, window, action.seat, action.card)
+        responses.cancel_effect(ctx, action.seat, "secret_deal", None)
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.Complain.shared(seat=seat, file=False)
 
     def complain(self, ctx: RulesContext, window, action: A.Complain) -> None:
-        interference.answer_complaint(ctx, window, action.seat, action.file, action.allow_helpers)
+        if interference.answer_complaint(ctx, window, action.seat, action.file, action.allow_helpers):
+            # V-ILLUMO-16: the Interference card played waits for its response window
+            responses.open_response(ctx, action.seat, "interference", allow_helpers=action.allow_helpers)
 
     def describe(self, state: GameState, window) -> str:
         return "the complaints against a purchase"
@@ -178,6 +188,7 @@ class HoldingActionWindow(_CardWindow):
 
     def play(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
         court.play_holding_action(ctx, window, action.seat, action.card)
+        responses.open_response(ctx, action.seat, "holding_action")  # V-ILLUMO-16
 
     def pass_card(self, ctx: RulesContext, window, action: A.PassCard) -> None:
         court.pass_holding_action(ctx, window, action.seat)
