@@ -14,7 +14,7 @@ from .board import Board
 from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
 from .george_state import GeorgeState, LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
 from .illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWindow, IllumoState, Interference,
-                           Lawsuit)
+                           IlluminatiDraft, Lawsuit, LevelRepair)
 from .model_base import Model, Tagged
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
@@ -474,7 +474,8 @@ Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyof
                           PermitWindow, Contest, ReattachWindow, CardExemption, CheatRuling, RansomAnswer,
                           BuildingAuction, MortgageReceipt,
                           LoanSettlement, ShortageDeclaration, ParcelBuildingAuction,
-                          Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow, CardResponse],
+                          Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow, CardResponse,
+                          LevelRepair, IlluminatiDraft],
                     Field(discriminator="kind")]
 """Every window any ruleset opens. Each ruleset declares the ones it opens (`Ruleset.windows`) and registers a
 Decision for each; tests/test_decision_registry.py checks both, and that every member here is some ruleset's."""

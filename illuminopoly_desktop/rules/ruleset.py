@@ -185,6 +185,11 @@ class Ruleset:
             return refuse("E_DISABLED", self.rule_ids["player.disabled"], "You are disabled and may take no action.")
         return None
 
+    def action_filter(self, state: GameState, acts_as: int) -> Callable[[Action], bool] | None:
+        """A test the legal lists apply to every action of `acts_as` they list (those it fails are left out), when
+        the ruleset refuses some actions at the door (`actor_refusal`) that its decisions would list; None: none."""
+        return None
+
     def idle(self, state: GameState, acts_as: int) -> bool:
         """Whether `acts_as` (the `seat` field of an action) may do nothing at all now: the legal lists are empty."""
         player = state.players[acts_as]

@@ -57,6 +57,10 @@ def hand(ctx: RulesContext, seat: int) -> list[int]:
 def draw(ctx: RulesContext, seat: int) -> None:
     """The top card into the seat's hand: its face told to him alone, the draw to everyone."""
     slice_ = illumo(ctx.state)
+    limit = ctx.options.illumo_court_hand_limit
+    if limit and len(slice_.court_hands.get(seat, [])) >= limit:
+        ctx.notice(f"{ctx.name(seat)} holds {limit} Court Date cards, the limit: he draws none.", "V-ILLUMO-15")
+        return
     if not slice_.court_deck:
         if not slice_.court_discard:
             ctx.notice("The Court Date deck is empty: every card is in a hand.", "V-ILLUMO-15")
@@ -67,6 +71,19 @@ def draw(ctx: RulesContext, seat: int) -> None:
     slice_.court_hands.setdefault(seat, []).append(number)
     ctx.emit(Notice(text=f"{ctx.name(seat)} draws a Court Date card.", rule_id="V-ILLUMO-15"))
     ctx.emit(Notice(text=f"You draw {name(kind_of(number))}.", rule_id="V-ILLUMO-15", seat=seat, visible_to=[seat]))
+
+
+def hand_to(ctx: RulesContext, seat: int, creditor: int) -> None:
+    """`illumo_bankrupt_court_cards = to_creditor`: the bankrupt's cards join his creditor's hand (their faces told
+    to the creditor alone; A-IL-03's limit does not apply to a handover)."""
+    cards = illumo(ctx.state).court_hands.pop(seat, [])
+    if not cards:
+        return
+    illumo(ctx.state).court_hands.setdefault(creditor, []).extend(cards)
+    ctx.emit(Notice(text=f"{ctx.name(creditor)} takes {ctx.name(seat)}'s {len(cards)} Court Date card(s).",
+                    rule_id="V-ILLUMO-11"))
+    ctx.emit(Notice(text="You take " + ", ".join(name(kind_of(n)) for n in cards) + ".", rule_id="V-ILLUMO-11",
+                    seat=creditor, visible_to=[creditor]))
 
 
 def discard_hand(ctx: RulesContext, seat: int) -> None:

@@ -26,7 +26,7 @@ from ...rules.offers import visible_to
 from ..classic import trades
 from ..classic.landing import take_deed
 from .bonus import disqualify
-from .effects import check_not_audited
+from .effects import check_no_holiday, check_not_audited
 from .treasury import CENTRAL, account, deed_type, pay_tied
 
 FOR, AGAINST = "for", "against"
@@ -98,6 +98,8 @@ def check_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool,
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-19", "Only an Interference card's player may refuse helpers.")
     if file:
         check_not_audited(ctx, seat, "complaint")
+        if ctx.options.illumo_legal_holiday_blocks_interference:
+            check_no_holiday(ctx)  # A-IL-22
     if file and ctx.state.players[seat].cash < fee:
         raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-13",
                      f"A complaint costs ${fee} from your central treasury.")

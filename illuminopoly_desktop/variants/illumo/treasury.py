@@ -58,10 +58,15 @@ def owned_types(ctx: RulesContext, seat: int) -> set[str]:
 
 # ----- V-ILLUMO-02, -10: treasuries open and close with the deeds -----
 
-def sync_treasuries(ctx: RulesContext) -> None:
+def sync_treasuries(ctx: RulesContext, legal_loss: int | None = None) -> None:
     """Open a treasury at $0 for each type a player has come to own (V-ILLUMO-02); close the treasury of a type he
     no longer owns, its balance moved to his central treasury free of charge (V-ILLUMO-10, A-IL-09: every loss, not
-    only a lawsuit's). Run after every event (the ruleset's `check_losses`), so it is "at once"."""
+    only a lawsuit's). Run after every event (the ruleset's `check_losses`), so it is "at once"; a lawsuit's effect
+    runs it at once for its loser (`legal_loss`).
+
+    With `illumo_orphan_treasury_policy = legal_only` only a loss through a lawsuit closes the treasury free; after
+    any other the engine forces the transfer, whose fee (V-ILLUMO-07, at most what central then holds) goes to the
+    Bank. Resolution: the forced transfer is made at once (the player may empty the treasury himself beforehand)."""
     state = ctx.state
     treasuries = illumo(state).treasuries
     for player in state.players:
@@ -75,6 +80,9 @@ def sync_treasuries(ctx: RulesContext) -> None:
                     raise AssertionError("an eliminated player's treasuries are handed over at his bankruptcy")
                 move(ctx, account(seat, kind), seat, left, f"the {kind} treasury closes", "V-ILLUMO-10",
                      visible_to=private_to(ctx, seat))
+                if ctx.options.illumo_orphan_treasury_policy == "legal_only" and seat != legal_loss:
+                    fee = min(transfer_fee(ctx, left), player.cash)
+                    move(ctx, seat, BANK, fee, "transfer fee", "V-ILLUMO-10", visible_to=private_to(ctx, seat))
             del kinds[kind]
             ctx.emit(Notice(text=f"{ctx.name(seat)} has no {kind} deed left: that treasury closes.",
                             rule_id="V-ILLUMO-10"))
