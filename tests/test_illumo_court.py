@@ -327,6 +327,7 @@ def test_v_illumo_21_41_a_holding_action_suspends_the_case_and_cancels_its_pledg
     act(state, A.PassCard(seat=seat))
     act(state, A.PassCard(seat=defendant))
     act(state, A.PlayCourtCard(seat=holder, card="holding_action"))
+    pass_responses(state)  # V-ILLUMO-16: nobody cancels it
     assert not state.pending and state.players[seat].cash == 1450  # the fee only: the $100 pledge is cancelled
     assert [c.target for c in state.variant.suspended] == [ORIENTAL]
     assert state.properties[ORIENTAL].owner == defendant
@@ -357,6 +358,7 @@ def test_v_illumo_41_a_suspended_case_not_resumed_in_step_1_is_dropped():
         act(state, A.PassPledge(seat=window.order[window.turn_index]))
     act(state, A.PassCard(seat=seat))
     act(state, A.PlayCourtCard(seat=defendant, card="holding_action"))
+    pass_responses(state)
     pass_turn(state)
     pass_turn(state)
     assert mover(state) == seat and state.variant.suspended[0].resumable
@@ -382,6 +384,7 @@ def test_v_illumo_18_19_under_a_secret_deal_only_an_interference_card_complains(
     _land_on_boardwalk(state)
     act(state, A.SecretDeal(seat=seat, card="secret_deal"))
     assert seat not in state.variant.court_hands
+    pass_responses(state)
     act(state, A.Buy(seat=seat))
     window = state.pending[-1]
     assert window.secret and window.askees == [first, second]  # everyone is asked
@@ -389,6 +392,7 @@ def test_v_illumo_18_19_under_a_secret_deal_only_an_interference_card_complains(
     assert (refusal.code, refusal.rule_id) == ("E_NO_CARD", "V-ILLUMO-18")
     act(state, A.Complain(seat=first, file=False))
     act(state, A.Complain(seat=second, file=True, allow_helpers=False))  # plays Interference, $50
+    pass_responses(state)
     assert second not in state.variant.court_hands and state.players[second].cash == 1450
     contest = state.pending[-1]
     assert contest.kind == "illumo_interference" and not contest.helpers_against
@@ -408,6 +412,9 @@ def test_v_illumo_17_any_card_face_down_is_a_secret_deal_and_is_never_revealed()
     assert all("Cancellation" not in e.text for e in events if isinstance(e, E.Notice))
     assert number in state.variant.court_discard
     assert set(player_view(state, other)["variant"]["court_discard"]) == {HIDDEN_CARD}
+    response = state.pending[-1]
+    assert response.kind == "illumo_card_response" and response.card == "secret_deal"  # the window names no card
+    pass_responses(state)
     act(state, A.Buy(seat=seat))
     assert state.pending[-1].secret
 

@@ -600,9 +600,11 @@ def test_v_illumo_39_title_defect_passes_the_deed_and_sells_its_buildings_for_th
     pass_pledges(state)
     assert state.properties[ILLINOIS].owner == seat and state.properties[ILLINOIS].houses == 0
     assert state.players[defendant].cash == 1500 + 150  # two $150 houses at half cost
-    # V-ILLUMO-33: the group is 2/2/0; at the end of the turn the engine sells Kentucky and Indiana down to 1.
+    # V-ILLUMO-33: the group is 2/2/0; at the end of the turn the defendant, asked, lets it be, and the engine sells
+    # Kentucky and Indiana down to 1.
     visit_jail(state)
     end_turn(state)
+    act(state, A.RepairLevel(seat=defendant))
     assert [state.properties[i].houses for i in (KENTUCKY, INDIANA, ILLINOIS)] == [1, 1, 0]
     assert state.players[defendant].cash == 1500 + 150 + 75 + 75
     no_problems(state, money)

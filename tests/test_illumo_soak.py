@@ -28,8 +28,19 @@ def house_rules(seed: int) -> dict:
         "illumo_lawsuits_per_turn": 1 + seed % 2,
         "illumo_antitrust_building_scope": "forfeited_deed_only" if seed % 5 == 3 else "group",
         "illumo_evenness_repair": "freeze_only" if seed % 7 == 4 else "forced_end_of_turn",
-        "illumo_treasury_visibility": "public" if seed % 9 == 5 else "private",
+        "illumo_treasury_visibility": ("public" if seed % 9 == 5 else "totals_public" if seed % 9 == 2
+                                       else "private"),
         "illumo_mode": "advanced" if seed % 3 == 1 else "basic",
+        "illumo_do_nothing_mode": "declare_at_start" if seed % 8 == 3 else "auto_detect",
+        "illumo_illuminati_assignment": "draft" if seed % 6 == 4 else "random",
+        "illumo_rent_from_same_type_group": seed % 5 == 2,
+        "illumo_orphan_treasury_policy": "legal_only" if seed % 4 == 1 else "to_central_free",
+        "illumo_bankrupt_court_cards": "to_creditor" if seed % 3 == 2 else "discard",
+        "illumo_court_draw_on_pass_go": seed % 5 == 4,
+        "illumo_court_hand_limit": 2 if seed % 7 == 1 else 0,
+        "illumo_legal_holiday_blocks_interference": seed % 4 == 3,
+        "illumo_bermuda_stop_skips_steps": seed % 6 != 1,
+        "illumo_build_timing": "any_time" if seed % 5 == 1 else "own_turn",
     }
 
 

@@ -3,7 +3,8 @@
 (a title defect over the costliest deed a weaker rival owns, antitrust against a rival's monopoly), complains against
 a purchase that would complete a rival's group, pledges to keep its own purchases and suits on the winning side while
 its reserve allows, keeps the do-nothing bonus when it has nothing better to do, and, once the bonus is lost anyway,
-moves its group money into central with the free transfers of step 3.
+moves its group money into central with the free transfers of step 3; asked to repair an uneven group
+(V-ILLUMO-33), it pays for a house on a lowest lot rather than see its own sold down, while its reserve allows.
 
 It decides from its seat's view only, like every computer player; every action it takes is one the rules list."""
 from __future__ import annotations
@@ -126,11 +127,23 @@ class IllumoSchemer(ClassicSchemer):
             case = window.case
             losing = seat == case.defendant and success_chance(lawsuits.spec(ctx), lawsuits.elp(ctx, case)) > 0.5
             return plays[0] if plays and losing else A.PassCard.shared(seat=seat)
+        if kind == "illumo_level_repair":
+            return self.level_repair(ctx, seat, menu)
         if kind == "raise_funds":
             if "settle_payment" in menu:
                 return menu["settle_payment"]()[0]
             return default_action(ctx.state, seat)  # group money in first, then sales, mortgages, bankruptcy
         return super().window_action(ctx, seat, window, menu)
+
+    def level_repair(self, ctx: RulesContext, seat: int, menu) -> A.Action:
+        """V-ILLUMO-33: rather than see its high lots sold down at half cost, it pays for a house on a lowest lot
+        (its own first) while its reserve allows; else it lets the engine sell."""
+        builds = [a for a in menu.get("repair_level", lambda: [])() if a.property is not None and not a.sell]
+        own = [a for a in builds if ctx.state.properties[a.property].owner == seat]
+        choice = own or builds
+        if choice and ctx.state.players[seat].cash >= RESERVE + ctx.squares[choice[0].property].house_cost:
+            return choice[0]
+        return A.RepairLevel.shared(seat=seat)
 
     def complaint(self, ctx: RulesContext, seat: int, window) -> A.Action:
         """Complain against a purchase that would complete the purchaser's colour group, when it can afford to."""

@@ -27,8 +27,24 @@ class IllumoOptions(ClassicOptions):
     """V-ILLUMO-08: the free transfers of step 3 (the spec's two)."""
     illumo_building_refund_to: Literal["central", "group"]
     """V-ILLUMO-04, A-IL-07."""
-    illumo_treasury_visibility: Literal["private", "public"]
-    """A-IL-05 (VARIANTS §6.4 decision 3)."""
+    illumo_treasury_visibility: Literal["private", "totals_public", "public"]
+    """A-IL-05 (VARIANTS §6.4 decision 3): amounts private to their owner; or each player's total public (not its
+    split); or everything public."""
+    illumo_rent_from_same_type_group: bool
+    """A-IL-06: rent may also come from the lander's treasury of the deed's type (else central only)."""
+    illumo_orphan_treasury_policy: Literal["to_central_free", "legal_only"]
+    """V-ILLUMO-10, A-IL-09: a treasury whose last deed left closes into central free of charge after any loss, or
+    only after a loss through a lawsuit (else a fee-paying transfer is forced)."""
+    illumo_bankrupt_court_cards: Literal["discard", "to_creditor"]
+    """V-ILLUMO-11: a bankrupt's Court cards are discarded, or go to his creditor (a player)."""
+    illumo_court_draw_on_pass_go: bool
+    """A-IL-01: a Court card is also drawn on passing GO (not only on stopping there)."""
+    illumo_court_hand_limit: NonNegativeInt
+    """A-IL-03: the most Court cards a hand may hold (0: no limit); a player at the limit draws none."""
+    illumo_legal_holiday_blocks_interference: bool
+    """A-IL-22: a Legal Holiday also stops complaints against acquisitions."""
+    illumo_bermuda_stop_skips_steps: bool
+    """V-ILLUMO-46, A-IL-32: a token stopped on a missing space ends its turn at once (steps 3 to 5 skipped)."""
     illumo_interference_auto_fail: list[Roll2d6]
     """V-ILLUMO-13, A-IL-10."""
     illumo_auction_after_blocked_purchase: bool
@@ -55,13 +71,16 @@ class IllumoOptions(ClassicOptions):
     """V-ILLUMO-33, A-IL-35."""
     illumo_do_nothing_bonus: NonNegativeInt
     """V-ILLUMO-34."""
+    illumo_do_nothing_mode: Literal["auto_detect", "declare_at_start"]
+    """V-ILLUMO-34, A-IL-29: the engine detects a do-nothing turn, or the player declares it before step 1 and the
+    engine then refuses every disqualifying action of his turn."""
     illumo_court_plays_step4: NonNegativeInt
     """V-ILLUMO-16, A-IL-04: Court cards played in step 4 of one's turn."""
     illumo_mode: Literal["basic", "advanced"]
     """V-ILLUMO-42: in advanced mode players receive Illuminati (a fixed legal power and an ability)."""
-    illumo_illuminati_assignment: Literal["random"]
-    """V-ILLUMO-42: how the Illuminati are given (the draft is not offered yet)."""
+    illumo_illuminati_assignment: Literal["random", "draft"]
+    """V-ILLUMO-42: how the Illuminati are given: dealt at random, or chosen in turn order before the first turn."""
     illumo_missing_shrinks_group: bool
     """V-ILLUMO-46, A-IL-37: a missing deed drops out of its colour group while missing."""
-    illumo_build_timing: Literal["own_turn"]
-    """V-ILLUMO-31, A-IL-30 (`any_time` is not offered yet)."""
+    illumo_build_timing: Literal["own_turn", "any_time"]
+    """V-ILLUMO-31, A-IL-30: building during one's own turn only, or whenever free actions are open."""

@@ -51,6 +51,10 @@ class IllumoState(Tagged):
     """V-ILLUMO-08: the mover's fee-free transfers left in step 3."""
     bonus_eligible: bool = True
     """V-ILLUMO-34: the mover has done nothing this turn but roll, move and settle compulsory charges."""
+    repair_asked: bool = False
+    """V-ILLUMO-33: the owners of the lots too high in an uneven group have been asked at this turn's end."""
+    idle_declared: bool = False
+    """V-ILLUMO-34, `illumo_do_nothing_mode = declare_at_start`: the mover declared this turn a do-nothing turn."""
     landmarks: list[int] = Field(default_factory=list)
     """V-ILLUMO-38: lots out of play (nobody owns them, they earn nothing, their group shrinks)."""
     blocked_until: dict[int, int] = Field(default_factory=dict)
@@ -89,6 +93,12 @@ class IllumoState(Tagged):
     missing_by: int | None = None
     missing_turns: int = 0
     """How many of the declarer's turn ends the space stays missing (2 when declared: this turn and the next)."""
+    drawn_passing_go: bool = False
+    """A-IL-01 (`illumo_court_draw_on_pass_go`): the move under way drew on GO already (no second draw if it stops
+    there)."""
+    money_totals: dict[int, int] = Field(default_factory=dict)
+    """Only in a view with `illumo_treasury_visibility = totals_public`: each other seat's money across all his
+    treasuries (their split stays hidden)."""
     bermuda_stop: bool = False
     """The mover's token stopped on the missing space: his turn ends at once (V-ILLUMO-46)."""
     declared_missing: bool = False
@@ -189,7 +199,9 @@ class CardResponse(Tagged):
     spy_on: str | None = None
     ends: str | None = None
     """A Cancellation against a lasting effect (V-ILLUMO-30 b): the effect it ends ("rent_control", "irs_audit",
-    "legal_holiday")."""
+    "legal_holiday", "secret_deal")."""
+    allow_helpers: bool = True
+    """An Interference card's answer (V-ILLUMO-19): whether third parties may pledge on its player's side."""
     askees: list[int]
     cancelled: bool = False
 
@@ -200,3 +212,21 @@ class AntitrustChoice(Tagged):
     defendant: int
     affected: str
     deeds: list[int]
+
+
+class LevelRepair(Tagged):
+    """V-ILLUMO-33: at the end of the turn a colour group is uneven (a lot came back at level 0); the owners of its
+    lots too high are asked in turn order from the active player to build on a lowest lot (anyone may pay for that)
+    or sell their own high lots down; what is still uneven when the last has let it be is sold down by the engine."""
+    kind: Literal["illumo_level_repair"] = "illumo_level_repair"
+    group: str
+    askees: list[int]
+
+
+class IlluminatiDraft(Tagged):
+    """V-ILLUMO-42, `illumo_illuminati_assignment = draft`: before the first turn, the first five players in turn
+    order each choose one of the Illuminati still free (the rest play basic)."""
+    kind: Literal["illumo_draft"] = "illumo_draft"
+    askees: list[int]
+    pool: list[str]
+    """The Illuminati still free, in the data's order."""

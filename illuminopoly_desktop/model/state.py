@@ -15,7 +15,7 @@ from .classic_state import BuildingAuction, ClassicState, MortgageReceipt
 from .george_state import (GeorgeState, LoanSettlement, ParcelBuildingAuction, ParcelFinancingItem,
                            ShortageDeclaration)
 from .illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWindow, IllumoState, Interference,
-                           Lawsuit)
+                           IlluminatiDraft, Lawsuit, LevelRepair)
 from .model_base import Model, Tagged
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
@@ -478,6 +478,7 @@ Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyof
                           BuildingAuction, MortgageReceipt,
                           LoanSettlement, ShortageDeclaration, ParcelBuildingAuction,
                           Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow, CardResponse,
+                          LevelRepair, IlluminatiDraft,
                           TokenPairChoice],  # shared factions' joint choice of a token (V-SHARED-03)
                     Field(discriminator="kind")]
 """Every window any ruleset opens. Each ruleset declares the ones it opens (`Ruleset.windows`) and registers a

@@ -623,9 +623,9 @@ class BribeAssessor(Action):
 
 class CancelEffect(Action):
     """V-ILLUMO-30 (b): play Cancellation, at any time, against a lasting Court-card effect still running: Rent Control,
-    an IRS Audit (of `player`) or a Legal Holiday."""
+    an IRS Audit (of `player`), a Legal Holiday or a pending Secret Deal."""
     type: Literal["cancel_effect"] = "cancel_effect"
-    effect: Literal["rent_control", "irs_audit", "legal_holiday"]
+    effect: Literal["rent_control", "irs_audit", "legal_holiday", "secret_deal"]
     player: int | None = None
 
 
@@ -653,6 +653,28 @@ class ResumeCase(Action):
     type: Literal["resume_case"] = "resume_case"
     target: int
     drop: bool = False
+
+
+class DeclareIdleTurn(Action):
+    """V-ILLUMO-34 with `illumo_do_nothing_mode = declare_at_start`: at the start of his turn, before step 1, the mover
+    declares a do-nothing turn (the $200 bonus at its end; every disqualifying action refused until then)."""
+    type: Literal["declare_idle_turn"] = "declare_idle_turn"
+
+
+class RepairLevel(Action):
+    """V-ILLUMO-33: asked at the end of the turn, the owner of a lot too high in an uneven colour group pays for a
+    house on one of the group's lowest lots (`property`, whoever owns it), sells one level of his own high lot
+    (`property` with `sell`), or lets it be (`property` None: what is still uneven is then sold down by the engine)."""
+    type: Literal["repair_level"] = "repair_level"
+    property: int | None = None
+    sell: bool = False
+
+
+class ChooseIlluminatus(Action):
+    """V-ILLUMO-42 with `illumo_illuminati_assignment = draft`: before the first turn, in turn order, a player chooses
+    one of the Illuminati still free (`illuminatus`: its id, resources/illumo_illuminati.json)."""
+    type: Literal["choose_illuminatus"] = "choose_illuminatus"
+    illuminatus: str
 
 
 class ForfeitDeed(Action):
@@ -683,7 +705,8 @@ AnyAction = Annotated[
           DeclareBuildingNeed, BidForParcelBuilding, ClaimUseFee,
           PassFirstAction, PassSecondAction, ProposePairChoice, AcceptPairChoice,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
-          SecretDeal, BribeAssessor, CancelEffect, DeclareMissing, ChooseSplit],
+          SecretDeal, BribeAssessor, CancelEffect, DeclareMissing, ChooseSplit, DeclareIdleTurn,
+          RepairLevel, ChooseIlluminatus],
     Field(discriminator="type"),
 ]
 

@@ -4,13 +4,13 @@ rules/money.py). Bidders in turn raise by at least $1 within their cash, the fir
 `acquisition_slots`, `check_acquisition_slot`, `give_property`)."""
 from __future__ import annotations
 
-from ..model.state import BANK, Auction, GameState
+from ..model.state import Auction, GameState
 from . import actions as A
 from .context import RulesContext
 from .decisions import Window
 from .errors import refuse
 from .events import AuctionEvent, MortgageChanged
-from .money import check_no_bank_debt, move, pay_held_payments
+from .money import check_no_bank_debt, pay_held_payments
 
 
 def clear_mortgage(ctx: RulesContext, index: int, rule_id: str) -> None:
@@ -47,7 +47,7 @@ def bid(ctx: RulesContext, auction: Auction, seat: int, amount: int, parent: int
                      f"A bid must exceed ${auction.high_bid}." if least == auction.high_bid + 1
                      else f"This auction opens at ${least}: a bid must be at least that.")
     check_no_bank_debt(ctx, seat)
-    if amount > ctx.state.players[seat].cash:
+    if amount > ctx.rules.bidding_funds(ctx, seat, auction):
         raise refuse("E_INSUFFICIENT_FUNDS", ctx.rules.rule_ids["auction"], "Bids above your cash are refused.")
     if auction.item == "property":
         ctx.rules.check_acquisition_slot(ctx, seat, parent, arrow, ctx.rules.rule_ids["auction"])
@@ -89,7 +89,7 @@ def close_if_decided(ctx: RulesContext, auction: Auction) -> None:
         winner = auction.high_bidder
         ctx.emit(AuctionEvent(item=auction.item, property=auction.property, status="won", seat=winner,
                               amount=auction.high_bid, rule_id=ctx.rules.rule_ids["auction"]))
-        move(ctx, winner, BANK, auction.high_bid, "auction", ctx.rules.rule_ids["auction"])
+        ctx.rules.pay_auction(ctx, auction, winner)
         if auction.item == "bank":
             state.bank_proprietor = winner
         else:
@@ -117,7 +117,7 @@ class AuctionWindow(Window):
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         options: list[A.Action] = [A.PassBid.shared(seat=seat)]
         least = lowest_bid(ctx, window)
-        if ctx.state.players[seat].cash >= least:
+        if ctx.rules.bidding_funds(ctx, seat, window) >= least:
             if window.item == "property":
                 # The winner says where his new deed goes (Illuminopoly: the arrow it hangs from, R-STRUCT-04).
                 options.extend(A.Bid(seat=seat, amount=least, parent=parent, arrow=arrow)

@@ -33,14 +33,15 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
         allowed = decision.free_actions(top, seat)
         if include_free and allowed:
             result.extend(rules.free_options(ctx, seat, offers_only=allowed is OFFERS_ONLY))
-        return result
-    turn = state.turn
-    decision = rules.decisions[turn.step]
-    if include_decision and seat in decision.awaiting(state, turn):
-        result.extend(decision.options(ctx, turn, seat))
-    if include_free and decision.free_actions(turn, seat):
-        result.extend(rules.free_options(ctx, seat))
-    return result
+    else:
+        turn = state.turn
+        decision = rules.decisions[turn.step]
+        if include_decision and seat in decision.awaiting(state, turn):
+            result.extend(decision.options(ctx, turn, seat))
+        if include_free and decision.free_actions(turn, seat):
+            result.extend(rules.free_options(ctx, seat))
+    keep = rules.action_filter(state, seat)
+    return result if keep is None else [action for action in result if keep(action)]
 
 
 def legal_menu(state: GameState, seat: int, include_free: bool = True, include_decision: bool = True) -> Menu:
@@ -54,7 +55,8 @@ def legal_menu(state: GameState, seat: int, include_free: bool = True, include_d
         return {}
     turn = state.turn
     decision = rules.decisions[turn.step]
-    if state.pending or not include_decision or seat not in decision.awaiting(state, turn):
+    if state.pending or not include_decision or seat not in decision.awaiting(state, turn) \
+            or rules.action_filter(state, seat) is not None:
         return grouped(enumerate_legal(state, seat, include_free, include_decision))
     menu = decision.menu(ctx, turn, seat)
     if include_free and decision.free_actions(turn, seat):

@@ -17,11 +17,12 @@ from typing import ClassVar
 
 from ..model import rng
 from ..model.seating import FactionId, SeatId
-from ..model.state import GameSetup, GameState
+from ..model.state import BANK, GameSetup, GameState
 from .actions import Action
 from .context import RulesContext
 from .decisions import Decision, Menu
 from .errors import IllegalAction, refuse
+from .money import move
 from .movement import pay_go_salary
 from .offers import HANDLERS as OFFER_HANDLERS
 from .queries import Queries
@@ -184,6 +185,11 @@ class Ruleset:
             return refuse("E_DISABLED", self.rule_ids["player.disabled"], "You are disabled and may take no action.")
         return None
 
+    def action_filter(self, state: GameState, acts_as: int) -> Callable[[Action], bool] | None:
+        """A test the legal lists apply to every action of `acts_as` they list (those it fails are left out), when
+        the ruleset refuses some actions at the door (`actor_refusal`) that its decisions would list; None: none."""
+        return None
+
     def idle(self, state: GameState, acts_as: int) -> bool:
         """Whether `acts_as` (the `seat` field of an action) may do nothing at all now: the legal lists are empty."""
         player = state.players[acts_as]
@@ -271,6 +277,15 @@ class Ruleset:
     def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
         """The Bank's deed becomes the seat's (an auction won), placed where he chose."""
         raise self.missing("give_property")
+
+    def bidding_funds(self, ctx: RulesContext, seat: int, auction) -> int:
+        """The most the seat may bid in this auction: his cash (a ruleset whose purchases may also be paid from
+        another account of the bidder's widens it, VARIANTS S09)."""
+        return ctx.state.players[seat].cash
+
+    def pay_auction(self, ctx: RulesContext, auction, winner: int) -> None:
+        """The winner pays his bid to the Bank (from his cash; a ruleset may take it from other accounts of his)."""
+        move(ctx, winner, BANK, auction.high_bid, "auction", self.rule_ids["auction"])
 
     # ----- offers (rules/offers.py) -----
 

@@ -45,8 +45,7 @@ def interpret(ctx: RulesContext, seat: int, deck_name: str, number: int, card, d
     elif effect == "pay":
         demand(ctx, seat, [(rules.fine_payee(ctx), card.amount)], "card", rule_id)
     elif effect == "repairs":
-        demand(ctx, seat, [(rules.fine_payee(ctx), rules.repairs_cost(ctx, seat, card.per_house, card.per_hotel))],
-               "card: repairs", rule_id)
+        rules.pay_repairs(ctx, seat, card.per_house, card.per_hotel, rule_id)
     elif effect == "pay_each_player":
         demand(ctx, seat, [(other, card.amount) for other in others_after(state, seat)], "card: pay each player",
                rule_id)
@@ -55,6 +54,13 @@ def interpret(ctx: RulesContext, seat: int, deck_name: str, number: int, card, d
         # last pushed is asked first.
         for payer in reversed(others_after(state, seat)):
             demand(ctx, payer, [(seat, card.amount)], "card: collect from every player", rule_id)
+
+
+def pay_repairs(ctx: RulesContext, seat: int, per_house: int, per_hotel: int, rule_id: str) -> None:
+    """A repairs card: the charge for the seat's buildings, from his cash (raised if he is short)."""
+    rules = ctx.rules
+    demand(ctx, seat, [(rules.fine_payee(ctx), rules.repairs_cost(ctx, seat, per_house, per_hotel))],
+           "card: repairs", rule_id)
 
 
 def card_rent(ctx: RulesContext, seat: int, target: int, rent: str) -> str | None:

@@ -168,6 +168,8 @@ class ClassicRuleset(Ruleset):
     """cards.py: the rent a card orders at the deed it moves to ("double", "ten_times_dice"), or None."""
     repairs_cost = staticmethod(repairs_cost)
     """cards.py: what a repairs card charges the seat for his buildings."""
+    pay_repairs = staticmethod(cards.pay_repairs)
+    """cards.py: how a repairs card's charge is paid (from cash, raised if short)."""
     fine_payee = staticmethod(landing.fine_payee)
     """jail.py, cards.py: who takes the $50 Jail fine and what a card makes him pay (the Bank, or the Free Parking jackpot with `classic_free_parking_jackpot`)."""
     jail_fine_turns: int | None = None

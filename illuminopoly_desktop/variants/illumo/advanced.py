@@ -1,5 +1,6 @@
 """Illumonopoly's advanced mode (V-ILLUMO-42 to -47; `illumo_mode = advanced`): the Illuminati are dealt at random
-at the start, one each to at most five players (the rest play basic, A-IL-33); an Illuminatus fixes its player's
+at the start, or drafted in turn order (`illumo_illuminati_assignment = draft`), one each to at most five players
+(the rest play basic, A-IL-33); an Illuminatus fixes its player's
 legal power (V-ILLUMO-37) and gives an ability. Played here: the Servants of Cthulhu's +2 in landmark suits
 (V-ILLUMO-45), the Discordian Society's two lawsuits a turn (V-ILLUMO-47), the Gnomes of Zurich's fee-free
 transfers after the last move (V-ILLUMO-44, treasury.py `gnome`), the Bavarian Illuminati's paid Secret Deal
@@ -7,7 +8,9 @@ transfers after the last move (V-ILLUMO-44, treasury.py `gnome`), the Bavarian I
 from __future__ import annotations
 
 from ...model.illumo_illuminati import illuminati
+from ...model.illumo_state import IlluminatiDraft
 from ...rules.context import RulesContext
+from ...rules.errors import refuse
 from ...rules.events import Notice
 from .treasury import illumo
 
@@ -16,17 +19,48 @@ CTHULHU_LANDMARK_BONUS = 2
 
 
 def deal(ctx: RulesContext) -> None:
-    """V-ILLUMO-42: in turn order, each player gets one of the Illuminati shuffled, while they last."""
+    """V-ILLUMO-42: in turn order, each player gets one of the Illuminati shuffled, while they last; or, with the
+    draft, the first five players in turn order choose theirs (the draft window, before the first turn)."""
     if ctx.options.illumo_mode != "advanced":
         return
     pool = [one.id for one in illuminati().illuminati]
+    if ctx.options.illumo_illuminati_assignment == "draft":
+        ctx.state.pending.append(IlluminatiDraft(askees=ctx.state.seat_order[:len(pool)], pool=pool))
+        return
     ctx.shuffle(pool)
-    slice_ = illumo(ctx.state)
     for seat, ident in zip(ctx.state.seat_order, pool):
-        slice_.illuminati[seat] = ident
-        one = illuminati().by_id(ident)
-        ctx.emit(Notice(text=f"{ctx.name(seat)} plays the {one.name} (legal power {one.legal_power}).",
-                        rule_id="V-ILLUMO-42"))
+        assign(ctx, seat, ident)
+
+
+def assign(ctx: RulesContext, seat: int, ident: str) -> None:
+    illumo(ctx.state).illuminati[seat] = ident
+    one = illuminati().by_id(ident)
+    ctx.emit(Notice(text=f"{ctx.name(seat)} plays the {one.name} (legal power {one.legal_power}).",
+                    rule_id="V-ILLUMO-42"))
+
+
+def check_choice(ctx: RulesContext, window: IlluminatiDraft, seat: int, ident: str) -> None:
+    if not window.askees or window.askees[0] != seat:
+        raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-42", "It is not your turn to choose an Illuminatus.")
+    if ident not in window.pool:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-42", "Choose one of the Illuminati still free.")
+
+
+def choose(ctx: RulesContext, window: IlluminatiDraft, seat: int, ident: str) -> None:
+    """The askee takes it; the next chooses; the window closes after the last (the first turn follows)."""
+    check_choice(ctx, window, seat, ident)
+    window.pool.remove(ident)
+    window.askees.pop(0)
+    assign(ctx, seat, ident)
+    skip_gone(ctx, window)
+
+
+def skip_gone(ctx: RulesContext, window: IlluminatiDraft) -> None:
+    """Nobody gone is asked (D-16); with nobody left to ask, the draft is over."""
+    players = ctx.state.players
+    window.askees = [seat for seat in window.askees if not players[seat].eliminated]
+    if not window.askees or not window.pool:
+        ctx.state.pending.remove(window)
 
 
 def of(ctx: RulesContext, seat: int) -> str | None:

@@ -59,7 +59,7 @@ def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
     prop = state.properties.get(index)
     if prop is None or ctx.squares[index].kind != "lot":
         raise refuse("E_NOT_MONOPOLY", RULE, "Only colour lots carry buildings.")
-    if state.turn.seat != seat:
+    if state.turn.seat != seat and ctx.options.illumo_build_timing == "own_turn":
         raise refuse("E_WRONG_PHASE", RULE, "Building is done during one's own turn (A-IL-30).")
     check_not_audited(ctx, seat, "building")
     if prop.owner is not None and prop.owner != seat:

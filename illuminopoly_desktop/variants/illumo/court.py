@@ -11,8 +11,8 @@ A Holding Action is played in its own window, after a lawsuit's pledging and bef
 lawsuits.py). A Secret Deal (the card, any card face down, or the Bavarian Illuminati's $100) is declared on landing
 on a deed one is about to buy (V-ILLUMO-17, -18, -43); an Interference card is played by complaining against it
 (V-ILLUMO-19, interference.py). Bribed Assessor is played at any time (a free action, V-ILLUMO-28). The cards played
-here and Bribed Assessor take effect after their response window, where Cancellation may answer (responses.py,
-V-ILLUMO-16, -30); the Secret Deal, Interference and Holding Action cards open none in this version."""
+here, Bribed Assessor, a Secret Deal card (or any card played face down as one), an Interference card and a Holding
+Action take effect after their response window, where Cancellation may answer (responses.py, V-ILLUMO-16, -30)."""
 from __future__ import annotations
 
 from ...model.illumo_court import court_deck
@@ -57,6 +57,10 @@ def hand(ctx: RulesContext, seat: int) -> list[int]:
 def draw(ctx: RulesContext, seat: int) -> None:
     """The top card into the seat's hand: its face told to him alone, the draw to everyone."""
     slice_ = illumo(ctx.state)
+    limit = ctx.options.illumo_court_hand_limit
+    if limit and len(slice_.court_hands.get(seat, [])) >= limit:
+        ctx.notice(f"{ctx.name(seat)} holds {limit} Court Date cards, the limit: he draws none.", "V-ILLUMO-15")
+        return
     if not slice_.court_deck:
         if not slice_.court_discard:
             ctx.notice("The Court Date deck is empty: every card is in a hand.", "V-ILLUMO-15")
@@ -67,6 +71,19 @@ def draw(ctx: RulesContext, seat: int) -> None:
     slice_.court_hands.setdefault(seat, []).append(number)
     ctx.emit(Notice(text=f"{ctx.name(seat)} draws a Court Date card.", rule_id="V-ILLUMO-15"))
     ctx.emit(Notice(text=f"You draw {name(kind_of(number))}.", rule_id="V-ILLUMO-15", seat=seat, visible_to=[seat]))
+
+
+def hand_to(ctx: RulesContext, seat: int, creditor: int) -> None:
+    """`illumo_bankrupt_court_cards = to_creditor`: the bankrupt's cards join his creditor's hand (their faces told
+    to the creditor alone; A-IL-03's limit does not apply to a handover)."""
+    cards = illumo(ctx.state).court_hands.pop(seat, [])
+    if not cards:
+        return
+    illumo(ctx.state).court_hands.setdefault(creditor, []).extend(cards)
+    ctx.emit(Notice(text=f"{ctx.name(creditor)} takes {ctx.name(seat)}'s {len(cards)} Court Date card(s).",
+                    rule_id="V-ILLUMO-11"))
+    ctx.emit(Notice(text="You take " + ", ".join(name(kind_of(n)) for n in cards) + ".", rule_id="V-ILLUMO-11",
+                    seat=creditor, visible_to=[creditor]))
 
 
 def discard_hand(ctx: RulesContext, seat: int) -> None:
@@ -203,6 +220,7 @@ def declare_secret_deal(ctx: RulesContext, seat: int, card: str | None) -> None:
         disqualify(ctx, seat)
         move(ctx, seat, "bank", BAVARIAN_PRICE, "Bavarian Secret Deal", "V-ILLUMO-43")
         ctx.emit(Notice(text=f"{ctx.name(seat)} makes the purchase a Secret Deal.", rule_id="V-ILLUMO-43"))
+        slice_.secret_deal_by = seat  # an ability, not a card: no response window (V-ILLUMO-16)
     else:
         number = next((n for n in hand(ctx, seat) if kind_of(n) == card), None)
         if number is None:
@@ -210,9 +228,14 @@ def declare_secret_deal(ctx: RulesContext, seat: int, card: str | None) -> None:
                          else "You hold no such card.")
         disqualify(ctx, seat)
         slice_.discard_card(seat, number)
-        # V-ILLUMO-17: a card discarded face down; what it was is never told (the holder knows his own hand).
+        # V-ILLUMO-17: a card discarded face down; what it was is never told (the holder knows his own hand). Its
+        # effect waits for the response window (V-ILLUMO-16: the caller opens it as a "secret_deal").
         ctx.emit(Notice(text=f"{ctx.name(seat)} plays a Secret Deal.", rule_id="V-ILLUMO-18"))
-    slice_.secret_deal_by = seat
+
+
+def secret_deal(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    """The Secret Deal's effect, once no Cancellation stopped it: his purchase about to be announced is secret."""
+    illumo(ctx.state).secret_deal_by = seat
 
 
 # ----- the Holding Action's window (V-ILLUMO-21) -----
@@ -227,13 +250,29 @@ def check_holding_action(ctx: RulesContext, window, seat: int, card: str = "hold
 
 
 def play_holding_action(ctx: RulesContext, window, seat: int, card: str) -> None:
+    """The card is played (his answer given); its effect waits for the response window (V-ILLUMO-16), which the
+    caller opens: `holding_action` suspends the case, `holding_action_cancelled` goes on asking."""
     number = check_holding_action(ctx, window, seat, card)
     slice_ = illumo(ctx.state)
     disqualify(ctx, seat)
     slice_.discard_card(seat, number)
+    window.askees.pop(0)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays Holding Action.", rule_id="V-ILLUMO-21"))
+
+
+def holding_action(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
+    """The case is suspended (V-ILLUMO-41): its window, back on top once the response window closed, goes."""
+    window = ctx.state.pending[-1]
     ctx.state.pending.remove(window)
     suspend(ctx, window.case)
+
+
+def holding_action_cancelled(ctx: RulesContext, seat: int) -> None:
+    """The Holding Action was cancelled: the others still to be asked may play theirs; else the case is decided."""
+    window = ctx.state.pending[-1]
+    if not window.askees:
+        ctx.state.pending.remove(window)
+        decide_case(ctx, window.case)
 
 
 def pass_holding_action(ctx: RulesContext, window, seat: int) -> None:
@@ -342,7 +381,8 @@ def legal_holiday(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
 
 EFFECTS = {"idle_hands": idle_hands, "rent_control": rent_control, "historic_blunder": historic_blunder,
            "irs_audit": irs_audit, "brain_drain": brain_drain, "condemned_property": condemned_property,
-           "corporate_spy": corporate_spy, "legal_holiday": legal_holiday, "bribed_assessor": assess}
+           "corporate_spy": corporate_spy, "legal_holiday": legal_holiday, "bribed_assessor": assess,
+           "secret_deal": secret_deal, "holding_action": holding_action}
 
 
 # ----- lasting effects -----

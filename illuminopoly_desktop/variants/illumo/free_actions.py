@@ -122,7 +122,7 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
 def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
     found: dict[str, list[A.Action]] = {"mortgage": [], "unmortgage": [], "buy_building": [], "sell_building": []}
     state = ctx.state
-    own_turn = state.turn.seat == seat
+    own_turn = state.turn.seat == seat or ctx.options.illumo_build_timing == "any_time"
     for index, prop in state.properties.items():
         lot = ctx.squares[index].kind == "lot"
         if prop.owner == seat:

@@ -11,7 +11,7 @@ from ...rules.money import move
 from ..classic import bankruptcy
 from .buildings import sale_refund
 from .effects import assessed
-from .court import discard_hand
+from .court import discard_hand, hand_to
 from .treasury import account, deliverable, illumo
 
 RULE = "V-ILLUMO-11"
@@ -78,5 +78,8 @@ def declare(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
     for kind, amount in sorted(treasuries.get(seat, {}).items()):
         move(ctx, account(seat, kind), to, amount, "bankruptcy", RULE)
     treasuries.pop(seat, None)
-    discard_hand(ctx, seat)  # A bankrupt's Court cards are discarded (V-ILLUMO-11)
+    if ctx.options.illumo_bankrupt_court_cards == "to_creditor" and to != BANK:
+        hand_to(ctx, seat, to)
+    else:
+        discard_hand(ctx, seat)  # A bankrupt's Court cards are discarded (V-ILLUMO-11)
     bankruptcy.hand_over(ctx, window, seat, to)

@@ -26,7 +26,7 @@ from ...rules.offers import visible_to
 from ..classic import trades
 from ..classic.landing import take_deed
 from .bonus import disqualify
-from .effects import check_not_audited
+from .effects import check_no_holiday, check_not_audited
 from .treasury import CENTRAL, account, deed_type, pay_tied
 
 FOR, AGAINST = "for", "against"
@@ -98,25 +98,42 @@ def check_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool,
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-19", "Only an Interference card's player may refuse helpers.")
     if file:
         check_not_audited(ctx, seat, "complaint")
+        if ctx.options.illumo_legal_holiday_blocks_interference:
+            check_no_holiday(ctx)  # A-IL-22
     if file and ctx.state.players[seat].cash < fee:
         raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-13",
                      f"A complaint costs ${fee} from your central treasury.")
 
 
-def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool, allow_helpers: bool = True) -> None:
+def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool, allow_helpers: bool = True) -> bool:
+    """The askee lets the acquisition pass or complains. Against a Secret Deal a complaint is an Interference card
+    played (V-ILLUMO-19): it is discarded, and True is returned: the caller opens its response window (V-ILLUMO-16),
+    after which `interference_played` files the complaint (or `interference_cancelled` goes on asking)."""
     check_complaint(ctx, window, seat, file, allow_helpers)
     if not file:
-        window.askees.pop(0)
-        if not window.askees:
-            ctx.state.pending.remove(window)
-            go_ahead(ctx, window)
-        return
+        next_askee(ctx, window)
+        return False
     disqualify(ctx, seat)
-    if window.secret:  # V-ILLUMO-19: the Interference card is played (and discarded)
-        slice_ = ctx.state.variant
+    if window.secret:
         number = interference_card(ctx, seat)
-        slice_.discard_card(seat, number)
+        ctx.state.variant.discard_card(seat, number)
+        window.askees.pop(0)
         ctx.notice(f"{ctx.name(seat)} plays Interference.", "V-ILLUMO-19", seat)
+        return True
+    file_complaint(ctx, window, seat, allow_helpers)
+    return False
+
+
+def next_askee(ctx: RulesContext, window: Complaint) -> None:
+    """The askee has answered without complaining: the next is asked; after the last, the acquisition goes ahead."""
+    window.askees.pop(0)
+    if not window.askees:
+        ctx.state.pending.remove(window)
+        go_ahead(ctx, window)
+
+
+def file_complaint(ctx: RulesContext, window: Complaint, seat: int, allow_helpers: bool) -> None:
+    """The first complaint: the $50 fee to the Bank, and the contest replaces the complaint window (V-ILLUMO-13)."""
     move(ctx, seat, BANK, ctx.options.illumo_filing_fee, "complaint filing fee", "V-ILLUMO-13")
     ctx.notice(f"{ctx.name(seat)} complains against the purchase of {ctx.square_name(window.property)}.",
                "V-ILLUMO-13", seat)
@@ -125,6 +142,26 @@ def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool
     state.pending[position] = Interference(
         purchaser=window.purchaser, complainant=seat, property=window.property, price=window.price,
         order=turn_order_from(ctx, state.turn.seat), offer_id=window.offer_id, helpers_against=allow_helpers)
+
+
+def interference_played(ctx: RulesContext, seat: int, allow_helpers: bool) -> None:
+    """The Interference card stands (V-ILLUMO-19): its player complains as usual, paying the fee if he still can
+    (the complaint window is back on top once the response window closed)."""
+    window = ctx.state.pending[-1]
+    if ctx.state.players[seat].cash < ctx.options.illumo_filing_fee:
+        ctx.notice(f"{ctx.name(seat)} can no longer pay the filing fee: no complaint.", "V-ILLUMO-13", seat)
+        interference_cancelled(ctx, seat)
+        return
+    file_complaint(ctx, window, seat, allow_helpers)
+
+
+def interference_cancelled(ctx: RulesContext, seat: int) -> None:
+    """The Interference card was cancelled: the others still to be asked may complain; after the last, the
+    acquisition goes ahead."""
+    window = ctx.state.pending[-1]
+    if not window.askees:
+        ctx.state.pending.remove(window)
+        go_ahead(ctx, window)
 
 
 def go_ahead(ctx: RulesContext, window) -> None:

@@ -12,7 +12,7 @@ from ..classic import landing as classic_landing
 from ..classic.landing import landing_done
 from . import bermuda, court, effects
 from .groups import holds_group
-from .treasury import check_tied, deed_type, illumo, income_account
+from .treasury import check_tied, deed_type, illumo, income_account, settle_tied
 
 
 def rent_due(ctx: RulesContext, index: int, dice_total: int, card_rent: str | None = None) -> int:
@@ -46,9 +46,11 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
         return
     if not square.is_property:
         classic_landing.land(ctx, seat, index)
-        if square.kind in ("go", "free_parking"):
+        if square.kind in ("go", "free_parking") and not illumo(state).drawn_passing_go:
             court.draw(ctx, seat)  # V-ILLUMO-15: a movement that comes to rest there draws a Court Date card
+        illumo(state).drawn_passing_go = False
         return
+    illumo(state).drawn_passing_go = False
     slice_ = illumo(state)
     prop = state.properties[index]
     if index in slice_.landmarks:
@@ -70,8 +72,13 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
         dice = sum(ctx.roll(2, seat, "the Utility card's throw", "CLASSIC-09"))
     rent = effects.rent_cap(ctx, index, rent_due(ctx, index, dice, card_rent))
     # V-ILLUMO-06: from the lander's central treasury (A-IL-06) into the owner's treasury of that type; short, he
-    # transfers money in (with fees) or raises it in the raise-funds window.
-    demand(ctx, seat, [(income_account(ctx, prop.owner, index), rent)], f"rent for {square.name}", "V-ILLUMO-06")
+    # transfers money in (with fees) or raises it in the raise-funds window. With `illumo_rent_from_same_type_group`
+    # his own treasury of the deed's type pays first (the suggested split), the rest from central.
+    payee = income_account(ctx, prop.owner, index)
+    if ctx.options.illumo_rent_from_same_type_group:
+        settle_tied(ctx, seat, deed_type(ctx, index), rent, payee, f"rent for {square.name}", "V-ILLUMO-06")
+        return
+    demand(ctx, seat, [(payee, rent)], f"rent for {square.name}", "V-ILLUMO-06")
 
 
 def stop_on_missing(ctx: RulesContext, seat: int, index: int) -> None:
@@ -83,8 +90,10 @@ def stop_on_missing(ctx: RulesContext, seat: int, index: int) -> None:
     illumo(state).card_rent = None
     turn.last_roll_doubles = False
     turn.may_roll_again = False
-    ctx.notice(f"{ctx.square_name(index)} is missing: {ctx.name(seat)}'s turn ends there.", "V-ILLUMO-46", seat)
-    illumo(state).bermuda_stop = True
+    skips = ctx.options.illumo_bermuda_stop_skips_steps
+    ctx.notice(f"{ctx.square_name(index)} is missing: {ctx.name(seat)}'s "
+               f"{'turn ends' if skips else 'move ends'} there.", "V-ILLUMO-46", seat)
+    illumo(state).bermuda_stop = skips  # A-IL-32: else steps 3 to 5 follow (still no doubles re-roll)
     landing_done(ctx)
 
 

@@ -27,7 +27,7 @@ from .bonus import disqualify
 from .effects import assessed, check_no_holiday, check_not_audited
 from .interference import turn_order_from
 from .groups import holds_group, in_play_lots
-from .treasury import CENTRAL, account, balance, deed_type, illumo
+from .treasury import CENTRAL, account, balance, deed_type, illumo, sync_treasuries
 
 PLAINTIFF, DEFENDANT = "plaintiff", "defendant"
 SUITS = ("landmark", "title_defect", "antitrust")
@@ -314,6 +314,7 @@ def make_landmark(ctx: RulesContext, owner: int, index: int) -> None:
     illumo(state).landmarks.append(index)
     ctx.emit(OwnershipChanged(property=index, old_owner=owner, new_owner=None, reason="historic landmark",
                               rule_id="V-ILLUMO-38"))
+    sync_treasuries(ctx, legal_loss=owner)  # V-ILLUMO-10: a loss through a lawsuit
     bank_pays(ctx, owner, paid, "landmark compensation", "V-ILLUMO-38")
 
 
@@ -328,6 +329,7 @@ def take_title(ctx: RulesContext, plaintiff: int, defendant: int, index: int) ->
     prop.owner = plaintiff
     ctx.emit(OwnershipChanged(property=index, old_owner=defendant, new_owner=plaintiff, reason="title defect",
                               rule_id="V-ILLUMO-39"))
+    sync_treasuries(ctx, legal_loss=defendant)
     if prop.mortgaged:
         demand(ctx, plaintiff, [(BANK, mortgage_transfer_fee(prop))], "10% on a mortgaged deed received",
                "CLASSIC-08")
@@ -358,4 +360,5 @@ def forfeit(ctx: RulesContext, window: AntitrustChoice, seat: int, index: int) -
     state.properties[index].owner = None
     ctx.emit(OwnershipChanged(property=index, old_owner=seat, new_owner=None, reason="antitrust",
                               rule_id="V-ILLUMO-40"))
+    sync_treasuries(ctx, legal_loss=seat)
     bank_pays(ctx, seat, paid, "antitrust compensation", "V-ILLUMO-40")

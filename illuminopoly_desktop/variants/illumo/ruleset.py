@@ -13,16 +13,17 @@ from ...model import rng
 from ...model.illumo_court import HIDDEN_CARD
 from ...model.illumo_options import IllumoOptions
 from ...model.illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWindow, IllumoState, Interference,
-                                   Lawsuit, treasury_account)
+                                   IlluminatiDraft, Lawsuit, LevelRepair, treasury_account)
 from ...model.classic_state import MortgageReceipt
-from ...model.state import Auction, GameSetup, GameState, RaiseFunds
+from ...model.state import BANK, Auction, GameSetup, GameState, RaiseFunds
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
+from ...rules.errors import IllegalAction
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from ..classic.worth import net_worths
-from . import advanced, bermuda, court, free_actions, landing, lawsuits, trades, treasury
-from .steps import STEPS, IllumoAuctionWindow
+from . import advanced, bermuda, bonus, court, free_actions, landing, lawsuits, trades, treasury
+from .steps import STEPS, IllumoAuctionWindow, finish_turn
 from .windows import WINDOWS
 
 COURT_CARDS = 52
@@ -36,7 +37,7 @@ class IllumoRuleset(ClassicRuleset):
     options_model = IllumoOptions
     rule_ids = RULE_IDS
     windows = (RaiseFunds, Auction, MortgageReceipt, Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow,
-               CardResponse)
+               CardResponse, LevelRepair, IlluminatiDraft)
     decisions = registry([*WINDOWS, IllumoAuctionWindow(), *STEPS])
     free_action_handlers = free_actions.HANDLERS
     free_options = staticmethod(free_actions.free_options)
@@ -72,6 +73,9 @@ class IllumoRuleset(ClassicRuleset):
         slice_.sued_this_turn = []
         slice_.free_transfers_left = ctx.options.illumo_free_transfers
         slice_.bonus_eligible = True
+        slice_.idle_declared = False
+        slice_.drawn_passing_go = False
+        slice_.repair_asked = False
         slice_.secret_deal_by = None
         for index in [i for i, purchaser in slice_.blocked_until.items() if purchaser == seat]:
             del slice_.blocked_until[index]
@@ -79,10 +83,16 @@ class IllumoRuleset(ClassicRuleset):
         lawsuits.mark_resumable(ctx, seat)
 
     land = staticmethod(landing.land)
+    finish_turn = staticmethod(finish_turn)
+    """Step 6 (steps.py); the last level-repair window's close ends the turn through it (repair.py)."""
 
     def on_pass(self, ctx: RulesContext, seat: int, square: int, forward: bool) -> bool:
-        """GO's salary as in classic Monopoly; a missing space stops the token (V-ILLUMO-46)."""
+        """GO's salary as in classic Monopoly, and a Court Date card with `illumo_court_draw_on_pass_go` (A-IL-01:
+        once a move, the landing on GO then draws no second); a missing space stops the token (V-ILLUMO-46)."""
         super().on_pass(ctx, seat, square, forward)
+        if forward and square == ctx.board.go_index and ctx.options.illumo_court_draw_on_pass_go:
+            court.draw(ctx, seat)
+            ctx.state.variant.drawn_passing_go = True
         return bermuda.stops_here(ctx, square)
 
     def break_tie(self, ctx: RulesContext, winners: list[int]) -> list[int]:
@@ -96,8 +106,8 @@ class IllumoRuleset(ClassicRuleset):
         only what everyone can see counts, the deeds at their price (half when mortgaged) and the buildings at cost;
         with `illumo_treasury_visibility = public`, the whole net worth (V-ILLUMO-48)."""
         worths = net_worths(state, squares)
-        if state.setup.options.illumo_treasury_visibility == "public":
-            return worths
+        if state.setup.options.illumo_treasury_visibility != "private":
+            return worths  # the totals are public (totals_public, public)
         return {seat: worth - state.money_of(seat) for seat, worth in worths.items()}
 
     # ----- S09: the ledger's group treasuries -----
@@ -119,6 +129,35 @@ class IllumoRuleset(ClassicRuleset):
     def may_acquire(self, ctx: RulesContext, seat: int) -> bool:
         return ctx.state.players[seat].cash >= 1
 
+    def bidding_funds(self, ctx: RulesContext, seat: int, auction) -> int:
+        """V-ILLUMO-05: a bid for a deed may be paid from central and the bidder's treasury of the deed's type."""
+        if auction.item != "property":
+            return super().bidding_funds(ctx, seat, auction)
+        return treasury.tied_funds(ctx.state, seat, treasury.deed_type(ctx, auction.property))
+
+    def pay_auction(self, ctx: RulesContext, auction, winner: int) -> None:
+        """V-ILLUMO-05: the winning bid from the type's treasury as the winner's split says, the rest from central."""
+        if auction.item != "property":
+            super().pay_auction(ctx, auction, winner)
+            return
+        treasury.settle_tied(ctx, winner, treasury.deed_type(ctx, auction.property), auction.high_bid, BANK,
+                             "auction", "V-ILLUMO-05")
+
+    pay_repairs = staticmethod(treasury.pay_repairs)
+
+    # ----- the door: a declared do-nothing turn (V-ILLUMO-34, `declare_at_start`) -----
+
+    def actor_refusal(self, state: GameState, action) -> IllegalAction | None:
+        refusal = super().actor_refusal(state, action)
+        if refusal is None and bonus.blocked(state, action):
+            return bonus.declared_refusal()
+        return refusal
+
+    def action_filter(self, state: GameState, acts_as: int):
+        if not bonus.declared(state, acts_as):
+            return None
+        return lambda action: not bonus.blocked(state, action)
+
     # ----- S21: what a seat may see -----
 
     def redact(self, state: GameState, view: dict, seat: int | None) -> None:
@@ -133,7 +172,8 @@ class IllumoRuleset(ClassicRuleset):
         for holder, cards in shown["court_hands"].items():
             if int(holder) != seat:
                 shown["court_hands"][holder] = [HIDDEN_CARD] * len(cards)
-        if state.setup.options.illumo_treasury_visibility == "public":
+        visibility = state.setup.options.illumo_treasury_visibility
+        if visibility == "public":
             return
         hidden = []
         for player in view["players"]:
@@ -141,6 +181,8 @@ class IllumoRuleset(ClassicRuleset):
             if other == seat:
                 continue
             hidden.append(other)
+            if visibility == "totals_public":  # A-IL-05: his total is public, not its split
+                shown["money_totals"][str(other)] = state.money_of(other)
             player["cash"] = 0
             kinds = shown["treasuries"].get(str(other), shown["treasuries"].get(other))
             if kinds:
@@ -169,8 +211,8 @@ class IllumoRuleset(ClassicRuleset):
             prop = state.properties[index]
             if prop.owner is not None or prop.houses or prop.hotel or prop.mortgaged:
                 problems.append(f"landmark {index} is owned, built on or mortgaged (V-ILLUMO-38)")
-        if slice_.hidden_money:
-            problems.append("a game's own state blanks money (hidden_money belongs in views)")
+        if slice_.hidden_money or slice_.money_totals:
+            problems.append("a game's own state blanks money (hidden_money and money_totals belong in views)")
         cards = slice_.court_deck + slice_.court_discard + [n for hand in slice_.court_hands.values() for n in hand]
         if sorted(cards) != list(range(COURT_CARDS)):
             problems.append("the Court Date cards are not 52 distinct cards in the deck, the discards and the hands")

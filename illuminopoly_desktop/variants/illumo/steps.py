@@ -19,7 +19,7 @@ from ..classic import steps as classic_steps
 from ..classic import turn
 from ..classic.landing import landing_done
 from ...rules.events import DiceRolled
-from . import bermuda, court, effects, landing, lawsuits, responses
+from . import bermuda, bonus, court, effects, landing, lawsuits, repair, responses
 from .bonus import disqualify, pay_bonus
 from .buildings import repair_groups
 from .interference import announce_purchase
@@ -111,13 +111,20 @@ def lawsuit_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     return found
 
 
+def _declare_idle(ctx: RulesContext, action: A.DeclareIdleTurn) -> None:
+    bonus.declare(ctx, action.seat)
+
+
 class Choice(classic_steps.Choice):
-    """Step 1 (lawsuits) and the first roll of step 2."""
+    """Step 1 (lawsuits) and the first roll of step 2 (before step 1, a do-nothing turn may be declared)."""
     handlers = {**classic_steps.Choice.handlers, "roll": _roll, "jail_roll": _jail_roll, "jail_bail": _jail_bail,
-                "jail_favor": _jail_favor, "sue": _sue, "play_court_card": _play_card, "resume_case": _resume}
+                "jail_favor": _jail_favor, "sue": _sue, "play_court_card": _play_card, "resume_case": _resume,
+                "declare_idle_turn": _declare_idle}
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu = super().menu(ctx, turn_, seat)
+        if passes(bonus.check_declare, ctx, seat):
+            menu["declare_idle_turn"] = lambda: [A.DeclareIdleTurn.shared(seat=seat)]
         if seat in ctx.state.variant.audited:
             menu.pop("jail_bail", None)  # V-ILLUMO-23: no voluntary bail under an audit
         if not turn_.moves_made and ctx.state.variant.lawsuits_left > 0:
@@ -159,6 +166,8 @@ def _decline(ctx: RulesContext, action: A.DoNothing) -> None:
 def _secret_deal(ctx: RulesContext, action: A.SecretDeal) -> None:
     landing.check_buy(ctx, action.seat)
     court.declare_secret_deal(ctx, action.seat, action.card)
+    if action.card is not None:  # a card (not the Bavarian ability): its response window (V-ILLUMO-16)
+        responses.open_response(ctx, action.seat, "secret_deal")
 
 
 class Landing(classic_steps.Landing):
@@ -191,6 +200,8 @@ def finish_turn(ctx: RulesContext, seat: int) -> None:
     """Step 6: the groups left uneven are levelled (V-ILLUMO-33), the bonus paid (V-ILLUMO-34), the effects that
     end with this turn end, the turn passes."""
     ctx.state.variant.step = 6
+    if repair.open_repairs(ctx):
+        return  # the owners are asked first (V-ILLUMO-33); the last window's close calls this again
     repair_groups(ctx)
     pay_bonus(ctx, seat)
     court.turn_ended(ctx, seat)

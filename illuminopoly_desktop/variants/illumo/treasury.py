@@ -6,11 +6,12 @@ an account of the ledger, "t<seat>:<type>", which the ruleset adjusts (`adjust`)
 from __future__ import annotations
 
 from ...model.illumo_state import IllumoState, parse_account, treasury_account
-from ...model.state import GameState, Party
+from ...model.state import BANK, GameState, Party
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import Notice
-from ...rules.money import ceil_div, move
+from ...rules.money import bank_receiver, ceil_div, move
+from ...rules.payments import demand
 
 CENTRAL = "central"
 """A pledge's or a payment's source: the central treasury (else the name of a type)."""
@@ -57,10 +58,15 @@ def owned_types(ctx: RulesContext, seat: int) -> set[str]:
 
 # ----- V-ILLUMO-02, -10: treasuries open and close with the deeds -----
 
-def sync_treasuries(ctx: RulesContext) -> None:
+def sync_treasuries(ctx: RulesContext, legal_loss: int | None = None) -> None:
     """Open a treasury at $0 for each type a player has come to own (V-ILLUMO-02); close the treasury of a type he
     no longer owns, its balance moved to his central treasury free of charge (V-ILLUMO-10, A-IL-09: every loss, not
-    only a lawsuit's). Run after every event (the ruleset's `check_losses`), so it is "at once"."""
+    only a lawsuit's). Run after every event (the ruleset's `check_losses`), so it is "at once"; a lawsuit's effect
+    runs it at once for its loser (`legal_loss`).
+
+    With `illumo_orphan_treasury_policy = legal_only` only a loss through a lawsuit closes the treasury free; after
+    any other the engine forces the transfer, whose fee (V-ILLUMO-07, at most what central then holds) goes to the
+    Bank. Resolution: the forced transfer is made at once (the player may empty the treasury himself beforehand)."""
     state = ctx.state
     treasuries = illumo(state).treasuries
     for player in state.players:
@@ -74,6 +80,9 @@ def sync_treasuries(ctx: RulesContext) -> None:
                     raise AssertionError("an eliminated player's treasuries are handed over at his bankruptcy")
                 move(ctx, account(seat, kind), seat, left, f"the {kind} treasury closes", "V-ILLUMO-10",
                      visible_to=private_to(ctx, seat))
+                if ctx.options.illumo_orphan_treasury_policy == "legal_only" and seat != legal_loss:
+                    fee = min(transfer_fee(ctx, left), player.cash)
+                    move(ctx, seat, BANK, fee, "transfer fee", "V-ILLUMO-10", visible_to=private_to(ctx, seat))
             del kinds[kind]
             ctx.emit(Notice(text=f"{ctx.name(seat)} has no {kind} deed left: that treasury closes.",
                             rule_id="V-ILLUMO-10"))
@@ -131,6 +140,45 @@ def pay_tied(ctx: RulesContext, seat: int, kind: str, amount: int, payee: Party,
     illumo(ctx.state).payment_split.pop(seat, None)
     move(ctx, account(seat, kind), payee, from_group, reason, rule_id)
     move(ctx, seat, payee, amount - from_group, reason, rule_id)
+
+
+def settle_tied(ctx: RulesContext, seat: int, kind: str, amount: int, payee: Party, reason: str, rule_id: str) -> None:
+    """A payment tied to a type that is already owed (an auction won, a repairs card's share for that type,
+    V-ILLUMO-05): from the type's treasury as the payer's split says (the suggested split: all it holds), but never
+    less than central cannot cover while that treasury can; whatever both cannot cover is demanded from central (the
+    raise-funds window when he is short, V-ILLUMO-06)."""
+    state = ctx.state
+    from_group = group_share(state, seat, kind, amount)
+    from_group = min(balance(state, seat, kind), max(from_group, amount - state.players[seat].cash))
+    illumo(state).payment_split.pop(seat, None)
+    receiver = bank_receiver(ctx, is_fine=True) if payee == BANK else payee
+    move(ctx, account(seat, kind), receiver, from_group, reason, rule_id)
+    demand(ctx, seat, [(payee, amount - from_group)], reason, rule_id)
+
+
+def pay_repairs(ctx: RulesContext, seat: int, per_house: int, per_hotel: int, rule_id: str) -> None:
+    """A repairs card (V-ILLUMO-05: "its share of a repairs card"): each type's share of the charge (the buildings on
+    the seat's lots of that colour) may come from his treasury of that type: all it holds of the share (the
+    suggested split), or in all no more than he chose (`payment_split`, taken type by type in the board's order);
+    the rest is demanded from central."""
+    state = ctx.state
+    shares: dict[str, int] = {}
+    for index, prop in state.properties.items():
+        if prop.owner == seat and (prop.houses or prop.hotel):
+            kind = deed_type(ctx, index)
+            shares[kind] = shares.get(kind, 0) + (per_hotel if prop.hotel else per_house * prop.houses)
+    cap = illumo(state).payment_split.pop(seat, None)
+    payee = ctx.rules.fine_payee(ctx)
+    receiver = bank_receiver(ctx, is_fine=True) if payee == BANK else payee
+    from_central = 0
+    for kind in [group for group in ctx.board.group_members if group in shares]:
+        share = shares[kind]
+        from_group = min(balance(state, seat, kind), share, share if cap is None else cap)
+        if cap is not None:
+            cap -= from_group
+        move(ctx, account(seat, kind), receiver, from_group, "card: repairs", rule_id)
+        from_central += share - from_group
+    demand(ctx, seat, [(payee, from_central)], "card: repairs", rule_id)
 
 
 # ----- V-ILLUMO-07, -08: internal transfers -----

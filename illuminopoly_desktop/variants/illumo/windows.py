@@ -12,7 +12,7 @@ from ...rules.decisions import Window
 from ...rules.errors import passes
 from ..classic.windows import MortgageReceiptWindow
 from ..classic.windows import RaiseFundsWindow as ClassicRaiseFunds
-from . import court, interference, lawsuits, responses
+from . import advanced, court, interference, lawsuits, repair, responses
 from .free_actions import cheapest_raise
 from .insolvency import account_holder, check_bankruptcy, declare
 
@@ -34,7 +34,7 @@ def _pledge_options(ctx: RulesContext, window, seat: int, module, unit: int) -> 
 class ComplaintWindow(Window):
     """V-ILLUMO-12: each player not party to the purchase, in turn, files a complaint ($50) or lets it pass."""
     kind = "illumo_complaint"
-    answers = {"complain": "complain"}
+    answers = {"complain": "complain", "play_court_card": "cancel_secret_deal"}
 
     def awaiting(self, state: GameState, window) -> list[int]:
         return window.askees[:1]
@@ -45,13 +45,23 @@ class ComplaintWindow(Window):
             options.append(A.Complain.shared(seat=seat, file=True))
             if window.secret:
                 options.append(A.Complain.shared(seat=seat, file=True, allow_helpers=False))
+        if passes(responses.check_cancel_secret_deal, ctx, window, seat):
+            options.append(A.PlayCourtCard.shared(seat=seat, card="cancellation"))
         return options
+
+    def cancel_secret_deal(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
+        """V-ILLUMO-30 (b): the askee plays Cancellation against the Secret Deal (its response window opens; if it
+        stands, everyone is asked again and may complain as usual)."""
+        responses.check_cancel_secret_deal(ctx, window, action.seat, action.card)
+        responses.cancel_effect(ctx, action.seat, "secret_deal", None)
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.Complain.shared(seat=seat, file=False)
 
     def complain(self, ctx: RulesContext, window, action: A.Complain) -> None:
-        interference.answer_complaint(ctx, window, action.seat, action.file, action.allow_helpers)
+        if interference.answer_complaint(ctx, window, action.seat, action.file, action.allow_helpers):
+            # V-ILLUMO-16: the Interference card played waits for its response window
+            responses.open_response(ctx, action.seat, "interference", allow_helpers=action.allow_helpers)
 
     def describe(self, state: GameState, window) -> str:
         return "the complaints against a purchase"
@@ -178,6 +188,7 @@ class HoldingActionWindow(_CardWindow):
 
     def play(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
         court.play_holding_action(ctx, window, action.seat, action.card)
+        responses.open_response(ctx, action.seat, "holding_action")  # V-ILLUMO-16
 
     def pass_card(self, ctx: RulesContext, window, action: A.PassCard) -> None:
         court.pass_holding_action(ctx, window, action.seat)
@@ -236,6 +247,70 @@ class AntitrustChoiceWindow(Window):
         return False
 
 
+class LevelRepairWindow(Window):
+    """V-ILLUMO-33: the owners of an uneven group's lots too high, in turn, build on a lowest lot, sell down, or let
+    it be (`RepairLevel(property=None)`, the default)."""
+    kind = "illumo_level_repair"
+    answers = {"repair_level": "repair"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return window.askees[:1]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        return [A.RepairLevel.shared(seat=seat, property=index, sell=sell)
+                for index, sell in repair.options(ctx, window, seat)]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        return A.RepairLevel.shared(seat=seat)
+
+    def repair(self, ctx: RulesContext, window, action: A.RepairLevel) -> None:
+        repair.answer(ctx, window, action.seat, action.property, action.sell)
+
+    def describe(self, state: GameState, window) -> str:
+        return f"the repair of level building in the {window.group} group"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Public."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        if window.askees and not ctx.state.players[window.askees[0]].eliminated:
+            return False
+        repair.move_on(ctx, window)
+        return True
+
+
+class IlluminatiDraftWindow(Window):
+    """V-ILLUMO-42: before the first turn, the first five players in turn order each choose an Illuminatus."""
+    kind = "illumo_draft"
+    answers = {"choose_illuminatus": "choose"}
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return window.askees[:1]
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        return [A.ChooseIlluminatus.shared(seat=seat, illuminatus=ident) for ident in window.pool
+                if passes(advanced.check_choice, ctx, window, seat, ident)]
+
+    def default(self, state: GameState, window, seat: int) -> A.Action:
+        """The first still free, in the data's order."""
+        return A.ChooseIlluminatus.shared(seat=seat, illuminatus=window.pool[0])
+
+    def choose(self, ctx: RulesContext, window, action: A.ChooseIlluminatus) -> None:
+        advanced.choose(ctx, window, action.seat, action.illuminatus)
+
+    def describe(self, state: GameState, window) -> str:
+        return "the draft of the Illuminati"
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Public: the Illuminati are public (V-ILLUMO-42)."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        if window.askees and not ctx.state.players[window.askees[0]].eliminated:
+            return False
+        advanced.skip_gone(ctx, window)
+        return True
+
+
 class RaiseFundsWindow(ClassicRaiseFunds):
     """V-ILLUMO-06, -11: the payer owes from his central treasury; he transfers group money in (fees apply),
     mortgages (into group treasuries), sells buildings, then pays, or declares bankruptcy when all his treasuries
@@ -274,5 +349,5 @@ class RaiseFundsWindow(ClassicRaiseFunds):
 
 
 WINDOWS = (ComplaintWindow(), InterferenceWindow(), LawsuitWindow(), AntitrustChoiceWindow(), HoldingActionWindow(),
-           CardResponseWindow(), RaiseFundsWindow(),
+           CardResponseWindow(), LevelRepairWindow(), IlluminatiDraftWindow(), RaiseFundsWindow(),
            MortgageReceiptWindow())
