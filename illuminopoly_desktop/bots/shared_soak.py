@@ -1,4 +1,4 @@
-"""The soak of shared factions (issue 28): whole games of 4 to 10 seats between computer players that decide from
+"""The soak of shared factions (issue 28): whole games of 4 to 11 seats between computer players that decide from
 their seats' views (bots/shared_player.py), with the promises of the soak (bots/soak.py: money conserved, the
 invariants, no eliminated faction awaited) checked after every action, and the seat-side ones besides:
 
@@ -45,10 +45,10 @@ class SharedSoakGame:
 
 def table(seed: int, max_rounds: int = 60, options: dict | None = None,
           seats: int | None = None) -> tuple[GameState, list[str]]:
-    """The game of `seed`: 4 to 10 seats in turn (or `seats`, up to 11), the Artillery in every second game (always
-    at 11 seats), sealed and open graft, the proxy or the literal reading of V-SHARED-18, and random and schemer
-    seats mixed; `options` added to (or overriding) these."""
-    seats = 4 + seed % 7 if seats is None else seats
+    """The game of `seed`: 4 to 11 seats in turn (or `seats`), the Artillery in every second game (always at 11
+    seats), sealed and open graft, the proxy or the literal reading of V-SHARED-18, and random and schemer seats
+    mixed; `options` added to (or overriding) these."""
+    seats = 4 + seed % 8 if seats is None else seats
     options = {"max_rounds": max_rounds, "use_artillery": seed % 2 == 1 or seats == 11,
                "graft_bidding_mode": "open" if (seed // 2) % 2 else "sealed",
                "shared_conflict_resolution": "literal" if seed % 5 == 4 else "proxy", **(options or {})}

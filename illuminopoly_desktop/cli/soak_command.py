@@ -90,7 +90,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
 
 
 def cmd_shared_soak(args: argparse.Namespace) -> int:
-    """`--ruleset shared --soak`: whole shared-faction games of 4 to 10 seats between random and schemer seats, each
+    """`--ruleset shared --soak`: whole shared-faction games of 4 to 11 seats between random and schemer seats, each
     deciding from its seat's view, every promise checked after every action (bots/shared_soak.py); status 1 if any
     check failed. --games (default 50) counts the games; --max-rounds caps each (default 60)."""
     from ..bots.shared_soak import run
