@@ -341,3 +341,149 @@ def test_a_il_09_v_illumo_10_39_with_legal_only_a_loss_through_a_lawsuit_still_c
     state.forced_dice.extend([1, 2])
     pass_pledges(state)
     assert state.properties[READING].owner == seat and state.players[other].cash == 1600
+
+
+# ----- A-IL-24: illumo_bribed_assessor_duration -----
+
+def bribe_then_buy_next_turn(duration):
+    """Ann plays Bribed Assessor on Boardwalk in her turn; in Ben's next turn he stops there and buys it."""
+    state = illumo_game(2, options={"illumo_bribed_assessor_duration": duration})
+    seat = mover(state)
+    other = others(state)[0]
+    give_card(state, seat, "bribed_assessor")
+    act(state, A.BribeAssessor(seat=seat, property=BOARDWALK))
+    pass_responses(state)
+    assert state.variant.assessed == [BOARDWALK]
+    visit_jail(state)
+    act(state, A.EndTurn(seat=seat))
+    place(state, other, 35)
+    roll(state, 1, 3)
+    act(state, A.Buy(seat=other))
+    act(state, A.Complain(seat=seat, file=False))
+    assert state.properties[BOARDWALK].owner == other
+    return state, other
+
+
+def test_a_il_24_v_illumo_28_next_valuation_halves_the_price_in_a_later_turn_once():
+    """V-ILLUMO-28, A-IL-24 (`next_valuation`): the halving outlasts Ann's turn: Ben buys Boardwalk for $200 in his
+    turn, and the purchase uses it up (a later mortgage of it lends the full $200)."""
+    state, other = bribe_then_buy_next_turn("next_valuation")
+    assert state.players[other].cash == 1300 and state.variant.assessed == []
+    act(state, A.Mortgage(seat=other, property=BOARDWALK))
+    assert treasury(state, other, "dark_blue") == 200
+
+
+def test_a_il_24_v_illumo_28_current_turn_ends_the_halving_with_the_turn():
+    """V-ILLUMO-28, A-IL-24 (`current_turn`, the default): in Ben's turn Boardwalk costs its full $400."""
+    state, other = bribe_then_buy_next_turn("current_turn")
+    assert state.players[other].cash == 1100
+
+
+# ----- A-IL-11: illumo_interference_on_auctions -----
+
+def auction_win_challenged(dice, options=None):
+    """Ann declines Boardwalk; Ben wins it at auction for $300; Ann complains ($50); nobody pledges; 2d6 decide."""
+    state = illumo_game(2, options={"illumo_interference_on_auctions": True, **(options or {})})
+    seat = mover(state)
+    other = others(state)[0]
+    place(state, seat, 35)
+    roll(state, 1, 3)
+    act(state, A.DoNothing(seat=seat))
+    auction = state.pending[-1]
+    while auction.bidders[auction.turn_index] != other:
+        act(state, A.PassBid(seat=auction.bidders[auction.turn_index]))
+    act(state, A.Bid(seat=other, amount=300))
+    while state.pending and state.pending[-1] is auction:
+        act(state, A.PassBid(seat=auction.bidders[auction.turn_index]))
+    complaint = state.pending[-1]
+    assert complaint.kind == "illumo_complaint" and complaint.auction and complaint.askees == [seat]
+    assert state.properties[BOARDWALK].owner is None and state.players[other].cash == 1500  # nothing paid yet
+    act(state, A.Complain(seat=seat, file=True))
+    state.forced_dice.extend(dice)
+    pass_pledges(state)
+    return state, seat, other
+
+
+def test_a_il_11_v_illumo_12_14_an_auction_win_challenged_and_blocked_stays_with_the_bank():
+    """V-ILLUMO-12, -14, A-IL-11 (on): the complaint succeeds (12 > 10): Ben pays nothing, Boardwalk stays with the
+    Bank blocked until his next turn, and it is not auctioned again even with illumo_auction_after_blocked_purchase."""
+    state, seat, other = auction_win_challenged([6, 6], {"illumo_auction_after_blocked_purchase": True})
+    assert state.properties[BOARDWALK].owner is None and state.variant.blocked_until == {BOARDWALK: other}
+    assert state.players[other].cash == 1500 and state.players[seat].cash == 1450 and not state.pending
+
+
+def test_a_il_11_v_illumo_12_14_an_auction_win_challenged_goes_ahead_at_its_bid():
+    """V-ILLUMO-12, -14, A-IL-11 (on): the complaint fails (7 <= 10): Ben pays his $300 bid and takes Boardwalk."""
+    state, seat, other = auction_win_challenged([3, 4])
+    assert state.properties[BOARDWALK].owner == other and state.players[other].cash == 1200
+
+
+# ----- A-IL-17: illumo_landmark_unowned_targets -----
+
+def test_a_il_17_v_illumo_38_a_landmark_suit_against_an_unowned_lot_is_defended_at_lp_0_by_anyone():
+    """V-ILLUMO-38, A-IL-17 (on): Ann (LP 3) sues nobody over unowned Baltic Avenue: ELP 3 - 0 = 3; Ben pledges $20
+    for its defence (-2: ELP 1), so the suit is lost without a roll, both pledges and the $50 fee kept by the Bank.
+    Off (the default), the suit is refused: it needs a defendant."""
+    state = illumo_game(2)
+    seat = mover(state)
+    refusal = refused(state, A.Sue(seat=seat, defendant=-1, suit="landmark", target=BALTIC))
+    assert (refusal.code, refusal.rule_id) == ("E_NOT_OWNER", "V-ILLUMO-36")
+    state = illumo_game(2, options={"illumo_landmark_unowned_targets": True})
+    seat = mover(state)
+    other = others(state)[0]
+    sue = A.Sue(seat=seat, defendant=-1, suit="landmark", target=BALTIC)
+    assert sue in enumerate_legal(state, seat)
+    assert refused(state, A.Sue(seat=seat, defendant=-1, suit="title_defect", target=BALTIC)).rule_id == "V-ILLUMO-36"
+    act(state, sue)
+    case = state.pending[-1]
+    assert lawsuits.elp(RulesContext(state), case) == 3
+    while case.order[case.turn_index] != other:
+        act(state, A.PassPledge(seat=case.order[case.turn_index]))
+    act(state, A.Pledge(seat=other, side="defendant", amount=20))
+    assert lawsuits.elp(RulesContext(state), case) == 1
+    pass_pledges(state)
+    assert BALTIC not in state.variant.landmarks and state.properties[BALTIC].owner is None
+    assert state.players[seat].cash == 1450 and state.players[other].cash == 1480
+
+
+def test_a_il_17_v_illumo_38_an_unowned_lot_made_a_landmark_compensates_nobody():
+    """V-ILLUMO-38, A-IL-17 (on): won (ELP 3, a roll of 3), unowned Baltic Avenue leaves play; the Bank pays nobody."""
+    state = illumo_game(2, options={"illumo_landmark_unowned_targets": True})
+    seat = mover(state)
+    act(state, A.Sue(seat=seat, defendant=-1, suit="landmark", target=BALTIC))
+    reserves = state.reserves
+    state.forced_dice.extend([1, 2])
+    pass_pledges(state)
+    assert BALTIC in state.variant.landmarks and state.reserves == reserves  # nothing paid out
+    assert state.players[seat].cash == 1450
+
+
+# ----- A-IL-34: illumo_bavarian_scope -----
+
+def test_a_il_34_v_illumo_43_with_any_player_the_bavarian_makes_anothers_purchase_a_secret_deal():
+    """V-ILLUMO-43, A-IL-34 (`any_player`): asked about Ann's purchase of Boardwalk, Ben (Bavarian) pays $100 to
+    make it a Secret Deal; everyone is asked again and Cy's plain complaint is refused (V-ILLUMO-18); the purchase
+    completes ($400). With `own` (the default) Ben may not."""
+    state = illumo_game(3, options={"illumo_mode": "advanced"})
+    seat = mover(state)
+    bavarian, third = others(state)
+    state.variant.illuminati = {bavarian: "bavarian"}
+    place(state, seat, 35)
+    roll(state, 1, 3)
+    act(state, A.Buy(seat=seat))
+    assert refused(state, A.SecretDeal(seat=bavarian)).rule_id == "V-ILLUMO-43"
+    state = illumo_game(3, options={"illumo_mode": "advanced", "illumo_bavarian_scope": "any_player"})
+    seat = mover(state)
+    bavarian, third = others(state)
+    state.variant.illuminati = {bavarian: "bavarian"}
+    place(state, seat, 35)
+    roll(state, 1, 3)
+    act(state, A.Buy(seat=seat))
+    assert A.SecretDeal(seat=bavarian) in enumerate_legal(state, bavarian)
+    act(state, A.SecretDeal(seat=bavarian))
+    window = state.pending[-1]
+    assert window.secret and window.askees == [bavarian, third] and state.players[bavarian].cash == 1400
+    act(state, A.Complain(seat=bavarian, file=False))
+    assert refused(state, A.Complain(seat=third, file=True)).rule_id == "V-ILLUMO-18"
+    act(state, A.Complain(seat=third, file=False))
+    assert state.properties[BOARDWALK].owner == seat and state.players[seat].cash == 1100

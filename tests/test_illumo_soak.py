@@ -41,6 +41,10 @@ def house_rules(seed: int) -> dict:
         "illumo_legal_holiday_blocks_interference": seed % 4 == 3,
         "illumo_bermuda_stop_skips_steps": seed % 6 != 1,
         "illumo_build_timing": "any_time" if seed % 5 == 1 else "own_turn",
+        "illumo_interference_on_auctions": seed % 6 == 5,
+        "illumo_bribed_assessor_duration": "next_valuation" if seed % 7 == 5 else "current_turn",
+        "illumo_landmark_unowned_targets": seed % 8 == 6,
+        "illumo_bavarian_scope": "any_player" if seed % 5 == 3 else "own",
     }
 
 

@@ -2,7 +2,7 @@
 deed won at auction and a repairs card's share per type, money to the dollar (issue 29, wave 4)."""
 from __future__ import annotations
 
-from illuminopoly_desktop.model.state import BANK
+from illuminopoly_desktop.model.state import BANK, CashItem, DeedItem, OfferLeg
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules.invariants import invariant_problems
 
@@ -141,3 +141,47 @@ def test_v_illumo_05_06_a_repairs_card_short_of_central_demands_only_the_central
     assert window.kind == "raise_funds" and window.payer == seat
     assert [amount for _, amount in window.payments] == [240]
     assert treasury(state, seat, "brown") == 0 and state.players[seat].cash == 100
+
+
+def buy_boardwalk_from(state, buyer, seller, price):
+    return [OfferLeg(giver=seller, receiver=buyer, item=DeedItem(property=BOARDWALK)),
+            OfferLeg(giver=buyer, receiver=seller, item=CashItem(amount=price))]
+
+
+def test_v_illumo_05_09_a_deed_bought_from_a_player_may_be_paid_from_the_buyers_treasury_of_its_type():
+    """V-ILLUMO-05 ("buying a deed of that type ... from a player"), -09: Ann, $50 in central and $300 in her dark
+    blue treasury, buys Boardwalk from Ben for $300: central pays its $50, the dark blue treasury the $250 it lacks,
+    all into Ben's central treasury; her railroads treasury does not count (a $351 price is refused)."""
+    state = illumo_game(2)
+    seat = mover(state)
+    seller = others(state)[0]
+    give(state, seat, PARK_PLACE, READING)
+    give(state, seller, BOARDWALK)
+    fund(state, seat, "dark_blue", 300)
+    fund(state, seat, "railroads", 500)
+    set_central(state, seat, 50)
+    money = total_money(state)
+    refusal = refused(state, A.ProposeOffer(seat=seat, counterparties=[seller],
+                                            legs=buy_boardwalk_from(state, seat, seller, 351)))
+    assert (refusal.code, refusal.rule_id) == ("E_INSUFFICIENT_FUNDS", "V-ILLUMO-05")
+    act(state, A.ProposeOffer(seat=seat, counterparties=[seller], legs=buy_boardwalk_from(state, seat, seller, 300)))
+    act(state, A.AcceptOffer(seat=seller, offer_id=state.offers[-1].id))
+    assert state.properties[BOARDWALK].owner == seat
+    assert state.players[seat].cash == 0 and treasury(state, seat, "dark_blue") == 50
+    assert treasury(state, seat, "railroads") == 500
+    assert state.players[seller].cash == 1800 and treasury(state, seller, "dark_blue") == 0
+    assert invariant_problems(state, money) == []
+
+
+def test_v_illumo_05_a_trade_central_can_pay_leaves_the_group_treasuries_untouched():
+    """V-ILLUMO-05 (resolution): central pays first: with $1,500 in central, a $300 purchase from Ben takes nothing
+    from the dark blue treasury's $300."""
+    state = illumo_game(2)
+    seat = mover(state)
+    seller = others(state)[0]
+    give(state, seat, PARK_PLACE)
+    give(state, seller, BOARDWALK)
+    fund(state, seat, "dark_blue", 300)
+    act(state, A.ProposeOffer(seat=seat, counterparties=[seller], legs=buy_boardwalk_from(state, seat, seller, 300)))
+    act(state, A.AcceptOffer(seat=seller, offer_id=state.offers[-1].id))
+    assert state.players[seat].cash == 1200 and treasury(state, seat, "dark_blue") == 300

@@ -4,16 +4,19 @@
 a purchase that would complete a rival's group, pledges to keep its own purchases and suits on the winning side while
 its reserve allows, keeps the do-nothing bonus when it has nothing better to do, and, once the bonus is lost anyway,
 moves its group money into central with the free transfers of step 3; asked to repair an uneven group
-(V-ILLUMO-33), it pays for a house on a lowest lot rather than see its own sold down, while its reserve allows.
+(V-ILLUMO-33), it pays for a house on a lowest lot rather than see its own sold down, while its reserve allows;
+with declared do-nothing turns (V-ILLUMO-34) it declares one when it is too poor to buy anyway.
 
 It decides from its seat's view only, like every computer player; every action it takes is one the rules list."""
 from __future__ import annotations
 
 from ..rules import actions as A
 from ..rules.context import RulesContext
+from ..rules.errors import passes
 from ..rules.legal import default_action
 from ..rules.roll_contests import success_chance
 from ..variants.illumo import interference, lawsuits
+from ..variants.illumo.bonus import check_declare
 from ..variants.illumo.groups import in_play_lots
 from ..variants.illumo.steps import card_options
 from ..variants.illumo.treasury import in_step_3
@@ -40,6 +43,8 @@ class IllumoSchemer(ClassicSchemer):
                 suit = self.lawsuit(ctx, seat)
                 if suit is not None:
                     return suit
+                if state.players[seat].cash < RESERVE and passes(check_declare, ctx, seat):
+                    return A.DeclareIdleTurn.shared(seat=seat)  # V-ILLUMO-34: too poor to buy; claim the $200
             if turn.step == "free" and in_step_3(ctx, seat) and not state.variant.bonus_eligible:
                 gather = self.gather(ctx, seat)
                 if gather is not None:

@@ -43,10 +43,15 @@ class IllumoOptions(ClassicOptions):
     """A-IL-03: the most Court cards a hand may hold (0: no limit); a player at the limit draws none."""
     illumo_legal_holiday_blocks_interference: bool
     """A-IL-22: a Legal Holiday also stops complaints against acquisitions."""
+    illumo_bribed_assessor_duration: Literal["current_turn", "next_valuation"]
+    """V-ILLUMO-28, A-IL-24: a Bribed Assessor's halving lasts to the end of the current turn, or until the deed's next
+    valuation in a transaction (whenever that is)."""
     illumo_bermuda_stop_skips_steps: bool
     """V-ILLUMO-46, A-IL-32: a token stopped on a missing space ends its turn at once (steps 3 to 5 skipped)."""
     illumo_interference_auto_fail: list[Roll2d6]
     """V-ILLUMO-13, A-IL-10."""
+    illumo_interference_on_auctions: bool
+    """V-ILLUMO-12, A-IL-11: an auction win may be challenged like a purchase (its price the winning bid)."""
     illumo_auction_after_blocked_purchase: bool
     """V-ILLUMO-14, A-IL-12."""
     illumo_filing_fee: NonNegativeInt
@@ -65,6 +70,8 @@ class IllumoOptions(ClassicOptions):
     """V-ILLUMO-40."""
     illumo_antitrust_building_scope: Literal["group", "forfeited_deed_only"]
     """V-ILLUMO-40, A-IL-20."""
+    illumo_landmark_unowned_targets: bool
+    """V-ILLUMO-38, A-IL-17: a landmark suit may target an unowned lot (its defence LP 0, anyone may pledge for it)."""
     illumo_landmark_shrinks_group: bool
     """V-ILLUMO-38, A-IL-18."""
     illumo_evenness_repair: Literal["forced_end_of_turn", "freeze_only"]
@@ -76,6 +83,9 @@ class IllumoOptions(ClassicOptions):
     engine then refuses every disqualifying action of his turn."""
     illumo_court_plays_step4: NonNegativeInt
     """V-ILLUMO-16, A-IL-04: Court cards played in step 4 of one's turn."""
+    illumo_bavarian_scope: Literal["own", "any_player"]
+    """V-ILLUMO-43, A-IL-34: the Bavarian Illuminati buy a Secret Deal for their own acquisitions only, or for any
+    player's (asked in the complaint window, before anyone has complained)."""
     illumo_mode: Literal["basic", "advanced"]
     """V-ILLUMO-42: in advanced mode players receive Illuminati (a fixed legal power and an ability)."""
     illumo_illuminati_assignment: Literal["random", "draft"]

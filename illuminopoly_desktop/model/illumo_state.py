@@ -134,6 +134,8 @@ class Complaint(Tagged):
     """Who is still to be asked, in order."""
     offer_id: int | None = None
     """V-ILLUMO-12 (b): the accepted trade challenged (then `property` is the challenged deed, `price` 0)."""
+    auction: bool = False
+    """An auction win challenged (`illumo_interference_on_auctions`): `price` is the winning bid."""
     secret: bool = False
     """V-ILLUMO-18: a Secret Deal: only a player who plays an Interference card may complain."""
 
@@ -150,6 +152,8 @@ class Interference(Tagged):
     """The pledgers, in turn order from the active player."""
     offer_id: int | None = None
     """The trade challenged, if it is one (V-ILLUMO-12 b)."""
+    auction: bool = False
+    """An auction win challenged (`illumo_interference_on_auctions`)."""
     helpers_against: bool = True
     """V-ILLUMO-19: whether third parties may pledge for the complainant (an Interference card's player decides)."""
     turn_index: int = 0

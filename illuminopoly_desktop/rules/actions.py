@@ -594,7 +594,8 @@ class PassPledge(Action):
 
 class Sue(Action):
     """V-ILLUMO-36: start a lawsuit in step 1 of one's turn ($50 filing fee): `suit` against `defendant` over the deed
-    `target` (antitrust: any deed of the monopoly attacked)."""
+    `target` (antitrust: any deed of the monopoly attacked). `defendant` -1: nobody, a landmark suit against an unowned
+    lot (`illumo_landmark_unowned_targets`, A-IL-17)."""
     type: Literal["sue"] = "sue"
     defendant: int
     suit: Literal["landmark", "title_defect", "antitrust"]

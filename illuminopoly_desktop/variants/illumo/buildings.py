@@ -13,7 +13,7 @@ from ...rules.errors import refuse
 from ...rules.money import bank_pays
 from .bermuda import check_not_missing
 from .bonus import disqualify
-from .effects import assessed, check_not_audited
+from .effects import assessed, check_not_audited, valued
 from .groups import in_play_lots
 from .treasury import account, check_tied, deed_type, pay_tied
 
@@ -94,6 +94,7 @@ def buy_building(ctx: RulesContext, seat: int, index: int) -> None:
     disqualify(ctx, seat)
     pay_tied(ctx, seat, deed_type(ctx, index), building_price(ctx, index), "bank", f"{kind} purchase",
              "V-ILLUMO-32" if ctx.state.properties[index].owner is None else RULE)
+    valued(ctx, index)
     add_building(ctx, index, kind)
 
 
@@ -135,6 +136,7 @@ def sell_building(ctx: RulesContext, seat: int, index: int) -> None:
     set_level(ctx, index, new)
     payee = seat if ctx.options.illumo_building_refund_to == "central" else account(seat, deed_type(ctx, index))
     bank_pays(ctx, payee, refund, "building sale", RULE)
+    valued(ctx, index)
     emit_buildings(ctx, index, RULE)
 
 
@@ -155,4 +157,5 @@ def repair_groups(ctx: RulesContext) -> None:
             if prop.owner is not None:
                 bank_pays(ctx, prop.owner, sale_refund(ctx, top, height - new),
                           "forced sale to level the group", "V-ILLUMO-33")
+                valued(ctx, top)
             emit_buildings(ctx, top, "V-ILLUMO-33")

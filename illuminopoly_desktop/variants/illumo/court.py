@@ -22,7 +22,7 @@ from ...rules.errors import refuse
 from ...rules.events import Notice
 from ...rules.money import bank_pays, move
 from .bonus import disqualify
-from .effects import check_not_audited
+from .effects import check_not_audited, valued
 from .buildings import level, sale_refund, set_level
 from .groups import in_play_lots
 from .lawsuits import decide_case, suspend
@@ -173,7 +173,7 @@ def check_bribe(ctx: RulesContext, seat: int, index: int) -> int:
 
 def bribe_assessor(ctx: RulesContext, seat: int, index: int) -> None:
     """At any time (a free action): every valuation of the deed is halved until the end of the current turn
-    (A-IL-24 `current_turn`): its Bank price, its buildings' cost and refunds, its mortgage loan, lawsuit
+    (A-IL-24 `current_turn`; with `next_valuation`, until a transaction next values it): its Bank price, its buildings' cost and refunds, its mortgage loan, lawsuit
     compensation. Prices players agree between themselves are unaffected; the net worth of the short game's end is
     not halved in this version."""
     number = check_bribe(ctx, seat, index)
@@ -236,6 +236,34 @@ def declare_secret_deal(ctx: RulesContext, seat: int, card: str | None) -> None:
 def secret_deal(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
     """The Secret Deal's effect, once no Cancellation stopped it: his purchase about to be announced is secret."""
     illumo(ctx.state).secret_deal_by = seat
+
+
+def check_bavarian_for_other(ctx: RulesContext, window, seat: int) -> None:
+    """`illumo_bavarian_scope = any_player` (A-IL-34): asked whether he complains against another player's announced
+    acquisition, the Bavarian Illuminati may instead make it a Secret Deal for $100."""
+    slice_ = illumo(ctx.state)
+    if ctx.options.illumo_bavarian_scope != "any_player" or slice_.illuminati.get(seat) != "bavarian":
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-43", "Only the Bavarian Illuminati buy a Secret Deal for another's "
+                                                     "acquisition, and only with illumo_bavarian_scope = any_player.")
+    if not window.askees or window.askees[0] != seat:
+        raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-43", "It is not your turn to answer this acquisition.")
+    if window.secret:
+        raise refuse("E_WRONG_PHASE", "V-ILLUMO-43", "This acquisition is already a Secret Deal.")
+    check_not_audited(ctx, seat, "payment")
+    if ctx.state.players[seat].cash < BAVARIAN_PRICE:
+        raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-43", f"The Secret Deal costs ${BAVARIAN_PRICE}.")
+
+
+def bavarian_for_other(ctx: RulesContext, window, seat: int, others: list[int]) -> None:
+    """$100 to the Bank; the acquisition is a Secret Deal, and everyone not party to it (`others`, in turn order from
+    the active player) is asked again: only an Interference card complains now (V-ILLUMO-18)."""
+    check_bavarian_for_other(ctx, window, seat)
+    disqualify(ctx, seat)
+    move(ctx, seat, "bank", BAVARIAN_PRICE, "Bavarian Secret Deal", "V-ILLUMO-43")
+    window.secret = True
+    window.askees = others
+    ctx.emit(Notice(text=f"{ctx.name(seat)} makes the acquisition of {ctx.square_name(window.property)} a Secret "
+                         f"Deal.", rule_id="V-ILLUMO-43"))
 
 
 # ----- the Holding Action's window (V-ILLUMO-21) -----
@@ -339,6 +367,7 @@ def condemned_property(ctx: RulesContext, seat: int, player, index, spy_on) -> N
     if height - new > 1 and prop.owner is not None:  # a hotel the supply could not break to 4 houses
         bank_pays(ctx, prop.owner, sale_refund(ctx, index, height - new - 1),
                   "condemned levels beyond the first", "V-ILLUMO-26")
+        valued(ctx, index)
     group = ctx.squares[index].group
     while True:
         lots = in_play_lots(ctx, group)
@@ -360,6 +389,7 @@ def condemned_property(ctx: RulesContext, seat: int, player, index, spy_on) -> N
         if above.owner is not None:
             bank_pays(ctx, above.owner, sale_refund(ctx, top, height - lowered),
                       "forced sale after Condemned Property", "V-ILLUMO-26")
+            valued(ctx, top)
 
 
 def corporate_spy(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
@@ -401,7 +431,8 @@ def turn_started(ctx: RulesContext, seat: int) -> None:
     """A Legal Holiday ends when its player's next turn begins (V-ILLUMO-29); step 4's play budget is reset."""
     slice_ = illumo(ctx.state)
     slice_.court_plays_left = ctx.options.illumo_court_plays_step4
-    slice_.assessed = []
+    if ctx.options.illumo_bribed_assessor_duration == "current_turn":
+        slice_.assessed = []  # A-IL-24: else each lasts until its deed's next valuation (effects.valued)
     if slice_.legal_holiday_by == seat:
         slice_.legal_holiday_by = None
         ctx.notice("The Legal Holiday ends.", "V-ILLUMO-29")

@@ -41,6 +41,16 @@ def assessed(ctx: RulesContext, index: int, amount: int, paying: bool) -> int:
     return -(-amount // 2) if paying else amount // 2
 
 
+def valued(ctx: RulesContext, index: int) -> None:
+    """A transaction has just valued the deed (a Bank price paid, a building bought or sold back, a mortgage loan,
+    compensation, a forced sale): with `illumo_bribed_assessor_duration = next_valuation` its Bribed Assessor is used
+    up (with `current_turn` it lasts to the end of the turn whatever happens)."""
+    slice_ = illumo(ctx.state)
+    if ctx.options.illumo_bribed_assessor_duration == "next_valuation" and index in slice_.assessed:
+        slice_.assessed.remove(index)
+        ctx.notice(f"The Bribed Assessor's halving of {ctx.square_name(index)} is used up.", "V-ILLUMO-28")
+
+
 def check_no_holiday(ctx: RulesContext) -> None:
     by = illumo(ctx.state).legal_holiday_by
     if by is not None:

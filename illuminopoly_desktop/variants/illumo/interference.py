@@ -23,11 +23,11 @@ from ...rules.events import LandingResolved, OfferEvent
 from ...rules.money import move
 from ...rules.roll_contests import ContestSpec, check_pledge_turn, decide, pass_turn, pledged_from, record_pledge
 from ...rules.offers import visible_to
-from ..classic import trades
+from . import trade_payments
 from ..classic.landing import take_deed
 from .bonus import disqualify
-from .effects import check_no_holiday, check_not_audited
-from .treasury import CENTRAL, account, deed_type, pay_tied
+from .effects import check_no_holiday, check_not_audited, valued
+from .treasury import CENTRAL, account, deed_type, settle_tied
 
 FOR, AGAINST = "for", "against"
 BASE_TARGET = 10
@@ -55,6 +55,19 @@ def announce_purchase(ctx: RulesContext, seat: int, index: int, price: int) -> N
         complete_purchase(ctx, seat, index, price)
         return
     ctx.state.pending.append(Complaint(purchaser=seat, property=index, price=price, askees=askees, secret=secret))
+
+
+def announce_auction_win(ctx: RulesContext, seat: int, index: int, price: int) -> bool:
+    """`illumo_interference_on_auctions` (A-IL-11): an auction win is challengeable like a purchase (V-ILLUMO-12):
+    the complaint window opens for every other player in turn from the active player; the winning bid is paid and
+    the deed given when it goes ahead. False when nobody is left to ask (the win completes as usual)."""
+    askees = [other for other in turn_order_from(ctx, ctx.state.turn.seat) if other != seat]
+    if not askees:
+        return False
+    ctx.notice(f"{ctx.name(seat)} wins {ctx.square_name(index)} at auction for ${price}; the other players may "
+               f"complain.", "V-ILLUMO-12", seat)
+    ctx.state.pending.append(Complaint(purchaser=seat, property=index, price=price, askees=askees, auction=True))
+    return True
 
 
 def challenged_deed(offer) -> tuple[int, int] | None:
@@ -141,7 +154,8 @@ def file_complaint(ctx: RulesContext, window: Complaint, seat: int, allow_helper
     position = state.pending.index(window)
     state.pending[position] = Interference(
         purchaser=window.purchaser, complainant=seat, property=window.property, price=window.price,
-        order=turn_order_from(ctx, state.turn.seat), offer_id=window.offer_id, helpers_against=allow_helpers)
+        order=turn_order_from(ctx, state.turn.seat), offer_id=window.offer_id, helpers_against=allow_helpers,
+        auction=window.auction)
 
 
 def interference_played(ctx: RulesContext, seat: int, allow_helpers: bool) -> None:
@@ -173,7 +187,7 @@ def go_ahead(ctx: RulesContext, window) -> None:
     if offer is None:
         return
     try:
-        trades.execute(ctx, offer)
+        trade_payments.carry_out(ctx, offer)
     except IllegalAction as refusal:
         if offer in ctx.state.offers:
             ctx.state.offers.remove(offer)
@@ -198,8 +212,10 @@ def block_trade(ctx: RulesContext, window: Interference) -> None:
 
 
 def complete_purchase(ctx: RulesContext, seat: int, index: int, price: int) -> None:
-    """V-ILLUMO-14 "goes ahead": the price from the purchaser's central and type treasuries (V-ILLUMO-05)."""
-    pay_tied(ctx, seat, deed_type(ctx, index), price, BANK, "purchase", "V-ILLUMO-05")
+    """V-ILLUMO-14 "goes ahead": the price from the purchaser's central and type treasuries (V-ILLUMO-05; a purchase
+    announced was checked to be payable with his split, a winning bid within both treasuries)."""
+    settle_tied(ctx, seat, deed_type(ctx, index), price, BANK, "purchase", "V-ILLUMO-05")
+    valued(ctx, index)
     take_deed(ctx, index, seat, "purchase", "CLASSIC-05")
     ctx.emit(LandingResolved(seat=seat, square=index, option="buy", rule_id="V-ILLUMO-14"))
 
@@ -307,7 +323,7 @@ def resolve(ctx: RulesContext, window: Interference) -> None:
     if window.offer_id is not None:
         block_trade(ctx, window)
         return
-    if not ctx.options.illumo_auction_after_blocked_purchase:
+    if not ctx.options.illumo_auction_after_blocked_purchase or window.auction:  # an auction win: not again
         state.variant.blocked_until[index] = window.purchaser
         ctx.notice(f"The complaint succeeds: {ctx.square_name(index)} stays with the Bank, and nobody may acquire "
                    f"it before {ctx.name(window.purchaser)}'s next turn.", "V-ILLUMO-14", window.purchaser)

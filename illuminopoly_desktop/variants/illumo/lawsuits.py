@@ -24,12 +24,15 @@ from ..classic.mortgages import transfer_fee as mortgage_transfer_fee
 from . import advanced
 from .bermuda import check_not_missing
 from .bonus import disqualify
-from .effects import assessed, check_no_holiday, check_not_audited
+from .effects import assessed, check_no_holiday, check_not_audited, valued
 from .interference import turn_order_from
 from .groups import holds_group, in_play_lots
 from .treasury import CENTRAL, account, balance, deed_type, illumo, sync_treasuries
 
 PLAINTIFF, DEFENDANT = "plaintiff", "defendant"
+NOBODY = -1
+"""The defendant of a landmark suit against an unowned lot (`illumo_landmark_unowned_targets`, A-IL-17): its defence
+has legal power 0 and anyone but the plaintiff may pledge for it."""
 SUITS = ("landmark", "title_defect", "antitrust")
 RULE_OF_SUIT = {"landmark": "V-ILLUMO-38", "title_defect": "V-ILLUMO-39", "antitrust": "V-ILLUMO-40"}
 HOTEL_IN_HOUSES = 5
@@ -48,6 +51,8 @@ def spec(ctx: RulesContext) -> ContestSpec:
 def legal_power(ctx: RulesContext, seat: int) -> int:
     """Basic mode: the greater of 3 and the deeds he owns (mortgaged ones too under `illumo_lp_counts_mortgaged`;
     landmarks are nobody's). Advanced mode: his Illuminatus's fixed number (V-ILLUMO-42)."""
+    if seat == NOBODY:
+        return 0  # A-IL-17: an unowned lot's defence
     fixed = advanced.fixed_legal_power(ctx, seat)
     if fixed is not None:
         return fixed
@@ -93,7 +98,12 @@ def check_target(ctx: RulesContext, defendant: int, suit: str, target: int) -> N
     rule = RULE_OF_SUIT[suit]
     if prop is None:
         raise refuse("E_NOT_A_PROPERTY", rule, "That square is not a deed.")
-    if prop.owner != defendant:
+    if defendant == NOBODY:
+        if suit != "landmark" or not ctx.options.illumo_landmark_unowned_targets:
+            raise refuse("E_NOT_OWNER", "V-ILLUMO-36", "A lawsuit needs a defendant (A-IL-17).")
+        if prop.owner is not None or target in illumo(state).landmarks:
+            raise refuse("E_NOT_OWNER", rule, f"{ctx.square_name(target)} is not an unowned lot in play.")
+    elif prop.owner != defendant:
         raise refuse("E_NOT_OWNER", rule, f"{ctx.square_name(target)} is not {ctx.name(defendant)}'s deed.")
     check_not_missing(ctx, target, "sued over")
     if suit == "landmark" and ctx.squares[target].kind != "lot":
@@ -116,7 +126,7 @@ def check_sue(ctx: RulesContext, seat: int, defendant: int, suit: str, target: i
     check_not_audited(ctx, seat, "lawsuit")
     if defendant == seat:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-36", "You cannot sue yourself.")
-    if not 0 <= defendant < len(state.players) or state.players[defendant].eliminated:
+    if defendant != NOBODY and (not 0 <= defendant < len(state.players) or state.players[defendant].eliminated):
         raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-36", "The defendant must be another player still in the game.")
     check_target(ctx, defendant, suit, target)
     if target in slice_.sued_this_turn:
@@ -134,13 +144,17 @@ def sue(ctx: RulesContext, seat: int, defendant: int, suit: str, target: int) ->
     slice_.lawsuits_left -= 1
     slice_.sued_this_turn.append(target)
     move(ctx, seat, BANK, ctx.options.illumo_filing_fee, "lawsuit filing fee", "V-ILLUMO-36")
-    ctx.notice(f"{ctx.name(seat)} sues {ctx.name(defendant)}: {suit.replace('_', ' ')} over "
+    ctx.notice(f"{ctx.name(seat)} sues {defendant_name(ctx, defendant)}: {suit.replace('_', ' ')} over "
                f"{ctx.square_name(target)}.", RULE_OF_SUIT[suit], seat)
     state.pending.append(Lawsuit(plaintiff=seat, defendant=defendant, suit=suit, target=target,
                                  affected=deed_type(ctx, target), order=turn_order_from(ctx, seat)))
 
 
 # ----- pledging (V-ILLUMO-37, -41) -----
+
+def defendant_name(ctx: RulesContext, defendant: int) -> str:
+    return "nobody (the lot is unowned)" if defendant == NOBODY else ctx.name(defendant)
+
 
 def sides(case: Lawsuit, seat: int) -> list[str]:
     if seat == case.plaintiff:
@@ -258,7 +272,7 @@ def resume(ctx: RulesContext, seat: int, target: int, drop: bool) -> None:
 def still_stands(ctx: RulesContext, case: Lawsuit) -> bool:
     """V-ILLUMO-41: void if a party has been eliminated or the target no longer qualifies."""
     players = ctx.state.players
-    if players[case.plaintiff].eliminated or players[case.defendant].eliminated:
+    if players[case.plaintiff].eliminated or case.defendant != NOBODY and players[case.defendant].eliminated:
         return False
     try:
         check_target(ctx, case.defendant, case.suit, case.target)
@@ -312,10 +326,12 @@ def make_landmark(ctx: RulesContext, owner: int, index: int) -> None:
     clear_mortgage(ctx, index, "V-ILLUMO-38")
     state.properties[index].owner = None
     illumo(state).landmarks.append(index)
-    ctx.emit(OwnershipChanged(property=index, old_owner=owner, new_owner=None, reason="historic landmark",
-                              rule_id="V-ILLUMO-38"))
+    ctx.emit(OwnershipChanged(property=index, old_owner=None if owner == NOBODY else owner, new_owner=None,
+                              reason="historic landmark", rule_id="V-ILLUMO-38"))
     sync_treasuries(ctx, legal_loss=owner)  # V-ILLUMO-10: a loss through a lawsuit
-    bank_pays(ctx, owner, paid, "landmark compensation", "V-ILLUMO-38")
+    if owner != NOBODY:  # an unowned lot's landmark compensates nobody (A-IL-17)
+        bank_pays(ctx, owner, paid, "landmark compensation", "V-ILLUMO-38")
+    valued(ctx, index)
 
 
 def take_title(ctx: RulesContext, plaintiff: int, defendant: int, index: int) -> None:
@@ -325,6 +341,7 @@ def take_title(ctx: RulesContext, plaintiff: int, defendant: int, index: int) ->
     state = ctx.state
     refund = assessed(ctx, index, remove_buildings(ctx, index) // 2, paying=False)
     bank_pays(ctx, defendant, refund, "buildings sold after a title defect", "V-ILLUMO-39")
+    valued(ctx, index)
     prop = state.properties[index]
     prop.owner = plaintiff
     ctx.emit(OwnershipChanged(property=index, old_owner=defendant, new_owner=plaintiff, reason="title defect",
@@ -362,3 +379,4 @@ def forfeit(ctx: RulesContext, window: AntitrustChoice, seat: int, index: int) -
                               rule_id="V-ILLUMO-40"))
     sync_treasuries(ctx, legal_loss=seat)
     bank_pays(ctx, seat, paid, "antitrust compensation", "V-ILLUMO-40")
+    valued(ctx, index)

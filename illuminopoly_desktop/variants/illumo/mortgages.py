@@ -14,7 +14,7 @@ from ...rules.money import bank_pays
 from ..classic.mortgages import lift, lift_cost, owned_deed
 from .bermuda import check_not_missing
 from .bonus import disqualify
-from .effects import assessed, check_not_audited
+from .effects import assessed, check_not_audited, valued
 from .buildings import level, raising_funds
 from .groups import in_play_lots
 from .treasury import check_tied, deed_type, income_account, pay_tied
@@ -43,6 +43,7 @@ def mortgage(ctx: RulesContext, seat: int, index: int) -> None:
     disqualify(ctx, seat)
     prop = ctx.state.properties[index]
     bank_pays(ctx, income_account(ctx, seat, index), amount, "mortgage", "V-ILLUMO-04")
+    valued(ctx, index)
     prop.mortgaged, prop.mortgage_principal = True, amount
     ctx.emit(MortgageChanged(property=index, mortgaged=True, principal=amount, rule_id=RULE))
 

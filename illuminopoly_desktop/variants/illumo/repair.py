@@ -16,7 +16,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import passes, refuse
 from .bonus import disqualify
 from .buildings import HOTEL_LEVEL, building_price, check_sell_building, group_is_level, level, sell_building
-from .effects import check_not_audited
+from .effects import check_not_audited, valued
 from .groups import in_play_lots
 from .interference import turn_order_from
 from .treasury import check_tied, illumo, pay_tied
@@ -111,6 +111,7 @@ def answer(ctx: RulesContext, window: LevelRepair, seat: int, index: int | None,
         disqualify(ctx, seat)
         pay_tied(ctx, seat, window.group, building_price(ctx, index), "bank", f"{kind} to repair level building",
                  RULE)
+        valued(ctx, index)
         add_building(ctx, index, kind)
     move_on(ctx, window)
 

@@ -22,7 +22,7 @@ from ...rules.errors import IllegalAction
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from ..classic.worth import net_worths
-from . import advanced, bermuda, bonus, court, free_actions, landing, lawsuits, trades, treasury
+from . import advanced, bermuda, bonus, court, free_actions, interference, landing, lawsuits, trades, treasury
 from .steps import STEPS, IllumoAuctionWindow, finish_turn
 from .windows import WINDOWS
 
@@ -136,12 +136,23 @@ class IllumoRuleset(ClassicRuleset):
         return treasury.tied_funds(ctx.state, seat, treasury.deed_type(ctx, auction.property))
 
     def pay_auction(self, ctx: RulesContext, auction, winner: int) -> None:
-        """V-ILLUMO-05: the winning bid from the type's treasury as the winner's split says, the rest from central."""
+        """V-ILLUMO-05: the winning bid from the type's treasury as the winner's split says, the rest from central;
+        with `illumo_interference_on_auctions` the win is challengeable first (paid when it goes ahead)."""
         if auction.item != "property":
             super().pay_auction(ctx, auction, winner)
             return
+        if ctx.options.illumo_interference_on_auctions and \
+                interference.announce_auction_win(ctx, winner, auction.property, auction.high_bid):
+            return
         treasury.settle_tied(ctx, winner, treasury.deed_type(ctx, auction.property), auction.high_bid, BANK,
                              "auction", "V-ILLUMO-05")
+
+    def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
+        """An auction win, unless it was just announced for complaints (`illumo_interference_on_auctions`)."""
+        top = ctx.state.pending[-1] if ctx.state.pending else None
+        if top is not None and top.kind == "illumo_complaint" and top.auction and top.property == index:
+            return
+        super().give_property(ctx, index, seat, parent, arrow, rule_id)
 
     pay_repairs = staticmethod(treasury.pay_repairs)
 

@@ -103,6 +103,8 @@ def lawsuit_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     found = []
     for index, prop in state.properties.items():
         owner = prop.owner
+        if owner is None and ctx.options.illumo_landmark_unowned_targets:
+            owner = lawsuits.NOBODY  # A-IL-17: a landmark suit against an unowned lot
         if owner is None or owner == seat:
             continue
         for suit in lawsuits.SUITS:

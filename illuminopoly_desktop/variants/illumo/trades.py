@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
-from ..classic import trades
+from . import trade_payments
 from .bermuda import check_not_missing
 from .effects import check_not_audited
 from .interference import announce_trade
 
 
 def check_offer_terms(ctx: RulesContext, offer) -> None:
-    trades.check_offer_terms(ctx, offer)
+    trade_payments.check_terms(ctx, offer)  # classic's, money counted with V-ILLUMO-05's sources
     for leg in offer.legs:
         if leg.item.kind in ("cash", "loan"):
             check_not_audited(ctx, leg.giver, "voluntary payment to another player")
@@ -33,4 +33,4 @@ def execute(ctx: RulesContext, offer) -> None:
     when it closes), or the trade is carried out at once when nobody could complain."""
     check_offer_terms(ctx, offer)
     if not announce_trade(ctx, offer):
-        trades.execute(ctx, offer)
+        trade_payments.carry_out(ctx, offer)

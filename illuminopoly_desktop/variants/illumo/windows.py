@@ -9,7 +9,7 @@ from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import Window
-from ...rules.errors import passes
+from ...rules.errors import passes, refuse
 from ..classic.windows import MortgageReceiptWindow
 from ..classic.windows import RaiseFundsWindow as ClassicRaiseFunds
 from . import advanced, court, interference, lawsuits, repair, responses
@@ -34,7 +34,7 @@ def _pledge_options(ctx: RulesContext, window, seat: int, module, unit: int) -> 
 class ComplaintWindow(Window):
     """V-ILLUMO-12: each player not party to the purchase, in turn, files a complaint ($50) or lets it pass."""
     kind = "illumo_complaint"
-    answers = {"complain": "complain", "play_court_card": "cancel_secret_deal"}
+    answers = {"complain": "complain", "play_court_card": "cancel_secret_deal", "secret_deal": "bavarian_deal"}
 
     def awaiting(self, state: GameState, window) -> list[int]:
         return window.askees[:1]
@@ -47,7 +47,16 @@ class ComplaintWindow(Window):
                 options.append(A.Complain.shared(seat=seat, file=True, allow_helpers=False))
         if passes(responses.check_cancel_secret_deal, ctx, window, seat):
             options.append(A.PlayCourtCard.shared(seat=seat, card="cancellation"))
+        if passes(court.check_bavarian_for_other, ctx, window, seat):
+            options.append(A.SecretDeal.shared(seat=seat))
         return options
+
+    def bavarian_deal(self, ctx: RulesContext, window, action: A.SecretDeal) -> None:
+        """A-IL-34 (`any_player`): the Bavarian Illuminati make this acquisition a Secret Deal for $100."""
+        if action.card is not None:
+            raise refuse("E_WRONG_PHASE", "V-ILLUMO-17", "A Secret Deal card is played on one's own acquisition.")
+        others = [seat for seat in interference.turn_order_from(ctx, ctx.state.turn.seat) if seat != window.purchaser]
+        court.bavarian_for_other(ctx, window, action.seat, others)
 
     def cancel_secret_deal(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
         """V-ILLUMO-30 (b): the askee plays Cancellation against the Secret Deal (its response window opens; if it
@@ -247,14 +256,30 @@ class AntitrustChoiceWindow(Window):
         return False
 
 
-class LevelRepairWindow(Window):
+class _AskedInTurn(Window):
+    """A public window asking the players of its `askees` one at a time; when the one asked has left the game (or
+    nobody is left), `move_on` (the subclass's module's) skips him or closes the window."""
+    move_on: Any = None
+
+    def awaiting(self, state: GameState, window) -> list[int]:
+        return window.askees[:1]
+
+    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
+        """Public."""
+
+    def before_waiting(self, ctx: RulesContext, window) -> bool:
+        if window.askees and not ctx.state.players[window.askees[0]].eliminated:
+            return False
+        self.move_on(ctx, window)
+        return True
+
+
+class LevelRepairWindow(_AskedInTurn):
     """V-ILLUMO-33: the owners of an uneven group's lots too high, in turn, build on a lowest lot, sell down, or let
     it be (`RepairLevel(property=None)`, the default)."""
     kind = "illumo_level_repair"
     answers = {"repair_level": "repair"}
-
-    def awaiting(self, state: GameState, window) -> list[int]:
-        return window.askees[:1]
+    move_on = staticmethod(repair.move_on)
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return [A.RepairLevel.shared(seat=seat, property=index, sell=sell)
@@ -269,23 +294,13 @@ class LevelRepairWindow(Window):
     def describe(self, state: GameState, window) -> str:
         return f"the repair of level building in the {window.group} group"
 
-    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
-        """Public."""
 
-    def before_waiting(self, ctx: RulesContext, window) -> bool:
-        if window.askees and not ctx.state.players[window.askees[0]].eliminated:
-            return False
-        repair.move_on(ctx, window)
-        return True
-
-
-class IlluminatiDraftWindow(Window):
-    """V-ILLUMO-42: before the first turn, the first five players in turn order each choose an Illuminatus."""
+class IlluminatiDraftWindow(_AskedInTurn):
+    """V-ILLUMO-42: before the first turn, the first five players in turn order each choose an Illuminatus (the
+    Illuminati are public)."""
     kind = "illumo_draft"
     answers = {"choose_illuminatus": "choose"}
-
-    def awaiting(self, state: GameState, window) -> list[int]:
-        return window.askees[:1]
+    move_on = staticmethod(advanced.skip_gone)
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return [A.ChooseIlluminatus.shared(seat=seat, illuminatus=ident) for ident in window.pool
@@ -300,15 +315,6 @@ class IlluminatiDraftWindow(Window):
 
     def describe(self, state: GameState, window) -> str:
         return "the draft of the Illuminati"
-
-    def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
-        """Public: the Illuminati are public (V-ILLUMO-42)."""
-
-    def before_waiting(self, ctx: RulesContext, window) -> bool:
-        if window.askees and not ctx.state.players[window.askees[0]].eliminated:
-            return False
-        advanced.skip_gone(ctx, window)
-        return True
 
 
 class RaiseFundsWindow(ClassicRaiseFunds):
