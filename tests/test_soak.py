@@ -73,3 +73,35 @@ def test_simulate_soak_summary_and_flags(capsys):
     assert "soak: 1 games" in out and "illegal probes" in out
     assert cli.main(["simulate", "--soak", "--players", "4"]) != 0
     assert cli.main(["simulate", "--actions", "10"]) != 0
+
+
+@pytest.mark.parametrize("ruleset, counts", [("classic", range(2, 9)), ("george", range(2, 9)),
+                                             ("illumo", range(2, 9))])
+def test_simulate_soak_plays_the_chosen_ruleset_not_illuminopoly(ruleset, counts, capsys, tmp_path, monkeypatch):
+    """`simulate --soak --ruleset X` soaks X's own games (it soaked Illuminopoly's whatever the ruleset said): each
+    player count X allows in turn, every check after every action, the probes refused with the state unchanged; a
+    failure's rerun command names the ruleset."""
+    games = list(soak.run_soak(seed=0, games=3, action_limit=400, ruleset=ruleset))
+    assert [g.failure.describe() for g in games if g.failure] == []
+    assert [g.table.players for g in games] == list(counts[:3])
+    assert all(g.actions > 0 and g.probes_refused > 0 for g in games)
+    state = soak.start_game(5, soak.table_for(5, ruleset=ruleset))
+    assert state.setup.ruleset == ruleset and len(state.players) == counts[5 % len(counts)]
+
+    real = soak.soak_problems
+
+    def failing_once(state, initial_money):
+        problems = real(state, initial_money)
+        if state.action_count >= 20:
+            problems.append("an injected problem")
+        return problems
+
+    monkeypatch.setattr(soak, "soak_problems", failing_once)
+    status = cli.main(["simulate", "--soak", "--ruleset", ruleset, "--games", "1", "--seed", "2",
+                       "--save-dir", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert status == 1 and f"seed 2 ({counts[2]} players of {ruleset})" in out
+    record = json.loads((tmp_path / "soak-2.failure.json").read_text())
+    assert record["rerun"] == f"illuminopoly simulate --soak --seed 2 --games 1 --max-rounds 60 --ruleset {ruleset}"
+    loaded = load_save(tmp_path / "soak-2.json")
+    assert loaded.state.setup.ruleset == ruleset and state_hash(loaded.state) == loaded.final_hash

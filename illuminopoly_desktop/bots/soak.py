@@ -15,7 +15,9 @@ player while he raises funds), and illegal probes: actions of every kind with ra
 with the state exactly as it was (R-GEN-05), or, when one happens to be legal, are played like any other action.
 
 The games are spread over 3 to 11 players, with and without the Artillery and the professional Banker, with sealed
-and open graft. Everything follows from the seed: a failure is reported with the seed of its game, and its save
+and open graft. A soak of another ruleset (classic Monopoly, Defeating Monopoly, Illumonopoly) seats every player count
+its rules allow in turn, under its own rules, with the same checks; Illuminopoly's own decisions D-11..D-14 are checked
+in Illuminopoly's games only. Everything follows from the seed: a failure is reported with the seed of its game, and its save
 (the setup and every action accepted, ending with the one after which the check failed) replays it exactly.
 """
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..model.options import make_options
-from ..model.rulesets import ruleset_of
+from ..model.rulesets import DEFAULT_RULESET, find_ruleset, ruleset_of
 from ..model.seating import SeatId
 from ..model.state import GameState
 from ..rules import actions as A
@@ -58,16 +60,22 @@ class SoakTable:
     banker: bool
     graft: str
     max_rounds: int
+    ruleset: str = DEFAULT_RULESET
 
     def describe(self) -> str:
+        if self.ruleset != DEFAULT_RULESET:
+            return f"{self.players} players of {self.ruleset}"
         extras = [name for name, on in (("Artillery", self.artillery), ("Banker", self.banker)) if on]
         return f"{self.players} players{''.join(', ' + e for e in extras)}, {self.graft} graft"
 
 
-def table_for(seed: int, max_rounds: int = 60) -> SoakTable:
+def table_for(seed: int, max_rounds: int = 60, ruleset: str = DEFAULT_RULESET) -> SoakTable:
     """Player counts 3 to 11 in turn; the Artillery in every second game and the Banker in every third (forced on
     where the seats need them: the 9 factions seat at most 9 players); sealed and open graft alternating every
-    game pair."""
+    game pair. Another ruleset's table: each player count its rules allow, in turn, and nothing else."""
+    if ruleset != DEFAULT_RULESET:
+        counts = find_ruleset(ruleset).seats
+        return SoakTable(counts[seed % len(counts)], False, False, "-", max_rounds, ruleset)
     players = 3 + seed % 9
     artillery = seed % 2 == 1 or players >= 10
     banker = seed % 3 == 2 or players == 11 or (players == 10 and not artillery)
@@ -77,6 +85,10 @@ def table_for(seed: int, max_rounds: int = 60) -> SoakTable:
 
 def start_game(seed: int, table: SoakTable, extra_options: dict | None = None) -> GameState:
     """The game of `seed` at `table`; `extra_options` (house rules for every game) win over the table's own."""
+    if table.ruleset != DEFAULT_RULESET:
+        rules = find_ruleset(table.ruleset)
+        options = {**rules.round_cap(table.max_rounds), **(extra_options or {})}
+        return new_game(seat_configs(table.players, None, None), seed=seed, options=options, ruleset=table.ruleset)
     options = {"max_rounds": table.max_rounds, "graft_bidding_mode": table.graft, "use_artillery": table.artillery,
                **(extra_options or {})}
     banker_seat = table.players - 1 if table.banker else None
@@ -94,7 +106,8 @@ def soak_problems(state: GameState, initial_money: int) -> list[str]:
     """Everything wrong with the state after an action (empty when all holds)."""
     problems = invariant_problems(state, initial_money)
     problems += eliminated_seat_problems(state)
-    problems += decision_problems(state)
+    if state.setup.ruleset == DEFAULT_RULESET:  # D-11..D-14 are Illuminopoly's decisions (its Artillery, Boat...)
+        problems += decision_problems(state)
     problems += awaiting_problems(state)
     return problems
 
@@ -397,13 +410,16 @@ class SoakTotals:
 
 def run_soak(seed: int = 0, actions: int = 10_000, games: int | None = None, max_rounds: int = 60,
              action_limit: int = MAX_ACTIONS_PER_GAME, probe_share: float = PROBE_SHARE,
-             totals: SoakTotals | None = None, options: dict | None = None) -> Iterator[SoakGame]:
-    """Games seed, seed+1, ... until `actions` actions have been played (or `games` games, if given)."""
+             totals: SoakTotals | None = None, options: dict | None = None,
+             ruleset: str = DEFAULT_RULESET) -> Iterator[SoakGame]:
+    """Games seed, seed+1, ... of `ruleset` until `actions` actions have been played (or `games` games, if
+    given)."""
     totals = totals if totals is not None else SoakTotals()
     started = time.perf_counter()
     game_seed = seed
     while (totals.games < games) if games is not None else (totals.actions < actions):
-        game = play_soak_game(game_seed, table_for(game_seed, max_rounds), action_limit, probe_share, options)
+        game = play_soak_game(game_seed, table_for(game_seed, max_rounds, ruleset), action_limit, probe_share,
+                              options)
         totals.add(game)
         totals.seconds = time.perf_counter() - started
         yield game
@@ -418,7 +434,9 @@ def failure_report(failure: SoakFailure, options: dict | None = None) -> dict:
     return {"seed": failure.seed, "table": failure.table.__dict__, "action_index": failure.action_index,
             "action": failure.action, "problems": failure.problems, "options": options or {},
             "rerun": f"illuminopoly simulate --soak --seed {failure.seed} --games 1 "
-                     f"--max-rounds {failure.table.max_rounds}{extra}"}
+                     f"--max-rounds {failure.table.max_rounds}"
+                     + (f" --ruleset {failure.table.ruleset}" if failure.table.ruleset != DEFAULT_RULESET else "")
+                     + extra}
 
 
 __all__ = ["play_soak_game", "run_soak", "soak_problems", "table_for", "SoakTotals", "SoakFailure"]

@@ -63,7 +63,8 @@ def add_simulate_parser(commands) -> None:
                                                                    "soak-failures)")
     sim.add_argument("--soak", action="store_true",
                      help="soak the referee: random games of 3 to 11 players, with and without the Artillery and the "
-                          "Banker, sealed and open graft, mixed with illegal probes; after every action check that "
+                          "Banker, sealed and open graft (with --ruleset: each player count of that ruleset), mixed "
+                          "with illegal probes; after every action check that "
                           "someone is awaited and can act, that every awaited seat's default applies, that money is "
                           "conserved and that no eliminated seat holds anything; write each failure's seed and save")
     sim.add_argument("--actions", type=positive_int, metavar="N",

@@ -1,8 +1,9 @@
 """`illuminopoly simulate --soak`: many seeded random games, every promise of the referee checked after every action.
 
 The games are bots/soak.py's: 3 to 11 players in turn, with and without the Artillery and the professional Banker,
-sealed and open graft, random legal actions of the awaited seats and free actions of the others, mixed with illegal
-probes. Each game is one line; a failure is written to the save directory as the game's save (its setup and every
+sealed and open graft (with --ruleset, each player count that ruleset allows, under its own rules; shared factions
+have their own soak, bots/shared_soak.py), random legal actions of the awaited seats and free actions of the others,
+mixed with illegal probes. Each game is one line; a failure is written to the save directory as the game's save (its setup and every
 action accepted, which `illuminopoly replay` replays to the failing state) and a JSON record with the seed, the
 problems found and the command that plays the game again.
 """
@@ -24,6 +25,7 @@ SEATING_FLAGS = (("players", "--players"), ("factions", "--factions"), ("artille
 def cmd_soak(args: argparse.Namespace) -> int:
     """Play soak games until --actions actions (or --games games); status 1 if any check failed."""
     from ..bots.soak import SoakTotals, failure_report, run_soak
+    from ..model.rulesets import DEFAULT_RULESET
     from ..saves import SaveError, write_save
 
     for name, flag in SEATING_FLAGS:
@@ -47,7 +49,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
     totals = SoakTotals()
     games = run_soak(seed=args.seed, actions=args.actions or DEFAULT_SOAK_ACTIONS,
                      games=args.games, max_rounds=max_rounds, totals=totals,
-                     options=options)
+                     options=options, ruleset=getattr(args, "ruleset", None) or DEFAULT_RULESET)
     for game in games:
         failure = game.failure
         saved = None
