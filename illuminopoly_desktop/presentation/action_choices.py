@@ -20,6 +20,7 @@ from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
 from .classic_words import CLASSIC_WORDS
+from .george_words import GEORGE_WORDS
 from .deal_builder import can_propose, describe_offer, offers_made, offers_to_answer
 from .game_setup import faction_description
 from .wording import plain, rule_ids_shown, step_words
@@ -29,14 +30,20 @@ GROUPS = (MAIN, LANDING, CONTEST, OTHER)
 GROUP_TITLES = {MAIN: "Your decision", LANDING: "Landing options", CONTEST: "Contest", OTHER: "Other actions"}
 
 LANDING_TYPES = frozenset({"do_nothing", "buy", "take_over", "rezone", "subvert", "rebuild", "demand_ransom",
-                           "destroy"})
+                           "destroy", "lease_parcel"})
 CONTEST_TYPES = frozenset({"answer_chair_block", "invite_helpers", "answer_invitation", "join_side", "commit_graft"})
 OTHER_TYPES = (A.FREE_ACTION_TYPES | A.CHEAT_ACTION_TYPES) - {"rule_accusation"}
 """Free actions (R-GEN-04) and simulated cheats, tucked away under "Other actions"; a Banker's ruling is a decision."""
 
-LANDING_ORDER = {"buy": -10, "take_over": -5, "subvert": -4, "rezone": -3, "rebuild": -2, "destroy": -1,
+LANDING_ORDER = {"buy": -10, "lease_parcel": -10, "take_over": -5, "subvert": -4, "rezone": -3, "rebuild": -2, "destroy": -1,
                  "demand_ransom": 0, "do_nothing": 10}
 """The landing options in the order the panel lists them: buying first, doing nothing last."""
+
+RULESET_WORDS = {"classic": CLASSIC_WORDS, "george": GEORGE_WORDS}
+"""The action words of each ruleset's `queries.wording` that has its own (Illuminopoly's are the labeller's)."""
+
+ACQUISITIONS = frozenset({"buy", "lease_parcel"})
+"""Taking the square landed on (buying a deed; leasing a Georgist parcel, V-GEORGE-05): the landing's default."""
 
 SHORTCUTS = {"roll": "R", "jail_roll": "R", "end_turn": "E"}
 """Keys for the most common choices; Space always takes the default choice (see ui/table/action_panel.py)."""
@@ -114,7 +121,7 @@ def choices_for(state: GameState, seat: int) -> list[Choice]:
                   for c in result]
     result = [replace(c, on_timeout=c.is_default) for c in result]
     result.sort(key=lambda c: LANDING_ORDER.get(c.kind, 0) if c.group == LANDING else 0)
-    buy = next((c for c in result if c.kind == "buy" and c.group == LANDING), None)
+    buy = next((c for c in result if c.kind in ACQUISITIONS and c.group == LANDING), None)
     if buy is not None:
         result = [replace(c, is_default=c is buy) for c in result]
     return result
@@ -170,8 +177,8 @@ def graft_odds(state: GameState, seat: int, pips: int) -> Fraction | None:
 def seat_title(state: GameState, seat: int) -> str:
     """"Alice — the Top Hat (aristocrats)"."""
     player = state.players[seat]
-    if state.setup.ruleset == "classic":
-        return player.name  # classic Monopoly's players have no faction
+    if not ruleset_of(state).queries.has_structures:
+        return player.name  # classic Monopoly's players (and the Georgist rules') have no faction
     if player.role == "banker":
         return f"{player.name} — the professional Banker"
     info = load_factions().get(player.faction or "")
@@ -233,8 +240,9 @@ class _Labeller:
         self.rules = ruleset_of(state).queries
         self.squares = board_index(state.setup.board).squares
         self.contest = self.rules.active_contest(state)
-        self.words = CLASSIC_WORDS if state.setup.ruleset == "classic" else {}
-        """A classic game's own wording of its actions (presentation/classic_words.py)."""
+        self.words = RULESET_WORDS.get(self.rules.wording, {})
+        """A classic or Georgist game's own wording of its actions (presentation/classic_words.py,
+        george_words.py)."""
 
     def price(self, action: A.Action) -> int | None:
         return self.rules.price(self.state, action)

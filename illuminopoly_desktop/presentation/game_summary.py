@@ -13,7 +13,6 @@ from ..model.factions import load_factions
 from ..model.rulesets import ruleset_of
 from ..model.state import GameState
 from .power_history import rounds_played, standings as standing_values
-from .seat_summary import is_classic
 
 # How each ending is worded by the engine (Illuminopoly's victory.py and special_victory.py) -> (kind, rule ID).
 _ENDINGS = (
@@ -92,7 +91,7 @@ def summarize(state: GameState, rule_id: str | None = None) -> GameSummary:
         rounds=rounds_played(state),
         standings=standings(state),
         seed=state.setup.seed or None,
-        measure="Net worth" if is_classic(state) else "Power Base",
+        measure=ruleset_of(state).queries.standing_name,
     )
 
 

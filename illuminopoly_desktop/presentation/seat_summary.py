@@ -107,8 +107,9 @@ class BankerHoldings:
 
 
 def is_classic(state: GameState) -> bool:
-    """Whether the game is played by the classic Monopoly rules (no factions, no power structures)."""
-    return state.variant is not None and state.variant.kind == "classic"
+    """Whether the game is played by classic Monopoly's rules or a ruleset on top of them (the Georgist one): players
+    without factions or power structures, each holding his deeds in a row (the ruleset's `has_structures`)."""
+    return not ruleset_of(state).queries.has_structures
 
 
 def seat_role(state: GameState, seat: int) -> str:

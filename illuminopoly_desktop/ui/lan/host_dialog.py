@@ -352,7 +352,8 @@ class HostDialog(QDialog):
         count, computers = self.seats.value(), self.computers.value()
         problems = []
         if computers and self.strength.currentData() == "strategist":
-            problems.append("Classic Monopoly has no strategist computer player yet: choose schemer or random.")
+            label = self.ruleset_combo.currentText() or self.ruleset()
+            problems.append(f"{label} has no strategist computer player yet: choose schemer or random.")
         seats = [SeatPlan(name=f"Seat {n + 1}", kind="computer" if n >= count - computers else "human")
                  for n in range(count)]
         return problems + TableSetup(seats=seats, option_overrides=overrides, ruleset=self.ruleset()).validate()

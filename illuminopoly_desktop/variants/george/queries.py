@@ -34,6 +34,36 @@ class GeorgeQueries(ClassicQueries):
         return wealths(RulesContext(state))
 
     standings_name = "wealth"  # V-GEORGE-32: the wealth game's measure
+    has_parcels = True
+    wording = "george"
+    standing_name = "Wealth"
+    prices = {}
+    building_check = None
+
+    def round_limit(self, state: GameState) -> int | None:
+        """The wealth game's last round (V-GEORGE-32); None when the last player standing wins."""
+        options = state.setup.options
+        return options.george_max_rounds if options.george_victory == "wealth" else None
+
+    def parcel(self, state: GameState, index: int) -> dict | None:
+        """The parcel on square `index` as the board and the seat areas show it: its lessee (None: unleased), its
+        houses, hotels, offices and plant, whether its lessee may not build until his next turn (V-GEORGE-07), the
+        use fee another player would pay on landing now (V-GEORGE-10, -11; 0 without a building; a utility's as
+        a multiple of the dice) and the lessee's community rent (V-GEORGE-08)."""
+        held = state.variant.parcels.get(index)
+        if held is None:
+            return None
+        ctx = RulesContext(state)
+        utility = ctx.squares[index].kind == "utility"
+        return {"lessee": held.lessee, "houses": held.houses, "hotels": held.hotels, "offices": held.offices,
+                "plant": held.plant, "locked": held.build_locked,
+                "use_fee": use_fee(ctx, index, 1 if utility else 0, None) if held.lessee is not None else 0,
+                "utility": utility,
+                "community_rent": community_rent(ctx, index, False) if not utility else 0}
+
+    def leases_of(self, state: GameState, seat: int) -> list[int]:
+        """The parcels the seat leases, in board order."""
+        return sorted(index for index, held in state.variant.parcels.items() if held.lessee == seat)
 
     def price(self, state: GameState, action: A.Action) -> int | None:
         ctx = RulesContext(state)

@@ -1,0 +1,213 @@
+"""Defeating Monopoly, the Georgist rules, at the table (issue 27, "At the table"; VARIANTS §5.7): New Game and Host
+Game choose it with its sentence and its house rules; a game plays pass-and-play with computer seats from the
+opening roll to the wealth game's end through the window with real events (Return on the hand-over curtain, mouse
+clicks on the Actions panel), every decision the engine awaits answered from the table, in the variant's own words
+(a lessee leases a parcel; nobody buys land) naming V-GEORGE rules; a save opens and plays on; LAN hosting names the
+ruleset in the hello, the lobby and the advert."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QCheckBox, QSpinBox
+
+from illuminopoly_desktop.model.board import load_board
+from illuminopoly_desktop.model.rulesets import find_ruleset
+from illuminopoly_desktop.presentation import preferences as prefs_module
+from illuminopoly_desktop.presentation import table_session
+from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.saves.savefile import load_save, state_hash
+from illuminopoly_desktop.ui.app import game_files
+from illuminopoly_desktop.ui.app.main_window import MainWindow
+from illuminopoly_desktop.ui.app.table_layout import STRUCTURE
+from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
+from ui_windows import hide_top_level_windows
+
+GEORGE = find_ruleset("george")
+PEOPLE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy", "kind": "computer", "strength": "schemer"}]
+FORBIDDEN_WORDS = ("Buy ", "Political Favor", "Power Base", "owner", "R-")
+"""Words of other rule systems that a Georgist panel must never show (land is leased, never bought or owned)."""
+
+
+@pytest.fixture
+def folders(tmp_path, monkeypatch):
+    data, config, documents = tmp_path / "data", tmp_path / "config", tmp_path / "documents"
+    documents.mkdir()
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: data)
+    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: config)
+    monkeypatch.setattr(game_files, "documents_dir", lambda: documents)
+    yield {"data": data, "documents": documents}
+    hide_top_level_windows()
+
+
+def open_window(qtbot, size=(1366, 768)) -> MainWindow:
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def click(widget) -> None:
+    QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+
+def play_by_clicks(qtbot, window: MainWindow, decisions: int, rnd: random.Random) -> list[str]:
+    """Up to `decisions` decisions through the window: Return on the curtain, else a click on one of the panel's
+    buttons (never "Don't lease", which passes a parcel over), waiting for computer seats to move. Returns every
+    label shown."""
+    labels = []
+    for _ in range(decisions):
+        session = window.table.session
+        qtbot.waitUntil(lambda: session.state.game_over or window.handover.isVisible()
+                        or bool(window.action_panel.buttons) and not window.table.is_thinking, timeout=10_000)
+        if session.state.game_over:
+            break
+        if window.handover.isVisible():
+            QTest.keyClick(window.handover, Qt.Key.Key_Return)
+            continue
+        buttons = window.action_panel.buttons
+        assert buttons, f"nothing to click, waiting for {engine.awaiting(session.state)}"
+        labels += [button.choice.label for button in buttons]
+        pool = [b for b in buttons if b.choice.kind != "do_nothing"] or buttons
+        click(rnd.choice(pool))
+        qtbot.wait(1)
+    return labels
+
+
+# ----- New Game -----
+
+def test_new_game_chooses_defeating_monopoly_with_the_keyboard_and_shows_its_house_rules(qtbot):
+    """V-GEORGE-02: the game New Game starts has the opening roll's unequal cash ($7,000 for rank 1 down to
+    $2,500), no faction column, and the george_* house rules typed in."""
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.ruleset_combo.setFocus()
+    QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+    QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+    assert dialog.ruleset() == "george"
+    assert "lease parcels" in dialog.ruleset_sentence.text() and "30 rounds" in dialog.ruleset_sentence.text()
+    assert dialog.seats_table.isColumnHidden(2)  # no faction to choose
+    assert set(dialog.house_rules.fields) == set(GEORGE.options_model.model_fields)
+    assert dialog.house_rules.fields["george_max_rounds"].label == "Max rounds"  # the prefix said once
+    dialog.tabs.setCurrentWidget(dialog.house_rules)
+    rounds: QSpinBox = dialog.house_rules.editors["george_max_rounds"]
+    rounds.setFocus()
+    rounds.selectAll()
+    QTest.keyClicks(rounds, "12")
+    gifts: QCheckBox = dialog.house_rules.editors["george_holding_fee_recurring"]
+    gifts.setFocus()
+    QTest.keyClick(gifts, Qt.Key.Key_Space)
+    assert dialog.ok_button.isEnabled(), dialog.problems()
+
+    state = dialog.start_game()
+    assert state.setup.ruleset == "george"
+    assert state.setup.options.george_max_rounds == 12
+    assert state.setup.options.george_holding_fee_recurring is True
+    assert sorted(p.cash for p in state.players) == [2500, 3000, 5500, 7000]  # V-GEORGE-02, four seats
+    first = state.players[state.seat_order[0]]
+    assert first.cash == 7000  # GE-T1: rank 1 moves first
+    assert dialog.remembered().ruleset == "george"
+
+
+def test_defeating_monopoly_seats_two_to_eight_players(qtbot):
+    """V-GEORGE-01: one seat is too few, nine too many; the refusal names the rule."""
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("george"))
+    dialog.set_seat_count(9)
+    assert not dialog.ok_button.isEnabled() and any("V-GEORGE-01" in p for p in dialog.problems())
+    dialog.set_seat_count(2)
+    assert dialog.ok_button.isEnabled() and dialog.problems() == []
+    dialog.set_seat_count(1)
+    assert not dialog.ok_button.isEnabled() and any("V-GEORGE-01" in p for p in dialog.problems())
+
+
+# ----- the table -----
+
+def test_a_georgist_game_plays_at_the_table_to_its_end_by_clicks_with_a_computer_seat(qtbot, folders):
+    """Ann and Ben pass the laptop, Cy is a computer schemer; a four-round wealth game (V-GEORGE-32): every
+    decision is a click or Return, the words are the variant's own, and the game-over screen ranks by wealth."""
+    state = GEORGE.new_game(PEOPLE, seed=7, options={"george_max_rounds": 4})
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    assert STRUCTURE not in {dock.objectName() for dock in window.table_docks}  # no power structure
+    assert window.table.structure is None
+
+    labels = play_by_clicks(qtbot, window, 600, random.Random(2))
+    state = window.table.session.state
+    assert state.game_over, "the four-round game did not end within 600 decisions"
+    assert any(label.startswith("Roll the dice") for label in labels)
+    assert any(label.startswith("Lease ") and "holding fee" in label for label in labels)  # V-GEORGE-05, -06
+    assert any(label.startswith("Lease ") and "down" in label for label in labels)  # V-GEORGE-16 at once
+    for label in labels:
+        assert not any(word in label for word in FORBIDDEN_WORDS), label
+    assert any(kind == "computer" for kind in (p.kind for p in state.players))
+    assert any(a.seat == 2 for a in window.table.session.actions)  # the computer seat played its turns
+    qtbot.waitUntil(lambda: window.game_over_dialog is not None and window.game_over_dialog.isVisible(), timeout=5000)
+    dialog = window.game_over_dialog
+    assert dialog.standings.horizontalHeaderItem(4).text() == "Wealth"
+    wealths = GEORGE.queries.net_worths(state)
+    assert dialog.standings.item(0, 4).text() == f"{max(wealths.values()):,}"  # the wealthiest heads the table
+    assert set(state.winners) <= {seat for seat, wealth in wealths.items() if wealth == max(wealths.values())}
+
+
+def test_a_georgist_save_opens_and_plays_on(qtbot, folders, monkeypatch):
+    window = open_window(qtbot)
+    window.start_table(GEORGE.new_game(PEOPLE, seed=5), pace_ms=0, animated=False)
+    play_by_clicks(qtbot, window, 30, random.Random(4))
+    saved = folders["documents"] / "georgist evening.illuminopoly.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
+    window.action_save.trigger()
+    expected = state_hash(window.table.session.state)
+    assert load_save(saved).final_hash == expected
+    assert window.table.session.state.variant.parcels  # the leases are the slice's, saved with it
+    window.close()
+
+    reopened = open_window(qtbot)
+    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
+    reopened.action_open.trigger()
+    assert reopened.table.session.state.setup.ruleset == "george"
+    assert state_hash(reopened.table.session.state) == expected
+    before = len(reopened.table.session.actions)
+    play_by_clicks(qtbot, reopened, 10, random.Random(5))
+    assert len(reopened.table.session.actions) > before
+
+
+# ----- LAN -----
+
+def test_host_game_hosts_defeating_monopoly_and_its_hello_advert_and_lobby_name_it(qtbot, tmp_path):
+    from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
+
+    dialog = HostDialog(bind="127.0.0.1", discovery=False, save_path=tmp_path / "lan.json", computer_pace=0)
+    qtbot.addWidget(dialog)
+    dialog.port.setValue(0)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    try:
+        dialog.ruleset_combo.setFocus()
+        QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+        QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+        assert dialog.ruleset() == "george" and "lease parcels" in dialog.ruleset_sentence.text()
+        assert set(dialog.house_rules.fields) == set(GEORGE.options_model.model_fields)
+        dialog.house_rules.editors["george_max_rounds"].setValue(20)
+        dialog.seats.setValue(4)
+        dialog.computers.setValue(2)
+        dialog.strength.setCurrentIndex(dialog.strength.findData("strategist"))
+        assert not dialog.host_button.isEnabled() and "no strategist" in dialog.problems_label.text()
+        dialog.strength.setCurrentIndex(dialog.strength.findData("schemer"))
+        assert dialog.host_button.isEnabled(), dialog.problems()
+        config = dialog.config()
+        assert (config.ruleset, config.options) == ("george", {"george_max_rounds": 20})
+        QTest.mouseClick(dialog.host_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.lan.seat == 0 and "Defeating Monopoly" in dialog.lobby.title.text(),
+                        timeout=5000)
+        server = dialog.lan.server
+        assert server.call(lambda s: s._advert()["rs"]) == "george"
+        assert dialog.lan.client.welcome.ruleset == "george"  # the answer to the hello names it
+    finally:
+        dialog.done(0)
