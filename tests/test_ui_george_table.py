@@ -211,3 +211,68 @@ def test_host_game_hosts_defeating_monopoly_and_its_hello_advert_and_lobby_name_
         assert dialog.lan.client.welcome.ruleset == "george"  # the answer to the hello names it
     finally:
         dialog.done(0)
+
+
+# ----- the board's parcel markers and the seat areas (§5.7) -----
+
+BALTIC, READING, BOARDWALK, PARK_PLACE = 3, 5, 39, 37
+
+
+def test_the_board_marks_unleased_parcels_lessees_buildings_plants_and_the_lock(qtbot, folders):
+    """V-GEORGE-04, -05: an unleased parcel has a dashed frame; a leased one its lessee's frame and name. V-GEORGE-14,
+    -15: houses, a hotel and an office building side by side (red, blue); V-GEORGE-11: a railroad's plant;
+    V-GEORGE-07: the padlock of a lease won at auction. The tooltips say the same in the variant's words."""
+    from illuminopoly_desktop.ui.board.building_items import HOTEL_RED, OFFICE_BLUE
+
+    from george_scenario import lease_to, put
+
+    state = GEORGE.new_game(PEOPLE, seed=3)
+    lease_to(state, 0, BALTIC, BOARDWALK)
+    lease_to(state, 1, READING, PARK_PLACE)
+    put(state, BALTIC, houses=3)
+    put(state, BOARDWALK, hotels=1, offices=1)
+    put(state, READING, plant=True)
+    state.variant.parcels[PARK_PLACE].build_locked = True
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    scene = window.scene
+    markers = scene.marker_items
+    assert markers[1].marker_kinds() == {"unleased"} and markers[1].isVisible()  # Mediterranean Avenue
+    assert markers[BALTIC].marker_kinds() == {"owner"} and markers[BALTIC].ribbon_name() == "Ann"
+    assert markers[READING].marker_kinds() == {"owner", "plant"} and markers[READING].ribbon_name() == "Ben"
+    assert markers[PARK_PLACE].marker_kinds() == {"owner", "locked"}
+    assert scene.building_items[BALTIC].count == 3
+    boardwalk = scene.building_items[BOARDWALK]
+    assert boardwalk.count == 2 and boardwalk.colours() == [HOTEL_RED, OFFICE_BLUE]
+    tip = scene.square_items[BOARDWALK].toolTip()
+    assert "Lessee: <b>Ann</b>" in tip and "Use fee now: <b>$4,000</b>" in tip  # twice $2,000 (V-GEORGE-10)
+    assert "a hotel and an office building" in tip and "Owner" not in tip
+    assert "Unleased" in scene.square_items[1].toolTip()
+    assert "No building until the lessee's next turn" in scene.square_items[PARK_PLACE].toolTip()
+
+    area = window.seat_areas.area(0)
+    assert sorted(area.scene.cards) == [BALTIC, BOARDWALK]  # his leases, as plain cards
+    assert "2 leases" in area.money.text() and "wealth $" in area.money.text()
+
+
+def test_asking_the_table_about_a_georgist_game_changes_nothing_in_it(qtbot):
+    """The panel's words, the board and the seat headers read the state without spending its recorded dice: a
+    utility's community rent after a move that was no roll would roll (A-GE-02), so it is asked of a copy."""
+    from illuminopoly_desktop.presentation.action_choices import choices_for
+    from illuminopoly_desktop.presentation.board_snapshot import snapshot_of
+    from illuminopoly_desktop.presentation.seat_summary import seat_summaries
+    from illuminopoly_desktop.rules import actions as A
+
+    from george_scenario import george_game
+
+    state = george_game()
+    seat = state.turn.seat
+    engine.apply(state, A.ForceDice(seat=seat, dice=[6, 6]))
+    engine.apply(state, A.Roll(seat=seat))  # Electric Company (12), unleased
+    state.variant.dice_total = 0  # as after a card's move
+    before = state_hash(state)
+    labels = [c.label for c in choices_for(state, seat)]
+    snapshot_of(state)
+    seat_summaries(state)
+    assert any(label.startswith("Lease Electric Company") for label in labels)
+    assert state_hash(state) == before

@@ -45,6 +45,16 @@ class PropertyFacts:
     owner_name: str = ""
     controller_name: str = ""
     """The names written on the square (empty when unowned)."""
+    parcel: bool = False
+    """Land leased, never owned (V-GEORGE-04): `owner` is the parcel's lessee, `rent_text` its use fee."""
+    unleased: bool = False
+    """A parcel of a ruleset that leases land (V-GEORGE-04) that nobody leases: `owner` is a parcel's lessee."""
+    large: tuple[str, ...] = ()
+    """A parcel's large buildings in order ("hotel", "office"; V-GEORGE-15), drawn instead of `hotel`."""
+    plant: bool = False
+    """A railroad or utility parcel's plant (V-GEORGE-11)."""
+    locked: bool = False
+    """Won at a lease auction: no building on it until the lessee's next turn (V-GEORGE-07)."""
 
     @property
     def is_subverted(self) -> bool:
@@ -170,6 +180,8 @@ def acted_on_square(state: GameState) -> int | None:
 def _property_facts(state: GameState, queries, squares, index: int) -> PropertyFacts:
     prop = state.properties[index]
     players = state.players
+    if queries.has_parcels:
+        return _parcel_facts(state, queries, squares, index)
     return PropertyFacts(
         index=index, name=squares[index].name, owner=prop.owner, controller=prop.controller,
         mortgaged=prop.mortgaged, rezoned=prop.rezoned, destroyed=prop.destroyed, rubble=prop.rubble,
@@ -179,6 +191,22 @@ def _property_facts(state: GameState, queries, squares, index: int) -> PropertyF
         attack_costs=attack_costs(state, queries, squares, index),
         owner_name=players[prop.owner].name if prop.owner is not None else "",
         controller_name=players[prop.controller].name if prop.controller is not None else "")
+
+
+def _parcel_facts(state: GameState, queries, squares, index: int) -> PropertyFacts:
+    """A parcel of a ruleset that leases land (the Georgist rules): its lessee in the owner's place, its buildings
+    and lock, and the use fee another player would pay on it now (V-GEORGE-10, -11) as its rent."""
+    parcel = queries.parcel(state, index)
+    lessee = parcel["lessee"]
+    fee = parcel["use_fee"]
+    rent = "" if lessee is None else (f"{fee} \u00d7 dice" if parcel["utility"] and fee else f"${fee:,}")
+    return PropertyFacts(
+        index=index, name=squares[index].name, owner=lessee, controller=lessee, houses=parcel["houses"],
+        hotel=bool(parcel["hotels"]), rent_text=rent,
+        owner_name=state.players[lessee].name if lessee is not None else "",
+        controller_name=state.players[lessee].name if lessee is not None else "",
+        parcel=True, unleased=lessee is None, large=("hotel",) * parcel["hotels"] + ("office",) * parcel["offices"],
+        plant=parcel["plant"], locked=parcel["locked"])
 
 
 OUTSIDER = -2

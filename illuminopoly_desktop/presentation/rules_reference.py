@@ -189,6 +189,8 @@ def how_to_play_markdown(path: str | Path | None = None, ruleset: str = "illumin
     plain text: the reference's rule pages are Illuminopoly's."""
     if ruleset == "classic":
         return resource_path(CLASSIC_HOW_TO_PLAY_NAME).read_text(encoding="utf-8")
+    if ruleset == "george":  # Defeating Monopoly's page names its V-GEORGE rules in plain text too
+        return george_how_to_play_markdown()
     resolved = Path(path) if path is not None else resource_path(HOW_TO_PLAY_NAME)
     return link_rule_ids(resolved.read_text(encoding="utf-8"))
 

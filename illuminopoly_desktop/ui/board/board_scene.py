@@ -334,7 +334,7 @@ class BoardScene(QGraphicsScene):
                 continue
             self.marker_items[index].set_facts(facts)
             if index in self.building_items:
-                self.building_items[index].set_buildings(facts.houses, facts.hotel)
+                self.building_items[index].set_buildings(facts.houses, facts.hotel, facts.large)
             self.square_items[index].set_state_tooltip(state_html(facts, names))
         square_names = [square.name for square in self.board.squares]
         for token in snapshot.tokens:

@@ -49,7 +49,7 @@ class GeorgeQueries(ClassicQueries):
         """The parcel on square `index` as the board and the seat areas show it: its lessee (None: unleased), its
         houses, hotels, offices and plant, whether its lessee may not build until his next turn (V-GEORGE-07), the
         use fee another player would pay on landing now (V-GEORGE-10, -11; 0 without a building; a utility's as
-        a multiple of the dice) and the lessee's community rent (V-GEORGE-08)."""
+        a multiple of the dice)."""
         held = state.variant.parcels.get(index)
         if held is None:
             return None
@@ -58,8 +58,7 @@ class GeorgeQueries(ClassicQueries):
         return {"lessee": held.lessee, "houses": held.houses, "hotels": held.hotels, "offices": held.offices,
                 "plant": held.plant, "locked": held.build_locked,
                 "use_fee": use_fee(ctx, index, 1 if utility else 0, None) if held.lessee is not None else 0,
-                "utility": utility,
-                "community_rent": community_rent(ctx, index, False) if not utility else 0}
+                "utility": utility}
 
     def leases_of(self, state: GameState, seat: int) -> list[int]:
         """The parcels the seat leases, in board order."""
@@ -104,7 +103,7 @@ class GeorgeQueries(ClassicQueries):
         the community rent of each later landing or passing, the first building's price, whether he can pay.
         Under `classic_purchase` a railroad or utility is no lease (V-GEORGE-11): `bought_outright` is true and
         `price` is what buying it costs; the lease figures are then absent."""
-        ctx = RulesContext(state)
+        ctx = _reading(state)
         index = state.turn.landing_square
         if bought_outright(ctx, index):
             price = ctx.squares[index].price
@@ -157,6 +156,13 @@ class GeorgeQueries(ClassicQueries):
         for row in rows:
             row["name"] = state.players[row["seat"]].name
         return counter, rows
+
+
+def _reading(state: GameState) -> RulesContext:
+    """A context to read figures in without changing the game: the community rent (charges.community_rent) rolls
+    the dice for a utility when the move was no roll (A-GE-02), which would spend the game's recorded randomness on
+    a question of the interface, so it is then asked of a copy of the state."""
+    return RulesContext(state if state.variant.dice_total else state.model_copy(deep=True))
 
 
 QUERIES = GeorgeQueries()
