@@ -21,7 +21,7 @@ from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.saves.savefile import load_save, state_hash
 from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
-from illuminopoly_desktop.ui.app.table_layout import STRUCTURE
+from illuminopoly_desktop.ui.app.table_layout import PARCELS, STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 from ui_windows import hide_top_level_windows
 
@@ -276,3 +276,42 @@ def test_asking_the_table_about_a_georgist_game_changes_nothing_in_it(qtbot):
     seat_summaries(state)
     assert any(label.startswith("Lease Electric Company") for label in labels)
     assert state_hash(state) == before
+
+
+# ----- the Parcels tab: wealth board, build dialog, loan ledger (§5.7) -----
+
+def test_the_parcels_tab_builds_with_the_slider_and_pays_a_loan_off_by_clicks(qtbot, folders):
+    """GE-T3 at the table: Ann's Build… on Boardwalk opens the build dialog; the slider's least is half down
+    (V-GEORGE-16): a $200 house with $100 down makes a $100 loan, $10 an instalment; the ledger's Pay off then
+    costs the $100 owed plus 10% (V-GEORGE-18): $110. The wealth board counts the round ("Round 1 of 30")."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from george_scenario import lease_to
+
+    state = GEORGE.new_game(PEOPLE, seed=3)
+    ann = state.turn.seat  # the opening roll's first player (V-GEORGE-02)
+    assert state.players[ann].name == "Ann"
+    lease_to(state, ann, BOARDWALK)
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    if window.handover.isVisible():
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    panel = window.parcels_panel
+    assert PARCELS in {dock.objectName() for dock in window.table_docks}
+    assert panel.board.counter.text() == "Round 1 of 30"
+    assert panel.board.table.rowCount() == 3
+    assert window.table.viewer == ann  # Ann's screen is up
+    cash = window.table.session.state.players[ann].cash
+    click(panel.build_buttons[BOARDWALK])
+    dialog = panel.build_dialog
+    qtbot.waitExposed(dialog)
+    assert (dialog.slider.minimum(), dialog.slider.value()) == (100, 100)
+    assert "Bank loan $100: $10 each time" in dialog.preview.text()
+    click(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+    live = window.table.session.state
+    assert live.players[ann].cash == cash - 100 and live.variant.parcels[BOARDWALK].houses == 1
+    assert [(loan.original, loan.outstanding) for loan in live.variant.loans] == [(100, 100)]
+    assert panel.ledger.table.rowCount() == 1 and panel.ledger.table.item(0, 5).text() == "$110"
+    click(panel.ledger.buttons[0])
+    assert live.players[ann].cash == cash - 100 - 110 and live.variant.loans == []
+    assert not panel.ledger.table.rowCount()

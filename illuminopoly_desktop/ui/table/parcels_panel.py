@@ -1,0 +1,121 @@
+"""The Parcels panel of a table whose ruleset leases land (the Georgist rules, VARIANTS §5.7; `queries.has_parcels`),
+a tab beside the game log: the round counter and the wealth leaderboard (cash, buildings, loans, wealth, gain over
+the start; V-GEORGE-32), the parcels the seat at the screen leases with a Build… button each (the build dialog with
+its down-payment slider and loan preview, V-GEORGE-14 to -16), and his loan ledger with a Pay off button per loan
+(V-GEORGE-18). It shows the game as the seat at the screen may see it (the table's `screen_state`); what it chooses
+goes to the table's one door (`action_chosen`, as the action panel's choices do)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QHeaderView, QLabel, QPushButton, QScrollArea, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from ...model.rulesets import ruleset_of
+from ...model.state import GameState
+from ..dialogs.george_build import GeorgeBuildDialog
+from ..dialogs.george_ledger import LoanLedger, WealthBoard
+
+PARCEL_COLUMNS = ("Parcel", "Buildings", "Use fee", "")
+
+
+def buildings_words(parcel: dict) -> str:
+    """"3 houses", "a hotel and an office", "a plant", "none"."""
+    large = ["a hotel"] * parcel["hotels"] + ["an office"] * parcel["offices"]
+    if large:
+        return " and ".join(large)
+    if parcel["houses"]:
+        return f"{parcel['houses']} house{'s' if parcel['houses'] != 1 else ''}"
+    return "a plant" if parcel["plant"] else "none"
+
+
+class ParcelsPanel(QWidget):
+    """The wealth board, the seat's parcels and his loans; `action_chosen` carries a BuildOnParcel or PayOffLoan."""
+
+    action_chosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.state: GameState | None = None
+        self.seat: int | None = None
+        self.board = WealthBoard()
+        self.board.setToolTip("Wealth: cash + the printed cost of the buildings held − loans outstanding; leases "
+                              "count $0, land belongs to the community (V-GEORGE-32)")
+        self.parcels_title = QLabel()
+        self.parcels = QTableWidget(0, len(PARCEL_COLUMNS))
+        self.parcels.setHorizontalHeaderLabels(PARCEL_COLUMNS)
+        self.parcels.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.parcels.verticalHeader().hide()
+        self.loans_title = QLabel()
+        self.ledger = LoanLedger()
+        self.ledger.pay_off_chosen.connect(self.action_chosen)
+        self.build_buttons: dict[int, QPushButton] = {}
+        self.build_dialog: GeorgeBuildDialog | None = None
+        content = QWidget()
+        column = QVBoxLayout(content)
+        column.addWidget(self.board)
+        column.addWidget(self.parcels_title)
+        column.addWidget(self.parcels)
+        column.addWidget(self.loans_title)
+        column.addWidget(self.ledger)
+        column.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(content)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
+
+    def follow(self, table) -> None:
+        """Show `table`'s game now and after every action and change of the seat at the screen; choices go to
+        `table.choose`."""
+        for signal in (table.game_changed, table.game_over, table.viewer_changed):
+            signal.connect(lambda *_: self.show_state(table.screen_state(), table.viewer))
+        self.action_chosen.connect(table.choose)
+        self.show_state(table.screen_state(), table.viewer)
+
+    def show_state(self, state: GameState, seat: int | None) -> None:
+        self.state, self.seat = state, seat
+        self.board.show_state(state)
+        mine = seat is not None and not state.players[seat].eliminated and not state.game_over
+        for widget in (self.parcels_title, self.parcels, self.loans_title, self.ledger):
+            widget.setVisible(mine)
+        if not mine:
+            return
+        name = state.players[seat].name
+        queries = ruleset_of(state).queries
+        leased = queries.leases_of(state, seat)
+        self.parcels_title.setText(f"<b>{name}'s parcels</b>" + ("" if leased else ": none leased yet"))
+        self.parcels.setRowCount(len(leased))
+        self.build_buttons = {}
+        for row, index in enumerate(leased):
+            parcel = queries.parcel(state, index)
+            fee = parcel["use_fee"]
+            texts = (state.setup.board.squares[index].name, buildings_words(parcel),
+                     f"{fee} × dice" if parcel["utility"] and fee else f"${fee:,}")
+            for column, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.parcels.setItem(row, column, item)
+            button = QPushButton("Build…")
+            button.setEnabled(not parcel["locked"])
+            button.setToolTip("No building until your next turn (V-GEORGE-07)" if parcel["locked"] else
+                              "Houses, a hotel or an office building, or a plant: half down or more, the rest on a "
+                              "Bank loan (V-GEORGE-14 to -16)")
+            button.clicked.connect(lambda _checked=False, parcel_index=index: self.open_build_dialog(parcel_index))
+            self.parcels.setCellWidget(row, len(PARCEL_COLUMNS) - 1, button)
+            self.build_buttons[index] = button
+        self.parcels.setFixedHeight(self.parcels.horizontalHeader().height() + 4
+                                    + sum(self.parcels.rowHeight(row) for row in range(len(leased))))
+        loans = queries.loan_ledger(state, seat)
+        self.loans_title.setText(f"<b>{name}'s loans</b>" + (f": ${sum(r['outstanding'] for r in loans):,} owed"
+                                                              if loans else ""))
+        self.ledger.show_state(state, seat)
+
+    def open_build_dialog(self, index: int) -> GeorgeBuildDialog:
+        """The build dialog for one of the seat's parcels; its Buy gives the purchase to the table."""
+        if self.build_dialog is not None:
+            self.build_dialog.close()
+        dialog = self.build_dialog = GeorgeBuildDialog(self.state, self.seat, index, self)
+        dialog.accepted.connect(lambda: self.action_chosen.emit(dialog.action()))
+        dialog.open()
+        return dialog
