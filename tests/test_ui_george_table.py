@@ -315,3 +315,103 @@ def test_the_parcels_tab_builds_with_the_slider_and_pays_a_loan_off_by_clicks(qt
     click(panel.ledger.buttons[0])
     assert live.players[ann].cash == cash - 100 - 110 and live.variant.loans == []
     assert not panel.ledger.table.rowCount()
+
+
+def test_a_new_georgist_game_opens_on_the_opening_roll_screen(qtbot, folders):
+    """V-GEORGE-02, GE-T1: five players; the screen lists the ranks in turn order with each one's rolls (a tie's
+    re-rolls after "then"), the starting cash ($7,000, $5,500, $3,000, then $2,500 for ranks 4 and 5) and the order;
+    Return closes it, and the Parcels tab's button opens it again."""
+    people = [{"name": name} for name in ("Ann", "Ben", "Cy", "Di", "Ed")]
+    state = GEORGE.new_game(people, seed=3)
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    dialog = window.parcels_panel.opening_dialog
+    assert dialog is not None and dialog.isVisible()
+    table = dialog.table
+    rows = [[table.item(row, column).text() for column in range(5)] for row in range(table.rowCount())]
+    assert rows == [["1st", "Ann", "8 then 11", "$7,000", "first"], ["2nd", "Ed", "8 then 8", "$5,500", "2nd"],
+                    ["3rd", "Di", "8 then 2", "$3,000", "3rd"], ["4th", "Ben", "7", "$2,500", "4th"],
+                    ["5th", "Cy", "5", "$2,500", "5th"]]
+    assert [state.players[seat].name for seat in state.seat_order] == ["Ann", "Ed", "Di", "Ben", "Cy"]
+    dialog.activateWindow()
+    dialog.ok_button.setFocus()
+    QTest.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    assert not dialog.isVisible()
+    if window.handover.isVisible():
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    click(window.parcels_panel.opening_button)
+    assert window.parcels_panel.opening_dialog.isVisible()
+
+
+# ----- the movement charge feed and the use-fee notices (§5.7) -----
+
+def _georgist_table_at_a_roll(qtbot, arrange):
+    """A Georgist table whose first player is about to roll forced dice; `arrange(state, mover)` sets it up."""
+    from george_scenario import george_game
+
+    state = george_game(options={"george_max_rounds": 30})
+    mover = state.turn.seat
+    arrange(state, mover)
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    if window.parcels_panel.opening_dialog is not None:
+        window.parcels_panel.opening_dialog.close()
+    if window.handover.isVisible():
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    return window, mover
+
+
+def _roll_by_click(window, dice) -> None:
+    from illuminopoly_desktop.rules import actions as A
+
+    state = window.table.session.state
+    engine.apply(state, A.ForceDice(seat=state.turn.seat, dice=dice))  # the dice the test needs
+    click(next(b for b in window.action_panel.buttons if b.choice.kind == "roll"))
+
+
+def test_the_charge_feed_lists_what_a_move_cost_square_by_square(qtbot, folders):
+    """V-GEORGE-08, -17, -24: from Short Line the lessee passes Park Place ($35 community rent) and Boardwalk ($50,
+    and a $20 instalment on its $200 loan), and reaches GO: $200 and the $130 GO pot; the feed says so in path
+    order, on the Parcels tab and as the action panel's notice."""
+    from george_scenario import lease_to, loan, put
+
+    def arrange(state, mover):
+        state.players[mover].position = 35
+        lease_to(state, mover, PARK_PLACE, BOARDWALK)
+        put(state, BOARDWALK, houses=1)
+        loan(state, BOARDWALK, 200)
+        state.variant.go_pot = 130
+
+    window, mover = _georgist_table_at_a_roll(qtbot, arrange)
+    cash = window.table.session.state.players[mover].cash
+    _roll_by_click(window, [2, 3])
+    expected = ("passed Park Place: community rent $35; passed Boardwalk: community rent $50, instalment $20; "
+                "reached Go: +$200, pot +$130")
+    name = window.table.session.state.players[mover].name
+    assert window.parcels_panel.feed_lines == [f"{name}: {expected}"]
+    assert expected in window.parcels_panel.feed.text()
+    assert expected in window.action_panel.notice.text() and window.action_panel.notice.isVisible()
+    assert window.table.session.state.players[mover].cash == cash - 35 - 50 - 20 + 200 + 130
+
+
+def test_a_use_fee_notice_says_where_the_fee_went(qtbot, folders):
+    """GE-T4, V-GEORGE-12: the mover stops on another's Boardwalk with a house ($200 fee) whose loan still owes
+    $150: $150 is credited to the loan, $50 goes to the lessee; the notice names both."""
+    from george_scenario import lease_to, loan, put
+
+    def arrange(state, mover):
+        other = state.seat_order[1]
+        state.players[mover].position = 35
+        lease_to(state, other, BOARDWALK)
+        put(state, BOARDWALK, houses=1)
+        loan(state, BOARDWALK, 200, outstanding=150)
+
+    window, mover = _georgist_table_at_a_roll(qtbot, arrange)
+    state = window.table.session.state
+    lessee = state.players[state.seat_order[1]]
+    cash = lessee.cash
+    _roll_by_click(window, [2, 2])
+    text = window.action_panel.notice.text()
+    assert (f"{state.players[mover].name} owes a $200 use fee on Boardwalk: $150 credited to its loans, $50 to "
+            f"{lessee.name}.") in text
+    assert lessee.cash == cash + 50 and state.variant.loans == []

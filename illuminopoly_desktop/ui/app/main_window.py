@@ -399,6 +399,8 @@ class MainWindow(QMainWindow):
         dock.setWidget(self.parcels_panel)
         add_beside_the_log(self, self.table_docks, dock)
         self.parcels_panel.follow(self.table)
+        if self.table.session.state.action_count == 0:  # a new game: who starts, with how much (V-GEORGE-02)
+            self.parcels_panel.show_opening_roll()
 
     def close_table(self) -> None:
         """Put the game on the table away: its timer stops and its docks go (the autosave stays on disk)."""

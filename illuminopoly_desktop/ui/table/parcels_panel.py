@@ -12,8 +12,10 @@ from PySide6.QtWidgets import (QHeaderView, QLabel, QPushButton, QScrollArea, QT
 
 from ...model.rulesets import ruleset_of
 from ...model.state import GameState
+from ...presentation.george_feed import charge_feed, use_fee_notices
 from ..dialogs.george_build import GeorgeBuildDialog
 from ..dialogs.george_ledger import LoanLedger, WealthBoard
+from ..dialogs.george_opening import OpeningRollDialog
 
 PARCEL_COLUMNS = ("Parcel", "Buildings", "Use fee", "")
 
@@ -37,6 +39,13 @@ class ParcelsPanel(QWidget):
         super().__init__(parent)
         self.state: GameState | None = None
         self.seat: int | None = None
+        self.feed = QLabel()
+        self.feed.setWordWrap(True)
+        self.feed.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.feed.setToolTip("What the last move cost and brought, square by square (V-GEORGE-08, -17, -24), and "
+                             "where each use fee went (V-GEORGE-12)")
+        self.feed.hide()
+        self.feed_lines: list[str] = []
         self.board = WealthBoard()
         self.board.setToolTip("Wealth: cash + the printed cost of the buildings held − loans outstanding; leases "
                               "count $0, land belongs to the community (V-GEORGE-32)")
@@ -50,9 +59,15 @@ class ParcelsPanel(QWidget):
         self.ledger.pay_off_chosen.connect(self.action_chosen)
         self.build_buttons: dict[int, QPushButton] = {}
         self.build_dialog: GeorgeBuildDialog | None = None
+        self.opening_dialog: OpeningRollDialog | None = None
+        self.opening_button = QPushButton("The &opening roll…")
+        self.opening_button.setToolTip("The rolls, the ranking, the turn order and the starting cash (V-GEORGE-02)")
+        self.opening_button.clicked.connect(self.show_opening_roll)
         content = QWidget()
         column = QVBoxLayout(content)
+        column.addWidget(self.feed)
         column.addWidget(self.board)
+        column.addWidget(self.opening_button, 0, Qt.AlignmentFlag.AlignLeft)
         column.addWidget(self.parcels_title)
         column.addWidget(self.parcels)
         column.addWidget(self.loans_title)
@@ -71,7 +86,25 @@ class ParcelsPanel(QWidget):
         for signal in (table.game_changed, table.game_over, table.viewer_changed):
             signal.connect(lambda *_: self.show_state(table.screen_state(), table.viewer))
         self.action_chosen.connect(table.choose)
+        table.events_applied.connect(lambda events, view: self.note_events(events, view, table.panel))
         self.show_state(table.screen_state(), table.viewer)
+
+    def note_events(self, events: list, view: GameState, panel=None) -> None:
+        """An action's charge feed and use-fee notices: on top of this tab, and as the action panel's notice (the
+        strip beside the board while the token moves)."""
+        lines = []
+        feed = charge_feed(events, view.setup.board.squares)
+        if feed:
+            mover = next((e.seat for e in events if getattr(e, "type", "") == "token_moved"), None)
+            lines.append(f"{view.players[mover].name if mover is not None else 'The move'}: {feed}")
+        lines += use_fee_notices(events)
+        if not lines:
+            return
+        self.feed_lines = lines
+        self.feed.setText("<br>".join(lines))
+        self.feed.show()
+        if panel is not None:
+            panel.show_notice("\n".join(lines))
 
     def show_state(self, state: GameState, seat: int | None) -> None:
         self.state, self.seat = state, seat
@@ -110,6 +143,15 @@ class ParcelsPanel(QWidget):
         self.loans_title.setText(f"<b>{name}'s loans</b>" + (f": ${sum(r['outstanding'] for r in loans):,} owed"
                                                               if loans else ""))
         self.ledger.show_state(state, seat)
+
+    def show_opening_roll(self) -> OpeningRollDialog:
+        """The opening-roll screen (shown by itself when a new game comes to the table)."""
+        if self.opening_dialog is not None:
+            self.opening_dialog.close()
+        dialog = self.opening_dialog = OpeningRollDialog(self.state, self.window())
+        dialog.show()
+        dialog.raise_()
+        return dialog
 
     def open_build_dialog(self, index: int) -> GeorgeBuildDialog:
         """The build dialog for one of the seat's parcels; its Buy gives the purchase to the table."""
