@@ -415,3 +415,81 @@ def test_a_use_fee_notice_says_where_the_fee_went(qtbot, folders):
     assert (f"{state.players[mover].name} owes a $200 use fee on Boardwalk: $150 credited to its loans, $50 to "
             f"{lessee.name}.") in text
     assert lessee.cash == cash + 50 and state.variant.loans == []
+
+
+# ----- the lease dialog and the lease auction (§5.7) -----
+
+def test_the_lease_dialog_leases_boardwalk_with_a_house_half_down_by_keyboard_and_clicks(qtbot, folders):
+    """GE-T2's figures in the dialog: Boardwalk's lease fee is $50, its holding fee $25 without a building, its
+    community rent $50; "Build now" with one $200 house at the slider's least ($100 down, V-GEORGE-16) makes a $100
+    loan at $10 an instalment: Lease pays $50 + $100 and no holding fee (V-GEORGE-06)."""
+    from illuminopoly_desktop.ui.dialogs.george_lease import GeorgeLeaseDialog
+
+    window, mover = _georgist_table_at_a_roll(qtbot, lambda state, mover: setattr(state.players[mover], "position",
+                                                                                   35))
+    _roll_by_click(window, [1, 3])  # Boardwalk
+    launcher = window.action_panel.launcher_buttons["lease"]
+    assert launcher.text() == "Lease Boardwalk…"
+    click(launcher)
+    dialog = window.action_panel.dialogs["lease"]
+    assert isinstance(dialog, GeorgeLeaseDialog) and dialog.isVisible()
+    fees = dialog.fees.text()
+    assert "Lease fee (its printed rent): $50" in fees and "Holding fee if you build nothing now: $25" in fees
+    assert "community rent of $50 each time you land on or pass it" in fees
+    assert "You pay $75 now" in dialog.summary.text()
+    assert not dialog.slider.isEnabled()
+    dialog.build_check.setFocus()
+    QTest.keyClick(dialog.build_check, Qt.Key.Key_Space)
+    assert dialog.slider.isEnabled() and (dialog.slider.minimum(), dialog.slider.maximum()) == (100, 200)
+    assert "You pay $150 now" in dialog.summary.text() and "Bank loan $100: $10 each time" in dialog.summary.text()
+    dialog.count_box.setFocus()
+    QTest.keyClick(dialog.count_box, Qt.Key.Key_Up)  # two houses: from $200 down
+    assert dialog.slider.minimum() == 200 and "Bank loan $200: $20 each time" in dialog.summary.text()
+    QTest.keyClick(dialog.count_box, Qt.Key.Key_Down)
+    state = window.table.session.state
+    cash = state.players[mover].cash
+    click(dialog.lease_button)
+    held = state.variant.parcels[BOARDWALK]
+    assert held.lessee == mover and held.houses == 1 and not dialog.isVisible()
+    assert state.players[mover].cash == cash - 50 - 100
+    assert [(loan.original, loan.outstanding) for loan in state.variant.loans] == [(100, 100)]
+
+
+def test_a_lease_he_cannot_pay_goes_to_the_open_auction_among_the_others(qtbot, folders):
+    """V-GEORGE-07: with $60 the mover cannot pay Boardwalk's $50 and $25: the dialog says the lease goes to auction;
+    Lease charges nothing and opens the auction, bid on the public screen by the others only (no curtain between
+    bids): the next bids $1 by typing, the last passes, and the winner pays $1 with no fees and a lock until his
+    next turn."""
+    from PySide6.QtWidgets import QLabel
+
+    from george_scenario import set_cash
+
+    def arrange(state, mover):
+        state.players[mover].position = 35
+        set_cash(state, mover, 60)
+
+    window, mover = _georgist_table_at_a_roll(qtbot, arrange)
+    _roll_by_click(window, [1, 3])
+    click(window.action_panel.launcher_buttons["lease"])
+    dialog = window.action_panel.dialogs["lease"]
+    assert "lease is auctioned among the other players (V-GEORGE-07)" in dialog.summary.text()
+    click(dialog.lease_button)
+    state = window.table.session.state
+    assert state.players[mover].cash == 60 and state.pending and state.pending[-1].kind == "auction"
+    bidders = [seat for seat in state.seat_order if seat != mover]
+    first, second = bidders
+    assert engine.awaiting(state) == [first]
+    assert not window.handover.isVisible() and window.action_panel.public
+    notes = " ".join(label.text() for label in window.action_panel.findChildren(QLabel))
+    assert "auction is open" in notes
+    chooser = window.action_panel.amount_choosers["bid"]
+    box = chooser.amount.lineEdit()
+    box.selectAll()
+    QTest.keyClicks(box, "1")
+    cash = state.players[first].cash
+    click(chooser.button)
+    assert engine.awaiting(state) == [second] and not window.handover.isVisible()
+    click(next(b for b in window.action_panel.buttons if b.choice.kind == "pass_bid"))
+    held = state.variant.parcels[BOARDWALK]
+    assert held.lessee == first and held.build_locked
+    assert state.players[first].cash == cash - 1

@@ -587,7 +587,7 @@ GROUP_TITLES[DIALOGS] = "Contest, deals and property"
 class Launcher:
     """A button of the panel that opens one of the playing dialogs for the seat."""
     name: str
-    """"contest", "deal", "vote", "ransom", "building" or "mortgage"."""
+    """"contest", "deal", "vote", "ransom", "building", "mortgage" or "lease" (the Georgist rules)."""
     label: str
     tooltip: str
     urgent: bool = False
@@ -641,6 +641,10 @@ def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[La
                                   if to_answer else ""), bool(to_answer),
                                ("offer", newest.id, seat) if from_person else None,
                                newest.id if newest is not None else None, badge=len(to_answer)))
+    if "lease_parcel" in kinds:  # the Georgist lease dialog: the fees, build now, the down payment (V-GEORGE-05)
+        result.append(Launcher("lease", f"Lease {_square_name(state, state.turn.landing_square)}…",
+                               "The lease fee, the holding fee, the community rent, and building at once with half "
+                               "down or more (V-GEORGE-05, -06, -08, -16).", waiting))
     if kinds & {"buy_building", "sell_building"}:
         result.append(Launcher("building", "Houses and hotels…", "Build and sell evenly, by colour group (R-BUILD)."))
     if kinds & {"mortgage", "unmortgage"}:

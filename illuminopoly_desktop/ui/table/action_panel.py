@@ -476,6 +476,8 @@ def _make_dialog(name: str, parent: QWidget):
         from ..dialogs.building_dialog import BuildingDialog as dialog_class
     elif name == "mortgage":
         from ..dialogs.mortgage_dialog import MortgageDialog as dialog_class
+    elif name == "lease":
+        from ..dialogs.george_lease import GeorgeLeaseDialog as dialog_class
     else:
         raise KeyError(name)
     return dialog_class(parent)

@@ -98,11 +98,14 @@ class GeorgeQueries(ClassicQueries):
                  "rolls": list(george.opening_rolls.get(seat, [])), "cash": george.starting_cash[seat]}
                 for rank, seat in enumerate(state.seat_order, start=1)]
 
-    def lease_preview(self, state: GameState, seat: int) -> dict:
-        """V-GEORGE-05 to -08 for the parcel the mover stands on: the lease fee, the holding fee without a building,
-        the community rent of each later landing or passing, the first building's price, whether he can pay.
-        Under `classic_purchase` a railroad or utility is no lease (V-GEORGE-11): `bought_outright` is true and
-        `price` is what buying it costs; the lease figures are then absent."""
+    def lease_preview(self, state: GameState, seat: int, build: int = 0, down: int | None = None) -> dict:
+        """V-GEORGE-05 to -08, -16 for the parcel the mover stands on: the lease fee, the holding fee without a
+        building, the community rent of each later landing or passing, the first building's price, whether he can
+        pay; with `build` buildings at once and `down` dollars down in all (default: the least, half of each price
+        rounded up): the down-payment range, the loan, its instalments, the total paid now, and `refusal` (the
+        rule's words) when the lease cannot be made so. Under `classic_purchase` a railroad or utility is no lease
+        (V-GEORGE-11): `bought_outright` is true and `price` is what buying it costs; the lease figures are then
+        absent."""
         ctx = _reading(state)
         index = state.turn.landing_square
         if bought_outright(ctx, index):
@@ -112,10 +115,23 @@ class GeorgeQueries(ClassicQueries):
         rent = printed_rent(ctx, index, state.variant.dice_total)
         kind = "house" if ctx.squares[index].kind == "lot" else "plant"
         cash = state.players[seat].cash
+        price = building_price(ctx, index, kind)
+        least, most = ceil_div(price, 2) * build, price * build
+        chosen = least if down is None else down
+        refusal = None
+        try:
+            landing.check_lease(ctx, seat, build, chosen if build else None)
+        except IllegalAction as error:
+            refusal = f"{error.message} ({error.rule_id})"
+        loans = [price - part for part in buildings.split_down(chosen, build)] if build else []
         return {"parcel": index, "name": ctx.square_name(index), "lease_fee": rent, "holding_fee": holding_fee(rent),
                 "community_rent": community_rent(ctx, index, False), "building": kind,
-                "building_price": building_price(ctx, index, kind), "cash": cash,
-                "can_pay_without_building": cash >= rent + holding_fee(rent), "bought_outright": False}
+                "building_price": price, "cash": cash,
+                "can_pay_without_building": cash >= rent + holding_fee(rent),
+                "build": build, "least_down": least, "most_down": most, "down": chosen if build else 0,
+                "loan": sum(loans), "instalment": sum(ceil_div(loan, 10) for loan in loans if loan),
+                "pay_now": rent + (chosen if build else holding_fee(rent)), "refusal": refusal,
+                "max_build": 4 if kind == "house" else 1, "bought_outright": False}
 
     def build_preview(self, state: GameState, seat: int, index: int, kind: str, count: int = 1,
                       down: int | None = None) -> dict:
