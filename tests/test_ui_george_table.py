@@ -493,3 +493,103 @@ def test_a_lease_he_cannot_pay_goes_to_the_open_auction_among_the_others(qtbot, 
     held = state.variant.parcels[BOARDWALK]
     assert held.lessee == first and held.build_locked
     assert state.players[first].cash == cash - 1
+
+
+# ----- every other decision the engine awaits, answered from the panel -----
+
+def _click_choice(window, kind: str, text: str = ""):
+    button = next(b for b in window.action_panel.buttons if b.choice.kind == kind and text in b.choice.label)
+    click(button)
+    return button.choice.label
+
+
+def _hand_over(window) -> None:
+    if window.handover.isVisible():
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+
+
+def test_income_tax_is_chosen_before_the_roll_sixty_dollars_or_ten_times_the_dice(qtbot, folders):
+    """V-GEORGE-25: on Income Tax the panel offers "$60" and "10 × the dice"; a click on the flat sum pays $60."""
+    window, mover = _georgist_table_at_a_roll(qtbot, lambda state, mover: None)
+    _roll_by_click(window, [1, 3])  # Income Tax (4)
+    labels = {b.choice.label for b in window.action_panel.buttons}
+    assert {"Pay $60 Income Tax", "Roll the dice and pay 10 × the total"} <= labels
+    state = window.table.session.state
+    cash = state.players[mover].cash
+    _click_choice(window, "pay_income_tax", "$60")
+    assert state.players[mover].cash == cash - 60
+
+
+def test_a_creditor_keeps_a_bankrupts_parcel_by_paying_its_loan_off_from_the_panel(qtbot, folders):
+    """V-GEORGE-30: the mover, with $10, owes a $250 use fee on Boardwalk and declares bankruptcy by a click; his
+    Mediterranean Avenue with a $50 loan goes to the creditor, who (after the hand-over) keeps it by paying the $50
+    owed plus $5 interest."""
+    from george_scenario import lease_to, loan, put, set_cash
+
+    def arrange(state, mover):
+        other = state.seat_order[1]
+        state.players[mover].position = 35
+        lease_to(state, other, BOARDWALK)
+        put(state, BOARDWALK, houses=1)
+        lease_to(state, mover, 1)
+        put(state, 1, houses=1)
+        loan(state, 1, 50)
+        set_cash(state, mover, 10)
+
+    window, mover = _georgist_table_at_a_roll(qtbot, arrange)
+    state = window.table.session.state
+    creditor = state.seat_order[1]
+    _roll_by_click(window, [2, 2])
+    _click_choice(window, "declare_bankruptcy")
+    assert state.players[mover].eliminated and state.pending[-1].kind == "loan_settlement"
+    _hand_over(window)
+    assert window.table.viewer == creditor
+    cash = state.players[creditor].cash
+    label = _click_choice(window, "settle_parcel_loans", "Keep")
+    assert label == "Keep Mediterranean Avenue: pay its loans off"
+    assert state.variant.parcels[1].lessee == creditor and state.variant.loans == []
+    assert state.players[creditor].cash == cash - 55
+
+
+def test_a_building_shortage_asks_the_others_and_auctions_the_last_house_from_the_panel(qtbot, folders):
+    """V-GEORGE-19: one house is left; the mover's Build… on Park Place asks the one other player with room for a
+    house, who needs one too (a click after the hand-over): the house is auctioned, and the bids are made on the
+    panel."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from george_scenario import lease_to, put
+
+    streets = [1, 3, 6, 8, 9, 11, 13, 14]
+
+    def arrange(state, mover):
+        other, third = state.seat_order[1], state.seat_order[2]
+        lease_to(state, mover, PARK_PLACE, streets[-1])
+        lease_to(state, other, BOARDWALK)
+        lease_to(state, third, *streets[:-1])
+        for index in streets[:-1]:
+            put(state, index, houses=4)  # the third player has no room for a house
+        put(state, streets[-1], houses=3)  # 31 houses built: one left in the Bank
+
+    window, mover = _georgist_table_at_a_roll(qtbot, arrange)
+    state = window.table.session.state
+    assert state.variant.house_supply == 1
+    other = state.seat_order[1]
+    click(window.parcels_panel.build_buttons[PARK_PLACE])
+    dialog = window.parcels_panel.build_dialog
+    assert "1 houses" in dialog.supply.text()
+    click(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+    assert state.pending[-1].kind == "building_shortage" and engine.awaiting(state) == [other]
+    _hand_over(window)
+    assert _click_choice(window, "declare_building_need", "need") == "I need a house too"
+    assert state.pending[-1].kind == "parcel_building_auction"
+    _hand_over(window)
+    bidder = engine.awaiting(state)[0]
+    bid = next(b.choice.action for b in window.action_panel.buttons if b.choice.kind == "bid_for_parcel_building")
+    label = _click_choice(window, "bid_for_parcel_building")
+    assert label.startswith(f"Bid ${bid.amount} for a house on ") and f"(${bid.down} down)" in label
+    _hand_over(window)
+    _click_choice(window, "pass_bid")
+    assert not any(w.kind == "parcel_building_auction" for w in state.pending)
+    assert state.variant.house_supply == 0
+    assert state.variant.parcels[bid.property].houses == 1 + (3 if bid.property == streets[-1] else 0)
+    assert state.variant.parcels[bid.property].lessee == bidder
