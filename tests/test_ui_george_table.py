@@ -593,3 +593,46 @@ def test_a_building_shortage_asks_the_others_and_auctions_the_last_house_from_th
     assert state.variant.house_supply == 0
     assert state.variant.parcels[bid.property].houses == 1 + (3 if bid.property == streets[-1] else 0)
     assert state.variant.parcels[bid.property].lessee == bidder
+
+
+# ----- the lease transfer dialog (§5.7) -----
+
+def test_the_transfer_dialog_sells_a_lease_with_its_loan_settled_and_the_fees_shown(qtbot, folders):
+    """V-GEORGE-21, -22: the mover offers Boardwalk (a house, its $200 loan $100 owed) for $500: the Bank takes $100
+    from each side, his loan is settled out of the price ($100 + $20 interest), so he receives $280 and the buyer
+    pays $600; the buyer accepts after the hand-over and becomes the lessee with the house."""
+    from george_scenario import lease_to, loan, put
+
+    def arrange(state, mover):
+        lease_to(state, mover, BOARDWALK)
+        put(state, BOARDWALK, houses=1)
+        loan(state, BOARDWALK, 200, outstanding=100)
+
+    window, mover = _georgist_table_at_a_roll(qtbot, arrange)
+    state = window.table.session.state
+    buyer = state.seat_order[1]
+    click(window.action_panel.launcher_buttons["lease_transfer"])
+    dialog = window.action_panel.dialogs["lease_transfer"]
+    assert dialog.isVisible() and dialog.parcel_box.currentText() == "Boardwalk"
+    dialog.buyer_box.setCurrentIndex(dialog.buyer_box.findData(buyer))
+    dialog.price_box.setFocus()
+    dialog.price_box.selectAll()
+    QTest.keyClicks(dialog.price_box, "500")
+    text = dialog.figures.text()
+    assert "Transfer fee to the Bank: $100 from each side" in text
+    assert "settled out of the price: $120" in text and "You receive $280" in text
+    assert f"{state.players[buyer].name} pays $600" in text
+    seller_cash, buyer_cash = state.players[mover].cash, state.players[buyer].cash
+    click(dialog.propose_button)
+    assert state.offers and not dialog.isVisible()
+    window.table.refresh()
+    qtbot.waitUntil(lambda: window.handover.isVisible() or window.table.viewer == buyer, timeout=5000)
+    _hand_over(window)
+    assert window.table.viewer == buyer
+    window.action_panel.close_dialogs()
+    accept = next(b for b in window.action_panel.buttons if b.choice.kind == "accept_offer")
+    window.action_panel.other_toggle.setChecked(True)
+    click(accept)
+    held = state.variant.parcels[BOARDWALK]
+    assert held.lessee == buyer and held.houses == 1 and state.variant.loans == []
+    assert state.players[mover].cash == seller_cash + 280 and state.players[buyer].cash == buyer_cash - 600

@@ -645,6 +645,9 @@ def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[La
         result.append(Launcher("lease", f"Lease {_square_name(state, state.turn.landing_square)}…",
                                "The lease fee, the holding fee, the community rent, and building at once with half "
                                "down or more (V-GEORGE-05, -06, -08, -16).", waiting))
+    if queries.has_parcels and queries.leases_of(state, seat) and not state.game_over:
+        result.append(Launcher("lease_transfer", "Sell a lease…", "Offer one of your leases, with its buildings, for "
+                               "an agreed price; the Bank takes $100 from each side (V-GEORGE-21, -22)."))
     if kinds & {"buy_building", "sell_building"}:
         result.append(Launcher("building", "Houses and hotels…", "Build and sell evenly, by colour group (R-BUILD)."))
     if kinds & {"mortgage", "unmortgage"}:

@@ -45,6 +45,10 @@ class Queries:
     standing_name = "Power Base"
     """What ranks the players at the end, in words (the game-over screen's column and chart)."""
 
+    COMMITMENT_KINDS: ClassVar[frozenset[str]] = frozenset()
+    """The offer items that commit a player to an action (Illuminopoly's R-DEAL-03); none elsewhere (the deal
+    dialog's notes ask)."""
+
     prices: ClassVar[Mapping[str, Callable[[RulesContext, Action], int | None]]] = {}
     """Each priced action type's price: the value its rule's check returns (a base cost, a loan, a refund...)."""
     building_check: ClassVar[Callable | None] = None

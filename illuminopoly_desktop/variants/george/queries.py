@@ -3,13 +3,14 @@ ranking, the lease dialog's figures, the build dialog's prices, supplies and loa
 leaderboard with its round counter, each answered by the rule that decides it."""
 from __future__ import annotations
 
-from ...model.state import GameState
+from ...model.state import CashItem, DeedItem, GameState, Offer, OfferLeg
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
 from ...rules.money import ceil_div
 from ..classic.queries import ClassicQueries
 from . import buildings, landing, trades
+from .bankruptcy import settlement_cost
 from .charges import community_rent
 from .parcels import (bought_outright, building_price, holding_fee, instalment, loans_of, payoff, printed_rent,
                       supply_of, use_fee)
@@ -59,6 +60,30 @@ class GeorgeQueries(ClassicQueries):
                 "plant": held.plant, "locked": held.build_locked,
                 "use_fee": use_fee(ctx, index, 1 if utility else 0, None) if held.lessee is not None else 0,
                 "utility": utility}
+
+    def transfer_preview(self, state: GameState, seat: int, index: int, buyer: int, price: int) -> dict:
+        """V-GEORGE-21, -22: the lease of `index` sold by `seat` to `buyer` for `price`: the $100 each side pays the
+        Bank, the seller's loans on it settled out of the price (owed plus 10% of each original), what each ends
+        up paying or receiving, and `refusal` (the rule's words) when the trade cannot be proposed so."""
+        ctx = RulesContext(state)
+        offer = Offer(id=0, proposer=seat, counterparties=[buyer], expires_round=state.round_no,
+                      legs=self.transfer_legs(seat, index, buyer, price))
+        refusal = None
+        try:
+            trades.check_offer_terms(ctx, offer)
+        except IllegalAction as error:
+            refusal = f"{error.message} ({error.rule_id})"
+        return {"fee_each": trades.FEE_EACH_SIDE, "settlement": settlement_cost(ctx, index),
+                "seller_net": -trades.cash_needed(ctx, offer, seat), "buyer_pays": trades.cash_needed(ctx, offer, buyer),
+                "refusal": refusal}
+
+    @staticmethod
+    def transfer_legs(seat: int, index: int, buyer: int, price: int) -> list[OfferLeg]:
+        """The legs of a lease sale: the lease (with its buildings) to the buyer, the price to the seller."""
+        legs = [OfferLeg(giver=seat, receiver=buyer, item=DeedItem(property=index))]
+        if price:
+            legs.append(OfferLeg(giver=buyer, receiver=seat, item=CashItem(amount=price)))
+        return legs
 
     def leases_of(self, state: GameState, seat: int) -> list[int]:
         """The parcels the seat leases, in board order."""
