@@ -636,3 +636,26 @@ def test_the_transfer_dialog_sells_a_lease_with_its_loan_settled_and_the_fees_sh
     held = state.variant.parcels[BOARDWALK]
     assert held.lessee == buyer and held.houses == 1 and state.variant.loans == []
     assert state.players[mover].cash == seller_cash + 280 and state.players[buyer].cash == buyer_cash - 600
+
+
+def test_the_board_centre_shows_the_georgist_bank_and_the_go_pot(qtbot, folders):
+    """V-GEORGE-15, -19: the Bank plaque counts houses, hotels and offices left and the wealth game's round ("Round 1
+    of 30", V-GEORGE-32); V-GEORGE-12, -24: the pot on the board is the GO pot (Free Parking does nothing,
+    V-GEORGE-27); the log's round end ranks by wealth, and the panel asks only for the roll (no reorganizing)."""
+    from george_scenario import lease_to, put
+
+    state = GEORGE.new_game(PEOPLE, seed=3)
+    lease_to(state, 0, BOARDWALK)
+    put(state, BOARDWALK, hotels=1, offices=1)
+    state.variant.go_pot = 130
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    assert window.scene.bank_item.text() == "THE BANK · 32 houses · 11 hotels · 11 offices left · Round 1 of 30"
+    assert window.scene.pot_item.text() == "GO POT · $130 · taken at GO"
+    _hand_over(window)
+    assert window.action_panel.phase.text().endswith("round 1: roll the dice — your decision.")
+    from illuminopoly_desktop.presentation.event_text import describe
+    from illuminopoly_desktop.rules.events import RoundEnded
+
+    ended = describe(RoundEnded(round_no=1, power_bases={"0": 7000}, rule_id="V-GEORGE-32"), state)
+    assert "wealth: Ann 7000" in ended and "Power Base" not in ended

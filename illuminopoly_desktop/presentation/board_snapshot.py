@@ -111,6 +111,12 @@ class BoardSnapshot:
     """The words on the centre's banner: the rule system's (RulesetEntry.banner)."""
     all_seeing_eye: bool = True
     """Whether the centre shows the pyramid with the eye (the Illuminati games; not classic Monopoly's)."""
+    office_supply: int | None = None
+    """The Bank's office buildings left (the Georgist rules, V-GEORGE-15); None where there are none."""
+    round_limit: int | None = None
+    """The last round of the Georgist wealth game (V-GEORGE-32), shown on the Bank plaque; None elsewhere."""
+    go_pot: int | None = None
+    """The GO pot (V-GEORGE-12, -24) where the ruleset has one, shown instead of the Free Parking pot."""
     acted_on: int | None = None
     """The square the decision the table waits for is about (`acted_on_square`), lit up on the board."""
 
@@ -145,12 +151,15 @@ def snapshot_of(state: GameState) -> BoardSnapshot:
             position=p.position, in_jail=p.in_jail, jail_turns=p.jail_turns, eliminated=p.eliminated,
             is_current=p.seat == current)
         for p in state.players)
+    supplies = queries.supplies(state) if queries.has_parcels else {}
     return BoardSnapshot(
         properties=properties, tokens=tokens, player_names=tuple(p.name for p in state.players),
-        fp_pot=state.fp_pot, reserves=state.reserves, house_supply=state.house_supply,
-        hotel_supply=state.hotel_supply, round_no=state.round_no, chair=state.chair, current_seat=current,
-        game_over=state.game_over, classic=not queries.has_structures, acted_on=acted_on_square(state),
-        title=entry.banner, all_seeing_eye=entry.all_seeing_eye)
+        fp_pot=state.fp_pot, reserves=state.reserves, house_supply=supplies.get("house", state.house_supply),
+        hotel_supply=supplies.get("hotel", state.hotel_supply), office_supply=supplies.get("office"),
+        go_pot=queries.go_pot(state) if queries.has_parcels else None, round_no=state.round_no,
+        round_limit=queries.round_limit(state) if queries.has_parcels else None, chair=state.chair,
+        current_seat=current, game_over=state.game_over, classic=not queries.has_structures,
+        acted_on=acted_on_square(state), title=entry.banner, all_seeing_eye=entry.all_seeing_eye)
 
 
 LANDING_STEPS = frozenset({"stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "rail_jump"})

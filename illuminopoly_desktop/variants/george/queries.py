@@ -85,6 +85,14 @@ class GeorgeQueries(ClassicQueries):
             legs.append(OfferLeg(giver=buyer, receiver=seat, item=CashItem(amount=price)))
         return legs
 
+    def supplies(self, state: GameState) -> dict[str, int]:
+        """The Bank's houses, hotels and office buildings left (V-GEORGE-15, -19)."""
+        return {kind: supply_of(state, kind) for kind in ("house", "hotel", "office")}
+
+    def go_pot(self, state: GameState) -> int:
+        """The GO pot: jailed lessees' use fees, for the next to reach or pass GO (V-GEORGE-12, -24)."""
+        return state.variant.go_pot
+
     def leases_of(self, state: GameState, seat: int) -> list[int]:
         """The parcels the seat leases, in board order."""
         return sorted(index for index, held in state.variant.parcels.items() if held.lessee == seat)
