@@ -18,13 +18,38 @@ from ..dialogs.george_ledger import LoanLedger, WealthBoard
 from ..dialogs.george_opening import OpeningRollDialog
 
 PARCEL_COLUMNS = ("Parcel", "Buildings", "Use fee", "")
+COMPACT_STYLE = "QTableWidget::item { padding: 0px 1px; } QHeaderView::section { padding: 1px 2px; }"
+"""The panel's tables tight and in a small type, so that a laptop's narrow side column shows every figure."""
+
+
+def compact(table: QTableWidget) -> None:
+    """A small table fitted to its rows: small type, no row numbers, columns as wide as their contents."""
+    table.setStyleSheet(COMPACT_STYLE)
+    font = table.font()
+    font.setPointSizeF(max(7.0, font.pointSizeF() - 1.5))
+    table.setFont(font)
+    table.horizontalHeader().setFont(font)
+    table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(22)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+
+def fit_height(table: QTableWidget) -> None:
+    table.setFixedHeight(table.horizontalHeader().sizeHint().height() + 4
+                         + sum(table.rowHeight(row) for row in range(table.rowCount()))
+                         + (table.horizontalScrollBar().sizeHint().height()
+                            if table.horizontalScrollBar().isVisible() else 0))
 
 
 def buildings_words(parcel: dict) -> str:
-    """"3 houses", "a hotel and an office", "a plant", "none"."""
-    large = ["a hotel"] * parcel["hotels"] + ["an office"] * parcel["offices"]
-    if large:
-        return " and ".join(large)
+    """"3 houses", "hotel + office", "2 offices", "a plant", "none"."""
+    hotels, offices = parcel["hotels"], parcel["offices"]
+    if hotels and offices:
+        return "hotel + office"
+    if hotels or offices:
+        count, word = (hotels, "hotel") if hotels else (offices, "office")
+        return f"{count} {word}s" if count > 1 else f"a {word}" if word == "hotel" else f"an {word}"
     if parcel["houses"]:
         return f"{parcel['houses']} house{'s' if parcel['houses'] != 1 else ''}"
     return "a plant" if parcel["plant"] else "none"
@@ -52,11 +77,13 @@ class ParcelsPanel(QWidget):
         self.parcels_title = QLabel()
         self.parcels = QTableWidget(0, len(PARCEL_COLUMNS))
         self.parcels.setHorizontalHeaderLabels(PARCEL_COLUMNS)
-        self.parcels.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.parcels.verticalHeader().hide()
         self.loans_title = QLabel()
         self.ledger = LoanLedger()
         self.ledger.pay_off_chosen.connect(self.action_chosen)
+        for table in (self.board.table, self.parcels, self.ledger.table):
+            compact(table)
+        for part in (self.board, self.ledger):
+            part.layout().setContentsMargins(0, 0, 0, 0)
         self.build_buttons: dict[int, QPushButton] = {}
         self.build_dialog: GeorgeBuildDialog | None = None
         self.opening_dialog: OpeningRollDialog | None = None
@@ -65,6 +92,7 @@ class ParcelsPanel(QWidget):
         self.opening_button.clicked.connect(self.show_opening_roll)
         content = QWidget()
         column = QVBoxLayout(content)
+        column.setContentsMargins(4, 4, 4, 4)
         column.addWidget(self.feed)
         column.addWidget(self.board)
         column.addWidget(self.opening_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -109,6 +137,7 @@ class ParcelsPanel(QWidget):
     def show_state(self, state: GameState, seat: int | None) -> None:
         self.state, self.seat = state, seat
         self.board.show_state(state)
+        fit_height(self.board.table)
         mine = seat is not None and not state.players[seat].eliminated and not state.game_over
         for widget in (self.parcels_title, self.parcels, self.loans_title, self.ledger):
             widget.setVisible(mine)
@@ -130,6 +159,7 @@ class ParcelsPanel(QWidget):
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 self.parcels.setItem(row, column, item)
             button = QPushButton("Build…")
+            button.setStyleSheet("padding: 0 6px;")
             button.setEnabled(not parcel["locked"])
             button.setToolTip("No building until your next turn (V-GEORGE-07)" if parcel["locked"] else
                               "Houses, a hotel or an office building, or a plant: half down or more, the rest on a "
@@ -137,12 +167,12 @@ class ParcelsPanel(QWidget):
             button.clicked.connect(lambda _checked=False, parcel_index=index: self.open_build_dialog(parcel_index))
             self.parcels.setCellWidget(row, len(PARCEL_COLUMNS) - 1, button)
             self.build_buttons[index] = button
-        self.parcels.setFixedHeight(self.parcels.horizontalHeader().height() + 4
-                                    + sum(self.parcels.rowHeight(row) for row in range(len(leased))))
+        fit_height(self.parcels)
         loans = queries.loan_ledger(state, seat)
         self.loans_title.setText(f"<b>{name}'s loans</b>" + (f": ${sum(r['outstanding'] for r in loans):,} owed"
                                                               if loans else ""))
         self.ledger.show_state(state, seat)
+        fit_height(self.ledger.table)
 
     def show_opening_roll(self) -> OpeningRollDialog:
         """The opening-roll screen (shown by itself when a new game comes to the table)."""
