@@ -63,6 +63,7 @@ class GeorgeLeaseDialog(TableDialog):
         self.lease_button.clicked.connect(self._lease)
         self.decline_button.clicked.connect(self._decline)
         self._parcel: int | None = None
+        self.setMinimumWidth(480)
 
     # ----- showing -----
 
@@ -124,6 +125,7 @@ class GeorgeLeaseDialog(TableDialog):
             lines.append(f"Not possible: {figures['refusal']}")
         self.summary.setText("\n".join(lines))
         self.lease_button.setEnabled(figures["refusal"] is None)
+        self.adjustSize()  # the figures' lines come and go: the dialog grows with them rather than clipping them
 
     # ----- acting -----
 

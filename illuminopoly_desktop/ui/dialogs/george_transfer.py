@@ -52,6 +52,7 @@ class GeorgeTransferDialog(TableDialog):
                        self.price_box.valueChanged):
             signal.connect(self._show_figures)
         self.propose_button.clicked.connect(self._propose)
+        self.setMinimumWidth(440)
 
     def redraw(self) -> None:
         state, seat = self.state, self.seat
@@ -88,6 +89,7 @@ class GeorgeTransferDialog(TableDialog):
             lines.append(f"Not possible: {figures['refusal']}")
         self.figures.setText("\n".join(lines))
         self.propose_button.setEnabled(figures["refusal"] is None)
+        self.adjustSize()
 
     def action(self) -> A.ProposeOffer:
         buyer = self.buyer_box.currentData()

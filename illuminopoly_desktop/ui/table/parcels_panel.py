@@ -160,10 +160,12 @@ class ParcelsPanel(QWidget):
                 self.parcels.setItem(row, column, item)
             button = QPushButton("Build…")
             button.setStyleSheet("padding: 0 6px;")
-            button.setEnabled(not parcel["locked"])
-            button.setToolTip("No building until your next turn (V-GEORGE-07)" if parcel["locked"] else
-                              "Houses, a hotel or an office building, or a plant: half down or more, the rest on a "
-                              "Bank loan (V-GEORGE-14 to -16)")
+            kinds = ("house", "hotel", "office") if state.setup.board.squares[index].kind == "lot" else ("plant",)
+            refusals = [queries.build_preview(state, seat, index, kind)["refusal"] for kind in kinds]
+            button.setEnabled(None in refusals)
+            button.setToolTip("Houses, a hotel or an office building, or a plant: half down or more, the rest on a "
+                              "Bank loan (V-GEORGE-14 to -16)" if None in refusals else
+                              f"Nothing to build now: {refusals[-1]}")
             button.clicked.connect(lambda _checked=False, parcel_index=index: self.open_build_dialog(parcel_index))
             self.parcels.setCellWidget(row, len(PARCEL_COLUMNS) - 1, button)
             self.build_buttons[index] = button
