@@ -91,7 +91,7 @@ def summarize(state: GameState, rule_id: str | None = None) -> GameSummary:
         rounds=rounds_played(state),
         standings=standings(state),
         seed=state.setup.seed or None,
-        measure=ruleset_of(state).queries.standing_name,
+        measure=ruleset_of(state).queries.standing_column,
     )
 
 

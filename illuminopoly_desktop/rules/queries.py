@@ -42,7 +42,7 @@ class Queries:
     the rulesets on it), rather than sealed (Illuminopoly's R-DEAL-09)."""
     wording = "illuminopoly"
     """Whose words the action panel speaks (presentation/action_choices.py picks the ruleset's own wording)."""
-    standing_name = "Power Base"
+    standing_column = "Power Base"
     """What ranks the players at the end, in words (the game-over screen's column and chart)."""
 
     COMMITMENT_KINDS: ClassVar[frozenset[str]] = frozenset()

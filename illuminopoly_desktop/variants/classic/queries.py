@@ -25,7 +25,7 @@ _PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
 class ClassicQueries(Queries):
     open_auctions = True  # CLASSIC-05's auction is open
     wording = "classic"
-    standing_name = "Net worth"
+    standing_column = "Net worth"
 
     # ----- prices (the base class asks these; lifts and the 10% are the core's, CLASSIC-08) -----
 

@@ -37,7 +37,7 @@ class GeorgeQueries(ClassicQueries):
     standings_name = "wealth"  # V-GEORGE-32: the wealth game's measure
     has_parcels = True
     wording = "george"
-    standing_name = "Wealth"
+    standing_column = "Wealth"
     prices = {}
     building_check = None
 
