@@ -659,3 +659,50 @@ def test_the_board_centre_shows_the_georgist_bank_and_the_go_pot(qtbot, folders)
 
     ended = describe(RoundEnded(round_no=1, power_bases={"0": 7000}, rule_id="V-GEORGE-32"), state)
     assert "wealth: Ann 7000" in ended and "Power Base" not in ended
+
+
+def test_a_georgist_game_hosted_from_the_window_plays_to_its_end_on_the_lan_table(qtbot, tmp_path, monkeypatch):
+    """File ▸ Host Game… with Defeating Monopoly chosen: one person and a computer schemer, a three-round wealth game
+    (V-GEORGE-32); the host's choices go through the window's table to the in-app server; the remote table has the
+    Parcels tab and no Power structure panel, and the last view is the server's player_view of seat 0."""
+    from illuminopoly_desktop.model.views import player_view
+    from illuminopoly_desktop.rules.legal import default_action
+    from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
+    from illuminopoly_desktop.ui.lan.lan_client import start_remote_table
+
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    dialog = HostDialog(window, bind="127.0.0.1", discovery=False, save_path=tmp_path / "lan.json",
+                        computer_pace=0)
+    qtbot.addWidget(dialog)
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("george"))
+    dialog.options = {"george_max_rounds": 3}
+    dialog.port.setValue(0)
+    dialog.seats.setValue(2)
+    dialog.computers.setValue(1)
+    assert dialog.host_button.isEnabled(), dialog.problems()
+    dialog.host_button.click()
+    qtbot.waitUntil(lambda: dialog.lan.seat == 0 and dialog.lobby.table.rowCount() == 2, timeout=5000)
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        dialog.lobby.ready.setChecked(True)
+    start_remote_table(window, dialog.lan)
+    session = window.table.session
+    assert session.state.setup.ruleset == "george"
+    docks = {dock.objectName() for dock in window.table_docks}
+    assert STRUCTURE not in docks and PARCELS in docks
+    server = dialog.lan.server.server
+    played = 0
+    while not session.game_over:
+        qtbot.waitUntil(lambda: session.game_over or (0 in session.awaiting()
+                                                      and window.action_panel.state is session.state),
+                        timeout=10_000)
+        if session.game_over:
+            break
+        window.table.apply_action(default_action(session.state, 0))
+        played += 1
+    assert played > 3
+    qtbot.waitUntil(lambda: dialog.lan.client.view == player_view(server.table.state, 0), timeout=5000)
+    assert window.parcels_panel.board.counter.text().startswith("Round 3 of 3")
+    window.close_table()
+    qtbot.waitUntil(lambda: dialog.lan.connection is None, timeout=5000)

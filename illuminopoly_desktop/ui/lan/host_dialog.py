@@ -418,7 +418,7 @@ class HostDialog(QDialog):
             self.tabs.insertTab(index, self.house_rules, "House r&ules")
             old.deleteLater()
             self._connect_house_rules()
-        self.seats.setMinimum(2 if ruleset == "classic" else 3)  # CLASSIC-02: 2 to 8 players
+        self.seats.setMinimum(min(find_ruleset(ruleset).seats))  # the ruleset's fewest players (CLASSIC-02: two)
         self._show_rules_summary()
         self.revalidate()
 
