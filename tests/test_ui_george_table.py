@@ -154,6 +154,13 @@ def test_a_georgist_game_plays_at_the_table_to_its_end_by_clicks_with_a_computer
     wealths = GEORGE.queries.net_worths(state)
     assert dialog.standings.item(0, 4).text() == f"{max(wealths.values()):,}"  # the wealthiest heads the table
     assert set(state.winners) <= {seat for seat, wealth in wealths.items() if wealth == max(wealths.values())}
+    # §5.6: each player's starting cash beside his final wealth; leases, not deeds owned
+    header = [dialog.standings.horizontalHeaderItem(c).text() for c in range(dialog.standings.columnCount())]
+    started = header.index("Started with")
+    assert not dialog.standings.isColumnHidden(started) and "Leases" in header
+    starts = {state.players[seat].name: cash for seat, cash in state.variant.starting_cash.items()}
+    for row in dialog.standings_rows():
+        assert row[started] == f"${starts[row[1]]:,}"
 
 
 def test_a_georgist_save_opens_and_plays_on(qtbot, folders, monkeypatch):

@@ -39,6 +39,8 @@ class Standing:
     controlled: int
     eliminated: bool
     winner: bool
+    started_with: int | None = None
+    """His starting cash where players start unequal (the Georgist rules, V-GEORGE-02, §5.6); None elsewhere."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,8 @@ def standings(state: GameState) -> list[Standing]:
     factions = load_factions()
     bases = standing_values(state)
     winners = set(state.winners)
+    queries = ruleset_of(state).queries
+    starts = queries.starting_cash(state)
     rows = []
     for player in state.players:
         faction = factions.get(player.faction) if player.faction else None
@@ -109,10 +113,11 @@ def standings(state: GameState) -> list[Standing]:
             faction_name=faction.name if faction else ("Banker" if player.role == "banker" else ""),
             cash=player.cash,
             power_base=bases.get(player.seat),
-            owned=sum(1 for prop in state.properties.values() if prop.owner == player.seat),
+            owned=queries.holdings(state, player.seat),
             controlled=sum(1 for prop in state.properties.values() if prop.controller == player.seat),
             eliminated=player.eliminated,
             winner=player.seat in winners,
+            started_with=starts.get(player.seat),
         ))
     rows.sort(key=lambda row: (not row.winner, row.eliminated, -(row.power_base or 0), -row.cash, row.seat))
     return rows

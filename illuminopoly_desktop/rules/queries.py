@@ -81,6 +81,14 @@ class Queries:
         """The last round of a game that ends after a number of rounds (R-WIN-05's cap), else None."""
         return getattr(state.setup.options, "max_rounds", None)
 
+    def starting_cash(self, state: GameState) -> dict[int, int]:
+        """Each seat's starting cash where players start unequal (the Georgist opening roll); empty elsewhere."""
+        return {}
+
+    def holdings(self, state: GameState, seat: int) -> int:
+        """How many deeds the seat owns (a ruleset of leased land counts its leases)."""
+        return sum(1 for prop in state.properties.values() if prop.owner == seat)
+
     def parcel(self, state: GameState, index: int) -> dict | None:
         """A leased ruleset's parcel on square `index` (lessee, buildings, lock); None where land is owned."""
         return None

@@ -85,6 +85,14 @@ class GeorgeQueries(ClassicQueries):
             legs.append(OfferLeg(giver=buyer, receiver=seat, item=CashItem(amount=price)))
         return legs
 
+    def starting_cash(self, state: GameState) -> dict[int, int]:
+        """V-GEORGE-02: each seat's starting cash by his rank; the final screen shows it beside his wealth (§5.6)."""
+        return dict(state.variant.starting_cash)
+
+    def holdings(self, state: GameState, seat: int) -> int:
+        """His leases (land is never owned, V-GEORGE-04)."""
+        return len(self.leases_of(state, seat))
+
     def supplies(self, state: GameState) -> dict[str, int]:
         """The Bank's houses, hotels and office buildings left (V-GEORGE-15, -19)."""
         return {kind: supply_of(state, kind) for kind in ("house", "hotel", "office")}
