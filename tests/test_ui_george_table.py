@@ -713,3 +713,28 @@ def test_a_georgist_game_hosted_from_the_window_plays_to_its_end_on_the_lan_tabl
     assert window.parcels_panel.board.counter.text().startswith("Round 3 of 3")
     window.close_table()
     qtbot.waitUntil(lambda: dialog.lan.connection is None, timeout=5000)
+
+
+def test_a_manual_use_fee_claim_is_a_main_choice_of_the_lessee_until_the_next_roll(qtbot):
+    """V-GEORGE-13 with `george_use_fee_claim = manual`: the $200 fee the mover owes on Boardwalk waits for its
+    lessee's claim; his panel shows "Claim the $200 use fee on Boardwalk" among its main choices (not under Other
+    actions), and it lapses at the next roll."""
+    from illuminopoly_desktop.presentation.action_choices import MAIN, choices_for
+    from illuminopoly_desktop.rules import actions as A
+
+    from george_scenario import george_game, lease_to, put
+
+    state = george_game(options={"george_use_fee_claim": "manual"})
+    mover = state.turn.seat
+    lessee = state.seat_order[1]
+    state.players[mover].position = 35
+    lease_to(state, lessee, BOARDWALK)
+    put(state, BOARDWALK, houses=1)
+    engine.apply(state, A.ForceDice(seat=mover, dice=[2, 2]))
+    engine.apply(state, A.Roll(seat=mover))
+    claim = next(c for c in choices_for(state, lessee) if c.kind == "claim_use_fee")
+    assert claim.label == "Claim the $200 use fee on Boardwalk" and claim.group == MAIN
+    assert "next roll" in claim.tooltip
+    cash = state.players[lessee].cash
+    engine.apply(state, claim.action)
+    assert state.players[lessee].cash == cash + 200

@@ -570,6 +570,8 @@ def _group_of(state: GameState, action: A.Action) -> str:
     kind = action.type
     if kind in CONTEST_TYPES:
         return CONTEST
+    if kind == "claim_use_fee":  # V-GEORGE-13's manual claim lapses at the next roll: never tucked away
+        return MAIN
     if kind in OTHER_TYPES:
         return OTHER
     if kind in LANDING_TYPES and not state.pending and state.turn.step == "landing":
