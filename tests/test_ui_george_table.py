@@ -13,7 +13,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QCheckBox, QSpinBox
 
-from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.rulesets import find_ruleset
 from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation import table_session
@@ -23,6 +22,7 @@ from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.app.table_layout import PARCELS, STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
+import tabletop
 from ui_windows import hide_top_level_windows
 
 GEORGE = find_ruleset("george")
@@ -43,12 +43,7 @@ def folders(tmp_path, monkeypatch):
 
 
 def open_window(qtbot, size=(1366, 768)) -> MainWindow:
-    window = MainWindow(load_board())
-    qtbot.addWidget(window)
-    window.resize(*size)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return tabletop.open_window(qtbot, size)
 
 
 def click(widget) -> None:
@@ -672,47 +667,13 @@ def test_a_georgist_game_hosted_from_the_window_plays_to_its_end_on_the_lan_tabl
     """File ▸ Host Game… with Defeating Monopoly chosen: one person and a computer schemer, a three-round wealth game
     (V-GEORGE-32); the host's choices go through the window's table to the in-app server; the remote table has the
     Parcels tab and no Power structure panel, and the last view is the server's player_view of seat 0."""
-    from illuminopoly_desktop.model.views import player_view
-    from illuminopoly_desktop.rules.legal import default_action
-    from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
-    from illuminopoly_desktop.ui.lan.lan_client import start_remote_table
+    from tabletop import close_hosted_table, host_and_play_to_the_end
 
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
-    window = MainWindow(load_board())
-    qtbot.addWidget(window)
-    dialog = HostDialog(window, bind="127.0.0.1", discovery=False, save_path=tmp_path / "lan.json",
-                        computer_pace=0)
-    qtbot.addWidget(dialog)
-    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("george"))
-    dialog.options = {"george_max_rounds": 3}
-    dialog.port.setValue(0)
-    dialog.seats.setValue(2)
-    dialog.computers.setValue(1)
-    assert dialog.host_button.isEnabled(), dialog.problems()
-    dialog.host_button.click()
-    qtbot.waitUntil(lambda: dialog.lan.seat == 0 and dialog.lobby.table.rowCount() == 2, timeout=5000)
-    with qtbot.waitSignal(dialog.accepted, timeout=5000):
-        dialog.lobby.ready.setChecked(True)
-    start_remote_table(window, dialog.lan)
-    session = window.table.session
-    assert session.state.setup.ruleset == "george"
+    window, dialog = host_and_play_to_the_end(qtbot, tmp_path, monkeypatch, "george", {"george_max_rounds": 3})
     docks = {dock.objectName() for dock in window.table_docks}
     assert STRUCTURE not in docks and PARCELS in docks
-    server = dialog.lan.server.server
-    played = 0
-    while not session.game_over:
-        qtbot.waitUntil(lambda: session.game_over or (0 in session.awaiting()
-                                                      and window.action_panel.state is session.state),
-                        timeout=10_000)
-        if session.game_over:
-            break
-        window.table.apply_action(default_action(session.state, 0))
-        played += 1
-    assert played > 3
-    qtbot.waitUntil(lambda: dialog.lan.client.view == player_view(server.table.state, 0), timeout=5000)
     assert window.parcels_panel.board.counter.text().startswith("Round 3 of 3")
-    window.close_table()
-    qtbot.waitUntil(lambda: dialog.lan.connection is None, timeout=5000)
+    close_hosted_table(qtbot, window, dialog)
 
 
 def test_a_manual_use_fee_claim_is_a_main_choice_of_the_lessee_until_the_next_roll(qtbot):
