@@ -55,6 +55,8 @@ class PropertyFacts:
     """A railroad or utility parcel's plant (V-GEORGE-11)."""
     locked: bool = False
     """Won at a lease auction: no building on it until the lessee's next turn (V-GEORGE-07)."""
+    owned_outright: bool = False
+    """A railroad or utility bought outright under `classic_purchase` (V-GEORGE-11): `owner` owns it."""
 
     @property
     def is_subverted(self) -> bool:
@@ -215,7 +217,7 @@ def _parcel_facts(state: GameState, queries, squares, index: int) -> PropertyFac
         owner_name=state.players[lessee].name if lessee is not None else "",
         controller_name=state.players[lessee].name if lessee is not None else "",
         parcel=True, unleased=lessee is None, large=("hotel",) * parcel["hotels"] + ("office",) * parcel["offices"],
-        plant=parcel["plant"], locked=parcel["locked"])
+        plant=parcel["plant"], locked=parcel["locked"], owned_outright=parcel["owned"])
 
 
 OUTSIDER = -2

@@ -39,6 +39,8 @@ def _lease(labeller: Labeller, a: A.LeaseParcel) -> Words:
 
 def _do_nothing(labeller: Labeller, a: A.DoNothing) -> Words:
     if labeller.state.turn.step == "landing" and not labeller.state.pending:
+        if labeller.rules.lease_preview(labeller.state, labeller.seat)["bought_outright"]:
+            return "Don't buy", None, "The title stays the Bank's (V-GEORGE-11)."
         auctioned = labeller.state.setup.options.george_auction_declined_leases
         return (("Don't lease: auction the lease" if auctioned else "Don't lease"), None,
                 "The parcel stays unleased" + (" and its lease is auctioned" if auctioned else "") + " (V-GEORGE-05).")

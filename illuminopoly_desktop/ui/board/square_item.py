@@ -137,6 +137,10 @@ def state_html(facts, player_names: Sequence[str]) -> str:
 
 def _parcel_html(facts, name) -> str:
     """A parcel of the Georgist rules: unleased, or its lessee, the use fee others pay on it now, its buildings."""
+    if facts.owned_outright:
+        if facts.owner is None:
+            return "<hr>For sale: whoever stops here may buy it outright (V-GEORGE-11)"
+        return f"<hr>Owner: <b>{name(facts.owner)}</b><br>Rent now: <b>{escape(facts.rent_text)}</b> (V-GEORGE-11)"
     if facts.unleased:
         return "<hr>Unleased: whoever stops here may lease it (V-GEORGE-05)"
     lines = [f"Lessee: <b>{name(facts.owner)}</b>", f"Use fee now: <b>{escape(facts.rent_text)}</b> (V-GEORGE-10, -11)"]

@@ -50,7 +50,8 @@ class GeorgeQueries(ClassicQueries):
         """The parcel on square `index` as the board and the seat areas show it: its lessee (None: unleased), its
         houses, hotels, offices and plant, whether its lessee may not build until his next turn (V-GEORGE-07), the
         use fee another player would pay on landing now (V-GEORGE-10, -11; 0 without a building; a utility's as
-        a multiple of the dice)."""
+        a multiple of the dice); `owned`: a title bought outright under `classic_purchase` (V-GEORGE-11), whose
+        "lessee" is its owner."""
         held = state.variant.parcels.get(index)
         if held is None:
             return None
@@ -59,7 +60,7 @@ class GeorgeQueries(ClassicQueries):
         return {"lessee": held.lessee, "houses": held.houses, "hotels": held.hotels, "offices": held.offices,
                 "plant": held.plant, "locked": held.build_locked,
                 "use_fee": use_fee(ctx, index, 1 if utility else 0, None) if held.lessee is not None else 0,
-                "utility": utility}
+                "utility": utility, "owned": bought_outright(ctx, index)}
 
     def transfer_preview(self, state: GameState, seat: int, index: int, buyer: int, price: int) -> dict:
         """V-GEORGE-21, -22: the lease of `index` sold by `seat` to `buyer` for `price`: the $100 each side pays the
