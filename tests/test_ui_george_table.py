@@ -602,7 +602,8 @@ def test_a_building_shortage_asks_the_others_and_auctions_the_last_house_from_th
 def test_the_transfer_dialog_sells_a_lease_with_its_loan_settled_and_the_fees_shown(qtbot, folders):
     """V-GEORGE-21, -22: the mover offers Boardwalk (a house, its $200 loan $100 owed) for $500: the Bank takes $100
     from each side, his loan is settled out of the price ($100 + $20 interest), so he receives $280 and the buyer
-    pays $600; the buyer accepts after the hand-over and becomes the lessee with the house."""
+    pays $600; with $200 of the price on the buyer's new Bank loan (at most half, $250) the buyer pays $400 and owes
+    $20 an instalment; he accepts after the hand-over and becomes the lessee with the house and the loan."""
     from george_scenario import lease_to, loan, put
 
     def arrange(state, mover):
@@ -624,6 +625,13 @@ def test_the_transfer_dialog_sells_a_lease_with_its_loan_settled_and_the_fees_sh
     assert "Transfer fee to the Bank: $100 from each side" in text
     assert "settled out of the price: $120" in text and "You receive $280" in text
     assert f"{state.players[buyer].name} pays $600" in text
+    assert dialog.loan_box.maximum() == 250  # half the price (V-GEORGE-22)
+    dialog.loan_box.setFocus()
+    dialog.loan_box.selectAll()
+    QTest.keyClicks(dialog.loan_box, "200")
+    text = dialog.figures.text()
+    assert "You receive $280" in text and f"{state.players[buyer].name} pays $400" in text
+    assert "borrows $200 from the Bank on it: $20 each time" in text
     seller_cash, buyer_cash = state.players[mover].cash, state.players[buyer].cash
     click(dialog.propose_button)
     assert state.offers and not dialog.isVisible()
@@ -636,8 +644,9 @@ def test_the_transfer_dialog_sells_a_lease_with_its_loan_settled_and_the_fees_sh
     window.action_panel.other_toggle.setChecked(True)
     click(accept)
     held = state.variant.parcels[BOARDWALK]
-    assert held.lessee == buyer and held.houses == 1 and state.variant.loans == []
-    assert state.players[mover].cash == seller_cash + 280 and state.players[buyer].cash == buyer_cash - 600
+    assert held.lessee == buyer and held.houses == 1
+    assert [(loan.original, loan.outstanding, loan.building) for loan in state.variant.loans] == [(200, 200, "lease")]
+    assert state.players[mover].cash == seller_cash + 280 and state.players[buyer].cash == buyer_cash - 400
 
 
 def test_the_board_centre_shows_the_georgist_bank_and_the_go_pot(qtbot, folders):

@@ -35,8 +35,8 @@ CONTEST_TYPES = frozenset({"answer_chair_block", "invite_helpers", "answer_invit
 OTHER_TYPES = (A.FREE_ACTION_TYPES | A.CHEAT_ACTION_TYPES) - {"rule_accusation"}
 """Free actions (R-GEN-04) and simulated cheats, tucked away under "Other actions"; a Banker's ruling is a decision."""
 
-LANDING_ORDER = {"buy": -10, "lease_parcel": -10, "take_over": -5, "subvert": -4, "rezone": -3, "rebuild": -2, "destroy": -1,
-                 "demand_ransom": 0, "do_nothing": 10}
+LANDING_ORDER = {"buy": -10, "lease_parcel": -10, "take_over": -5, "subvert": -4, "rezone": -3, "rebuild": -2,
+                 "destroy": -1, "demand_ransom": 0, "do_nothing": 10}
 """The landing options in the order the panel lists them: buying first, doing nothing last."""
 
 RULESET_WORDS = {"classic": CLASSIC_WORDS, "george": GEORGE_WORDS}

@@ -98,7 +98,8 @@ def _settle_loans(labeller: Labeller, a: A.SettleParcelLoans) -> Words:
     if a.keep:
         return (f"Keep {square}: pay its loans off", None,
                 "What is owed plus 10% of each original, to the Bank (V-GEORGE-30).")
-    return f"Give {square} up to auction", None, "The Bank auctions it as a lot; its loans are written off (V-GEORGE-30)."
+    return (f"Give {square} up to auction", None,
+            "The Bank auctions it as a lot; its loans are written off (V-GEORGE-30).")
 
 
 def _declare_need(labeller: Labeller, a: A.DeclareBuildingNeed) -> Words:

@@ -1,8 +1,9 @@
 """The Georgist lease transfer dialog (VARIANTS §5.7, V-GEORGE-21, -22): the seat offers one of his leases, with all
-its buildings, to another player for an agreed price; the dialog shows the $100 + $100 transfer fee, the settlement
-of the seller's loans on it out of the price (owed plus 10% of each original), and what each side ends up paying or
-receiving. The figures are the ruleset's (`queries.transfer_preview`); Propose gives the core's `ProposeOffer`,
-which the buyer answers like any offer (the panel's Accept / Decline)."""
+its buildings, to another player for an agreed price, up to half of it on the buyer's new Bank loan; the dialog shows
+the $100 + $100 transfer fee, the settlement of the seller's loans on it out of the price (owed plus 10% of each
+original), the buyer's loan and its instalment, and what each side ends up paying or receiving. The figures are the
+ruleset's (`queries.transfer_preview`); Propose gives the core's `ProposeOffer`, which the buyer answers like any
+offer (the panel's Accept / Decline)."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout,
@@ -29,12 +30,18 @@ class GeorgeTransferDialog(TableDialog):
         self.price_box.setPrefix("$")
         self.price_box.setSingleStep(10)
         self.price_box.setToolTip("The agreed price, from the buyer to you")
+        self.loan_box = QSpinBox()
+        self.loan_box.setPrefix("$")
+        self.loan_box.setSingleStep(10)
+        self.loan_box.setToolTip("The part of the price the Bank lends the buyer, on this parcel: up to half "
+                                 "(V-GEORGE-22); the Bank pays it to you")
         self.figures = QLabel()
         self.figures.setWordWrap(True)
         form = QFormLayout()
         form.addRow("&Lease:", self.parcel_box)
         form.addRow("&To:", self.buyer_box)
         form.addRow("&Price:", self.price_box)
+        form.addRow("Buyer's Bank &loan:", self.loan_box)
         self.propose_button = QPushButton("&Propose")
         self.propose_button.setDefault(True)
         close = QPushButton("Close")
@@ -49,7 +56,7 @@ class GeorgeTransferDialog(TableDialog):
         layout.addWidget(self.refusal)
         layout.addLayout(buttons)
         for signal in (self.parcel_box.currentIndexChanged, self.buyer_box.currentIndexChanged,
-                       self.price_box.valueChanged):
+                       self.price_box.valueChanged, self.loan_box.valueChanged):
             signal.connect(self._show_figures)
         self.propose_button.clicked.connect(self._propose)
         self.setMinimumWidth(440)
@@ -75,8 +82,13 @@ class GeorgeTransferDialog(TableDialog):
             self.figures.setText("You lease no parcel to sell." if self.state is not None else "")
             self.propose_button.setEnabled(False)
             return
-        figures = ruleset_of(self.state).queries.transfer_preview(
-            self.state, self.seat, self.parcel_box.currentData(), self.buyer_box.currentData(), self.price_box.value())
+        queries = ruleset_of(self.state).queries
+        self.loan_box.blockSignals(True)
+        self.loan_box.setRange(0, queries.financing_limit(self.state, self.price_box.value()))
+        self.loan_box.blockSignals(False)
+        figures = queries.transfer_preview(self.state, self.seat, self.parcel_box.currentData(),
+                                           self.buyer_box.currentData(), self.price_box.value(),
+                                           self.loan_box.value())
         fee = figures["fee_each"]
         lines = [f"Transfer fee to the Bank: ${fee} from each side (V-GEORGE-21)"]
         if figures["settlement"]:
@@ -85,6 +97,9 @@ class GeorgeTransferDialog(TableDialog):
         net = figures["seller_net"]
         lines.append(f"You receive ${net}" if net >= 0 else f"You pay ${-net}")
         lines.append(f"{self.buyer_box.currentText()} pays ${figures['buyer_pays']}")
+        if figures["loan"]:
+            lines.append(f"{self.buyer_box.currentText()} borrows ${figures['loan']} from the Bank on it: "
+                         f"${figures['instalment']} each time he lands on or passes it (V-GEORGE-22, -17)")
         if figures["refusal"]:
             lines.append(f"Not possible: {figures['refusal']}")
         self.figures.setText("\n".join(lines))
@@ -94,7 +109,7 @@ class GeorgeTransferDialog(TableDialog):
     def action(self) -> A.ProposeOffer:
         buyer = self.buyer_box.currentData()
         legs = ruleset_of(self.state).queries.transfer_legs(self.seat, self.parcel_box.currentData(), buyer,
-                                                             self.price_box.value())
+                                                             self.price_box.value(), self.loan_box.value())
         return A.ProposeOffer(seat=self.seat, counterparties=[buyer], legs=legs)
 
     def _propose(self) -> None:

@@ -3,7 +3,7 @@ ranking, the lease dialog's figures, the build dialog's prices, supplies and loa
 leaderboard with its round counter, each answered by the rule that decides it."""
 from __future__ import annotations
 
-from ...model.state import CashItem, DeedItem, GameState, Offer, OfferLeg
+from ...model.state import CashItem, DeedItem, GameState, Offer, OfferLeg, ParcelFinancingItem
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
@@ -62,28 +62,35 @@ class GeorgeQueries(ClassicQueries):
                 "use_fee": use_fee(ctx, index, 1 if utility else 0, None) if held.lessee is not None else 0,
                 "utility": utility, "owned": bought_outright(ctx, index)}
 
-    def transfer_preview(self, state: GameState, seat: int, index: int, buyer: int, price: int) -> dict:
-        """V-GEORGE-21, -22: the lease of `index` sold by `seat` to `buyer` for `price`: the $100 each side pays the
-        Bank, the seller's loans on it settled out of the price (owed plus 10% of each original), what each ends
-        up paying or receiving, and `refusal` (the rule's words) when the trade cannot be proposed so."""
+    def transfer_preview(self, state: GameState, seat: int, index: int, buyer: int, price: int,
+                         loan: int = 0) -> dict:
+        """V-GEORGE-21, -22: the lease of `index` sold by `seat` to `buyer` for `price`, `loan` of it lent to the
+        buyer by the Bank: the fee each side pays the Bank, the seller's loans on it settled out of the price (owed
+        plus 10% of each original), the most the buyer may borrow, his loan's instalment, what each ends up paying
+        or receiving, and `refusal` (the rule's words) when the trade cannot be proposed so."""
         ctx = RulesContext(state)
         offer = Offer(id=0, proposer=seat, counterparties=[buyer], expires_round=state.round_no,
-                      legs=self.transfer_legs(seat, index, buyer, price))
+                      legs=self.transfer_legs(seat, index, buyer, price, loan))
         refusal = None
         try:
             trades.check_offer_terms(ctx, offer)
         except IllegalAction as error:
             refusal = f"{error.message} ({error.rule_id})"
-        return {"fee_each": trades.FEE_EACH_SIDE, "settlement": settlement_cost(ctx, index),
+        return {"fee_each": trades.transfer_fee(ctx, index), "settlement": settlement_cost(ctx, index),
+                "loan_limit": self.financing_limit(state, price), "loan": loan,
+                "instalment": ceil_div(loan, 10) if loan else 0,
                 "seller_net": -trades.cash_needed(ctx, offer, seat), "buyer_pays": trades.cash_needed(ctx, offer, buyer),
                 "refusal": refusal}
 
     @staticmethod
-    def transfer_legs(seat: int, index: int, buyer: int, price: int) -> list[OfferLeg]:
-        """The legs of a lease sale: the lease (with its buildings) to the buyer, the price to the seller."""
+    def transfer_legs(seat: int, index: int, buyer: int, price: int, loan: int = 0) -> list[OfferLeg]:
+        """The legs of a lease sale: the lease (with its buildings) to the buyer, the price to the seller, `loan` of
+        it as the buyer's new Bank loan on the parcel (V-GEORGE-22) and the rest in cash."""
         legs = [OfferLeg(giver=seat, receiver=buyer, item=DeedItem(property=index))]
-        if price:
-            legs.append(OfferLeg(giver=buyer, receiver=seat, item=CashItem(amount=price)))
+        if price - loan > 0:
+            legs.append(OfferLeg(giver=buyer, receiver=seat, item=CashItem(amount=price - loan)))
+        if loan:
+            legs.append(OfferLeg(giver=buyer, receiver=seat, item=ParcelFinancingItem(property=index, amount=loan)))
         return legs
 
     def starting_cash(self, state: GameState) -> dict[int, int]:
