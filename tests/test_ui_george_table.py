@@ -708,3 +708,23 @@ def test_a_manual_use_fee_claim_is_a_main_choice_of_the_lessee_until_the_next_ro
     cash = state.players[lessee].cash
     engine.apply(state, claim.action)
     assert state.players[lessee].cash == cash + 200
+
+
+def test_f1_in_a_georgist_game_shows_how_to_play_defeating_monopoly_and_its_house_rules(qtbot, folders):
+    """The rules reference's How to Play page is the Georgist one in a Georgist game (in the variant's words, its
+    V-GEORGE rules named), and This game lists the house rules that differ from the defaults."""
+    state = GEORGE.new_game(PEOPLE, seed=3, options={"george_max_rounds": 20})
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    window.parcels_panel.opening_dialog.close()
+    _hand_over(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    QTest.keyClick(window, Qt.Key.Key_F1)
+    reference = window.rules_reference
+    assert reference.isVisible()
+    how_to = reference.how_to_play.toPlainText()
+    assert how_to.startswith("Defeating Monopoly: the Georgist rules")
+    assert "lessee" in how_to and "V-GEORGE-05" in how_to and "Parcels tab" in how_to and "Power Base" not in how_to
+    game_page = reference.game_page.toPlainText()
+    assert "Max rounds: 20." in game_page and "V-GEORGE-32" in game_page
