@@ -434,7 +434,7 @@ RULESET_SENTENCES = {
 """One sentence about each rule system, shown where a host chooses it (New Game, Host Game)."""
 
 
-TABLE_RULESETS = ("illuminopoly", "classic", "george")
+TABLE_RULESETS = ("illuminopoly", "classic", "george", "illumo")
 """The rule systems the table plays (New Game, Host Game), in the order offered. A ruleset joins when the table can
 host it (the Georgist one since issue 27)."""
 

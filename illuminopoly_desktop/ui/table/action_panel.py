@@ -480,6 +480,14 @@ def _make_dialog(name: str, parent: QWidget):
         from ..dialogs.george_lease import GeorgeLeaseDialog as dialog_class
     elif name == "lease_transfer":
         from ..dialogs.george_transfer import GeorgeTransferDialog as dialog_class
+    elif name == "illumo_contest":  # Illumonopoly's (VARIANTS §4.7)
+        from ..dialogs.illumo_contest import IllumoContestDialog as dialog_class
+    elif name == "illumo_lawsuit":
+        from ..dialogs.illumo_lawsuit import LawsuitWizard as dialog_class
+    elif name == "illumo_transfer":
+        from ..dialogs.illumo_transfer import TransferDialog as dialog_class
+    elif name == "illumo_split":
+        from ..dialogs.illumo_split import PaymentSourceDialog as dialog_class
     else:
         raise KeyError(name)
     return dialog_class(parent)
