@@ -98,6 +98,14 @@ class Queries:
         """A leased ruleset's parcel on square `index` (lessee, buildings, lock); None where land is owned."""
         return None
 
+    def square_marks(self, state: GameState, index: int) -> tuple[tuple[str, str], ...]:
+        """The ruleset's own markers on a deed's square, (stamp, words): none in the base."""
+        return ()
+
+    def board_banner(self, state: GameState) -> str:
+        """A lasting effect the whole board is under, in words: none in the base."""
+        return ""
+
     def net_worths(self, state: GameState) -> dict[int, int]:
         """Each player's standing in money, by seat, where the ruleset ranks players by one (classic Monopoly's
         net worth, CLASSIC-15); empty where it does not."""

@@ -276,6 +276,41 @@ class IllumoQueries(ClassicQueries):
                        audited=tuple(slice_.audited), legal_holiday_by=slice_.legal_holiday_by,
                        assessed=tuple(slice_.assessed))
 
+    def square_marks(self, state: GameState, index: int) -> tuple[tuple[str, str], ...]:
+        """§4.7's board markers on one deed: a landmark (V-ILLUMO-38), a missing space with its expiry (-46), a
+        deed blocked until the purchaser's next turn (-14), buildings on an unowned lot (-32), a bribed
+        assessment (-28)."""
+        slice_ = state.variant
+        names = [p.name for p in state.players]
+        marks = []
+        if index in slice_.landmarks:
+            marks.append(("LANDMARK", "Historic landmark: out of play until a Historic Blunder (V-ILLUMO-38)"))
+        if slice_.missing == index:
+            until = "this turn" if slice_.missing_turns <= 1 else "their next turn"
+            who = names[slice_.missing_by] if slice_.missing_by is not None else "the Bermuda Triangle"
+            marks.append(("MISSING", f"Missing until the end of {who}'s {until}: no rent, tokens stop here "
+                                     "(V-ILLUMO-46)"))
+        if index in slice_.blocked_until:
+            who = names[slice_.blocked_until[index]]
+            marks.append((f"BLOCKED · {who}", f"Blocked: nobody may acquire it until {who}'s next turn "
+                                              "(V-ILLUMO-14)"))
+        prop = state.properties[index]
+        if prop.owner is None and (prop.houses or prop.hotel) and index not in slice_.landmarks:
+            marks.append(("BANK'S LOT BUILT", "Buildings on an unowned lot: they go free to whoever buys it "
+                                              "(V-ILLUMO-32)"))
+        if index in slice_.assessed:
+            marks.append(("ASSESSED ½", "Bribed Assessor: every valuation halved this turn (V-ILLUMO-28)"))
+        return tuple(marks)
+
+    def board_banner(self, state: GameState) -> str:
+        """The Rent Control banner with its expiry (V-ILLUMO-24)."""
+        slice_ = state.variant
+        if slice_.rent_control_by is None:
+            return ""
+        who = state.players[slice_.rent_control_by].name
+        until = "this turn" if slice_.rent_control_turns <= 1 else "next turn"
+        return f"RENT CONTROL to the end of {who}'s {until}"
+
     def net_worths(self, state: GameState) -> dict[int, int]:
         """None to show in a seat's header: a net worth counts every treasury (V-ILLUMO-48), whose amounts are
         private (A-IL-05), and the game is won by the last solvent player."""
