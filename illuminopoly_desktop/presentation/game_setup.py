@@ -308,7 +308,7 @@ def faction_description(faction_id: str) -> str:
 
 # ----- house-rule options for the options page -----
 
-OptionType = Literal["bool", "choice", "int"]
+OptionType = Literal["bool", "choice", "int", "list"]
 
 
 @dataclass(frozen=True)
@@ -343,7 +343,7 @@ VALUE_WORDS = {"value_x1_1": "value × 1.1"}
 
 
 def show_value(value: object) -> str:
-    """An option value in words: True -> "on", "high_roll_draft" -> "high roll draft"."""
+    """An option value in words: True -> "on", "high_roll_draft" -> "high roll draft", [11, 12] -> "11, 12"."""
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, list):

@@ -281,5 +281,4 @@ def ink_on(background: QColor) -> QColor:
 def _drawn_part(facts: PropertyFacts) -> tuple:
     return (facts.owner, facts.controller if facts.is_subverted else None, facts.owner_name, facts.controller_name,
             facts.mortgaged, facts.rezoned, facts.destroyed, facts.rubble, facts.disrupted_turns,
-            facts.rail_countdown, facts.unleased, facts.plant, facts.locked)
-            facts.rail_countdown, facts.marks)
+            facts.rail_countdown, facts.unleased, facts.plant, facts.locked, facts.marks)

@@ -93,6 +93,11 @@ class IllumoContestDialog(TableDialog):
             signal.connect(self._preview)
         self.contest = None
 
+    def refresh(self, state, seat: int) -> None:
+        if seat != self.seat:  # another player's screen starts from one unit, not the last pledger's figure
+            self.units.setValue(1)
+        super().refresh(state, seat)
+
     def redraw(self) -> None:
         queries = ruleset_of(self.state).queries
         contest = queries.legal_contest(self.state)
@@ -121,6 +126,7 @@ class IllumoContestDialog(TableDialog):
                 for seat, side, amount, source in contest.pledges]
         pledges = QLabel("<br>".join(rows) if rows else "No pledge yet.", body)
         pledges.setObjectName("pledgeRows")
+        self.pledge_rows = pledges
         pledges.setWordWrap(True)
         grid.addWidget(QLabel(f"<b>Pledges</b> (${unit} a point; collected when pledging closes):", body), 1, 0, 1, 2)
         grid.addWidget(pledges, 2, 0, 1, 2)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
                                QVBoxLayout, QWidget)
 
 from ...model.options import OptionError, make_options
-from ...model.rulesets import DEFAULT_RULESET, find_ruleset, ruleset_label
+from ...model.rulesets import DEFAULT_RULESET, find_ruleset
 from ...net.computer import DEFAULT_STRENGTH, computer_strengths
 from ...net.deadlines import DEFAULT_AWAY_TIMEOUT
 from ...net.discovery import advertised_addresses, game_url

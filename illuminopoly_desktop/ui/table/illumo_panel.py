@@ -83,9 +83,10 @@ class IllumoPanel(QWidget):
         self.lawsuit_button = QPushButton("Lawsuit…", self)
         self.lawsuit_button.setToolTip("Start a lawsuit in step 1 of your turn (V-ILLUMO-36)")
         self.lawsuit_button.clicked.connect(lambda: self.dialog_requested.emit("illumo_lawsuit"))
-        buttons = QHBoxLayout()
-        for button in (self.transfer_button, self.split_button, self.lawsuit_button):
-            buttons.addWidget(button)
+        buttons = QGridLayout()  # two rows: the three fit a 250-pixel column
+        buttons.addWidget(self.transfer_button, 0, 0)
+        buttons.addWidget(self.lawsuit_button, 0, 1)
+        buttons.addWidget(self.split_button, 1, 0, 1, 2)
         self.hand = QGroupBox("Court hand", self)
         self.hand_layout = QVBoxLayout(self.hand)
         self.cards_row = QGridLayout()
@@ -137,13 +138,14 @@ class IllumoPanel(QWidget):
         self._show_hand(state, queries)
 
     def _show_steps(self, state: GameState, queries) -> None:
-        step = queries.turn_step(state)
+        step = None if state.game_over else queries.turn_step(state)
         for number, label in enumerate(self.step_labels):
             current = number == step
             label.setStyleSheet("border: 1px solid #aaa; border-radius: 3px; qproperty-alignment: AlignCenter;"
                                 + (" background: #2b6cb0; color: white; font-weight: bold;" if current else ""))
         mover = state.players[state.turn.seat].name if state.turn.seat >= 0 else ""
-        self.step_name.setText(f"{mover}: {STEP_NAMES[step]}" if mover else STEP_NAMES[step])
+        words = "the game is over" if step is None else STEP_NAMES[step]
+        self.step_name.setText(f"{mover}: {words}" if mover and step is not None else words)
         if state.turn.seat < 0 or state.game_over:
             self.bonus.setText("")
         elif queries.bonus_eligible(state):

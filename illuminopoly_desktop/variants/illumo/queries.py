@@ -129,15 +129,14 @@ class IllumoQueries(ClassicQueries):
         return state.variant.free_transfers_left
 
     def turn_step(self, state: GameState) -> int:
-        """V-ILLUMO-35: the step of the mover's turn (0 before it begins)."""
+        """V-ILLUMO-35: the step of the mover's turn (0 before it begins): 1 before the first roll, 2 while moving,
+        3 after the last move (steps 3 to 5 are open together there: transfers, a Court card, an ability), 6 its
+        end."""
         slice_ = state.variant
         if state.turn.seat < 0:
             return 0
-        if slice_.step == 1 or slice_.step == 2:
-            return slice_.step
-        ctx = RulesContext(state)
-        if treasury.in_step_3(ctx, state.turn.seat):
-            return 4 if slice_.free_transfers_left < state.setup.options.illumo_free_transfers else 3
+        if treasury.in_step_3(RulesContext(state), state.turn.seat):
+            return 3
         return slice_.step
 
     def bonus_eligible(self, state: GameState) -> bool:
@@ -286,7 +285,7 @@ class IllumoQueries(ClassicQueries):
         if index in slice_.landmarks:
             marks.append(("LANDMARK", "Historic landmark: out of play until a Historic Blunder (V-ILLUMO-38)"))
         if slice_.missing == index:
-            until = "this turn" if slice_.missing_turns <= 1 else "their next turn"
+            until = "this turn" if slice_.missing_turns <= 1 else "next turn"
             who = names[slice_.missing_by] if slice_.missing_by is not None else "the Bermuda Triangle"
             marks.append(("MISSING", f"Missing until the end of {who}'s {until}: no rent, tokens stop here "
                                      "(V-ILLUMO-46)"))
