@@ -15,7 +15,7 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QGroupBox, QLabel
+from PySide6.QtWidgets import QLabel
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.rulesets import find_ruleset
@@ -34,7 +34,7 @@ from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 from illuminopoly_desktop.ui.structure.seat_areas import badges_html, money_html
 from ui_windows import hide_top_level_windows
 
-from classic_scenario import give, place
+from classic_scenario import give
 from illumo_scenario import fund, illumo_game, set_central, treasury
 
 ILLUMO_RULES = find_ruleset("illumo")
@@ -208,7 +208,7 @@ def test_each_screen_shows_its_own_treasuries_and_court_cards_and_only_counts_of
     window = start(qtbot, state)
     assert window.table.viewer == first
     texts = panel_texts(window)
-    assert texts[first] == "central $1,500  brown $40"
+    assert texts[first] == "central $1,500 · brown $40"
     assert texts[other] == "central, railroads — amounts private"
     hand = window.illumo_panel.card_buttons
     assert sorted(button.text() for button in hand.values()) == ["5  Idle Hands", "6  IRS Audit"]
@@ -218,6 +218,19 @@ def test_each_screen_shows_its_own_treasuries_and_court_cards_and_only_counts_of
     assert "$1,500 central" in money_html(summaries[first]) and "2 treasuries" in money_html(summaries[first])
     # Nothing of the others' figures is in the panel: the view it shows has them blanked (A-IL-05).
     assert "75" not in " ".join(panel_texts(window).values())
+
+
+def test_the_hand_over_curtain_covers_the_treasuries_and_court_panel(qtbot, folders):
+    """Pass-and-play: while the curtain is up nobody's panel shows through it, the Treasuries and Court panel
+    included (it is added after the curtain exists)."""
+    state = illumo_game(2, seed=11)
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    assert window.handover.isVisible()
+    panel = window.illumo_panel
+    centre = panel.mapTo(window, panel.rect().center())
+    covering = window.childAt(centre)
+    assert covering is window.handover or window.handover.isAncestorOf(covering)
 
 
 def test_the_next_players_screen_after_the_curtain_shows_his_own(qtbot, folders):
@@ -236,7 +249,7 @@ def test_the_next_players_screen_after_the_curtain_shows_his_own(qtbot, folders)
     QTest.keyClick(window.handover, Qt.Key.Key_Return)
     assert window.table.viewer == other
     texts = panel_texts(window)
-    assert texts[other] == "central $1,500  railroads $75"
+    assert texts[other] == "central $1,500 · railroads $75"
     assert "amounts private" in texts[first]
     assert [b.text() for b in window.illumo_panel.card_buttons.values()] == ["K  Cancellation"]
     assert f"{state.players[first].name}: 1 card" in window.illumo_panel.others.text()

@@ -583,6 +583,7 @@ class MainWindow(QMainWindow):
         self.illumo_panel.action_chosen.connect(self.table.choose)
         self.illumo_panel.dialog_requested.connect(self.action_panel.open_dialog)
         self.illumo_panel.follow(self.table)
+        self.handover.raise_()  # the curtain, up already, must cover the new panel too (pass-and-play secrets)
 
     def _drop_structure_dock(self) -> None:
         """Take the Power structure panel off a table whose rules have none (its dock goes with the table's)."""

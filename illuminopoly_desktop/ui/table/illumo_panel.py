@@ -10,7 +10,7 @@ choices are the engine's legal actions, emitted as `action_chosen` (the table ap
 are the action panel's (`open_dialog`), which the table closes before the laptop changes hands."""
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QFrame, QGroupBox, QGridLayout, QHBoxLayout, QLabel, QMenu, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
@@ -64,9 +64,11 @@ class IllumoPanel(QWidget):
             row.addWidget(label)
             self.step_labels.append(label)
         self.step_name = QLabel(steps)
+        self.step_name.setMinimumWidth(1)
         row.addWidget(self.step_name, 1)
         self.bonus = QLabel(self)
         self.bonus.setObjectName("bonusIndicator")
+        self.bonus.setMinimumWidth(1)  # wraps to the column, never widens it
         self.bonus.setWordWrap(True)
         self.effects = QLabel(self)
         self.effects.setObjectName("effectsBanner")
@@ -91,7 +93,7 @@ class IllumoPanel(QWidget):
         self.hand_layout = QVBoxLayout(self.hand)
         self.cards_row = QGridLayout()
         self.hand_layout.addLayout(self.cards_row)
-        self.secret_button = QPushButton("Play a card face down as Secret Deal", self)
+        self.secret_button = QPushButton("Card face down as Secret Deal", self)
         self.secret_button.setToolTip("Discard any Court card face down: only Interference may complain about this "
                                       "purchase (V-ILLUMO-17); its face is never shown")
         self.secret_button.clicked.connect(self._secret_deal)
@@ -112,6 +114,7 @@ class IllumoPanel(QWidget):
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the words wrap instead
         scroll.setWidget(content)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -193,10 +196,11 @@ class IllumoPanel(QWidget):
                 text = ", ".join(kind.replace("_", " ") for kind, _ in rows) + " — amounts private"
                 tip = f"Only {player.name} sees what these treasuries hold (A-IL-05)."
             else:
-                text = "  ".join(f"{kind.replace('_', ' ')} ${amount:,}" for kind, amount in rows)
+                text = " · ".join(f"{kind.replace('_', ' ')} ${amount:,}" for kind, amount in rows)
                 tip = "Your treasuries: central, and one per type of deed you own (V-ILLUMO-02)."
             figures = QLabel(text, self.treasuries)
             figures.setWordWrap(True)
+            figures.setMinimumWidth(1)
             figures.setObjectName(f"treasuries{seat}")
             figures.setToolTip(tip)
             self.treasury_grid.addWidget(name, row, 0)
@@ -223,7 +227,7 @@ class IllumoPanel(QWidget):
                 button.setToolTip(f"{card.name} ({card.rule_id}): {card.text}"
                                   + ("\nPlayable now: click to play." if lit else "\nNot playable now."))
                 button.clicked.connect(lambda _=False, kind=card.kind, b=button: self._play(kind, b))
-                self.cards_row.addWidget(button, position // 2, position % 2)
+                self.cards_row.addWidget(button, position, 0)  # one a row: a long name never widens the column
                 self.card_buttons[number] = button
                 button.show()
         secret = [a for a in self.legal if a.type == "secret_deal" and a.card not in (None, "secret_deal")]
