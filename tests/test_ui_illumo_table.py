@@ -26,6 +26,7 @@ from illuminopoly_desktop.presentation.board_snapshot import snapshot_of
 from illuminopoly_desktop.presentation.seat_summary import seat_summaries
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
+from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.saves.savefile import load_save, state_hash
 from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
@@ -621,3 +622,33 @@ def test_every_illumonopoly_decision_has_a_button_on_the_panel(qtbot):
             (c for c in choices if c.kind == "pass_pledge"), choices[0])
         engine.apply(state, pick.action)
     assert {"illumo_complaint", "illumo_interference"} <= seen
+
+
+def test_corporate_spy_shows_its_player_alone_what_it_saw(qtbot, folders):
+    """V-ILLUMO-27 and §4.7's private reveal: Ann plays Corporate Spy on the computer Ben's hand in step 4 (a click on
+    her lit card, then the menu's entry); when Ben lets it stand, Ann's panel tells her Ben's cards, and her log
+    too; the public view's log says only that the card was played."""
+    state = ILLUMO_RULES.new_game([{"name": "Ann"}, {"name": "Ben", "kind": "computer", "strength": "random"}],
+                                  seed=3, allow_forced_dice=True)
+    ann = state.turn.seat
+    if ann != 0:  # Ben (the computer) moves first: let him finish his turn
+        while state.turn.seat != 0:
+            engine.apply(state, default_action(state, engine.awaiting(state)[0]))
+        ann = 0
+    ben = 1
+    deal_card(state, ann, "corporate_spy")
+    deal_card(state, ben, "legal_holiday")
+    engine.apply(state, A.ForceDice(seat=ann, dice=JUST_VISITING_DICE))
+    window = start(qtbot, state)
+    click(window.action_panel.buttons_of("roll")[0])
+    card = next(iter(window.illumo_panel.card_buttons.values()))
+    assert card.text() == "10  Corporate Spy" and card.property("lit") is True
+    click(card)
+    entry = next(e for e in window.illumo_panel.menu.actions() if e.text().endswith("Ben's Court hand"))
+    entry.trigger()
+    notice = window.action_panel.notice
+    qtbot.waitUntil(lambda: notice.isVisible(), timeout=5000)  # the computer lets the card stand
+    assert notice.text() == "Corporate Spy, for your eyes only: Ben's Court hand: Legal Holiday."
+    # The panel serving another seat (the laptop handed on) drops Ann's secret at once.
+    window.action_panel.refresh(window.table.view_for(ben), ben)
+    assert not notice.isVisible() and notice.text() == ""

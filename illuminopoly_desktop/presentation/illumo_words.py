@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..model.illumo_court import court_deck
+from ..model.rulesets import ruleset_of
 from ..rules import actions as A
+from ..rules import events as E
 from .classic_words import CLASSIC_WORDS, Labeller, Words
 
 SUIT_NAMES = {"landmark": "Historic Landmark", "title_defect": "Title Defect", "antitrust": "Antitrust"}
@@ -175,3 +177,16 @@ ILLUMO_WORDS: dict[str, Callable[[Labeller, A.Action], Words]] = {
     "declare_missing": _declare_missing, "end_turn": _end_turn, "bid": _bid,
 }
 """Each Illumonopoly action type's wording: (label, cost, tooltip); classic's for the rest."""
+
+
+SPY_RULE = "V-ILLUMO-27"
+
+
+def private_reveal(events: list, state, seat: int | None) -> str | None:
+    """What a Corporate Spy showed `seat` alone in these events (VARIANTS §4.7's private reveal: the log tells the
+    others only that the card was played), or None."""
+    if seat is None or state is None or not ruleset_of(state).queries.has_court_cards:
+        return None
+    shown = [event.text for event in events if isinstance(event, E.Notice) and event.rule_id == SPY_RULE
+             and event.visible_to is not None and seat in event.visible_to]
+    return f"Corporate Spy, for your eyes only: {shown[-1]}" if shown else None
