@@ -124,7 +124,7 @@ class BoardSnapshot:
     """The GO pot (V-GEORGE-12, -24) where the ruleset has one, shown instead of the Free Parking pot."""
     acted_on: int | None = None
     """The square the decision the table waits for is about (`acted_on_square`), lit up on the board."""
-    banner: str = ""
+    effect_banner: str = ""
     """A lasting effect the whole board is under, in words (Illumonopoly's Rent Control with its expiry,
     `queries.board_banner`), shown on the Bank's plaque; empty when none."""
 
@@ -168,7 +168,7 @@ def snapshot_of(state: GameState) -> BoardSnapshot:
         round_limit=queries.round_limit(state) if queries.has_parcels else None, chair=state.chair,
         current_seat=current, game_over=state.game_over, classic=not queries.has_structures,
         acted_on=acted_on_square(state), title=entry.banner, all_seeing_eye=entry.all_seeing_eye,
-        banner=queries.board_banner(state))
+        effect_banner=queries.board_banner(state))
 
 
 LANDING_STEPS = frozenset({"stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "rail_jump"})

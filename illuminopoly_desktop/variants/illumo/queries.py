@@ -93,6 +93,9 @@ class IllumoQueries(ClassicQueries):
 
     prices = PRICES
     building_check = staticmethod(buildings.check_buy_building)
+    standings_name = "public worth"
+    """A round's standings count what everyone may see (the ruleset's `standings`: deeds and buildings while the
+    treasuries are private, A-IL-05; the whole net worth when they are public)."""
 
     def rent_of(self, state: GameState, index: int, utility_roll: int | None = None) -> int:
         return landing.rent_due(RulesContext(state), index, utility_roll or 0)
