@@ -33,6 +33,7 @@ from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.app.table_layout import ILLUMO, STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 from illuminopoly_desktop.ui.structure.seat_areas import badges_html, money_html
+import tabletop
 from ui_windows import hide_top_level_windows
 
 from classic_scenario import give
@@ -72,12 +73,7 @@ def folders(tmp_path, monkeypatch):
 
 
 def open_window(qtbot, size=(1366, 768)) -> MainWindow:
-    window = MainWindow(load_board())
-    qtbot.addWidget(window)
-    window.resize(*size)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return tabletop.open_window(qtbot, size)
 
 
 def click(widget) -> None:

@@ -161,8 +161,10 @@ def _declare_missing(labeller: Labeller, a: A.DeclareMissing) -> Words:
 
 
 def _end_turn(labeller: Labeller, a: A.EndTurn) -> Words:
-    bonus = " — do-nothing bonus $200" if labeller.rules.bonus_eligible(labeller.state) else ""
-    return f"End turn{bonus}", None, "Pass the dice; a turn spent only moving earns $200 (V-ILLUMO-34, -35)."
+    amount = labeller.state.setup.options.illumo_do_nothing_bonus
+    bonus = f" — do-nothing bonus ${amount}" if labeller.rules.bonus_eligible(labeller.state) else ""
+    return (f"End turn{bonus}", None,
+            f"Pass the dice; a turn spent only moving earns ${amount} (V-ILLUMO-34, -35).")
 
 
 def _bid(labeller: Labeller, a: A.Bid) -> Words:

@@ -149,15 +149,17 @@ class IllumoPanel(QWidget):
         mover = state.players[state.turn.seat].name if state.turn.seat >= 0 else ""
         words = "the game is over" if step is None else STEP_NAMES[step]
         self.step_name.setText(f"{mover}: {words}" if mover and step is not None else words)
+        amount = state.setup.options.illumo_do_nothing_bonus
         if state.turn.seat < 0 or state.game_over:
             self.bonus.setText("")
         elif queries.bonus_eligible(state):
-            self.bonus.setText(f"Do-nothing bonus: {mover} is still eligible ($200 at the end of the turn)")
+            self.bonus.setText(f"Do-nothing bonus: {mover} is still eligible (${amount} at the end of the turn)")
             self.bonus.setStyleSheet("color: #1f6f2b;")
         else:
             self.bonus.setText(f"Do-nothing bonus: forfeited by {mover} this turn")
             self.bonus.setStyleSheet("color: #888;")
-        self.bonus.setToolTip("A turn spent only rolling, moving and paying what is due earns $200 (V-ILLUMO-34)")
+        self.bonus.setToolTip(f"A turn spent only rolling, moving and paying what is due earns ${amount} "
+                              "(V-ILLUMO-34)")
 
     def _show_effects(self, state: GameState, queries) -> None:
         marks = queries.markers(state)
