@@ -472,7 +472,13 @@ def test_play_interference_replaces_the_complaint_under_a_secret_deal(qtbot, fol
     window = start(qtbot, state)
     click(window.action_panel.buttons_of("roll")[0])
     click(window.action_panel.buttons_of("secret_deal")[0])
-    assert window.table.session.state.variant.secret_deal_by == ann
+    state = window.table.session.state
+    while state.pending and state.pending[-1].kind == "illumo_card_response":  # Ben may cancel it (V-ILLUMO-30)
+        through_the_curtain(window)
+        assert window.table.viewer == ben
+        click(window.action_panel.buttons_of("pass_card")[0])  # "Play no card"
+    through_the_curtain(window)
+    assert window.table.viewer == ann and state.variant.secret_deal_by == ann
     click(window.action_panel.buttons_of("buy")[0])
     through_the_curtain(window)
     assert window.table.viewer == ben
@@ -487,6 +493,9 @@ def test_play_interference_replaces_the_complaint_under_a_secret_deal(qtbot, fol
     assert any("others may pledge on your side" in text for text in entries)
     next(entry for entry in menu.actions() if "others may pledge" in entry.text()).trigger()
     state = window.table.session.state
+    while state.pending and state.pending[-1].kind == "illumo_card_response":  # Ann may cancel it (V-ILLUMO-30)
+        through_the_curtain(window)
+        click(window.action_panel.buttons_of("pass_card")[0])
     assert state.pending[-1].kind == "illumo_interference" and state.pending[-1].complainant == ben
     assert state.players[ben].cash == 1500 - 50
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..model.illumo_court import court_deck
+from ..model.illumo_illuminati import illuminati
 from ..model.rulesets import ruleset_of
 from ..rules import actions as A
 from ..rules import events as E
@@ -147,12 +148,13 @@ def _bribe_assessor(labeller: Labeller, a: A.BribeAssessor) -> Words:
     return (f"Bribed Assessor: halve {labeller.square(a.property)}'s valuations this turn", None, "V-ILLUMO-28.")
 
 
-EFFECT_WORDS = {"rent_control": "Rent Control", "irs_audit": "the IRS Audit", "legal_holiday": "the Legal Holiday"}
+EFFECT_WORDS = {"rent_control": "Rent Control", "irs_audit": "the IRS Audit", "legal_holiday": "the Legal Holiday",
+                "secret_deal": "the pending Secret Deal"}
 
 
 def _cancel_effect(labeller: Labeller, a: A.CancelEffect) -> Words:
     of = f" of {labeller.state.players[a.player].name}" if a.player is not None else ""
-    return f"Cancellation: end {EFFECT_WORDS[a.effect]}{of}", None, "V-ILLUMO-30 (b)."
+    return f"Cancellation: end {EFFECT_WORDS.get(a.effect, a.effect.replace('_', ' '))}{of}", None, "V-ILLUMO-30 (b)."
 
 
 def _declare_missing(labeller: Labeller, a: A.DeclareMissing) -> Words:
@@ -167,6 +169,30 @@ def _end_turn(labeller: Labeller, a: A.EndTurn) -> Words:
             f"Pass the dice; a turn spent only moving earns ${amount} (V-ILLUMO-34, -35).")
 
 
+def _declare_idle_turn(labeller: Labeller, a: A.DeclareIdleTurn) -> Words:
+    amount = labeller.state.setup.options.illumo_do_nothing_bonus
+    return (f"Declare a do-nothing turn (${amount} at its end)", None,
+            "Only roll, move and pay what is due this turn: every other act is refused until it ends (V-ILLUMO-34).")
+
+
+def _repair_level(labeller: Labeller, a: A.RepairLevel) -> Words:
+    if a.property is None:
+        return ("Let the engine sell the group level", None,
+                "What is still uneven is sold down at the end of the turn, highest lot first (V-ILLUMO-33).")
+    cost = labeller.price(a)
+    if a.sell:
+        return (f"Sell a level of {labeller.square(a.property)}", None,
+                "Half the building cost back, into central (V-ILLUMO-33).")
+    return (f"Build a house on {labeller.square(a.property)}" + (f" — ${cost}" if cost else ""), cost,
+            "Pay for a house on the group's lowest lot, whoever owns it, to make the group level (V-ILLUMO-33).")
+
+
+def _choose_illuminatus(labeller: Labeller, a: A.ChooseIlluminatus) -> Words:
+    chosen = illuminati().by_id(a.illuminatus)
+    return (f"Choose the {chosen.name} (legal power {chosen.legal_power})", None,
+            f"{chosen.ability} ({chosen.rule_id}; the Illuminati draft, V-ILLUMO-42)")
+
+
 def _bid(labeller: Labeller, a: A.Bid) -> Words:
     return f"Bid ${a.amount}", a.amount, "Raise the auction; the highest bid buys it (CLASSIC-05, V-ILLUMO-05)."
 
@@ -176,7 +202,8 @@ ILLUMO_WORDS: dict[str, Callable[[Labeller, A.Action], Words]] = {
     "secret_deal": _secret_deal, "pledge": _pledge, "pass_pledge": _pass_pledge, "sue": _sue,
     "play_court_card": _play_court_card, "pass_card": _pass_card, "resume_case": _resume_case,
     "forfeit_deed": _forfeit_deed, "bribe_assessor": _bribe_assessor, "cancel_effect": _cancel_effect,
-    "declare_missing": _declare_missing, "end_turn": _end_turn, "bid": _bid,
+    "declare_missing": _declare_missing, "end_turn": _end_turn, "bid": _bid, "declare_idle_turn": _declare_idle_turn,
+    "repair_level": _repair_level, "choose_illuminatus": _choose_illuminatus,
 }
 """Each Illumonopoly action type's wording: (label, cost, tooltip); classic's for the rest."""
 

@@ -24,6 +24,8 @@ PRICES = {
     "unmortgage": lambda ctx, a: mortgages.check_unmortgage(ctx, a.seat, a.property),
     "sell_building": lambda ctx, a: buildings.check_sell_building(ctx, a.seat, a.property)[1],
     "transfer": lambda ctx, a: check_transfer_fee(ctx, a),
+    "repair_level": lambda ctx, a: (buildings.building_price(ctx, a.property)
+                                    if a.property is not None and not a.sell else None),
 }
 """Each priced Illumonopoly action's price, what its rule's check returns (V-ILLUMO-05, -07, -31)."""
 
