@@ -110,7 +110,8 @@ def _sue(labeller: Labeller, a: A.Sue) -> Words:
     queries = labeller.rules
     fee = queries.filing_fee(labeller.state)
     target, chance = queries.lawsuit_odds(labeller.state, labeller.seat, a.suit, a.defendant, a.target)
-    return (f"Sue {labeller.state.players[a.defendant].name}: {SUIT_NAMES[a.suit]} of {labeller.square(a.target)} "
+    who = labeller.state.players[a.defendant].name if a.defendant >= 0 else "nobody (an unowned lot, A-IL-17)"
+    return (f"Sue {who}: {SUIT_NAMES[a.suit]} of {labeller.square(a.target)} "
             f"(${fee}; ELP {target}, {chance * 100:.0f}% before pledges)", fee,
             f"Step 1 of your turn; the filing fee from central (V-ILLUMO-36, {SUIT_RULES[a.suit]}).")
 

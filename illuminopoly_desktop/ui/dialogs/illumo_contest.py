@@ -107,7 +107,8 @@ class IllumoContestDialog(TableDialog):
             self.controls.hide()
             self._card_hooks([])
             return
-        names = [p.name for p in self.state.players]
+        names = {p.seat: p.name for p in self.state.players}
+        names[-1] = "nobody (an unowned lot)"  # a landmark suit with no defendant (A-IL-17's option)
         self.setWindowTitle(f"Court — {contest.title}")
         self.title.setText(contest.title)
         self.target.setText(target_words(contest))
