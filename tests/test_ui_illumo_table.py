@@ -102,6 +102,13 @@ def panel_texts(window: MainWindow) -> dict[int, str]:
             for label in panel.findChildren(QLabel, f"treasuries{seat}") if label.isVisibleTo(panel)}
 
 
+def choose_illumo_by_keyboard(combo) -> None:
+    """Down in the rule-system box until Illumonopoly is chosen (it is offered after the others)."""
+    combo.setFocus()
+    for _ in range(combo.findData("illumo")):
+        QTest.keyClick(combo, Qt.Key.Key_Down)
+
+
 def illumo_people(computer: bool = False):
     people = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
     if computer:
@@ -115,9 +122,7 @@ def test_new_game_chooses_illumonopoly_with_the_keyboard_and_shows_its_house_rul
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
     dialog.show()
-    dialog.ruleset_combo.setFocus()
-    QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
-    QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+    choose_illumo_by_keyboard(dialog.ruleset_combo)
     assert dialog.ruleset() == "illumo"
     assert "treasuries" in dialog.ruleset_sentence.text() and "Court Date" in dialog.ruleset_sentence.text()
     assert dialog.seats_table.isColumnHidden(2)  # no faction to choose
@@ -170,9 +175,10 @@ def test_an_illumonopoly_game_plays_to_its_end_by_clicks_with_a_computer_seat(qt
         if not buttons:
             qtbot.wait(5)  # the computer thinks
             continue
-        viewer = window.table.viewer
+        viewer = window.table.viewer  # None: an open auction's bid, taken on the public screen (CLASSIC-05)
         texts = panel_texts(window)
-        assert "$" in texts[viewer] and "amounts private" not in texts[viewer]
+        if viewer is not None:
+            assert "$" in texts[viewer] and "amounts private" not in texts[viewer]
         assert all("amounts private" in texts[other] and "$" not in texts[other] for other in texts if other != viewer)
         screens += 1
         labels += [button.choice.label for button in buttons]
@@ -299,9 +305,7 @@ def test_host_game_hosts_illumonopoly_and_its_advert_and_lobby_name_it(qtbot, tm
     dialog.show()
     qtbot.waitExposed(dialog)
     try:
-        dialog.ruleset_combo.setFocus()
-        QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
-        QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+        choose_illumo_by_keyboard(dialog.ruleset_combo)
         assert dialog.ruleset() == "illumo" and "treasuries" in dialog.ruleset_sentence.text()
         assert set(dialog.house_rules.fields) == set(ILLUMO_RULES.options_model.model_fields)
         dialog.seats.setValue(2)

@@ -243,11 +243,7 @@ class _Labeller:
         self.contest = self.rules.active_contest(state)
         self.words = RULESET_WORDS.get(self.rules.wording, {})
         """A classic or Georgist game's own wording of its actions (presentation/classic_words.py,
-        george_words.py)."""
-        self.words = CLASSIC_WORDS if state.setup.ruleset == "classic" else {}
-        """A classic game's own wording of its actions (presentation/classic_words.py)."""
-        if self.rules.has_treasuries:  # Illumonopoly's (presentation/illumo_words.py), classic's for the rest
-            self.words = ILLUMO_WORDS
+        george_words.py, illumo_words.py)."""
 
     def price(self, action: A.Action) -> int | None:
         return self.rules.price(self.state, action)

@@ -95,6 +95,8 @@ class IllumoQueries(ClassicQueries):
 
     prices = PRICES
     building_check = staticmethod(buildings.check_buy_building)
+    wording = "illumo"
+    """The action panel speaks Illumonopoly's words (presentation/illumo_words.py), classic's for the rest."""
     standings_name = "public worth"
     """A round's standings count what everyone may see (the ruleset's `standings`: deeds and buildings while the
     treasuries are private, A-IL-05; the whole net worth when they are public)."""
