@@ -358,6 +358,45 @@ def walk_classic_new_game_and_table(window: MainWindow) -> None:
     window.close_table()
 
 
+def walk_illumo_table_and_dialogs(window: MainWindow) -> None:
+    """An Illumonopoly game at the table (issue 29): its Treasuries and Court panel walked with the curtain raised,
+    then its four dialogs opened from the Actions panel where the mover has a use for each (the transfer dialog, the
+    payment sources and the lawsuit wizard in step 1; the court of an interference over Baltic Avenue)."""
+    from illuminopoly_desktop.rules import actions as A
+    from illuminopoly_desktop.rules.game_start import new_game
+
+    state = new_game(["Ann", "Ben"], seed=11, ruleset="illumo", allow_forced_dice=True)
+    mover = state.turn.seat
+    other = 1 - mover
+    state.properties[1].owner = mover  # Mediterranean Avenue: a brown treasury to transfer to
+    state.variant.treasuries[mover] = {"brown": 0}
+    state.properties[5].owner = other  # Reading Railroad: something to sue over
+    state.variant.treasuries[other] = {"railroads": 0}
+    window.start_table(state, pace_ms=0, animated=False)
+    settle()
+    if window.handover.isVisible():
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+        settle()
+    walk(window, "window", "MainWindow", "(Illumonopoly table)")
+    panel = window.action_panel
+    for name in ("illumo_transfer", "illumo_split", "illumo_lawsuit"):
+        walk_dialog(panel.open_dialog(name), "(Illumonopoly)")
+        panel.close_dialogs()
+    session = window.table.session
+    session.apply(A.ForceDice(seat=mover, dice=[1, 2]))
+    session.apply(A.Roll(seat=mover))
+    session.apply(A.Buy(seat=mover))
+    session.apply(A.Complain(seat=other, file=True))
+    window.table.refresh()
+    settle()
+    if window.handover.isVisible():
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+        settle()
+    walk_dialog(panel.open_dialog("illumo_contest"), "(Illumonopoly interference)")
+    print(f"checked illumo ruleset={state.setup.ruleset} court={state.pending[-1].kind}", flush=True)
+    window.close_table()
+
+
 def walk_main_window_and_its_dialogs() -> None:
     from illuminopoly_desktop.presentation.game_summary import summarize
     from illuminopoly_desktop.presentation.power_history import PowerHistory
@@ -376,6 +415,7 @@ def walk_main_window_and_its_dialogs() -> None:
     walk_dialog(NewGameDialog(window))
     check_new_game_row_follows_the_focus(NewGameDialog(window))
     walk_classic_new_game_and_table(window)
+    walk_illumo_table_and_dialogs(window)
     walk_dialog(PreferencesDialog(window.preferences, window))
     walk_dialog(RulesReferenceWindow(window))
     walk_dialog(georgist_build_dialog(window))

@@ -21,6 +21,7 @@ from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
 from .classic_words import CLASSIC_WORDS
 from .george_words import GEORGE_WORDS
+from .illumo_words import ILLUMO_WORDS
 from .deal_builder import can_propose, describe_offer, offers_made, offers_to_answer
 from .game_setup import faction_description
 from .wording import plain, rule_ids_shown, step_words
@@ -39,7 +40,7 @@ LANDING_ORDER = {"buy": -10, "lease_parcel": -10, "take_over": -5, "subvert": -4
                  "destroy": -1, "demand_ransom": 0, "do_nothing": 10}
 """The landing options in the order the panel lists them: buying first, doing nothing last."""
 
-RULESET_WORDS = {"classic": CLASSIC_WORDS, "george": GEORGE_WORDS}
+RULESET_WORDS = {"classic": CLASSIC_WORDS, "george": GEORGE_WORDS, "illumo": ILLUMO_WORDS}
 """The action words of each ruleset's `queries.wording` that has its own (Illuminopoly's are the labeller's)."""
 
 ACQUISITIONS = frozenset({"buy", "lease_parcel"})
@@ -178,7 +179,7 @@ def seat_title(state: GameState, seat: int) -> str:
     """"Alice — the Top Hat (aristocrats)"."""
     player = state.players[seat]
     if not ruleset_of(state).queries.has_structures:
-        return player.name  # classic Monopoly's players (and the Georgist rules') have no faction
+        return player.name  # classic Monopoly's players (and the Georgist rules', Illumonopoly's) have no faction
     if player.role == "banker":
         return f"{player.name} — the professional Banker"
     info = load_factions().get(player.faction or "")
@@ -242,7 +243,7 @@ class _Labeller:
         self.contest = self.rules.active_contest(state)
         self.words = RULESET_WORDS.get(self.rules.wording, {})
         """A classic or Georgist game's own wording of its actions (presentation/classic_words.py,
-        george_words.py)."""
+        george_words.py, illumo_words.py)."""
 
     def price(self, action: A.Action) -> int | None:
         return self.rules.price(self.state, action)
@@ -566,8 +567,15 @@ class _Labeller:
         return f"Accuse {self.name(a.accused)} of {a.cheat_type.replace('_', ' ')}", None, "R-CHEAT-04."
 
 
+ILLUMO_FOLDED = frozenset({"sue"})
+"""Illumonopoly's lawsuits (one per deed, kind and defendant) are filed in the lawsuit wizard; the panel keeps them,
+still answerable, under "Other actions"."""
+
+
 def _group_of(state: GameState, action: A.Action) -> str:
     kind = action.type
+    if kind in ILLUMO_FOLDED:
+        return OTHER
     if kind in CONTEST_TYPES:
         return CONTEST
     if kind == "claim_use_fee":  # V-GEORGE-13's manual claim lapses at the next roll: never tucked away
@@ -654,4 +662,35 @@ def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[La
         result.append(Launcher("building", "Houses and hotels…", "Build and sell evenly, by colour group (R-BUILD)."))
     if kinds & {"mortgage", "unmortgage"}:
         result.append(Launcher("mortgage", "Mortgages…", "Mortgage or lift, with the amounts (R-MORT)."))
+    if queries.has_treasuries:
+        result.extend(illumo_launchers(state, seat, kinds, waiting))
+    return result
+
+
+def illumo_launchers(state: GameState, seat: int, kinds: set[str], waiting: bool) -> list[Launcher]:
+    """Illumonopoly's dialogs (VARIANTS §4.7): the court over an interference or a lawsuit (opened by itself when
+    the seat must pledge), the lawsuit wizard in step 1, the transfer dialog and the payment-source picker."""
+    queries = ruleset_of(state).queries
+    result = []
+    contest = queries.legal_contest(state)
+    if contest is not None:
+        urgent = waiting and bool(kinds & {"pledge", "pass_pledge", "pass_card"})
+        result.append(Launcher("illumo_contest", f"Court: {contest.title}…",
+                               "Both sides, their legal power and pledges, the live target and the odds; pledge per "
+                               "treasury (V-ILLUMO-13, -37).", urgent,
+                               ("illumo_contest", contest.kind, contest.property, state.round_no, seat)
+                               if urgent else None))
+    if "sue" in kinds:
+        result.append(Launcher("illumo_lawsuit", "Start a lawsuit…",
+                               "Choose the kind, the defendant and the target; invalid targets say why; the $50 "
+                               "filing fee is confirmed (V-ILLUMO-36 to -40)."))
+    if "transfer" in kinds:
+        free = queries.free_transfers_left(state, seat)
+        result.append(Launcher("illumo_transfer", "Transfer between treasuries…" + (f"  ({free} free)" if free else ""),
+                               "Move money between your central and group treasuries, with the fee previewed "
+                               "(V-ILLUMO-07, -08)."))
+    if "choose_split" in kinds:
+        result.append(Launcher("illumo_split", "Payment sources…",
+                               "Which treasuries your next purchase, building or lift is paid from, with a "
+                               "suggested split (V-ILLUMO-05)."))
     return result

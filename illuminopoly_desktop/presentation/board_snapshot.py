@@ -57,6 +57,9 @@ class PropertyFacts:
     """Won at a lease auction: no building on it until the lessee's next turn (V-GEORGE-07)."""
     owned_outright: bool = False
     """A railroad or utility bought outright under `classic_purchase` (V-GEORGE-11): `owner` owns it."""
+    marks: tuple[tuple[str, str], ...] = ()
+    """A ruleset's own markers on the deed, (stamp, words for its tooltip): Illumonopoly's LANDMARK, MISSING,
+    BLOCKED and the Bank's buildings on an unowned lot (`queries.square_marks`)."""
 
     @property
     def is_subverted(self) -> bool:
@@ -121,6 +124,9 @@ class BoardSnapshot:
     """The GO pot (V-GEORGE-12, -24) where the ruleset has one, shown instead of the Free Parking pot."""
     acted_on: int | None = None
     """The square the decision the table waits for is about (`acted_on_square`), lit up on the board."""
+    effect_banner: str = ""
+    """A lasting effect the whole board is under, in words (Illumonopoly's Rent Control with its expiry,
+    `queries.board_banner`), shown on the Bank's plaque; empty when none."""
 
     def token(self, seat: int) -> TokenFacts:
         return self.tokens[seat]
@@ -161,7 +167,8 @@ def snapshot_of(state: GameState) -> BoardSnapshot:
         go_pot=queries.go_pot(state) if queries.has_parcels else None, round_no=state.round_no,
         round_limit=queries.round_limit(state) if queries.has_parcels else None, chair=state.chair,
         current_seat=current, game_over=state.game_over, classic=not queries.has_structures,
-        acted_on=acted_on_square(state), title=entry.banner, all_seeing_eye=entry.all_seeing_eye)
+        acted_on=acted_on_square(state), title=entry.banner, all_seeing_eye=entry.all_seeing_eye,
+        effect_banner=queries.board_banner(state))
 
 
 LANDING_STEPS = frozenset({"stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "rail_jump"})
@@ -201,7 +208,8 @@ def _property_facts(state: GameState, queries, squares, index: int) -> PropertyF
         depth=queries.depth_of(state, index) if prop.owner is not None else None,
         attack_costs=attack_costs(state, queries, squares, index),
         owner_name=players[prop.owner].name if prop.owner is not None else "",
-        controller_name=players[prop.controller].name if prop.controller is not None else "")
+        controller_name=players[prop.controller].name if prop.controller is not None else "",
+        marks=queries.square_marks(state, index))
 
 
 def _parcel_facts(state: GameState, queries, squares, index: int) -> PropertyFacts:

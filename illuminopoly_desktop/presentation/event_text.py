@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..model.factions import load_factions
+from ..model.illumo_state import TREASURY_PREFIX, parse_account
 from ..model.rulesets import ruleset_of
 from ..model.state import GameState
 from ..rules import events as E
@@ -79,6 +80,9 @@ class Names:
         return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
     def party(self, party) -> str:
+        if isinstance(party, str) and party.startswith(TREASURY_PREFIX) and ":" in party:
+            seat, kind = parse_account(party)  # an Illumonopoly group treasury (V-ILLUMO-02): "Ann's red treasury"
+            return f"{self.player(seat)}'s {kind.replace('_', ' ')} treasury"
         return {"bank": "the Bank", "fp": "the Free Parking pot", "escrow": "escrow",
                 "go_pot": "the GO pot"}.get(party) \
             if isinstance(party, str) else self.player(party)

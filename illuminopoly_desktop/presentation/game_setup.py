@@ -140,7 +140,11 @@ class TableSetup:
         return problems
 
     def _seating_problems(self) -> list[str]:
-        """The ruleset's refusal of the seating (classic Monopoly: 2 to 8 players, CLASSIC-02), in words."""
+        """The ruleset's refusal of the seating (classic Monopoly: 2 to 8 players, CLASSIC-02), in words; a
+        computer strength the ruleset has no player of (bots/players.py: no strategist outside Illuminopoly)."""
+        if any(seat.kind == "computer" and seat.strength == "strategist" for seat in self.seats):
+            return [f"{RULESETS[self.ruleset].label} has no strategist computer player yet: choose schemer or "
+                    "random for the computer seats."]
         try:
             find_ruleset(self.ruleset).check_seating(self.seat_configs(), self.options())
         except OptionError as error:
@@ -304,7 +308,7 @@ def faction_description(faction_id: str) -> str:
 
 # ----- house-rule options for the options page -----
 
-OptionType = Literal["bool", "choice", "int"]
+OptionType = Literal["bool", "choice", "int", "list"]
 
 
 @dataclass(frozen=True)
@@ -324,7 +328,7 @@ class OptionField:
     def label(self) -> str:
         """The option's name in words: "pf_halts_destruction" -> "Political Favor halts destruction"."""
         names = self.name.split("_")
-        if names[0] in ("classic", "george") and len(names) > 1:  # a ruleset's prefix on all its options, said once
+        if names[0] in ("classic", "george", "illumo") and len(names) > 1:  # a ruleset's prefix on all its options, said once
             names = names[1:]
         words = [LABEL_WORDS.get(word, word) for word in names]
         text = " ".join(words)
@@ -339,7 +343,7 @@ VALUE_WORDS = {"value_x1_1": "value × 1.1"}
 
 
 def show_value(value: object) -> str:
-    """An option value in words: True -> "on", "high_roll_draft" -> "high roll draft"."""
+    """An option value in words: True -> "on", "high_roll_draft" -> "high roll draft", [11, 12] -> "11, 12"."""
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, list):
@@ -430,13 +434,16 @@ RULESET_SENTENCES = {
     "george": "Defeating Monopoly: nobody owns land; you lease parcels and pay their rent to the community, earn use "
               "fees from buildings bought on Bank loans, start richer or poorer by an opening roll, and the "
               "wealthiest after 30 rounds wins.",
+    "illumo": "Illumonopoly: classic Monopoly fought in court: money split between a central and group treasuries, "
+              "purchases challenged, lawsuits over landmarks, title defects and monopolies, and secret Court Date "
+              "cards.",
 }
 """One sentence about each rule system, shown where a host chooses it (New Game, Host Game)."""
 
 
-TABLE_RULESETS = ("illuminopoly", "classic", "george")
+TABLE_RULESETS = ("illuminopoly", "classic", "george", "illumo")
 """The rule systems the table plays (New Game, Host Game), in the order offered. A ruleset joins when the table can
-host it (the Georgist one since issue 27)."""
+host it (the Georgist one since issue 27, Illumonopoly since issue 29)."""
 
 
 def ruleset_choices() -> list[tuple[str, str, str]]:

@@ -181,6 +181,7 @@ def contests_markdown(reference: RulesReference) -> str:
 
 HOW_TO_PLAY_NAME = "how_to_play.md"
 CLASSIC_HOW_TO_PLAY_NAME = "how_to_play_classic.md"
+ILLUMO_HOW_TO_PLAY_NAME = "how_to_play_illumo.md"
 
 
 def how_to_play_markdown(path: str | Path | None = None, ruleset: str = "illuminopoly") -> str:
@@ -191,6 +192,8 @@ def how_to_play_markdown(path: str | Path | None = None, ruleset: str = "illumin
         return resource_path(CLASSIC_HOW_TO_PLAY_NAME).read_text(encoding="utf-8")
     if ruleset == "george":  # Defeating Monopoly's page names its V-GEORGE rules in plain text too
         return george_how_to_play_markdown()
+    if ruleset == "illumo":  # Illumonopoly's names its V-ILLUMO rules in plain text, as classic's does
+        return resource_path(ILLUMO_HOW_TO_PLAY_NAME).read_text(encoding="utf-8")
     resolved = Path(path) if path is not None else resource_path(HOW_TO_PLAY_NAME)
     return link_rule_ids(resolved.read_text(encoding="utf-8"))
 

@@ -81,6 +81,14 @@ class SeatSummary:
     leases: bool = False
     """The player leases parcels rather than owning deeds (the Georgist rules, V-GEORGE-04): `deeds_owned` counts
     his leases and `net_worth` is his wealth (V-GEORGE-32)."""
+    cash_hidden: bool = False
+    """The view hides this seat's money (Illumonopoly's private treasuries, A-IL-05): its `cash` is not shown."""
+    treasuries: int | None = None
+    """How many treasuries the seat has, central included (Illumonopoly, V-ILLUMO-02); None elsewhere."""
+    court_cards: int | None = None
+    """How many Court Date cards the seat holds (Illumonopoly, V-ILLUMO-15: the count is public); None elsewhere."""
+    audited: bool = False
+    """The seat is under an IRS Audit (Illumonopoly, V-ILLUMO-23)."""
 
 
 @dataclass(frozen=True)
@@ -148,7 +156,8 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
     """The header of every seat, in seat number order."""
     factions = load_factions()
     bases, estimated = current_power_bases(state)
-    worths = ruleset_of(state).queries.net_worths(state) if is_classic(state) else {}
+    queries = ruleset_of(state).queries
+    worths = queries.net_worths(state) if is_classic(state) else {}
     turn = state.turn.seat if state.turn.seat >= 0 and not state.game_over else None
     held: dict[int, list[int]] = {}
     owned: dict[int, int] = {}
@@ -177,6 +186,8 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
             extra["worth_rank"] = 1 + sum(1 for other in worths.values() if other > worth)
         if role != "banker" and player.faction and not player.eliminated:
             extra["victory"], extra["victory_short"] = victory_words(state, player.seat)
+        if queries.has_treasuries and not player.eliminated:  # Illumonopoly (VARIANTS §4.7)
+            extra.update(treasury_summary(state, player.seat))
         summaries.append(SeatSummary(
             seat=player.seat, name=player.name, role=role,
             faction_name=info.name if info else "No faction yet",
@@ -188,6 +199,15 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
             deeds_owned=owned.get(player.seat, 0), held_elsewhere=tuple(sorted(held.get(player.seat, ()))),
             leases=leases, **extra))
     return summaries
+
+
+def treasury_summary(state: GameState, seat: int) -> dict:
+    """An Illumonopoly seat's header figures: whether the view hides its money (A-IL-05), how many treasuries it
+    has and Court cards it holds (public counts), and whether it is audited."""
+    queries = ruleset_of(state).queries
+    rows = queries.treasury_rows(state, seat)
+    return {"cash_hidden": any(amount is None for _, amount in rows), "treasuries": len(rows),
+            "court_cards": len(queries.court_hand(state, seat)), "audited": seat in queries.markers(state).audited}
 
 
 def victory_words(state: GameState, seat: int) -> tuple[str | None, str | None]:
@@ -300,4 +320,6 @@ def status_words(summary: SeatSummary) -> list[str]:
         words.append("Chair")
     if summary.in_jail:
         words.append("in Jail")
+    if summary.audited:
+        words.append("IRS Audit")
     return words

@@ -44,6 +44,11 @@ class Queries:
     """Whose words the action panel speaks (presentation/action_choices.py picks the ruleset's own wording)."""
     standing_column = "Power Base"
     """What ranks the players at the end, in words (the game-over screen's column and chart)."""
+    has_treasuries = False
+    """Whether money lives in several treasuries per player (Illumonopoly's V-ILLUMO-02): the table shows the
+    treasury panel, the transfer dialog and the payment-source picker."""
+    has_court_cards = False
+    """Whether players hold hidden Court Date cards (Illumonopoly's V-ILLUMO-15): the table shows the Court hand."""
 
     COMMITMENT_KINDS: ClassVar[frozenset[str]] = frozenset()
     """The offer items that commit a player to an action (Illuminopoly's R-DEAL-03); none elsewhere (the deal
@@ -92,6 +97,14 @@ class Queries:
     def parcel(self, state: GameState, index: int) -> dict | None:
         """A leased ruleset's parcel on square `index` (lessee, buildings, lock); None where land is owned."""
         return None
+
+    def square_marks(self, state: GameState, index: int) -> tuple[tuple[str, str], ...]:
+        """The ruleset's own markers on a deed's square, (stamp, words): none in the base."""
+        return ()
+
+    def board_banner(self, state: GameState) -> str:
+        """A lasting effect the whole board is under, in words: none in the base."""
+        return ""
 
     def net_worths(self, state: GameState) -> dict[int, int]:
         """Each player's standing in money, by seat, where the ruleset ranks players by one (classic Monopoly's

@@ -15,8 +15,8 @@ from ..common import icons
 from ..board.board_scene import BoardScene
 from ..board.board_view import BoardView
 from .game_files import GameFiles, continue_label, dropped_save, last_save
-from .table_layout import (LAYOUT_VERSION, MIN_BOARD, MIN_WINDOW, PARCELS, STRUCTURE, add_beside_the_log,
-                           dock_table, size_table_docks)
+from .table_layout import (ILLUMO, LAYOUT_VERSION, MIN_BOARD, MIN_SIDE_WIDTH, MIN_WINDOW, PARCELS, STRUCTURE,
+                           add_beside_the_log, dock_table, size_table_docks)
 from ..common.thinking_indicator import ThinkingIndicator
 from .welcome_panel import WelcomePanel
 
@@ -367,8 +367,6 @@ class MainWindow(QMainWindow):
         self.seat_areas = SeatAreas()
         self.table_docks = dock_table(self, self.action_panel, self.structure_dock, self.game_log, self.seat_areas)
         structures = ruleset_of(state).queries.has_structures
-        if not structures:  # classic Monopoly: no power structure to show, no arrow to hang a deed on
-            self._drop_structure_dock()
         self.handover = HandoverOverlay(self)
         self.table = TableController(session, self.action_panel, self.game_log,
                                      pace_ms=self.preferences.computer_pace_ms if pace_ms is None else pace_ms,
@@ -381,6 +379,10 @@ class MainWindow(QMainWindow):
         self.seat_areas.follow(self.table)
         if ruleset_of(state).queries.has_parcels:  # leased land: the wealth board, parcels and loans (V-GEORGE)
             self._add_parcels_panel()
+        if ruleset_of(state).queries.has_treasuries:  # Illumonopoly: treasuries, Court hand, turn steps (§4.7)
+            self._add_illumo_panel()
+        if not structures:  # classic Monopoly: no power structure to show, no arrow to hang a deed on
+            self._drop_structure_dock()
         self.scene.set_animation_enabled(animated)
         self.scene.show_state(state)
         self.table.board_scene = self.scene
@@ -564,6 +566,24 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     # ----- the panels' layout -----
+
+    def _add_illumo_panel(self) -> None:
+        """Illumonopoly's panel (ui/table/illumo_panel.py) at the top of the left column, above the game log."""
+        from ..table.illumo_panel import IllumoPanel
+
+        self.illumo_panel = IllumoPanel()
+        dock = QDockWidget(ILLUMO, self)
+        dock.setObjectName(ILLUMO)
+        dock.setWidget(self.illumo_panel)
+        dock.setMinimumWidth(MIN_SIDE_WIDTH)
+        # Where the Power structure would be: under it (then it goes), above the log and the Table.
+        structure = next(d for d in self.table_docks if d.objectName() == STRUCTURE)
+        self.splitDockWidget(structure, dock, Qt.Orientation.Vertical)
+        self.table_docks.append(dock)
+        self.illumo_panel.action_chosen.connect(self.table.choose)
+        self.illumo_panel.dialog_requested.connect(self.action_panel.open_dialog)
+        self.illumo_panel.follow(self.table)
+        self.handover.raise_()  # the curtain, up already, must cover the new panel too (pass-and-play secrets)
 
     def _drop_structure_dock(self) -> None:
         """Take the Power structure panel off a table whose rules have none (its dock goes with the table's)."""

@@ -35,6 +35,8 @@ STRUCTURE_SHARE = 0.58
 """Of the left column, the power structure's part at first (the log and the Table share the rest)."""
 ACTIONS, STRUCTURE, LOG, TABLE = "Actions", "Power structure", "Game log", "Table"
 PARCELS = "Parcels"  # the wealth board, parcels and loans of a game of leased land (ui/table/parcels_panel.py)
+ILLUMO = "Treasuries and Court"
+"""Illumonopoly's panel (ui/table/illumo_panel.py), above the log in an Illumonopoly game."""
 
 
 def side_width(window_width: int) -> int:
@@ -82,7 +84,7 @@ def size_table_docks(window: QMainWindow, docks: list[QDockWidget]) -> None:
     sides = [named[name] for name in (left, ACTIONS) if name in named and named[name].isVisible()]
     if sides:
         window.resizeDocks(sides, [width] * len(sides), Qt.Orientation.Horizontal)
-    structure, log = named.get(STRUCTURE), named.get(LOG)
+    structure, log = named.get(STRUCTURE, named.get(ILLUMO)), named.get(LOG)  # Illumonopoly's panel in its place
     if structure is not None and log is not None and structure.isVisible() and not structure.isFloating():
         column = structure.height() + log.height()
         window.resizeDocks([structure, log], [round(column * STRUCTURE_SHARE), round(column * (1 - STRUCTURE_SHARE))],

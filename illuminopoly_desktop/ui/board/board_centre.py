@@ -162,13 +162,18 @@ class BankItem(PlaqueItem):
                         f"Round {round_no} \u00b7 Chair: {chair or 'vacant'}")
 
     def set_classic_bank(self, houses: int, hotels: int, round_no: int, offices: int | None = None,
-                         round_limit: int | None = None) -> None:
+                         round_limit: int | None = None, banner: str = "") -> None:
         """Classic Monopoly's Bank: its money never runs out (CLASSIC-02); its houses and hotels do (CLASSIC-07).
         The Georgist Community Bank (V-GEORGE-33) has office buildings too (V-GEORGE-15) and counts the rounds of
-        the wealth game ("Round 17 of 30")."""
+        the wealth game ("Round 17 of 30"). `banner`: a lasting effect on the whole board (Illumonopoly's Rent
+        Control), on the plaque's last line."""
         self.title = "THE BANK"
         large = f"{hotels} hotel{'s' if hotels != 1 else ''}"
         if offices is not None:
             large += f" \u00b7 {offices} office{'s' if offices != 1 else ''}"
-        self.set_values(f"{houses} house{'s' if houses != 1 else ''}", f"{large} left",
-                        f"Round {round_no}" + (f" of {round_limit}" if round_limit else ""))
+        round_words = f"Round {round_no}" + (f" of {round_limit}" if round_limit else "")
+        if banner:
+            self.set_values(f"{houses} house{'s' if houses != 1 else ''}", f"{large} left \u00b7 {round_words}",
+                            banner)
+        else:
+            self.set_values(f"{houses} house{'s' if houses != 1 else ''}", f"{large} left", round_words)

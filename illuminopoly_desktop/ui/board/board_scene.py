@@ -363,7 +363,7 @@ class BoardScene(QGraphicsScene):
             item.set_arrows_shown(not snapshot.classic)
         if snapshot.classic:  # the classic Bank never runs out (CLASSIC-02) and there is no Chair
             self.bank_item.set_classic_bank(snapshot.house_supply, snapshot.hotel_supply, snapshot.round_no,
-                                            snapshot.office_supply, snapshot.round_limit)
+                                            snapshot.office_supply, snapshot.round_limit, snapshot.effect_banner)
         else:
             self.bank_item.set_bank(snapshot.reserves, snapshot.house_supply, snapshot.hotel_supply,
                                     snapshot.round_no, snapshot.name_of(snapshot.chair))

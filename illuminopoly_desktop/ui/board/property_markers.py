@@ -41,6 +41,7 @@ BADGE_RADIUS = 12.0
 PLANT_INK = QColor("#4A4F55")
 UNLEASED_INK = QColor(70, 70, 70, 150)
 LOCK_GOLD = QColor("#E0B12B")
+RULESET_MARK_INK = QColor("#1F4E9C")
 
 
 def stamps_for(facts: PropertyFacts) -> list[tuple[str, QColor]]:
@@ -54,6 +55,7 @@ def stamps_for(facts: PropertyFacts) -> list[tuple[str, QColor]]:
         stamps.append(("MORTGAGED", MORTGAGED_INK))
     if facts.plant:
         stamps.append(("PLANT", PLANT_INK))  # a railroad's or utility's one building (V-GEORGE-11)
+    stamps.extend((word, RULESET_MARK_INK) for word, _ in facts.marks)  # a ruleset's own (Illumonopoly's)
     return stamps
 
 
@@ -95,7 +97,7 @@ class PropertyMarkersItem(QGraphicsItem):
             ("rezoned", f.rezoned), ("destroyed", f.destroyed), ("rubble", f.rubble),
             ("disrupted", f.disrupted_turns > 0), ("countdown", f.rail_countdown > 0), ("unleased", f.unleased),
             ("plant", f.plant), ("locked", f.locked)) if shown}
-        return kinds
+        return kinds | {word for word, _ in f.marks}
 
     def ribbon_rect(self) -> QRectF:
         """The controller's ribbon across the square's foot (in the square's upright frame)."""
@@ -279,4 +281,4 @@ def ink_on(background: QColor) -> QColor:
 def _drawn_part(facts: PropertyFacts) -> tuple:
     return (facts.owner, facts.controller if facts.is_subverted else None, facts.owner_name, facts.controller_name,
             facts.mortgaged, facts.rezoned, facts.destroyed, facts.rubble, facts.disrupted_turns,
-            facts.rail_countdown, facts.unleased, facts.plant, facts.locked)
+            facts.rail_countdown, facts.unleased, facts.plant, facts.locked, facts.marks)

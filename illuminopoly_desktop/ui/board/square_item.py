@@ -126,6 +126,7 @@ def state_html(facts, player_names: Sequence[str]) -> str:
         (facts.rail_countdown > 0, f"Rebuilt Railroad: $25 for {facts.rail_countdown} more collection"
                                    f"{'s' if facts.rail_countdown != 1 else ''}"),
     ) if shown]
+    marks += [words for _, words in facts.marks]  # a ruleset's own markers (Illumonopoly's, VARIANTS §4.7)
     lines += [f"<span style='color:#B00020'>{text}</span>" for text in marks]
     if facts.depth in DEPTH_WORDS:
         lines.append(DEPTH_WORDS[facts.depth])

@@ -285,8 +285,14 @@ def money_html(summary: SeatSummary) -> str:
     """Cash, Power Base (≈ when estimated), deeds owned and held, Political Favors."""
     if summary.reserves is not None:  # the professional Banker has no money of his own (R-BANKER-01)
         parts = [f"Reserves {_money(summary.reserves)}", f"score {_money(summary.banker_score or 0)}"]
+    elif summary.cash_hidden:  # Illumonopoly: another seat's treasuries are his alone (A-IL-05)
+        parts = ["money private"]
     else:
-        parts = [_money(summary.cash)]
+        parts = [_money(summary.cash) + (" central" if summary.treasuries else "")]
+    if summary.treasuries is not None:
+        parts.append(f"{summary.treasuries} treasur{'ies' if summary.treasuries != 1 else 'y'}")
+    if summary.court_cards:
+        parts.append(f"{summary.court_cards} Court card{'s' if summary.court_cards != 1 else ''}")
     if summary.colours_destroyed is not None:
         parts.append(f"{summary.colours_destroyed}/{summary.colour_groups} colours")
     if summary.power_base is not None:
@@ -325,9 +331,9 @@ def ordinal(place: int | None) -> str:
 
 def _badge(word: str, compact: bool = False) -> str:
     colours = {"turn": ("#5A4300", TURN_GOLD), "Chair": ("#FFFFFF", "#1E2A44"), "in Jail": ("#FFFFFF", "#C8102E"),
-               "out": ("#FFFFFF", "#6B6B6B")}
+               "out": ("#FFFFFF", "#6B6B6B"), "IRS Audit": ("#FFFFFF", "#7B3FA0")}
     ink, fill = colours.get(word, ("#000000", "#DDDDDD"))
-    text = {"turn": "TURN", "in Jail": "JAIL", "out": "OUT"}.get(word, word)
+    text = {"turn": "TURN", "in Jail": "JAIL", "out": "OUT", "IRS Audit": "AUDIT"}.get(word, word)
     if compact:
         text = text[0].upper()
     return (f"<span style='color:{ink}; background-color:{fill}; font-weight:bold; font-size:8pt'>&nbsp;{text}&nbsp;"
@@ -337,7 +343,14 @@ def _badge(word: str, compact: bool = False) -> str:
 def header_tooltip(summary: SeatSummary, state: GameState) -> str:
     """The header's details in words."""
     if summary.role == "player":  # classic Monopoly: no faction, a net worth, Get Out of Jail Free cards
-        lines = [f"<b>{escape(summary.name)}</b>", f"Cash: {_money(summary.cash)}"]
+        cash = "private (A-IL-05)" if summary.cash_hidden else _money(summary.cash)
+        lines = [f"<b>{escape(summary.name)}</b>", f"{'Central treasury' if summary.treasuries else 'Cash'}: {cash}"]
+        if summary.treasuries is not None:
+            lines.append(f"Treasuries: {summary.treasuries}, central included (V-ILLUMO-02)")
+        if summary.court_cards is not None:
+            lines.append(f"Court Date cards: {summary.court_cards}, faces hidden (V-ILLUMO-15)")
+        if summary.audited:
+            lines.append("Under an IRS Audit until his dice show doubles (V-ILLUMO-23)")
         if summary.net_worth is not None and summary.leases:
             lines.append(f"Wealth: {_money(summary.net_worth)} (cash + buildings at cost − loans), "
                          f"{ordinal(summary.worth_rank)} at the table (V-GEORGE-32)")

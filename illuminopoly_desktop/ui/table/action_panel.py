@@ -16,6 +16,7 @@ from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LAND
                                             choice_of, choices_for, launchers_for, phase_text, same_choice, seat_title)
 from ...presentation.contest_view import odds_range, pip_range
 from ...presentation.handover import public_decision_notes, public_decision_types
+from ...presentation.illumo_words import private_reveal
 from ...presentation.vote_view import election_result
 from ...model.rulesets import ruleset_of
 from ...rules import actions as A
@@ -83,6 +84,8 @@ class ActionPanel(QWidget):
         """The outcome of something the seat took part in that no dialog shows any more (an election's winner);
         it stays until the seat's next choice."""
         self.notice.setWordWrap(True)
+        self.notice_seat: int | None = None
+        """The seat whose secret the notice tells (a Corporate Spy's reveal), None for a public notice."""
         self.notice.setObjectName("panelNotice")
         self.notice.setStyleSheet("background: #eef5e9; border: 1px solid #9cc58a; border-radius: 4px; padding: 4px;")
         self.notice.hide()
@@ -125,6 +128,8 @@ class ActionPanel(QWidget):
         """Show `seat`'s choices in `state` (the seat's view). `public`: the seat decides on the public screen (the
         faction draft, an open ballot; presentation/handover.public_decision): only those choices are shown, with
         no dialogs, no free actions and no hint, and a button that asks for the seat's own screen."""
+        if self.notice_seat not in (None, seat):
+            self._clear_notice()  # another seat's secret never stays on the screen handed on
         self.state = state
         self.seat = seat
         self.public = public
@@ -254,6 +259,8 @@ class ActionPanel(QWidget):
 
     def _show_message(self, state: GameState, title: str, phase: str, note: str) -> QVBoxLayout:
         """A panel with no choices: a title, the phase and a note (returns the column, to add to it)."""
+        if self.notice_seat is not None:
+            self._clear_notice()  # nobody's screen: nobody's secret
         self.state, self.seat, self.public, self.own_screen_button = state, None, False, None
         self.title.setText(title)
         self.phase.setText(phase)
@@ -387,18 +394,24 @@ class ActionPanel(QWidget):
             result = election_result(events, state)
             if result is not None:
                 self.show_notice(result)
+            reveal = private_reveal(events, state, self.seat)  # Illumonopoly's Corporate Spy (VARIANTS §4.7)
+            if reveal is not None:
+                self.show_notice(reveal, private_to=self.seat)
         for dialog in self.dialogs.values():
             if dialog.isVisible():
                 dialog.note_events(events)
                 if self.state is not None and self.seat is not None:
                     dialog.refresh(self.state, self.seat)
 
-    def show_notice(self, text: str) -> None:
+    def show_notice(self, text: str, private_to: int | None = None) -> None:
+        """`private_to`: the notice is that seat's secret, taken off the panel when it serves another seat."""
         self.notice.setText(text)
+        self.notice_seat = private_to
         self.notice.show()
 
     def _clear_notice(self, *_action) -> None:
         self.notice.clear()
+        self.notice_seat = None
         self.notice.hide()
 
     def close_dialogs(self) -> None:
@@ -480,6 +493,14 @@ def _make_dialog(name: str, parent: QWidget):
         from ..dialogs.george_lease import GeorgeLeaseDialog as dialog_class
     elif name == "lease_transfer":
         from ..dialogs.george_transfer import GeorgeTransferDialog as dialog_class
+    elif name == "illumo_contest":  # Illumonopoly's (VARIANTS §4.7)
+        from ..dialogs.illumo_contest import IllumoContestDialog as dialog_class
+    elif name == "illumo_lawsuit":
+        from ..dialogs.illumo_lawsuit import LawsuitWizard as dialog_class
+    elif name == "illumo_transfer":
+        from ..dialogs.illumo_transfer import TransferDialog as dialog_class
+    elif name == "illumo_split":
+        from ..dialogs.illumo_split import PaymentSourceDialog as dialog_class
     else:
         raise KeyError(name)
     return dialog_class(parent)

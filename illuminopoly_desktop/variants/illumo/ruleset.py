@@ -23,6 +23,7 @@ from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from ..classic.worth import net_worths
 from . import advanced, bermuda, bonus, court, free_actions, interference, landing, lawsuits, trades, treasury
+from .queries import IllumoQueries
 from .steps import STEPS, IllumoAuctionWindow, finish_turn
 from .windows import WINDOWS
 
@@ -35,6 +36,7 @@ RULE_IDS = {**ClassicRuleset.rule_ids, "game.over": "V-ILLUMO-48", "player.elimi
 class IllumoRuleset(ClassicRuleset):
     name = "illumo"
     options_model = IllumoOptions
+    queries = IllumoQueries()
     rule_ids = RULE_IDS
     windows = (RaiseFunds, Auction, MortgageReceipt, Complaint, Interference, Lawsuit, AntitrustChoice, HoldingWindow,
                CardResponse, LevelRepair, IlluminatiDraft)
