@@ -34,6 +34,9 @@ class Queries:
     """Whether deeds hang in power structures (Illuminopoly's R-STRUCT): the table shows a Power structure panel."""
     standings_name = "net worth"
     """What the standings at a round's end measure (`Ruleset.standings`, RoundEnded.power_bases), in the log's words."""
+    shares_factions = False
+    """Whether each faction is run by two neighbouring seats by halves of its turn (VARIANTS §3, shared factions):
+    the table shows the seat ring, each seat's two faction tabs and the halves' pass money."""
 
     prices: ClassVar[Mapping[str, Callable[[RulesContext, Action], int | None]]] = {}
     """Each priced action type's price: the value its rule's check returns (a base cost, a loan, a refund...)."""

@@ -18,6 +18,8 @@ from ...presentation.contest_view import odds_range, pip_range
 from ...presentation.handover import public_decision_notes, public_decision_types
 from ...presentation.vote_view import election_result
 from ...model.rulesets import ruleset_of
+from ...model.seating import SeatId
+from ...presentation.shared_table import panel_notes, panel_title, seat_name
 from ...rules import actions as A
 from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, ClickGuard, GraftChooser, GuardedButton,
                              WrappingButton, amount_key)
@@ -59,6 +61,11 @@ class ActionPanel(QWidget):
         self.other_expanded = False
         self.state: GameState | None = None
         self.seat: int | None = None
+        """The `seat` field of the choices shown: the faction (or, in a shared-faction Chair vote, the seat) they
+        are taken for."""
+        self.person: int | None = None
+        """The person the panel serves (a seat of `GameSetup.seats`): `seat` itself where seats are factions, the
+        seat deciding for the faction `seat` in shared factions (VARIANTS §3)."""
         self.public = False
         """The panel serves `seat` on the public screen: only his public choices (a faction, a vote) are shown."""
         self.own_screen_button: QPushButton | None = None
@@ -121,15 +128,21 @@ class ActionPanel(QWidget):
 
     # ----- showing -----
 
-    def refresh(self, state: GameState, seat: int, public: bool = False) -> None:
+    def refresh(self, state: GameState, seat: int, public: bool = False, person: int | None = None) -> None:
         """Show `seat`'s choices in `state` (the seat's view). `public`: the seat decides on the public screen (the
         faction draft, an open ballot; presentation/handover.public_decision): only those choices are shown, with
-        no dialogs, no free actions and no hint, and a button that asks for the seat's own screen."""
+        no dialogs, no free actions and no hint, and a button that asks for the seat's own screen. `person`: the
+        person deciding (shared factions: the seat acting for the faction `seat`; default `seat`)."""
         self.state = state
         self.seat = seat
+        self.person = seat if person is None else person
         self.public = public
-        self.title.setText(seat_title(state, seat))
-        self.phase.setText(phase_text(state, seat))
+        if ruleset_of(state).queries.shares_factions:
+            self.title.setText(panel_title(state, SeatId(self.person), seat))
+            self.phase.setText("\n".join([phase_text(state, seat), *panel_notes(state, SeatId(self.person), seat)]))
+        else:
+            self.title.setText(seat_title(state, seat))
+            self.phase.setText(phase_text(state, seat))
         self.choices = choices_for(state, seat)
         if public:
             self.choices = [c for c in self.choices if c.kind in public_decision_types(state)]
@@ -182,7 +195,8 @@ class ActionPanel(QWidget):
         box = QWidget(parent)
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 6, 0, 0)
-        name = self.state.players[self.seat].name
+        name = (seat_name(self.state, SeatId(self.person)) if ruleset_of(self.state).queries.shares_factions
+                else self.state.players[self.seat].name)
         for line in public_decision_notes(self.state, self.seat):
             note = QLabel(line, box)
             note.setWordWrap(True)
@@ -192,7 +206,7 @@ class ActionPanel(QWidget):
         self.own_screen_button.setToolTip(f"This choice is public, so everyone may watch it. To see {name}'s own "
                                           "screen first (secrets, offers, free actions), pass the laptop to "
                                           f"{name}: the screen is hidden until {name} confirms.")
-        seat = self.seat
+        seat = self.person
         self.own_screen_button.clicked.connect(lambda: self.own_screen_requested.emit(seat))
         layout.addWidget(self.own_screen_button)
         return box
@@ -255,6 +269,7 @@ class ActionPanel(QWidget):
     def _show_message(self, state: GameState, title: str, phase: str, note: str) -> QVBoxLayout:
         """A panel with no choices: a title, the phase and a note (returns the column, to add to it)."""
         self.state, self.seat, self.public, self.own_screen_button = state, None, False, None
+        self.person = None
         self.title.setText(title)
         self.phase.setText(phase)
         self.choices, self.launchers, self.buttons, self.launcher_buttons = [], [], [], {}
