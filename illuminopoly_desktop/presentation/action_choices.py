@@ -20,6 +20,7 @@ from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
 from .classic_words import CLASSIC_WORDS
+from .shared_words import SHARED_WORDS
 from .deal_builder import can_propose, describe_offer, offers_made, offers_to_answer
 from .game_setup import faction_description
 from .wording import plain, rule_ids_shown, step_words
@@ -233,8 +234,10 @@ class _Labeller:
         self.rules = ruleset_of(state).queries
         self.squares = board_index(state.setup.board).squares
         self.contest = self.rules.active_contest(state)
-        self.words = CLASSIC_WORDS if state.setup.ruleset == "classic" else {}
-        """A classic game's own wording of its actions (presentation/classic_words.py)."""
+        self.words = (CLASSIC_WORDS if state.setup.ruleset == "classic"
+                      else SHARED_WORDS if self.rules.shares_factions else {})
+        """A classic game's own wording of its actions (presentation/classic_words.py); shared factions' passes and
+        joint choices (presentation/shared_words.py)."""
 
     def price(self, action: A.Action) -> int | None:
         return self.rules.price(self.state, action)

@@ -91,13 +91,22 @@ class TableSetup:
 
     # ----- what the engine receives -----
 
+    @property
+    def has_artillery(self) -> bool:
+        """Whether the Artillery checkbox applies: the ruleset's options have `use_artillery` (Illuminopoly, shared
+        factions)."""
+        return "use_artillery" in options_model_of(self.ruleset).model_fields
+
     def options(self) -> Options:
         """The game's options: the defaults, the overrides, and the Artillery checkbox (which wins).
 
         Raises OptionError for an unknown option or a value it does not allow.
         """
         if not self.has_factions:
-            return make_options(self.option_overrides, model=options_model_of(self.ruleset))
+            overrides = dict(self.option_overrides)
+            if self.has_artillery:
+                overrides["use_artillery"] = self.use_artillery
+            return make_options(overrides, model=options_model_of(self.ruleset))
         return make_options({**self.option_overrides, "use_artillery": self.use_artillery})
 
     def is_banker(self, index: int) -> bool:
@@ -120,7 +129,13 @@ class TableSetup:
         """Every problem that stops the game from starting, one sentence each; empty when it can start."""
         problems = self._name_problems()
         if not self.has_factions:
-            return problems + self._seating_problems()
+            problems += self._seating_problems()
+            options = None if problems else self.options()
+            if options is not None and hasattr(options, "bank_total_money"):  # shared factions: $1,500 a faction
+                bank = bank_money_problem(options, len(self.seats))
+                if bank is not None:
+                    problems.append(bank)
+            return problems
         if self.banker_seat is not None and not 0 <= self.banker_seat < len(self.seats):
             problems.append("The professional Banker must be one of the seats.")
             return problems
@@ -142,7 +157,7 @@ class TableSetup:
     def _seating_problems(self) -> list[str]:
         """The ruleset's refusal of the seating (classic Monopoly: 2 to 8 players, CLASSIC-02), in words."""
         try:
-            find_ruleset(self.ruleset).check_seating(self.seat_configs(), self.options())
+            find_ruleset(self.ruleset).check_seating(self.seat_configs(), self.options(), False)
         except OptionError as error:
             return [f"House rule {error}."]
         except IllegalAction as refusal:
@@ -354,6 +369,8 @@ def option_fields(ruleset: str = DEFAULT_RULESET) -> list[OptionField]:
     model = options_model_of(ruleset)
     defaults = load_default_options(model=model)
     help_by_name = option_help(resource_path(model.HELP_FILE) if ruleset != DEFAULT_RULESET else None)
+    if model.HELP_FILE != "option_help.json" and any(name not in help_by_name for name in model.model_fields):
+        help_by_name = {**option_help(), **help_by_name}  # a ruleset on Illuminopoly's options (shared factions)
     fields = []
     for name, model_field in model.model_fields.items():
         choices = option_choices(name, model)
@@ -413,13 +430,26 @@ RULESET_SENTENCES = {
                     "over them with takeovers, subversion and bribes.",
     "classic": "The classic property-trading game: buy, build evenly, collect rent and bankrupt everyone else (or "
                "have the highest net worth when the rounds run out).",
+    "shared": "Illuminopoly for 4 to 10 people in a ring: each faction sits between two neighbours, one moves it "
+              "(First Action), the other plays its landing (Second Action), and you win when either of your two "
+              "factions does.",
 }
 """One sentence about each rule system, shown where a host chooses it (New Game, Host Game)."""
 
 
-TABLE_RULESETS = ("illuminopoly", "classic")
+TABLE_RULESETS = ("illuminopoly", "classic", "shared")
 """The rule systems the table plays (New Game, Host Game), in the order offered. A ruleset joins when the table can
 host it: the Georgist one (variants/george/) has its dialogs but no table yet (issue 27)."""
+
+RULESET_OPTION_SPECS = {"illuminopoly": "§32", "classic": "the classic_* options of VARIANTS §1.1",
+                        "shared": "§32 and the shared_* options of VARIANTS §3.5"}
+"""Where the house rules of each rule system are specified, for the House rules page's introduction."""
+
+SEATS_TAB_TIPS = {"illuminopoly": "Who plays, in table order, and with which faction.",
+                  "classic": "Who plays, in table order (2 to 8 players, CLASSIC-02).",
+                  "shared": "Who plays, in table order round the ring (4 to 9 people, 10 with the Artillery, "
+                            "V-SHARED-01): each faction is shared by two neighbours and dealt at random (V-SHARED-03)."}
+"""The Seats tab's tooltip for each rule system."""
 
 
 def ruleset_choices() -> list[tuple[str, str, str]]:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
                                QVBoxLayout, QWidget)
 
 from ...model.options import OptionError, make_options
-from ...model.rulesets import DEFAULT_RULESET, find_ruleset
+from ...model.rulesets import DEFAULT_RULESET, RULESETS, find_ruleset
 from ...net.computer import DEFAULT_STRENGTH, computer_strengths
 from ...net.deadlines import DEFAULT_AWAY_TIMEOUT
 from ...net.discovery import advertised_addresses, game_url
@@ -352,10 +352,13 @@ class HostDialog(QDialog):
         count, computers = self.seats.value(), self.computers.value()
         problems = []
         if computers and self.strength.currentData() == "strategist":
-            problems.append("Classic Monopoly has no strategist computer player yet: choose schemer or random.")
+            label = RULESETS[self.ruleset()].label
+            problems.append(f"{label} has no strategist computer player yet: choose schemer or random.")
         seats = [SeatPlan(name=f"Seat {n + 1}", kind="computer" if n >= count - computers else "human")
                  for n in range(count)]
-        return problems + TableSetup(seats=seats, option_overrides=overrides, ruleset=self.ruleset()).validate()
+        artillery = bool(overrides.pop("use_artillery", False))  # shared factions: one more token, one more seat
+        return problems + TableSetup(seats=seats, option_overrides=overrides, ruleset=self.ruleset(),
+                                     use_artillery=artillery).validate()
 
     def revalidate(self, *_ignored) -> None:
         """Show what stops Host, and enable it only when nothing does."""
@@ -417,7 +420,8 @@ class HostDialog(QDialog):
             self.tabs.insertTab(index, self.house_rules, "House r&ules")
             old.deleteLater()
             self._connect_house_rules()
-        self.seats.setMinimum(2 if ruleset == "classic" else 3)  # CLASSIC-02: 2 to 8 players
+        # The ruleset's fewest seats: classic 2 (CLASSIC-02), Illuminopoly 3, shared factions 4 (V-SHARED-01).
+        self.seats.setMinimum(min(find_ruleset(ruleset).seats))
         self._show_rules_summary()
         self.revalidate()
 

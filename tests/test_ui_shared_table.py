@@ -1,0 +1,284 @@
+"""Shared factions at the table (issue 28, "At the table"; VARIANTS §3.7): New Game chooses the rule system with the
+keyboard and seats 4 to 9 people (10 with the Artillery, V-SHARED-01); a four-person pass-and-play game with two
+computer seats plays from its setup to its end through the window with real events (Return on the hand-over curtain,
+mouse clicks on the Actions panel and the contest dialog); the curtain comes up whenever the deciding person changes,
+and every screen shows the person at it only what `player_view` gives his seat: a faction's Political Favors only
+while he controls it (V-SHARED-07, -08), flipping with the halves; a shared save reopens and plays on."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from illuminopoly_desktop.model.board import load_board
+from illuminopoly_desktop.model.rulesets import find_ruleset
+from illuminopoly_desktop.model.seating import FactionId, SeatId
+from illuminopoly_desktop.model.state import FavorCard
+from illuminopoly_desktop.presentation import preferences as prefs_module
+from illuminopoly_desktop.presentation import table_session
+from illuminopoly_desktop.rules import control
+from illuminopoly_desktop.saves.savefile import load_save, state_hash
+from illuminopoly_desktop.ui.app import game_files
+from illuminopoly_desktop.ui.app.main_window import MainWindow
+from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
+from ui_windows import hide_top_level_windows
+
+SHARED = find_ruleset("shared")
+HIDDEN = FavorCard(deck="chance", number=0)
+"""How a Political Favor looks to a seat that may not see its face (variants/shared/secrets.py HIDDEN_CARD)."""
+SECRET = FavorCard(deck="community_chest", number=4)
+
+
+@pytest.fixture
+def folders(tmp_path, monkeypatch):
+    data, config, documents = tmp_path / "data", tmp_path / "config", tmp_path / "documents"
+    documents.mkdir()
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: data)
+    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: config)
+    monkeypatch.setattr(game_files, "documents_dir", lambda: documents)
+    yield {"data": data, "documents": documents}
+    hide_top_level_windows()
+
+
+def open_window(qtbot) -> MainWindow:
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def click(widget) -> None:
+    QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+
+def people(*computers: str) -> list[dict]:
+    return [{"name": name, **({"kind": "computer", "strength": "schemer"} if name in computers else {})}
+            for name in ("Ann", "Ben", "Cal", "Dee")]
+
+
+def through_setup(state) -> None:
+    """The Dog's joint choice and the Chair election, each seat taking its default (R-GEN-03), through the seats'
+    door (rules/control.py): the game then waits on the first faction's First Action."""
+    while state.turn.step == "none" and not state.game_over:
+        call = control.calls(state)[0]
+        control.apply_as(state, call.seat, control.seat_default(state, call))
+
+
+def decide(window: MainWindow, rnd: random.Random) -> str | None:
+    """One decision of the person at the screen by a mouse click: a panel button (never "Do nothing" when there is
+    another), else the contest dialog's Commit or one of its decision buttons. Returns what was clicked."""
+    panel = window.action_panel
+    if panel.buttons:
+        pool = [b for b in panel.buttons if b.choice.kind != "do_nothing"] or panel.buttons
+        button = rnd.choice(pool)
+        click(button)
+        return button.choice.kind
+    contest = panel.dialogs.get("contest")
+    if contest is not None and contest.isVisible():
+        if contest.commit_button is not None and contest.commit_button.isEnabled():
+            click(contest.commit_button)
+            return "contest"
+        live = [b for b, _action in contest.decision_buttons if b.isEnabled() and b.isVisible()]
+        if live:
+            click(rnd.choice(live))
+            return "contest"
+    return None
+
+
+def hidden_faces_for(state, seat: int) -> set[int]:
+    """The factions whose Political Favors `seat` may not see now (V-SHARED-08): all but those it controls or
+    answers for."""
+    seen = SHARED.factions_seen(state, SeatId(seat))
+    return {p.seat for p in state.players if FactionId(p.seat) not in seen}
+
+
+# ----- New Game -----
+
+def test_new_game_chooses_shared_factions_with_the_keyboard_and_seats_four_to_nine(qtbot):
+    """V-SHARED-01: three seats are too few; ten need the Artillery (a tenth faction token); the factions are dealt
+    at random (V-SHARED-03), so the Seats page has no faction column; the shared house rules are on their page."""
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.ruleset_combo.setFocus()
+    QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+    QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
+    assert dialog.ruleset() == "shared"
+    assert "two neighbours" in dialog.ruleset_sentence.text()
+    assert dialog.seats_table.isColumnHidden(2)  # no faction to choose: dealt at random
+    assert dialog.artillery_check.isVisibleTo(dialog) and not dialog.banker_check.isVisibleTo(dialog)
+    fields = dialog.house_rules.fields
+    assert {"shared_first_pass_mb", "shared_second_pass_mb", "shared_clamp_modifiers"} <= set(fields)
+    assert "V-SHARED-11" in dialog.house_rules.editors["shared_first_pass_mb"].toolTip()
+
+    dialog.set_seat_count(3)
+    assert not dialog.ok_button.isEnabled() and any("V-SHARED-01" in p for p in dialog.problems())
+    dialog.set_seat_count(10)
+    assert not dialog.ok_button.isEnabled() and any("V-SHARED-01" in p for p in dialog.problems())
+    dialog.artillery_check.setFocus()
+    QTest.keyClick(dialog.artillery_check, Qt.Key.Key_Space)
+    assert dialog.ok_button.isEnabled(), dialog.problems()
+    dialog.set_seat_count(4)
+    QTest.keyClick(dialog.artillery_check, Qt.Key.Key_Space)  # off again
+    # The house rules page: a First Action pass of 3 megabucks ($30), typed into its box.
+    dialog.tabs.setCurrentWidget(dialog.house_rules)
+    first_pass = dialog.house_rules.editors["shared_first_pass_mb"]
+    first_pass.setFocus()
+    first_pass.selectAll()
+    QTest.keyClicks(first_pass, "3")
+    assert dialog.ok_button.isEnabled(), dialog.problems()
+
+    state = dialog.start_game()
+    assert state.setup.ruleset == "shared"
+    assert state.setup.options.shared_first_pass_mb == 3 and state.setup.options.use_artillery is False
+    assert [p.cash for p in state.players] == [1500] * 4  # V-SHARED-03: each faction's own $1,500
+    assert [p.name[:2] for p in state.players] == ["Φ0", "Φ1", "Φ2", "Φ3"]
+    assert dialog.remembered().ruleset == "shared"
+
+
+# ----- the table -----
+
+def test_a_four_person_shared_game_plays_to_its_end_behind_the_curtain(qtbot, folders):
+    """Ann and Ben at one laptop, Cal and Dee computers, a four-round game (R-WIN-05 counts rounds of faction
+    turns, §3.6): every decision is a click or Return. The curtain comes up before every change of the person at
+    the screen (VARIANTS §3.7 hot-seat hand-off); at every decision the screen is the deciding person's
+    `player_view`, whose other factions' Favors are face down (V-SHARED-08), and his choices are for the faction he
+    decides for now (V-SHARED-07); the game-over screen names both sharers of the winning factions (V-SHARED-28)."""
+    state = SHARED.new_game(people("Cal", "Dee"), seed=7, options={"max_rounds": 4})
+    window = open_window(qtbot)
+    order: list[tuple[str, object]] = []
+    window.start_table(state, pace_ms=0, animated=False)
+    table = window.table
+    window.handover.confirmed.connect(lambda seat: order.append(("curtain", seat)))
+    table.viewer_changed.connect(lambda seat: order.append(("screen", seat)))
+    rnd = random.Random(3)
+    decisions = {0: 0, 1: 0}
+    halves = set()
+    for _ in range(6000):
+        state = table.session.state
+        if state.game_over:
+            break
+        if window.handover.isVisible():
+            QTest.keyClick(window.handover, Qt.Key.Key_Return)
+            continue
+        if table.is_thinking or table.session.computer_seats_awaited():
+            qtbot.wait(1)
+            continue
+        panel = window.action_panel
+        person = panel.person
+        asked = control.calls_of(state, SeatId(person))
+        assert asked, f"the panel serves {person}, who is not asked"
+        if not panel.public:
+            assert table.viewer == person
+            view = table.screen_state()
+            for faction in hidden_faces_for(state, person):
+                assert all(card == HIDDEN for card in view.players[faction].political_favors)
+            assert {c.action.seat for c in panel.choices if not c.action.type.startswith("pass_")} <= \
+                {call.acts_as for call in asked} | {int(f) for f in SHARED.controlled_by(state, SeatId(person))}
+        if state.variant.turn.half and state.turn.step != "none":
+            halves.add(state.variant.turn.half)
+        assert decide(window, rnd) is not None, f"nothing to click for {person}: {asked}"
+        decisions[person] += 1
+        qtbot.wait(1)
+    state = table.session.state
+    assert state.game_over, "the four-round game did not end"
+    assert decisions[0] > 10 and decisions[1] > 10 and halves == {"first", "second"}
+    # Every new private screen of a person came up as that person confirmed the curtain (the table answers the
+    # curtain's signal before this test's listener hears it, so the screen is listed first).
+    for index, (kind, seat) in enumerate(order):
+        if kind == "screen" and seat is not None:
+            assert order[index + 1] == ("curtain", seat), order[max(0, index - 3):index + 3]
+    assert sum(1 for kind, _ in order if kind == "curtain") >= 8  # Ann and Ben alternate every round
+    qtbot.waitUntil(lambda: window.game_over_dialog is not None and window.game_over_dialog.isVisible(), timeout=5000)
+    dialog = window.game_over_dialog
+    for winner in state.winners:
+        pilot, operator = SHARED.sharers(state, FactionId(winner))
+        names = [state.setup.seats[pilot].name, state.setup.seats[operator].name]
+        assert f"{state.players[winner].name} won: {names[0]} and {names[1]} share the win" in dialog.sharers.text()
+    assert dialog.sharers.isVisible()
+
+
+def test_a_factions_secrets_follow_its_control_from_half_to_half_at_a_shared_laptop(qtbot, folders):
+    """Four people at one laptop. Φ1 (pilot Ben, operator Ann) holds a Political Favor. During First Actions Ben
+    controls Φ1 and during Second Actions Ann does (VARIANTS §3.3): its face is on the screen of whichever of them
+    controls it now and on nobody else's (V-SHARED-08). Ann passes Φ0's First Action (+$20, V-SHARED-11), the curtain
+    asks for Dee, Dee passes Φ0's Second Action (+$30, V-SHARED-13): Φ0 has $1,550 (SH-T4)."""
+    state = SHARED.new_game(people(), seed=1)
+    through_setup(state)
+    state.players[1].political_favors.append(SECRET)
+    first = state.turn.seat
+    assert first == 0 and state.variant.turn.half == "first", "seed 1 starts with Φ0 (the Chair's faction)"
+    cash = state.players[0].cash
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    table = window.table
+
+    def take_the_laptop(name: str) -> None:
+        assert window.handover.isVisible() and window.handover.message.text() == f"Pass the laptop to {name}"
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+        assert not window.handover.isVisible()
+
+    def favors_on_screen() -> list[FavorCard]:
+        return list(table.screen_state().players[1].political_favors)
+
+    take_the_laptop("Ann")  # Φ0's First Action: Ann pilots Φ0; Ben controls Φ1 in First Actions
+    assert window.action_panel.title.text().startswith("Ann — for Φ0")
+    assert favors_on_screen() == [HIDDEN]
+    pass_first = next(b for b in window.action_panel.buttons if b.choice.kind == "pass_first_action")
+    assert pass_first.choice.label == "Pass the First Action (+$20)"
+    click(pass_first)
+    take_the_laptop("Dee")  # Φ0's Second Action: its operator Dee; in Second Actions Ann controls Φ1, not Dee
+    assert favors_on_screen() == [HIDDEN]
+    assert "Second Action" in window.action_panel.title.text()
+    pass_second = next(b for b in window.action_panel.buttons if b.choice.kind == "pass_second_action")
+    assert pass_second.choice.label == "Pass the Second Action (+$30)"
+    click(pass_second)
+    assert table.session.state.players[0].cash == cash + 20 + 30
+    take_the_laptop("Ben")  # Φ1's First Action: Ben controls Φ1 and sees its Favor
+    assert favors_on_screen() == [SECRET]
+    click(next(b for b in window.action_panel.buttons if b.choice.kind == "pass_first_action"))
+    take_the_laptop("Ann")  # Φ1's Second Action: Ann operates Φ1 and controls it now
+    assert favors_on_screen() == [SECRET]
+    assert "Ann — for Φ1" in window.action_panel.title.text()
+    click(next(b for b in window.action_panel.buttons if b.choice.kind == "pass_second_action"))
+    take_the_laptop("Cal")  # Φ2's First Action: Cal controls Φ2; Φ1 is Ben's again, not Cal's
+    assert favors_on_screen() == [HIDDEN]
+
+
+def test_a_shared_save_opens_and_plays_on(qtbot, folders, monkeypatch):
+    window = open_window(qtbot)
+    window.start_table(SHARED.new_game(people("Cal", "Dee"), seed=5), pace_ms=0, animated=False)
+    rnd = random.Random(4)
+    for _ in range(40):
+        if window.handover.isVisible():
+            QTest.keyClick(window.handover, Qt.Key.Key_Return)
+        elif window.table.is_thinking or window.table.session.computer_seats_awaited():
+            qtbot.wait(1)
+        else:
+            decide(window, rnd)
+    saved = folders["documents"] / "shared evening.illuminopoly.json"
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
+    qtbot.waitUntil(lambda: not window.table.is_thinking, timeout=5000)
+    window.action_save.trigger()
+    expected = state_hash(window.table.session.state)
+    assert load_save(saved).final_hash == expected
+    window.close()
+
+    reopened = open_window(qtbot)
+    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
+    reopened.action_open.trigger()
+    assert reopened.table.session.state.setup.ruleset == "shared"
+    assert state_hash(reopened.table.session.state) == expected
+    before = len(reopened.table.session.actions)
+    for _ in range(30):
+        if reopened.handover.isVisible():
+            QTest.keyClick(reopened.handover, Qt.Key.Key_Return)
+        elif reopened.table.is_thinking or reopened.table.session.computer_seats_awaited():
+            qtbot.wait(1)
+        else:
+            decide(reopened, rnd)
+    assert len(reopened.table.session.actions) > before
