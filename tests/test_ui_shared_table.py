@@ -282,3 +282,45 @@ def test_a_shared_save_opens_and_plays_on(qtbot, folders, monkeypatch):
         else:
             decide(reopened, rnd)
     assert len(reopened.table.session.actions) > before
+
+
+def test_the_contest_dialog_shows_the_proxy_banner_and_the_clamp_gauge(qtbot, folders):
+    """SH-T2 at the table: in Φ1's Second Action Ann (its operator) takes over a deed of Φ2, whose Second-Action
+    controller Ben also shares Φ1, so Φ2's defence goes to Cal (V-SHARED-18). Behind the curtain Cal's contest
+    dialog says so in a banner and draws the clamp on contest money as the natural roll needed (V-SHARED-19); Ben
+    is never asked. Cal commits his defence with a click."""
+    from illuminopoly_desktop.rules import actions as A
+    from scenario import give
+    from shared_scenario import ANN, BEN, CAL, PHI1, act_as, force, shared_game
+
+    state = shared_game(chair=1)
+    give(state, 2, 6)  # Oriental Avenue, Φ2's
+    force(state, 2, 4)
+    act_as(state, BEN, A.Roll(seat=PHI1))
+    act_as(state, ANN, A.TakeOver(seat=PHI1, parent=-1, arrow=0))
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    seen = []
+    for _ in range(6):
+        if window.handover.isVisible():
+            seen.append(window.handover.message.text())
+            QTest.keyClick(window.handover, Qt.Key.Key_Return)
+        panel = window.action_panel
+        if panel.person == CAL:
+            break
+        assert panel.person == ANN  # the attacker's operator bids first; Ben is never at the screen
+        assert decide(window, random.Random(1)) == "contest"
+    assert "Pass the laptop to Ben" not in seen and "Pass the laptop to Cal" in seen
+    dialog = window.action_panel.dialogs["contest"]
+    assert dialog.isVisible()
+    part = dialog.shared_part
+    assert part.isVisible() and part.proxy_banner.isVisible()
+    assert part.proxy_banner.text().startswith("Proxy (V-SHARED-18): Cal answers for Φ2 Horseman, because its "
+                                               "controller Ben also shares the attacking faction.")
+    clamp = find_ruleset("shared").queries.contest_clamp(window.table.session.state)
+    assert (clamp.target - clamp.highest, clamp.target - clamp.lowest) == (part.gauge.easiest, part.gauge.hardest)
+    assert part.gauge.needed == clamp.needed and f"needs a natural {clamp.needed} now" in part.clamp_label.text()
+    assert "Cal — for Φ2" in window.action_panel.title.text()
+    assert "as its proxy" in window.action_panel.phase.text()
+    click(dialog.commit_button)
+    assert CAL not in [call.seat for call in control.calls(window.table.session.state)]

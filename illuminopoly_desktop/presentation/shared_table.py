@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model.factions import load_factions
 from ..model.rulesets import ruleset_of
 from ..model.seating import FactionId, SeatId
 from ..model.state import GameState
@@ -139,11 +138,9 @@ def panel_title(state: GameState, seat: SeatId, acts_as: int | None) -> str:
         return f"{name} — your own vote" if ruleset_of(state).seats_decision(state) else name
     faction = FactionId(acts_as)
     player = state.players[faction]
-    info = load_factions().get(player.faction or "")
-    what = f"the {info.name} ({info.title})" if info else player.name
     half = running_half(state) if faction == active_faction(state) else None
     when = f", {HALF_WORDS[half]}" if half is not None and acting_seat(state) == seat else ""
-    return f"{name} — for {player.name}: {what}{when}"
+    return f"{name} — for {player.name}{when}"
 
 
 def panel_notes(state: GameState, seat: SeatId, acts_as: int | None) -> list[str]:

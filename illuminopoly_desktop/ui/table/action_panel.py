@@ -21,6 +21,7 @@ from ...model.rulesets import ruleset_of
 from ...model.seating import SeatId
 from ...presentation.shared_table import panel_notes, panel_title, seat_name
 from ...rules import actions as A
+from .shared_widgets import FactionTabs, SeatRing
 from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, ClickGuard, GraftChooser, GuardedButton,
                              WrappingButton, amount_key)
 
@@ -108,8 +109,16 @@ class ActionPanel(QWidget):
         self.hint_label.setWordWrap(True)
         self.hint_label.hide()
 
+        # Shared factions (VARIANTS §3.7): the seat ring and the person's two faction tabs, hidden in other games.
+        self.ring = SeatRing(self)
+        self.faction_tabs = FactionTabs(self)
+        self.ring.hide()
+        self.faction_tabs.hide()
+
         layout = QVBoxLayout(self)
+        layout.addWidget(self.ring)
         layout.addWidget(self.title)
+        layout.addWidget(self.faction_tabs)
         layout.addWidget(self.phase)
         layout.addWidget(self.notice)
         layout.addWidget(self.scroll, 1)
@@ -137,6 +146,7 @@ class ActionPanel(QWidget):
         self.seat = seat
         self.person = seat if person is None else person
         self.public = public
+        self._show_shared(state, self.person)
         if ruleset_of(state).queries.shares_factions:
             self.title.setText(panel_title(state, SeatId(self.person), seat))
             self.phase.setText("\n".join([phase_text(state, seat), *panel_notes(state, SeatId(self.person), seat)]))
@@ -174,6 +184,15 @@ class ActionPanel(QWidget):
         self._keep_the_decision_in_view()
         self._refresh_dialogs()
         self._auto_open()
+
+    def _show_shared(self, state: GameState, person: int | None) -> None:
+        """The seat ring and the person's faction tabs, in a game whose factions are shared (the queries' flag)."""
+        shared = ruleset_of(state).queries.shares_factions
+        self.ring.setVisible(shared)
+        self.faction_tabs.setVisible(shared and person is not None)
+        if shared:
+            self.ring.show_state(state, person)
+            self.faction_tabs.show_state(state, person)
 
     def _keep_the_decision_in_view(self) -> None:
         """The decision the seat is asked for (its default choice, else its first) is scrolled into view, however
@@ -270,6 +289,7 @@ class ActionPanel(QWidget):
         """A panel with no choices: a title, the phase and a note (returns the column, to add to it)."""
         self.state, self.seat, self.public, self.own_screen_button = state, None, False, None
         self.person = None
+        self._show_shared(state, None)
         self.title.setText(title)
         self.phase.setText(phase)
         self.choices, self.launchers, self.buttons, self.launcher_buttons = [], [], [], {}

@@ -1,9 +1,45 @@
-"""What the table asks of a shared-faction game (VARIANTS §3.7): Illuminopoly's queries, and the capability flag that
-switches on the seat ring, the seats' two faction tabs and the halves' pass money (ui/, presentation/shared_table.py)."""
+"""What the table asks of a shared-faction game (VARIANTS §3.7): Illuminopoly's queries, the capability flag that
+switches on the seat ring, the seats' two faction tabs and the halves' pass money (ui/, presentation/shared_table.py),
+and the clamp on contest money the contest dialog draws as a gauge (V-SHARED-19)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ...model.state import GameState
+from ...rules.context import RulesContext
+from ..illuminopoly.contests import net_modifier, target_number
 from ..illuminopoly.queries import IlluminopolyQueries
+from . import attacks
+
+
+@dataclass(frozen=True)
+class ContestClamp:
+    """The clamp of the running contest (V-SHARED-19, A-SH-07): the net modifier stays in [lowest, highest], where
+    money still changes the odds."""
+    lowest: int
+    highest: int
+    net: int
+    target: int
+    attack_room: int
+    """Pips the attacking side may still add before more would change nothing."""
+    defence_room: int
+
+    @property
+    def needed(self) -> int:
+        """The natural roll the attack needs now (target − net modifier), 3 to 12 inside the clamp on 2d6."""
+        return self.target - self.net
 
 
 class SharedQueries(IlluminopolyQueries):
     shares_factions = True
+
+    def contest_clamp(self, state: GameState) -> ContestClamp | None:
+        """The running contest's clamp, or None (no contest, or `shared_clamp_modifiers` off)."""
+        contest = self.active_contest(state)
+        if contest is None or not state.setup.options.shared_clamp_modifiers:
+            return None
+        ctx = RulesContext(state)
+        lowest, highest = attacks.modifier_range(ctx, contest)
+        net = net_modifier(contest)
+        return ContestClamp(lowest=lowest, highest=highest, net=net, target=target_number(ctx, contest),
+                            attack_room=max(0, highest - net), defence_room=max(0, net - lowest))
