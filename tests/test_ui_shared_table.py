@@ -186,6 +186,9 @@ def test_a_four_person_shared_game_plays_to_its_end_behind_the_curtain(qtbot, fo
         qtbot.wait(1)
     state = table.session.state
     assert state.game_over, "the four-round game did not end"
+    lines = window.game_log.lines()  # log lines tagged with the faction and the half (VARIANTS §3.7)
+    assert any(line.startswith("[Φ") and " | FA: " in line for line in lines)
+    assert any(line.startswith("[Φ") and " | SA: " in line for line in lines)
     assert decisions[0] > 10 and decisions[1] > 10 and halves == {"first", "second"}
     # Every new private screen of a person came up as that person confirmed the curtain (the table answers the
     # curtain's signal before this test's listener hears it, so the screen is listed first).
@@ -324,3 +327,20 @@ def test_the_contest_dialog_shows_the_proxy_banner_and_the_clamp_gauge(qtbot, fo
     assert "as its proxy" in window.action_panel.phase.text()
     click(dialog.commit_button)
     assert CAL not in [call.seat for call in control.calls(window.table.session.state)]
+
+
+def test_f1_in_a_shared_game_shows_how_to_play_shared_factions(qtbot, folders):
+    window = open_window(qtbot)
+    window.start_table(SHARED.new_game(people(), seed=1, options={"shared_second_pass_mb": 4}), pace_ms=0,
+                       animated=False)
+    if window.handover.isVisible():
+        QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    QTest.keyClick(window, Qt.Key.Key_F1)
+    reference = window.rules_reference
+    assert reference.isVisible()
+    how_to = reference.how_to_play.toPlainText()
+    assert how_to.startswith("How to play Shared factions")
+    assert "Pass the First Action (+$20)" in how_to and "V-SHARED-18" in how_to and "proxy" in how_to
+    assert "Shared second pass mb: 4." in reference.game_page.toPlainText()
