@@ -11,6 +11,7 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QPushButton
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.rulesets import find_ruleset
@@ -344,3 +345,34 @@ def test_f1_in_a_shared_game_shows_how_to_play_shared_factions(qtbot, folders):
     assert how_to.startswith("How to play Shared factions")
     assert "Pass the First Action (+$20)" in how_to and "V-SHARED-18" in how_to and "proxy" in how_to
     assert "Shared second pass mb: 4." in reference.game_page.toPlainText()
+
+
+def test_attacks_the_shared_rules_forbid_are_shown_disabled_with_their_reason(qtbot, folders):
+    """SH-T2 / V-SHARED-16 at the table: Φ1's token stops on Oriental Avenue, a deed of Φ0; Φ1's operator Ann also
+    shares Φ0, so its takeover, subversion and rezoning are shown disabled, each naming V-SHARED-16 and why; her
+    choices are doing nothing or the Second Action's pass (+$30)."""
+    from illuminopoly_desktop.rules import actions as A
+    from scenario import give
+    from shared_scenario import BEN, PHI1, act_as, force, shared_game
+
+    state = shared_game(chair=1)
+    give(state, 0, 6)
+    force(state, 2, 4)
+    act_as(state, BEN, A.Roll(seat=PHI1))
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    assert window.handover.message.text() == "Pass the laptop to Ann"
+    QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    panel = window.action_panel
+    assert {b.choice.kind for b in panel.buttons} == {"do_nothing", "pass_second_action"}
+    refused = [b for b in panel.scroll.widget().findChildren(QPushButton) if b.property("refusedKind")]
+    assert [b.property("refusedKind") for b in refused] == ["take_over", "subvert", "rezone"]
+    for button in refused:
+        assert not button.isEnabled() and button.isVisible()
+        assert button.toolTip() == ("V-SHARED-16: Ann shares Φ0 Top Hat, which Oriental Avenue belongs to: no attack "
+                                    "on one's own other faction.")
+    tabs = panel.faction_tabs
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Φ0 Top Hat (read-only)", "Φ1 Race Car"]
+    assert tabs.tabToolTip(0).startswith("Read-only now: Dee controls it during Second Actions, Ann during First "
+                                         "Actions (V-SHARED-07).")
+    assert not tabs.pages[0].isEnabled() and tabs.pages[1].isEnabled() and tabs.currentIndex() == 1

@@ -21,7 +21,7 @@ from ...model.rulesets import ruleset_of
 from ...model.seating import SeatId
 from ...presentation.shared_table import panel_notes, panel_title, seat_name
 from ...rules import actions as A
-from .shared_widgets import FactionTabs, SeatRing
+from .shared_widgets import FactionTabs, SeatRing, refused_attacks_box
 from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, ClickGuard, GraftChooser, GuardedButton,
                              WrappingButton, amount_key)
 
@@ -169,6 +169,10 @@ class ActionPanel(QWidget):
             box = self._group_box(group, content)
             if box is not None:
                 column.addWidget(box)
+        if not public and ruleset_of(state).queries.shares_factions:  # V-SHARED-16/-20 reasons (VARIANTS §3.7)
+            refused = refused_attacks_box(state, seat, content)
+            if refused is not None:
+                column.addWidget(refused)
         if self.launchers:
             column.addWidget(self._launcher_box(content))
         if public:

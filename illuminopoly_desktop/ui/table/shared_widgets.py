@@ -15,8 +15,9 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QLabel, QTabWidget, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QTabWidget, QToolTip, QVBoxLayout, QWidget
 
+from ...model.rulesets import ruleset_of
 from ...model.seating import SeatId
 from ...model.state import GameState
 from ...presentation.shared_table import (HALF_BADGES, HALF_WORDS, RingFaction, acting_seat, ring, running_half,
@@ -171,3 +172,29 @@ class FactionTabs(QTabWidget):
             self.setTabToolTip(index, tab.reason or f"{player.name}: you control it now (V-SHARED-07).")
         controlled = next((i for i, page in enumerate(self.pages) if page.isEnabled()), None)
         self.setCurrentIndex(controlled if controlled is not None else max(0, min(current, self.count() - 1)))
+
+
+ATTACK_WORDS = {"take_over": "Take over", "subvert": "Subvert", "rezone": "Rezone"}
+
+
+def refused_attacks_box(state: GameState, faction: int, parent: QWidget) -> QGroupBox | None:
+    """The landing's attacks the shared rules forbid now, as disabled buttons with the rule and its reason in words
+    and in their tooltips (VARIANTS §3.7 legality explanations); None when there are none."""
+    refused = ruleset_of(state).queries.refused_attacks(state, faction)
+    if not refused:
+        return None
+    box = QGroupBox("Not allowed here", parent)
+    box.setToolTip("Attacks the shared-faction rules forbid on this deed now; hover one for the reason.")
+    layout = QVBoxLayout(box)
+    for kind, refusal in refused:
+        button = QPushButton(f"{ATTACK_WORDS.get(kind, kind)} — {refusal.rule_id}", box)
+        button.setEnabled(False)
+        button.setToolTip(f"{refusal.rule_id}: {refusal.message}")
+        button.setProperty("refusedKind", kind)
+        layout.addWidget(button)
+    reasons = dict.fromkeys(f"{refusal.rule_id}: {refusal.message}" for _kind, refusal in refused)
+    note = QLabel("\n".join(reasons), box)
+    note.setWordWrap(True)
+    note.setStyleSheet("color: #8a1020;")
+    layout.addWidget(note)
+    return box

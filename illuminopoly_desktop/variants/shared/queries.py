@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...model.state import GameState
 from ...rules.context import RulesContext
+from ...rules.errors import IllegalAction
 from ..illuminopoly.contests import net_modifier, target_number
 from ..illuminopoly.queries import IlluminopolyQueries
 from . import attacks
@@ -43,3 +44,26 @@ class SharedQueries(IlluminopolyQueries):
         net = net_modifier(contest)
         return ContestClamp(lowest=lowest, highest=highest, net=net, target=target_number(ctx, contest),
                             attack_room=max(0, highest - net), defence_room=max(0, net - lowest))
+
+    def refused_attacks(self, state: GameState, faction: int) -> list[tuple[str, IllegalAction]]:
+        """The landing's attacks the shared rules forbid the faction now, each with its refusal (V-SHARED-16: the
+        target belongs to a faction the acting seat shares; V-SHARED-20: the deed was attacked this faction turn),
+        for the panel to show disabled with the reason (VARIANTS §3.7). Empty outside the faction's landing."""
+        square = state.turn.landing_square
+        if (state.game_over or state.turn.step != "landing" or state.turn.seat != faction or square is None
+                or state.pending or square >= len(state.properties)):
+            return []
+        prop = state.properties[square]
+        if prop.owner is None or prop.owner == faction and prop.controller in (None, faction):
+            return []
+        ctx = RulesContext(state)
+        found = []
+        for kind in ATTACKS_AT_LANDING:
+            refusal = attacks.attack_refusal(ctx, kind, faction, square)
+            if refusal is not None:
+                found.append((kind, refusal))
+        return found
+
+
+ATTACKS_AT_LANDING = ("take_over", "subvert", "rezone")
+"""The attacks an operator could order on a deed where the token stopped (V-SHARED-12)."""
