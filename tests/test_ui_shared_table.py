@@ -376,3 +376,63 @@ def test_attacks_the_shared_rules_forbid_are_shown_disabled_with_their_reason(qt
     assert tabs.tabToolTip(0).startswith("Read-only now: Dee controls it during Second Actions, Ann during First "
                                          "Actions (V-SHARED-07).")
     assert not tabs.pages[0].isEnabled() and tabs.pages[1].isEnabled() and tabs.currentIndex() == 1
+
+
+# ----- LAN -----
+
+def test_a_shared_game_hosted_from_the_window_plays_on_the_lan_table(qtbot, tmp_path, monkeypatch):
+    """File ▸ Host Game… with Shared factions chosen: fewer than four seats cannot be asked for (V-SHARED-01); one
+    person and three computer schemers, a two-round game; the host's clicks go through the window's LAN table to the
+    in-app server, which checks that each is his to take (rules/control.py); his panel shows the faction he decides
+    for, and the last view is the server's player_view of his seat (V-SHARED-08)."""
+    from illuminopoly_desktop.model.views import player_view
+    from illuminopoly_desktop.rules.legal import default_action
+    from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
+    from illuminopoly_desktop.ui.lan.lan_client import start_remote_table
+
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    dialog = HostDialog(window, bind="127.0.0.1", discovery=False, save_path=tmp_path / "lan.json",
+                        computer_pace=0)
+    qtbot.addWidget(dialog)
+    dialog.ruleset_combo.setFocus()
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("shared"))
+    assert "two neighbours" in dialog.ruleset_sentence.text()
+    assert dialog.seats.minimum() == 4  # V-SHARED-01
+    dialog.options = {"max_rounds": 2}
+    dialog.port.setValue(0)
+    dialog.seats.setValue(4)
+    dialog.computers.setValue(3)
+    dialog.strength.setCurrentIndex(dialog.strength.findData("strategist"))
+    assert not dialog.host_button.isEnabled() and "Shared factions has no strategist" in dialog.problems_label.text()
+    dialog.strength.setCurrentIndex(dialog.strength.findData("schemer"))
+    assert dialog.host_button.isEnabled(), dialog.problems()
+    click(dialog.host_button)
+    qtbot.waitUntil(lambda: dialog.lan.seat == 0 and dialog.lobby.table.rowCount() == 4, timeout=5000)
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        dialog.lobby.ready.setChecked(True)
+    start_remote_table(window, dialog.lan)
+    session = window.table.session
+    assert session.state.setup.ruleset == "shared"
+    host = session.state.setup.seats[0].name
+    server = dialog.lan.server.server
+    rnd = random.Random(2)
+    played = 0
+    while not session.game_over and played < 400:
+        qtbot.waitUntil(lambda: session.game_over or (0 in session.awaiting()
+                                                      and window.action_panel.state is session.state),
+                        timeout=20_000)
+        if session.game_over:
+            break
+        panel = window.action_panel
+        assert panel.person == 0
+        assert panel.title.text().startswith(f"{host} — for Φ") or panel.title.text() == f"{host} — your own vote"
+        if decide(window, rnd) is None:
+            window.table.apply_action(default_action(session.state, panel.seat))
+        played += 1
+        qtbot.wait(5)
+    assert session.game_over and played > 3
+    qtbot.waitUntil(lambda: dialog.lan.client.view == player_view(server.table.state, 0), timeout=5000)
+    window.close_table()
+    qtbot.waitUntil(lambda: dialog.lan.connection is None, timeout=5000)
