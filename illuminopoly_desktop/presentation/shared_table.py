@@ -178,10 +178,9 @@ def pass_money(state: GameState) -> int:
 
 def log_tag(state: GameState) -> str:
     """The tag of a log line taken in a faction's half: "[Φ2 Top Hat | SA: Ben]" (VARIANTS §3.7); "" otherwise."""
-    faction, half = active_faction(state), running_half(state)
-    if faction is None or half is None:
+    faction, half, acting = active_faction(state), running_half(state), acting_seat(state)
+    if faction is None or half is None or acting is None:
         return ""
-    acting = acting_seat(state)
     return f"[{state.players[faction].name} | {HALF_BADGES[half]}: {seat_name(state, acting)}]"
 
 
