@@ -117,7 +117,11 @@ def seat_tabs(state: GameState, seat: SeatId) -> list[FactionTab]:
         pilot, _operator = pilot_and_operator(state, faction)
         role = "you pilot it (First Actions)" if pilot == seat else "you operate it (Second Actions)"
         player = state.players[faction]
-        controlled = rules.controller(state, faction) == seat and not player.eliminated
+        # The seat decides for it now though it does not control it: the Dog's joint choice by its second sharer
+        # (V-SHARED-04), a proxy's defence (V-SHARED-18): its cards and buttons are his for that decision.
+        deciding = not rules.seats_decision(state) and any(
+            call.acts_as == faction and not call.offer for call in control.calls_of(state, seat))
+        controlled = (rules.controller(state, faction) == seat or deciding) and not player.eliminated
         if player.eliminated:
             reason = f"{player.name} is out of the game (V-SHARED-27)."
         elif controlled:

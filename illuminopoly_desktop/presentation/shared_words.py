@@ -39,8 +39,13 @@ def _pass_second(labeller: Labeller, a: A.Action) -> Words:
 
 
 def _condition(choice: str) -> str:
+    """A Dog condition's name: a faction's ("Top Hat"), or one of the Horseman's two ("Horseman (a)")."""
     info = load_factions().get(choice)
-    return info.name if info else choice.replace("_", " ")
+    if info is not None:
+        return info.name
+    faction, _, variant = choice.rpartition("_")
+    info = load_factions().get(faction)
+    return f"{info.name} ({variant})" if info is not None and len(variant) == 1 else choice.replace("_", " ")
 
 
 def _propose(labeller: Labeller, a: A.Action) -> Words:

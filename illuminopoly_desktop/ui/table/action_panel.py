@@ -146,7 +146,7 @@ class ActionPanel(QWidget):
         self.seat = seat
         self.person = seat if person is None else person
         self.public = public
-        self._show_shared(state, self.person)
+        self._show_shared(state, self.person, tabs=not public)  # the public screen shows nobody's factions' cards
         if ruleset_of(state).queries.shares_factions:
             self.title.setText(panel_title(state, SeatId(self.person), seat))
             self.phase.setText("\n".join([phase_text(state, seat), *panel_notes(state, SeatId(self.person), seat)]))
@@ -189,14 +189,14 @@ class ActionPanel(QWidget):
         self._refresh_dialogs()
         self._auto_open()
 
-    def _show_shared(self, state: GameState, person: int | None) -> None:
+    def _show_shared(self, state: GameState, person: int | None, tabs: bool = True) -> None:
         """The seat ring and the person's faction tabs, in a game whose factions are shared (the queries' flag)."""
         shared = ruleset_of(state).queries.shares_factions
         self.ring.setVisible(shared)
-        self.faction_tabs.setVisible(shared and person is not None)
+        self.faction_tabs.setVisible(shared and tabs and person is not None)
         if shared:
             self.ring.show_state(state, person)
-            self.faction_tabs.show_state(state, person)
+            self.faction_tabs.show_state(state, person if tabs else None)
 
     def _keep_the_decision_in_view(self) -> None:
         """The decision the seat is asked for (its default choice, else its first) is scrolled into view, however

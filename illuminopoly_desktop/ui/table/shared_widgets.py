@@ -139,6 +139,8 @@ class FactionTabs(QTabWidget):
         self.setDocumentMode(True)
         self.setAccessibleName("Your two factions")
         self.setMaximumHeight(118)  # the decisions below keep their room on a 768-pixel screen
+        self.setElideMode(Qt.TextElideMode.ElideMiddle)  # both tabs stay in sight on a narrow panel
+        self.setUsesScrollButtons(False)
         self.pages: list[QLabel] = []
 
     def show_state(self, state: GameState, person: int | None) -> None:
@@ -152,7 +154,7 @@ class FactionTabs(QTabWidget):
             favors = player.political_favors
             if tab.controlled:
                 cards = ", ".join(f"{card.deck.replace('_', ' ').title()} #{card.number}" for card in favors)
-                lines = [f"<b>{tab.title}</b>", f"You control it now. Cash ${player.cash:,}.",
+                lines = [f"<b>{tab.title}</b>", f"Yours to decide for now. Cash ${player.cash:,}.",
                          f"Political Favors: {cards or 'none'}."]
             else:
                 lines = [f"<b>{tab.title}</b>", f"Cash ${player.cash:,} (public).",
@@ -161,7 +163,7 @@ class FactionTabs(QTabWidget):
             page.setWordWrap(True)
             page.setTextFormat(Qt.TextFormat.RichText)
             page.setEnabled(tab.controlled)  # read-only: greyed, nothing on it acts
-            page.setToolTip(tab.reason or "You control this faction now (V-SHARED-07).")
+            page.setToolTip(tab.reason or "You decide for this faction now (V-SHARED-07).")
             holder = QWidget()
             layout = QVBoxLayout(holder)
             layout.setContentsMargins(4, 2, 4, 2)
@@ -169,7 +171,7 @@ class FactionTabs(QTabWidget):
             self.pages.append(page)
             label = player.name + ("" if tab.controlled else " (read-only)")
             self.addTab(holder, label)
-            self.setTabToolTip(index, tab.reason or f"{player.name}: you control it now (V-SHARED-07).")
+            self.setTabToolTip(index, tab.reason or f"{player.name}: yours to decide for now (V-SHARED-07).")
         controlled = next((i for i, page in enumerate(self.pages) if page.isEnabled()), None)
         self.setCurrentIndex(controlled if controlled is not None else max(0, min(current, self.count() - 1)))
 
