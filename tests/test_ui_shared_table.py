@@ -436,3 +436,25 @@ def test_a_shared_game_hosted_from_the_window_plays_on_the_lan_table(qtbot, tmp_
     qtbot.waitUntil(lambda: dialog.lan.client.view == player_view(server.table.state, 0), timeout=5000)
     window.close_table()
     qtbot.waitUntil(lambda: dialog.lan.connection is None, timeout=5000)
+
+
+def test_the_deal_dialog_offers_no_deal_with_an_adjacent_faction(qtbot, folders):
+    """V-SHARED-17 at the table: in Φ0's First Action Ann opens Deals… with a click; Φ1 (which she shares) and Φ3
+    (which Dee shares with Φ0) cannot be made counterparties, their boxes say why; Φ2 can."""
+    state = SHARED.new_game(people(), seed=1)
+    through_setup(state)
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    click(window.action_panel.launcher_buttons["deal"])
+    dialog = window.action_panel.dialogs["deal"]
+    assert dialog.isVisible() and dialog.seat == 0
+    dialog.tabs.setCurrentIndex(1)
+    boxes = dialog.party_boxes
+    assert set(boxes) == {1, 2, 3}
+    assert boxes[2].isEnabled() and not boxes[1].isEnabled() and not boxes[3].isEnabled()
+    assert boxes[1].toolTip() == ("V-SHARED-17: Φ0 Race Car and Φ1 Thimble share Ann: no exchange between adjacent "
+                                  "factions.")
+    assert boxes[3].toolTip().startswith("V-SHARED-17: Φ0 Race Car and Φ3 Horseman share Dee")
+    click(boxes[2])
+    assert dialog.draft.counterparties == [2]

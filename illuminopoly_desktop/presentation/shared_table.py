@@ -202,3 +202,12 @@ def winners_lines(state: GameState) -> list[str]:
         joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         lines.append(f"Winners at the table: {joined}.")
     return lines
+
+
+def exchange_refusal(state: GameState, faction: int, other: int) -> str | None:
+    """Why `faction` may not deal with `other` in shared factions (V-SHARED-17: they share a seat), or None."""
+    common = set(ruleset_of(state).sharers(state, FactionId(faction))) & set(ruleset_of(state).sharers(state, FactionId(other)))
+    if faction == other or not common:
+        return None
+    return (f"V-SHARED-17: {state.players[faction].name} and {state.players[other].name} share "
+            f"{seat_name(state, sorted(common)[0])}: no exchange between adjacent factions.")
