@@ -232,6 +232,8 @@ def test_a_factions_secrets_follow_its_control_from_half_to_half_at_a_shared_lap
     take_the_laptop("Ann")  # Φ0's First Action: Ann pilots Φ0; Ben controls Φ1 in First Actions
     assert window.action_panel.title.text().startswith("Ann — for Φ0")
     assert favors_on_screen() == [HIDDEN]
+    click(window.action_panel.hint_button)  # the hint answers for Ann's faction from Ann's view
+    assert window.action_panel.hint_label.text().startswith("A schemer in your place would: ")
     pass_first = next(b for b in window.action_panel.buttons if b.choice.kind == "pass_first_action")
     assert pass_first.choice.label == "Pass the First Action (+$20)"
     click(pass_first)
