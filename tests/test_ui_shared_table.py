@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QPushButton
@@ -17,43 +16,21 @@ from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.rulesets import find_ruleset
 from illuminopoly_desktop.model.seating import FactionId, SeatId
 from illuminopoly_desktop.model.state import FavorCard
-from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.rules import control
 from illuminopoly_desktop.saves.savefile import load_save, state_hash
 from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
-from ui_windows import hide_top_level_windows
+import test_ui_classic_table as classic_table
+from test_ui_classic_table import click, open_window
 
 SHARED = find_ruleset("shared")
 HIDDEN = FavorCard(deck="chance", number=0)
 """How a Political Favor looks to a seat that may not see its face (variants/shared/secrets.py HIDDEN_CARD)."""
 SECRET = FavorCard(deck="community_chest", number=4)
-
-
-@pytest.fixture
-def folders(tmp_path, monkeypatch):
-    data, config, documents = tmp_path / "data", tmp_path / "config", tmp_path / "documents"
-    documents.mkdir()
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: data)
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: config)
-    monkeypatch.setattr(game_files, "documents_dir", lambda: documents)
-    yield {"data": data, "documents": documents}
-    hide_top_level_windows()
-
-
-def open_window(qtbot) -> MainWindow:
-    window = MainWindow(load_board())
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
-def click(widget) -> None:
-    QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+folders = classic_table.folders
+"""The classic table tests' fixture: the data, config and documents folders in a temporary place."""
 
 
 def people(*computers: str) -> list[dict]:
@@ -88,6 +65,17 @@ def decide(window: MainWindow, rnd: random.Random) -> str | None:
             click(rnd.choice(live))
             return "contest"
     return None
+
+
+def play_steps(qtbot, window: MainWindow, rnd: random.Random, steps: int) -> None:
+    """Up to `steps` steps of the table: Return on the curtain, a wait while a computer decides, else a click."""
+    for _ in range(steps):
+        if window.handover.isVisible():
+            QTest.keyClick(window.handover, Qt.Key.Key_Return)
+        elif window.table.is_thinking or window.table.session.computer_seats_awaited():
+            qtbot.wait(1)
+        else:
+            decide(window, rnd)
 
 
 def hidden_faces_for(state, seat: int) -> set[int]:
@@ -259,13 +247,7 @@ def test_a_shared_save_opens_and_plays_on(qtbot, folders, monkeypatch):
     window = open_window(qtbot)
     window.start_table(SHARED.new_game(people("Cal", "Dee"), seed=5), pace_ms=0, animated=False)
     rnd = random.Random(4)
-    for _ in range(40):
-        if window.handover.isVisible():
-            QTest.keyClick(window.handover, Qt.Key.Key_Return)
-        elif window.table.is_thinking or window.table.session.computer_seats_awaited():
-            qtbot.wait(1)
-        else:
-            decide(window, rnd)
+    play_steps(qtbot, window, rnd, 40)
     saved = folders["documents"] / "shared evening.illuminopoly.json"
     monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
     qtbot.waitUntil(lambda: not window.table.is_thinking, timeout=5000)
@@ -280,13 +262,7 @@ def test_a_shared_save_opens_and_plays_on(qtbot, folders, monkeypatch):
     assert reopened.table.session.state.setup.ruleset == "shared"
     assert state_hash(reopened.table.session.state) == expected
     before = len(reopened.table.session.actions)
-    for _ in range(30):
-        if reopened.handover.isVisible():
-            QTest.keyClick(reopened.handover, Qt.Key.Key_Return)
-        elif reopened.table.is_thinking or reopened.table.session.computer_seats_awaited():
-            qtbot.wait(1)
-        else:
-            decide(reopened, rnd)
+    play_steps(qtbot, reopened, rnd, 30)
     assert len(reopened.table.session.actions) > before
 
 
@@ -378,6 +354,13 @@ def test_attacks_the_shared_rules_forbid_are_shown_disabled_with_their_reason(qt
     assert tabs.tabToolTip(0).startswith("Read-only now: Dee controls it during Second Actions, Ann during First "
                                          "Actions (V-SHARED-07).")
     assert not tabs.pages[0].isEnabled() and tabs.pages[1].isEnabled() and tabs.currentIndex() == 1
+    bar = tabs.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(0).center())  # a look at the other faction
+    assert tabs.currentIndex() == 0 and "face down (V-SHARED-08)" in tabs.pages[0].text()
+    summary = panel.ring.summary()  # the seat ring in words (its tooltip)
+    assert summary.startswith("Now: Φ1 Race Car, Second Action (SA) by Ann.")
+    assert "Φ1 Race Car between Ben (pilot) and Ann (operator); controlled by Ann." in summary
+    assert "Φ0 Top Hat between Ann (pilot) and Dee (operator); controlled by Dee." in summary
 
 
 # ----- LAN -----

@@ -116,19 +116,10 @@ class RemoteSession:
 
     def acts_as(self, seat: int) -> int | None:
         """As TableSession.acts_as, asked of this seat's view (the control resolver needs nothing secret)."""
-        if self._seats_are_factions():
-            return seat
-        asked = control.calls_of(self.state, SeatId(seat))
-        if asked:
-            return asked[0].acts_as
-        faction = control.main_faction(self.state, SeatId(seat))
-        return None if faction is None else int(faction)
+        return control.acts_as(self.state, SeatId(seat))
 
     def shown_faction(self, seat: int | None) -> int | None:
-        if seat is None or self._seats_are_factions():
-            return seat
-        faction = control.main_faction(self.state, SeatId(seat))
-        return None if faction is None else int(faction)
+        return control.shown_faction(self.state, None if seat is None else SeatId(seat))
 
     def readers(self, event: Event):
         """Who may read an event: its `visible_to` where seats are factions; in shared factions the host sent this

@@ -88,24 +88,12 @@ class TableSession:
         return self.state.setup.seats[seat].name
 
     def acts_as(self, seat: int) -> int | None:
-        """The `seat` field the person's choices carry now: his own faction where seats are factions; in shared
-        factions the faction (or, in a Chair vote, the seat) of his first call (rules/control.py), else the faction
-        he controls, else None (out of the game)."""
-        if self._seats_are_factions:
-            return seat
-        asked = control.calls_of(self.state, SeatId(seat))
-        if asked:
-            return asked[0].acts_as
-        faction = control.main_faction(self.state, SeatId(seat))
-        return None if faction is None else int(faction)
+        """The `seat` field the person's choices carry now (rules/control.py `acts_as`)."""
+        return control.acts_as(self.state, SeatId(seat))
 
     def shown_faction(self, seat: int | None) -> int | None:
-        """The faction whose power structure the person's screen shows: his own where seats are factions; in shared
-        factions the one he decides for or controls now (rules/control.py `main_faction`)."""
-        if seat is None or self._seats_are_factions:
-            return seat
-        faction = control.main_faction(self.state, SeatId(seat))
-        return None if faction is None else int(faction)
+        """The faction whose power structure the person's screen shows (rules/control.py `shown_faction`)."""
+        return control.shown_faction(self.state, None if seat is None else SeatId(seat))
 
     def computer_seats_awaited(self) -> list[int]:
         return [seat for seat in self.deciding_seats() if self.is_computer(seat)]
