@@ -225,6 +225,9 @@ def test_a_factions_secrets_follow_its_control_from_half_to_half_at_a_shared_lap
     pass_first = next(b for b in window.action_panel.buttons if b.choice.kind == "pass_first_action")
     assert pass_first.choice.label == "Pass the First Action (+$20)"
     click(pass_first)
+    lines = window.game_log.lines()  # each line tagged with the faction and half it happened in (VARIANTS §3.7)
+    assert "[Φ0 Race Car | FA: Ann] Ann passes Φ0 Race Car's First Action for $20." in lines
+    assert "[Φ0 Race Car | SA: Dee] Dee takes Φ0 Race Car's Second Action." in lines
     take_the_laptop("Dee")  # Φ0's Second Action: its operator Dee; in Second Actions Ann controls Φ1, not Dee
     assert favors_on_screen() == [HIDDEN]
     assert "Second Action" in window.action_panel.title.text()

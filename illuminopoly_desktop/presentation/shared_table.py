@@ -185,6 +185,10 @@ def log_tag(state: GameState) -> str:
     faction, half, acting = active_faction(state), running_half(state), acting_seat(state)
     if faction is None or half is None or acting is None:
         return ""
+    return half_tag(state, faction, half, acting)
+
+
+def half_tag(state: GameState, faction: int, half: str, acting: SeatId) -> str:
     return f"[{state.players[faction].name} | {HALF_BADGES[half]}: {seat_name(state, acting)}]"
 
 

@@ -20,11 +20,11 @@ from ..model.state import GameState
 from ..model.views import player_view
 from ..rules import control, engine
 from ..rules.errors import IllegalAction
-from ..rules.events import Event
+from ..rules.events import Event, HalfStarted
 from ..rules.offer_answers import deciding_seats, default_answer
 from ..rules.game_start import start_game
 from ..saves.savefile import SaveError, load_save, replay, write_save
-from .shared_table import log_tag
+from .shared_table import half_tag, log_tag
 
 AUTOSAVE_NAME = "autosave.json"
 
@@ -131,7 +131,7 @@ class TableSession:
             raise
         self.actions.append(action)
         if shared:
-            self._told = _told(events, before, control.holders(self.state), tag)
+            self._told = _told(events, before, control.holders(self.state), tag, self.state)
         self.autosave()
         return events
 
@@ -235,7 +235,7 @@ class TableSession:
         for action in self.actions:
             before, tag = control.holders(state), log_tag(state)
             caused = engine.apply(state, action)
-            told.update(_told(caused, before, control.holders(state), tag))
+            told.update(_told(caused, before, control.holders(state), tag, state))
             events.extend(caused)
         self._told = told
         return events
@@ -249,11 +249,15 @@ class TableSession:
             self.save(self.autosave_path)
 
 
-def _told(events: list[Event], before: dict, after: dict, tag: str) -> dict[int, tuple[frozenset[int] | None, str]]:
+def _told(events: list[Event], before: dict, after: dict, tag: str,
+          state: GameState | None = None) -> dict[int, tuple[frozenset[int] | None, str]]:
     """id(event) -> (its readers, its tag): a hidden event is read by the seats that held a concerned faction's
-    secrets before or after the action (rules/control.py `seen_around`)."""
+    secrets before or after the action (rules/control.py `seen_around`); the tag is the half the action was taken in,
+    and from a half's start on (an action may end one half and start the next) the new half's."""
     told: dict[int, tuple[frozenset[int] | None, str]] = {}
     for event in events:
+        if isinstance(event, HalfStarted) and state is not None:
+            tag = half_tag(state, event.seat, event.half, SeatId(event.actor))
         readers = None
         if event.visible_to is not None:
             factions = set(event.visible_to)
