@@ -192,6 +192,10 @@ def test_a_four_person_shared_game_plays_to_its_end_behind_the_curtain(qtbot, fo
         names = [state.setup.seats[pilot].name, state.setup.seats[operator].name]
         assert f"{state.players[winner].name} won: {names[0]} and {names[1]} share the win" in dialog.sharers.text()
     assert dialog.sharers.isVisible()
+    first = FactionId(state.winners[0])
+    assert dialog.standings.item(0, 1).text() == state.players[first].name
+    assert dialog.standings.item(0, 2).text() == " & ".join(state.setup.seats[s].name
+                                                            for s in SHARED.sharers(state, first))
 
 
 def test_a_factions_secrets_follow_its_control_from_half_to_half_at_a_shared_laptop(qtbot, folders):

@@ -109,12 +109,16 @@ def standings(state: GameState) -> list[Standing]:
     bases = standing_values(state)
     winners = set(state.winners)
     rows = []
+    shared = shares_factions(state)
     for player in state.players:
         faction = factions.get(player.faction) if player.faction else None
+        faction_name = faction.name if faction else ("Banker" if player.role == "banker" else "")
+        if shared:  # a faction's name is its token already: the column names its two sharers (V-SHARED-28)
+            faction_name = " & ".join(seat_name(state, seat) for seat in ruleset_of(state).sharers(state, player.seat))
         rows.append(Standing(
             seat=player.seat,
             name=player.name,
-            faction_name=faction.name if faction else ("Banker" if player.role == "banker" else ""),
+            faction_name=faction_name,
             cash=player.cash,
             power_base=bases.get(player.seat),
             owned=sum(1 for prop in state.properties.values() if prop.owner == player.seat),
