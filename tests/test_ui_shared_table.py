@@ -87,9 +87,10 @@ def hidden_faces_for(state, seat: int) -> set[int]:
 
 # ----- New Game -----
 
-def test_new_game_chooses_shared_factions_with_the_keyboard_and_seats_four_to_nine(qtbot):
-    """V-SHARED-01: three seats are too few; ten need the Artillery (a tenth faction token); the factions are dealt
-    at random (V-SHARED-03), so the Seats page has no faction column; the shared house rules are on their page."""
+def test_new_game_chooses_shared_factions_with_the_keyboard_and_seats_four_to_eleven(qtbot):
+    """V-SHARED-01: three seats are too few; ten may sit; eleven need the Artillery (an eleventh faction token); the
+    factions are dealt at random or chosen by their sharers in play (V-SHARED-03), so the Seats page has no faction
+    column; the shared house rules are on their page."""
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
     dialog.show()
@@ -107,6 +108,8 @@ def test_new_game_chooses_shared_factions_with_the_keyboard_and_seats_four_to_ni
     dialog.set_seat_count(3)
     assert not dialog.ok_button.isEnabled() and any("V-SHARED-01" in p for p in dialog.problems())
     dialog.set_seat_count(10)
+    assert dialog.ok_button.isEnabled(), dialog.problems()
+    dialog.set_seat_count(11)
     assert not dialog.ok_button.isEnabled() and any("V-SHARED-01" in p for p in dialog.problems())
     dialog.artillery_check.setFocus()
     QTest.keyClick(dialog.artillery_check, Qt.Key.Key_Space)
@@ -196,6 +199,32 @@ def test_a_four_person_shared_game_plays_to_its_end_behind_the_curtain(qtbot, fo
     assert dialog.standings.item(0, 1).text() == state.players[first].name
     assert dialog.standings.item(0, 2).text() == " & ".join(state.setup.seats[s].name
                                                             for s in SHARED.sharers(state, first))
+
+
+def test_the_sharers_choose_their_factions_token_together_on_their_own_screens(qtbot, folders):
+    """V-SHARED-03 with `shared_faction_assignment = pair_choice`: Φ0's first seat Ann proposes its token with a
+    click, the curtain passes the laptop to its second seat Dee, who accepts it with a click; Φ0 is named after it,
+    and Φ1's choice starts with its first seat Ben."""
+    state = SHARED.new_game(people(), seed=2, options={"shared_faction_assignment": "pair_choice"})
+    window = open_window(qtbot)
+    window.start_table(state, pace_ms=0, animated=False)
+    assert window.handover.message.text() == "Pass the laptop to Ann"
+    QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    panel = window.action_panel
+    proposals = [b for b in panel.buttons if b.choice.kind == "propose_pair_choice"]
+    assert proposals and all(b.choice.label.startswith("Propose the token: ") for b in proposals)
+    assert "V-SHARED-03" in proposals[0].choice.tooltip
+    chosen = proposals[0].choice.action.choice
+    click(proposals[0])
+    assert window.handover.message.text() == "Pass the laptop to Dee"
+    QTest.keyClick(window.handover, Qt.Key.Key_Return)
+    accept = next(b for b in window.action_panel.buttons if b.choice.kind == "accept_pair_choice"
+                  and b.choice.action.accept)
+    assert accept.choice.label.startswith("Accept the token: ")
+    click(accept)
+    state = window.table.session.state
+    assert state.players[0].faction == chosen and state.players[0].name.startswith("Φ0 ")
+    assert window.handover.message.text() == "Pass the laptop to Ben"
 
 
 def test_a_factions_secrets_follow_its_control_from_half_to_half_at_a_shared_laptop(qtbot, folders):
@@ -391,7 +420,7 @@ def test_a_shared_game_hosted_from_the_window_plays_on_the_lan_table(qtbot, tmp_
     dialog.ruleset_combo.setFocus()
     dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("shared"))
     assert "two neighbours" in dialog.ruleset_sentence.text()
-    assert dialog.seats.minimum() == 4  # V-SHARED-01
+    assert (dialog.seats.minimum(), dialog.seats.maximum()) == (4, 11)  # V-SHARED-01
     dialog.options = {"max_rounds": 2}
     dialog.port.setValue(0)
     dialog.seats.setValue(4)

@@ -430,7 +430,7 @@ RULESET_SENTENCES = {
                     "over them with takeovers, subversion and bribes.",
     "classic": "The classic property-trading game: buy, build evenly, collect rent and bankrupt everyone else (or "
                "have the highest net worth when the rounds run out).",
-    "shared": "Illuminopoly for 4 to 10 people in a ring: each faction sits between two neighbours, one moves it "
+    "shared": "Illuminopoly for 4 to 11 people in a ring: each faction sits between two neighbours, one moves it "
               "(First Action), the other plays its landing (Second Action), and you win when either of your two "
               "factions does.",
 }
@@ -447,8 +447,9 @@ RULESET_OPTION_SPECS = {"illuminopoly": "§32", "classic": "the classic_* option
 
 SEATS_TAB_TIPS = {"illuminopoly": "Who plays, in table order, and with which faction.",
                   "classic": "Who plays, in table order (2 to 8 players, CLASSIC-02).",
-                  "shared": "Who plays, in table order round the ring (4 to 9 people, 10 with the Artillery, "
-                            "V-SHARED-01): each faction is shared by two neighbours and dealt at random (V-SHARED-03)."}
+                  "shared": "Who plays, in table order round the ring (4 to 10 people, 11 with the Artillery, "
+                            "V-SHARED-01): each faction is shared by two neighbours, its token dealt at random or "
+                            "chosen by the two together (House rules: Shared faction assignment, V-SHARED-03)."}
 """The Seats tab's tooltip for each rule system."""
 
 

@@ -1,5 +1,6 @@
 """The action panel's words for the shared-faction ruleset's own actions (VARIANTS §3.4, §3.7): the halves' passes
-with their money ("Pass the First Action (+$20)"), and the Dog's joint choice. Every other action is worded as in
+with their money ("Pass the First Action (+$20)"), the sharers' joint choice of their faction's token (V-SHARED-03
+`pair_choice`) and of the Dog's condition (V-SHARED-04). Every other action is worded as in
 Illuminopoly (presentation/action_choices.py), whose rules shared factions keep."""
 from __future__ import annotations
 
@@ -48,13 +49,31 @@ def _condition(choice: str) -> str:
     return f"{info.name} ({variant})" if info is not None and len(variant) == 1 else choice.replace("_", " ")
 
 
+def _token_window(labeller: Labeller):
+    """The open joint choice of a faction's token (V-SHARED-03 `pair_choice`), or None (the Dog's condition)."""
+    pending = labeller.state.pending
+    return pending[-1] if pending and pending[-1].kind == "token_pair_choice" else None
+
+
 def _propose(labeller: Labeller, a: A.Action) -> Words:
+    if _token_window(labeller) is not None:
+        return (f"Propose the token: {_condition(a.choice)}", None,
+                "The faction's two sharers choose its token together: you propose, your partner accepts or proposes "
+                "another (V-SHARED-03). Everyone sees the choice.")
     return (f"Propose the Dog's condition: {_condition(a.choice)}", None,
             "The Dog's two sharers choose its secret victory condition together: you propose, your partner "
             "accepts or proposes another (V-SHARED-04). Nobody else sees it.")
 
 
 def _accept(labeller: Labeller, a: A.Action) -> Words:
+    window = _token_window(labeller)
+    if window is not None:
+        if not a.accept:
+            return ("Leave the token to chance", None,
+                    "Chance draws one of the tokens still free (V-SHARED-03).")
+        standing = _condition(window.proposals[-1][1]) if window.proposals else "the proposal"
+        return (f"Accept the token: {standing}", None,
+                "Agree to your partner's proposal for your shared faction's token (V-SHARED-03).")
     if not a.accept:
         return ("Leave the Dog's condition to chance", None,
                 "Chance picks among the conditions proposed (V-SHARED-04).")

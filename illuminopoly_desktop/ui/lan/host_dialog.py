@@ -420,8 +420,11 @@ class HostDialog(QDialog):
             self.tabs.insertTab(index, self.house_rules, "House r&ules")
             old.deleteLater()
             self._connect_house_rules()
-        # The ruleset's fewest seats: classic 2 (CLASSIC-02), Illuminopoly 3, shared factions 4 (V-SHARED-01).
-        self.seats.setMinimum(min(find_ruleset(ruleset).seats))
+        # The ruleset's fewest seats: classic 2 (CLASSIC-02), Illuminopoly 3, shared factions 4 (V-SHARED-01); where
+        # seats are not factions (shared factions: no professional Banker) its most seats too (11, V-SHARED-01).
+        rules = find_ruleset(ruleset)
+        self.seats.setMinimum(min(rules.seats))
+        self.seats.setMaximum(MAX_HOSTED_SEATS if rules.seats_are_factions else max(rules.seats))
         self._show_rules_summary()
         self.revalidate()
 
