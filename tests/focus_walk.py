@@ -310,6 +310,29 @@ def georgist_build_dialog(parent):
     return GeorgeBuildDialog(state, seat, 39, parent)
 
 
+def georgist_table_dialogs(parent) -> list:
+    """The Georgist table's own dialogs (issue 27): the opening roll, the lease dialog on the parcel the first
+    player lands on (Boardwalk, 5 from Short Line), and the lease transfer dialog for a lease he holds."""
+    from illuminopoly_desktop.rules import actions as A
+    from illuminopoly_desktop.rules import engine
+    from illuminopoly_desktop.rules.game_start import new_game
+    from illuminopoly_desktop.ui.dialogs.george_lease import GeorgeLeaseDialog
+    from illuminopoly_desktop.ui.dialogs.george_opening import OpeningRollDialog
+    from illuminopoly_desktop.ui.dialogs.george_transfer import GeorgeTransferDialog
+
+    state = new_game(["Ann", "Ben", "Cy"], seed=3, ruleset="george", allow_forced_dice=True)
+    seat = state.turn.seat
+    opening = OpeningRollDialog(state, parent)
+    state.variant.parcels[37].lessee = seat
+    state.players[seat].position = 35
+    engine.apply(state, A.ForceDice(seat=seat, dice=[1, 3]))
+    engine.apply(state, A.Roll(seat=seat))
+    lease, transfer = GeorgeLeaseDialog(parent), GeorgeTransferDialog(parent)
+    for dialog in (lease, transfer):
+        dialog.refresh(state, seat)
+    return [opening, lease, transfer]
+
+
 def walk_classic_new_game_and_table(window: MainWindow) -> None:
     """New Game with classic Monopoly chosen by the keyboard (its sentence, its house rules page), then the game it
     starts on the table, walked with its curtain raised; a line ``checked classic ...`` says what was chosen."""
@@ -356,6 +379,8 @@ def walk_main_window_and_its_dialogs() -> None:
     walk_dialog(PreferencesDialog(window.preferences, window))
     walk_dialog(RulesReferenceWindow(window))
     walk_dialog(georgist_build_dialog(window))
+    for dialog in georgist_table_dialogs(window):
+        walk_dialog(dialog, "(Georgist table)")
     walk_dialog(ErrorDialog("Traceback (most recent call last):\n  ...\nRuntimeError: a test", WORK / "x.log", True,
                             window))
 

@@ -106,3 +106,53 @@ def clipped_controls(panel) -> list[str]:
 
 def dock_named(window: MainWindow, name: str) -> QDockWidget:
     return next(dock for dock in window.table_docks if dock.objectName() == name)
+
+
+def host_and_play_to_the_end(qtbot, tmp_path, monkeypatch, ruleset: str, options: dict):
+    """File ▸ Host Game… from a window with `ruleset` chosen and its house rules `options`: one person (seat 0)
+    and one computer schemer; the host's seat takes the rules' default at each of his decisions through the
+    window's table until the game is over; the last view is the server's player_view of seat 0 (R-GEN-06).
+    Returns the window (its table still up) and the host dialog; the caller puts the table away with
+    `close_hosted_table`."""
+    from illuminopoly_desktop.model.views import player_view
+    from illuminopoly_desktop.presentation import table_session
+    from illuminopoly_desktop.rules.legal import default_action
+    from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
+    from illuminopoly_desktop.ui.lan.lan_client import start_remote_table
+
+    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
+    window = MainWindow(load_board())
+    qtbot.addWidget(window)
+    dialog = HostDialog(window, bind="127.0.0.1", discovery=False, save_path=tmp_path / "lan.json",
+                        computer_pace=0)
+    qtbot.addWidget(dialog)
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData(ruleset))
+    dialog.options = options
+    dialog.port.setValue(0)
+    dialog.seats.setValue(2)
+    dialog.computers.setValue(1)
+    dialog.host_button.click()
+    qtbot.waitUntil(lambda: dialog.lan.seat == 0 and dialog.lobby.table.rowCount() == 2, timeout=5000)
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        dialog.lobby.ready.setChecked(True)
+    start_remote_table(window, dialog.lan)
+    session = window.table.session
+    assert session.state.setup.ruleset == ruleset
+    server = dialog.lan.server.server
+    played = 0
+    while not session.game_over:
+        qtbot.waitUntil(lambda: session.game_over or (0 in session.awaiting()
+                                                      and window.action_panel.state is session.state),
+                        timeout=10_000)
+        if session.game_over:
+            break
+        window.table.apply_action(default_action(session.state, 0))
+        played += 1
+    assert played > 3
+    qtbot.waitUntil(lambda: dialog.lan.client.view == player_view(server.table.state, 0), timeout=5000)
+    return window, dialog
+
+
+def close_hosted_table(qtbot, window: MainWindow, dialog) -> None:
+    window.close_table()
+    qtbot.waitUntil(lambda: dialog.lan.connection is None, timeout=5000)

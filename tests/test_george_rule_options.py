@@ -344,15 +344,15 @@ def test_v_george_22_the_financing_item_is_refused_in_other_rule_systems():
 # ----- the generic action panel answers the new decisions (label, price, default) -----
 
 def test_the_action_panel_words_the_purchase_and_the_lease_auctions_opening_bid():
-    """V-GEORGE-11's purchase: 'Buy Reading Railroad for $200' (the panel's highlighted choice), 'Do nothing' the
-    deadline's; V-GEORGE-07's lease auction with a $40 minimum: 'Bid $40', the default Pass."""
+    """V-GEORGE-11's purchase: 'Buy Reading Railroad for $200' (the panel's highlighted choice), "Don't buy" the
+    deadline's (the Georgist words, issue 27's table); V-GEORGE-07's lease auction with a $40 minimum: 'Bid $40', the default Pass."""
     from illuminopoly_desktop.presentation.action_choices import choices_for
     state = george_game(options=PURCHASE)
     seat = mover(state)
     place(state, seat, 2)
     roll(state, 1, 2)
     choices = {c.label: c for c in choices_for(state, seat)}
-    buy, leave = choices["Buy Reading Railroad for $200"], choices["Do nothing"]
+    buy, leave = choices["Buy Reading Railroad for $200"], choices["Don't buy"]
     assert buy.cost == 200 and buy.is_default and leave.on_timeout and not buy.on_timeout
     assert default_action(state, seat) == A.DoNothing(seat=seat)
     state, auction = lease_auction({"george_lease_auction_min_bid": 40})

@@ -371,41 +371,9 @@ def test_a_classic_game_hosted_from_the_window_plays_to_its_end_on_the_lan_table
     """File ▸ Host Game… with classic Monopoly chosen: one person and a computer schemer, a three-round game
     (CLASSIC-15); the host's choices go through the window's table to the in-app server; the remote table has no
     Power structure panel, and the last view is the server's player_view of seat 0 (R-GEN-06)."""
-    from illuminopoly_desktop.model.views import player_view
-    from illuminopoly_desktop.rules.legal import default_action
-    from illuminopoly_desktop.ui.lan.host_dialog import HostDialog
-    from illuminopoly_desktop.ui.lan.lan_client import start_remote_table
+    from tabletop import close_hosted_table, host_and_play_to_the_end
 
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: tmp_path)
-    window = MainWindow(load_board())
-    qtbot.addWidget(window)
-    dialog = HostDialog(window, bind="127.0.0.1", discovery=False, save_path=tmp_path / "lan.json",
-                        computer_pace=0)
-    qtbot.addWidget(dialog)
-    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("classic"))
-    dialog.options = {"classic_end_mode": "time_limit", "classic_time_limit_rounds": 3}
-    dialog.port.setValue(0)
-    dialog.seats.setValue(2)
-    dialog.computers.setValue(1)
-    dialog.host_button.click()
-    qtbot.waitUntil(lambda: dialog.lan.seat == 0 and dialog.lobby.table.rowCount() == 2, timeout=5000)
-    with qtbot.waitSignal(dialog.accepted, timeout=5000):
-        dialog.lobby.ready.setChecked(True)
-    start_remote_table(window, dialog.lan)
-    session = window.table.session
-    assert session.state.setup.ruleset == "classic"
+    window, dialog = host_and_play_to_the_end(qtbot, tmp_path, monkeypatch, "classic",
+                                              {"classic_end_mode": "time_limit", "classic_time_limit_rounds": 3})
     assert STRUCTURE not in {dock.objectName() for dock in window.table_docks}
-    server = dialog.lan.server.server
-    played = 0
-    while not session.game_over:
-        qtbot.waitUntil(lambda: session.game_over or (0 in session.awaiting()
-                                                      and window.action_panel.state is session.state),
-                        timeout=10_000)
-        if session.game_over:
-            break
-        window.table.apply_action(default_action(session.state, 0))
-        played += 1
-    assert played > 3
-    qtbot.waitUntil(lambda: dialog.lan.client.view == player_view(server.table.state, 0), timeout=5000)
-    window.close_table()
-    qtbot.waitUntil(lambda: dialog.lan.connection is None, timeout=5000)
+    close_hosted_table(qtbot, window, dialog)

@@ -20,6 +20,7 @@ from ..rules.errors import IllegalAction
 from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
 from .classic_words import CLASSIC_WORDS
+from .george_words import GEORGE_WORDS
 from .shared_words import SHARED_WORDS
 from .deal_builder import can_propose, describe_offer, offers_made, offers_to_answer
 from .game_setup import faction_description
@@ -30,14 +31,20 @@ GROUPS = (MAIN, LANDING, CONTEST, OTHER)
 GROUP_TITLES = {MAIN: "Your decision", LANDING: "Landing options", CONTEST: "Contest", OTHER: "Other actions"}
 
 LANDING_TYPES = frozenset({"do_nothing", "buy", "take_over", "rezone", "subvert", "rebuild", "demand_ransom",
-                           "destroy"})
+                           "destroy", "lease_parcel"})
 CONTEST_TYPES = frozenset({"answer_chair_block", "invite_helpers", "answer_invitation", "join_side", "commit_graft"})
 OTHER_TYPES = (A.FREE_ACTION_TYPES | A.CHEAT_ACTION_TYPES) - {"rule_accusation"}
 """Free actions (R-GEN-04) and simulated cheats, tucked away under "Other actions"; a Banker's ruling is a decision."""
 
-LANDING_ORDER = {"buy": -10, "take_over": -5, "subvert": -4, "rezone": -3, "rebuild": -2, "destroy": -1,
-                 "demand_ransom": 0, "do_nothing": 10}
+LANDING_ORDER = {"buy": -10, "lease_parcel": -10, "take_over": -5, "subvert": -4, "rezone": -3, "rebuild": -2,
+                 "destroy": -1, "demand_ransom": 0, "do_nothing": 10}
 """The landing options in the order the panel lists them: buying first, doing nothing last."""
+
+RULESET_WORDS = {"classic": CLASSIC_WORDS, "george": GEORGE_WORDS, "shared": SHARED_WORDS}
+"""The action words of each ruleset's `queries.wording` that has its own (Illuminopoly's are the labeller's)."""
+
+ACQUISITIONS = frozenset({"buy", "lease_parcel"})
+"""Taking the square landed on (buying a deed; leasing a Georgist parcel, V-GEORGE-05): the landing's default."""
 
 SHORTCUTS = {"roll": "R", "jail_roll": "R", "end_turn": "E"}
 """Keys for the most common choices; Space always takes the default choice (see ui/table/action_panel.py)."""
@@ -115,7 +122,7 @@ def choices_for(state: GameState, seat: int) -> list[Choice]:
                   for c in result]
     result = [replace(c, on_timeout=c.is_default) for c in result]
     result.sort(key=lambda c: LANDING_ORDER.get(c.kind, 0) if c.group == LANDING else 0)
-    buy = next((c for c in result if c.kind == "buy" and c.group == LANDING), None)
+    buy = next((c for c in result if c.kind in ACQUISITIONS and c.group == LANDING), None)
     if buy is not None:
         result = [replace(c, is_default=c is buy) for c in result]
     return result
@@ -171,8 +178,8 @@ def graft_odds(state: GameState, seat: int, pips: int) -> Fraction | None:
 def seat_title(state: GameState, seat: int) -> str:
     """"Alice — the Top Hat (aristocrats)"."""
     player = state.players[seat]
-    if state.setup.ruleset == "classic":
-        return player.name  # classic Monopoly's players have no faction
+    if not ruleset_of(state).queries.has_structures:
+        return player.name  # classic Monopoly's players (and the Georgist rules') have no faction
     if player.role == "banker":
         return f"{player.name} — the professional Banker"
     info = load_factions().get(player.faction or "")
@@ -234,10 +241,9 @@ class _Labeller:
         self.rules = ruleset_of(state).queries
         self.squares = board_index(state.setup.board).squares
         self.contest = self.rules.active_contest(state)
-        self.words = (CLASSIC_WORDS if state.setup.ruleset == "classic"
-                      else SHARED_WORDS if self.rules.shares_factions else {})
-        """A classic game's own wording of its actions (presentation/classic_words.py); shared factions' passes and
-        joint choices (presentation/shared_words.py)."""
+        self.words = RULESET_WORDS.get(self.rules.wording, {})
+        """A classic or Georgist game's own wording of its actions (presentation/classic_words.py,
+        george_words.py); shared factions' passes and joint choices (shared_words.py)."""
 
     def price(self, action: A.Action) -> int | None:
         return self.rules.price(self.state, action)
@@ -565,6 +571,8 @@ def _group_of(state: GameState, action: A.Action) -> str:
     kind = action.type
     if kind in CONTEST_TYPES:
         return CONTEST
+    if kind == "claim_use_fee":  # V-GEORGE-13's manual claim lapses at the next roll: never tucked away
+        return MAIN
     if kind in OTHER_TYPES:
         return OTHER
     if kind in LANDING_TYPES and not state.pending and state.turn.step == "landing":
@@ -582,7 +590,7 @@ GROUP_TITLES[DIALOGS] = "Contest, deals and property"
 class Launcher:
     """A button of the panel that opens one of the playing dialogs for the seat."""
     name: str
-    """"contest", "deal", "vote", "ransom", "building" or "mortgage"."""
+    """"contest", "deal", "vote", "ransom", "building", "mortgage" or "lease" (the Georgist rules)."""
     label: str
     tooltip: str
     urgent: bool = False
@@ -636,6 +644,13 @@ def launchers_for(state: GameState, seat: int, choices: list[Choice]) -> list[La
                                   if to_answer else ""), bool(to_answer),
                                ("offer", newest.id, seat) if from_person else None,
                                newest.id if newest is not None else None, badge=len(to_answer)))
+    if "lease_parcel" in kinds:  # the Georgist lease dialog: the fees, build now, the down payment (V-GEORGE-05)
+        result.append(Launcher("lease", f"Lease {_square_name(state, state.turn.landing_square)}…",
+                               "The lease fee, the holding fee, the community rent, and building at once with half "
+                               "down or more (V-GEORGE-05, -06, -08, -16).", waiting))
+    if queries.has_parcels and queries.leases_of(state, seat) and not state.game_over:
+        result.append(Launcher("lease_transfer", "Sell a lease…", "Offer one of your leases, with its buildings, for "
+                               "an agreed price; the Bank takes $100 from each side (V-GEORGE-21, -22)."))
     if kinds & {"buy_building", "sell_building"}:
         result.append(Launcher("building", "Houses and hotels…", "Build and sell evenly, by colour group (R-BUILD)."))
     if kinds & {"mortgage", "unmortgage"}:

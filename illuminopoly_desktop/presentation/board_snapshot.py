@@ -45,6 +45,18 @@ class PropertyFacts:
     owner_name: str = ""
     controller_name: str = ""
     """The names written on the square (empty when unowned)."""
+    parcel: bool = False
+    """Land leased, never owned (V-GEORGE-04): `owner` is the parcel's lessee, `rent_text` its use fee."""
+    unleased: bool = False
+    """A parcel of a ruleset that leases land (V-GEORGE-04) that nobody leases: `owner` is a parcel's lessee."""
+    large: tuple[str, ...] = ()
+    """A parcel's large buildings in order ("hotel", "office"; V-GEORGE-15), drawn instead of `hotel`."""
+    plant: bool = False
+    """A railroad or utility parcel's plant (V-GEORGE-11)."""
+    locked: bool = False
+    """Won at a lease auction: no building on it until the lessee's next turn (V-GEORGE-07)."""
+    owned_outright: bool = False
+    """A railroad or utility bought outright under `classic_purchase` (V-GEORGE-11): `owner` owns it."""
 
     @property
     def is_subverted(self) -> bool:
@@ -101,6 +113,12 @@ class BoardSnapshot:
     """The words on the centre's banner: the rule system's (RulesetEntry.banner)."""
     all_seeing_eye: bool = True
     """Whether the centre shows the pyramid with the eye (the Illuminati games; not classic Monopoly's)."""
+    office_supply: int | None = None
+    """The Bank's office buildings left (the Georgist rules, V-GEORGE-15); None where there are none."""
+    round_limit: int | None = None
+    """The last round of the Georgist wealth game (V-GEORGE-32), shown on the Bank plaque; None elsewhere."""
+    go_pot: int | None = None
+    """The GO pot (V-GEORGE-12, -24) where the ruleset has one, shown instead of the Free Parking pot."""
     acted_on: int | None = None
     """The square the decision the table waits for is about (`acted_on_square`), lit up on the board."""
 
@@ -135,12 +153,15 @@ def snapshot_of(state: GameState) -> BoardSnapshot:
             position=p.position, in_jail=p.in_jail, jail_turns=p.jail_turns, eliminated=p.eliminated,
             is_current=p.seat == current)
         for p in state.players)
+    supplies = queries.supplies(state) if queries.has_parcels else {}
     return BoardSnapshot(
         properties=properties, tokens=tokens, player_names=tuple(p.name for p in state.players),
-        fp_pot=state.fp_pot, reserves=state.reserves, house_supply=state.house_supply,
-        hotel_supply=state.hotel_supply, round_no=state.round_no, chair=state.chair, current_seat=current,
-        game_over=state.game_over, classic=not queries.has_structures, acted_on=acted_on_square(state),
-        title=entry.banner, all_seeing_eye=entry.all_seeing_eye)
+        fp_pot=state.fp_pot, reserves=state.reserves, house_supply=supplies.get("house", state.house_supply),
+        hotel_supply=supplies.get("hotel", state.hotel_supply), office_supply=supplies.get("office"),
+        go_pot=queries.go_pot(state) if queries.has_parcels else None, round_no=state.round_no,
+        round_limit=queries.round_limit(state) if queries.has_parcels else None, chair=state.chair,
+        current_seat=current, game_over=state.game_over, classic=not queries.has_structures,
+        acted_on=acted_on_square(state), title=entry.banner, all_seeing_eye=entry.all_seeing_eye)
 
 
 LANDING_STEPS = frozenset({"stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "rail_jump"})
@@ -170,6 +191,8 @@ def acted_on_square(state: GameState) -> int | None:
 def _property_facts(state: GameState, queries, squares, index: int) -> PropertyFacts:
     prop = state.properties[index]
     players = state.players
+    if queries.has_parcels:
+        return _parcel_facts(state, queries, squares, index)
     return PropertyFacts(
         index=index, name=squares[index].name, owner=prop.owner, controller=prop.controller,
         mortgaged=prop.mortgaged, rezoned=prop.rezoned, destroyed=prop.destroyed, rubble=prop.rubble,
@@ -179,6 +202,22 @@ def _property_facts(state: GameState, queries, squares, index: int) -> PropertyF
         attack_costs=attack_costs(state, queries, squares, index),
         owner_name=players[prop.owner].name if prop.owner is not None else "",
         controller_name=players[prop.controller].name if prop.controller is not None else "")
+
+
+def _parcel_facts(state: GameState, queries, squares, index: int) -> PropertyFacts:
+    """A parcel of a ruleset that leases land (the Georgist rules): its lessee in the owner's place, its buildings
+    and lock, and the use fee another player would pay on it now (V-GEORGE-10, -11) as its rent."""
+    parcel = queries.parcel(state, index)
+    lessee = parcel["lessee"]
+    fee = parcel["use_fee"]
+    rent = "" if lessee is None else (f"{fee} \u00d7 dice" if parcel["utility"] and fee else f"${fee:,}")
+    return PropertyFacts(
+        index=index, name=squares[index].name, owner=lessee, controller=lessee, houses=parcel["houses"],
+        hotel=bool(parcel["hotels"]), rent_text=rent,
+        owner_name=state.players[lessee].name if lessee is not None else "",
+        controller_name=state.players[lessee].name if lessee is not None else "",
+        parcel=True, unleased=lessee is None, large=("hotel",) * parcel["hotels"] + ("office",) * parcel["offices"],
+        plant=parcel["plant"], locked=parcel["locked"], owned_outright=parcel["owned"])
 
 
 OUTSIDER = -2

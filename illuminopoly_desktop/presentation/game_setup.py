@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_origin
 
 from annotated_types import Ge
 
@@ -339,7 +339,7 @@ class OptionField:
     def label(self) -> str:
         """The option's name in words: "pf_halts_destruction" -> "Political Favor halts destruction"."""
         names = self.name.split("_")
-        if names[0] == "classic" and len(names) > 1:  # every classic option's prefix (VARIANTS §1.1), said once
+        if names[0] in ("classic", "george") and len(names) > 1:  # a ruleset's prefix on all its options, said once
             names = names[1:]
         words = [LABEL_WORDS.get(word, word) for word in names]
         text = " ".join(words)
@@ -357,6 +357,8 @@ def show_value(value: object) -> str:
     """An option value in words: True -> "on", "high_roll_draft" -> "high roll draft"."""
     if isinstance(value, bool):
         return "on" if value else "off"
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
     if value in VALUE_WORDS:
         return VALUE_WORDS[value]
     return " ".join(LABEL_WORDS.get(word, word) for word in str(value).split("_"))
@@ -378,6 +380,8 @@ def option_fields(ruleset: str = DEFAULT_RULESET) -> list[OptionField]:
             kind, allowed = "bool", (True, False)
         elif choices is not None:
             kind, allowed = "choice", choices  # a choice of words, or a switch with more words ("none")
+        elif get_origin(model_field.annotation) is list:
+            kind, allowed = "list", ()  # whole numbers in order (V-GEORGE-02's starting cash by rank)
         else:
             kind, allowed = "int", ()
         minimum = next((m.ge for m in model_field.metadata if isinstance(m, Ge)), None)
@@ -386,6 +390,16 @@ def option_fields(ruleset: str = DEFAULT_RULESET) -> list[OptionField]:
                                   minimum=minimum, help=entry.get("help", ""),
                                   rule_ids=tuple(entry.get("rule_ids", ()))))
     return fields
+
+
+def parse_number_list(text: str) -> list[int] | None:
+    """"7000, 5500, 3000" -> [7000, 5500, 3000]; None when it is not whole numbers of at least 0 separated by
+    commas (a "list" house rule's box)."""
+    try:
+        numbers = [int(part) for part in text.replace(" ", "").split(",")]
+    except ValueError:
+        return None
+    return numbers if numbers and all(number >= 0 for number in numbers) else None
 
 
 def option_help(path: str | Path | None = None) -> dict[str, dict]:
@@ -430,6 +444,9 @@ RULESET_SENTENCES = {
                     "over them with takeovers, subversion and bribes.",
     "classic": "The classic property-trading game: buy, build evenly, collect rent and bankrupt everyone else (or "
                "have the highest net worth when the rounds run out).",
+    "george": "Defeating Monopoly: nobody owns land; you lease parcels and pay their rent to the community, earn use "
+              "fees from buildings bought on Bank loans, start richer or poorer by an opening roll, and the "
+              "wealthiest after 30 rounds wins.",
     "shared": "Illuminopoly for 4 to 11 people in a ring: each faction sits between two neighbours, one moves it "
               "(First Action), the other plays its landing (Second Action), and you win when either of your two "
               "factions does.",
@@ -437,17 +454,14 @@ RULESET_SENTENCES = {
 """One sentence about each rule system, shown where a host chooses it (New Game, Host Game)."""
 
 
-TABLE_RULESETS = ("illuminopoly", "classic", "shared")
+TABLE_RULESETS = ("illuminopoly", "classic", "george", "shared")
 """The rule systems the table plays (New Game, Host Game), in the order offered. A ruleset joins when the table can
-host it: the Georgist one (variants/george/) has its dialogs but no table yet (issue 27)."""
+host it (the Georgist one since issue 27)."""
 
-RULESET_OPTION_SPECS = {"illuminopoly": "§32", "classic": "the classic_* options of VARIANTS §1.1",
-                        "shared": "§32 and the shared_* options of VARIANTS §3.5"}
+RULESET_OPTION_SPECS = {"shared": "§32 and the shared_* options of VARIANTS §3.5"}
 """Where the house rules of each rule system are specified, for the House rules page's introduction."""
 
-SEATS_TAB_TIPS = {"illuminopoly": "Who plays, in table order, and with which faction.",
-                  "classic": "Who plays, in table order (2 to 8 players, CLASSIC-02).",
-                  "shared": "Who plays, in table order round the ring (4 to 10 people, 11 with the Artillery, "
+SEATS_TAB_TIPS = {"shared": "Who plays, in table order round the ring (4 to 10 people, 11 with the Artillery, "
                             "V-SHARED-01): each faction is shared by two neighbours, its token dealt at random or "
                             "chosen by the two together (House rules: Shared faction assignment, V-SHARED-03)."}
 """The Seats tab's tooltip for each rule system."""

@@ -13,7 +13,6 @@ from ..model.factions import load_factions
 from ..model.rulesets import ruleset_of
 from ..model.state import GameState
 from .power_history import rounds_played, standings as standing_values
-from .seat_summary import is_classic
 from .shared_table import seat_name, shares_factions, winners_lines
 
 # How each ending is worded by the engine (Illuminopoly's victory.py and special_victory.py) -> (kind, rule ID).
@@ -41,6 +40,8 @@ class Standing:
     controlled: int
     eliminated: bool
     winner: bool
+    started_with: int | None = None
+    """His starting cash where players start unequal (the Georgist rules, V-GEORGE-02, §5.6); None elsewhere."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def summarize(state: GameState, rule_id: str | None = None) -> GameSummary:
         rounds=rounds_played(state),
         standings=standings(state),
         seed=state.setup.seed or None,
-        measure="Net worth" if is_classic(state) else "Power Base",
+        measure=ruleset_of(state).queries.standing_column,
         sharers=winners_lines(state) if shared else [],
     )
 
@@ -108,6 +109,8 @@ def standings(state: GameState) -> list[Standing]:
     factions = load_factions()
     bases = standing_values(state)
     winners = set(state.winners)
+    queries = ruleset_of(state).queries
+    starts = queries.starting_cash(state)
     rows = []
     shared = shares_factions(state)
     for player in state.players:
@@ -121,10 +124,11 @@ def standings(state: GameState) -> list[Standing]:
             faction_name=faction_name,
             cash=player.cash,
             power_base=bases.get(player.seat),
-            owned=sum(1 for prop in state.properties.values() if prop.owner == player.seat),
+            owned=queries.holdings(state, player.seat),
             controlled=sum(1 for prop in state.properties.values() if prop.controller == player.seat),
             eliminated=player.eliminated,
             winner=player.seat in winners,
+            started_with=starts.get(player.seat),
         ))
     rows.sort(key=lambda row: (not row.winner, row.eliminated, -(row.power_base or 0), -row.cash, row.seat))
     return rows

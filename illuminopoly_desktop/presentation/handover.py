@@ -19,7 +19,8 @@ from .vote_view import ballot_view, majority_text
 PUBLIC_DECISION_TYPES = frozenset({"pick_faction", "cast_vote"})
 """Decisions everyone sees taken: a faction picked in the draft (R-SETUP-02) and a vote in the Chair election,
 whose roll call is public (R-CHAIR-02, §33.2)."""
-CLASSIC_PUBLIC_DECISION_TYPES = PUBLIC_DECISION_TYPES | {"bid", "pass_bid", "bid_for_building"}
+CLASSIC_PUBLIC_DECISION_TYPES = PUBLIC_DECISION_TYPES | {"bid", "pass_bid", "bid_for_building",
+                                                         "bid_for_parcel_building"}
 """In classic Monopoly an auction is open: every player bids aloud at the table (CLASSIC-05, CLASSIC-07), so its
 bids are taken on the public screen, one bidder after another, without handing the laptop over for each bid."""
 
@@ -72,14 +73,15 @@ def public_decision(state: GameState, seat: int) -> bool:
 
 def public_decision_types(state: GameState) -> frozenset[str]:
     """The decisions of this game taken on the public screen."""
-    return CLASSIC_PUBLIC_DECISION_TYPES if state.setup.ruleset == "classic" else PUBLIC_DECISION_TYPES
+    return CLASSIC_PUBLIC_DECISION_TYPES if ruleset_of(state).queries.open_auctions else PUBLIC_DECISION_TYPES
 
 
 def public_decision_notes(state: GameState, seat: int) -> list[str]:
     """What the public screen tells everyone about the decision on it: that it is public, and for a ballot the
     majority needed and the public roll call so far (§33.2)."""
     ballot = ballot_view(state, seat)
-    if ballot is None and state.pending and state.pending[-1].kind in ("auction", "building_auction"):
+    if ballot is None and state.pending and state.pending[-1].kind in ("auction", "building_auction",
+                                                                          "parcel_building_auction"):
         return ["The auction is open: everyone may watch the bids, and each bidder bids in turn on this screen."]
     if ballot is None:
         return ["Everyone may watch this choice: it is public. Hover a choice for what it means."]

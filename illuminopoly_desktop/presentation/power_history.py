@@ -30,11 +30,7 @@ def standings(state: GameState) -> dict[int, int]:
 def rounds_played(state: GameState) -> int:
     """The game's length in rounds: the current round, except after the round cap (R-WIN-05), which ends the
     game once the round counter has passed `max_rounds`."""
-    options = state.setup.options
-    if is_classic(state):  # CLASSIC-15's short game ends after its last round
-        cap = options.classic_time_limit_rounds if options.classic_end_mode == "time_limit" else None
-    else:
-        cap = options.max_rounds
+    cap = ruleset_of(state).queries.round_limit(state)  # CLASSIC-15's, V-GEORGE-32's last round
     return min(state.round_no, cap) if cap else state.round_no
 
 

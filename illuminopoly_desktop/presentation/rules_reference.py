@@ -190,6 +190,8 @@ def how_to_play_markdown(path: str | Path | None = None, ruleset: str = "illumin
     plain text: the reference's rule pages are Illuminopoly's."""
     if ruleset == "classic":
         return resource_path(CLASSIC_HOW_TO_PLAY_NAME).read_text(encoding="utf-8")
+    if ruleset == "george":  # Defeating Monopoly's page names its V-GEORGE rules in plain text too
+        return george_how_to_play_markdown()
     if ruleset == "shared":  # V-SHARED IDs are VARIANTS §3's, not in the index of Illuminopoly's rules: plain text
         return resource_path(SHARED_HOW_TO_PLAY_NAME).read_text(encoding="utf-8")
     resolved = Path(path) if path is not None else resource_path(HOW_TO_PLAY_NAME)

@@ -78,6 +78,9 @@ class SeatSummary:
     """A classic player's net worth (CLASSIC-15: what ranks the players of a short game); None in Illuminopoly."""
     worth_rank: int | None = None
     """The player's place by net worth among those still in the game (1: the richest; tied worths share a place)."""
+    leases: bool = False
+    """The player leases parcels rather than owning deeds (the Georgist rules, V-GEORGE-04): `deeds_owned` counts
+    his leases and `net_worth` is his wealth (V-GEORGE-32)."""
 
 
 @dataclass(frozen=True)
@@ -107,8 +110,9 @@ class BankerHoldings:
 
 
 def is_classic(state: GameState) -> bool:
-    """Whether the game is played by the classic Monopoly rules (no factions, no power structures)."""
-    return state.variant is not None and state.variant.kind == "classic"
+    """Whether the game is played by classic Monopoly's rules or a ruleset on top of them (the Georgist one): players
+    without factions or power structures, each holding his deeds in a row (the ruleset's `has_structures`)."""
+    return not ruleset_of(state).queries.has_structures
 
 
 def seat_role(state: GameState, seat: int) -> str:
@@ -153,6 +157,9 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
             owned[prop.owner] = owned.get(prop.owner, 0) + 1
             if prop.controller is not None and prop.controller != prop.owner:
                 held.setdefault(prop.controller, []).append(index)
+    leases = ruleset_of(state).queries.has_parcels
+    if leases:
+        owned = {player.seat: len(ruleset_of(state).queries.leases_of(state, player.seat)) for player in state.players}
     summaries = []
     for player in state.players:
         role = seat_role(state, player.seat)
@@ -179,7 +186,7 @@ def seat_summaries(state: GameState) -> list[SeatSummary]:
             in_jail=player.in_jail, eliminated=player.eliminated, is_turn=player.seat == turn,
             is_chair=state.chair == player.seat, political_favors=len(player.political_favors),
             deeds_owned=owned.get(player.seat, 0), held_elsewhere=tuple(sorted(held.get(player.seat, ()))),
-            **extra))
+            leases=leases, **extra))
     return summaries
 
 
@@ -220,7 +227,17 @@ def structure_marks(state: GameState, seat: int) -> tuple[DeedMark, ...]:
 
 
 def holding_marks(state: GameState, seat: int) -> tuple[DeedMark, ...]:
-    """A classic player's deeds in board order, with their mortgages and buildings (nothing hangs anywhere)."""
+    """A classic player's deeds in board order, with their mortgages and buildings (nothing hangs anywhere); a
+    Georgist player's leased parcels with their houses (a hotel or office building shown as the hotel)."""
+    queries = ruleset_of(state).queries
+    if queries.has_parcels:
+        marks = []
+        for index in queries.leases_of(state, seat):
+            parcel = queries.parcel(state, index)
+            marks.append(DeedMark(index=index, parent=None, arrow=0, mortgaged=False, rezoned=False, destroyed=False,
+                                  controller=None, controller_name=None, houses=parcel["houses"],
+                                  hotel=bool(parcel["hotels"] or parcel["offices"])))
+        return tuple(marks)
     return tuple(DeedMark(index=index, parent=None, arrow=0, mortgaged=prop.mortgaged, rezoned=False,
                           destroyed=False, controller=None, controller_name=None, houses=prop.houses,
                           hotel=prop.hotel)

@@ -34,6 +34,20 @@ class Queries:
     """Whether deeds hang in power structures (Illuminopoly's R-STRUCT): the table shows a Power structure panel."""
     standings_name = "net worth"
     """What the standings at a round's end measure (`Ruleset.standings`, RoundEnded.power_bases), in the log's words."""
+    has_parcels = False
+    """Whether land is leased rather than owned (the Georgist rules, V-GEORGE-04): the table shows each parcel's
+    lessee and buildings (`parcel`), the wealth board and the loan ledger instead of deeds owned."""
+    open_auctions = False
+    """Whether auction bids are made in the open, each bidder in turn on the public screen (classic Monopoly's and
+    the rulesets on it), rather than sealed (Illuminopoly's R-DEAL-09)."""
+    wording = "illuminopoly"
+    """Whose words the action panel speaks (presentation/action_choices.py picks the ruleset's own wording)."""
+    standing_column = "Power Base"
+    """What ranks the players at the end, in words (the game-over screen's column and chart)."""
+
+    COMMITMENT_KINDS: ClassVar[frozenset[str]] = frozenset()
+    """The offer items that commit a player to an action (Illuminopoly's R-DEAL-03); none elsewhere (the deal
+    dialog's notes ask)."""
     shares_factions = False
     """Whether each faction is run by two neighbouring seats by halves of its turn (VARIANTS §3, shared factions):
     the table shows the seat ring, each seat's two faction tabs and the halves' pass money."""
@@ -65,6 +79,22 @@ class Queries:
     def group_has_buildings(self, state: GameState, index: int) -> bool:
         """Whether any lot of the deed's colour group carries a building (rules/buildings.py)."""
         return group_has_buildings(RulesContext(state), index)
+
+    def round_limit(self, state: GameState) -> int | None:
+        """The last round of a game that ends after a number of rounds (R-WIN-05's cap), else None."""
+        return getattr(state.setup.options, "max_rounds", None)
+
+    def starting_cash(self, state: GameState) -> dict[int, int]:
+        """Each seat's starting cash where players start unequal (the Georgist opening roll); empty elsewhere."""
+        return {}
+
+    def holdings(self, state: GameState, seat: int) -> int:
+        """How many deeds the seat owns (a ruleset of leased land counts its leases)."""
+        return sum(1 for prop in state.properties.values() if prop.owner == seat)
+
+    def parcel(self, state: GameState, index: int) -> dict | None:
+        """A leased ruleset's parcel on square `index` (lessee, buildings, lock); None where land is owned."""
+        return None
 
     def net_worths(self, state: GameState) -> dict[int, int]:
         """Each player's standing in money, by seat, where the ruleset ranks players by one (classic Monopoly's

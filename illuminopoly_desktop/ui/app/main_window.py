@@ -15,8 +15,8 @@ from ..common import icons
 from ..board.board_scene import BoardScene
 from ..board.board_view import BoardView
 from .game_files import GameFiles, continue_label, dropped_save, last_save
-from .table_layout import (LAYOUT_VERSION, MIN_BOARD, MIN_WINDOW, STRUCTURE, add_beside_the_log, dock_table,
-                           size_table_docks)
+from .table_layout import (LAYOUT_VERSION, MIN_BOARD, MIN_WINDOW, PARCELS, STRUCTURE, add_beside_the_log,
+                           dock_table, size_table_docks)
 from ..common.thinking_indicator import ThinkingIndicator
 from .welcome_panel import WelcomePanel
 
@@ -95,6 +95,8 @@ class MainWindow(QMainWindow):
         self.preferences: Preferences = load_preferences()
         self._remember_layout = False  # set by begin_session: only the real application writes the geometry
         self.rules_reference = None
+        self.parcels_panel = None
+        """The Parcels tab of a game of leased land (the Georgist rules), else None."""
         self.game_over_dialog = None
         self._game_over_session = None  # the game the game-over screen shows
         self._create_actions()
@@ -377,11 +379,28 @@ class MainWindow(QMainWindow):
         self.table.thinking_changed.connect(
             lambda seat: self.thinking.show_thinking(None if seat is None else session.seat_name(seat)))
         self.seat_areas.follow(self.table)
+        if ruleset_of(state).queries.has_parcels:  # leased land: the wealth board, parcels and loans (V-GEORGE)
+            self._add_parcels_panel()
         self.scene.set_animation_enabled(animated)
         self.scene.show_state(state)
         self.table.board_scene = self.scene
         self._restore_dock_layout()
         self._table_started()
+
+    def _add_parcels_panel(self) -> None:
+        """The Parcels tab beside the game log (ui/table/parcels_panel.py)."""
+        from PySide6.QtWidgets import QDockWidget
+
+        from ..table.parcels_panel import ParcelsPanel
+
+        self.parcels_panel = ParcelsPanel()
+        dock = QDockWidget(PARCELS, self)
+        dock.setObjectName(PARCELS)
+        dock.setWidget(self.parcels_panel)
+        add_beside_the_log(self, self.table_docks, dock)
+        self.parcels_panel.follow(self.table)
+        if self.table.session.state.action_count == 0:  # a new game: who starts, with how much (V-GEORGE-02)
+            self.parcels_panel.show_opening_roll()
 
     def close_table(self) -> None:
         """Put the game on the table away: its timer stops and its docks go (the autosave stays on disk)."""
@@ -398,6 +417,7 @@ class MainWindow(QMainWindow):
         table.deleteLater()
         self.table = None
         self.table_docks = []
+        self.parcels_panel = None
         self._dock_layout_pending = False
         self.action_reset_layout.setEnabled(False)
         self.action_property_list.setEnabled(False)

@@ -34,6 +34,7 @@ MIN_WINDOW = (2 * MIN_SIDE_WIDTH + MIN_BOARD + 30, 520)
 STRUCTURE_SHARE = 0.58
 """Of the left column, the power structure's part at first (the log and the Table share the rest)."""
 ACTIONS, STRUCTURE, LOG, TABLE = "Actions", "Power structure", "Game log", "Table"
+PARCELS = "Parcels"  # the wealth board, parcels and loans of a game of leased land (ui/table/parcels_panel.py)
 
 
 def side_width(window_width: int) -> int:

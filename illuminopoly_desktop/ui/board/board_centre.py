@@ -133,7 +133,18 @@ class FreeParkingPotItem(PlaqueItem):
         self.set_pot(0)
 
     def set_pot(self, amount: int) -> None:
+        self._retitle("FREE PARKING", "The Free Parking pot")
         self.set_values(money(amount), "in the pot")
+
+    def set_go_pot(self, amount: int) -> None:
+        """The Georgist GO pot (V-GEORGE-12, -24): jailed lessees' use fees, taken at GO on top of the $200."""
+        self._retitle("GO POT", "The GO pot: use fees of lessees in Jail; the next player to reach or pass GO takes "
+                                "it on top of his $200 (V-GEORGE-12, -24)")
+        self.set_values(money(amount), "taken at GO")
+
+    def _retitle(self, title: str, tooltip: str) -> None:
+        if title != self.title:
+            self.title, self._tooltip, self.figure = title, tooltip, ""  # redrawn by the next set_values
 
 
 class BankItem(PlaqueItem):
@@ -150,8 +161,14 @@ class BankItem(PlaqueItem):
                         " left",
                         f"Round {round_no} \u00b7 Chair: {chair or 'vacant'}")
 
-    def set_classic_bank(self, houses: int, hotels: int, round_no: int) -> None:
-        """Classic Monopoly's Bank: its money never runs out (CLASSIC-02); its houses and hotels do (CLASSIC-07)."""
+    def set_classic_bank(self, houses: int, hotels: int, round_no: int, offices: int | None = None,
+                         round_limit: int | None = None) -> None:
+        """Classic Monopoly's Bank: its money never runs out (CLASSIC-02); its houses and hotels do (CLASSIC-07).
+        The Georgist Community Bank (V-GEORGE-33) has office buildings too (V-GEORGE-15) and counts the rounds of
+        the wealth game ("Round 17 of 30")."""
         self.title = "THE BANK"
-        self.set_values(f"{houses} house{'s' if houses != 1 else ''}",
-                        f"{hotels} hotel{'s' if hotels != 1 else ''} left", f"Round {round_no}")
+        large = f"{hotels} hotel{'s' if hotels != 1 else ''}"
+        if offices is not None:
+            large += f" \u00b7 {offices} office{'s' if offices != 1 else ''}"
+        self.set_values(f"{houses} house{'s' if houses != 1 else ''}", f"{large} left",
+                        f"Round {round_no}" + (f" of {round_limit}" if round_limit else ""))

@@ -334,7 +334,7 @@ class BoardScene(QGraphicsScene):
                 continue
             self.marker_items[index].set_facts(facts)
             if index in self.building_items:
-                self.building_items[index].set_buildings(facts.houses, facts.hotel)
+                self.building_items[index].set_buildings(facts.houses, facts.hotel, facts.large)
             self.square_items[index].set_state_tooltip(state_html(facts, names))
         square_names = [square.name for square in self.board.squares]
         for token in snapshot.tokens:
@@ -354,12 +354,16 @@ class BoardScene(QGraphicsScene):
         self.acted_on_item.show_on(self.square_items[acted_on] if acted_on is not None else None)
         self.pot_item.setVisible(True)
         self.bank_item.setVisible(True)
-        self.pot_item.set_pot(snapshot.fp_pot)
+        if snapshot.go_pot is not None:  # the Georgist GO pot; Free Parking does nothing there (V-GEORGE-27)
+            self.pot_item.set_go_pot(snapshot.go_pot)
+        else:
+            self.pot_item.set_pot(snapshot.fp_pot)
         self.centre_item.set_game(snapshot.title, snapshot.all_seeing_eye)
         for item in self.square_items:
             item.set_arrows_shown(not snapshot.classic)
         if snapshot.classic:  # the classic Bank never runs out (CLASSIC-02) and there is no Chair
-            self.bank_item.set_classic_bank(snapshot.house_supply, snapshot.hotel_supply, snapshot.round_no)
+            self.bank_item.set_classic_bank(snapshot.house_supply, snapshot.hotel_supply, snapshot.round_no,
+                                            snapshot.office_supply, snapshot.round_limit)
         else:
             self.bank_item.set_bank(snapshot.reserves, snapshot.house_supply, snapshot.hotel_supply,
                                     snapshot.round_no, snapshot.name_of(snapshot.chair))

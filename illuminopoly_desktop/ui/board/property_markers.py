@@ -38,6 +38,9 @@ HAZARD_YELLOW = QColor("#FFC928")
 CLOCK_FACE = QColor("#FFFFFF")
 RUBBLE_GREYS = (QColor("#8D8D8D"), QColor("#6E6A66"), QColor("#A8A39C"), QColor("#5B5753"))
 BADGE_RADIUS = 12.0
+PLANT_INK = QColor("#4A4F55")
+UNLEASED_INK = QColor(70, 70, 70, 150)
+LOCK_GOLD = QColor("#E0B12B")
 
 
 def stamps_for(facts: PropertyFacts) -> list[tuple[str, QColor]]:
@@ -49,6 +52,8 @@ def stamps_for(facts: PropertyFacts) -> list[tuple[str, QColor]]:
         stamps.append(("REZONED", REZONED_INK))
     if facts.mortgaged:
         stamps.append(("MORTGAGED", MORTGAGED_INK))
+    if facts.plant:
+        stamps.append(("PLANT", PLANT_INK))  # a railroad's or utility's one building (V-GEORGE-11)
     return stamps
 
 
@@ -88,7 +93,8 @@ class PropertyMarkersItem(QGraphicsItem):
         kinds = {name for name, shown in (
             ("owner", f.owner is not None), ("subverted", f.is_subverted), ("mortgaged", f.mortgaged),
             ("rezoned", f.rezoned), ("destroyed", f.destroyed), ("rubble", f.rubble),
-            ("disrupted", f.disrupted_turns > 0), ("countdown", f.rail_countdown > 0)) if shown}
+            ("disrupted", f.disrupted_turns > 0), ("countdown", f.rail_countdown > 0), ("unleased", f.unleased),
+            ("plant", f.plant), ("locked", f.locked)) if shown}
         return kinds
 
     def ribbon_rect(self) -> QRectF:
@@ -123,11 +129,31 @@ class PropertyMarkersItem(QGraphicsItem):
         # Badges sit in the lower corners, just above the ribbon, where no name or pictogram is printed.
         low = self.ribbon_rect().top() - BADGE_RADIUS - 3
         left = [paint for shown, paint in ((f.disrupted_turns > 0, self._paint_hazard),
-                                           (f.rail_countdown > 0, self._paint_clock)) if shown]
+                                           (f.rail_countdown > 0, self._paint_clock),
+                                           (f.locked, self._paint_lock)) if shown]
         for slot, paint_badge in enumerate(left):
             paint_badge(painter, QPointF(BADGE_RADIUS + OWNER_FRAME, low - slot * (2 * BADGE_RADIUS + 6)))
         if f.owner is not None:
             self._paint_owner(painter)
+        elif f.unleased:
+            self._paint_unleased(painter)
+
+    def _paint_unleased(self, painter: QPainter) -> None:
+        """A parcel nobody leases (V-GEORGE-05): a thin dashed frame, open to the next who stops on it."""
+        pen = QPen(UNLEASED_INK, 2.0, Qt.PenStyle.DashLine)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(pen)
+        painter.drawRect(self.frame_rect().adjusted(1, 1, -1, -1))
+
+    def _paint_lock(self, painter: QPainter, centre: QPointF) -> None:
+        """No building until the lessee's next turn (V-GEORGE-07): a padlock."""
+        self._paint_badge_disc(painter, centre, LOCK_GOLD)
+        body = QRectF(centre.x() - 6, centre.y() - 1, 12, 8)
+        painter.setPen(QPen(GRID_INK, 1.8))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawArc(QRectF(centre.x() - 4, centre.y() - 8, 8, 11), 0, 180 * 16)
+        painter.setBrush(GRID_INK)
+        painter.drawRect(body)
 
     def _paint_owner(self, painter: QPainter) -> None:
         """The owner's frame, and the ribbon of whoever controls the deed with his name (an eye first when he is
@@ -253,4 +279,4 @@ def ink_on(background: QColor) -> QColor:
 def _drawn_part(facts: PropertyFacts) -> tuple:
     return (facts.owner, facts.controller if facts.is_subverted else None, facts.owner_name, facts.controller_name,
             facts.mortgaged, facts.rezoned, facts.destroyed, facts.rubble, facts.disrupted_turns,
-            facts.rail_countdown)
+            facts.rail_countdown, facts.unleased, facts.plant, facts.locked)

@@ -103,6 +103,8 @@ def state_html(facts, player_names: Sequence[str]) -> str:
     def name(seat: int | None) -> str:
         return escape(player_names[seat]) if seat is not None and seat < len(player_names) else "?"
 
+    if facts.parcel:
+        return _parcel_html(facts, name)
     if facts.owner is None:
         lines = ["Unowned"]
     else:
@@ -130,6 +132,27 @@ def state_html(facts, player_names: Sequence[str]) -> str:
     if facts.attack_costs:
         costs = ", ".join(f"{contest} ${cost:,}" for contest, cost in facts.attack_costs)
         lines.append(f"To attack it, another player pays first: {costs} (R-VAL-05)")
+    return "<hr>" + "<br>".join(lines)
+
+
+def _parcel_html(facts, name) -> str:
+    """A parcel of the Georgist rules: unleased, or its lessee, the use fee others pay on it now, its buildings."""
+    if facts.owned_outright:
+        if facts.owner is None:
+            return "<hr>For sale: whoever stops here may buy it outright (V-GEORGE-11)"
+        return f"<hr>Owner: <b>{name(facts.owner)}</b><br>Rent now: <b>{escape(facts.rent_text)}</b> (V-GEORGE-11)"
+    if facts.unleased:
+        return "<hr>Unleased: whoever stops here may lease it (V-GEORGE-05)"
+    lines = [f"Lessee: <b>{name(facts.owner)}</b>", f"Use fee now: <b>{escape(facts.rent_text)}</b> (V-GEORGE-10, -11)"]
+    kinds = [("hotel" if kind == "hotel" else "office building") for kind in facts.large]
+    if kinds:
+        lines.append(" and ".join(f"a {kind}" if kind == "hotel" else f"an {kind}" for kind in kinds))
+    elif facts.houses:
+        lines.append(f"{facts.houses} house{'s' if facts.houses > 1 else ''}")
+    if facts.plant:
+        lines.append("A plant")
+    if facts.locked:
+        lines.append("<span style='color:#B00020'>No building until the lessee's next turn (V-GEORGE-07)</span>")
     return "<hr>" + "<br>".join(lines)
 
 

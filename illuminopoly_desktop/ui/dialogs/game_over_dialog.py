@@ -19,8 +19,8 @@ from ...presentation.rules_reference import RULE_LINK_SCHEME, rule_id_of_link
 from ..common.colours import seat_colour
 from .power_chart import PowerChart
 
-STANDINGS_COLUMNS = ("", "Player", "Faction", "Cash", "Power Base", "Owns", "Controls")
-NUMBER_COLUMNS = (3, 4, 5, 6)
+STANDINGS_COLUMNS = ("", "Player", "Faction", "Cash", "Power Base", "Owns", "Controls", "Started with")
+NUMBER_COLUMNS = (3, 4, 5, 6, 7)
 
 
 class GameOverDialog(QDialog):
@@ -118,6 +118,11 @@ class GameOverDialog(QDialog):
         table.setHorizontalHeaderLabels([measure if header == "Power Base" else header for header in STANDINGS_COLUMNS])
         if not any(standing.faction_name for standing in standings):  # classic Monopoly: no factions
             table.setColumnHidden(STANDINGS_COLUMNS.index("Faction"), True)
+        unequal = any(standing.started_with is not None for standing in standings)
+        table.setColumnHidden(STANDINGS_COLUMNS.index("Started with"), not unequal)
+        if unequal:  # the Georgist rules: leases, not deeds; the unequal start beside the end (V-GEORGE-02, §5.6)
+            table.horizontalHeaderItem(STANDINGS_COLUMNS.index("Owns")).setText("Leases")
+            table.setColumnHidden(STANDINGS_COLUMNS.index("Controls"), True)
         table.verticalHeader().setVisible(False)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -126,8 +131,9 @@ class GameOverDialog(QDialog):
         for row, standing in enumerate(standings):
             place = "Winner" if standing.winner else ("Out" if standing.eliminated else str(row + 1))
             power = "—" if standing.power_base is None else f"{standing.power_base:,}"
+            started = "" if standing.started_with is None else f"${standing.started_with:,}"
             cells = (place, standing.name, standing.faction_name, f"${standing.cash:,}", power,
-                     str(standing.owned), str(standing.controlled))
+                     str(standing.owned), str(standing.controlled), started)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column in NUMBER_COLUMNS:

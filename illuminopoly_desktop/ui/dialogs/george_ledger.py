@@ -13,8 +13,14 @@ from ...model.rulesets import ruleset_of
 from ...model.state import GameState
 from ...rules import actions as A
 
-LEDGER_COLUMNS = ("Parcel", "Building", "Original", "Outstanding", "Next instalment", "Pay off", "")
-BOARD_COLUMNS = ("Player", "Cash", "Buildings", "Loans", "Wealth", "Gain over start")
+LEDGER_COLUMNS = ("Parcel", "Building", "Loan", "Owed", "Next", "Pay off", "")
+LEDGER_TIPS = ("", "", "The amount borrowed", "What is still owed", "The next instalment: 10% of the loan each time "
+               "you land on or pass the parcel (V-GEORGE-17)", "Paying it off now: what is owed plus 10% of the loan "
+               "(V-GEORGE-18)", "")
+BOARD_COLUMNS = ("Player", "Cash", "Buildings", "Loans", "Wealth", "Gain")
+BOARD_TIPS = ("", "", "The printed cost of his buildings (V-GEORGE-32)", "Loans outstanding",
+              "Cash + buildings − loans; leases count $0 (V-GEORGE-32)", "Wealth minus his starting cash: the "
+              "unequal start is part of the game (V-GEORGE-02, §5.6)")
 
 
 def money(amount: int) -> str:
@@ -27,6 +33,12 @@ def _item(text: str) -> QTableWidgetItem:
     return item
 
 
+def _header_tips(table: QTableWidget, tips: tuple[str, ...]) -> None:
+    for column, tip in enumerate(tips):
+        if tip:
+            table.horizontalHeaderItem(column).setToolTip(tip)
+
+
 class LoanLedger(QWidget):
     """The seat's loans; `pay_off_chosen` carries the PayOffLoan of the row whose button was pressed."""
 
@@ -36,6 +48,7 @@ class LoanLedger(QWidget):
         super().__init__(parent)
         self.table = QTableWidget(0, len(LEDGER_COLUMNS))
         self.table.setHorizontalHeaderLabels(LEDGER_COLUMNS)
+        _header_tips(self.table, LEDGER_TIPS)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.empty = QLabel("No loans.")
         layout = QVBoxLayout(self)
@@ -54,6 +67,7 @@ class LoanLedger(QWidget):
                                            f"${loan['payoff']:,}")):
                 self.table.setItem(row, column, _item(text))
             button = QPushButton("Pay off")
+            button.setStyleSheet("padding: 0 6px;")
             button.setEnabled(cash >= loan["payoff"])
             button.setToolTip(f"Pay ${loan['payoff']:,} now: what is owed plus 10% of the original (V-GEORGE-18)"
                               if button.isEnabled() else f"You need ${loan['payoff']:,} in cash to pay it off")
@@ -72,6 +86,7 @@ class WealthBoard(QWidget):
         self.counter = QLabel()
         self.table = QTableWidget(0, len(BOARD_COLUMNS))
         self.table.setHorizontalHeaderLabels(BOARD_COLUMNS)
+        _header_tips(self.table, BOARD_TIPS)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout = QVBoxLayout(self)
         layout.addWidget(self.counter)

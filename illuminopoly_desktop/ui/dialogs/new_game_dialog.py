@@ -18,9 +18,10 @@ from ...model.presets import Preset, PresetError, save_user_preset, setup_preset
 from ...model.rulesets import DEFAULT_RULESET
 from ...model.state import GameState
 from ...presentation.game_setup import (
-    ARTILLERY_LABEL, DRAFT, RULESET_OPTION_SPECS, SEATS_TAB_TIPS, SEED_LIMIT, OptionField, SeatPlan, TableSetup, choosable_factions, default_preset,
+    ARTILLERY_LABEL, DRAFT, RULESET_OPTION_SPECS, SEATS_TAB_TIPS, SEED_LIMIT, OptionField, SeatPlan, TableSetup,
+    choosable_factions, default_preset,
     default_seats, faction_description, option_fields, preset_choices, preset_tooltip, preset_values, random_seed,
-    remembered_choices, ruleset_choices, setup_from_choices, show_value,
+    parse_number_list, remembered_choices, ruleset_choices, setup_from_choices, show_value,
 )
 from ...presentation.preferences import NewGameChoices
 from ...presentation.wording import counted
@@ -178,7 +179,8 @@ class HouseRulesPage(QWidget):
         save_row.addWidget(self.save_preset_button)
 
         layout = QVBoxLayout(self)
-        spec = RULESET_OPTION_SPECS.get(ruleset, "§32")
+        spec = RULESET_OPTION_SPECS.get(ruleset) or ("§32" if ruleset == DEFAULT_RULESET
+                                                      else f"the {ruleset}_* options of VARIANTS")
         intro = QLabel(f"Options fixed for the whole game ({spec}). Hover a rule for its meaning and rule IDs; "
                        "rules that differ from the preset are shown in bold.")
         intro.setWordWrap(True)
@@ -282,6 +284,8 @@ class HouseRulesPage(QWidget):
             return editor.isChecked()
         if field.type == "choice":
             return editor.currentData()
+        if field.type == "list":  # a box of numbers that cannot be read keeps the rule's default
+            return parse_number_list(editor.text()) or field.default
         return editor.value()
 
     def set_value(self, name: str, value: object) -> None:
@@ -290,6 +294,8 @@ class HouseRulesPage(QWidget):
             editor.setChecked(bool(value))
         elif field.type == "choice":
             editor.setCurrentIndex(editor.findData(value))
+        elif field.type == "list":
+            editor.setText(show_value(value))
         else:
             editor.setValue(int(value))
 
@@ -319,6 +325,10 @@ class HouseRulesPage(QWidget):
                 editor.addItem(show_value(choice), choice)
             editor.setCurrentIndex(editor.findData(field.default))
             editor.currentIndexChanged.connect(self._mark_changes)
+        elif field.type == "list":
+            editor = QLineEdit(show_value(field.default))
+            editor.setPlaceholderText("whole numbers separated by commas")
+            editor.textChanged.connect(self._mark_changes)
         else:
             editor = QSpinBox()
             editor.setRange(field.minimum if field.minimum is not None else -(2**31 - 1), 2**31 - 1)
@@ -646,8 +656,8 @@ class NewGameDialog(QDialog):
             self.artillery_check.toggled.connect(artillery_option.setChecked)
         self.house_rules.changed.connect(self._show_rules_summary)
         for name, editor in self.house_rules.editors.items():
-            signal = {"bool": "toggled", "choice": "currentIndexChanged", "int": "valueChanged"}[
-                self.house_rules.fields[name].type]
+            signal = {"bool": "toggled", "choice": "currentIndexChanged", "int": "valueChanged",
+                      "list": "textChanged"}[self.house_rules.fields[name].type]
             getattr(editor, signal).connect(self.revalidate)
 
     def _ruleset_chosen(self, *_ignored) -> None:
@@ -660,7 +670,9 @@ class NewGameDialog(QDialog):
         self.seats_table.setColumnHidden(FACTION_COLUMN, not factions)
         for widget in (self.faction_info, self.banker_check, self.banker_seat_combo):
             widget.setVisible(factions)
-        self.tabs.setTabToolTip(0, SEATS_TAB_TIPS.get(ruleset, "Who plays, in table order."))
+        self.tabs.setTabToolTip(0, SEATS_TAB_TIPS.get(ruleset) or (
+            "Who plays, in table order, and with which faction." if factions
+            else "Who plays, in table order (2 to 8 players)."))
         if self.house_rules.ruleset != ruleset:
             old = self.house_rules
             self.house_rules = HouseRulesPage(ruleset=ruleset)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
                                QVBoxLayout, QWidget)
 
 from ...model.options import OptionError, make_options
-from ...model.rulesets import DEFAULT_RULESET, RULESETS, find_ruleset
+from ...model.rulesets import DEFAULT_RULESET, find_ruleset
 from ...net.computer import DEFAULT_STRENGTH, computer_strengths
 from ...net.deadlines import DEFAULT_AWAY_TIMEOUT
 from ...net.discovery import advertised_addresses, game_url
@@ -352,7 +352,7 @@ class HostDialog(QDialog):
         count, computers = self.seats.value(), self.computers.value()
         problems = []
         if computers and self.strength.currentData() == "strategist":
-            label = RULESETS[self.ruleset()].label
+            label = self.ruleset_combo.currentText() or self.ruleset()
             problems.append(f"{label} has no strategist computer player yet: choose schemer or random.")
         seats = [SeatPlan(name=f"Seat {n + 1}", kind="computer" if n >= count - computers else "human")
                  for n in range(count)]

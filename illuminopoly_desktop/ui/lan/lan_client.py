@@ -281,6 +281,7 @@ class RemoteTableLink(QObject):
             if table.board_scene is not None:
                 table.board_scene.play_events(events, state)
             table.panel.note_events(events, state)
+            table.events_applied.emit(events, state)
         table.refresh()
 
 

@@ -296,11 +296,13 @@ def money_html(summary: SeatSummary) -> str:
             parts.append(f"Power Base {'about ' if summary.power_base_estimated else ''}"
                          f"{_money(summary.power_base)}")
     if summary.net_worth is not None:
-        parts.append(f"worth {_money(summary.net_worth)} ({ordinal(summary.worth_rank)})")
+        standing = "wealth" if summary.leases else "worth"  # V-GEORGE-32's wealth, CLASSIC-15's net worth
+        parts.append(f"{standing} {_money(summary.net_worth)} ({ordinal(summary.worth_rank)})")
     if summary.victory_short is not None and summary.role == "faction":
         parts.append(f"win {summary.victory_short}")
     if summary.role in ("faction", "player"):
-        parts.append(f"{summary.deeds_owned} deed{'s' if summary.deeds_owned != 1 else ''}")
+        held = "lease" if summary.leases else "deed"
+        parts.append(f"{summary.deeds_owned} {held}{'s' if summary.deeds_owned != 1 else ''}")
     if summary.held_elsewhere:
         parts.append(f"+{len(summary.held_elsewhere)} held")
     if summary.political_favors and summary.role == "player":
@@ -336,11 +338,16 @@ def header_tooltip(summary: SeatSummary, state: GameState) -> str:
     """The header's details in words."""
     if summary.role == "player":  # classic Monopoly: no faction, a net worth, Get Out of Jail Free cards
         lines = [f"<b>{escape(summary.name)}</b>", f"Cash: {_money(summary.cash)}"]
-        if summary.net_worth is not None:
+        if summary.net_worth is not None and summary.leases:
+            lines.append(f"Wealth: {_money(summary.net_worth)} (cash + buildings at cost − loans), "
+                         f"{ordinal(summary.worth_rank)} at the table (V-GEORGE-32)")
+            lines.append(f"Leases: {summary.deeds_owned}")
+        elif summary.net_worth is not None:
             lines.append(f"Net worth: {_money(summary.net_worth)}, {ordinal(summary.worth_rank)} at the table "
                          "(CLASSIC-15)")
         if summary.political_favors:
-            lines.append(f"Get Out of Jail Free cards: {summary.political_favors} (CLASSIC-11)")
+            rule = "V-GEORGE-23" if summary.leases else "CLASSIC-11"
+            lines.append(f"Get Out of Jail Free cards: {summary.political_favors} ({rule})")
         return "<br>".join(lines)
     lines = [f"<b>{escape(summary.name)}</b> — {escape(summary.faction_name)}"
              + (f" ({escape(summary.faction_title)})" if summary.faction_title else ""),

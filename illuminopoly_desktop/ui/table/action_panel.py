@@ -515,6 +515,10 @@ def _make_dialog(name: str, parent: QWidget):
         from ..dialogs.building_dialog import BuildingDialog as dialog_class
     elif name == "mortgage":
         from ..dialogs.mortgage_dialog import MortgageDialog as dialog_class
+    elif name == "lease":
+        from ..dialogs.george_lease import GeorgeLeaseDialog as dialog_class
+    elif name == "lease_transfer":
+        from ..dialogs.george_transfer import GeorgeTransferDialog as dialog_class
     else:
         raise KeyError(name)
     return dialog_class(parent)

@@ -41,6 +41,9 @@ class TableController(QObject):
     game_over = Signal(str)
     viewer_changed = Signal(object)
     thinking_changed = Signal(object)
+    events_applied = Signal(object, object)
+    """(events, view): an accepted action's events as the seat at the screen may see them (a ruleset's own
+    panels read them: the Georgist charge feed)."""
     """A computer seat began to think (its seat number) or is done (None)."""
 
     def __init__(self, session: TableSession, panel: ActionPanel, log: GameLog, pace_ms: int = COMPUTER_PACE_MS,
@@ -250,6 +253,7 @@ class TableController(QObject):
         if self.board_scene is not None:
             self.board_scene.play_events(events, view)
         self.panel.note_events(events, view)  # open dialogs (a contest's outcome) read the events
+        self.events_applied.emit(events, view)
         self.refresh()
 
     def _may_see(self, readers) -> bool:

@@ -23,6 +23,10 @@ _PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
 
 
 class ClassicQueries(Queries):
+    open_auctions = True  # CLASSIC-05's auction is open
+    wording = "classic"
+    standing_column = "Net worth"
+
     # ----- prices (the base class asks these; lifts and the 10% are the core's, CLASSIC-08) -----
 
     prices = _PRICES
@@ -38,6 +42,11 @@ class ClassicQueries(Queries):
     def net_worths(self, state: GameState) -> dict[int, int]:
         """CLASSIC-15's net worth of every player still in the game (the short game's winner has the most)."""
         return worth.net_worths(state, RulesContext(state).squares)
+
+    def round_limit(self, state: GameState) -> int | None:
+        """CLASSIC-15's short game ends after its last round."""
+        options = state.setup.options
+        return options.classic_time_limit_rounds if options.classic_end_mode == "time_limit" else None
 
     # ----- what a classic game has none of -----
 

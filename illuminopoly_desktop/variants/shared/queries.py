@@ -33,6 +33,8 @@ class ContestClamp:
 
 class SharedQueries(IlluminopolyQueries):
     shares_factions = True
+    wording = "shared"
+    """Illuminopoly's words, and the halves' passes and joint choices (presentation/shared_words.py)."""
 
     def contest_clamp(self, state: GameState) -> ContestClamp | None:
         """The running contest's clamp, or None (no contest, or `shared_clamp_modifiers` off)."""
