@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CHECKED = ["illuminopoly_desktop/model/seating.py", "illuminopoly_desktop/rules/control.py",
            "illuminopoly_desktop/variants/shared/geometry.py", "illuminopoly_desktop/variants/shared/resolver.py",
            "illuminopoly_desktop/variants/shared/secrets.py", "illuminopoly_desktop/variants/shared/victory.py",
-           "illuminopoly_desktop/variants/shared/dog.py", "illuminopoly_desktop/variants/shared/halves.py"]
+           "illuminopoly_desktop/variants/shared/dog.py", "illuminopoly_desktop/variants/shared/halves.py",
+           "illuminopoly_desktop/variants/shared/queries.py", "illuminopoly_desktop/presentation/shared_table.py"]
 FLAGS = ["--follow-imports=silent", "--ignore-missing-imports", "--no-error-summary", "--no-incremental",
          "--disable-error-code", "union-attr", "--disable-error-code", "attr-defined"]
 

@@ -7,7 +7,7 @@ of a Banker seat...) are not offered (README, Shared factions).
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -15,6 +15,8 @@ from .options import Options
 
 
 class SharedOptions(Options):
+    HELP_FILE: ClassVar[str] = "shared_option_help.json"
+    """The `shared_` options' help (the table reads Illuminopoly's for the rest)."""
     shared_min_seats: int = Field(4, ge=3, le=11)
     """A-SH-12: the fewest seats (three work mechanically, but then every pair of factions is adjacent)."""
     shared_mb_value: int = Field(10, ge=0)

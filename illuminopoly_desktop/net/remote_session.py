@@ -16,7 +16,10 @@ import itertools
 import threading
 from typing import Any
 
+from ..model.rulesets import ruleset_of
+from ..model.seating import SeatId
 from ..model.state import GameState
+from ..rules import control
 from ..protocol import messages as M
 from ..rules.errors import IllegalAction
 from ..rules.events import EVENT_ADAPTER, Event
@@ -101,6 +104,36 @@ class RemoteSession:
 
     def computer_seats_awaited(self) -> list[int]:
         return []  # the host's computers play on the host
+
+    # ----- seats and factions (shared factions: a seat is a person deciding for a faction by halves) -----
+
+    def _seats_are_factions(self) -> bool:
+        return ruleset_of(self.state).seats_are_factions
+
+    def seat_name(self, seat: int) -> str:
+        state = self.state
+        return state.players[seat].name if self._seats_are_factions() else state.setup.seats[seat].name
+
+    def acts_as(self, seat: int) -> int | None:
+        """As TableSession.acts_as, asked of this seat's view (the control resolver needs nothing secret)."""
+        return control.acts_as(self.state, SeatId(seat))
+
+    def shown_faction(self, seat: int | None) -> int | None:
+        return control.shown_faction(self.state, None if seat is None else SeatId(seat))
+
+    def readers(self, event: Event):
+        """Who may read an event: its `visible_to` where seats are factions; in shared factions the host sent this
+        seat only what it may see (net/table.py), so every event here is its to read."""
+        if self._seats_are_factions():
+            return None if event.visible_to is None else frozenset(event.visible_to)
+        return None
+
+    def tag(self, event: Event) -> str:
+        return ""
+
+    def apply_as(self, seat: int, action) -> list[Event]:
+        """The host checks that the action is this seat's to take (rules/control.py)."""
+        return self.apply(action)
 
     def computer_step(self):
         return None

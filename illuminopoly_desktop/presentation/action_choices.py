@@ -22,6 +22,7 @@ from ..rules.offer_answers import offer_answerers
 from .classic_words import CLASSIC_WORDS
 from .george_words import GEORGE_WORDS
 from .illumo_words import ILLUMO_WORDS
+from .shared_words import SHARED_WORDS
 from .deal_builder import can_propose, describe_offer, offers_made, offers_to_answer
 from .game_setup import faction_description
 from .wording import plain, rule_ids_shown, step_words
@@ -40,7 +41,8 @@ LANDING_ORDER = {"buy": -10, "lease_parcel": -10, "take_over": -5, "subvert": -4
                  "destroy": -1, "demand_ransom": 0, "do_nothing": 10}
 """The landing options in the order the panel lists them: buying first, doing nothing last."""
 
-RULESET_WORDS = {"classic": CLASSIC_WORDS, "george": GEORGE_WORDS, "illumo": ILLUMO_WORDS}
+RULESET_WORDS = {"classic": CLASSIC_WORDS, "george": GEORGE_WORDS, "illumo": ILLUMO_WORDS,
+                 "shared": SHARED_WORDS}
 """The action words of each ruleset's `queries.wording` that has its own (Illuminopoly's are the labeller's)."""
 
 ACQUISITIONS = frozenset({"buy", "lease_parcel"})
@@ -243,7 +245,7 @@ class _Labeller:
         self.contest = self.rules.active_contest(state)
         self.words = RULESET_WORDS.get(self.rules.wording, {})
         """A classic or Georgist game's own wording of its actions (presentation/classic_words.py,
-        george_words.py, illumo_words.py)."""
+        george_words.py, illumo_words.py); shared factions' passes and joint choices (shared_words.py)."""
 
     def price(self, action: A.Action) -> int | None:
         return self.rules.price(self.state, action)

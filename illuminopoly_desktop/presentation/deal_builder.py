@@ -361,12 +361,13 @@ def accept_action(seat: int, offer_id: int, spots: dict[int, tuple[int, int]]) -
 
 def can_propose(state: GameState, seat: int) -> bool:
     """Whether the rules let `seat` make an offer now: a promise in words to the next player is the smallest offer."""
-    others = counterparty_choices(state, seat)
-    if not others:
-        return False
-    probe = A.ProposeOffer(seat=seat, counterparties=[others[0][0]],
-                           legs=[OfferLeg(giver=seat, receiver=others[0][0], item=NoteItem(text="?"))])
-    return engine.is_legal(state, probe) is None
+    # Each player in turn until one may be offered something (in shared factions the neighbours may not, V-SHARED-17).
+    for other, _name in counterparty_choices(state, seat):
+        probe = A.ProposeOffer(seat=seat, counterparties=[other],
+                               legs=[OfferLeg(giver=seat, receiver=other, item=NoteItem(text="?"))])
+        if engine.is_legal(state, probe) is None:
+            return True
+    return False
 
 
 # ----- loans and debts (R-DEAL-04, §33.3) -----

@@ -91,13 +91,22 @@ class TableSetup:
 
     # ----- what the engine receives -----
 
+    @property
+    def has_artillery(self) -> bool:
+        """Whether the Artillery checkbox applies: the ruleset's options have `use_artillery` (Illuminopoly, shared
+        factions)."""
+        return "use_artillery" in options_model_of(self.ruleset).model_fields
+
     def options(self) -> Options:
         """The game's options: the defaults, the overrides, and the Artillery checkbox (which wins).
 
         Raises OptionError for an unknown option or a value it does not allow.
         """
         if not self.has_factions:
-            return make_options(self.option_overrides, model=options_model_of(self.ruleset))
+            overrides = dict(self.option_overrides)
+            if self.has_artillery:
+                overrides["use_artillery"] = self.use_artillery
+            return make_options(overrides, model=options_model_of(self.ruleset))
         return make_options({**self.option_overrides, "use_artillery": self.use_artillery})
 
     def is_banker(self, index: int) -> bool:
@@ -120,7 +129,13 @@ class TableSetup:
         """Every problem that stops the game from starting, one sentence each; empty when it can start."""
         problems = self._name_problems()
         if not self.has_factions:
-            return problems + self._seating_problems()
+            problems += self._seating_problems()
+            options = None if problems else self.options()
+            if options is not None and hasattr(options, "bank_total_money"):  # shared factions: $1,500 a faction
+                bank = bank_money_problem(options, len(self.seats))
+                if bank is not None:
+                    problems.append(bank)
+            return problems
         if self.banker_seat is not None and not 0 <= self.banker_seat < len(self.seats):
             problems.append("The professional Banker must be one of the seats.")
             return problems
@@ -146,7 +161,7 @@ class TableSetup:
             return [f"{RULESETS[self.ruleset].label} has no strategist computer player yet: choose schemer or "
                     "random for the computer seats."]
         try:
-            find_ruleset(self.ruleset).check_seating(self.seat_configs(), self.options())
+            find_ruleset(self.ruleset).check_seating(self.seat_configs(), self.options(), False)
         except OptionError as error:
             return [f"House rule {error}."]
         except IllegalAction as refusal:
@@ -360,6 +375,8 @@ def option_fields(ruleset: str = DEFAULT_RULESET) -> list[OptionField]:
     model = options_model_of(ruleset)
     defaults = load_default_options(model=model)
     help_by_name = option_help(resource_path(model.HELP_FILE) if ruleset != DEFAULT_RULESET else None)
+    if model.HELP_FILE != "option_help.json" and any(name not in help_by_name for name in model.model_fields):
+        help_by_name = {**option_help(), **help_by_name}  # a ruleset on Illuminopoly's options (shared factions)
     fields = []
     for name, model_field in model.model_fields.items():
         choices = option_choices(name, model)
@@ -437,13 +454,24 @@ RULESET_SENTENCES = {
     "illumo": "Illumonopoly: classic Monopoly fought in court: money split between a central and group treasuries, "
               "purchases challenged, lawsuits over landmarks, title defects and monopolies, and secret Court Date "
               "cards.",
+    "shared": "Illuminopoly for 4 to 11 people in a ring: each faction sits between two neighbours, one moves it "
+              "(First Action), the other plays its landing (Second Action), and you win when either of your two "
+              "factions does.",
 }
 """One sentence about each rule system, shown where a host chooses it (New Game, Host Game)."""
 
 
-TABLE_RULESETS = ("illuminopoly", "classic", "george", "illumo")
+TABLE_RULESETS = ("illuminopoly", "classic", "george", "illumo", "shared")
 """The rule systems the table plays (New Game, Host Game), in the order offered. A ruleset joins when the table can
-host it (the Georgist one since issue 27, Illumonopoly since issue 29)."""
+host it (the Georgist one since issue 27, Illumonopoly since issue 29, shared factions since issue 28)."""
+
+RULESET_OPTION_SPECS = {"shared": "§32 and the shared_* options of VARIANTS §3.5"}
+"""Where the house rules of each rule system are specified, for the House rules page's introduction."""
+
+SEATS_TAB_TIPS = {"shared": "Who plays, in table order round the ring (4 to 10 people, 11 with the Artillery, "
+                            "V-SHARED-01): each faction is shared by two neighbours, its token dealt at random or "
+                            "chosen by the two together (House rules: Shared faction assignment, V-SHARED-03)."}
+"""The Seats tab's tooltip for each rule system."""
 
 
 def ruleset_choices() -> list[tuple[str, str, str]]:

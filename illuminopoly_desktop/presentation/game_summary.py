@@ -7,12 +7,13 @@ faction's own victory text from resources/factions.json, and the Dog's with the 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model.factions import load_factions
 from ..model.rulesets import ruleset_of
 from ..model.state import GameState
 from .power_history import rounds_played, standings as standing_values
+from .shared_table import seat_name, shares_factions, winners_lines
 
 # How each ending is worded by the engine (Illuminopoly's victory.py and special_victory.py) -> (kind, rule ID).
 _ENDINGS = (
@@ -67,6 +68,8 @@ class GameSummary:
     holds it)."""
     measure: str = "Power Base"
     """What the standings and the chart rank by: the Power Base, or a classic game's net worth (CLASSIC-15)."""
+    sharers: list[str] = field(default_factory=list)
+    """Shared factions: each winning faction with both its sharers, then the people credited (V-SHARED-28)."""
 
     @property
     def winners(self) -> list[Standing]:
@@ -84,8 +87,11 @@ def summarize(state: GameState, rule_id: str | None = None) -> GameSummary:
         conditions = [_condition_of(state, seat, factions) for seat in sorted(winners)]
         if derived_rule is None and len({c.rule_id for c in conditions}) == 1:
             derived_rule = conditions[0].rule_id
+    shared = shares_factions(state)
+    names = ([seat_name(state, seat) for seat in ruleset_of(state).winning_seats(state)] if shared
+             else [_name_with_faction(state, seat, factions) for seat in sorted(winners)])
     return GameSummary(
-        headline=_headline([_name_with_faction(state, seat, factions) for seat in sorted(winners)]),
+        headline=_headline(names),
         kind=kind,
         reason=_without_kind(reason),
         rule_id=rule_id or derived_rule,
@@ -94,6 +100,7 @@ def summarize(state: GameState, rule_id: str | None = None) -> GameSummary:
         standings=standings(state),
         seed=state.setup.seed or None,
         measure=ruleset_of(state).queries.standing_column,
+        sharers=winners_lines(state) if shared else [],
     )
 
 
@@ -105,12 +112,16 @@ def standings(state: GameState) -> list[Standing]:
     queries = ruleset_of(state).queries
     starts = queries.starting_cash(state)
     rows = []
+    shared = shares_factions(state)
     for player in state.players:
         faction = factions.get(player.faction) if player.faction else None
+        faction_name = faction.name if faction else ("Banker" if player.role == "banker" else "")
+        if shared:  # a faction's name is its token already: the column names its two sharers (V-SHARED-28)
+            faction_name = " & ".join(seat_name(state, seat) for seat in ruleset_of(state).sharers(state, player.seat))
         rows.append(Standing(
             seat=player.seat,
             name=player.name,
-            faction_name=faction.name if faction else ("Banker" if player.role == "banker" else ""),
+            faction_name=faction_name,
             cash=player.cash,
             power_base=bases.get(player.seat),
             owned=queries.holdings(state, player.seat),

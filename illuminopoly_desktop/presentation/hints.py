@@ -33,12 +33,16 @@ class Hint:
     """Whether the panel offers that choice as a button of its own (the hint can point at it)."""
 
 
-def hint_for(state: GameState, seat: int) -> Hint:
+def hint_for(state: GameState, seat: int, person: int | None = None) -> Hint:
+    """What a schemer would do for `seat` (the faction the panel's choices are for). `person`: the seat at the
+    table asking, where seats are not factions (shared factions: his computer player reads his view and answers
+    for the faction he decides for)."""
     ruleset = state.setup.ruleset
     # The ruleset is named only when it is not Illuminopoly's, whose schemer make_player gives by default.
     adviser = make_player(HINT_STRENGTH, seed=state.action_count,
                           **({} if ruleset == DEFAULT_RULESET else {"ruleset": ruleset}))
-    action = adviser.choose(player_view(state, seat), seat)
+    asker = seat if person is None else person
+    action = adviser.choose(player_view(state, asker), asker)
     if action is None:
         return Hint("Nothing to decide now.", None, False)
     on_panel = any(same_choice(choice.action, action) for choice in choices_for(state, seat))

@@ -182,6 +182,7 @@ def contests_markdown(reference: RulesReference) -> str:
 HOW_TO_PLAY_NAME = "how_to_play.md"
 CLASSIC_HOW_TO_PLAY_NAME = "how_to_play_classic.md"
 ILLUMO_HOW_TO_PLAY_NAME = "how_to_play_illumo.md"
+SHARED_HOW_TO_PLAY_NAME = "how_to_play_shared.md"
 
 
 def how_to_play_markdown(path: str | Path | None = None, ruleset: str = "illuminopoly") -> str:
@@ -194,6 +195,8 @@ def how_to_play_markdown(path: str | Path | None = None, ruleset: str = "illumin
         return george_how_to_play_markdown()
     if ruleset == "illumo":  # Illumonopoly's names its V-ILLUMO rules in plain text, as classic's does
         return resource_path(ILLUMO_HOW_TO_PLAY_NAME).read_text(encoding="utf-8")
+    if ruleset == "shared":  # V-SHARED IDs are VARIANTS §3's, not in the index of Illuminopoly's rules: plain text
+        return resource_path(SHARED_HOW_TO_PLAY_NAME).read_text(encoding="utf-8")
     resolved = Path(path) if path is not None else resource_path(HOW_TO_PLAY_NAME)
     return link_rule_ids(resolved.read_text(encoding="utf-8"))
 

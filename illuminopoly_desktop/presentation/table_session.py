@@ -20,9 +20,11 @@ from ..model.state import GameState
 from ..model.views import player_view
 from ..rules import control, engine
 from ..rules.errors import IllegalAction
-from ..rules.events import Event
+from ..rules.events import Event, HalfStarted
 from ..rules.offer_answers import deciding_seats, default_answer
+from ..rules.game_start import start_game
 from ..saves.savefile import SaveError, load_save, replay, write_save
+from .shared_table import half_tag, log_tag
 
 AUTOSAVE_NAME = "autosave.json"
 
@@ -48,6 +50,8 @@ class TableSession:
         self._computer_budget = computer_budget
         """The strategist's thinking time per decision in seconds (None: its default, 1 s)."""
         self._players: dict[int, ComputerPlayer] = {}
+        self._told: dict[int, tuple[frozenset[int] | None, str]] = {}
+        """Shared factions: id(event) -> (the seats that may read it, its log tag) for the last action's events."""
 
     @classmethod
     def load(cls, path: str | Path, autosave_path: Path | None = None) -> TableSession:
@@ -77,6 +81,20 @@ class TableSession:
             return control.deciding_seats(self.state)
         return deciding_seats(self.state)
 
+    def seat_name(self, seat: int) -> str:
+        """The person at `seat` (in shared factions a seat is a person, not the faction of the same number)."""
+        if self._seats_are_factions:
+            return self.state.players[seat].name
+        return self.state.setup.seats[seat].name
+
+    def acts_as(self, seat: int) -> int | None:
+        """The `seat` field the person's choices carry now (rules/control.py `acts_as`)."""
+        return control.acts_as(self.state, SeatId(seat))
+
+    def shown_faction(self, seat: int | None) -> int | None:
+        """The faction whose power structure the person's screen shows (rules/control.py `shown_faction`)."""
+        return control.shown_faction(self.state, None if seat is None else SeatId(seat))
+
     def computer_seats_awaited(self) -> list[int]:
         return [seat for seat in self.deciding_seats() if self.is_computer(seat)]
 
@@ -100,6 +118,9 @@ class TableSession:
     def apply(self, action) -> list[Event]:
         """Apply one action; on a refusal the IllegalAction propagates and nothing (state, log, autosave) changes.
         Any other error (a bug) propagates too, with the state put back as it was after the last accepted action."""
+        shared = not self._seats_are_factions
+        if shared:
+            before, tag = control.holders(self.state), log_tag(self.state)
         try:
             events = engine.apply(self.state, action)
         except IllegalAction as refusal:
@@ -109,8 +130,22 @@ class TableSession:
             self._restore_last_accepted_state()
             raise
         self.actions.append(action)
+        if shared:
+            self._told = _told(events, before, control.holders(self.state), tag, self.state)
         self.autosave()
         return events
+
+    def readers(self, event: Event) -> frozenset[int] | None:
+        """The seats (people) that may read an event of the last action (None: everyone). In shared factions an
+        event hidden to all but some factions is read by the seats that saw those factions' secrets just before or
+        just after the action (rules/control.py `events_seen`, V-SHARED-08); elsewhere seats are factions."""
+        if self._seats_are_factions:
+            return None if event.visible_to is None else frozenset(event.visible_to)
+        return self._told.get(id(event), (None, ""))[0]
+
+    def tag(self, event: Event) -> str:
+        """The log tag of an event of the last action in shared factions ("[Φ2 Top Hat | SA: Ben]"); "" elsewhere."""
+        return self._told.get(id(event), (None, ""))[1]
 
     def _restore_last_accepted_state(self) -> None:
         """After an unexpected error inside the rules the state may be half changed: rebuild it from the action log
@@ -188,9 +223,21 @@ class TableSession:
     # ----- saving -----
 
     def history_events(self) -> list[Event]:
-        """Every event of the game so far, in order, by replaying its action log (to tell an opened game's log)."""
+        """Every event of the game so far, in order, by replaying its action log (to tell an opened game's log).
+        In shared factions each action is replayed on its own, so that `readers` and `tag` know, for every event,
+        who saw it and in whose half it happened."""
         events: list[Event] = []
-        replay(self.state.setup, self.actions, events=events)
+        if self._seats_are_factions:
+            replay(self.state.setup, self.actions, events=events)
+            return events
+        state = start_game(self.state.setup, events=events)
+        told: dict[int, tuple[frozenset[int] | None, str]] = _told(events, {}, control.holders(state), "")
+        for action in self.actions:
+            before, tag = control.holders(state), log_tag(state)
+            caused = engine.apply(state, action)
+            told.update(_told(caused, before, control.holders(state), tag, state))
+            events.extend(caused)
+        self._told = told
         return events
 
     def save(self, path: str | Path) -> None:
@@ -200,6 +247,23 @@ class TableSession:
         if self.autosave_path is not None:
             self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
             self.save(self.autosave_path)
+
+
+def _told(events: list[Event], before: dict, after: dict, tag: str,
+          state: GameState | None = None) -> dict[int, tuple[frozenset[int] | None, str]]:
+    """id(event) -> (its readers, its tag): a hidden event is read by the seats that held a concerned faction's
+    secrets before or after the action (rules/control.py `seen_around`); the tag is the half the action was taken in,
+    and from a half's start on (an action may end one half and start the next) the new half's."""
+    told: dict[int, tuple[frozenset[int] | None, str]] = {}
+    for event in events:
+        if isinstance(event, HalfStarted) and state is not None:
+            tag = half_tag(state, event.seat, event.half, SeatId(event.actor))
+        readers = None
+        if event.visible_to is not None:
+            factions = set(event.visible_to)
+            readers = frozenset(int(seat) for f in factions for seat in before.get(f, frozenset()) | after.get(f, frozenset()))
+        told[id(event)] = (readers, tag)
+    return told
 
 
 def resumable_autosave(directory: Path | None = None) -> Path | None:

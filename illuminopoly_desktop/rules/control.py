@@ -109,6 +109,29 @@ def main_faction(state: GameState, seat: SeatId) -> FactionId | None:
     return living[0] if living else None
 
 
+def acts_as(state: GameState, seat: SeatId) -> int | None:
+    """The `seat` field of the choices a table shows the person at `seat` now: his own faction where seats are
+    factions; else the faction (or, in a seats' decision, his SeatId) of his first call, else the faction he controls,
+    else None (out of the game)."""
+    if find_ruleset(state.setup.ruleset).seats_are_factions:
+        return int(seat)
+    asked = calls_of(state, seat)
+    if asked:
+        return asked[0].acts_as
+    faction = main_faction(state, seat)
+    return None if faction is None else int(faction)
+
+
+def shown_faction(state: GameState, seat: SeatId | None) -> FactionId | None:
+    """The faction whose power structure the person's screen shows: his own where seats are factions, else the one he
+    decides for or controls now (`main_faction`)."""
+    if seat is None:
+        return None
+    if find_ruleset(state.setup.ruleset).seats_are_factions:
+        return FactionId(seat)
+    return main_faction(state, seat)
+
+
 def seat_factions(state: GameState, seat: SeatId) -> list[FactionId]:
     """The factions the seat runs (with another seat in shared factions), whoever controls them now."""
     rules = find_ruleset(state.setup.ruleset)
@@ -237,6 +260,7 @@ def events_seen(events: Iterable[Event], seat: SeatId | None, before: dict[int, 
     return [e for e in events if e.visible_to is None or not seen.isdisjoint(e.visible_to)]
 
 
-__all__ = ["Call", "calls", "seat_for", "deciding_seats", "awaited_seats", "calls_of", "main_faction",
+__all__ = ["Call", "calls", "seat_for", "deciding_seats", "awaited_seats", "calls_of", "main_faction", "acts_as",
+           "shown_faction",
            "seat_factions", "authority_refusal", "apply_as", "seat_legal_actions", "seat_default",
            "holders", "events_seen", "seen_around", "seats_asked", "default_for_seat"]

@@ -53,6 +53,9 @@ class Queries:
     COMMITMENT_KINDS: ClassVar[frozenset[str]] = frozenset()
     """The offer items that commit a player to an action (Illuminopoly's R-DEAL-03); none elsewhere (the deal
     dialog's notes ask)."""
+    shares_factions = False
+    """Whether each faction is run by two neighbouring seats by halves of its turn (VARIANTS §3, shared factions):
+    the table shows the seat ring, each seat's two faction tabs and the halves' pass money."""
 
     prices: ClassVar[Mapping[str, Callable[[RulesContext, Action], int | None]]] = {}
     """Each priced action type's price: the value its rule's check returns (a base cost, a loan, a refund...)."""

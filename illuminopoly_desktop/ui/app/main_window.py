@@ -375,7 +375,7 @@ class MainWindow(QMainWindow):
                                      handover=None if getattr(session, "remote", False) else self.handover)
         self.table.game_over.connect(lambda reason: self.statusBar().showMessage(f"Game over: {reason}"))
         self.table.thinking_changed.connect(
-            lambda seat: self.thinking.show_thinking(None if seat is None else session.state.players[seat].name))
+            lambda seat: self.thinking.show_thinking(None if seat is None else session.seat_name(seat)))
         self.seat_areas.follow(self.table)
         if ruleset_of(state).queries.has_parcels:  # leased land: the wealth board, parcels and loans (V-GEORGE)
             self._add_parcels_panel()
@@ -436,7 +436,9 @@ class MainWindow(QMainWindow):
         if not getattr(self.table.session, "remote", False):
             # The log tells the game from its setup (the draft's rolls: who picks first) and, for an opened or
             # resumed game, every action since. (A LAN game's history comes from its host.)
-            self.game_log.load_history(self.table.session.history_events(), self.table.screen_state())
+            session = self.table.session
+            self.game_log.load_history(session.history_events(), self.table.screen_state(), readers=session.readers,
+                                       tag=session.tag)
         self.table.game_over.connect(self.show_game_over)
         self.table.game_changed.connect(self._refresh_property_list)
         self.action_property_list.setEnabled(True)

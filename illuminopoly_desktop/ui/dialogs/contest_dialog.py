@@ -8,6 +8,7 @@ typed only by its bidder (the table controller closes private dialogs before the
 """
 from __future__ import annotations
 
+from .shared_contest import SharedContestPart
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QCheckBox, QDialogButtonBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
@@ -95,6 +96,9 @@ class ContestDialog(TableDialog):
         layout.addWidget(self.joiners)
         layout.addWidget(self.odds_label)
         layout.addWidget(self.odds_bar)
+        self.shared_part = SharedContestPart(self)
+        """Shared factions: the clamp gauge and the proxy banner (ui/dialogs/shared_contest.py)."""
+        layout.addWidget(self.shared_part)
         layout.addWidget(self.now_box)
         layout.addWidget(self.result_box)
         layout.addWidget(self.refusal)
@@ -112,6 +116,7 @@ class ContestDialog(TableDialog):
 
     def redraw(self) -> None:
         state, seat = self.state, self.seat
+        self.shared_part.show_state(state, seat)
         if self.tracker.watch(state) is not None:
             self.view = contest_view(state, seat)
         elif self.view is not None and self.view.viewer != seat and self.tracker.outcome is None:

@@ -18,7 +18,9 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialogButton
 from pydantic import ValidationError
 
 from ...presentation import deal_builder as D
+from ...model.rulesets import ruleset_of
 from ...presentation.action_choices import refusal_text
+from ...presentation.shared_table import exchange_refusal
 from ...presentation.wording import plain
 from ...rules import actions as A
 from ...rules.errors import IllegalAction
@@ -389,6 +391,14 @@ class DealDialog(TableDialog):
                 box.toggled.connect(self._parties_changed)
                 self.party_row.insertWidget(len(self.party_boxes), box)
                 self.party_boxes[seat] = box
+        if ruleset_of(self.state).queries.shares_factions:  # V-SHARED-17: no deal with an adjacent faction
+            for seat, box in self.party_boxes.items():
+                refusal = exchange_refusal(self.state, self.seat, seat)
+                box.setEnabled(refusal is None)
+                if refusal is not None:
+                    box.setToolTip(refusal)
+                    if seat in self.draft.counterparties:
+                        self.draft.counterparties.remove(seat)
         for seat, box in self.party_boxes.items():
             box.blockSignals(True)
             box.setChecked(seat in self.draft.counterparties)

@@ -79,8 +79,16 @@ class GameOverDialog(QDialog):
         self.save_button.clicked.connect(self.save_requested)
         buttons.rejected.connect(self.close)
 
+        self.sharers = QLabel("\n".join(summary.sharers))
+        """Shared factions: each winning faction with both its sharers (V-SHARED-28)."""
+        self.sharers.setWordWrap(True)
+        self.sharers.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.sharers.setToolTip("In shared factions both seats that share a winning faction win (V-SHARED-28).")
+        self.sharers.setVisible(bool(summary.sharers))
+
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
+        layout.addWidget(self.sharers)
         layout.addWidget(self.how)
         layout.addWidget(self.standings)
         layout.addWidget(chart_box, 1)

@@ -18,7 +18,8 @@ from ...model.presets import Preset, PresetError, save_user_preset, setup_preset
 from ...model.rulesets import DEFAULT_RULESET
 from ...model.state import GameState
 from ...presentation.game_setup import (
-    ARTILLERY_LABEL, DRAFT, SEED_LIMIT, OptionField, SeatPlan, TableSetup, choosable_factions, default_preset,
+    ARTILLERY_LABEL, DRAFT, RULESET_OPTION_SPECS, SEATS_TAB_TIPS, SEED_LIMIT, OptionField, SeatPlan, TableSetup,
+    choosable_factions, default_preset,
     default_seats, faction_description, option_fields, preset_choices, preset_tooltip, preset_values, random_seed,
     parse_number_list, remembered_choices, ruleset_choices, setup_from_choices, show_value,
 )
@@ -178,7 +179,8 @@ class HouseRulesPage(QWidget):
         save_row.addWidget(self.save_preset_button)
 
         layout = QVBoxLayout(self)
-        spec = "§32" if ruleset == DEFAULT_RULESET else f"the {ruleset}_* options of VARIANTS"
+        spec = RULESET_OPTION_SPECS.get(ruleset) or ("§32" if ruleset == DEFAULT_RULESET
+                                                      else f"the {ruleset}_* options of VARIANTS")
         intro = QLabel(f"Options fixed for the whole game ({spec}). Hover a rule for its meaning and rule IDs; "
                        "rules that differ from the preset are shown in bold.")
         intro.setWordWrap(True)
@@ -421,8 +423,9 @@ class NewGameDialog(QDialog):
         banker = self.banker_seat_combo.currentIndex() if factions and self.banker_check.isChecked() else None
         overrides = self.house_rules.overrides()
         overrides.pop("use_artillery", None)  # TableSetup.use_artillery is its one home
+        artillery = "use_artillery" in self.house_rules.fields and self.artillery_check.isChecked()
         return TableSetup(seats=[self.seats_table.seat(row) for row in range(self.seats_table.rowCount())],
-                          use_artillery=factions and self.artillery_check.isChecked(), banker_seat=banker,
+                          use_artillery=artillery, banker_seat=banker,
                           option_overrides=overrides, seed=self.seed(), preset=self.house_rules.preset_name(),
                           ruleset=self.ruleset())
 
@@ -665,10 +668,11 @@ class NewGameDialog(QDialog):
         self.ruleset_sentence.setText(sentence)
         factions = ruleset == DEFAULT_RULESET
         self.seats_table.setColumnHidden(FACTION_COLUMN, not factions)
-        for widget in (self.faction_info, self.artillery_check, self.banker_check, self.banker_seat_combo):
+        for widget in (self.faction_info, self.banker_check, self.banker_seat_combo):
             widget.setVisible(factions)
-        self.tabs.setTabToolTip(0, "Who plays, in table order, and with which faction." if factions
-                                else "Who plays, in table order (2 to 8 players).")
+        self.tabs.setTabToolTip(0, SEATS_TAB_TIPS.get(ruleset) or (
+            "Who plays, in table order, and with which faction." if factions
+            else "Who plays, in table order (2 to 8 players)."))
         if self.house_rules.ruleset != ruleset:
             old = self.house_rules
             self.house_rules = HouseRulesPage(ruleset=ruleset)
@@ -679,6 +683,8 @@ class NewGameDialog(QDialog):
             self._connect_house_rules()
             for button in self.house_rules.findChildren(QPushButton):
                 button.setAutoDefault(False)
+        # The Artillery is a faction token of Illuminopoly and of shared factions (one more seat, V-SHARED-01).
+        self.artillery_check.setVisible("use_artillery" in self.house_rules.fields)
         self._show_rules_summary()
         self.revalidate()
 

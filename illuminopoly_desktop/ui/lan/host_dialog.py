@@ -356,7 +356,9 @@ class HostDialog(QDialog):
             problems.append(f"{label} has no strategist computer player yet: choose schemer or random.")
         seats = [SeatPlan(name=f"Seat {n + 1}", kind="computer" if n >= count - computers else "human")
                  for n in range(count)]
-        return problems + TableSetup(seats=seats, option_overrides=overrides, ruleset=self.ruleset()).validate()
+        artillery = bool(overrides.pop("use_artillery", False))  # shared factions: one more token, one more seat
+        return problems + TableSetup(seats=seats, option_overrides=overrides, ruleset=self.ruleset(),
+                                     use_artillery=artillery).validate()
 
     def revalidate(self, *_ignored) -> None:
         """Show what stops Host, and enable it only when nothing does."""
@@ -418,7 +420,11 @@ class HostDialog(QDialog):
             self.tabs.insertTab(index, self.house_rules, "House r&ules")
             old.deleteLater()
             self._connect_house_rules()
-        self.seats.setMinimum(min(find_ruleset(ruleset).seats))  # the ruleset's fewest players (CLASSIC-02: two)
+        # The ruleset's fewest seats: classic 2 (CLASSIC-02), Illuminopoly 3, shared factions 4 (V-SHARED-01); where
+        # seats are not factions (shared factions: no professional Banker) its most seats too (11, V-SHARED-01).
+        rules = find_ruleset(ruleset)
+        self.seats.setMinimum(min(rules.seats))
+        self.seats.setMaximum(MAX_HOSTED_SEATS if rules.seats_are_factions else max(rules.seats))
         self._show_rules_summary()
         self.revalidate()
 

@@ -267,7 +267,7 @@ class RemoteTableLink(QObject):
         self.session = lan.session
         backlog, lan.backlog, lan.attached = lan.backlog, [], True
         if backlog:  # what happened between the start and now (the faction draft, the computers' first moves)
-            table.log.append_events(backlog, table.viewer, self.session.state)
+            table.log.append_events(backlog, table.viewer, self.session.state, readers=self.session.readers)
         lan.game_updated.connect(self.updated)
 
     @Slot(object, object)
@@ -277,7 +277,7 @@ class RemoteTableLink(QObject):
             return  # the table was put away (its deletion is pending)
         state = self.session.state
         if events:
-            table.log.append_events(events, table.viewer, state)
+            table.log.append_events(events, table.viewer, state, readers=self.session.readers)
             if table.board_scene is not None:
                 table.board_scene.play_events(events, state)
             table.panel.note_events(events, state)

@@ -19,7 +19,10 @@ from ...presentation.handover import public_decision_notes, public_decision_type
 from ...presentation.illumo_words import private_reveal
 from ...presentation.vote_view import election_result
 from ...model.rulesets import ruleset_of
+from ...model.seating import SeatId
+from ...presentation.shared_table import panel_notes, panel_title, seat_name
 from ...rules import actions as A
+from .shared_widgets import FactionTabs, SeatRing, refused_attacks_box
 from .choice_widgets import (RANSOM_LIMIT, SPACE, AmountChooser, ChoiceButton, ClickGuard, GraftChooser, GuardedButton,
                              WrappingButton, amount_key)
 
@@ -60,6 +63,11 @@ class ActionPanel(QWidget):
         self.other_expanded = False
         self.state: GameState | None = None
         self.seat: int | None = None
+        """The `seat` field of the choices shown: the faction (or, in a shared-faction Chair vote, the seat) they
+        are taken for."""
+        self.person: int | None = None
+        """The person the panel serves (a seat of `GameSetup.seats`): `seat` itself where seats are factions, the
+        seat deciding for the faction `seat` in shared factions (VARIANTS §3)."""
         self.public = False
         """The panel serves `seat` on the public screen: only his public choices (a faction, a vote) are shown."""
         self.own_screen_button: QPushButton | None = None
@@ -104,8 +112,16 @@ class ActionPanel(QWidget):
         self.hint_label.setWordWrap(True)
         self.hint_label.hide()
 
+        # Shared factions (VARIANTS §3.7): the seat ring and the person's two faction tabs, hidden in other games.
+        self.ring = SeatRing(self)
+        self.faction_tabs = FactionTabs(self)
+        self.ring.hide()
+        self.faction_tabs.hide()
+
         layout = QVBoxLayout(self)
+        layout.addWidget(self.ring)
         layout.addWidget(self.title)
+        layout.addWidget(self.faction_tabs)
         layout.addWidget(self.phase)
         layout.addWidget(self.notice)
         layout.addWidget(self.scroll, 1)
@@ -124,17 +140,24 @@ class ActionPanel(QWidget):
 
     # ----- showing -----
 
-    def refresh(self, state: GameState, seat: int, public: bool = False) -> None:
+    def refresh(self, state: GameState, seat: int, public: bool = False, person: int | None = None) -> None:
         """Show `seat`'s choices in `state` (the seat's view). `public`: the seat decides on the public screen (the
         faction draft, an open ballot; presentation/handover.public_decision): only those choices are shown, with
-        no dialogs, no free actions and no hint, and a button that asks for the seat's own screen."""
+        no dialogs, no free actions and no hint, and a button that asks for the seat's own screen. `person`: the
+        person deciding (shared factions: the seat acting for the faction `seat`; default `seat`)."""
         if self.notice_seat not in (None, seat):
             self._clear_notice()  # another seat's secret never stays on the screen handed on
         self.state = state
         self.seat = seat
+        self.person = seat if person is None else person
         self.public = public
-        self.title.setText(seat_title(state, seat))
-        self.phase.setText(phase_text(state, seat))
+        self._show_shared(state, self.person, tabs=not public)  # the public screen shows nobody's factions' cards
+        if ruleset_of(state).queries.shares_factions:
+            self.title.setText(panel_title(state, SeatId(self.person), seat))
+            self.phase.setText("\n".join([phase_text(state, seat), *panel_notes(state, SeatId(self.person), seat)]))
+        else:
+            self.title.setText(seat_title(state, seat))
+            self.phase.setText(phase_text(state, seat))
         self.choices = choices_for(state, seat)
         if public:
             self.choices = [c for c in self.choices if c.kind in public_decision_types(state)]
@@ -151,6 +174,10 @@ class ActionPanel(QWidget):
             box = self._group_box(group, content)
             if box is not None:
                 column.addWidget(box)
+        if not public and ruleset_of(state).queries.shares_factions:  # V-SHARED-16/-20 reasons (VARIANTS §3.7)
+            refused = refused_attacks_box(state, seat, content)
+            if refused is not None:
+                column.addWidget(refused)
         if self.launchers:
             column.addWidget(self._launcher_box(content))
         if public:
@@ -166,6 +193,15 @@ class ActionPanel(QWidget):
         self._keep_the_decision_in_view()
         self._refresh_dialogs()
         self._auto_open()
+
+    def _show_shared(self, state: GameState, person: int | None, tabs: bool = True) -> None:
+        """The seat ring and the person's faction tabs, in a game whose factions are shared (the queries' flag)."""
+        shared = ruleset_of(state).queries.shares_factions
+        self.ring.setVisible(shared)
+        self.faction_tabs.setVisible(shared and tabs and person is not None)
+        if shared:
+            self.ring.show_state(state, person)
+            self.faction_tabs.show_state(state, person if tabs else None)
 
     def _keep_the_decision_in_view(self) -> None:
         """The decision the seat is asked for (its default choice, else its first) is scrolled into view, however
@@ -187,7 +223,8 @@ class ActionPanel(QWidget):
         box = QWidget(parent)
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 6, 0, 0)
-        name = self.state.players[self.seat].name
+        name = (seat_name(self.state, SeatId(self.person)) if ruleset_of(self.state).queries.shares_factions
+                else self.state.players[self.seat].name)
         for line in public_decision_notes(self.state, self.seat):
             note = QLabel(line, box)
             note.setWordWrap(True)
@@ -197,7 +234,7 @@ class ActionPanel(QWidget):
         self.own_screen_button.setToolTip(f"This choice is public, so everyone may watch it. To see {name}'s own "
                                           "screen first (secrets, offers, free actions), pass the laptop to "
                                           f"{name}: the screen is hidden until {name} confirms.")
-        seat = self.seat
+        seat = self.person
         self.own_screen_button.clicked.connect(lambda: self.own_screen_requested.emit(seat))
         layout.addWidget(self.own_screen_button)
         return box
@@ -262,6 +299,8 @@ class ActionPanel(QWidget):
         if self.notice_seat is not None:
             self._clear_notice()  # nobody's screen: nobody's secret
         self.state, self.seat, self.public, self.own_screen_button = state, None, False, None
+        self.person = None
+        self._show_shared(state, None)
         self.title.setText(title)
         self.phase.setText(phase)
         self.choices, self.launchers, self.buttons, self.launcher_buttons = [], [], [], {}

@@ -135,27 +135,38 @@ class GameLog(QWidget):
         """The game whose players and squares the sentences name."""
         self.state = state
 
-    def append_events(self, events, viewer_seat: int | None, state: GameState | None = None) -> None:
-        """Add the events `viewer_seat` may see; the others (a sealed bid, a secret cheat...) never reach the list."""
+    def append_events(self, events, viewer_seat: int | None, state: GameState | None = None,
+                      readers=None, tag=None) -> None:
+        """Add the events `viewer_seat` may see; the others (a sealed bid, a secret cheat...) never reach the list.
+        `readers(event)`: the seats that may read it, where seats are not factions (shared factions; default: the
+        event's own `visible_to`); `tag(event)`: a prefix naming the faction and half it happened in ("")."""
         if state is not None:
             self.state = state
         if self.state is None:
             raise ValueError("GameLog needs the game state to name players and squares")
         self.set_viewer(viewer_seat)
-        entries = [(LogLine(describe(event, self.state), rule_link(event)),
-                    None if event.visible_to is None else frozenset(event.visible_to)) for event in events]
+        entries = self._entries_of(events, self.state, readers, tag)
         self._entries.extend(entries)
         self._add([line for line, seats in entries if self._may_read(seats)])
 
-    def load_history(self, events, state: GameState) -> None:
+    def load_history(self, events, state: GameState, readers=None, tag=None) -> None:
         """Tell an opened game's earlier events, each kept for the seats that may read it, without changing the
         viewer."""
         self.state = state
-        entries = [(LogLine(describe(event, state), rule_link(event)),
-                    None if event.visible_to is None else frozenset(event.visible_to)) for event in events]
-        self._entries[:0] = entries
+        self._entries[:0] = self._entries_of(events, state, readers, tag)
         self.model.clear()
         self._add([line for line, seats in self._entries if self._may_read(seats)])
+
+    @staticmethod
+    def _entries_of(events, state: GameState, readers, tag) -> list[tuple[LogLine, frozenset[int] | None]]:
+        entries = []
+        for event in events:
+            text = describe(event, state)
+            prefix = tag(event) if tag is not None else ""
+            seats = (readers(event) if readers is not None
+                     else None if event.visible_to is None else frozenset(event.visible_to))
+            entries.append((LogLine(f"{prefix} {text}" if prefix else text, rule_link(event)), seats))
+        return entries
 
     def set_viewer(self, seat: int | None) -> None:
         """Show the log as `seat` may read it (None: a spectator); rebuilds the list when the viewer changes."""

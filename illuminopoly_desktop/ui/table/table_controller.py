@@ -15,6 +15,7 @@ from ...presentation.away_news import AwayNews
 from ...presentation.placement import acquired_property, needs_placement, placed, placement_options
 from ...presentation.structure_staging import may_reorganize_now
 from ...presentation.seat_views import SeatViews
+from ...presentation.shared_table import shares_factions
 from ...presentation.table_session import TableSession
 from ...rules.errors import IllegalAction
 from ..common import window_thread
@@ -61,7 +62,13 @@ class TableController(QObject):
         self._awaiting_confirmation: int | None = None
         self._pass_over_unasked: set[int] = set()
         self.question = None
-        self.news = AwayNews(people={p.seat for p in session.state.players if p.kind == "human"})
+        self.shared = shares_factions(session.state)
+        """Shared factions (VARIANTS §3): the people at the screen are seats, each deciding for the faction it
+        controls by halves (rules/control.py); the panel and the structure show the faction the seat acts for."""
+        # The news of what happened while away is told per faction, which in shared factions is no person's: it
+        # stays off there (the log tells each seat what it may read).
+        self.news = AwayNews(people=set() if self.shared else
+                             {p.seat for p in session.state.players if p.kind == "human"})
         """What concerns each person that he has not been shown (presentation/away_news.py)."""
         self.news_dialog = None
         """The NewsDialog up now, if any."""
@@ -157,7 +164,7 @@ class TableController(QObject):
         """Doing nothing where the seat could buy (R-LAND-04) asks once: Buy it (bought as if chosen), Leave it
         unbought, or Cancel; the seat may ask not to be asked again this game. True if the question is up."""
         seat = action.seat
-        view = self.view_for(seat)
+        view = self.screen_state() if self.shared else self.view_for(seat)
         buy = next((c for c in choices_for(view, seat) if c.kind == "buy"), None)
         if buy is None or seat in self._pass_over_unasked:
             return False
@@ -187,7 +194,7 @@ class TableController(QObject):
         scene = structure.editor.scene
         if not scene.staging.is_changed:
             return False
-        view = self.view_for(action.seat)
+        view = self.screen_state() if self.shared else self.view_for(action.seat)
 
         def answered(answer) -> None:
             self.question = None
@@ -207,7 +214,8 @@ class TableController(QObject):
 
         seat = self.panel.seat
         if seat is not None and not self.session.state.game_over:
-            self.panel.show_hint(hint_for(self.view_for(seat), seat))
+            person = self.panel.person if self.shared else seat
+            self.panel.show_hint(hint_for(self.view_for(person), seat, person=person))
 
     def _staged_reorganization(self, action):
         """The panel's Reorganize commits what the structure panel shows, staged moves included (as its Done
@@ -222,7 +230,10 @@ class TableController(QObject):
             deed = acquired_property(self.session.state, action)
             self._bid_spots[(action.seat, deed)] = (action.parent, action.arrow)
         try:
-            events = self.session.apply(action)
+            if self.shared and self.panel.person is not None:  # a person acts: only in his half (V-SHARED-07)
+                events = self.session.apply_as(self.panel.person, action)
+            else:
+                events = self.session.apply(action)
         except IllegalAction as refusal:
             self.log.show_refusal(refusal)
             if self.structure is not None and action.type == "reorganize":
@@ -236,12 +247,21 @@ class TableController(QObject):
         if not self.is_remote:
             self.news.take(events, self.session.state)
         view = self.screen_state()
-        self.log.append_events(events, self.viewer, view)
+        self.log.append_events(events, self.viewer, view, readers=self.session.readers, tag=self.session.tag)
+        if self.shared:  # the screens get only what the seat at the screen may see (V-SHARED-08)
+            events = [e for e in events if self._may_see(self.session.readers(e))]
         if self.board_scene is not None:
             self.board_scene.play_events(events, view)
         self.panel.note_events(events, view)  # open dialogs (a contest's outcome) read the events
         self.events_applied.emit(events, view)
         self.refresh()
+
+    def _may_see(self, readers) -> bool:
+        return readers is None or (self.viewer is not None and self.viewer in readers)
+
+    def acts_as(self, seat: int | None) -> int | None:
+        """The `seat` field of the choices the panel shows the person at `seat` (TableSession.acts_as)."""
+        return None if seat is None else self.session.acts_as(seat)
 
     def refresh(self) -> None:
         self._views.forget()  # the state may have changed (an action, or a test arranging the board)
@@ -308,7 +328,7 @@ class TableController(QObject):
         self.panel.close_dialogs()  # a dialog is a window of its own: the curtain would not cover it
         self._close_question()
         self._close_news()
-        self.handover.show_for(seat, self.session.state.players[seat].name)
+        self.handover.show_for(seat, self.session.seat_name(seat))
 
     def _show_public_decision(self, seat: int) -> None:
         """`seat` decides on the public screen: his public choices (a faction, a vote) on the panel, the rest of the
@@ -321,11 +341,13 @@ class TableController(QObject):
         changed = self.viewer is not None
         self.viewer = None
         view = self.view_for(None)
-        self.panel.refresh(view, seat, public=True)
+        acting = self.acts_as(seat)
+        self.panel.refresh(view, acting, public=True, person=seat)
         self.log.set_state(view)
         self.log.set_viewer(None)
         if self.structure is not None:
-            self.structure.show_seat(view, seat)  # a structure is public (R-GEN-06); nothing of his is staged yet
+            # a structure is public (R-GEN-06); nothing of his is staged yet
+            self.structure.show_seat(view, self.session.shown_faction(seat))
         if changed:
             self.viewer_changed.emit(None)
 
@@ -357,16 +379,17 @@ class TableController(QObject):
         changed = seat != self.viewer
         self.viewer = seat
         view = self.view_for(seat)
+        acting = self.acts_as(seat)
         if view.game_over:
             self.panel.show_game_over(view)
-        elif seat is not None:
-            self.panel.refresh(view, seat)
+        elif acting is not None:
+            self.panel.refresh(view, acting, person=seat)
         else:
             self.panel.show_watching(view)
         self.log.set_state(view)
         self.log.set_viewer(seat)
         if self.structure is not None:
-            self.structure.show_seat(view, seat)
+            self.structure.show_seat(view, self.session.shown_faction(seat))
         if changed:
             self.viewer_changed.emit(seat)
         if tell and seat is not None and not view.game_over:

@@ -16,6 +16,7 @@ from ...rules.errors import IllegalAction, refuse
 from ..illuminopoly import deals, setup
 from ..illuminopoly.ruleset import IlluminopolyRuleset
 from . import attacks, dog, geometry, halves, resolver, secrets, steps, tokens, victory
+from .queries import SharedQueries
 
 
 def name_factions(state: GameState) -> None:
@@ -42,6 +43,7 @@ class SharedRuleset(IlluminopolyRuleset):
     """Illuminopoly's rules, but a disabled faction is V-SHARED-24's (neither sharer may act for it)."""
     control_rule_id = "V-SHARED-07"
     seats_are_factions = False
+    queries = SharedQueries()
 
     def __init__(self) -> None:
         # Every free action of the acting faction in its half counts as acting in it: no pass after it (6.4 #24).
