@@ -95,7 +95,7 @@ def test_new_game_chooses_shared_factions_with_the_keyboard_and_seats_four_to_el
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.ruleset_combo.setFocus()
-    for _ in range(3):  # Illuminopoly, classic Monopoly, Defeating Monopoly, Shared factions
+    for _ in range(4):  # Illuminopoly, classic Monopoly, Defeating Monopoly, Illumonopoly, Shared factions
         QTest.keyClick(dialog.ruleset_combo, Qt.Key.Key_Down)
     assert dialog.ruleset() == "shared"
     assert "two neighbours" in dialog.ruleset_sentence.text()
