@@ -73,7 +73,10 @@ def play_steps(qtbot, window: MainWindow, rnd: random.Random, steps: int) -> Non
         if window.handover.isVisible():
             QTest.keyClick(window.handover, Qt.Key.Key_Return)
         elif window.table.is_thinking or window.table.session.computer_seats_awaited():
-            qtbot.wait(1)
+            # The computer's move counts as one step, however long it thinks on a loaded machine (a 1 ms wait per
+            # step let 30 steps pass with no move at all when the suite shared the machine).
+            qtbot.waitUntil(lambda: window.table.session.game_over or window.handover.isVisible() or not (
+                window.table.is_thinking or window.table.session.computer_seats_awaited()), timeout=15_000)
         else:
             decide(window, rnd)
 
