@@ -397,6 +397,32 @@ def walk_illumo_table_and_dialogs(window: MainWindow) -> None:
     window.close_table()
 
 
+def walk_shared_table(window: MainWindow) -> None:
+    """A shared-factions game of four people at the table (issue 28): the curtain raised by Return, then the window
+    walked with the shared panel's seat ring and the person's two faction tabs (one of them read-only) among its
+    widgets; then again after the first decision, when another person decides."""
+    from illuminopoly_desktop.model.rulesets import find_ruleset
+    from illuminopoly_desktop.ui.table.shared_widgets import FactionTabs, SeatRing
+
+    state = find_ruleset("shared").new_game([{"name": n} for n in ("Ann", "Ben", "Cal", "Dee")], seed=5)
+    window.start_table(state, pace_ms=0, animated=False)
+    for turn in range(2):
+        settle()
+        if window.handover.isVisible():
+            QTest.keyClick(window.handover, Qt.Key.Key_Return)
+            settle()
+        walk(window, "window", "MainWindow", f"(shared table, decision {turn + 1})")
+        if turn == 0:
+            buttons = window.action_panel.buttons
+            if buttons:
+                QTest.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+    rings = window.action_panel.findChildren(SeatRing)
+    tabs = window.action_panel.findChildren(FactionTabs)
+    print(f"checked shared ruleset={window.table.session.state.setup.ruleset} rings={len(rings)} "
+          f"faction-tabs={len(tabs)}", flush=True)
+    window.close_table()
+
+
 def walk_main_window_and_its_dialogs() -> None:
     from illuminopoly_desktop.presentation.game_summary import summarize
     from illuminopoly_desktop.presentation.power_history import PowerHistory
@@ -416,6 +442,7 @@ def walk_main_window_and_its_dialogs() -> None:
     check_new_game_row_follows_the_focus(NewGameDialog(window))
     walk_classic_new_game_and_table(window)
     walk_illumo_table_and_dialogs(window)
+    walk_shared_table(window)
     walk_dialog(PreferencesDialog(window.preferences, window))
     walk_dialog(RulesReferenceWindow(window))
     walk_dialog(georgist_build_dialog(window))

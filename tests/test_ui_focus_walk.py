@@ -140,3 +140,12 @@ def test_a_seat_box_taking_the_focus_selects_its_seat_for_remove(checks):
     seat 3, the faction card shows its faction (the Dog), and Remove seat removes seat 3, not the last one."""
     assert "checked new-game-row selected=[2] dog-shown=True removed=['Player 3'] " \
            "left=['Player 1', 'Player 2', 'Player 4']" in checks
+
+
+def test_a_shared_factions_table_takes_the_focus_without_a_crash(walk_result, checks):
+    """Issue 28: a four-person shared-factions game at the table, walked twice (the first decision, then the next
+    person's screen after the curtain): the seat ring and the faction tabs are on the panel and take no crash."""
+    _result, walked = walk_result
+    shared = [detail for kind, name, _count, detail in walked if name == "MainWindow" and "shared table" in detail]
+    assert shared == ["(shared table, decision 1)", "(shared table, decision 2)"]
+    assert "checked shared ruleset=shared rings=1 faction-tabs=1" in checks
