@@ -15,8 +15,6 @@ from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QSpinBox
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.rulesets import find_ruleset
 from illuminopoly_desktop.model.state import FavorCard
-from illuminopoly_desktop.presentation import preferences as prefs_module
-from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.action_choices import choices_for
 from illuminopoly_desktop.presentation.seat_summary import seat_summaries
 from illuminopoly_desktop.rules import engine
@@ -27,21 +25,15 @@ from illuminopoly_desktop.ui.app.table_layout import STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 from illuminopoly_desktop.ui.structure.seat_areas import header_tooltip, money_html
 from illuminopoly_desktop.ui.structure.seat_scenes import JailCardItem
-from ui_windows import hide_top_level_windows
 
 CLASSIC = find_ruleset("classic")
 PEOPLE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
 
 
 @pytest.fixture
-def folders(tmp_path, monkeypatch):
-    data, config, documents = tmp_path / "data", tmp_path / "config", tmp_path / "documents"
-    documents.mkdir()
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: data)
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: config)
-    monkeypatch.setattr(game_files, "documents_dir", lambda: documents)
-    yield {"data": data, "documents": documents}
-    hide_top_level_windows()
+def folders(game_folders):
+    """The game's data, config and documents folders in tmp_path, windows hidden afterwards (conftest.py)."""
+    return game_folders
 
 
 def open_window(qtbot) -> MainWindow:

@@ -14,8 +14,6 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QCheckBox, QSpinBox
 
 from illuminopoly_desktop.model.rulesets import find_ruleset
-from illuminopoly_desktop.presentation import preferences as prefs_module
-from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.saves.savefile import load_save, state_hash
 from illuminopoly_desktop.ui.app import game_files
@@ -23,7 +21,6 @@ from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.app.table_layout import PARCELS, STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 import tabletop
-from ui_windows import hide_top_level_windows
 
 GEORGE = find_ruleset("george")
 PEOPLE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy", "kind": "computer", "strength": "schemer"}]
@@ -32,14 +29,9 @@ FORBIDDEN_WORDS = ("Buy ", "Political Favor", "Power Base", "owner", "R-")
 
 
 @pytest.fixture
-def folders(tmp_path, monkeypatch):
-    data, config, documents = tmp_path / "data", tmp_path / "config", tmp_path / "documents"
-    documents.mkdir()
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: data)
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: config)
-    monkeypatch.setattr(game_files, "documents_dir", lambda: documents)
-    yield {"data": data, "documents": documents}
-    hide_top_level_windows()
+def folders(game_folders):
+    """The game's data, config and documents folders in tmp_path, windows hidden afterwards (conftest.py)."""
+    return game_folders
 
 
 def open_window(qtbot, size=(1366, 768)) -> MainWindow:

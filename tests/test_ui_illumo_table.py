@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QLabel
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.rulesets import find_ruleset
-from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.action_choices import choices_for
 from illuminopoly_desktop.presentation.board_snapshot import snapshot_of
@@ -34,7 +33,6 @@ from illuminopoly_desktop.ui.app.table_layout import ILLUMO, STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 from illuminopoly_desktop.ui.structure.seat_areas import badges_html, money_html
 import tabletop
-from ui_windows import hide_top_level_windows
 
 from classic_scenario import give
 from illumo_scenario import fund, illumo_game, set_central, treasury
@@ -62,14 +60,9 @@ def deal_card(state, seat: int, kind: str, copy: int = 0) -> int:
 
 
 @pytest.fixture
-def folders(tmp_path, monkeypatch):
-    data, config, documents = tmp_path / "data", tmp_path / "config", tmp_path / "documents"
-    documents.mkdir()
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: data)
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: config)
-    monkeypatch.setattr(game_files, "documents_dir", lambda: documents)
-    yield {"data": data, "documents": documents}
-    hide_top_level_windows()
+def folders(game_folders):
+    """The game's data, config and documents folders in tmp_path, windows hidden afterwards (conftest.py)."""
+    return game_folders
 
 
 def open_window(qtbot, size=(1366, 768)) -> MainWindow:
