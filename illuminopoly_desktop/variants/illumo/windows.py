@@ -31,6 +31,20 @@ def _pledge_options(ctx: RulesContext, window, seat: int, module, unit: int) -> 
     return options
 
 
+def drop_eliminated_askees(ctx: RulesContext, window, closed) -> bool:
+    """A window's `before_waiting` for players asked in turn: an eliminated player is asked no more (D-16); when
+    nobody is left the window closes by `closed(ctx, window)`. True when the window changed."""
+    players = ctx.state.players
+    kept = [seat for seat in window.askees if not players[seat].eliminated]
+    if kept == window.askees:
+        return False
+    window.askees = kept
+    if not kept:
+        ctx.state.pending.remove(window)
+        closed(ctx, window)
+    return True
+
+
 class ComplaintWindow(Window):
     """V-ILLUMO-12: each player not party to the purchase, in turn, files a complaint ($50) or lets it pass."""
     kind = "illumo_complaint"
@@ -79,15 +93,7 @@ class ComplaintWindow(Window):
         """Public."""
 
     def before_waiting(self, ctx: RulesContext, window) -> bool:
-        players = ctx.state.players
-        kept = [seat for seat in window.askees if not players[seat].eliminated]
-        if kept == window.askees:
-            return False
-        window.askees = kept
-        if not kept:
-            ctx.state.pending.remove(window)
-            interference.go_ahead(ctx, window)
-        return True
+        return drop_eliminated_askees(ctx, window, interference.go_ahead)
 
 
 class _PledgeWindow(Window):
@@ -177,15 +183,7 @@ class _CardWindow(Window):
         """Everyone is asked in turn: nothing of a hand shows; the card played is public."""
 
     def before_waiting(self, ctx: RulesContext, window) -> bool:
-        players = ctx.state.players
-        kept = [seat for seat in window.askees if not players[seat].eliminated]
-        if kept == window.askees:
-            return False
-        window.askees = kept
-        if not kept:
-            ctx.state.pending.remove(window)
-            self.closed(ctx, window)
-        return True
+        return drop_eliminated_askees(ctx, window, self.closed)
 
 
 class HoldingActionWindow(_CardWindow):
