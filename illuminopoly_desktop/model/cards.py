@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
@@ -134,7 +135,7 @@ def _load_cards_cached(path: Path) -> Decks:
     return Decks(**{deck: tuple(cards[n][0] for n in sorted(cards)) for deck, cards in by_deck.items()})
 
 
-def _check_header(path: Path, header: list[str] | None) -> None:
+def _check_header(path: Path, header: Sequence[str] | None) -> None:
     if header is None:
         raise DataFileError(path, "row 1", None, f"the file is empty; expected the header {','.join(CSV_COLUMNS)}")
     if tuple(h.strip() for h in header) != CSV_COLUMNS:

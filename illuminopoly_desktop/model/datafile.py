@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 Loc = tuple[str | int, ...]
 
@@ -135,7 +136,7 @@ def _lookup(data: Any, loc: Loc) -> Any:
     return data
 
 
-def describe_problem(error: dict[str, Any]) -> str:
+def describe_problem(error: ErrorDetails) -> str:
     """Turn one pydantic error into plain words, with the bad value if short."""
     kind = error["type"]
     ctx = error.get("ctx") or {}

@@ -13,8 +13,6 @@ same AttributeError as before. tests/test_fast_attributes.py checks both halves.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel
 
 _PYDANTIC_GETATTR = BaseModel.__dict__.get("__getattr__")
@@ -28,11 +26,12 @@ def needs_getattr(cls: type[BaseModel]) -> bool:
 
 def _give_back(cls: type[BaseModel]) -> None:
     if needs_getattr(cls) and "__getattr__" not in cls.__dict__:
-        cls.__getattr__ = _PYDANTIC_GETATTR
+        setattr(cls, "__getattr__", _PYDANTIC_GETATTR)  # a hook the type checker does not know BaseModel has
 
 
-def _subclasses(cls: type) -> list[type]:
-    found, stack = [], [cls]
+def _subclasses(cls: type[BaseModel]) -> list[type[BaseModel]]:
+    found: list[type[BaseModel]] = []
+    stack = [cls]
     while stack:
         for sub in stack.pop().__subclasses__():
             found.append(sub)
@@ -40,9 +39,10 @@ def _subclasses(cls: type) -> list[type]:
     return found
 
 
-def _init_subclass(cls: type[BaseModel], **kwargs: Any) -> None:
+def _init_subclass(cls: type[BaseModel], **kwargs: object) -> None:
     _give_back(cls)
-    _PYDANTIC_INIT_SUBCLASS.__func__(cls, **kwargs)
+    if isinstance(_PYDANTIC_INIT_SUBCLASS, classmethod):  # install() replaces the hook only when it is one
+        _PYDANTIC_INIT_SUBCLASS.__func__(cls, **kwargs)
 
 
 def installed() -> bool:
@@ -55,5 +55,5 @@ def install() -> None:
         return
     for cls in _subclasses(BaseModel):
         _give_back(cls)
-    BaseModel.__pydantic_init_subclass__ = classmethod(_init_subclass)
-    del BaseModel.__getattr__
+    setattr(BaseModel, "__pydantic_init_subclass__", classmethod(_init_subclass))
+    delattr(BaseModel, "__getattr__")

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from copy import deepcopy
 from types import UnionType
-from typing import Annotated, Literal, Union, get_args, get_origin
+from typing import Annotated, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
 _ATOMS = frozenset({int, str, bool, float, type(None), bytes})
 """Immutable values a copy may share."""
 
+SomeModel = TypeVar("SomeModel", bound=BaseModel)
 
-def copy_tree(model: BaseModel, shared: frozenset[str] = frozenset()) -> BaseModel:
+
+def copy_tree(model: SomeModel, shared: frozenset[str] = frozenset()) -> SomeModel:
     """A copy of `model` that shares no mutable object with it, except its top-level fields named in `shared`
     (an immutable part such as the game's setup)."""
     return _copy_model(model, shared)
@@ -41,7 +43,7 @@ def _copy_value(value):
     return deepcopy(value)  # anything else (a set, say): the general route
 
 
-def _copy_model(model: BaseModel, shared: frozenset[str] = frozenset()) -> BaseModel:
+def _copy_model(model: SomeModel, shared: frozenset[str] = frozenset()) -> SomeModel:
     kind = type(model)
     copy = kind.__new__(kind)
     fields = model.__dict__.copy()
@@ -52,10 +54,10 @@ def _copy_model(model: BaseModel, shared: frozenset[str] = frozenset()) -> BaseM
     return copy
 
 
-_DEEP_FIELDS: dict[type, tuple[str, ...]] = {}
+_DEEP_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {}
 
 
-def _deep_fields(kind: type) -> tuple[str, ...]:
+def _deep_fields(kind: type[BaseModel]) -> tuple[str, ...]:
     """The fields of a model class that may hold a mutable value, found from its annotations once per class (a
     property's twenty flags and counters are all plain values: one dict copy covers them)."""
     names = _DEEP_FIELDS.get(kind)

@@ -186,7 +186,13 @@ def load_default_options(path: str | Path | None = None, model: type[BaseModel] 
 
     Raises DataFileError if the file is missing, unreadable or lacks an option.
     """
-    resolved = Path(path) if path is not None else resource_path(model.DEFAULTS_FILE)
+    if path is not None:
+        resolved = Path(path)
+    else:
+        defaults_file = getattr(model, "DEFAULTS_FILE", None)  # every ruleset's options model names its own
+        if not isinstance(defaults_file, str):
+            raise TypeError(f"{model.__name__} names no DEFAULTS_FILE")
+        resolved = resource_path(defaults_file)
     return _load_options_cached(resolved, model)
 
 

@@ -20,12 +20,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 from functools import lru_cache
-from typing import Literal
+from typing import Final, Literal
 
 MASK64 = (1 << 64) - 1
 
-SPLITMIX64 = "splitmix64"
-KEYED_BLAKE2B = "blake2b-ctr"
+SPLITMIX64: Final = "splitmix64"
+KEYED_BLAKE2B: Final = "blake2b-ctr"
 Generator = Literal["splitmix64", "blake2b-ctr"]
 DEFAULT_GENERATOR: Generator = KEYED_BLAKE2B
 """The generator of new games; a setup without a `generator` field is an old save's (splitmix64)."""

@@ -15,6 +15,8 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel
+
 from .presets import USER_PREFIX, builtin_presets
 
 DEFAULT_RULESET = "illuminopoly"
@@ -61,7 +63,7 @@ class UnknownRuleset(ValueError):
 
 
 _loaded: dict[str, Any] = {}
-_options_models: dict[str, type] = {}
+_options_models: dict[str, type[BaseModel]] = {}
 
 
 def _entry(name: str) -> RulesetEntry:
@@ -83,7 +85,7 @@ def find_ruleset(name: str) -> Any:
     return ruleset
 
 
-def options_model_of(name: str) -> type:
+def options_model_of(name: str) -> type[BaseModel]:
     """The options model of the ruleset called `name` (a pydantic model with DEFAULTS_FILE and HELP_FILE, read by
     model/options.py's `make_options(..., model=...)`), its module imported on first use. A setup's options are read
     by it (model/state.py `GameSetup`), and so are the command line's and the New Game dialog's option values.
@@ -93,7 +95,10 @@ def options_model_of(name: str) -> type:
     model = _options_models.get(path)
     if model is None:
         module, _, qualname = path.partition(":")
-        model = _options_models[path] = getattr(importlib.import_module(module), qualname)
+        found = getattr(importlib.import_module(module), qualname)
+        if not (isinstance(found, type) and issubclass(found, BaseModel)):
+            raise TypeError(f"{path} is not a pydantic model")
+        model = _options_models[path] = found
     return model
 
 
@@ -101,9 +106,7 @@ def check_preset(ruleset: str, preset: str | None) -> None:
     """Raise UnknownRuleset unless `ruleset` is known and `preset` is None, one of its built-in presets
     (resources/presets/, model/presets.py) or a user's own ("user:..."). A user's preset is accepted without its file:
     the setup records every option value, so a save or a game hosted by someone else plays without it."""
-    entry = RULESETS.get(ruleset)
-    if entry is None:
-        find_ruleset(ruleset)  # raises, naming the rulesets there are
+    entry = _entry(ruleset)  # raises, naming the rulesets there are
     if preset is None or preset.startswith(USER_PREFIX):
         return
     names = [p.name for p in builtin_presets(ruleset)]

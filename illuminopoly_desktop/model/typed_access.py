@@ -8,10 +8,13 @@ them once (e.g. `variants/illumo/access.py`), so that its modules read `illumo_o
 instead of an attribute the checker cannot see."""
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TypeVar, Union
 
 from pydantic import BaseModel
 
+from .classic_options import ClassicOptions
+from .george_options import GeorgeOptions
+from .options import Options
 from .state import GameState
 
 OptionsModel = TypeVar("OptionsModel", bound=BaseModel)
@@ -31,3 +34,17 @@ def slice_as(state: GameState, model: type[SliceModel]) -> SliceModel:
     if not isinstance(variant, model):
         raise TypeError(f"the game's ruleset slice is a {type(variant).__name__}, not a {model.__name__}")
     return variant
+
+
+CoreOptions = Union[Options, ClassicOptions, GeorgeOptions]
+"""The options models that answer the core's own questions (`bank_insolvency`, `bank_shortfall_forgiven`,
+`bank_shortfall_payment`, `go_on_landing`): Illuminopoly's (and the shared factions', derived from it) as house
+rules, the classic rules' (and Illumonopoly's, derived from them) and the Georgist rules' as fixed class constants.
+A new ruleset's options model derives from one of these, or joins this union."""
+
+
+def core_options(options: BaseModel) -> CoreOptions:
+    """A game's options, as the core's mechanisms (rules/money.py, rules/movement.py, rules/invariants.py) read them."""
+    if not isinstance(options, (Options, ClassicOptions, GeorgeOptions)):
+        raise TypeError(f"the options are a {type(options).__name__}, which answers none of the core's questions")
+    return options

@@ -26,7 +26,7 @@ def diff(old: Any, new: Any) -> list[dict]:
 
 
 def _token(step: str | int) -> str:
-    return "/" + (str(step) if type(step) is int else step.replace("~", "~0").replace("/", "~1"))
+    return "/" + (step.replace("~", "~0").replace("/", "~1") if isinstance(step, str) else str(step))
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:

@@ -4,7 +4,7 @@ The GUI, the LAN server and the bots all build these and hand them to `engine.ap
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Self, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Self, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -22,18 +22,19 @@ class _Shareable(BaseModel):
         player-turn, and validating each cost more than choosing among them). Only for scalar fields (a list
         inside could be changed in place); a dict lookup instead of a validation."""
         key = (cls, *fields.items())
-        value = _SHARED.get(key)
-        if value is None:
-            value = cls(**fields)
-            if any(isinstance(field, (list, dict, set)) for field in value.__dict__.values()):
-                raise TypeError(f"{cls.__name__} holds a mutable field: build it with {cls.__name__}(...)")
-            if len(_SHARED) >= _SHARED_LIMIT:
-                _SHARED.clear()  # a bound for long-running processes; the instances are only a cache
-            _SHARED[key] = value
+        cached = _SHARED.get(key)
+        if isinstance(cached, cls):  # the key starts with cls, so a value found is always one of cls
+            return cached
+        value = cls(**fields)
+        if any(isinstance(field, (list, dict, set)) for field in value.__dict__.values()):
+            raise TypeError(f"{cls.__name__} holds a mutable field: build it with {cls.__name__}(...)")
+        if len(_SHARED) >= _SHARED_LIMIT:
+            _SHARED.clear()  # a bound for long-running processes; the instances are only a cache
+        _SHARED[key] = value
         return value
 
 
-_SHARED: dict[tuple, _Shareable] = {}
+_SHARED: dict[tuple[object, ...], _Shareable] = {}
 _SHARED_LIMIT = 20_000
 
 
@@ -42,6 +43,11 @@ class Action(_Shareable):
     """The faction that acts (model/seating.py `FactionId`; the field kept its name for the saves): in Illuminopoly
     the seat's own, in shared factions the one its seat decides for now (rules/control.py). A Chair vote of the
     shared-faction ruleset is a seat's, not a faction's (V-SHARED-05): its `seat` is the voter's `SeatId`."""
+
+    if TYPE_CHECKING:
+        # Every concrete action declares its tag as a field, `type: Literal["roll"] = "roll"` (the discriminator of
+        # AnyAction); said here for the checker only, so that the fields' order and the JSON stay as they were.
+        type: str
 
 
 class DeedPlacement(_Shareable):
@@ -711,8 +717,8 @@ AnyAction = Annotated[
     Field(discriminator="type"),
 ]
 
-ACTION_ADAPTER: TypeAdapter = TypeAdapter(AnyAction)
-ACTION_LIST_ADAPTER: TypeAdapter = TypeAdapter(list[AnyAction])
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(AnyAction)
+ACTION_LIST_ADAPTER: TypeAdapter[list[AnyAction]] = TypeAdapter(list[AnyAction])
 
 FREE_ACTION_TYPES = frozenset({"mortgage", "unmortgage", "buy_building", "sell_building", "propose_offer",
                                "accept_offer", "decline_offer", "withdraw_offer", "forgive_debt", "extend_debt",
@@ -743,14 +749,14 @@ PLACEMENT_FIELDS = frozenset({"parent", "arrow"})
 """Where an acquisition hangs the new deed (R-STRUCT-04): a buy, a takeover, a bid, a mortgage buy-off."""
 
 
-def same_but_placement(a: BaseModel, b: BaseModel, also: frozenset[str] = frozenset()) -> bool:
+def same_but_placement(a: Action, b: Action, also: frozenset[str] = frozenset()) -> bool:
     """Whether two actions differ at most in where the new deed hangs (and in the fields named in `also`): the same
     choice for a player, who picks the arrow apart."""
-    exclude = PLACEMENT_FIELDS | also
+    exclude = {*PLACEMENT_FIELDS, *also}  # a set: pydantic's `exclude` is typed as a set or a mapping
     return a.type == b.type and a.model_dump(exclude=exclude) == b.model_dump(exclude=exclude)
 
 
-def parse_action(data: dict | str | bytes) -> BaseModel:
+def parse_action(data: dict[str, object] | str | bytes) -> Action:
     """Parse one action from a dict or JSON text; raises pydantic.ValidationError."""
     if isinstance(data, (str, bytes)):
         return ACTION_ADAPTER.validate_json(data)

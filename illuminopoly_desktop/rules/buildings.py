@@ -44,9 +44,10 @@ def check_even_sale(ctx: RulesContext, index: int, mode: str, lots_of: Callable[
     square = ctx.squares[index]
     cost = square.house_cost or 0
     if mode == "house":
-        if prop.hotel or prop.houses == 0:
+        group = square.group
+        if prop.hotel or prop.houses == 0 or group is None:  # a square of no colour group carries no house
             raise refuse("E_UNEVEN", ctx.rules.rule_ids["build.sell"], "There is no house to sell here (sell hotels first).")
-        lots = lots_of(ctx, square.group)
+        lots = lots_of(ctx, group)
         if any(ctx.state.properties[m].hotel for m in lots):
             raise refuse("E_UNEVEN", ctx.rules.rule_ids["build.sell"], "Break down every hotel of the group before selling houses.")
         if any(level(ctx, m) > prop.houses for m in lots if m != index):
@@ -129,6 +130,6 @@ def remove_buildings(ctx: RulesContext, index: int) -> int:
 
 def group_has_buildings(ctx: RulesContext, index: int) -> bool:
     group = ctx.squares[index].group
-    members = ctx.board.group_members.get(group, (index,))
+    members = (index,) if group is None else ctx.board.group_members.get(group, (index,))
     return any(ctx.state.properties[m].houses or ctx.state.properties[m].hotel for m in members)
 

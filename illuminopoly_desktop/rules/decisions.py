@@ -20,6 +20,7 @@ from ..model.state import GameState
 from .actions import Action
 from .context import RulesContext
 from .errors import refuse
+from .handlers import Handler
 
 Menu = dict[str, Callable[[], list[Action]]]
 """Legal actions grouped by action type, each group built only when called (rules/legal.py `legal_menu`)."""
@@ -101,7 +102,7 @@ class Step(Decision):
     """A step of the turn machine: the mover (`turn.seat`) decides, unless the step is automatic. His answers are
     the functions of `handlers` (action type -> function(ctx, action))."""
 
-    handlers: ClassVar[dict[str, Callable[[RulesContext, Action], None]]] = {}
+    handlers: ClassVar[dict[str, Handler]] = {}
 
     def awaiting(self, state: GameState, turn) -> list[int]:
         return [] if self.automatic else [turn.seat]
@@ -111,8 +112,9 @@ class Step(Decision):
             raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["turn.not_yours"], f"It is {ctx.name(turn.seat)}'s turn.")
         handler = self.handlers.get(action.type)
         if handler is None:
-            self.refuse_out_of_step(ctx, turn, action)
-        handler(ctx, action)
+            self.refuse_out_of_step(ctx, turn, action)  # raises IllegalAction
+        else:
+            handler(ctx, action)
 
     def refuse_out_of_step(self, ctx: RulesContext, turn, action: Action) -> None:
         """Refuse an action this step has no handler for (raises IllegalAction)."""

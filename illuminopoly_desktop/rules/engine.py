@@ -73,7 +73,7 @@ def _dispatch(ctx: RulesContext, action: A.Action) -> None:
         raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["game.over"], "The game is over.")
     if not 0 <= seat < len(state.players):
         raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["game.no_seat"], "There is no such seat.")
-    if kind == "force_dice":
+    if isinstance(action, A.ForceDice):
         if not state.setup.allow_forced_dice:
             raise refuse("E_OPTION_DISABLED", ctx.rules.rule_ids["game.forced_dice"], "Forced dice exist only in test and referee games.")
         state.forced_dice.extend(action.dice)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..model.rulesets import find_ruleset
 from ..model.state import GameState
+from ..model.typed_access import core_options
 
 TOTAL_HOUSES = 32
 TOTAL_HOTELS = 12
@@ -32,7 +33,7 @@ def invariant_problems(state: GameState, initial_money: int) -> list[str]:
         if player.bank_debt < 0 or (player.bank_debt and (player.cash or player.eliminated)):
             # Every receipt repays a Bank debt first and elimination cancels it (R-LOSE-02, R-LOSE-05).
             problems.append(f"seat {player.seat} owes the Bank ${player.bank_debt} with ${player.cash} cash")
-    if state.reserves < 0 and state.setup.options.bank_insolvency != "unlimited":
+    if state.reserves < 0 and core_options(state.setup.options).bank_insolvency != "unlimited":
         problems.append("the Bank's Reserves are negative (R-BANK-02)")
     if state.fp_pot < 0 or state.escrow < 0:
         problems.append("negative Free Parking pot or escrow")

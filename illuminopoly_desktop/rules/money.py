@@ -5,7 +5,11 @@ record it, so the conservation invariant holds after every call.
 """
 from __future__ import annotations
 
+from typing import Literal
+
+from ..model.george_state import GeorgeState
 from ..model.state import BANK, ESCROW, FP, GO_POT, Auction, Party
+from ..model.typed_access import core_options, slice_as
 from .context import RulesContext
 from .errors import refuse
 from .events import AuctionEvent, MoneyMoved, PaymentShort
@@ -24,7 +28,7 @@ def _take(ctx: RulesContext, party: Party, amount: int) -> None:
     elif party == ESCROW:
         st.escrow -= amount
     elif party == GO_POT:
-        st.variant.go_pot -= amount
+        slice_as(st, GeorgeState).go_pot -= amount
     elif party.__class__ is int:
         st.players[party].cash -= amount
     else:
@@ -40,7 +44,7 @@ def _give(ctx: RulesContext, party: Party, amount: int) -> None:
     elif party == ESCROW:
         st.escrow += amount
     elif party == GO_POT:
-        st.variant.go_pot += amount
+        slice_as(st, GeorgeState).go_pot += amount
     elif party.__class__ is int:
         st.players[party].cash += amount
     else:
@@ -91,7 +95,8 @@ def bank_shortfall(ctx: RulesContext, payer: int, owed: int, paid: int, reason: 
     A Bank Proprietor who owes a fine to himself owes nobody: that shortfall is always forgiven."""
     if paid >= owed:
         return
-    if ctx.options.bank_shortfall_forgiven or bank_receiver(ctx, is_fine=True) == payer:
+    outcome: Literal["forgiven", "debt"]
+    if core_options(ctx.options).bank_shortfall_forgiven or bank_receiver(ctx, is_fine=True) == payer:
         outcome = "forgiven"
     else:
         ctx.state.players[payer].bank_debt += owed - paid
@@ -139,9 +144,9 @@ def bank_pays(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: s
     """
     if amount <= 0:
         return 0
-    st, opts = ctx.state, ctx.options
+    st, opts = ctx.state, core_options(ctx.options)
     if is_salary and st.bank_proprietor is not None and not st.players[st.bank_proprietor].eliminated:
-        return _proprietor_pays_salary(ctx, seat, amount, reason)
+        return _proprietor_pays_salary(ctx, st.bank_proprietor, seat, amount, reason)
     if st.reserves >= amount:
         before = st.reserves
         move(ctx, BANK, seat, amount, reason, rule_id)
@@ -172,21 +177,20 @@ def bank_pays(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: s
     return paid
 
 
-def _proprietor_pays_salary(ctx: RulesContext, seat: int, amount: int, reason: str) -> int:
+def _proprietor_pays_salary(ctx: RulesContext, proprietor: int, seat: int, amount: int, reason: str) -> int:
     """R-BANK-03 step 4: GO salary comes out of the Proprietor's own cash; what he cannot pay is not paid.
 
     Resolution: "if he cannot pay, it is not paid" is read like the Bank's own shortfall (R-BANK-02): he pays what
     he has under `bank_shortfall_payment=partial`, nothing under `none`; the rest is lost to the mover and logged.
     """
     st = ctx.state
-    proprietor = st.bank_proprietor
     if proprietor == seat:
         return amount  # paying oneself moves nothing
     cash = st.players[proprietor].cash
     if cash >= amount:
         paid = amount
     else:
-        paid = cash if ctx.options.bank_shortfall_payment == "partial" else 0
+        paid = cash if core_options(ctx.options).bank_shortfall_payment == "partial" else 0
     move(ctx, proprietor, seat, paid, reason, ctx.rules.rule_ids["bank.auction"])
     if paid < amount:
         ctx.emit(PaymentShort(payer=proprietor, payee=seat, owed=amount, paid=paid, outcome="lost",
@@ -231,7 +235,7 @@ def _auction_again_below_third(ctx: RulesContext, before: int) -> None:
     payment would stall the game. A Bank broke again still triggers an auction by step 1.
     """
     st = ctx.state
-    if (ctx.options.bank_insolvency != "auction" or st.bank_auction_done or st.bank_proprietor is None
+    if (core_options(ctx.options).bank_insolvency != "auction" or st.bank_auction_done or st.bank_proprietor is None
             or _bank_auction_pending(st)):
         return
     threshold = st.bank_start_reserves

@@ -2,11 +2,18 @@
 square does (`ctx.rules.on_pass`, VARIANTS S06): the GO salary, and whatever else the ruleset's rules say."""
 from __future__ import annotations
 
+from typing import Literal
+
+from ..model.typed_access import core_options
 from .context import RulesContext
 from .events import TokenMoved
 from .money import bank_pays
 
 BOARD_SIZE = 40
+
+_MOVED_HOW: dict[str, Literal["dice", "card", "back", "teleport", "stop"]] = {
+    "dice": "dice", "card": "card", "go_card": "card", "back": "back", "teleport": "teleport", "stop": "stop"}
+"""The `how` of the TokenMoved event a walk emits, by the walk's own `how` (the GO card is a card)."""
 
 
 def pay_go_salary(ctx: RulesContext, seat: int) -> None:
@@ -39,7 +46,7 @@ def walk(ctx: RulesContext, seat: int, steps: int, how: str, then: int = 0) -> i
         path.append(position)
         player.position = position
         last = left == 0 and not then
-        if last and position == ctx.board.go_index and not (ctx.options.go_on_landing or how == "go_card"):
+        if last and position == ctx.board.go_index and not (core_options(ctx.options).go_on_landing or how == "go_card"):
             # Landing on GO without `go_on_landing`: no salary, but the circuit is complete (R-GO-01, R-GO-02).
             player.completed_first_circuit = True
             stop_offer = False
@@ -48,7 +55,7 @@ def walk(ctx: RulesContext, seat: int, steps: int, how: str, then: int = 0) -> i
         if stop_offer and not last:
             paused = True
             break
-    ctx.emit(TokenMoved(seat=seat, start=start, end=position, path=path, how="card" if how == "go_card" else how,
+    ctx.emit(TokenMoved(seat=seat, start=start, end=position, path=path, how=_MOVED_HOW[how],
                         rule_id=ctx.rules.rule_ids["move.walk"]))
     return left if paused else None
 

@@ -25,7 +25,8 @@ def offer_answerers(state: GameState) -> list[int]:
 
 def _may_answer(state: GameState, seat: int, offer_id: int) -> bool:
     decline = legal_menu(state, seat).get("decline_offer")
-    return decline is not None and any(action.offer_id == offer_id for action in decline())
+    return decline is not None and any(isinstance(action, A.DeclineOffer) and action.offer_id == offer_id
+                                       for action in decline())
 
 
 def decline_first_offer(state: GameState, seat: int) -> A.Action | None:

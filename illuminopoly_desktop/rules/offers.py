@@ -9,13 +9,14 @@ commitments are variants/illuminopoly/deals.py.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Literal
 
 from ..model.state import Offer
 from . import actions as A
 from .context import RulesContext
 from .errors import IllegalAction, refuse
 from .events import OfferEvent
+from .handlers import Handler, handler_map, handles
 from .payments import forgive_debt
 
 
@@ -45,8 +46,8 @@ def find_offer(ctx: RulesContext, offer_id: int) -> Offer:
     raise refuse("E_NO_SUCH_OFFER", ctx.rules.rule_ids["offer"], "That offer no longer exists (withdrawn, answered or expired).")
 
 
-def propose(ctx: RulesContext, seat: int, counterparties: list[int], legs, visibility: str, expires_round: int | None,
-            counter_to: int | None = None) -> None:
+def propose(ctx: RulesContext, seat: int, counterparties: list[int], legs, visibility: Literal["public", "secret"],
+            expires_round: int | None, counter_to: int | None = None) -> None:
     """Record a new offer after its static checks (R-DEAL-02, §33.1).
 
     With `counter_to`, the offer is a counter-offer: `seat` must be a counterparty of that open offer who has not
@@ -102,7 +103,7 @@ def accept(ctx: RulesContext, seat: int, offer_id: int, placements) -> bool:
     return set(offer.accepted_by) == set(offer.counterparties)
 
 
-def close(ctx: RulesContext, offer: Offer, status: str, seat: int) -> None:
+def close(ctx: RulesContext, offer: Offer, status: Literal["declined", "withdrawn"], seat: int) -> None:
     ctx.state.offers.remove(offer)
     ctx.emit(OfferEvent(offer_id=offer.id, status=status, seat=seat, rule_id=ctx.rules.rule_ids["offer"],
                         visible_to=visible_to(offer)))
@@ -162,8 +163,9 @@ def extend(ctx: RulesContext, action: A.ExtendDebt) -> None:
     forgive_debt(ctx, action.seat, action.debt_id, action.due_round)
 
 
-HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
-    "propose_offer": propose_offer, "accept_offer": accept_offer, "decline_offer": decline_offer,
-    "withdraw_offer": withdraw_offer, "forgive_debt": forgive, "extend_debt": extend,
-}
+HANDLERS: dict[str, Handler] = handler_map(
+    handles(A.ProposeOffer, propose_offer), handles(A.AcceptOffer, accept_offer),
+    handles(A.DeclineOffer, decline_offer), handles(A.WithdrawOffer, withdraw_offer),
+    handles(A.ForgiveDebt, forgive), handles(A.ExtendDebt, extend),
+)
 """The free actions of offers and debts, for a ruleset's `free_action_handlers`."""

@@ -2,6 +2,8 @@
 (R-DEAL-04)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from ..model.state import BANK, Debt, GameState, Party, RaiseFunds
 from . import actions as A
 from .context import RulesContext
@@ -95,6 +97,7 @@ def forgive_debt(ctx: RulesContext, seat: int, debt_id: int, new_round: int | No
     debt = next((d for d in state.debts if d.id == debt_id), None)
     if debt is None or debt.creditor != seat:
         raise refuse("E_NOT_OWNER", ctx.rules.rule_ids["debt"], "Only the creditor may forgive or extend a debt.")
+    status: Literal["forgiven", "extended"]
     if new_round is None:
         state.debts.remove(debt)
         status = "forgiven"

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
+from pydantic import BaseModel
+
 from ..model import rng
 from ..model.seating import FactionId, SeatId
 from ..model.state import BANK, GameSetup, GameState
@@ -40,7 +42,7 @@ CORE_RULE_KEYS = frozenset({
 class Ruleset:
     name: ClassVar[str] = ""
     """The stable code written in saves and adverts (model/rulesets.py)."""
-    options_model: ClassVar[type] = type(None)
+    options_model: ClassVar[type[BaseModel]] = BaseModel
     """The frozen model of the ruleset's house rules (model/options.py's `Options` for Illuminopoly)."""
     seats: ClassVar[range] = range(2, 9)
     """How many players may sit at the table (S02): classic Monopoly is for 2 to 8."""
@@ -55,7 +57,7 @@ class Ruleset:
     event of a shared mechanism names the rule of the game being played; CORE_RULE_KEYS lists every key, and
     tests/test_rulesets.py checks that every ruleset maps them all."""
 
-    windows: ClassVar[tuple[type, ...]] = ()
+    windows: ClassVar[tuple[type[BaseModel], ...]] = ()
     """S15: the models of the windows this ruleset opens on the pending stack (members of model/state.py's `Pending`;
     a ruleset's own windows live in its model slice, e.g. model/classic_state.py). With `turn_steps`, the ruleset's
     declaration of every decision its games can wait on: `decisions` must register exactly these

@@ -216,7 +216,7 @@ def remove_stale_temporaries(target: str | os.PathLike) -> list[Path]:
     """Delete the temporary files a killed process left while writing the save `target` (`.NAME.*.tmp` beside
     it; never another save's). Returns those deleted. Called when a game's files are opened again."""
     target = Path(target)
-    removed = []
+    removed: list[Path] = []
     try:
         leftovers = list(target.parent.glob(f".{glob_escape(target.name)}.*.tmp"))
     except OSError:
@@ -422,9 +422,12 @@ def _mismatch(name: str, save: SaveFile, replayed: GameState | None) -> str:
     """Why a save whose parts disagree is refused, in words: the first field that differs and both its values
     (the setup against the snapshot's setup, then the replayed game against the snapshot), else the check value."""
     opening = f"{name} was edited or corrupted: "
+    probe_difference = None
     if save.snapshot.setup != save.setup:
         probe = save.snapshot.model_copy(update={"setup": save.setup})
-        where, in_setup, in_snapshot = state_difference(probe, save.snapshot)
+        probe_difference = state_difference(probe, save.snapshot)  # never None: the setups differ
+    if probe_difference is not None:
+        where, in_setup, in_snapshot = probe_difference
         return (f"{opening}{where} is {in_setup}, but the saved game (its snapshot) says {in_snapshot}. "
                 "The save's parts must agree; nothing was opened.")
     if replayed is not None:
