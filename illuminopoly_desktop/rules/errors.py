@@ -21,6 +21,12 @@ ReasonCode = Literal[
     # (V-SHARED-19), a deed attacked twice in one faction turn (V-SHARED-20), a pass no longer open (V-SHARED-11, -13)
     "E_NOT_CONTROLLER", "E_OWN_OTHER_FACTION", "E_ADJACENT_FACTION", "E_CLAMP", "E_ALREADY_ATTACKED",
     "E_PASS_FORBIDDEN",
+    # the Georgist rules (VARIANTS §5): a down payment outside half to all of the price (V-GEORGE-16), a building
+    # sold back that the parcel does not have (V-GEORGE-20)
+    "E_DOWN_PAYMENT", "E_NO_BUILDING",
+    # Illumonopoly (VARIANTS §4): a square blocked by a complaint (V-ILLUMO-14), a player under an IRS Audit
+    # (V-ILLUMO-23), a do-nothing turn declared (V-ILLUMO-34), a Court card not held or not playable (V-ILLUMO-16, -30)
+    "E_BLOCKED", "E_AUDITED", "E_DECLARED_IDLE", "E_NO_CARD",
 ]
 
 

@@ -16,6 +16,7 @@ from ...rules.errors import refuse
 from ...rules.money import move
 from ..classic.bankruptcy import _drop_bidder, creditor, hand_over_and_leave, owed
 from . import free_actions
+from .access import george_slice
 from .buildings import raisable
 from .parcels import change_supply, lessees_parcels, loans_on, payoff
 
@@ -50,7 +51,7 @@ def declare(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
 
 
 def _to_a_player(ctx: RulesContext, seat: int, to: int, parcels: list[int]) -> None:
-    george = ctx.state.variant
+    george = george_slice(ctx.state)
     for index in parcels:
         held = george.parcels[index]
         held.lessee, held.build_locked = to, False
@@ -62,7 +63,7 @@ def _to_a_player(ctx: RulesContext, seat: int, to: int, parcels: list[int]) -> N
 
 
 def _to_the_bank(ctx: RulesContext, seat: int, parcels: list[int]) -> None:
-    george = ctx.state.variant
+    george = george_slice(ctx.state)
     lots = []
     for index in parcels:
         held = george.parcels[index]
@@ -74,7 +75,7 @@ def _to_the_bank(ctx: RulesContext, seat: int, parcels: list[int]) -> None:
 
 
 def write_off(ctx: RulesContext, index: int) -> None:
-    george = ctx.state.variant
+    george = george_slice(ctx.state)
     for loan in loans_on(ctx.state, index):
         george.loans.remove(loan)
         ctx.notice(f"The ${loan.outstanding} still owed on {ctx.square_name(index)} is written off.",
@@ -102,7 +103,7 @@ def clear_stranded(ctx: RulesContext) -> None:
             auctioned.update(window.remaining_properties)
         elif window.kind == "loan_settlement":
             auctioned.update(window.given_up)
-    for index, held in state.variant.parcels.items():
+    for index, held in george_slice(state).parcels.items():
         if held.lessee is None and held.built and index not in auctioned:
             change_supply(state, "house", held.houses)
             change_supply(state, "hotel", held.hotels)
@@ -139,11 +140,11 @@ def settle(ctx: RulesContext, window: LoanSettlement, seat: int, index: int, kee
     if keep:
         cost = settlement_cost(ctx, index)
         for loan in loans_on(state, index):
-            state.variant.loans.remove(loan)
+            george_slice(state).loans.remove(loan)
         move(ctx, seat, BANK, cost, f"loans on {name} paid off", "V-GEORGE-30")
     else:
         write_off(ctx, index)
-        held = state.variant.parcels[index]
+        held = george_slice(state).parcels[index]
         held.lessee = None
         window.given_up.append(index)
         ctx.notice(f"{ctx.name(seat)} gives {name} up: it is auctioned as a lot.", "V-GEORGE-30", seat)

@@ -6,11 +6,12 @@ final interest (V-GEORGE-18). Buildings sell back at half cost, their loan settl
 empty lease may be given up (V-GEORGE-29). With no unit of a kind left in the Bank, buyers wait (V-GEORGE-19)."""
 from __future__ import annotations
 
-from ...model.george_state import Loan
+from ...model.george_state import BuildingKind, Loan
 from ...model.state import BANK
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import bank_pays, ceil_div, move
+from .access import george_options, george_slice
 from .parcels import (bought_outright, building_price, change_supply, holding_words, leased_parcel, loans_on, parcel,
                       payoff, supply_of)
 
@@ -24,7 +25,7 @@ def split_down(total: int, count: int) -> list[int]:
     return [share + (1 if i < odd else 0) for i in range(count)]
 
 
-def check_kind(ctx: RulesContext, index: int, kind: str, count: int) -> None:
+def check_kind(ctx: RulesContext, index: int, kind: BuildingKind, count: int) -> None:
     """What the parcel may take now (V-GEORGE-11, -14, -15), whoever buys it."""
     held = parcel(ctx, index)
     street = ctx.squares[index].kind == "lot"
@@ -59,7 +60,7 @@ def check_kind(ctx: RulesContext, index: int, kind: str, count: int) -> None:
                                                    f"comes back.")
 
 
-def check_purchase(ctx: RulesContext, seat: int, index: int, kind: str, count: int, down: int | None,
+def check_purchase(ctx: RulesContext, seat: int, index: int, kind: BuildingKind, count: int, down: int | None,
                    fresh_lease: bool = False) -> int:
     """The total down payment of `count` buildings of `kind` for the parcel (`down` None: the full price), if the
     seat may buy them now; else refuse. `fresh_lease`: bought with the lease itself (landing.py checks the lease)."""
@@ -82,12 +83,12 @@ def check_purchase(ctx: RulesContext, seat: int, index: int, kind: str, count: i
     return total
 
 
-def buy(ctx: RulesContext, seat: int, index: int, kind: str, count: int, total_down: int,
+def buy(ctx: RulesContext, seat: int, index: int, kind: BuildingKind, count: int, total_down: int,
         price: int | None = None) -> None:
     """Each building: its share of the down payment to the Bank, the rest a new loan on the parcel (V-GEORGE-16).
     `price`: a unit's price when it is not the printed one (a shortage auction's winning bid, V-GEORGE-19)."""
     state = ctx.state
-    george = state.variant
+    george = george_slice(state)
     held = parcel(ctx, index)
     price = building_price(ctx, index, kind) if price is None else price
     name = ctx.square_name(index)
@@ -122,17 +123,17 @@ def raising_funds(ctx: RulesContext, seat: int) -> bool:
     return any(window.kind == "raise_funds" and window.payer == seat for window in ctx.state.pending)
 
 
-def sale_loan(ctx: RulesContext, index: int, kind: str) -> Loan | None:
+def sale_loan(ctx: RulesContext, index: int, kind: BuildingKind) -> Loan | None:
     """The loan a building's sale settles. Resolution: each building carries its own loan (decision 13), so the
     sale settles the newest loan of that kind on the parcel (the building sold is the last one bought)."""
     found = [loan for loan in loans_on(ctx.state, index) if loan.building == kind]
     return found[-1] if found else None
 
 
-def check_sale(ctx: RulesContext, seat: int, index: int, kind: str) -> tuple[int, int]:
+def check_sale(ctx: RulesContext, seat: int, index: int, kind: BuildingKind) -> tuple[int, int]:
     """(the half-cost refund, what settling the building's loan costs), if the seat may sell it now."""
     held = leased_parcel(ctx, seat, index, "V-GEORGE-20")
-    if not ctx.options.george_sellback_anytime and not raising_funds(ctx, seat):
+    if not george_options(ctx).george_sellback_anytime and not raising_funds(ctx, seat):
         raise refuse("E_WRONG_PHASE", "V-GEORGE-20", "Buildings are sold back only to raise money for a debt.")
     has = {"house": held.houses and not held.large, "hotel": held.hotels, "office": held.offices,
            "plant": held.plant}[kind]
@@ -149,14 +150,14 @@ def check_sale(ctx: RulesContext, seat: int, index: int, kind: str) -> tuple[int
     return refund, settle
 
 
-def sell(ctx: RulesContext, seat: int, index: int, kind: str) -> None:
+def sell(ctx: RulesContext, seat: int, index: int, kind: BuildingKind) -> None:
     refund, settle = check_sale(ctx, seat, index, kind)
     state = ctx.state
     held = parcel(ctx, index)
     name = ctx.square_name(index)
     loan = sale_loan(ctx, index, kind)
     if loan is not None:
-        state.variant.loans.remove(loan)
+        george_slice(state).loans.remove(loan)
     if refund > settle:
         bank_pays(ctx, seat, refund - settle, f"{WORDS[kind]} sold back, net of its loan" if loan else
                   f"{WORDS[kind]} sold back", "V-GEORGE-20")
@@ -173,7 +174,7 @@ def sell(ctx: RulesContext, seat: int, index: int, kind: str) -> None:
         else:
             held.offices -= 1
         if not held.large:  # back to four houses, as many as the supply has
-            held.houses = min(4, state.variant.house_supply)
+            held.houses = min(4, george_slice(state).house_supply)
             change_supply(state, "house", -held.houses)
     ctx.notice(f"{ctx.name(seat)} sold a {WORDS[kind]} on {name} back for ${refund}"
                + (f", ${settle} of it settling its loan." if loan else "."), "V-GEORGE-20", seat)
@@ -182,7 +183,7 @@ def sell(ctx: RulesContext, seat: int, index: int, kind: str) -> None:
 # ----- paying off a loan (V-GEORGE-18), giving up a lease (V-GEORGE-29) -----
 
 def find_loan(ctx: RulesContext, seat: int, loan_id: int) -> Loan:
-    george = ctx.state.variant
+    george = george_slice(ctx.state)
     for loan in george.loans:
         if loan.id == loan_id and george.parcels[loan.parcel].lessee == seat:
             return loan
@@ -200,12 +201,12 @@ def check_payoff(ctx: RulesContext, seat: int, loan_id: int) -> int:
 def pay_off(ctx: RulesContext, seat: int, loan_id: int) -> None:
     due = check_payoff(ctx, seat, loan_id)
     loan = find_loan(ctx, seat, loan_id)
-    ctx.state.variant.loans.remove(loan)
+    george_slice(ctx.state).loans.remove(loan)
     move(ctx, seat, BANK, due, f"loan on {ctx.square_name(loan.parcel)} paid off", "V-GEORGE-18")
 
 
 def check_surrender(ctx: RulesContext, seat: int, index: int) -> None:
-    if not ctx.options.george_allow_lease_surrender:
+    if not george_options(ctx).george_allow_lease_surrender:
         raise refuse("E_OPTION_DISABLED", "V-GEORGE-29", "Leases may not be given up in this game.")
     held = leased_parcel(ctx, seat, index, "V-GEORGE-29")
     if held.built:
@@ -225,11 +226,11 @@ def raisable(ctx: RulesContext, seat: int) -> int:
     """What selling back every building would bring him net of the loans it settles (V-GEORGE-30's test), parcel
     by parcel, counting none whose loans cost more than its buildings bring."""
     total = 0
-    for index, held in ctx.state.variant.parcels.items():
+    for index, held in george_slice(ctx.state).parcels.items():
         if held.lessee != seat:
             continue
-        refund = sum(building_price(ctx, index, kind) // 2 * n for kind, n in
-                     (("house", held.houses), ("hotel", held.hotels), ("office", held.offices),
-                      ("plant", int(held.plant))) if n)
+        counts: tuple[tuple[BuildingKind, int], ...] = (("house", held.houses), ("hotel", held.hotels),
+                                                        ("office", held.offices), ("plant", int(held.plant)))
+        refund = sum(building_price(ctx, index, kind) // 2 * n for kind, n in counts if n)
         total += max(0, refund - sum(payoff(loan) for loan in loans_on(ctx.state, index)))
     return total

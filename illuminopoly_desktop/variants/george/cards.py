@@ -7,12 +7,13 @@ orders whoever the lessee, the repairs below, the Bank taking what a card makes 
 from __future__ import annotations
 
 from ...rules.context import RulesContext
+from .access import george_slice
 
 
 def repairs(ctx: RulesContext, seat: int, per_house: int, per_hotel: int) -> int:
     """A repairs card: per house and per large building on the parcels he leases, plants exempt."""
     total = 0
-    for held in ctx.state.variant.parcels.values():
+    for held in george_slice(ctx.state).parcels.values():
         if held.lessee == seat:
             total += per_house * held.houses + per_hotel * held.large
     return total

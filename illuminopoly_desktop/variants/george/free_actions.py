@@ -3,16 +3,17 @@ credit (V-GEORGE-14 to -16), selling them back (V-GEORGE-20), paying a loan off 
 lease (V-GEORGE-29), and trades of leases and Jail cards (V-GEORGE-21 to -23, the core's offers)."""
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from ...model.george_state import BuildingKind
 from ...rules import actions as A
 from ...rules import offers
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes
+from ...rules.handlers import Handler, handler_map, handles
 from ...rules.money import ceil_div
 from ..classic.free_actions import offer_answers
 from . import buildings, charges, shortage
+from .access import george_slice
 from .parcels import building_price, loans_of, payoff
 
 
@@ -37,13 +38,15 @@ def claim_use_fee(ctx: RulesContext, action: A.ClaimUseFee) -> None:
     charges.claim(ctx, action.seat, action.property)
 
 
-HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
-    "build_on_parcel": build_on_parcel, "sell_parcel_building": sell_parcel_building, "pay_off_loan": pay_off_loan,
-    "surrender_lease": surrender_lease, "claim_use_fee": claim_use_fee, **offers.HANDLERS,
+HANDLERS: dict[str, Handler] = {
+    **handler_map(handles(A.BuildOnParcel, build_on_parcel), handles(A.SellParcelBuilding, sell_parcel_building),
+                    handles(A.PayOffLoan, pay_off_loan), handles(A.SurrenderLease, surrender_lease),
+                    handles(A.ClaimUseFee, claim_use_fee)),
+    **offers.HANDLERS,
 }
 
-STREET_KINDS = ("house", "hotel", "office")
-PLANT_KINDS = ("plant",)
+STREET_KINDS: tuple[BuildingKind, ...] = ("house", "hotel", "office")
+PLANT_KINDS: tuple[BuildingKind, ...] = ("plant",)
 
 
 def parcel_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
@@ -51,10 +54,10 @@ def parcel_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
     it; a purchase is offered with half down and with all of it."""
     found: dict[str, list[A.Action]] = {"claim_use_fee": [], "build_on_parcel": [], "sell_parcel_building": [],
                                         "pay_off_loan": [], "surrender_lease": []}
-    for pending_claim in ctx.state.variant.claims:
+    for pending_claim in george_slice(ctx.state).claims:
         if pending_claim.lessee == seat:
             found["claim_use_fee"].append(A.ClaimUseFee.shared(seat=seat, property=pending_claim.parcel))
-    for index, held in ctx.state.variant.parcels.items():
+    for index, held in george_slice(ctx.state).parcels.items():
         if held.lessee != seat:
             continue
         for kind in STREET_KINDS if ctx.squares[index].kind == "lot" else PLANT_KINDS:
@@ -91,6 +94,8 @@ def best_sale(ctx: RulesContext, seat: int) -> A.Action | None:
     """The sale back that brings the most cash net of the loan it settles (raising money for a debt)."""
     best, best_net = None, 0
     for action in parcel_actions(ctx, seat)["sell_parcel_building"]:
+        if not isinstance(action, A.SellParcelBuilding):
+            continue  # the list holds only sales
         refund = building_price(ctx, action.property, action.building) // 2
         loan = buildings.sale_loan(ctx, action.property, action.building)
         net = refund - (payoff(loan) if loan is not None else 0)

@@ -4,6 +4,7 @@ to -12; an empty one nothing, V-GEORGE-09), the card squares draw (V-GEORGE-28),
 Luxury Tax is paid (V-GEORGE-25), Go to Jail jails (V-GEORGE-26), Free Parking does nothing (V-GEORGE-27)."""
 from __future__ import annotations
 
+from ...model.george_state import BuildingKind
 from ...model.state import BANK, Auction
 from ...rules import cards
 from ...rules.auctions import open_property_auction
@@ -13,7 +14,9 @@ from ...rules.events import LandingResolved
 from ...rules.jail import send_to_jail
 from ...rules.money import move
 from ...rules.payments import demand
+from ...rules.required_fields import landing_square, printed_price
 from . import buildings
+from .access import george_options, george_slice
 from .charges import charge_lessee, charge_use_fee, move_dice
 from .parcels import bought_outright, holding_fee, parcel, printed_rent, use_fee
 
@@ -37,7 +40,7 @@ def finish_landing(ctx: RulesContext) -> None:
 def land(ctx: RulesContext, seat: int, index: int) -> None:
     state = ctx.state
     turn = state.turn
-    george = state.variant
+    george = george_slice(state)
     turn.landing_square = index
     card_rent, george.card_rent = george.card_rent, None  # the card's fee is for this landing only
     square = ctx.squares[index]
@@ -72,7 +75,7 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
         turn.step = "tax_choice"  # $60, or ten times a roll of the dice (V-GEORGE-25)
     elif kind == "luxury_tax":
         landing_done(ctx)
-        demand(ctx, seat, [(BANK, ctx.options.george_luxury_tax)], "Luxury Tax", "V-GEORGE-25")
+        demand(ctx, seat, [(BANK, george_options(ctx).george_luxury_tax)], "Luxury Tax", "V-GEORGE-25")
     elif kind == "go_to_jail":
         send_to_jail(ctx, seat, "landed on Go to Jail", "V-GEORGE-26")
         landing_done(ctx)
@@ -84,7 +87,7 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
 
 def lease_fees(ctx: RulesContext, seat: int) -> tuple[int, int]:
     """The lease fee (the printed rent) and the holding fee of the parcel the mover stands on."""
-    index = ctx.state.turn.landing_square
+    index = landing_square(ctx.state.turn)
     rent = printed_rent(ctx, index, move_dice(ctx, seat))
     return rent, holding_fee(rent)
 
@@ -92,7 +95,7 @@ def lease_fees(ctx: RulesContext, seat: int) -> tuple[int, int]:
 def check_lease(ctx: RulesContext, seat: int, build: int, down: int | None) -> int:
     """The total down payment of the buildings to be bought with the lease; refuse a lease that cannot be made."""
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     if parcel(ctx, index).lessee is not None:
         raise refuse("E_UNOWNED_REQUIRED", "V-GEORGE-05", f"{ctx.square_name(index)} is already leased.")
     if bought_outright(ctx, index):
@@ -102,9 +105,9 @@ def check_lease(ctx: RulesContext, seat: int, build: int, down: int | None) -> i
         if down:
             raise refuse("E_WRONG_PHASE", "V-GEORGE-16", "A down payment needs a building to pay for.")
         return 0
-    kind = "house" if ctx.squares[index].kind == "lot" else "plant"
+    kind: BuildingKind = "house" if ctx.squares[index].kind == "lot" else "plant"
     total_down = buildings.check_purchase(ctx, seat, index, kind, build, down, fresh_lease=True)
-    fee = printed_rent(ctx, index, state.variant.dice_total)
+    fee = printed_rent(ctx, index, george_slice(state).dice_total)
     cash = state.players[seat].cash
     if cash < fee + total_down:
         raise refuse("E_INSUFFICIENT_FUNDS", "V-GEORGE-05",
@@ -117,13 +120,13 @@ def lease(ctx: RulesContext, seat: int, build: int, down: int | None) -> None:
     (V-GEORGE-06), and a player who cannot pay both has the lease auctioned among the others (V-GEORGE-07)."""
     total_down = check_lease(ctx, seat, build, down)
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     fee, holding = lease_fees(ctx, seat)
     name = ctx.square_name(index)
     cash = state.players[seat].cash
     landing_done(ctx)
     if not build and cash < fee + holding:
-        forfeit = ctx.options.george_holding_fee_failure == "auction_fee_forfeit" and cash >= fee
+        forfeit = george_options(ctx).george_holding_fee_failure == "auction_fee_forfeit" and cash >= fee
         if forfeit:
             move(ctx, seat, BANK, fee, f"lease fee for {name}, forfeited", "V-GEORGE-07")
         ctx.notice(f"{ctx.name(seat)} cannot pay the ${fee} lease fee and the ${holding} holding fee for {name}: "
@@ -137,7 +140,7 @@ def lease(ctx: RulesContext, seat: int, build: int, down: int | None) -> None:
     ctx.emit(LandingResolved(seat=seat, square=index, option="lease", rule_id="V-GEORGE-05"))
     ctx.notice(f"{ctx.name(seat)} is now the lessee of {name}.", "V-GEORGE-05", seat)
     if build:
-        kind = "house" if ctx.squares[index].kind == "lot" else "plant"
+        kind: BuildingKind = "house" if ctx.squares[index].kind == "lot" else "plant"
         buildings.buy(ctx, seat, index, kind, build, total_down)
     else:
         held.holding = True
@@ -149,13 +152,13 @@ def lease(ctx: RulesContext, seat: int, build: int, down: int | None) -> None:
 def check_purchase(ctx: RulesContext, seat: int) -> int:
     """The printed price of the railroad or utility the mover stands on, if he may buy it now; else refuse."""
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     name = ctx.square_name(index)
     if not bought_outright(ctx, index):
         raise refuse("E_WRONG_PHASE", "V-GEORGE-11", f"{name} is not for sale: land is leased (V-GEORGE-04).")
     if parcel(ctx, index).lessee is not None:
         raise refuse("E_UNOWNED_REQUIRED", "V-GEORGE-11", f"{name} is already owned.")
-    price = ctx.squares[index].price
+    price = printed_price(ctx.squares[index])
     cash = state.players[seat].cash
     if cash < price:
         raise refuse("E_INSUFFICIENT_FUNDS", "V-GEORGE-11", f"{name} costs ${price}; you have ${cash}.")
@@ -166,7 +169,7 @@ def buy(ctx: RulesContext, seat: int) -> None:
     """V-GEORGE-11, `classic_purchase`: the printed price to the Bank; he owns the title, with no lease fee, no
     holding fee and no plant."""
     price = check_purchase(ctx, seat)
-    index = ctx.state.turn.landing_square
+    index = landing_square(ctx.state.turn)
     landing_done(ctx)
     move(ctx, seat, BANK, price, f"{ctx.square_name(index)} bought", "V-GEORGE-11")
     parcel(ctx, index).lessee = seat
@@ -178,10 +181,10 @@ def decline(ctx: RulesContext, seat: int) -> None:
     """V-GEORGE-05: a declined parcel stays unleased (auctioned among every player with
     `george_auction_declined_leases`). Resolution: a railroad or utility not bought under `classic_purchase`
     follows the same option (the spec names no other)."""
-    index = ctx.state.turn.landing_square
+    index = landing_square(ctx.state.turn)
     ctx.emit(LandingResolved(seat=seat, square=index, option="do_nothing", rule_id="V-GEORGE-05"))
     landing_done(ctx)
-    if ctx.options.george_auction_declined_leases:
+    if george_options(ctx).george_auction_declined_leases:
         open_lease_auction(ctx, index, after=None)
 
 
@@ -199,7 +202,7 @@ def pay_income_tax(ctx: RulesContext, seat: int, method: str) -> None:
     if method not in ("flat", "dice"):
         raise refuse("E_WRONG_PHASE", "V-GEORGE-25", "Income Tax is $60 or ten times a roll of the dice.")
     if method == "flat":
-        amount = ctx.options.george_income_tax_flat
+        amount = george_options(ctx).george_income_tax_flat
         ctx.notice(f"{ctx.name(seat)} chose to pay ${amount} Income Tax.", "V-GEORGE-25", seat)
     else:
         total = sum(ctx.roll(2, seat, "Income Tax", "V-GEORGE-25"))

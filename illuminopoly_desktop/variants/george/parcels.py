@@ -3,12 +3,16 @@ lease fee and the community rent), the prices of its buildings and the use fee o
 and the loans it carries. Nothing here changes the state."""
 from __future__ import annotations
 
-from ...model.george_state import GeorgeState, Loan, Parcel
+from collections.abc import Iterable
+
+from ...model.george_state import BuildingKind, Loan, Parcel
 from ...model.state import GameState
 from ...rules.context import RulesContext
+from ...rules.required_fields import printed_house_cost, printed_price, printed_rents
 from ...rules.errors import refuse
 from ...rules.money import ceil_div
 from ...rules.rent import railroad_rent, utility_rent
+from .access import george_options, george_slice
 
 HOTEL_RENT = 5
 """The index of the hotel rent in a street's printed rents (0 bare, 1-4 houses, 5 hotel)."""
@@ -16,12 +20,16 @@ HOTEL_IN_HOUSES = 5
 """A large building counts as its price plus the four houses turned in for it (VARIANTS §6.4 decision 8)."""
 
 
-def slice_of(state: GameState) -> GeorgeState:
-    return state.variant
-
-
 def parcel(ctx: RulesContext, index: int) -> Parcel:
-    return ctx.state.variant.parcels[index]
+    return george_slice(ctx.state).parcels[index]
+
+
+def lessee_of(ctx: RulesContext, index: int) -> int:
+    """The lessee of a leased parcel (the fees of a parcel are due only while someone holds it)."""
+    seat = parcel(ctx, index).lessee
+    if seat is None:
+        raise ValueError(f"{ctx.square_name(index)} is not leased")
+    return seat
 
 
 def is_street(ctx: RulesContext, index: int) -> bool:
@@ -30,7 +38,7 @@ def is_street(ctx: RulesContext, index: int) -> bool:
 
 def leased_parcel(ctx: RulesContext, seat: int, index: int, rule_id: str) -> Parcel:
     """The parcel, if the seat is its lessee; else refuse under `rule_id`."""
-    parcels = ctx.state.variant.parcels
+    parcels = george_slice(ctx.state).parcels
     if index not in parcels:
         raise refuse("E_NOT_OWNER", rule_id, f"{ctx.square_name(index)} is no parcel.")
     held = parcels[index]
@@ -42,7 +50,7 @@ def leased_parcel(ctx: RulesContext, seat: int, index: int, rule_id: str) -> Par
 def bought_outright(ctx: RulesContext, index: int) -> bool:
     """V-GEORGE-11's `classic_purchase`: a railroad or utility is a title bought outright (no lease, no plant, no
     community rent), charging classic rent; under `lease_and_plant` (and always for a street) it is a lease."""
-    return ctx.options.george_rail_utility_model == "classic_purchase" and ctx.squares[index].kind != "lot"
+    return george_options(ctx).george_rail_utility_model == "classic_purchase" and ctx.squares[index].kind != "lot"
 
 
 def holder_word(ctx: RulesContext, index: int) -> str:
@@ -61,8 +69,8 @@ def title_value(ctx: RulesContext, index: int) -> int:
     half_cost`, the resale value, as for buildings); a lease is worth $0."""
     if not bought_outright(ctx, index):
         return 0
-    price = ctx.squares[index].price
-    return price // 2 if ctx.options.george_building_valuation == "half_cost" else price
+    price = printed_price(ctx.squares[index])
+    return price // 2 if george_options(ctx).george_building_valuation == "half_cost" else price
 
 
 def printed_rent(ctx: RulesContext, index: int, dice_total: int) -> int:
@@ -70,9 +78,9 @@ def printed_rent(ctx: RulesContext, index: int, dice_total: int) -> int:
     the move (A-GE-02)."""
     square = ctx.squares[index]
     if square.kind == "lot":
-        return square.rents[0]
+        return printed_rents(square)[0]
     if square.kind == "railroad":
-        return ctx.options.george_rail_lease_rent
+        return george_options(ctx).george_rail_lease_rent
     return 4 * dice_total
 
 
@@ -81,11 +89,11 @@ def holding_fee(rent: int) -> int:
     return ceil_div(rent, 2)
 
 
-def building_price(ctx: RulesContext, index: int, kind: str) -> int:
+def building_price(ctx: RulesContext, index: int, kind: BuildingKind) -> int:
     """V-GEORGE-14, -15, -11: a house at the deed's house cost, a large building at its hotel price (on standard
     deeds the house cost), a plant at the deed's printed price."""
     square = ctx.squares[index]
-    return square.price if kind == "plant" else square.house_cost
+    return printed_price(square) if kind == "plant" else printed_house_cost(square)
 
 
 def building_value(ctx: RulesContext, index: int) -> int:
@@ -93,19 +101,19 @@ def building_value(ctx: RulesContext, index: int) -> int:
     held = parcel(ctx, index)
     square = ctx.squares[index]
     if held.plant:
-        return square.price
+        return printed_price(square)
     return (square.house_cost or 0) * (held.houses + HOTEL_IN_HOUSES * held.large)
 
 
 def earning(ctx: RulesContext, index: int) -> bool:
     """A railroad or utility parcel that charges others: one with a plant, or a title bought outright."""
-    return ctx.state.variant.parcels[index].plant or bought_outright(ctx, index)
+    return george_slice(ctx.state).parcels[index].plant or bought_outright(ctx, index)
 
 
-def plants_held(ctx: RulesContext, seat: int, indices) -> int:
+def plants_held(ctx: RulesContext, seat: int, indices: Iterable[int]) -> int:
     """The railroads (or utilities) among `indices` the seat holds that charge others (V-GEORGE-11: with a plant,
     or, under `classic_purchase`, owned outright as in classic Monopoly)."""
-    parcels = ctx.state.variant.parcels
+    parcels = george_slice(ctx.state).parcels
     return sum(1 for i in indices if parcels[i].lessee == seat and earning(ctx, i))
 
 
@@ -116,34 +124,36 @@ def use_fee(ctx: RulesContext, index: int, dice_total: int, card_rent: str | Non
     held = parcel(ctx, index)
     square = ctx.squares[index]
     if square.kind == "lot":
+        rents = printed_rents(square)
         if held.large >= 2:
-            fee = ctx.options.george_second_large_building_fee_factor * square.rents[HOTEL_RENT]
+            fee = george_options(ctx).george_second_large_building_fee_factor * rents[HOTEL_RENT]
         elif held.large == 1:
-            fee = square.rents[HOTEL_RENT]
+            fee = rents[HOTEL_RENT]
         elif held.houses:
-            fee = square.rents[held.houses]
+            fee = rents[held.houses]
         else:
             return 0
         return 2 * fee if card_rent == "double" else fee
-    if not earning(ctx, index):
-        return 0
+    lessee = held.lessee
+    if lessee is None or not earning(ctx, index):
+        return 0  # an unleased railroad or utility charges nobody (every caller asks only of a held one)
     if square.kind == "railroad":
-        fee = railroad_rent(ctx.board, plants_held(ctx, held.lessee, ctx.board.railroad_indices))
+        fee = railroad_rent(ctx.board, plants_held(ctx, lessee, ctx.board.railroad_indices))
         return 2 * fee if card_rent == "double" else fee
     if card_rent == "ten_times_dice":
         return utility_rent(ctx.board, dice_total, both=True)
-    both = plants_held(ctx, held.lessee, ctx.board.utility_indices) == len(ctx.board.utility_indices)
+    both = plants_held(ctx, lessee, ctx.board.utility_indices) == len(ctx.board.utility_indices)
     return utility_rent(ctx.board, dice_total, both)
 
 
 def loans_on(state: GameState, index: int) -> list[Loan]:
     """The parcel's loans, oldest first."""
-    return [loan for loan in state.variant.loans if loan.parcel == index]
+    return [loan for loan in george_slice(state).loans if loan.parcel == index]
 
 
 def loans_of(state: GameState, seat: int) -> list[Loan]:
-    parcels = state.variant.parcels
-    return [loan for loan in state.variant.loans if parcels[loan.parcel].lessee == seat]
+    parcels = george_slice(state).parcels
+    return [loan for loan in george_slice(state).loans if parcels[loan.parcel].lessee == seat]
 
 
 def interest(loan: Loan) -> int:
@@ -161,8 +171,8 @@ def payoff(loan: Loan) -> int:
     return loan.outstanding + interest(loan)
 
 
-def supply_of(state: GameState, kind: str) -> int:
-    george = state.variant
+def supply_of(state: GameState, kind: BuildingKind) -> int:
+    george = george_slice(state)
     if kind == "house":
         return george.house_supply
     if kind == "hotel":
@@ -172,8 +182,8 @@ def supply_of(state: GameState, kind: str) -> int:
     return 1  # plants have no supply limit: one per railroad or utility parcel
 
 
-def change_supply(state: GameState, kind: str, delta: int) -> None:
-    george = state.variant
+def change_supply(state: GameState, kind: BuildingKind, delta: int) -> None:
+    george = george_slice(state)
     if kind == "house":
         george.house_supply += delta
     elif kind == "hotel":
@@ -183,4 +193,4 @@ def change_supply(state: GameState, kind: str, delta: int) -> None:
 
 
 def lessees_parcels(state: GameState, seat: int) -> list[int]:
-    return sorted(index for index, held in state.variant.parcels.items() if held.lessee == seat)
+    return sorted(index for index, held in george_slice(state).parcels.items() if held.lessee == seat)

@@ -3,13 +3,16 @@ ranking, the lease dialog's figures, the build dialog's prices, supplies and loa
 leaderboard with its round counter, each answered by the rule that decides it."""
 from __future__ import annotations
 
+from ...model.george_state import BuildingKind
 from ...model.state import CashItem, DeedItem, GameState, Offer, OfferLeg, ParcelFinancingItem
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
 from ...rules.money import ceil_div
+from ...rules.required_fields import landing_square, printed_price
 from ..classic.queries import ClassicQueries
 from . import buildings, landing, trades
+from .access import george_options_of, george_slice
 from .bankruptcy import settlement_cost
 from .charges import community_rent
 from .parcels import (bought_outright, building_price, holding_fee, instalment, loans_of, payoff, printed_rent,
@@ -25,7 +28,7 @@ class GeorgeQueries(ClassicQueries):
         """What another player pays on stopping there now: the use fee (V-GEORGE-09 to -11), or a title's classic
         rent under `classic_purchase`; nothing on an unleased parcel."""
         ctx = RulesContext(state)
-        held = state.variant.parcels.get(index)
+        held = george_slice(state).parcels.get(index)
         if held is None or held.lessee is None:
             return 0
         return use_fee(ctx, index, utility_roll or 0)
@@ -43,7 +46,7 @@ class GeorgeQueries(ClassicQueries):
 
     def round_limit(self, state: GameState) -> int | None:
         """The wealth game's last round (V-GEORGE-32); None when the last player standing wins."""
-        options = state.setup.options
+        options = george_options_of(state)
         return options.george_max_rounds if options.george_victory == "wealth" else None
 
     def parcel(self, state: GameState, index: int) -> dict | None:
@@ -52,7 +55,7 @@ class GeorgeQueries(ClassicQueries):
         use fee another player would pay on landing now (V-GEORGE-10, -11; 0 without a building; a utility's as
         a multiple of the dice); `owned`: a title bought outright under `classic_purchase` (V-GEORGE-11), whose
         "lessee" is its owner."""
-        held = state.variant.parcels.get(index)
+        held = george_slice(state).parcels.get(index)
         if held is None:
             return None
         ctx = RulesContext(state)
@@ -95,7 +98,7 @@ class GeorgeQueries(ClassicQueries):
 
     def starting_cash(self, state: GameState) -> dict[int, int]:
         """V-GEORGE-02: each seat's starting cash by his rank; the final screen shows it beside his wealth (§5.6)."""
-        return dict(state.variant.starting_cash)
+        return dict(george_slice(state).starting_cash)
 
     def holdings(self, state: GameState, seat: int) -> int:
         """His leases (land is never owned, V-GEORGE-04)."""
@@ -107,23 +110,23 @@ class GeorgeQueries(ClassicQueries):
 
     def go_pot(self, state: GameState) -> int:
         """The GO pot: jailed lessees' use fees, for the next to reach or pass GO (V-GEORGE-12, -24)."""
-        return state.variant.go_pot
+        return george_slice(state).go_pot
 
     def leases_of(self, state: GameState, seat: int) -> list[int]:
         """The parcels the seat leases, in board order."""
-        return sorted(index for index, held in state.variant.parcels.items() if held.lessee == seat)
+        return sorted(index for index, held in george_slice(state).parcels.items() if held.lessee == seat)
 
     def price(self, state: GameState, action: A.Action) -> int | None:
         ctx = RulesContext(state)
         try:
-            if action.type == "buy":
+            if isinstance(action, A.Buy):
                 return landing.check_purchase(ctx, action.seat)
-            if action.type == "build_on_parcel":
+            if isinstance(action, A.BuildOnParcel):
                 return buildings.check_purchase(ctx, action.seat, action.property, action.building, action.count,
                                                 action.down)
-            if action.type == "pay_off_loan":
+            if isinstance(action, A.PayOffLoan):
                 return buildings.check_payoff(ctx, action.seat, action.loan_id)
-            if action.type == "sell_parcel_building":
+            if isinstance(action, A.SellParcelBuilding):
                 refund, settle = buildings.check_sale(ctx, action.seat, action.property, action.building)
                 return refund - settle
         except IllegalAction:
@@ -142,7 +145,7 @@ class GeorgeQueries(ClassicQueries):
 
     def opening_roll(self, state: GameState) -> list[dict]:
         """V-GEORGE-02: rank, name, the rolls (re-rolls after ties included), starting cash; in turn order."""
-        george = state.variant
+        george = george_slice(state)
         return [{"rank": rank, "seat": seat, "name": state.players[seat].name,
                  "rolls": list(george.opening_rolls.get(seat, [])), "cash": george.starting_cash[seat]}
                 for rank, seat in enumerate(state.seat_order, start=1)]
@@ -156,13 +159,13 @@ class GeorgeQueries(ClassicQueries):
         (V-GEORGE-11): `bought_outright` is true and `price` is what buying it costs; the lease figures are then
         absent."""
         ctx = _reading(state)
-        index = state.turn.landing_square
+        index = landing_square(state.turn)
         if bought_outright(ctx, index):
-            price = ctx.squares[index].price
+            price = printed_price(ctx.squares[index])
             return {"parcel": index, "name": ctx.square_name(index), "bought_outright": True, "price": price,
                     "cash": state.players[seat].cash, "can_pay": state.players[seat].cash >= price}
-        rent = printed_rent(ctx, index, state.variant.dice_total)
-        kind = "house" if ctx.squares[index].kind == "lot" else "plant"
+        rent = printed_rent(ctx, index, george_slice(state).dice_total)
+        kind: BuildingKind = "house" if ctx.squares[index].kind == "lot" else "plant"
         cash = state.players[seat].cash
         price = building_price(ctx, index, kind)
         least, most = ceil_div(price, 2) * build, price * build
@@ -182,7 +185,7 @@ class GeorgeQueries(ClassicQueries):
                 "pay_now": rent + (chosen if build else holding_fee(rent)), "refusal": refusal,
                 "max_build": 4 if kind == "house" else 1, "bought_outright": False}
 
-    def build_preview(self, state: GameState, seat: int, index: int, kind: str, count: int = 1,
+    def build_preview(self, state: GameState, seat: int, index: int, kind: BuildingKind, count: int = 1,
                       down: int | None = None) -> dict:
         """V-GEORGE-14 to -16: the price, the down-payment range (half, rounded up, to all), the Bank's supply of
         every kind, and for `down` (default: the least) the loan, its instalment and its payoff now; `refusal` is
@@ -214,7 +217,7 @@ class GeorgeQueries(ClassicQueries):
         """V-GEORGE-32, §5.6: the round counter ("round 17 of 30") and the wealth table, best first (cash,
         buildings, loans, wealth, gain over the starting cash)."""
         ctx = RulesContext(state)
-        options = state.setup.options
+        options = george_options_of(state)
         counter = (f"round {state.round_no} of {options.george_max_rounds}" if options.george_victory == "wealth"
                    else f"round {state.round_no}")
         rows = leaderboard(ctx)
@@ -227,7 +230,7 @@ def _reading(state: GameState) -> RulesContext:
     """A context to read figures in without changing the game: the community rent (charges.community_rent) rolls
     the dice for a utility when the move was no roll (A-GE-02), which would spend the game's recorded randomness on
     a question of the interface, so it is then asked of a copy of the state."""
-    return RulesContext(state if state.variant.dice_total else state.model_copy(deep=True))
+    return RulesContext(state if george_slice(state).dice_total else state.model_copy(deep=True))
 
 
 QUERIES = GeorgeQueries()

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from ...model.george_options import GeorgeOptions
 from ...model.george_state import LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
-from ...model.state import BANK, Auction, GameState, RaiseFunds
+from ...model.state import BANK, Auction, GameState, Party, RaiseFunds
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ..classic.ruleset import ClassicRuleset
 from . import cards, charges, free_actions, landing, moves, setup, steps, trades, wealth
+from .access import george_options, george_slice
 from .parcels import bought_outright, holder_word
 from .queries import QUERIES
 from .windows import WINDOWS
@@ -70,16 +71,16 @@ class GeorgeRuleset(ClassicRuleset):
         brought it to auction."""
         if auction.item != "property" or auction.property is None:
             return 1
-        held = ctx.state.variant.parcels.get(auction.property)
+        held = george_slice(ctx.state).parcels.get(auction.property)
         if held is None or held.built or bought_outright(ctx, auction.property):
             return 1
-        return ctx.options.george_lease_auction_min_bid
+        return george_options(ctx).george_lease_auction_min_bid
 
     def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
         """The auction's winner becomes the lessee with no lease or holding fee; on an empty parcel (a lease
         auction, V-GEORGE-07) he may not build until his next turn. A title bought outright (`classic_purchase`,
         V-GEORGE-11) takes no building, so it has no lock."""
-        held = ctx.state.variant.parcels[index]
+        held = george_slice(ctx.state).parcels[index]
         held.lessee = seat
         held.build_locked = not held.built and not bought_outright(ctx, index)
         ctx.notice(f"{ctx.name(seat)} is now the {holder_word(ctx, index)} of {ctx.square_name(index)}"
@@ -103,7 +104,7 @@ class GeorgeRuleset(ClassicRuleset):
     def invariant_problems(self, state: GameState) -> list[str]:
         """The core checks that every dollar is where the ledger put it (the Bank issuing what it lacks, the GO pot
         counted). Here: the slice's own accounts: supplies, the buildings each parcel may hold, loans."""
-        george = state.variant
+        george = george_slice(state)
         if george is None or george.kind != "george":
             return ["a Georgist game without its slice"]
         problems = []
@@ -162,7 +163,7 @@ class GeorgeRuleset(ClassicRuleset):
     jail_fine_turns = 2
     """VARIANTS §6.4 decision 14: the fine before rolling, on the first two jail turns only (V-GEORGE-26)."""
 
-    def fine_payee(self, ctx: RulesContext) -> int:
+    def fine_payee(self, ctx: RulesContext) -> Party:
         """The $50 Jail fine goes to the Bank (V-GEORGE-26)."""
         return BANK
 
@@ -172,7 +173,7 @@ class GeorgeRuleset(ClassicRuleset):
 
     def turn_started(self, ctx: RulesContext, seat: int) -> None:
         """An auction winner's building lock lifts when his next turn starts (V-GEORGE-07)."""
-        for held in ctx.state.variant.parcels.values():
+        for held in george_slice(ctx.state).parcels.values():
             if held.lessee == seat and held.build_locked:
                 held.build_locked = False
 

@@ -13,6 +13,7 @@ from ...model.george_options import GeorgeOptions
 from ...model.george_state import GeorgeState, Parcel
 from ...model.options import make_options
 from ...model.state import GameSetup, GameState, PlayerState, PropertyState, SeatConfig
+from ...model.typed_access import options_as
 from ...rules.context import RulesContext
 from ...rules.engine import run_to_decision
 from ...rules.errors import refuse
@@ -25,10 +26,11 @@ BANK_MONEY = 275_000
 OPENING_ROLL = "opening roll"
 
 
-def george_options(options) -> GeorgeOptions:
+def options_for_new_game(options: GeorgeOptions | Mapping | None) -> GeorgeOptions:
+    """The game's options: given as the model, or as values over the defaults."""
     if isinstance(options, GeorgeOptions):
         return options
-    return make_options(options or {}, model=GeorgeOptions)
+    return options_as(make_options(options or {}, model=GeorgeOptions), GeorgeOptions)
 
 
 def check_seating(seats, options=None, preset: bool = False) -> None:
@@ -48,7 +50,7 @@ def cash_for_rank(options: GeorgeOptions, rank: int) -> int:
 def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options=None, board: Board | str | None = None,
              allow_forced_dice: bool = False, events: list | None = None,
              generator: rng.Generator = rng.DEFAULT_GENERATOR) -> GameState:
-    options = george_options(options)
+    options = options_for_new_game(options)
     if not isinstance(board, Board):
         board = load_board(board)
     configs = [s if isinstance(s, SeatConfig) else SeatConfig(name=s) if isinstance(s, str) else SeatConfig(**s)
@@ -70,7 +72,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     ctx.shuffle(state.chest_deck)
     state.seat_order = high_roll_order(ctx, state.seat_order, OPENING_ROLL, "V-GEORGE-02")
     for event in ctx.events:
-        if isinstance(event, DiceRolled) and event.purpose == OPENING_ROLL:
+        if isinstance(event, DiceRolled) and event.purpose == OPENING_ROLL and event.seat is not None:
             george.opening_rolls.setdefault(event.seat, []).append(sum(event.dice))
     for rank, seat in enumerate(state.seat_order, start=1):
         george.starting_cash[seat] = cash_for_rank(options, rank)

@@ -10,32 +10,33 @@ Resolution: the declaration is made for purchases of the free action (BuildOnPar
 lease at its landing (LeaseParcel) is part of that landing's resolution and opens none."""
 from __future__ import annotations
 
-from ...model.george_state import ParcelBuildingAuction, ShortageDeclaration
+from ...model.george_state import BuildingKind, ParcelBuildingAuction, ShortageDeclaration
 from ...rules.context import RulesContext
 from ...rules.errors import passes, refuse
 from ...rules.events import AuctionEvent
 from ...rules.money import ceil_div
 from . import buildings
+from .access import george_slice
 from .parcels import building_price, supply_of
 
 RULE = "V-GEORGE-19"
 
 
-def places_for(ctx: RulesContext, seat: int, kind: str) -> list[int]:
+def places_for(ctx: RulesContext, seat: int, kind: BuildingKind) -> list[int]:
     """The seat's parcels where one building of `kind` could go now (his lease, no auction lock, room for it)."""
     found = []
-    for index, held in ctx.state.variant.parcels.items():
+    for index, held in george_slice(ctx.state).parcels.items():
         if held.lessee == seat and not held.build_locked and passes(buildings.check_kind, ctx, index, kind, 1):
             found.append(index)
     return found
 
 
-def could_buy(ctx: RulesContext, seat: int, kind: str) -> bool:
+def could_buy(ctx: RulesContext, seat: int, kind: BuildingKind) -> bool:
     cash = ctx.state.players[seat].cash
     return any(cash >= ceil_div(building_price(ctx, index, kind), 2) for index in places_for(ctx, seat, kind))
 
 
-def rivals(ctx: RulesContext, seat: int, kind: str) -> list[int]:
+def rivals(ctx: RulesContext, seat: int, kind: BuildingKind) -> list[int]:
     """The other players who could buy a building of the kind now, in turn order after the seat."""
     state = ctx.state
     order = state.seat_order
@@ -44,7 +45,7 @@ def rivals(ctx: RulesContext, seat: int, kind: str) -> list[int]:
             if not state.players[s].eliminated and could_buy(ctx, s, kind)]
 
 
-def request(ctx: RulesContext, seat: int, index: int, kind: str, count: int, down: int) -> None:
+def request(ctx: RulesContext, seat: int, index: int, kind: BuildingKind, count: int, down: int) -> None:
     """A checked purchase: made now, or held by a declaration window when it would leave others short."""
     if kind != "plant":
         others = rivals(ctx, seat, kind)
@@ -82,7 +83,7 @@ def close_declaration(ctx: RulesContext, window: ShortageDeclaration) -> None:
     open_auction(ctx, [window.requester, *window.declared], kind)
 
 
-def open_auction(ctx: RulesContext, participants: list[int], kind: str) -> None:
+def open_auction(ctx: RulesContext, participants: list[int], kind: BuildingKind) -> None:
     units = supply_of(ctx.state, kind)
     auction = ParcelBuildingAuction(building=kind, participants=participants, bidders=[], units=units, minimum=0)
     if units and _next_unit(ctx, auction):
@@ -157,6 +158,8 @@ def close_if_decided(ctx: RulesContext, auction: ParcelBuildingAuction) -> None:
         ctx.state.pending.remove(auction)
         return
     winner, index = auction.high_bidder, auction.high_parcel
+    if index is None:
+        raise ValueError("a building auction's high bid names no parcel")
     ctx.emit(AuctionEvent(item=auction.building, property=index, status="won", seat=winner, amount=auction.high_bid,
                           rule_id=RULE))
     buildings.buy(ctx, winner, index, auction.building, 1, auction.high_down, price=auction.high_bid)

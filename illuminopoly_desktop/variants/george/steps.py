@@ -13,7 +13,9 @@ from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu
 from ...rules.errors import passes
+from ...rules.handlers import handler_map, handles
 from ...rules.money import ceil_div
+from ...rules.required_fields import landing_square
 from ..classic import steps as classic_steps
 from ..classic.steps import ClassicStep
 from . import landing
@@ -42,10 +44,10 @@ class Landing(ClassicStep):
     default leaves it (R-GEN-03)."""
     kind = "landing"
     words = "leasing a parcel or not"
-    handlers = {"lease_parcel": lease, "buy": buy, "do_nothing": decline}
+    handlers = handler_map(handles(A.LeaseParcel, lease), handles(A.Buy, buy), handles(A.DoNothing, decline))
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
-        if bought_outright(ctx, ctx.state.turn.landing_square):
+        if bought_outright(ctx, landing_square(ctx.state.turn)):
             menu: Menu = {"buy": lambda: [A.Buy.shared(seat=seat)]} if passes(landing.check_purchase, ctx, seat) \
                 else {}
             return {**menu, "do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
@@ -57,8 +59,8 @@ class Landing(ClassicStep):
 
 def lease_choices(ctx: RulesContext, seat: int) -> list[A.Action]:
     """Without a building (the holding fee; auctioned if he cannot pay), or with one building at half or all down."""
-    choices = [A.LeaseParcel.shared(seat=seat, build=0)]
-    index = ctx.state.turn.landing_square
+    choices: list[A.Action] = [A.LeaseParcel.shared(seat=seat, build=0)]
+    index = landing_square(ctx.state.turn)
     price = building_price(ctx, index, "house" if ctx.squares[index].kind == "lot" else "plant")
     for down in sorted({ceil_div(price, 2), price}):
         if passes(landing.check_lease, ctx, seat, 1, down):
@@ -68,7 +70,7 @@ def lease_choices(ctx: RulesContext, seat: int) -> list[A.Action]:
 
 class TaxChoice(classic_steps.TaxChoice):
     """V-GEORGE-25: Income Tax's flat $60 or ten times the dice, chosen before they are rolled."""
-    handlers = {"pay_income_tax": pay_income_tax}
+    handlers = handler_map(handles(A.PayIncomeTax, pay_income_tax))
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         return {"pay_income_tax": lambda: [A.PayIncomeTax.shared(seat=seat, method="flat"),

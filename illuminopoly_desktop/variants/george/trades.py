@@ -11,13 +11,14 @@ fee. The buyer of a lease may finance up to half its price with a new Bank loan 
 from __future__ import annotations
 
 from ...model.george_state import Loan
-from ...model.state import BANK, Offer
+from ...model.state import BANK, CashItem, DeedItem, FavorItem, Offer, ParcelFinancingItem
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import OfferEvent
 from ...rules.money import bank_pays, move
 from ...rules.offers import visible_to
 from ..classic.trades import check_favor, check_parties, give_favor
+from .access import george_options, george_slice
 from .bankruptcy import settlement_cost
 from .parcels import bought_outright, holding_words, loans_on
 
@@ -64,7 +65,7 @@ def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
             check_favor(ctx, offer, leg, "V-GEORGE-23")
         elif kind == "parcel_financing":
             _check_financing(ctx, offer, leg)
-    if not ctx.options.george_allow_gifts:
+    if not george_options(ctx).george_allow_gifts:
         for leg in offer.legs:
             if leg.item.kind == "cash" and not any(other.receiver == leg.giver and other.item.kind != "cash"
                                                    for other in offer.legs):
@@ -79,7 +80,7 @@ def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
 
 def _check_lease(ctx: RulesContext, offer: Offer, leg) -> None:
     index = leg.item.property
-    held = ctx.state.variant.parcels.get(index)
+    held = george_slice(ctx.state).parcels.get(index)
     if held is None:
         raise refuse("E_NOT_A_PROPERTY", RULE, "That square is no parcel.")
     if held.lessee != leg.giver:
@@ -125,9 +126,16 @@ def describe(ctx: RulesContext, offer: Offer) -> str:
     parts = []
     for leg in offer.legs:
         item = leg.item
-        what = {"cash": lambda: f"${item.amount}", "deed": lambda: holding_words(ctx, item.property),
-                "favor": lambda: "a Get Out of Jail Free card",
-                "parcel_financing": lambda: financing_words(ctx, item)}.get(item.kind, lambda: item.kind)()
+        if isinstance(item, CashItem):
+            what = f"${item.amount}"
+        elif isinstance(item, DeedItem):
+            what = holding_words(ctx, item.property)
+        elif isinstance(item, FavorItem):
+            what = "a Get Out of Jail Free card"
+        elif isinstance(item, ParcelFinancingItem):
+            what = financing_words(ctx, item)
+        else:
+            what = item.kind
         parts.append(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {what}")
     return "; ".join(parts)
 
@@ -164,7 +172,7 @@ def financing_words(ctx: RulesContext, item) -> str:
 def open_financing_loan(ctx: RulesContext, buyer: int, index: int, amount: int) -> None:
     """V-GEORGE-22: the buyer's new loan on the parcel he bought, repaid like any loan on it (V-GEORGE-12, -17,
     -18)."""
-    george = ctx.state.variant
+    george = george_slice(ctx.state)
     george.loans.append(Loan(id=george.next_loan_id, parcel=index, building="lease", original=amount,
                              outstanding=amount))
     george.next_loan_id += 1
@@ -179,12 +187,12 @@ def transfer_lease(ctx: RulesContext, index: int, giver: int, receiver: int) -> 
     name = ctx.square_name(index)
     settle = settlement_cost(ctx, index)
     for loan in loans_on(state, index):
-        state.variant.loans.remove(loan)
+        george_slice(state).loans.remove(loan)
     move(ctx, giver, BANK, settle, f"loans on {name} settled on its sale", "V-GEORGE-22")
     fee = transfer_fee(ctx, index)
     move(ctx, giver, BANK, fee, f"lease transfer fee for {name}", RULE)
     move(ctx, receiver, BANK, fee, f"lease transfer fee for {name}", RULE)
-    held = state.variant.parcels[index]
+    held = george_slice(state).parcels[index]
     held.lessee, held.build_locked = receiver, False
     words = holding_words(ctx, index)
     ctx.notice(f"{words[0].upper()}{words[1:]} passes from {ctx.name(giver)} to {ctx.name(receiver)}.", RULE,

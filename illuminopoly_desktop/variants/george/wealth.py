@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...model.state import GameState
 from ...rules.context import RulesContext
 from ...rules.events import GameOver
+from .access import george_options, george_slice
 from .parcels import building_value, title_value
 
 LAST_STANDING = "last player standing"
@@ -19,9 +20,9 @@ def holdings(ctx: RulesContext, seat: int) -> tuple[int, int]:
     """(the buildings' value, the titles' value) of what the seat holds: buildings at their printed cost (half of it
     with `half_cost`), and under `classic_purchase` the railroads and utilities owned outright (parcels.title_value);
     leases count nothing."""
-    half = ctx.options.george_building_valuation == "half_cost"
+    half = george_options(ctx).george_building_valuation == "half_cost"
     buildings = titles = 0
-    for index, held in ctx.state.variant.parcels.items():
+    for index, held in george_slice(ctx.state).parcels.items():
         if held.lessee == seat:
             value = building_value(ctx, index)
             buildings += value // 2 if half else value
@@ -30,7 +31,7 @@ def holdings(ctx: RulesContext, seat: int) -> tuple[int, int]:
 
 
 def loans_owed(state: GameState, seat: int) -> int:
-    return sum(loan.outstanding for loan in state.variant.loans if state.variant.parcels[loan.parcel].lessee == seat)
+    return sum(loan.outstanding for loan in george_slice(state).loans if george_slice(state).parcels[loan.parcel].lessee == seat)
 
 
 def wealth(ctx: RulesContext, seat: int) -> int:
@@ -44,8 +45,8 @@ def wealths(ctx: RulesContext) -> dict[int, int]:
 def standing(ctx: RulesContext, seat: int) -> int:
     """What ranks a player: his wealth, or its gain over his starting cash."""
     measure = wealth(ctx, seat)
-    if ctx.options.george_victory_measure == "gain_over_start":
-        measure -= ctx.state.variant.starting_cash.get(seat, 0)
+    if george_options(ctx).george_victory_measure == "gain_over_start":
+        measure -= george_slice(ctx.state).starting_cash.get(seat, 0)
     return measure
 
 
@@ -59,8 +60,8 @@ def leaderboard(ctx: RulesContext) -> list[dict]:
         buildings, titles = holdings(ctx, seat)
         rows.append({"seat": seat, "cash": state.players[seat].cash, "buildings": buildings, "titles": titles,
                      "loans": loans_owed(state, seat), "wealth": value,
-                     "gain": value - state.variant.starting_cash.get(seat, 0)})
-    key = "gain" if ctx.options.george_victory_measure == "gain_over_start" else "wealth"
+                     "gain": value - george_slice(state).starting_cash.get(seat, 0)})
+    key = "gain" if george_options(ctx).george_victory_measure == "gain_over_start" else "wealth"
     return sorted(rows, key=lambda row: (-row[key], -row["cash"], row["seat"]))
 
 
@@ -84,7 +85,7 @@ def check_victory(ctx: RulesContext, tested_events: int) -> int:
 def round_limit_reached(ctx: RulesContext) -> bool:
     """At the end of a round of the wealth game: the last round ends it (V-GEORGE-32)."""
     state = ctx.state
-    options = ctx.options
+    options = george_options(ctx)
     if options.george_victory != "wealth" or state.round_no < options.george_max_rounds:
         return False
     rows = leaderboard(ctx)

@@ -60,7 +60,7 @@ class LoanSettlementWindow(Window):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         index = window.parcels[0]
-        options = [A.SettleParcelLoans.shared(seat=seat, property=index, keep=False)]
+        options: list[A.Action] = [A.SettleParcelLoans.shared(seat=seat, property=index, keep=False)]
         if passes(bankruptcy.check_settle, ctx, window, seat, index, True):
             options.insert(0, A.SettleParcelLoans.shared(seat=seat, property=index, keep=True))
         return options

@@ -3,6 +3,10 @@ rule areas of ILLUMINOPOLY.md: the power structures, the conspiracy's contests, 
 cheating, commitments and special victories."""
 from __future__ import annotations
 
+from typing import ClassVar
+
+from pydantic import BaseModel
+
 from ...model import rng
 from ...model.options import Options
 from ...model import state as model
@@ -24,7 +28,7 @@ from .special_victory import check_after_event
 
 class IlluminopolyRuleset(Ruleset):
     name = "illuminopoly"
-    options_model = Options
+    options_model: ClassVar[type[BaseModel]] = Options
     seats = range(3, 12)  # R-SETUP-01
     starting_cash = setup.STARTING_CASH  # R-SETUP-03
     queries = IlluminopolyQueries()
@@ -39,7 +43,7 @@ class IlluminopolyRuleset(Ruleset):
     }
     """The rules of ILLUMINOPOLY.md the core's mechanisms apply (Ruleset.rule_ids)."""
 
-    windows = (model.FactionDraft, model.DogChoice, model.Election, model.FavorWindow, model.RaiseFunds, model.Auction,
+    windows: ClassVar[tuple[type, ...]] = (model.FactionDraft, model.DogChoice, model.Election, model.FavorWindow, model.RaiseFunds, model.Auction,
                model.ChairBuyoff, model.PermitWindow, model.Contest, model.ReattachWindow, model.CardExemption,
                model.CheatRuling, model.RansomAnswer)
     turn_steps = frozenset({"choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free",

@@ -14,6 +14,7 @@ from ...rules.errors import IllegalAction, refuse
 from ...rules.odds import success_probability
 from ..illuminopoly.contests import dice_count, naturals_apply, net_modifier, target_number
 from . import geometry, resolver
+from .access import shared_options, shared_slice
 
 DEED_ATTACKS = frozenset({"take_over", "subvert", "rezone", "demand_ransom", "destroy", "attempt_destruction"})
 """The actions that attack a deed (V-SHARED-16 list, bail aside)."""
@@ -43,8 +44,8 @@ def attack_refusal(ctx: RulesContext, kind: str, faction: int, index: int) -> Il
             return refuse("E_OWN_OTHER_FACTION", "V-SHARED-16", f"{state.setup.seats[seat].name} shares "
                           f"{ctx.name(other)}, which {ctx.square_name(index)} belongs to: no attack on one's own "
                           "other faction.")
-    limit = ctx.options.shared_attacks_per_property_per_turn
-    if state.variant.turn.attacked.count(index) >= limit:
+    limit = shared_options(ctx).shared_attacks_per_property_per_turn
+    if shared_slice(state).turn.attacked.count(index) >= limit:
         return refuse("E_ALREADY_ATTACKED", "V-SHARED-20", f"{ctx.square_name(index)} was already attacked this "
                       "faction turn.")
     return None
@@ -70,7 +71,7 @@ def exchange_refusal(ctx: RulesContext, giver: int, receiver: int) -> IllegalAct
 
 def may_join(ctx: RulesContext, contest, faction: int, side: str | None) -> bool:
     """V-SHARED-17: no money on the side of an adjacent faction (`shared_allow_adjacent_aid=false`)."""
-    if ctx.options.shared_allow_adjacent_aid or side is None:
+    if shared_options(ctx).shared_allow_adjacent_aid or side is None:
         return True
     principal = contest.attacker if side == "attack" else contest.owner
     return principal is None or exchange_refusal(ctx, faction, principal) is None
@@ -98,10 +99,10 @@ def _range(dice: int, target: int, naturals: bool, unopposed: bool) -> tuple[int
 def graft_limit(ctx: RulesContext, contest, faction: int) -> int | None:
     """The most pips one commitment may hold (V-SHARED-19): sealed, the width of the range (6.4 #20); open, what keeps
     the net modifier in range given the bids so far (SH-T3)."""
-    if not ctx.options.shared_clamp_modifiers:
+    if not shared_options(ctx).shared_clamp_modifiers:
         return None
     lower, upper = modifier_range(ctx, contest)
-    if ctx.options.graft_bidding_mode == "sealed":
+    if shared_options(ctx).graft_bidding_mode == "sealed":
         return upper - lower
     net = net_modifier(contest)
     attacking = faction in contest.attackers
@@ -120,7 +121,7 @@ def clamp_revealed(ctx: RulesContext, contest) -> None:
     """After a sealed reveal, cut the overshooting side back to the bound, helpers first in the reverse of the turn
     order counted from the faction after the attacker, then the principal (V-SHARED-19, 6.4 #21). The cut pips were
     never escrowed, so their money simply stays with their owner (returned, never spent)."""
-    if not ctx.options.shared_clamp_modifiers:
+    if not shared_options(ctx).shared_clamp_modifiers:
         return
     lower, upper = modifier_range(ctx, contest)
     net = net_modifier(contest)

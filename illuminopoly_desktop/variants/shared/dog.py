@@ -15,16 +15,17 @@ from ...rules.errors import refuse
 from ...rules.events import DogConditionChosen, PairChoiceEvent
 from ..illuminopoly import setup, windows
 from . import geometry
+from .access import shared_options, shared_slice
 
 
 def seat_due(state: GameState, dog: FactionId) -> SeatId:
     """The first seat proposes first; then the sharers take turns."""
     first, second = geometry.sharers(dog, len(state.setup.seats))
-    return first if len(state.variant.dog_proposals) % 2 == 0 else second
+    return first if len(shared_slice(state).dog_proposals) % 2 == 0 else second
 
 
 def proposals_left(state: GameState, seat: SeatId, rounds: int) -> int:
-    return rounds - len([who for who, _ in state.variant.dog_proposals if who == seat])
+    return rounds - len([who for who, _ in shared_slice(state).dog_proposals if who == seat])
 
 
 class DogChoice(windows.DogChoice):
@@ -32,12 +33,12 @@ class DogChoice(windows.DogChoice):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         state = ctx.state
-        proposals = state.variant.dog_proposals
+        proposals = shared_slice(state).dog_proposals
         due = seat_due(state, FactionId(window.seat))
         options: list[A.Action] = []
         if proposals:
             options.append(A.AcceptPairChoice(seat=seat))
-        if proposals_left(state, due, ctx.options.shared_dog_negotiation_rounds) > 0:
+        if proposals_left(state, due, shared_options(ctx).shared_dog_negotiation_rounds) > 0:
             standing = proposals[-1][1] if proposals else None
             options += [A.ProposePairChoice(seat=seat, choice=c) for c in setup.DOG_CONDITIONS if c != standing]
         elif proposals:
@@ -45,7 +46,7 @@ class DogChoice(windows.DogChoice):
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        if state.variant.dog_proposals:
+        if shared_slice(state).dog_proposals:
             return A.AcceptPairChoice(seat=seat)
         return A.ProposePairChoice(seat=seat, choice=setup.DOG_CONDITIONS[0])
 
@@ -57,16 +58,16 @@ class DogChoice(windows.DogChoice):
         if action.choice not in setup.DOG_CONDITIONS:
             raise refuse("E_FACTION_CANNOT", "R-FAC-DOG-01", "That condition may not be chosen by the Dog.")
         due = seat_due(state, dog)
-        if proposals_left(state, due, ctx.options.shared_dog_negotiation_rounds) <= 0:
+        if proposals_left(state, due, shared_options(ctx).shared_dog_negotiation_rounds) <= 0:
             raise refuse("E_WRONG_PHASE", "V-SHARED-04", "No proposal is left: accept, or leave it to chance.")
-        state.variant.dog_proposals.append((int(due), action.choice))
+        shared_slice(state).dog_proposals.append((int(due), action.choice))
         ctx.emit(PairChoiceEvent(seat=dog, stage="proposed", actor=due, choice=action.choice, visible_to=[dog],
                                  rule_id="V-SHARED-04"))
 
     def accept(self, ctx: RulesContext, window, action: A.AcceptPairChoice) -> None:
         state = ctx.state
         dog = FactionId(window.seat)
-        proposals = state.variant.dog_proposals
+        proposals = shared_slice(state).dog_proposals
         if action.seat != dog or not proposals:
             raise refuse("E_WRONG_PHASE", "V-SHARED-04", "There is no proposal to answer.")
         due = seat_due(state, dog)
@@ -75,7 +76,7 @@ class DogChoice(windows.DogChoice):
         if action.accept:
             chosen, stage, actor = proposals[-1][1], "accepted", due
         else:
-            if proposals_left(state, due, ctx.options.shared_dog_negotiation_rounds) > 0:
+            if proposals_left(state, due, shared_options(ctx).shared_dog_negotiation_rounds) > 0:
                 raise refuse("E_WRONG_PHASE", "V-SHARED-04", "Propose another condition, or accept this one.")
             offered = list(dict.fromkeys(choice for _, choice in proposals))
             chosen, stage, actor = offered[ctx.rand_below(len(offered))], "drawn", None

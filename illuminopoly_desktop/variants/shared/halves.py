@@ -3,7 +3,7 @@ choice and the move with its compulsory effects) and the Second Action (the oper
 nothing), the passes for pass money, and the doubles cycles.
 
 Illuminopoly's turn machine (variants/illuminopoly/turn.py, turn_steps.py) runs the faction turn unchanged; this
-module only says which half runs (`state.variant.turn`) and adds what the halves add. The half flips to the Second
+module only says which half runs (`shared_slice(state).turn`) and adds what the halves add. The half flips to the Second
 Action when the machine rests on a step that belongs to it (`SECOND_ACTION_STEPS`): the token came to rest on a deed
 or Free Parking, or the First Action ended without a landing decision (a reorganisation, a second rent, a stay in
 Jail, a pass). When the operator ends a Second Action after doubles, a new cycle's First Action starts at the open
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ...model.seating import FactionId
 from ...model.shared_state import Half, SharedTurn
+from ...model.state import GameState
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import HalfPassed, HalfStarted
@@ -25,6 +26,7 @@ from ...rules.money import bank_pays
 from ..illuminopoly import turn
 from ..illuminopoly.jail import trial
 from . import resolver
+from .access import shared_options, shared_options_of, shared_slice, shared_slice_or_none
 
 SECOND_ACTION_STEPS = frozenset({"landing", "fp_choice", "free"})
 """The steps of the operator (V-SHARED-12): the landing options, the Free Parking choice, and the open window (the
@@ -37,7 +39,7 @@ JAIL_TURNS_BEFORE_TRIAL = 3
 def start_faction_turn(ctx: RulesContext, faction: int) -> None:
     """A faction turn starts with its First Action (V-SHARED-09); a skipped (lost) turn has no halves (V-SHARED-24)."""
     state = ctx.state
-    state.variant.turn = SharedTurn()
+    shared_slice(state).turn = SharedTurn()
     if state.players[faction].lost_turns > 0:
         return
     _announce(ctx, "first")
@@ -45,7 +47,7 @@ def start_faction_turn(ctx: RulesContext, faction: int) -> None:
 
 def _announce(ctx: RulesContext, half: Half) -> None:
     state = ctx.state
-    shared = state.variant.turn
+    shared = shared_slice(state).turn
     shared.half = half
     faction = FactionId(state.turn.seat)
     ctx.emit(HalfStarted(seat=faction, half=half, actor=resolver.controller(state, faction), cycle=shared.cycle,
@@ -54,7 +56,7 @@ def _announce(ctx: RulesContext, half: Half) -> None:
 
 def turn_then_develop(state) -> bool:
     """V-SHARED-29's alternative split."""
-    return state.setup.options.shared_action_split == "turn_then_develop"
+    return shared_options_of(state).shared_action_split == "turn_then_develop"
 
 
 def settle_half(ctx: RulesContext) -> None:
@@ -64,7 +66,7 @@ def settle_half(ctx: RulesContext) -> None:
     state = ctx.state
     if turn_then_develop(state):
         return
-    shared = state.variant.turn
+    shared = shared_slice(state).turn
     if shared.half == "first" and not shared.cycle_open and state.turn.step in SECOND_ACTION_STEPS:
         _announce(ctx, "second")
 
@@ -72,19 +74,19 @@ def settle_half(ctx: RulesContext) -> None:
 def may_pass_first(state, faction: int) -> bool:
     """V-SHARED-11, 6.4 #24: at the main choice of cycle 1, before any main choice or free action of this First
     Action, and not when a reorganisation is compulsory (R-TURN-04)."""
-    shared = state.variant.turn
+    shared = shared_slice(state).turn
     return (state.turn.step == "choice" and shared.half == "first" and shared.cycle == 1 and not shared.first_acted
             and not state.players[faction].forced_reorg_pending)
 
 
 def may_pass_second(state) -> bool:
     """V-SHARED-13: in the Second Action, before the operator's landing decision or any free action."""
-    shared = state.variant.turn
+    shared = shared_slice(state).turn
     return shared.half == "second" and not shared.second_acted and state.turn.step in SECOND_ACTION_STEPS
 
 
 def pass_amount(ctx: RulesContext, count: int) -> int:
-    return count * ctx.options.shared_mb_value
+    return count * shared_options(ctx).shared_mb_value
 
 
 def pass_first_action(ctx: RulesContext, action) -> None:
@@ -95,12 +97,12 @@ def pass_first_action(ctx: RulesContext, action) -> None:
     if not may_pass_first(state, faction):
         raise refuse("E_PASS_FORBIDDEN", "V-SHARED-11", "The First Action may be passed only instead of the main "
                      "choice of the turn's first cycle, before any other action in it.")
-    amount = pass_amount(ctx, ctx.options.shared_first_pass_mb)
+    amount = pass_amount(ctx, shared_options(ctx).shared_first_pass_mb)
     bank_pays(ctx, faction, amount, "First Action pass", "V-SHARED-11")
     player = state.players[faction]
     if player.in_jail:
         player.jail_turns += 1  # 6.4 #29: the third such turn goes to trial at the end of the faction turn
-    shared = state.variant.turn
+    shared = shared_slice(state).turn
     shared.first_acted = True
     shared.passed = "first"
     ctx.emit(HalfPassed(seat=faction, half="first", actor=resolver.controller(state, FactionId(faction)),
@@ -126,8 +128,8 @@ def pass_second_action(ctx: RulesContext, action) -> None:
     if not may_pass_second(state):
         raise refuse("E_PASS_FORBIDDEN", "V-SHARED-13", "The Second Action may be passed only before the operator "
                      "has taken a landing decision or a free action in it.")
-    shared = state.variant.turn
-    amount = pass_amount(ctx, ctx.options.shared_second_pass_mb) if shared.cycle == 1 else 0
+    shared = shared_slice(state).turn
+    amount = pass_amount(ctx, shared_options(ctx).shared_second_pass_mb) if shared.cycle == 1 else 0
     if amount:
         bank_pays(ctx, faction, amount, "Second Action pass", "V-SHARED-13")
     shared.passed = "second"
@@ -151,7 +153,7 @@ def end_second_action(ctx: RulesContext, action) -> None:
     """The operator ends his Second Action: after doubles a new cycle starts, its First Action at the open step where
     the pilot rolls again or declines (V-SHARED-15); otherwise the faction turn ends."""
     state = ctx.state
-    shared = state.variant.turn
+    shared = shared_slice(state).turn
     if state.turn.may_roll_again:
         shared.cycle += 1
         shared.cycle_open = True
@@ -165,15 +167,16 @@ def decline_cycle(ctx: RulesContext, action) -> None:
     """The pilot declines the doubles cycle's roll: the faction turn ends (V-SHARED-15)."""
     state = ctx.state
     state.turn.may_roll_again = False
-    state.variant.turn.cycle_open = False
+    shared_slice(state).turn.cycle_open = False
     end_faction_turn(ctx, action.seat)
 
 
-def mark_acted(state, faction: int) -> None:
+def mark_acted(state: GameState, faction: int) -> None:
     """The acting faction did something in the running half: it may no longer pass it (6.4 #24, V-SHARED-13)."""
-    if state.variant is None or state.turn.step == "none" or faction != state.turn.seat:
+    sharing = shared_slice_or_none(state)
+    if sharing is None or state.turn.step == "none" or faction != state.turn.seat:
         return
-    shared = state.variant.turn
+    shared = sharing.turn
     if shared.half == "first":
         shared.first_acted = True
     else:

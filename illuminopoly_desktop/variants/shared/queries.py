@@ -11,6 +11,7 @@ from ...rules.errors import IllegalAction
 from ..illuminopoly.contests import net_modifier, target_number
 from ..illuminopoly.queries import IlluminopolyQueries
 from . import attacks
+from .access import shared_options_of
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class SharedQueries(IlluminopolyQueries):
     def contest_clamp(self, state: GameState) -> ContestClamp | None:
         """The running contest's clamp, or None (no contest, or `shared_clamp_modifiers` off)."""
         contest = self.active_contest(state)
-        if contest is None or not state.setup.options.shared_clamp_modifiers:
+        if contest is None or not shared_options_of(state).shared_clamp_modifiers:
             return None
         ctx = RulesContext(state)
         lowest, highest = attacks.modifier_range(ctx, contest)

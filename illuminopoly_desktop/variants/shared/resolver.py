@@ -10,6 +10,7 @@ from ...model.seating import FactionId, SeatId
 from ...model.state import GameState
 from ..illuminopoly import favors
 from . import dog, geometry, tokens
+from .access import shared_options_of, shared_slice_or_none
 from .geometry import Phase
 
 
@@ -20,9 +21,10 @@ def seat_count(state: GameState) -> int:
 def phase(state: GameState) -> Phase:
     """The global phase (V-SHARED-07): the running half of the faction turn; between faction turns (setup, an
     election held between turns) the FA-phase mapping (A-SH-17)."""
-    if state.variant is None or state.turn.step == "none" or state.game_over:
+    shared = shared_slice_or_none(state)
+    if shared is None or state.turn.step == "none" or state.game_over:
         return "first"
-    return state.variant.turn.half
+    return shared.turn.half
 
 
 def controller(state: GameState, faction: FactionId) -> SeatId:
@@ -64,7 +66,7 @@ def proxy(state: GameState, faction: FactionId) -> SeatId | None:
     """With `shared_conflict_resolution=proxy`, the faction's other sharer when its controller also shares a faction
     on the other side of the decision (V-SHARED-18); else None."""
     seat = controller(state, faction)
-    if state.setup.options.shared_conflict_resolution != "proxy":
+    if shared_options_of(state).shared_conflict_resolution != "proxy":
         return None
     for other in opposed_to(state, faction):
         if other != faction and shares(state, seat, other):
@@ -92,6 +94,6 @@ def seat_in_game(state: GameState, seat: SeatId) -> bool:
 
 def acting_seat(state: GameState) -> SeatId | None:
     """The seat that takes the running half (the pilot in the First Action, the operator in the Second)."""
-    if state.variant is None or state.turn.step == "none" or state.game_over:
+    if shared_slice_or_none(state) is None or state.turn.step == "none" or state.game_over:
         return None
     return controller(state, FactionId(state.turn.seat))

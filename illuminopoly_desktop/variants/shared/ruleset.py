@@ -9,13 +9,16 @@ from ...model.options import make_options
 from ...model.seating import FactionId, SeatId
 from ...model.shared_options import SharedOptions
 from ...model.shared_state import SharedState, TokenPairChoice
-from ...model.state import GameState, SeatConfig
+from ...model.state import Election, GameState, SeatConfig
+from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import registry
 from ...rules.errors import IllegalAction, refuse
+from ...rules.handlers import Handler
 from ..illuminopoly import deals, setup
 from ..illuminopoly.ruleset import IlluminopolyRuleset
 from . import attacks, dog, geometry, halves, resolver, secrets, steps, tokens, victory
+from .access import shared_options, shared_slice, shared_slice_or_none
 from .queries import SharedQueries
 
 
@@ -27,6 +30,18 @@ def name_factions(state: GameState) -> None:
         tokens.name_faction(state, player.seat)
         kinds = {state.setup.seats[s].kind for s in geometry.sharers(FactionId(player.seat), n)}
         player.kind = "computer" if kinds == {"computer"} else "human"
+
+
+def _free_action(handler: Handler) -> Handler:
+    """A free action of Illuminopoly's, taken in the half its shared-faction game allows (V-SHARED-14)."""
+    def marked(ctx: RulesContext, action: A.Action) -> None:
+        state = ctx.state
+        if (shared_options(ctx).shared_free_actions_in == "second_only" and shared_slice(state).turn.half == "first"
+                and action.seat == state.turn.seat and state.turn.step != "none"):
+            raise refuse("E_WRONG_PHASE", "V-SHARED-14", "Free actions belong to the Second Action in this game.")
+        handler(ctx, action)
+        halves.mark_acted(state, action.seat)
+    return marked
 
 
 class SharedRuleset(IlluminopolyRuleset):
@@ -45,21 +60,10 @@ class SharedRuleset(IlluminopolyRuleset):
     seats_are_factions = False
     queries = SharedQueries()
 
-    def __init__(self) -> None:
-        # Every free action of the acting faction in its half counts as acting in it: no pass after it (6.4 #24).
-        self.free_action_handlers = {kind: self._free_action(handler)
-                                     for kind, handler in IlluminopolyRuleset.free_action_handlers.items()}
-
-    @staticmethod
-    def _free_action(handler):
-        def marked(ctx: RulesContext, action) -> None:
-            state = ctx.state
-            if (ctx.options.shared_free_actions_in == "second_only" and state.variant.turn.half == "first"
-                    and action.seat == state.turn.seat and state.turn.step != "none"):
-                raise refuse("E_WRONG_PHASE", "V-SHARED-14", "Free actions belong to the Second Action in this game.")
-            handler(ctx, action)
-            halves.mark_acted(state, action.seat)
-        return marked
+    free_action_handlers = {kind: _free_action(handler)
+                            for kind, handler in IlluminopolyRuleset.free_action_handlers.items()}
+    """Illuminopoly's free actions, each of the acting faction in its half counting as acting in it: no pass after it
+    (6.4 #24)."""
 
     # ----- S02: the start of a game -----
 
@@ -78,7 +82,7 @@ class SharedRuleset(IlluminopolyRuleset):
         name_factions(state)
         return state
 
-    def check_seating(self, seats: list[SeatConfig], options, preset: bool) -> None:
+    def check_seating(self, seats: list[SeatConfig], options, preset: bool = False) -> None:
         """V-SHARED-01: from `shared_min_seats` to the tokens in use; no professional Banker (A-SH-10); no simulated
         cheating (A-SH-21)."""
         n = len(seats)
@@ -117,7 +121,7 @@ class SharedRuleset(IlluminopolyRuleset):
 
     def advance(self, ctx: RulesContext) -> bool:
         moved = super().advance(ctx)
-        if not moved and ctx.state.variant is not None and not ctx.state.pending and ctx.state.turn.step != "none":
+        if not moved and shared_slice_or_none(ctx.state) is not None and not ctx.state.pending and ctx.state.turn.step != "none":
             halves.settle_half(ctx)
         return moved
 
@@ -151,7 +155,13 @@ class SharedRuleset(IlluminopolyRuleset):
 
     def seats_decision(self, state: GameState) -> bool:
         """The Chair vote is the seats' (V-SHARED-05): one vote per seat in the game."""
-        return bool(state.pending) and state.pending[-1].kind == "election"
+        return self.seats_election(state) is not None
+
+    @staticmethod
+    def seats_election(state: GameState) -> Election | None:
+        """The Chair election the game waits on, if it does (its votes are the seats', V-SHARED-05)."""
+        window = state.pending[-1] if state.pending else None
+        return window if isinstance(window, Election) else None
 
     def secret_holders(self, state: GameState, faction: FactionId) -> frozenset[SeatId]:
         return secrets.holders(state, faction)
@@ -168,15 +178,16 @@ class SharedRuleset(IlluminopolyRuleset):
         return (f"{names[now]} controls it during {this_half} Actions, {names[other]} during {other_half} "
                 "Actions")
 
-    def actor_refusal(self, state: GameState, action) -> IllegalAction | None:
-        if action.type == "cast_vote" and self.seats_decision(state):
+    def actor_refusal(self, state: GameState, action: A.Action) -> IllegalAction | None:
+        if isinstance(action, A.CastVote) and self.seats_decision(state):
             if not resolver.seat_in_game(state, SeatId(action.seat)):
                 return refuse("E_NOT_YOUR_TURN", "V-SHARED-27", "That seat has left the game.")
             return None
         return super().actor_refusal(state, action)
 
     def idle(self, state: GameState, acts_as: int) -> bool:
-        if self.seats_decision(state) and acts_as in state.pending[-1].voters:
+        election = self.seats_election(state)
+        if election is not None and acts_as in election.voters:
             return False
         return super().idle(state, acts_as)
 

@@ -9,6 +9,7 @@ from ...model.seating import FactionId, SeatId
 from ...model.state import GameState
 from ...model.views import SEALED_BIDDERS
 from . import resolver
+from .access import shared_options_of
 
 HIDDEN_CARD = {"deck": "chance", "number": 0}
 """A held Political Favor whose face the seat may not see: its count stays visible (V-SHARED-08)."""
@@ -57,7 +58,7 @@ def redact(ruleset, state: GameState, view: dict, seat: SeatId | None) -> None:
 def _redact_contest(state: GameState, shown: dict, seat: SeatId | None, seen: frozenset[FactionId]) -> None:
     """Sealed graft bids stay hidden until revealed (R-CONTEST-02 step 6) from every seat but the one that decides
     the bid: the bidder's controller, or its proxy, and then the proxy alone (V-SHARED-08, 6.4 #25)."""
-    if not shown["revealed"] and state.setup.options.graft_bidding_mode == "sealed":
+    if not shown["revealed"] and shared_options_of(state).graft_bidding_mode == "sealed":
         shown[SEALED_BIDDERS] = sorted(int(k) for k in shown["bids"])
         shown["bids"] = {k: v for k, v in shown["bids"].items()
                          if seat is not None and resolver.decider(state, FactionId(int(k))) == seat}

@@ -14,23 +14,29 @@ Every attack a step accepts is recorded for V-SHARED-20; every answer marks the 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu
 from ...rules.errors import refuse
+from ...rules.handlers import Handler, handler_map, handles
+from ...rules.required_fields import landing_square
 from ..illuminopoly import turn_actions as act
 from ..illuminopoly import turn_steps as base
 from . import attacks, halves
+from .access import shared_slice
 
 
-def _acted(handler):
-    def marked(ctx: RulesContext, action) -> None:
+def _acted(handler: Handler) -> Handler:
+    def marked(ctx: RulesContext, action: A.Action) -> None:
         handler(ctx, action)
         halves.mark_acted(ctx.state, action.seat)
     return marked
 
 
-def _landing_target(ctx: RulesContext) -> int:
+def _landing_target(ctx: RulesContext) -> int | None:
     return ctx.state.turn.landing_square
 
 
@@ -39,9 +45,10 @@ def _ransomed_target(ctx: RulesContext) -> int | None:
     return None if ransom is None else ransom.property
 
 
-def _attack(kind: str, handler, target=_landing_target):
+def _attack(kind: str, handler: Handler,
+            target: Callable[[RulesContext], int | None] = _landing_target) -> Handler:
     """An attack on a deed: refused by V-SHARED-16/-20 before anything changes, recorded once accepted."""
-    def checked(ctx: RulesContext, action) -> None:
+    def checked(ctx: RulesContext, action: A.Action) -> None:
         index = target(ctx)
         if index is None:
             handler(ctx, action)  # nothing to attack: the rule's own refusal
@@ -52,29 +59,31 @@ def _attack(kind: str, handler, target=_landing_target):
         attacking = attacks.is_attack(ctx, kind, action.seat, index)
         handler(ctx, action)
         if attacking:
-            ctx.state.variant.turn.attacked.append(index)
+            shared_slice(ctx.state).turn.attacked.append(index)
         halves.mark_acted(ctx.state, action.seat)
     return checked
 
 
-def _first_action_only(kind: str):
+def _first_action_only(power: Handler) -> Handler:
     """The Top Hat's second rent and the Thimble's rent are First Action choices (V-SHARED-21): refused in the
     Second Action, taken as Illuminopoly takes them in a `turn_then_develop` First Action (V-SHARED-29)."""
-    def checked(ctx: RulesContext, action) -> None:
-        if ctx.state.variant.turn.half == "second":
+    def checked(ctx: RulesContext, action: A.Action) -> None:
+        if shared_slice(ctx.state).turn.half == "second":
             raise refuse("E_WRONG_PHASE", "V-SHARED-21", "The second rent and the Thimble's rent are First Action "
                                                          "choices.")
-        base.POWERS[kind](ctx, action)
+        power(ctx, action)
         halves.mark_acted(ctx.state, action.seat)
     return checked
 
 
-FIRST_ACTION_POWERS = {kind: _first_action_only(kind) for kind in halves.FIRST_ACTION_ONLY_POWERS}
+FIRST_ACTION_POWERS = {power.action_type: _first_action_only(power) for power in
+                       (handles(A.SecondRent, act.second_rent), handles(A.CollectRent, act.collect_rent))}
+"""Illuminopoly's powers of halves.FIRST_ACTION_ONLY_POWERS (its turn_steps.POWERS), typed by their actions."""
 
 
-def _pilots_turn(state) -> bool:
+def _pilots_turn(state: GameState) -> bool:
     """V-SHARED-29: the whole Illuminopoly turn is the pilot's First Action under `turn_then_develop`."""
-    return halves.turn_then_develop(state) and state.variant.turn.half == "first"
+    return halves.turn_then_develop(state) and shared_slice(state).turn.half == "first"
 
 
 class Choice(base.Choice):
@@ -129,7 +138,7 @@ class Landing(SecondActionStep, base.Landing):
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         menu = super().step_menu(ctx, seat, player)
-        index = ctx.state.turn.landing_square
+        index = landing_square(ctx.state.turn)
         for kind in attacks.DEED_ATTACKS & set(menu):
             if attacks.attack_refusal(ctx, kind, seat, index) is not None:
                 del menu[kind]
@@ -148,8 +157,8 @@ class FreeParkingChoice(SecondActionStep, base.FreeParkingChoice):
         return self.second_menu(ctx, seat, super().menu(ctx, turn, seat))
 
 
-def _free_roll(ctx: RulesContext, action) -> None:
-    shared = ctx.state.variant.turn
+def _free_roll(ctx: RulesContext, action: A.Roll) -> None:
+    shared = shared_slice(ctx.state).turn
     if _pilots_turn(ctx.state):  # V-SHARED-29: the roll after doubles is the pilot's, within his First Action
         act.roll(ctx, action)
         halves.mark_acted(ctx.state, action.seat)
@@ -164,19 +173,19 @@ def _free_roll(ctx: RulesContext, action) -> None:
     halves.mark_acted(ctx.state, action.seat)
 
 
-def _free_end(ctx: RulesContext, action) -> None:
+def _free_end(ctx: RulesContext, action: A.EndTurn) -> None:
     if _pilots_turn(ctx.state):
         halves.end_first_action(ctx, action)
-    elif ctx.state.variant.turn.cycle_open:
+    elif shared_slice(ctx.state).turn.cycle_open:
         halves.decline_cycle(ctx, action)
     else:
         halves.end_second_action(ctx, action)
 
 
-def _visitor_bail(ctx: RulesContext, action) -> None:
+def _visitor_bail(ctx: RulesContext, action: A.VisitorBail) -> None:
     if halves.turn_then_develop(ctx.state) and not _pilots_turn(ctx.state):
         raise refuse("E_WRONG_PHASE", "V-SHARED-29", "The bail is a landing decision, the pilot's in this game.")
-    if ctx.state.variant.turn.cycle_open:
+    if shared_slice(ctx.state).turn.cycle_open:
         raise refuse("E_WRONG_PHASE", "V-SHARED-12", "The bail is the operator's landing decision.")
     refusal = attacks.bail_refusal(ctx, action.seat, action.jailed)
     if refusal is not None:
@@ -185,9 +194,9 @@ def _visitor_bail(ctx: RulesContext, action) -> None:
     halves.mark_acted(ctx.state, action.seat)
 
 
-def _second_only(handler):
-    def checked(ctx: RulesContext, action) -> None:
-        if ctx.state.variant.turn.cycle_open:
+def _second_only(handler: Handler) -> Handler:
+    def checked(ctx: RulesContext, action: A.Action) -> None:
+        if shared_slice(ctx.state).turn.cycle_open:
             raise refuse("E_PASS_FORBIDDEN", "V-SHARED-11", "A doubles cycle's First Action has no pass.")
         handler(ctx, action)
     return checked
@@ -196,7 +205,8 @@ def _second_only(handler):
 class Free(SecondActionStep, base.Free):
     """The open step: the operator's (end of the Second Action, the bail, the pass), or at the start of a doubles
     cycle the pilot's (roll again, or decline and end the faction turn)."""
-    handlers = {"roll": _free_roll, "visitor_bail": _visitor_bail, "end_turn": _free_end,
+    handlers = {**handler_map(handles(A.Roll, _free_roll), handles(A.VisitorBail, _visitor_bail),
+                                handles(A.EndTurn, _free_end)),
                 "boat_squeeze": _acted(base.Free.handlers["boat_squeeze"]),
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": _second_only(halves.pass_second_action)}
@@ -206,19 +216,21 @@ class Free(SecondActionStep, base.Free):
         state = ctx.state
         if _pilots_turn(state):  # V-SHARED-29: the Illuminopoly turn's open window, the bail filtered as below
             if "visitor_bail" in menu:
-                bails = [a for a in menu.pop("visitor_bail")() if attacks.bail_refusal(ctx, seat, a.jailed) is None]
+                bails: list[A.Action] = [a for a in menu.pop("visitor_bail")()
+                                         if isinstance(a, A.VisitorBail) and attacks.bail_refusal(ctx, seat, a.jailed) is None]
                 if bails:
                     menu["visitor_bail"] = lambda: bails
             return menu
         if halves.turn_then_develop(state):
             menu.pop("visitor_bail", None)
-        if state.variant.turn.cycle_open:
+        if shared_slice(state).turn.cycle_open:
             for kind in ("visitor_bail", *halves.FIRST_ACTION_ONLY_POWERS):
                 menu.pop(kind, None)
             return menu
         menu.pop("roll", None)
         if "visitor_bail" in menu:
-            bails = [a for a in menu.pop("visitor_bail")() if attacks.bail_refusal(ctx, seat, a.jailed) is None]
+            bails = [a for a in menu.pop("visitor_bail")()
+                     if isinstance(a, A.VisitorBail) and attacks.bail_refusal(ctx, seat, a.jailed) is None]
             if bails:
                 menu["visitor_bail"] = lambda: bails
         return self.second_menu(ctx, seat, menu)

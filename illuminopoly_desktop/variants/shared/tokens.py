@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ...model.factions import load_factions
+from ...model.factions import FactionInfo, load_factions
 from ...model.seating import FactionId, SeatId
 from ...model.shared_state import TokenPairChoice
-from ...model.shared_tokens import load_shared_tokens
+from ...model.shared_tokens import SharedToken, load_shared_tokens
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
@@ -26,6 +26,7 @@ from ...rules.errors import refuse
 from ...rules.events import PairChoiceEvent
 from ..illuminopoly import setup
 from . import geometry
+from .access import shared_options, shared_options_of
 
 RULE = "V-SHARED-03"
 
@@ -39,16 +40,16 @@ def deals_itself(ctx: RulesContext) -> bool:
     """Whether the shared ruleset gives the factions itself: by the sharers' choice (`pair_choice`), or by a random
     deal of its own when there are more seats than Illuminopoly's tokens (Illuminopoly's deal, the same for smaller
     tables, serves the rest)."""
-    return ctx.options.shared_faction_assignment == "pair_choice" or \
-        len(ctx.state.players) > len(setup.factions_in_use(ctx.options))
+    return shared_options(ctx).shared_faction_assignment == "pair_choice" or \
+        len(ctx.state.players) > len(setup.factions_in_use(shared_options(ctx)))
 
 
 def give_factions(ctx: RulesContext) -> None:
     """Open Φ0's token choice (the others follow in faction order), or deal every token at random (V-SHARED-03)."""
-    if ctx.options.shared_faction_assignment == "pair_choice":
+    if shared_options(ctx).shared_faction_assignment == "pair_choice":
         ctx.state.pending.append(TokenPairChoice(seat=0))
         return
-    pool = tokens_in_use(ctx.options)
+    pool = tokens_in_use(shared_options(ctx))
     ctx.shuffle(pool)
     for player, token in zip(ctx.state.players, pool):
         setup.give_faction(ctx, player.seat, token)
@@ -56,7 +57,7 @@ def give_factions(ctx: RulesContext) -> None:
 
 def free_tokens(state: GameState) -> list[str]:
     taken = {p.faction for p in state.players if p.faction}
-    return [f for f in tokens_in_use(state.setup.options) if f not in taken]
+    return [f for f in tokens_in_use(shared_options_of(state)) if f not in taken]
 
 
 def seat_due(state: GameState, window: TokenPairChoice) -> SeatId:
@@ -66,13 +67,13 @@ def seat_due(state: GameState, window: TokenPairChoice) -> SeatId:
 
 
 def proposals_left(state: GameState, window: TokenPairChoice, seat: SeatId) -> int:
-    rounds = state.setup.options.shared_token_negotiation_rounds
+    rounds = shared_options_of(state).shared_token_negotiation_rounds
     return rounds - sum(1 for who, _ in window.proposals if who == seat)
 
 
 def token_words(token: str | None) -> str:
     """A token's name (Top Hat, Money Bag)."""
-    words = {**load_factions(), **load_shared_tokens()}
+    words: dict[str, FactionInfo | SharedToken] = {**load_factions(), **load_shared_tokens()}
     return words[token].name if token in words else "faction"
 
 

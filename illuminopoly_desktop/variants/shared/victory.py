@@ -7,6 +7,7 @@ from ...model.state import GameState
 from ...rules.context import RulesContext
 from ..illuminopoly import losing
 from . import resolver
+from .access import shared_slice_or_none
 
 
 def winning_seats(state: GameState) -> list[SeatId]:
@@ -21,8 +22,9 @@ def check_losses(ctx: RulesContext) -> None:
     with the round they left in (§3.6)."""
     losing.check_losses(ctx)
     state = ctx.state
-    if state.variant is None:
+    shared = shared_slice_or_none(state)
+    if shared is None:
         return
     for seat in range(len(state.setup.seats)):
-        if seat not in state.variant.seats_out and not resolver.seat_in_game(state, SeatId(seat)):
-            state.variant.seats_out[seat] = state.round_no
+        if seat not in shared.seats_out and not resolver.seat_in_game(state, SeatId(seat)):
+            shared.seats_out[seat] = state.round_no

@@ -1,0 +1,25 @@
+"""The Georgist rules' typed views of a game (issue 30): its options (`GeorgeOptions`) and its slice of the state
+(`GeorgeState`), checked at run time by model/typed_access.py. Every module of this ruleset reads them through here,
+so that the types mypyc compiles from are true."""
+from __future__ import annotations
+
+from ...model.george_options import GeorgeOptions
+from ...model.george_state import GeorgeState
+from ...model.state import GameState
+from ...model.typed_access import options_as, slice_as
+from ...rules.context import RulesContext
+
+
+def george_options(ctx: RulesContext) -> GeorgeOptions:
+    """The game's options, a Georgist game's."""
+    return options_as(ctx.options, GeorgeOptions)
+
+
+def george_options_of(state: GameState) -> GeorgeOptions:
+    """The options of `state`, a Georgist game (for the queries, which have a state and no context)."""
+    return options_as(state.setup.options, GeorgeOptions)
+
+
+def george_slice(state: GameState) -> GeorgeState:
+    """The Georgist rules' slice of `state`: the parcels, loans, building supply, GO pot and claims."""
+    return slice_as(state, GeorgeState)
