@@ -47,7 +47,7 @@ from ...rules.events import AccusationEvent, CheatEvent, ControlChanged
 from ...rules.jail import send_to_jail
 from ...rules.money import ceil_div, move
 from ...rules.payments import demand
-from .contests import pip_price, reserved_cash, side_of
+from .contests import graft_cost, reserved_cash, side_of
 from .jail import lose_chair
 from .step_changes import landing_done
 
@@ -278,9 +278,9 @@ def record_short_graft(ctx: RulesContext, contest, seat: int, pips: int, unpaid:
 def short_graft_options(ctx: RulesContext, contest, seat: int, most: int) -> list[A.Action]:
     if not may_cheat(ctx.state, seat) or ctx.state.players[seat].bank_debt:
         return []
-    price = pip_price(contest, seat)
     room = ctx.state.players[seat].cash - reserved_cash(contest, seat)
-    return [A.CommitGraft(seat=seat, pips=n, short=True) for n in range(1, most + 1) if ceil_div(n * price, 2) <= room]
+    return [A.CommitGraft(seat=seat, pips=n, short=True) for n in range(1, most + 1)
+            if ceil_div(graft_cost(contest, seat, n), 2) <= room]
 
 
 def short_graft_settled(ctx: RulesContext, contest, success: bool) -> None:

@@ -13,6 +13,7 @@ from ...rules.movement import is_doubles, steps_to, walk, walk_back
 from ...rules.payments import demand
 from . import factions
 from .conspiracy import grant_rebuild_token
+from .contests import PRICE_PER_PIP
 from .discovery import discover
 from .favors import sale_blockers
 from .property_values import base_value, is_halved, pay_amount
@@ -32,7 +33,7 @@ def pay_movement_graft(ctx: RulesContext, seat: int, pips: int) -> None:
     rolls take graft, the one roll R-MOVE-01 says the option changes."""
     if not ctx.options.graft_on_other_rolls:
         raise refuse("E_OPTION_DISABLED", "R-CONTEST-09", "Graft changes only contest rolls in this game.")
-    cost = abs(pips) * 10
+    cost = abs(pips) * PRICE_PER_PIP  # the price of graft (R-CONTEST-09), a contest spec's plain unit
     check_no_bank_debt(ctx, seat)
     if ctx.state.players[seat].cash < cost:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-MOVE-01", f"{abs(pips)} pips of graft cost ${cost}.")
