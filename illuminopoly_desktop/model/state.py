@@ -64,7 +64,7 @@ class PropertyState(Model):
     arrow: int = 0
     """Which out-arrow of the parent the deed hangs from."""
     double_rent_by: int | None = None
-    face_down: bool = Field(False, exclude_if=lambda value: not value)
+    face_down: bool = Field(default=False, exclude_if=lambda value: not value)
     """`destroyed_deed=face_down` ([V22], E-36): an owned lot the Artillery destroyed is turned over, a marker only
     (VARIANTS.md §6.4, decision 17: no Chair control), until it is rebuilt (R-ART-10, R-REBUILD-06). Left out of the
     JSON when false, so that saves, hashes and the views of the revised edition's games stay as they were."""
@@ -541,13 +541,13 @@ class GameSetup(Model):
     """Everything a game starts from; with the action log it determines every later state."""
     seed: int
     """Never shown to the players (model/views.py): it determines every die and every shuffle."""
-    ruleset: str = Field(DEFAULT_RULESET, exclude_if=lambda name: name == DEFAULT_RULESET)
+    ruleset: str = Field(default=DEFAULT_RULESET, exclude_if=lambda name: name == DEFAULT_RULESET)
     """The rule system the game is played by (model/rulesets.py). Left out of the JSON for Illuminopoly, the only one
     before rulesets existed, so that the hashes of older saves (and so those saves) stay valid."""
-    preset: str | None = Field(None, exclude_if=lambda name: name is None)
+    preset: str | None = Field(default=None, exclude_if=lambda name: name is None)
     """A named bundle of option values of the ruleset (VARIANTS §0.3), or None: the options say everything. Left out
     of the JSON when None, for the same reason."""
-    generator: Generator = Field(SPLITMIX64, exclude_if=lambda name: name == SPLITMIX64)
+    generator: Generator = Field(default=SPLITMIX64, exclude_if=lambda name: name == SPLITMIX64)
     """The random generator (model/rng.py). Absent from the saves written before the keyed generator, which are
     splitmix64 games; left out of the JSON for them, so that their hashes (and so those saves) stay valid."""
     seats: list[SeatConfig]
