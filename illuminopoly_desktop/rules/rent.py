@@ -4,6 +4,7 @@ a Railroad's by how many count, a Utility's by the dice. When rent is due, to wh
 from __future__ import annotations
 
 from ..model.board import Board
+from .boardindex import BoardIndex
 
 
 def lot_rent(square, prop, doubled: bool) -> int:
@@ -13,11 +14,11 @@ def lot_rent(square, prop, doubled: bool) -> int:
     return rent * 2 if doubled else rent
 
 
-def railroad_rent(board: Board, counted: int) -> int:
+def railroad_rent(board: Board | BoardIndex, counted: int) -> int:
     """A Railroad's rent when `counted` Railroads of its owner count (at least one: itself)."""
     return board.railroad_rents[max(counted, 1) - 1]
 
 
-def utility_rent(board: Board, roll: int, both: bool) -> int:
+def utility_rent(board: Board | BoardIndex, roll: int, both: bool) -> int:
     """A Utility's rent: the roll times 4, or 10 when one owner has both (the board's multipliers)."""
     return roll * board.utility_multipliers[1 if both else 0]
