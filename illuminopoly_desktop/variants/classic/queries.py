@@ -5,6 +5,7 @@ rather than the view-models asking which ruleset they show."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from ...model.state import GameState
 from ...rules import actions as A
@@ -30,7 +31,7 @@ class ClassicQueries(Queries):
     # ----- prices (the base class asks these; lifts and the 10% are the core's, CLASSIC-08) -----
 
     prices = _PRICES
-    building_check = staticmethod(buildings.check_buy_building)
+    building_check: ClassVar[Callable | None] = staticmethod(buildings.check_buy_building)
     """CLASSIC-07."""
 
     # ----- rent and worth -----

@@ -7,6 +7,11 @@ variants/george/) subclasses `ClassicRuleset`: classic's turn, moves and Jail ca
 `turn_started`, `standings`, `last_round_played`, `jail_fine_turns`) and name their rules through `rule_ids`, so that they play by the subclass's rules and name them."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
+from pydantic import BaseModel
+
 from ...model import rng
 from ...model.classic_options import ClassicOptions
 from ...model.classic_state import BuildingAuction, MortgageReceipt
@@ -23,7 +28,7 @@ from .windows import WINDOWS
 
 class ClassicRuleset(Ruleset):
     name = "classic"
-    options_model = ClassicOptions
+    options_model: ClassVar[type[BaseModel]] = ClassicOptions
     seats = setup.PLAYERS  # CLASSIC-02
     starting_cash = 1500  # CLASSIC-02 (`classic_starting_cash`)
     queries = ClassicQueries()
@@ -43,7 +48,7 @@ class ClassicRuleset(Ruleset):
     ruleset built on them to name its own: a third doubles in a row, the Jail rules, the Get Out of Jail Free card,
     the end of a round."""
 
-    windows = (RaiseFunds, Auction, BuildingAuction, MortgageReceipt)
+    windows: ClassVar[tuple[type, ...]] = (RaiseFunds, Auction, BuildingAuction, MortgageReceipt)
     turn_steps = frozenset({"none", "choice", "landing", "tax_choice", "after_landing", "free", "jail_exit"})
     decisions = registry([*WINDOWS, AuctionWindow(), *steps.STEPS])
     free_action_handlers = free_actions.HANDLERS
@@ -63,7 +68,7 @@ class ClassicRuleset(Ruleset):
         return self.set_up(setup_.seats, seed=setup_.seed, options=setup_.options, board=setup_.board,
                            allow_forced_dice=setup_.allow_forced_dice, events=events, generator=setup_.generator)
 
-    set_up = staticmethod(setup.new_game)
+    set_up: ClassVar[Callable[..., GameState]] = staticmethod(setup.new_game)
     """The new game itself (setup.py), by `new_game` and `start_game`."""
 
     check_seating = staticmethod(setup.check_seating)
