@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-from ...model.board import Square
 from ...model.cards import DeckName
 from ...model.classic_options import ClassicOptions
 from ...model.classic_state import ClassicState
@@ -55,9 +54,3 @@ def card_rent_named(name: str | None) -> CardRent | None:
         return "ten_times_dice"
     raise ValueError(f"no card orders a rent called {name!r}")
 
-
-def deed_group(square: Square) -> str:
-    """The group of a deed (a colour lot's colour; "railroad" or "utility"): every property square has one."""
-    if square.group is None:
-        raise ValueError(f"{square.name} belongs to no group")
-    return square.group

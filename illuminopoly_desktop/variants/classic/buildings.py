@@ -13,8 +13,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse
 from ...rules.events import AuctionEvent
 from ...rules.money import bank_pays, pay_bank
-from ...rules.required_fields import printed_house_cost
-from .access import deed_group
+from ...rules.required_fields import printed_group, printed_house_cost
 from .mortgages import owned_deed
 from .rent import owns_group
 
@@ -32,7 +31,7 @@ def check_buy_building(ctx: RulesContext, seat: int, index: int, price: int | No
     square = ctx.squares[index]
     if square.kind != "lot":
         raise refuse("E_NOT_MONOPOLY", RULE, "Railroads and Utilities carry no buildings.")
-    group = deed_group(square)
+    group = printed_group(square)
     if not owns_group(ctx, seat, group):
         raise refuse("E_NOT_MONOPOLY", RULE, f"You must own every lot of the {group} group to build.")
     properties = ctx.state.properties
@@ -163,7 +162,7 @@ def check_sell_building(ctx: RulesContext, seat: int, index: int, mode: str) -> 
     is sold whole ("hotel_block", the lot left bare: only when the group's other lots have at most one house each, so
     that it stays even) or broken down into the houses the Bank can give ("hotel_breakdown", rules/buildings.py)."""
     owned_deed(ctx, seat, index, RULE)
-    group = deed_group(ctx.squares[index])
+    group = printed_group(ctx.squares[index])
     refund = check_even_sale(ctx, index, mode, group_lots)
     if mode == "hotel_block":
         properties = ctx.state.properties
