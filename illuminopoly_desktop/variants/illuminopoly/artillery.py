@@ -32,6 +32,7 @@ from ...rules.events import (ControlChanged, LandingResolved, MortgageChanged, O
                              SaleBlocked)
 from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
+from .access import illuminopoly_options
 from . import commitments, contest_steps, contests
 from .conspiracy import halt_holders
 from .favors import sale_blockers
@@ -125,7 +126,7 @@ def demand_ransom(ctx: RulesContext, seat: int, amount: int) -> None:
     ctx.emit(LandingResolved(seat=seat, square=index, option="ransom", rule_id="R-ART-03"))
     if owner is None:
         payer = ("a pool of pledges (until the end of the next turn)"
-                 if ctx.options.ransom_pool_collected == "end_of_next_turn" else "a pool of pledges (until his next turn)")
+                 if illuminopoly_options(ctx).ransom_pool_collected == "end_of_next_turn" else "a pool of pledges (until his next turn)")
     else:
         payer = f"{ctx.name(owner)}, who may pay until the end of his next turn or {ctx.name(seat)}'s next turn, " \
                 "whichever comes first"
@@ -164,7 +165,7 @@ def ransom_deadline_passed(ctx: RulesContext, why: str) -> None:
 
 def pay_ransom(ctx: RulesContext, payer: int, artillery: int, amount: int) -> None:
     """In full to the Artillery: a ransom is no bribe (R-FP-02), unless `ransom_taxed_as_bribe` splits it."""
-    if ctx.options.ransom_taxed_as_bribe:
+    if illuminopoly_options(ctx).ransom_taxed_as_bribe:
         split_with_fp(ctx, payer, artillery, amount, "ransom", "R-ART-04")
     else:
         move(ctx, payer, artillery, amount, "ransom", "R-ART-04")
@@ -426,7 +427,7 @@ def destroy_lot(ctx: RulesContext, index: int) -> None:
         prop.controller, prop.control_origin = owner, origin
         ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=owner, origin=origin,
                                 reason="destruction", rule_id="R-ART-10"))
-    if owner is not None and ctx.options.destroyed_deed == "face_down":
+    if owner is not None and illuminopoly_options(ctx).destroyed_deed == "face_down":
         # [V22]: "the property card stays flipped over" (E-36). A marker only (VARIANTS.md §6.4, decision 17): the
         # lot earns, counts and holds nothing until rebuilt, as a marked one; the Chair does not take it and it may
         # still be taken over. Its value is not halved (property_values.is_halved); its rebuild turns it face up.
@@ -434,12 +435,12 @@ def destroy_lot(ctx: RulesContext, index: int) -> None:
     if owner is not None:
         if any(p.owner == owner and p.parent == index for p in state.properties.values()):
             state.players[owner].forced_reorg_pending = True  # R-STRUCT-08
-        if not ctx.options.abandon_any_reorganization:
+        if not illuminopoly_options(ctx).abandon_any_reorganization:
             state.abandon_first_turn[index] = "waiting"
     group = ctx.squares[index].group
     if group not in state.terrorist_colors_destroyed:
         state.terrorist_colors_destroyed.append(group)  # R-FAC-ARTILLERY-01; settle then checks victory
-    if ctx.options.destruction_group_block == "one_turn":
+    if illuminopoly_options(ctx).destruction_group_block == "one_turn":
         _block_group_once(ctx, index, group)
 
 
@@ -450,7 +451,7 @@ def _block_group_once(ctx: RulesContext, index: int, group: str) -> None:
     `unowned_rubble_blocks_group`."""
     state = ctx.state
     props = state.properties
-    if props[index].owner is None and not ctx.options.unowned_rubble_blocks_group:
+    if props[index].owner is None and not illuminopoly_options(ctx).unowned_rubble_blocks_group:
         return
     owners = {props[m].owner for m in ctx.board.group_members[group] if props[m].owner is not None}
     if owners:
@@ -462,7 +463,7 @@ def _block_group_once(ctx: RulesContext, index: int, group: str) -> None:
 
 def cleanup_cost(ctx: RulesContext, index: int) -> int:
     """ceil(½ × V) = ¼ of B (`cleanup_cost_basis=current_value`), or ceil(½ × B) (`base_value`)."""
-    if ctx.options.cleanup_cost_basis == "base_value":
+    if illuminopoly_options(ctx).cleanup_cost_basis == "base_value":
         return pay_amount(base_value(ctx, index) * Fraction(1, 2))
     return pay_amount(current_value(ctx, index) * Fraction(1, 2))
 
@@ -523,7 +524,7 @@ def check_abandon(ctx: RulesContext, seat: int, abandon: list[int]) -> list[int]
             raise refuse("E_NOT_OWNER", "R-ART-13", f"You do not own {ctx.square_name(index)}.")
         if not prop.destroyed:
             raise refuse("E_NOT_REZONED_OR_DESTROYED", "R-ART-13", "Only destroyed deeds may be abandoned.")
-        if not ctx.options.abandon_any_reorganization and state.abandon_first_turn.get(index) != "now":
+        if not illuminopoly_options(ctx).abandon_any_reorganization and state.abandon_first_turn.get(index) != "now":
             raise refuse("E_WRONG_PHASE", "R-ART-13",
                          f"{ctx.square_name(index)} may be abandoned only in your first turn after its destruction.")
         contests.check_not_in_contest(state, index, "R-ART-13")
@@ -578,7 +579,7 @@ def execute_abandon(ctx: RulesContext, seat: int, index: int) -> None:
     destroyed, with its rubble as it was (and face up: a deed back with the Bank, E-36)."""
     state = ctx.state
     prop = state.properties[index]
-    written_off = prop.mortgage_written_off and not ctx.options.abandon_mortgaged_rubble_pays
+    written_off = prop.mortgage_written_off and not illuminopoly_options(ctx).abandon_mortgaged_rubble_pays
     payment = 0 if written_off else ctx.squares[index].mortgage
     if payment:
         bank_pays(ctx, seat, payment, "abandoned destroyed property", "R-ART-13")

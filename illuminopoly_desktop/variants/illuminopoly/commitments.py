@@ -36,6 +36,7 @@ from ...model.state import BANK, ESCROW, FP, Commitment, CommitmentEscrow
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import move
+from .access import illuminopoly_options
 from .contests import max_pips
 
 KINDS = frozenset({"restraint", "graft_commitment", "helper_commitment"})
@@ -296,7 +297,7 @@ def _settle(ctx: RulesContext, c: Commitment, kept: bool) -> None:
 def _release(ctx: RulesContext, held: CommitmentEscrow) -> None:
     reason = "" if held.secret_between else "commitment kept: escrow released"
     rule = None if held.secret_between else "R-DEAL-03"
-    if held.bribe and ctx.options.bribe_tax_scope != "none":
+    if held.bribe and illuminopoly_options(ctx).bribe_tax_scope != "none":
         to_fp = held.amount // 2  # §33.1: bribe escrow is split by R-FP-02 when released
         move(ctx, ESCROW, FP, to_fp, reason, rule and "R-FP-02")
         move(ctx, ESCROW, held.payee, held.amount - to_fp, reason, rule and "R-FP-02")

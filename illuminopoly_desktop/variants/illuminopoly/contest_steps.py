@@ -14,6 +14,7 @@ from ...rules.errors import refuse
 from ...rules.events import ContestEvent
 from ...rules.money import check_no_bank_debt, move
 from ...rules.roll_contests import roll_contest
+from .access import illuminopoly_options
 from . import cheating, commitments
 from .contests import (RULE_OF, active_contest, can_spend, contest_spec, eligible_others, graft_awaiting, graft_cost,
                        max_pips, net_modifier, open_awaiting, participants, pip_price, reserved_cash, side_of,
@@ -99,7 +100,7 @@ def _form_sides(ctx: RulesContext, contest: Contest) -> None:
     state = ctx.state
     kind, owner, attacker = contest.contest, contest.owner, contest.attacker
     contest.attackers = [attacker]
-    helpers_allowed = kind in ("rezoning", "destruction") or (kind == "takeover" and ctx.options.takeover_helpers)
+    helpers_allowed = kind in ("rezoning", "destruction") or (kind == "takeover" and illuminopoly_options(ctx).takeover_helpers)
     owner_defends = owner is not None and owner != attacker and kind in ("takeover", "rezoning", "destruction")
     if owner_defends and can_spend(state, owner):
         contest.defenders = [owner]
@@ -157,7 +158,7 @@ def advance(ctx: RulesContext, contest: Contest) -> None:
     if contest.auto_success:
         resolve(ctx, contest)
         return
-    if ctx.options.graft_bidding_mode == "open":
+    if illuminopoly_options(ctx).graft_bidding_mode == "open":
         contest.stage = "open_graft"
         _advance_open(ctx, contest)
         return
@@ -386,14 +387,14 @@ def distribute(ctx: RulesContext, contest: Contest, success: bool) -> None:
     elif kind == "rezoning":
         move(ctx, ESCROW, BANK, base, "rezoning base cost", "R-REZONE-04")
         graft = attack_graft + defence_graft
-        if ctx.options.rezoning_graft_to_fp == "all":
+        if illuminopoly_options(ctx).rezoning_graft_to_fp == "all":
             move(ctx, ESCROW, FP, graft, "rezoning graft", "R-REZONE-04")
         else:
             _split_half_fp(ctx, graft, "rezoning graft", "R-REZONE-04")
     elif kind == "subversion":
         _split_half_fp(ctx, base + attack_graft, "subversion base cost and graft", "R-SUBVERT-03")
     elif kind == "rebuild":
-        if ctx.options.rebuild_graft_to_fp == "none":  # [V22]: "Money spent on Rebuilding all goes to the Bank" (E-08)
+        if illuminopoly_options(ctx).rebuild_graft_to_fp == "none":  # [V22]: "Money spent on Rebuilding all goes to the Bank" (E-08)
             move(ctx, ESCROW, BANK, attack_graft, "rebuild zoning graft", "R-REBUILD-03")
         else:
             _split_half_fp(ctx, attack_graft, "rebuild zoning graft", "R-REBUILD-03")

@@ -18,6 +18,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.odds import success_probability
 from ...rules.roll_contests import ContestSpec, natural_contest
+from .access import illuminopoly_options
 
 TARGET_NUMBERS = {"takeover": 12, "rezoning": 7, "subversion": 12, "rebuild": 8, "destruction": 7}
 RULE_OF = {"takeover": "R-TAKEOVER-03", "rezoning": "R-REZONE-04", "subversion": "R-SUBVERT-02",
@@ -63,14 +64,14 @@ def contest_spec(ctx: RulesContext, contest: Contest) -> ContestSpec:
 
 def target_number(ctx: RulesContext, contest: Contest) -> int:
     if contest.contest == "surprise_destruction":
-        return ctx.options.terrorist_surprise_target
+        return illuminopoly_options(ctx).terrorist_surprise_target
     return TARGET_NUMBERS[contest.contest]
 
 
 def naturals_apply(ctx: RulesContext, contest_type: str) -> bool:
     """R-CONTEST-05 / D-02: every contest with `natural_rolls_all_contests`, else only takeovers and subversion; none
     under its "none" ([V22] states no natural results, E-05)."""
-    naturals = ctx.options.natural_rolls_all_contests
+    naturals = illuminopoly_options(ctx).natural_rolls_all_contests
     if naturals == "none":
         return False
     return naturals or contest_type in ("takeover", "subversion")

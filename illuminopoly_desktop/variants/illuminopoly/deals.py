@@ -12,6 +12,7 @@ from ...rules.money import check_no_bank_debt, move, pay_bank
 from ...rules.mortgages import lift_cost, transfer_fee
 from ...rules.offers import parties, visible_to
 from ...rules.payments import add_debt
+from .access import illuminopoly_options
 from . import commitments, structure
 from .boat import claim_holds
 from .buildings import lift
@@ -32,7 +33,7 @@ def is_bribe(ctx: RulesContext, offer: Offer) -> bool:
 
 def bribes_are_split(ctx: RulesContext) -> bool:
     """R-FP-02: with `bribe_tax_scope=none` no payment is treated as a bribe to be split with the pot."""
-    return ctx.options.bribe_tax_scope != "none"
+    return illuminopoly_options(ctx).bribe_tax_scope != "none"
 
 
 def _sale_rule(offer: Offer) -> str:
@@ -231,7 +232,7 @@ def execute(ctx: RulesContext, offer: Offer) -> None:
         if item.kind == "cash":
             if leg.receiver == banker:
                 # R-BANKER-04, R-FP-02: half to the pot, the rest to Reserves (or the Banker's purse).
-                keeper = banker if ctx.options.banker_personal_purse else "bank"
+                keeper = banker if illuminopoly_options(ctx).banker_personal_purse else "bank"
                 if split:
                     split_half(ctx, leg.giver, keeper, item.amount, reason and "bribe to the Banker")
                 else:
@@ -250,7 +251,7 @@ def execute(ctx: RulesContext, offer: Offer) -> None:
             elif split and offer.category == "bribe":
                 # R-DEAL-06: all the cash of a bribe is split, also what goes to a party who promised nothing.
                 split_half(ctx, leg.giver, leg.receiver, item.amount, reason)
-            elif not has_return[leg.receiver] and ctx.options.bribe_tax_scope == "all_unconditional_gifts":
+            elif not has_return[leg.receiver] and illuminopoly_options(ctx).bribe_tax_scope == "all_unconditional_gifts":
                 split_half(ctx, leg.giver, leg.receiver, item.amount, reason and "gift")
             else:
                 move(ctx, leg.giver, leg.receiver, item.amount, reason, "R-DEAL-03" if not secret else None)

@@ -16,6 +16,7 @@ from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Menu, Step
 from ...rules.errors import passes, refuse
+from .access import illuminopoly_options
 from . import artillery, cheating, conspiracy, landing, structure, turn
 from . import turn_actions as act
 
@@ -39,9 +40,9 @@ class TurnStep(Step):
         menu = self.step_menu(ctx, seat, player)
         if player.faction == "boat" and self.open and "boat_squeeze" not in state.turn.used_once:
             menu["boat_squeeze"] = lambda: [A.BoatSqueeze.shared(seat=seat)]  # R-FAC-BOAT-03
-        if ctx.options.cheating_mode == "simulated" and self.open and not state.pending:
+        if illuminopoly_options(ctx).cheating_mode == "simulated" and self.open and not state.pending:
             menu.update(cheating.turn_menu(ctx, seat))  # R-CHEAT-02 (a), (b), (d)
-        if "reorganize" in menu and ctx.options.use_artillery:
+        if "reorganize" in menu and illuminopoly_options(ctx).use_artillery:
             abandonable = [i for i, p in state.properties.items()
                            if p.owner == seat and p.destroyed and passes(artillery.check_abandon, ctx, seat, [i])]
             if abandonable:  # R-ART-13: a reorganization may hand a destroyed lot back to the Bank
