@@ -4,8 +4,12 @@ which the core types as any options model. The shared-factions overlay plays the
 derived from Illuminopoly's `Options`. Illuminopoly keeps its state in the shared GameState (no ruleset slice)."""
 from __future__ import annotations
 
+from typing import TypeVar
+
+from pydantic import BaseModel
+
 from ...model.options import Options
-from ...model.state import GameState
+from ...model.state import Commitment, GameState, OfferLeg
 from ...model.typed_access import options_as
 from ...rules.context import RulesContext
 
@@ -18,3 +22,15 @@ def illuminopoly_options(ctx: RulesContext) -> Options:
 def options_of(state: GameState) -> Options:
     """The house rules of `state`'s game (where no RulesContext is at hand)."""
     return options_as(state.setup.options, Options)
+
+
+Item = TypeVar("Item", bound=BaseModel)
+
+
+def item_as(leg: OfferLeg | Commitment, item_class: type[Item]) -> Item:
+    """The item of an offer's leg (or of a commitment), known to be an `item_class` (the caller chose it by its
+    kind), checked at run time."""
+    item = leg.item
+    if not isinstance(item, item_class):
+        raise TypeError(f"the leg carries a {type(item).__name__}, not a {item_class.__name__}")
+    return item
