@@ -73,3 +73,10 @@ def action_tag(action_class: type[Action]) -> str:
     if not isinstance(tag, str):
         raise TypeError(f"{action_class.__name__} has no fixed action type")
     return tag
+
+
+def action_as(action: Action, action_class: type[SomeAction]) -> SomeAction:
+    """`action`, known to be an `action_class` (a table keyed by its type routed it here), checked at run time."""
+    if not isinstance(action, action_class):
+        raise TypeError(f"expected a {action_class.__name__}, not a {type(action).__name__}")
+    return action

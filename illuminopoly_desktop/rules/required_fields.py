@@ -42,3 +42,10 @@ def landing_square(turn: TurnState) -> int:
     if turn.landing_square is None:
         raise ValueError("no landing square: the mover has not moved this turn")
     return turn.landing_square
+
+
+def printed_group(square: Square) -> str:
+    """A deed's group: a colour lot's colour, or "railroad" / "utility"."""
+    if square.group is None:
+        raise ValueError(f"{square.name} belongs to no group")
+    return square.group

@@ -1,15 +1,27 @@
-"""The shared contest engine's dice (VARIANTS §2.3, S13), as data: a `ContestSpec` says how many dice a contest's
-roll throws, how their total is compared with its target, which totals always fail or always succeed, what a point
-costs from each kind of source, and when no roll is made; `decide` rolls (or not) and says who won. Pledging in
-rounds in turn order until everyone passes in a row is the windows' bookkeeping (`check_pledge_turn`, `pass_turn`,
-`record_pledge`), for windows that carry `order`, `turn_index`, `passes` and `pledges`.
+"""The shared contest engine (VARIANTS §2.3, S13), as data: a `ContestSpec` says how many dice a contest's roll
+throws, how their total is compared with its target, which totals always fail or always succeed, what a point of
+modifier costs from each kind of source (`unit`, `units`, `rates`: `points` turns dollars into points, `cost` points
+into dollars), whether the roll is made even when its outcome is certain, and when no roll is made; `roll_contest`
+rolls (or not) and says who won and how. Pledging in rounds in turn order until everyone passes in a row is the
+windows' bookkeeping (`check_pledge_turn`, `pass_turn`, `record_pledge`, `pledged_from`), for windows that carry
+`order`, `turn_index`, `passes` and `pledges`.
 
-Illumonopoly's interference (V-ILLUMO-13: roll under 10 + P - C, $50 a point) and lawsuits (V-ILLUMO-37: roll under
-the ELP, $10 a point, two from the affected group treasury, 11 and 12 always fail, no roll below 2) are specs here;
-so are Illuminopoly's takeovers and attacks (R-CONTEST-05, -06: a total plus the net modifier at least the target,
-on 2d6 a double 1 fails and a double 6 succeeds, on the Wheelbarrow's 3d6 three 1s fail and an unmodified 12 or more
-succeeds): `natural_contest` is their spec, which rules/odds.py's `roll_succeeds` and `success_probability` read
-(their golden games unchanged: a natural of R-CONTEST-05 is a total, 2 or 12 on 2d6, 3 or 12 to 18 on 3d6)."""
+Both rulesets' contests are specs here, in the same terms:
+- Illumonopoly's interference (V-ILLUMO-13: roll under 10 + P - C, $50 a point) and lawsuits (V-ILLUMO-37: roll
+  under the ELP, $10 a point, two points a $10 from the affected group treasury, 11 and 12 always fail, no roll
+  below 2), with the pledge bookkeeping above (variants/illumo/interference.py, lawsuits.py);
+- Illuminopoly's takeovers, rezonings, subversions, rebuild zonings and destructions (R-CONTEST-01, -05, -06: a total
+  plus the net modifier at least the target, i.e. the total at least target - modifier; on 2d6 a double 1 fails and
+  a double 6 succeeds, on the Wheelbarrow's 3d6 three 1s fail and an unmodified 12 or more succeeds; always rolled,
+  R-CONTEST-02 step 7). `natural_contest` is their dice, which rules/odds.py's `roll_succeeds` and
+  `success_probability` read; variants/illuminopoly/contests.py's `spec_of` adds each kind's name, rule and the price
+  of a pip by kind of money (R-CONTEST-01's price column: $10; $5 for the owner's defence under double rent,
+  R-CONTEST-07; $20 for the opposers of a self-rezoning, R-REZONE-02), through which its graft is priced, capped and
+  escrowed, and `roll_contest` rolls it. Its golden games are unchanged.
+What stays each ruleset's own: the target (Illuminopoly's table by kind, Illumonopoly's computed from the pledges),
+the sides, the base costs and where the money goes after the roll; and Illuminopoly's graft is one sealed bid (or
+open side rounds) of pips per seat in `Contest.bids`, not the round-robin pledges of (seat, side, dollars, source).
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -46,14 +58,32 @@ class ContestSpec:
     auto_fail: frozenset[int] = frozenset()
     auto_success: frozenset[int] = frozenset()
     unit: int = 10
-    """Dollars per point from a plain source."""
+    """Dollars per unit from a source whose kind `units` does not list."""
+    units: Mapping[str, int] = field(default_factory=dict)
+    """Dollars per unit by source kind, where it differs from `unit` (Illuminopoly: $5 for the owner's defence under
+    double rent, R-CONTEST-07; $20 for the opposers of a self-rezoning, R-REZONE-02)."""
     rates: Mapping[str, int] = field(default_factory=dict)
     """Points per unit by source kind ("central": 1, "affected": 2 in a lawsuit); a source not listed gives 1."""
     no_roll_below: int | None = None
     """A target below this loses without a roll (lawsuits: an ELP below 2)."""
+    always_roll: bool = False
+    """Roll even when the outcome is certain (Illuminopoly: the engine rolls for the attacker, R-CONTEST-02 step 7);
+    otherwise a certain outcome is announced without a roll (VARIANTS §6.4 decision 40)."""
+    roll_label: str = ""
+    """What the dice roll is called in the log (the spec's name when empty)."""
+
+    def unit_of(self, source_kind: str) -> int:
+        """Dollars per unit from that kind of source."""
+        return self.units.get(source_kind, self.unit)
 
     def points(self, dollars: int, source_kind: str) -> int:
-        return dollars // self.unit * self.rates.get(source_kind, 1)
+        """The points `dollars` from that kind of source buy (whole units only)."""
+        return dollars // self.unit_of(source_kind) * self.rates.get(source_kind, 1)
+
+    def cost(self, points: int, source_kind: str) -> int:
+        """The fewest dollars from that kind of source that buy at least `points` points (whole units)."""
+        rate = self.rates.get(source_kind, 1)
+        return -(-points // rate) * self.unit_of(source_kind)
 
     def totals(self) -> range:
         return range(self.dice, 6 * self.dice + 1)
@@ -78,17 +108,32 @@ class ContestSpec:
         return sum(counts[natural] for natural in self.winning_naturals(target))
 
 
-def decide(ctx: RulesContext, spec: ContestSpec, seat: int, target: int) -> bool:
-    """Whether the side the roll is for wins: no roll when the outcome is certain (VARIANTS §6.4 decision 40, an
-    ELP below 2), else 2d6 rolled by `seat`."""
+@dataclass(frozen=True)
+class ContestRoll:
+    """How a contest was decided: who won, the dice total (None when no roll was made) and "success"/"failure" when
+    an automatic result decided it."""
+    success: bool
+    total: int | None = None
+    automatic: str | None = None
+
+
+def roll_contest(ctx: RulesContext, spec: ContestSpec, seat: int, target: int) -> ContestRoll:
+    """Decide the contest at `target`: no roll when the outcome is certain (VARIANTS §6.4 decision 40, an ELP below
+    2) unless the spec always rolls, else the spec's dice rolled by `seat`."""
     wins = spec.winning_naturals(target)
-    if not wins or len(wins) == len(spec.totals()):
+    if not spec.always_roll and (not wins or len(wins) == len(spec.totals())):
         outcome = bool(wins)
         ctx.emit(Notice(text=f"The {spec.name} is decided without a roll (target {target}): "
                              f"{'success' if outcome else 'failure'}.", rule_id=spec.rule_id))
-        return outcome
-    dice = ctx.roll(spec.dice, seat, spec.name, spec.rule_id)
-    return sum(dice) in wins
+        return ContestRoll(outcome)
+    total = sum(ctx.roll(spec.dice, seat, spec.roll_label or spec.name, spec.rule_id))
+    below = spec.no_roll_below is not None and target < spec.no_roll_below
+    return ContestRoll(total in wins, total, None if below else spec.outcome(total, target)[1])
+
+
+def decide(ctx: RulesContext, spec: ContestSpec, seat: int, target: int) -> bool:
+    """Whether the side the roll is for wins (`roll_contest`)."""
+    return roll_contest(ctx, spec, seat, target).success
 
 
 def success_chance(spec: ContestSpec, target: int) -> float:

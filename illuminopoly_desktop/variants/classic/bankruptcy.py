@@ -55,11 +55,11 @@ def hand_over_and_leave(ctx: RulesContext, window: RaiseFunds, seat: int, to: Pa
     move(ctx, seat, to, player.cash, "bankruptcy", rule_id)
     for card in list(player.political_favors):
         player.political_favors.remove(card)
-        if to == BANK:
-            return_favor(ctx, card)
-        else:
+        if isinstance(to, int):  # a player creditor; else the Bank
             state.players[to].political_favors.append(card)
             ctx.emit(FavorGained(seat=to, deck=card.deck, number=card.number, rule_id=rule_id))
+        else:
+            return_favor(ctx, card)
     _drop_offers_and_debts(ctx, seat)
     player.eliminated = True
     ctx.emit(PlayerEliminated(seat=seat, reason=f"bankrupt, owing ${owed(window)}", beneficiary=to, rule_id=rule_id))

@@ -5,12 +5,15 @@ their cost, evenly too. The even building and the Bank's supply of 32 houses and
 is auctioned (VARIANTS §6.4 decision 7): see `BuildingAuction` (model/classic_state.py)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from ...model.classic_state import BuildingAuction
 from ...rules.buildings import add_building, check_even_build, check_even_sale, emit_buildings, take_building
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse
 from ...rules.events import AuctionEvent
 from ...rules.money import bank_pays, pay_bank
+from ...rules.required_fields import printed_group, printed_house_cost
 from .mortgages import owned_deed
 from .rent import owns_group
 
@@ -18,7 +21,7 @@ RULE = "CLASSIC-07"
 
 
 def group_lots(ctx: RulesContext, group: str) -> list[int]:
-    return ctx.board.group_members[group]
+    return list(ctx.board.group_members[group])
 
 
 def check_buy_building(ctx: RulesContext, seat: int, index: int, price: int | None = None) -> str:
@@ -28,14 +31,14 @@ def check_buy_building(ctx: RulesContext, seat: int, index: int, price: int | No
     square = ctx.squares[index]
     if square.kind != "lot":
         raise refuse("E_NOT_MONOPOLY", RULE, "Railroads and Utilities carry no buildings.")
-    group = square.group
+    group = printed_group(square)
     if not owns_group(ctx, seat, group):
         raise refuse("E_NOT_MONOPOLY", RULE, f"You must own every lot of the {group} group to build.")
     properties = ctx.state.properties
     if any(properties[m].mortgaged for m in group_lots(ctx, group)):
         raise refuse("E_MORTGAGED", RULE, "No building while a lot of the group is mortgaged.")
     kind = check_even_build(ctx, index, group_lots(ctx, group))
-    cost = square.house_cost if price is None else price
+    cost = printed_house_cost(square) if price is None else price
     if ctx.state.players[seat].cash < cost:
         raise refuse("E_INSUFFICIENT_FUNDS", RULE, f"A {kind} here costs ${cost}.")
     return kind
@@ -49,7 +52,7 @@ def buy_building(ctx: RulesContext, seat: int, index: int) -> None:
     if rivals and supply < len(rivals) + 1:
         open_building_auction(ctx, seat, index, kind, rivals)
         return
-    build(ctx, seat, index, kind, ctx.squares[index].house_cost)
+    build(ctx, seat, index, kind, printed_house_cost(ctx.squares[index]))
 
 
 def build(ctx: RulesContext, seat: int, index: int, kind: str, price: int) -> None:
@@ -83,8 +86,9 @@ def rival_builders(ctx: RulesContext, seat: int, kind: str) -> list[int]:
 # ----- the auction of a building the Bank is short of -----
 
 def open_building_auction(ctx: RulesContext, seat: int, index: int, kind: str, rivals: list[int]) -> None:
-    cost = ctx.squares[index].house_cost
-    ctx.state.pending.append(BuildingAuction(building=kind, requester=seat, bidders=[seat, *rivals], minimum=cost))
+    cost = printed_house_cost(ctx.squares[index])
+    building: Literal["house", "hotel"] = "hotel" if kind == "hotel" else "house"  # check_even_build's two kinds
+    ctx.state.pending.append(BuildingAuction(building=building, requester=seat, bidders=[seat, *rivals], minimum=cost))
     ctx.notice(f"The Bank is short of {kind}s and {len(rivals) + 1} players could build one: the next {kind} is "
                f"auctioned, from ${cost}.", RULE, seat)
     ctx.emit(AuctionEvent(item=kind, property=None, status="opened", rule_id=RULE))
@@ -133,6 +137,8 @@ def close_building_auction_if_decided(ctx: RulesContext, auction: BuildingAuctio
         ctx.emit(AuctionEvent(item=auction.building, property=None, status="no_bids", rule_id=RULE))
         return
     winner, lot = auction.high_bidder, auction.high_lot
+    if lot is None:
+        raise ValueError("a building bid names its lot")
     ctx.emit(AuctionEvent(item=auction.building, property=lot, status="won", seat=winner, amount=auction.high_bid,
                           rule_id=RULE))
     build(ctx, winner, lot, auction.building, auction.high_bid)
@@ -143,7 +149,7 @@ def building_bids(ctx: RulesContext, auction: BuildingAuction, seat: int) -> lis
     bids = []
     cash = ctx.state.players[seat].cash
     for index in lots_for(ctx, seat, auction.building, price=0):
-        amount = max(auction.high_bid + 1, auction.minimum, ctx.squares[index].house_cost)
+        amount = max(auction.high_bid + 1, auction.minimum, printed_house_cost(ctx.squares[index]))
         if amount <= cash:
             bids.append((amount, index))
     return bids
@@ -156,7 +162,7 @@ def check_sell_building(ctx: RulesContext, seat: int, index: int, mode: str) -> 
     is sold whole ("hotel_block", the lot left bare: only when the group's other lots have at most one house each, so
     that it stays even) or broken down into the houses the Bank can give ("hotel_breakdown", rules/buildings.py)."""
     owned_deed(ctx, seat, index, RULE)
-    group = ctx.squares[index].group
+    group = printed_group(ctx.squares[index])
     refund = check_even_sale(ctx, index, mode, group_lots)
     if mode == "hotel_block":
         properties = ctx.state.properties

@@ -10,6 +10,7 @@ from ...rules.events import FavorGained
 from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays
 from ...rules.payments import demand
+from .access import deck_named
 
 def interpret(ctx: RulesContext, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
     """The card's effect. The rules it names, the moves, the rent a card orders, the repairs and who takes what a
@@ -20,7 +21,7 @@ def interpret(ctx: RulesContext, seat: int, deck_name: str, number: int, card, d
     rule_id = rules.rule_ids["card.draw"]
     effect = card.effect
     if effect == "get_out_of_jail_free":
-        state.players[seat].political_favors.append(FavorCard(deck=deck_name, number=number))
+        state.players[seat].political_favors.append(FavorCard(deck=deck_named(deck_name), number=number))
         ctx.emit(FavorGained(seat=seat, deck=deck_name, number=number, rule_id=rules.rule_ids["jail.favor"]))
         return
     deck.append(number)

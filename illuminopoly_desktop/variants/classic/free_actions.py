@@ -3,12 +3,13 @@ answers (CLASSIC-13, the core's offers), and with `classic_player_loans` forgivi
 what each does, and which are listed for a seat."""
 from __future__ import annotations
 
-from collections.abc import Callable
 
 from ...rules import actions as A
 from ...rules import offers
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
+from ...rules.handlers import Handler, action_as, handler_map, handles
+from ...rules.required_fields import printed_house_cost, printed_price
 from ...rules.errors import passes
 from . import buildings, mortgages
 
@@ -29,8 +30,9 @@ def sell_building(ctx: RulesContext, action: A.SellBuilding) -> None:
     buildings.sell_building(ctx, action.seat, action.property, action.mode)
 
 
-HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
-    "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building, "sell_building": sell_building,
+HANDLERS: dict[str, Handler] = {
+    **handler_map(handles(A.Mortgage, mortgage), handles(A.Unmortgage, unmortgage),
+                  handles(A.BuyBuilding, buy_building), handles(A.SellBuilding, sell_building)),
     **offers.HANDLERS,
 }
 
@@ -129,7 +131,9 @@ def cheapest_raise(ctx: RulesContext, seat: int) -> A.Action | None:
     found = deed_actions(ctx, seat)
     squares = ctx.squares
     if found["sell_building"]:
-        return min(found["sell_building"], key=lambda a: (squares[a.property].house_cost, a.property))
+        sales = [action_as(a, A.SellBuilding) for a in found["sell_building"]]
+        return min(sales, key=lambda a: (printed_house_cost(squares[a.property]), a.property))
     if found["mortgage"]:
-        return min(found["mortgage"], key=lambda a: (squares[a.property].price, a.property))
+        mortgages_ = [action_as(a, A.Mortgage) for a in found["mortgage"]]
+        return min(mortgages_, key=lambda a: (printed_price(squares[a.property]), a.property))
     return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...rules.context import RulesContext
 from ...rules.events import GameOver
+from .access import classic_options_of
 from .worth import net_worths
 
 LAST_STANDING = "last player standing"
@@ -31,7 +32,7 @@ def check_victory(ctx: RulesContext, tested_events: int) -> int:
 def time_limit_reached(ctx: RulesContext) -> bool:
     """At the end of a round of the short game: its last round ends the game, won by the highest net worth."""
     state = ctx.state
-    options = ctx.options
+    options = classic_options_of(ctx)
     if options.classic_end_mode != "time_limit" or state.round_no < options.classic_time_limit_rounds:
         return False
     worths = net_worths(state, ctx.squares)

@@ -11,6 +11,7 @@ from ...rules import jail
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.payments import demand
+from .access import moves_slice
 from .moves import move_by
 
 FINE = jail.BAIL
@@ -30,7 +31,7 @@ def jail_roll(ctx: RulesContext, seat: int) -> None:
     dice = ctx.roll(2, seat, "jail roll", rule_id)
     total = dice[0] + dice[1]
     turn.moves_made += 1
-    state.variant.dice_total = total
+    moves_slice(state).dice_total = total
     turn.jail_exit_by_roll = True
     if dice[0] == dice[1]:
         jail.release(ctx, seat, "rolled doubles", rule_id)

@@ -12,6 +12,8 @@ from ...rules.events import LandingResolved, OwnershipChanged
 from ...rules.jail import send_to_jail
 from ...rules.money import move, pay_bank
 from ...rules.payments import demand
+from ...rules.required_fields import landing_square, printed_price
+from .access import classic_options_of, moves_slice
 from .rent import rent_due
 from .worth import total_worth
 
@@ -35,13 +37,13 @@ def finish_landing(ctx: RulesContext) -> None:
 
 def fine_payee(ctx: RulesContext) -> Party:
     """Where taxes and fines go: the Bank, or the Free Parking jackpot's pot (`classic_free_parking_jackpot`)."""
-    return FP if ctx.options.classic_free_parking_jackpot else BANK
+    return FP if classic_options_of(ctx).classic_free_parking_jackpot else BANK
 
 
 def land(ctx: RulesContext, seat: int, index: int) -> None:
     state = ctx.state
     turn = state.turn
-    classic = state.variant
+    classic = moves_slice(state)
     turn.landing_square = index
     card_rent, classic.card_rent = classic.card_rent, None  # the card's rent is for this landing only
     square = ctx.squares[index]
@@ -63,18 +65,18 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
         landing_done(ctx)
         cards.draw(ctx, seat, kind)
     elif kind == "income_tax":
-        if ctx.options.classic_income_tax_mode == "choice_200_or_10pct":
+        if classic_options_of(ctx).classic_income_tax_mode == "choice_200_or_10pct":
             turn.step = "tax_choice"
             return
         landing_done(ctx)
         demand(ctx, seat, [(fine_payee(ctx), ctx.board.income_tax_flat)], "Income Tax", "CLASSIC-10")
     elif kind == "luxury_tax":
         landing_done(ctx)
-        demand(ctx, seat, [(fine_payee(ctx), ctx.options.classic_luxury_tax)], "Luxury Tax", "CLASSIC-10")
+        demand(ctx, seat, [(fine_payee(ctx), classic_options_of(ctx).classic_luxury_tax)], "Luxury Tax", "CLASSIC-10")
     elif kind == "go_to_jail":
         send_to_jail(ctx, seat, "landed on Go to Jail", "CLASSIC-11")
         landing_done(ctx)
-    elif kind == "free_parking" and ctx.options.classic_free_parking_jackpot and state.fp_pot:
+    elif kind == "free_parking" and classic_options_of(ctx).classic_free_parking_jackpot and state.fp_pot:
         move(ctx, FP, seat, state.fp_pot, "Free Parking jackpot", "CLASSIC-12")
         landing_done(ctx)
     else:
@@ -86,10 +88,10 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
 def check_buy(ctx: RulesContext, seat: int) -> int:
     """The price of the deed the mover stands on, if he may buy it now; else refuse."""
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     if state.properties[index].owner is not None:
         raise refuse("E_UNOWNED_REQUIRED", "CLASSIC-05", f"{ctx.square_name(index)} is already owned.")
-    price = ctx.squares[index].price
+    price = printed_price(ctx.squares[index])
     cash = state.players[seat].cash
     if cash < price:
         raise refuse("E_INSUFFICIENT_FUNDS", "CLASSIC-05",
@@ -99,7 +101,7 @@ def check_buy(ctx: RulesContext, seat: int) -> int:
 
 def buy(ctx: RulesContext, seat: int) -> None:
     price = check_buy(ctx, seat)
-    index = ctx.state.turn.landing_square
+    index = landing_square(ctx.state.turn)
     pay_bank(ctx, seat, price, "purchase", "CLASSIC-05")
     take_deed(ctx, index, seat, "purchase", "CLASSIC-05")
     ctx.emit(LandingResolved(seat=seat, square=index, option="buy", rule_id="CLASSIC-05"))
@@ -116,10 +118,10 @@ def decline(ctx: RulesContext, seat: int) -> None:
     """The lander does not buy: every player, him included, bids for it (`classic_auction_declined`), else it stays
     with the Bank."""
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     ctx.emit(LandingResolved(seat=seat, square=index, option="do_nothing", rule_id="CLASSIC-05"))
     landing_done(ctx)
-    if ctx.options.classic_auction_declined:
+    if classic_options_of(ctx).classic_auction_declined:
         auction = Auction(item="property", property=index, bidders=[])
         if open_property_auction(ctx, auction):
             state.pending.append(auction)

@@ -13,6 +13,7 @@ from ...rules.errors import refuse
 from ...rules.events import MortgageChanged
 from ...rules.money import bank_pays, pay_bank
 from ...rules.mortgages import lift_cost, transfer_fee
+from ...rules.required_fields import printed_mortgage
 
 RULE = "CLASSIC-08"
 
@@ -34,7 +35,7 @@ def check_mortgage(ctx: RulesContext, seat: int, index: int) -> int:
         raise refuse("E_MORTGAGED", RULE, f"{ctx.square_name(index)} is already mortgaged.")
     if group_has_buildings(ctx, index):
         raise refuse("E_HAS_BUILDINGS", RULE, "Sell every building of the colour group before mortgaging.")
-    return ctx.squares[index].mortgage
+    return printed_mortgage(ctx.squares[index])
 
 
 def mortgage(ctx: RulesContext, seat: int, index: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...rules.context import RulesContext
 from ...rules.jail import send_to_jail
 from ...rules.movement import steps_to, walk, walk_back
+from .access import card_rent_named, moves_slice
 
 THIRD_DOUBLES = 3
 
@@ -23,7 +24,7 @@ def roll_to_move(ctx: RulesContext, seat: int) -> None:
     turn.moves_made += 1
     turn.may_roll_again = False
     turn.last_roll_doubles = doubles
-    state.variant.dice_total = dice[0] + dice[1]
+    moves_slice(state).dice_total = dice[0] + dice[1]
     if doubles:
         player = state.players[seat]
         player.doubles_this_turn += 1
@@ -43,7 +44,7 @@ def move_by(ctx: RulesContext, seat: int, steps: int, how: str = "dice") -> None
 def card_move(ctx: RulesContext, seat: int, target: int, card_rent: str | None = None, how: str = "card") -> None:
     """A card's "advance to": forward to the target, passing GO pays (CLASSIC-04), then a normal landing;
     `card_rent` is the rent the card orders if the deed there is owned (CLASSIC-09)."""
-    ctx.state.variant.card_rent = card_rent
+    moves_slice(ctx.state).card_rent = card_rent_named(card_rent)
     move_by(ctx, seat, steps_to(ctx.state.players[seat].position, target), how)
 
 

@@ -7,18 +7,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from ...model.classic_options import ClassicOptions
 from ...model.state import GameState
+from ...model.typed_access import options_as
 from ...rules import actions as A
 from ...rules.context import RulesContext
+from ...rules.handlers import action_as
 from ...rules.queries import Queries
 from . import buildings, landing, mortgages, rent, worth
 
 
+def _sell_building_price(ctx: RulesContext, action: A.Action) -> int:
+    sale = action_as(action, A.SellBuilding)
+    return buildings.check_sell_building(ctx, sale.seat, sale.property, sale.mode)
+
+
 _PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
     "buy": lambda ctx, a: landing.check_buy(ctx, a.seat),
-    "mortgage": lambda ctx, a: mortgages.check_mortgage(ctx, a.seat, a.property),
-    "unmortgage": lambda ctx, a: mortgages.check_unmortgage(ctx, a.seat, a.property),
-    "sell_building": lambda ctx, a: buildings.check_sell_building(ctx, a.seat, a.property, a.mode),
+    "mortgage": lambda ctx, a: mortgages.check_mortgage(ctx, a.seat, action_as(a, A.Mortgage).property),
+    "unmortgage": lambda ctx, a: mortgages.check_unmortgage(ctx, a.seat, action_as(a, A.Unmortgage).property),
+    "sell_building": _sell_building_price,
 }
 """Each priced classic action's price: what its rule's check returns (CLASSIC-05, -07, -08)."""
 
@@ -46,7 +54,7 @@ class ClassicQueries(Queries):
 
     def round_limit(self, state: GameState) -> int | None:
         """CLASSIC-15's short game ends after its last round."""
-        options = state.setup.options
+        options = options_as(state.setup.options, ClassicOptions)
         return options.classic_time_limit_rounds if options.classic_end_mode == "time_limit" else None
 
     # ----- what a classic game has none of -----

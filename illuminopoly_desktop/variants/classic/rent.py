@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...rules.context import RulesContext
 from ...rules.rent import lot_rent, railroad_rent, utility_rent
+from ...rules.required_fields import printed_group
 
 
 def owns_group(ctx: RulesContext, seat: int, group: str) -> bool:
@@ -34,7 +35,7 @@ def rent_due(ctx: RulesContext, index: int, dice_total: int, card_rent: str | No
     kind = square.kind
     if kind == "lot":
         bare = not prop.houses and not prop.hotel
-        return lot_rent(square, prop, bare and owns_group(ctx, owner, square.group))
+        return lot_rent(square, prop, bare and owns_group(ctx, owner, printed_group(square)))
     if kind == "railroad":
         rent = railroad_rent(ctx.board, railroads_held(ctx, owner))
         return rent * 2 if card_rent == "double" else rent

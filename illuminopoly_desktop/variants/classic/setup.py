@@ -10,6 +10,7 @@ from ...model.cards import load_cards
 from ...model.classic_options import ClassicOptions
 from ...model.classic_state import ClassicState
 from ...model.options import make_options
+from ...model.typed_access import options_as
 from ...model.state import GameSetup, GameState, PlayerState, PropertyState, SeatConfig
 from ...rules.context import RulesContext
 from ...rules.engine import run_to_decision
@@ -23,18 +24,18 @@ BANK_MONEY = 20580
 short it issues more, which the game's events record."""
 
 
-def classic_options(options, model: type = ClassicOptions) -> ClassicOptions:
+def classic_options(options, model: type[ClassicOptions] = ClassicOptions) -> ClassicOptions:
     """The options of a classic game: a ClassicOptions, or the defaults with `options`' overrides (a mapping).
     `model`: an overlay's options model (a subclass, e.g. Illumonopoly's)."""
     if isinstance(options, model):
         return options
-    return make_options(options or {}, model=model)
+    return options_as(make_options(options or {}, model=model), model)
 
 
 def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options=None, board: Board | str | None = None,
              allow_forced_dice: bool = False, events: list | None = None,
              generator: rng.Generator = rng.DEFAULT_GENERATOR, ruleset: str = "classic",
-             options_model: type = ClassicOptions, slice_factory=ClassicState) -> GameState:
+             options_model: type[ClassicOptions] = ClassicOptions, slice_factory=ClassicState) -> GameState:
     """A classic game waiting for its first roll. The turn order is rolled for at once (CLASSIC-02), so the first
     decision is the first player's. Raises IllegalAction (E_SEATING) for fewer than 2 or more than 8 players,
     OptionError for a bad option. An overlay of classic Monopoly (Illumonopoly) sets up its games here too, naming

@@ -16,6 +16,7 @@ from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Automatic, Menu, Step
 from ...rules.errors import passes, refuse
+from ...rules.handlers import handler_map, handles
 from . import jail, landing, moves, turn
 
 
@@ -83,7 +84,8 @@ class Choice(ClassicStep):
     """CLASSIC-03, -11: roll, or in Jail pay $50, use a Get Out of Jail Free card, or roll for doubles."""
     kind = "choice"
     words = "the roll of the dice"
-    handlers = {"roll": roll, "jail_roll": jail_roll, "jail_bail": jail_bail, "jail_favor": jail_favor}
+    handlers = handler_map(handles(A.Roll, roll), handles(A.JailRoll, jail_roll), handles(A.JailBail, jail_bail),
+                           handles(A.JailFavor, jail_favor))
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         player = ctx.state.players[seat]
@@ -104,7 +106,7 @@ class Landing(ClassicStep):
     """CLASSIC-05: an unowned deed: buy it at its price, or decline it (and it is auctioned)."""
     kind = "landing"
     words = "buying or declining a deed"
-    handlers = {"buy": buy, "do_nothing": decline}
+    handlers = handler_map(handles(A.Buy, buy), handles(A.DoNothing, decline))
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         menu: Menu = {}
@@ -122,7 +124,7 @@ class TaxChoice(ClassicStep):
     before it is counted."""
     kind = "tax_choice"
     words = "the choice of how to pay Income Tax"
-    handlers = {"pay_income_tax": pay_income_tax}
+    handlers = handler_map(handles(A.PayIncomeTax, pay_income_tax))
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         return {"pay_income_tax": lambda: [A.PayIncomeTax.shared(seat=seat, method="flat"),
@@ -136,7 +138,7 @@ class Free(ClassicStep):
     """After the landing: another roll after doubles (compulsory), else the end of the turn."""
     kind = "free"
     words = "the rest of the turn"
-    handlers = {"roll": roll, "end_turn": end_turn}
+    handlers = handler_map(handles(A.Roll, roll), handles(A.EndTurn, end_turn))
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         if turn.may_roll_again:

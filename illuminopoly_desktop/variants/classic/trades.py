@@ -5,7 +5,7 @@ lifecycle of an offer (proposed, accepted, declined, countered, withdrawn, lapsi
 core's (rules/offers.py); these are the ruleset's hooks on what it holds and does."""
 from __future__ import annotations
 
-from ...model.state import Offer
+from ...model.state import CashItem, DeedItem, FavorItem, LoanItem, Offer
 from ...rules.buildings import group_has_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
@@ -14,6 +14,7 @@ from ...rules.money import move
 from ...rules.offers import parties, visible_to
 from ...rules.payments import add_debt
 from ...rules.mortgages import lift_cost, transfer_fee
+from .access import classic_options_of
 from .mortgages import lift, pay_for_received_mortgage
 
 RULE = "CLASSIC-13"
@@ -41,19 +42,20 @@ def check_offer_terms(ctx: RulesContext, offer: Offer) -> None:
     """Every check of a trade, at its proposal and again when it is carried out."""
     state = ctx.state
     everyone = check_parties(ctx, offer, RULE)
-    allowed = ITEMS | {"loan"} if ctx.options.classic_player_loans else ITEMS
+    loans = classic_options_of(ctx).classic_player_loans
+    allowed = ITEMS | {"loan"} if loans else ITEMS
     for leg in offer.legs:
         kind = leg.item.kind
         if kind not in allowed:
             rule = "CLASSIC-16" if kind == "loan" else RULE
             raise refuse("E_WRONG_PHASE", rule, "A trade holds cash, deeds and Get Out of Jail Free cards"
-                         + (", and loans" if ctx.options.classic_player_loans else " (players lend no money)") + ".")
+                         + (", and loans" if loans else " (players lend no money)") + ".")
         if kind == "deed":
             _check_deed(ctx, offer, leg)
         elif kind == "favor":
             check_favor(ctx, offer, leg, RULE)
-        elif kind == "loan" and (any(round_no <= state.round_no or amount < 1
-                                     for round_no, amount in leg.item.repayments)):
+        elif isinstance(leg.item, LoanItem) and (any(round_no <= state.round_no or amount < 1
+                                                     for round_no, amount in leg.item.repayments)):
             raise refuse("E_WRONG_PHASE", "CLASSIC-16", "Repayments must be positive and fall in a later round.")
     for seat in everyone:
         owed = cash_needed(ctx, offer, seat)
@@ -115,9 +117,16 @@ def describe(ctx: RulesContext, offer: Offer) -> str:
     parts = []
     for leg in offer.legs:
         item = leg.item
-        what = {"cash": lambda: f"${item.amount}", "deed": lambda: ctx.square_name(item.property),
-                "favor": lambda: "a Get Out of Jail Free card", "loan": lambda: f"a ${item.principal} loan"}.get(
-            item.kind, lambda: item.kind)()
+        if isinstance(item, CashItem):
+            what = f"${item.amount}"
+        elif isinstance(item, DeedItem):
+            what = ctx.square_name(item.property)
+        elif isinstance(item, FavorItem):
+            what = "a Get Out of Jail Free card"
+        elif isinstance(item, LoanItem):
+            what = f"a ${item.principal} loan"
+        else:
+            what = item.kind
         parts.append(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {what}")
     return "; ".join(parts)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...model.state import Contest, FavorWindow, Ransom, RansomAnswer
+from ...model.state import Contest, ControlOrigin, FavorWindow, Ransom, RansomAnswer
 from ...rules.buildings import remove_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse
@@ -32,6 +32,8 @@ from ...rules.events import (ControlChanged, LandingResolved, MortgageChanged, O
                              SaleBlocked)
 from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
+from ...rules.required_fields import landing_square, printed_group
+from .access import illuminopoly_options
 from . import commitments, contest_steps, contests
 from .conspiracy import halt_holders
 from .favors import sale_blockers
@@ -91,7 +93,7 @@ def destroy(ctx: RulesContext, seat: int) -> None:
     `terrorist_surprise_target`; an unawakened Boat's immunity does not protect, and the owner's structure multiplier
     applies (D-07, values.structure_multiplier). The contest uses up the landing."""
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     cost = check_destruction(ctx, seat, index, "surprise_destruction", "R-ART-02")
     prop = state.properties[index]
     contest = Contest(id=state.next_id, contest="surprise_destruction", attacker=seat, target=index, owner=prop.owner,
@@ -116,7 +118,7 @@ def demand_ransom(ctx: RulesContext, seat: int, amount: int) -> None:
     T6. The owner's answer is his to give at any open window until his deadline (D-15, `answer_ransom`)."""
     state = ctx.state
     turn = state.turn
-    index = turn.landing_square
+    index = landing_square(turn)
     check_ransom(ctx, seat, index)
     prop = state.properties[index]
     prop.double_rent_by = None  # the landing is over (R-LAND-06)
@@ -125,7 +127,8 @@ def demand_ransom(ctx: RulesContext, seat: int, amount: int) -> None:
     ctx.emit(LandingResolved(seat=seat, square=index, option="ransom", rule_id="R-ART-03"))
     if owner is None:
         payer = ("a pool of pledges (until the end of the next turn)"
-                 if ctx.options.ransom_pool_collected == "end_of_next_turn" else "a pool of pledges (until his next turn)")
+                 if illuminopoly_options(ctx).ransom_pool_collected == "end_of_next_turn"
+                 else "a pool of pledges (until his next turn)")
     else:
         payer = f"{ctx.name(owner)}, who may pay until the end of his next turn or {ctx.name(seat)}'s next turn, " \
                 "whichever comes first"
@@ -164,7 +167,7 @@ def ransom_deadline_passed(ctx: RulesContext, why: str) -> None:
 
 def pay_ransom(ctx: RulesContext, payer: int, artillery: int, amount: int) -> None:
     """In full to the Artillery: a ransom is no bribe (R-FP-02), unless `ransom_taxed_as_bribe` splits it."""
-    if ctx.options.ransom_taxed_as_bribe:
+    if illuminopoly_options(ctx).ransom_taxed_as_bribe:
         split_with_fp(ctx, payer, artillery, amount, "ransom", "R-ART-04")
     else:
         move(ctx, payer, artillery, amount, "ransom", "R-ART-04")
@@ -186,6 +189,8 @@ def answer_ransom(ctx: RulesContext, seat: int, pay: bool) -> None:
         raise refuse("E_NOT_OWNER", "R-ART-04", "Only the owner of the ransomed property answers the demand, and "
                                                 "only until it is answered or its deadline has passed.")
     ransom = state.pending_ransom
+    if ransom is None:  # (ransom_answerer answers None without a demand)
+        raise ValueError("no ransom demand is pending")
     if pay:
         refusal = ctx.rules.exchange_refusal(ctx, seat, ransom.artillery)
         if refusal is not None:
@@ -420,13 +425,13 @@ def destroy_lot(ctx: RulesContext, index: int) -> None:
         prop.mortgage_written_off = True  # kept until rebuild or abandonment (D-05, R-ART-13)
         ctx.emit(MortgageChanged(property=index, mortgaged=False, principal=0, rule_id="R-MORT-06"))
     owner = prop.owner
-    origin = "owner" if owner is not None else None
+    origin: ControlOrigin | None = "owner" if owner is not None else None
     if (prop.controller, prop.control_origin) != (owner, origin):
         old = prop.controller
         prop.controller, prop.control_origin = owner, origin
         ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=owner, origin=origin,
                                 reason="destruction", rule_id="R-ART-10"))
-    if owner is not None and ctx.options.destroyed_deed == "face_down":
+    if owner is not None and illuminopoly_options(ctx).destroyed_deed == "face_down":
         # [V22]: "the property card stays flipped over" (E-36). A marker only (VARIANTS.md §6.4, decision 17): the
         # lot earns, counts and holds nothing until rebuilt, as a marked one; the Chair does not take it and it may
         # still be taken over. Its value is not halved (property_values.is_halved); its rebuild turns it face up.
@@ -434,12 +439,12 @@ def destroy_lot(ctx: RulesContext, index: int) -> None:
     if owner is not None:
         if any(p.owner == owner and p.parent == index for p in state.properties.values()):
             state.players[owner].forced_reorg_pending = True  # R-STRUCT-08
-        if not ctx.options.abandon_any_reorganization:
+        if not illuminopoly_options(ctx).abandon_any_reorganization:
             state.abandon_first_turn[index] = "waiting"
-    group = ctx.squares[index].group
+    group = printed_group(ctx.squares[index])
     if group not in state.terrorist_colors_destroyed:
         state.terrorist_colors_destroyed.append(group)  # R-FAC-ARTILLERY-01; settle then checks victory
-    if ctx.options.destruction_group_block == "one_turn":
+    if illuminopoly_options(ctx).destruction_group_block == "one_turn":
         _block_group_once(ctx, index, group)
 
 
@@ -450,9 +455,9 @@ def _block_group_once(ctx: RulesContext, index: int, group: str) -> None:
     `unowned_rubble_blocks_group`."""
     state = ctx.state
     props = state.properties
-    if props[index].owner is None and not ctx.options.unowned_rubble_blocks_group:
+    if props[index].owner is None and not illuminopoly_options(ctx).unowned_rubble_blocks_group:
         return
-    owners = {props[m].owner for m in ctx.board.group_members[group] if props[m].owner is not None}
+    owners = {owner for m in ctx.board.group_members[group] if (owner := props[m].owner) is not None}
     if owners:
         blocked = state.rubble_blocks.setdefault(group, [])
         blocked.extend(sorted(owners - set(blocked)))
@@ -462,7 +467,7 @@ def _block_group_once(ctx: RulesContext, index: int, group: str) -> None:
 
 def cleanup_cost(ctx: RulesContext, index: int) -> int:
     """ceil(½ × V) = ¼ of B (`cleanup_cost_basis=current_value`), or ceil(½ × B) (`base_value`)."""
-    if ctx.options.cleanup_cost_basis == "base_value":
+    if illuminopoly_options(ctx).cleanup_cost_basis == "base_value":
         return pay_amount(base_value(ctx, index) * Fraction(1, 2))
     return pay_amount(current_value(ctx, index) * Fraction(1, 2))
 
@@ -523,7 +528,7 @@ def check_abandon(ctx: RulesContext, seat: int, abandon: list[int]) -> list[int]
             raise refuse("E_NOT_OWNER", "R-ART-13", f"You do not own {ctx.square_name(index)}.")
         if not prop.destroyed:
             raise refuse("E_NOT_REZONED_OR_DESTROYED", "R-ART-13", "Only destroyed deeds may be abandoned.")
-        if not ctx.options.abandon_any_reorganization and state.abandon_first_turn.get(index) != "now":
+        if not illuminopoly_options(ctx).abandon_any_reorganization and state.abandon_first_turn.get(index) != "now":
             raise refuse("E_WRONG_PHASE", "R-ART-13",
                          f"{ctx.square_name(index)} may be abandoned only in your first turn after its destruction.")
         contests.check_not_in_contest(state, index, "R-ART-13")
@@ -564,6 +569,8 @@ def abandon_finished(ctx: RulesContext, window: FavorWindow, blocked_by: int | N
     the shallowest free arrow (or stays unattached if none is free, R-STRUCT-09)."""
 
     seat, index = window.actor, window.property
+    if index is None:
+        raise ValueError("an abandonment's favor window names its lot")
     if blocked_by is None:
         execute_abandon(ctx, seat, index)
         return
@@ -578,7 +585,7 @@ def execute_abandon(ctx: RulesContext, seat: int, index: int) -> None:
     destroyed, with its rubble as it was (and face up: a deed back with the Bank, E-36)."""
     state = ctx.state
     prop = state.properties[index]
-    written_off = prop.mortgage_written_off and not ctx.options.abandon_mortgaged_rubble_pays
+    written_off = prop.mortgage_written_off and not illuminopoly_options(ctx).abandon_mortgaged_rubble_pays
     payment = 0 if written_off else ctx.squares[index].mortgage
     if payment:
         bank_pays(ctx, seat, payment, "abandoned destroyed property", "R-ART-13")

@@ -12,6 +12,7 @@ from ...rules.errors import IllegalAction, refuse
 from ...rules.events import ControlChanged, MortgageChanged
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from ...rules.mortgages import lift_cost
+from .access import illuminopoly_options
 from .chair import is_artillery
 from .contests import check_not_in_contest
 from .favors import sale_blockers
@@ -74,7 +75,7 @@ def declare_buy_building(ctx: RulesContext, seat: int, index: int) -> None:
     """A building request: the permit window first if it takes the last of the supply (R-BUILD-06), then the
     Political Favor window of a Bank sale (R-CARD-06), then the purchase."""
     kind = check_buy_building(ctx, seat, index)
-    if ctx.options.permit_window and takes_the_last(ctx, kind):
+    if illuminopoly_options(ctx).permit_window and takes_the_last(ctx, kind):
         bidders = permit_bidders(ctx, seat, kind)
         if bidders:
             ctx.state.pending.append(PermitWindow(builder=seat, property=index, building=kind, bidders=bidders))
@@ -192,7 +193,7 @@ def answer_permit_bribe(ctx: RulesContext, window: PermitWindow, seat: int, brib
     index = window.bid_property[briber]
     check_buy_building(ctx, briber, index)
     state.pending.remove(window)
-    if ctx.options.bribe_tax_scope == "none":
+    if illuminopoly_options(ctx).bribe_tax_scope == "none":
         move(ctx, briber, seat, amount, "permit bribe", "R-FP-02")
     else:
         split_with_fp(ctx, briber, seat, amount, "permit bribe", "R-FP-02")  # a permit bribe is a bribe (R-FP-02)
@@ -243,7 +244,7 @@ def check_mortgage(ctx: RulesContext, seat: int, index: int) -> int:
     value = ctx.squares[index].mortgage
     amount = value // 2 if prop.rezoned else value
     reserves = ctx.state.reserves
-    if ctx.options.bank_insolvency != "unlimited" and reserves < amount:
+    if illuminopoly_options(ctx).bank_insolvency != "unlimited" and reserves < amount:
         # D-13: a mortgage is a voluntary act, and R-BANK-02's partial payment applies only to what the Bank owes;
         # the loan is made in full or not at all. Resolution: the same under `auction` (R-BANK-03 step 1 puts the
         # Bank up for bid when it *must* pay; nothing obliges it to lend), so no mortgage ever has a $0 principal.
@@ -264,7 +265,7 @@ def mortgage(ctx: RulesContext, seat: int, index: int) -> None:
     chair = state.professional_banker if state.professional_banker is not None else state.chair
     owner_player = state.players[seat]
     boat_exempt = (owner_player.faction == "boat" and not owner_player.awakened
-                   and not ctx.options.boat_mortgage_control)  # R-FAC-BOAT-02, `boat_mortgage_control=false`
+                   and not illuminopoly_options(ctx).boat_mortgage_control)  # R-FAC-BOAT-02, `boat_mortgage_control=false`
     if chair is not None and not boat_exempt:
         old = prop.controller
         if is_artillery(state, chair):
@@ -316,7 +317,7 @@ def lift(ctx: RulesContext, index: int) -> None:
         # himself the Chair gets it back at once; an unawakened Boat takes it straight back (R-FAC-BOAT-02).
         if (holder == prop.owner or holder is None or is_artillery(state, holder)
                 or (owner_player.faction == "boat" and not owner_player.awakened)
-                or ctx.options.mortgage_lift_control == "owner"):
+                or illuminopoly_options(ctx).mortgage_lift_control == "owner"):
             # `mortgage_lift_control=owner`: [V22]'s mortgaged properties "automatically revert to the owner" (E-15)
             prop.controller, prop.control_origin = prop.owner, "owner"
         else:

@@ -9,6 +9,7 @@ from ...rules.events import FavorGained
 from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays
 from ...rules.payments import demand
+from .access import illuminopoly_options
 from . import factions, landing
 from .step_changes import landing_done
 
@@ -38,7 +39,7 @@ def interpret(ctx: RulesContext, seat: int, deck_name: str, number: int, card, d
         landing.card_move(ctx, seat, target, double_rent=owner is not None and owner != seat)
     elif effect == "advance_to_nearest_utility":
         target = nearest(player.position, ctx.board.utility_indices)
-        landing.card_move(ctx, seat, target, double_rent=ctx.options.utility_card_double_rent
+        landing.card_move(ctx, seat, target, double_rent=illuminopoly_options(ctx).utility_card_double_rent
                           and state.properties[target].owner not in (None, seat))
     elif effect == "move_back":
         landing.card_move_back(ctx, seat, card.amount)
@@ -53,7 +54,7 @@ def interpret(ctx: RulesContext, seat: int, deck_name: str, number: int, card, d
     elif effect in ("pay", "repairs"):
         amount = card.amount if effect == "pay" else repairs_cost(ctx, seat, card.per_house, card.per_hotel)
         landing_done(ctx)
-        payee = "fp" if ctx.options.card_fees_to_fp else BANK
+        payee = "fp" if illuminopoly_options(ctx).card_fees_to_fp else BANK
         factions.card_payment(ctx, seat, seat, [(payee, amount)], "card payment")  # R-FAC-STEAMIRON-03
     elif effect == "pay_each_player":
         landing_done(ctx)

@@ -6,6 +6,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ChairChanged, ControlChanged, ElectionOpened, VoteCast
 from ...rules.money import move, split_with_fp
+from .access import illuminopoly_options
 
 
 def is_artillery(state, seat: int | None) -> bool:
@@ -63,7 +64,7 @@ def release_vote_escrows(ctx: RulesContext, voter: int, candidate: int | None) -
     for held in [e for e in state.vote_escrows if e.voter == voter]:
         state.vote_escrows.remove(held)
         if candidate == held.candidate:
-            if ctx.options.bribe_tax_scope == "none":
+            if illuminopoly_options(ctx).bribe_tax_scope == "none":
                 # `bribe_tax_scope=none` taxes no bribe at all (R-FP-02): the voter gets the whole amount.
                 move(ctx, "escrow", voter, held.amount, "vote bribe", "R-DEAL-03")
             else:
@@ -109,7 +110,7 @@ def decide(ctx: RulesContext, election: Election) -> None:
             tally[choice] += 1
     winner = next((c for c, n in tally.items() if 2 * n > len(election.voters)), None)
     # With no voter at all another ballot could never be answered: go straight to the deadlock rule.
-    if winner is None and election.voters and election.ballot < ctx.options.chair_election_max_rounds:
+    if winner is None and election.voters and election.ballot < illuminopoly_options(ctx).chair_election_max_rounds:
         election.ballot += 1
         election.votes = {}
         ctx.emit(ElectionOpened(election_id=election.id, ballot=election.ballot, candidates=election.candidates,
@@ -123,7 +124,7 @@ def decide(ctx: RulesContext, election: Election) -> None:
 
 
 def break_deadlock(ctx: RulesContext, election: Election, tally: dict[int, int]) -> int:
-    mode = ctx.options.chair_election_deadlock
+    mode = illuminopoly_options(ctx).chair_election_deadlock
     candidates = election.candidates
     if mode == "plurality_then_random":
         best = max(tally.values())

@@ -47,7 +47,8 @@ from ...rules.events import AccusationEvent, CheatEvent, ControlChanged
 from ...rules.jail import send_to_jail
 from ...rules.money import ceil_div, move
 from ...rules.payments import demand
-from .contests import pip_price, reserved_cash, side_of
+from .access import illuminopoly_options, options_of
+from .contests import graft_cost, reserved_cash, side_of
 from .jail import lose_chair
 from .step_changes import landing_done
 
@@ -60,7 +61,7 @@ NAMES = {"stacked_draw": "a stacked draw", "marker_shift": "a marker shift", "sh
 
 
 def enabled(state) -> bool:
-    return state.setup.options.cheating_mode == "simulated"
+    return options_of(state).cheating_mode == "simulated"
 
 
 def check_enabled(ctx: RulesContext) -> None:
@@ -278,9 +279,9 @@ def record_short_graft(ctx: RulesContext, contest, seat: int, pips: int, unpaid:
 def short_graft_options(ctx: RulesContext, contest, seat: int, most: int) -> list[A.Action]:
     if not may_cheat(ctx.state, seat) or ctx.state.players[seat].bank_debt:
         return []
-    price = pip_price(contest, seat)
     room = ctx.state.players[seat].cash - reserved_cash(contest, seat)
-    return [A.CommitGraft(seat=seat, pips=n, short=True) for n in range(1, most + 1) if ceil_div(n * price, 2) <= room]
+    return [A.CommitGraft(seat=seat, pips=n, short=True) for n in range(1, most + 1)
+            if ceil_div(graft_cost(contest, seat, n), 2) <= room]
 
 
 def short_graft_settled(ctx: RulesContext, contest, success: bool) -> None:
@@ -302,7 +303,7 @@ def graft_route(ctx: RulesContext, contest, side: str | None, success: bool, amo
             return [(contest.owner if success else contest.attacker, amount)]
         return split
     if kind == "rezoning":
-        return [(FP, amount)] if ctx.options.rezoning_graft_to_fp == "all" else split
+        return [(FP, amount)] if illuminopoly_options(ctx).rezoning_graft_to_fp == "all" else split
     if kind == "destruction":
         return [(FP, amount)]
     return split
@@ -314,7 +315,7 @@ def till_dip(ctx: RulesContext, seat: int, amount: int) -> None:
     state = ctx.state
     if state.chair != seat or state.players[seat].role != "faction":
         raise refuse("E_FACTION_CANNOT", "R-CHEAT-02", "Only the Chair can dip into the till.")
-    limit = ctx.options.till_dip_max
+    limit = illuminopoly_options(ctx).till_dip_max
     if amount > limit:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-CHEAT-02", f"A till dip takes at most ${limit}.")
     if amount > max(state.reserves, 0):
@@ -382,7 +383,7 @@ def carry_out(ctx: RulesContext, accuser: int, accused: int, cheat: str, guilty:
     if guilty:
         caught(ctx, accused, accusable(ctx.state, accused, cheat))
     else:
-        demand(ctx, accuser, [(accused, ctx.options.false_accusation_penalty)], "false accusation", "R-CHEAT-04")
+        demand(ctx, accuser, [(accused, illuminopoly_options(ctx).false_accusation_penalty)], "false accusation", "R-CHEAT-04")
 
 
 def evidence(state, window: CheatRuling) -> list[CheatRecord]:
@@ -473,7 +474,7 @@ def turn_menu(ctx: RulesContext, seat: int) -> dict:
     shifts = marker_shift_options(ctx, seat)
     if shifts:
         menu["cheat_marker_shift"] = lambda: shifts
-    most = min(ctx.options.till_dip_max, max(state.reserves, 0))
+    most = min(illuminopoly_options(ctx).till_dip_max, max(state.reserves, 0))
     if state.chair == seat and most >= 1:
         menu["cheat_till_dip"] = lambda: [A.CheatTillDip(seat=seat, amount=most)]
     return menu

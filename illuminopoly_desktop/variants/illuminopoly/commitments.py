@@ -32,10 +32,12 @@ commitments, and the conditional cash paid for the last two.
 """
 from __future__ import annotations
 
-from ...model.state import BANK, ESCROW, FP, Commitment, CommitmentEscrow
+from ...model.state import (BANK, ESCROW, FP, Commitment, CommitmentEscrow, GraftCommitmentItem, HelperCommitmentItem,
+                             RestraintItem)
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import move
+from .access import illuminopoly_options, item_as
 from .contests import max_pips
 
 KINDS = frozenset({"restraint", "graft_commitment", "helper_commitment"})
@@ -87,10 +89,12 @@ def check_leg(ctx: RulesContext, offer, leg) -> None:
         return
     if item.property not in state.properties:
         raise refuse("E_NOT_A_PROPERTY", "R-DEAL-03", "That square is not a property.")
-    mine = [c.item for c in state.commitments if c.seat == leg.giver and c.kind == item.kind
-            and c.item.property == item.property]
-    mine += [l.item for l in offer.legs if l.giver == leg.giver and l.item.kind == item.kind
-             and l.item.property == item.property]
+    same_kind = [c.item for c in state.commitments if c.seat == leg.giver and c.kind == item.kind
+                 and c.item.property == item.property]
+    same_kind += [l.item for l in offer.legs if l.giver == leg.giver and l.item.kind == item.kind
+                  and l.item.property == item.property]
+    # (graft or helper commitments: a restraint's leg returned above)
+    mine = [other for other in same_kind if isinstance(other, (GraftCommitmentItem, HelperCommitmentItem))]
     if item.kind == "helper_commitment":
         if any(other.side != item.side for other in mine):
             raise refuse("E_COMMITMENT", "R-DEAL-03", f"{ctx.name(leg.giver)} cannot commit to both sides of the "
@@ -152,13 +156,15 @@ def check_restraint(ctx: RulesContext, seat: int, index: int, action: str) -> No
     prop = state.properties.get(index)
     owner = prop.owner if prop is not None else None
     for c in state.commitments:
-        if c.seat != seat or c.kind != "restraint":
-            continue
         item = c.item
+        if c.seat != seat or not isinstance(item, RestraintItem):
+            continue
         if action not in item.actions or state.round_no > item.until_round:
             continue
         if item.property == index or (item.against_owner is not None and item.against_owner == owner):
-            target = ctx.square_name(index) if item.property == index else f"{ctx.name(owner)}'s properties"
+            # (a restraint not over this deed protects its owner's: `owner` is that player)
+            target = (ctx.square_name(index) if item.property == index or owner is None
+                      else f"{ctx.name(owner)}'s properties")
             raise refuse("E_COMMITMENT", "R-DEAL-03",
                          f"In offer {c.offer_id} you promised not to declare {_ACTION_WORDS[action]} against "
                          f"{target} until the end of round {item.until_round}.")
@@ -173,7 +179,7 @@ def _graft_binding(state, contest, seat: int) -> list[Commitment]:
         side = "defend"
     else:
         return []
-    return [c for c in state.commitments if c.seat == seat and c.kind == "graft_commitment"
+    return [c for c in state.commitments if c.seat == seat and isinstance(c.item, GraftCommitmentItem)
             and c.item.property == contest.target and c.item.side == side]
 
 
@@ -202,10 +208,11 @@ def check_graft(ctx: RulesContext, contest, seat: int, pips: int) -> None:
     if low <= pips and (high is None or pips <= high):
         return
     binding = _graft_binding(ctx.state, contest, seat)
-    promised = "; ".join(f"{_MODE_WORDS[c.item.mode]} {c.item.pips} pips (offer {c.offer_id})" for c in binding)
+    promises = [(item_as(c, GraftCommitmentItem), c.offer_id) for c in binding]
+    promised = "; ".join(f"{_MODE_WORDS[item.mode]} {item.pips} pips (offer {offer_id})" for item, offer_id in promises)
     allowed = f"exactly {low}" if low == high else (f"at least {low}" if high is None else f"{low} to {high}")
     raise refuse("E_COMMITMENT", "R-DEAL-03",
-                 f"You committed {promised} on the {binding[0].item.side} side of this contest: "
+                 f"You committed {promised} on the {promises[0][0].side} side of this contest: "
                  f"bid {allowed} pips.")
 
 
@@ -223,9 +230,10 @@ def required_side(state, contest, seat: int) -> str | None:
     else:
         return None
     for c in state.commitments:
-        if (c.seat == seat and c.kind == "helper_commitment" and c.item.property == contest.target
-                and c.item.side in offered):
-            return c.item.side
+        item = c.item
+        if (c.seat == seat and isinstance(item, HelperCommitmentItem) and item.property == contest.target
+                and item.side in offered):
+            return item.side
     return None
 
 
@@ -234,8 +242,9 @@ def check_side_choice(ctx: RulesContext, contest, seat: int, chosen: str | None)
     side = required_side(ctx.state, contest, seat)
     if side is None or chosen == side:
         return
-    offer_id = next(c.offer_id for c in ctx.state.commitments if c.seat == seat and c.kind == "helper_commitment"
-                    and c.item.property == contest.target and c.item.side == side)
+    offer_id = next(c.offer_id for c in ctx.state.commitments if c.seat == seat
+                    and isinstance(c.item, HelperCommitmentItem) and c.item.property == contest.target
+                    and c.item.side == side)
     raise refuse("E_COMMITMENT", "R-DEAL-03",
                  f"In offer {offer_id} you committed to join the {side} side of this contest: you must accept.")
 
@@ -246,7 +255,7 @@ def joined(ctx: RulesContext, contest, seat: int, side: str) -> None:
     state = ctx.state
     if not state.commitments:
         return
-    for c in [c for c in state.commitments if c.seat == seat and c.kind == "helper_commitment"
+    for c in [c for c in state.commitments if c.seat == seat and isinstance(c.item, HelperCommitmentItem)
               and c.item.property == contest.target and c.item.side == side]:
         state.commitments.remove(c)
         _settle(ctx, c, kept=True)
@@ -266,14 +275,17 @@ def contest_over(ctx: RulesContext, contest, resolved: bool) -> None:
 
 
 def _kept(state, contest, c: Commitment) -> bool:
-    side = contest.attackers if c.item.side == "attack" else contest.defenders
+    item = c.item
+    if isinstance(item, RestraintItem):
+        raise TypeError("a restraint is not kept in a contest")
+    side = contest.attackers if item.side == "attack" else contest.defenders
     if c.seat not in side or state.players[c.seat].eliminated:
         return False
-    if c.kind == "helper_commitment":
+    if isinstance(item, HelperCommitmentItem):
         return True
     pips = contest.bids.get(c.seat, 0)
-    return {"exactly": pips == c.item.pips, "at_most": pips <= c.item.pips,
-            "at_least": pips >= c.item.pips}[c.item.mode]
+    return {"exactly": pips == item.pips, "at_most": pips <= item.pips,
+            "at_least": pips >= item.pips}[item.mode]
 
 
 def _settle(ctx: RulesContext, c: Commitment, kept: bool) -> None:
@@ -296,7 +308,7 @@ def _settle(ctx: RulesContext, c: Commitment, kept: bool) -> None:
 def _release(ctx: RulesContext, held: CommitmentEscrow) -> None:
     reason = "" if held.secret_between else "commitment kept: escrow released"
     rule = None if held.secret_between else "R-DEAL-03"
-    if held.bribe and ctx.options.bribe_tax_scope != "none":
+    if held.bribe and illuminopoly_options(ctx).bribe_tax_scope != "none":
         to_fp = held.amount // 2  # §33.1: bribe escrow is split by R-FP-02 when released
         move(ctx, ESCROW, FP, to_fp, reason, rule and "R-FP-02")
         move(ctx, ESCROW, held.payee, held.amount - to_fp, reason, rule and "R-FP-02")
@@ -315,7 +327,7 @@ def round_end(ctx: RulesContext) -> None:
     player who has left the game are dropped, and their escrow refunded."""
     state = ctx.state
     for c in list(state.commitments):
-        expired = c.kind == "restraint" and c.item.until_round < state.round_no
+        expired = isinstance(c.item, RestraintItem) and c.item.until_round < state.round_no
         if expired or state.players[c.seat].eliminated:
             state.commitments.remove(c)
             if expired:

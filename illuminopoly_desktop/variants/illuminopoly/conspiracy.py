@@ -11,6 +11,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, Notice, OwnershipChanged, PropertyChanged
 from ...rules.money import bank_pays, check_no_bank_debt, pay_bank
+from .access import illuminopoly_options
 from . import commitments, contest_steps, structure
 from .favors import can_play
 from .property_values import base_cost
@@ -68,7 +69,7 @@ def check_takeover(ctx: RulesContext, seat: int, index: int, parent: int, arrow:
 def _chair_may_be_asked(ctx: RulesContext) -> bool:
     """The block is certain when the Chair may not waive it, or cannot answer (a disabled Boat takes the default)."""
     chair = ctx.state.players[ctx.state.chair]
-    return ctx.options.chair_may_waive_mortgage_block and not chair.disabled
+    return illuminopoly_options(ctx).chair_may_waive_mortgage_block and not chair.disabled
 
 
 def declare_takeover(ctx: RulesContext, seat: int, parent: int, arrow: int) -> None:
@@ -108,7 +109,7 @@ def halt_holders(ctx: RulesContext, contest: Contest) -> list[int]:
             eligible = [contest.owner]
         else:
             eligible = [s for s in state.seats_after(contest.attacker)]
-    elif contest.contest == "destruction" and ctx.options.pf_halts_destruction:
+    elif contest.contest == "destruction" and illuminopoly_options(ctx).pf_halts_destruction:
         if contest.owner is None:
             eligible = [s for s in state.seats_after(contest.attacker)]
         else:
@@ -331,7 +332,7 @@ def take_over_arm(ctx: RulesContext, contest: Contest) -> None:
     members = structure.arm(state, index)
     target = props[index]
     was_spoiled = target.rezoned or target.destroyed
-    if ctx.options.takeover_buildings == "sell_to_bank":
+    if illuminopoly_options(ctx).takeover_buildings == "sell_to_bank":
         for member in members:
             refund = remove_buildings(ctx, member) // 2
             if refund:
@@ -369,7 +370,7 @@ def rezone(ctx: RulesContext, index: int) -> None:
     prop.rezoned = True
     ctx.emit(PropertyChanged(property=index, change="rezoned", rule_id="R-REZONE-05"))
     cost = remove_buildings(ctx, index)
-    if cost and prop.owner is not None and ctx.options.rezoning_refunds_buildings:
+    if cost and prop.owner is not None and illuminopoly_options(ctx).rezoning_refunds_buildings:
         bank_pays(ctx, prop.owner, cost // 2, "building refund on rezoning", "R-REZONE-05")
     if prop.owner is None:
         return

@@ -13,10 +13,11 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ContestEvent
 from ...rules.money import check_no_bank_debt, move
-from ...rules.odds import roll_succeeds
+from ...rules.roll_contests import roll_contest
+from .access import illuminopoly_options
 from . import cheating, commitments
-from .contests import (RULE_OF, active_contest, can_spend, dice_count, eligible_others, graft_awaiting, max_pips,
-                       naturals_apply, net_modifier, open_awaiting, participants, pip_price, reserved_cash, side_of,
+from .contests import (RULE_OF, active_contest, can_spend, contest_spec, eligible_others, graft_awaiting, graft_cost,
+                       max_pips, net_modifier, open_awaiting, participants, pip_price, reserved_cash, side_of,
                        target_number, unpayable_rebuild)
 
 # ----- declaration -----
@@ -99,7 +100,7 @@ def _form_sides(ctx: RulesContext, contest: Contest) -> None:
     state = ctx.state
     kind, owner, attacker = contest.contest, contest.owner, contest.attacker
     contest.attackers = [attacker]
-    helpers_allowed = kind in ("rezoning", "destruction") or (kind == "takeover" and ctx.options.takeover_helpers)
+    helpers_allowed = kind in ("rezoning", "destruction") or (kind == "takeover" and illuminopoly_options(ctx).takeover_helpers)
     owner_defends = owner is not None and owner != attacker and kind in ("takeover", "rezoning", "destruction")
     if owner_defends and can_spend(state, owner):
         contest.defenders = [owner]
@@ -157,7 +158,7 @@ def advance(ctx: RulesContext, contest: Contest) -> None:
     if contest.auto_success:
         resolve(ctx, contest)
         return
-    if ctx.options.graft_bidding_mode == "open":
+    if illuminopoly_options(ctx).graft_bidding_mode == "open":
         contest.stage = "open_graft"
         _advance_open(ctx, contest)
         return
@@ -244,7 +245,8 @@ def commit_graft(ctx: RulesContext, contest: Contest, seat: int, pips: int, shor
     commitments.check_graft(ctx, contest, seat, pips)  # a graft commitment (R-DEAL-03)
     pips = ctx.rules.graft_pips(ctx, contest, seat, pips)  # a ruleset's cap on graft (V-SHARED-19's clamp)
     price = pip_price(contest, seat)
-    cost = pips * price
+    cost = graft_cost(contest, seat, pips)
+    full_cost = cost
     if short:  # a short graft pays half the money for full pips (R-CHEAT-02 (c); refused unless simulated)
         cost = cheating.short_graft_cost(ctx, contest, seat, pips, cost)
     if pips:
@@ -256,7 +258,7 @@ def commit_graft(ctx: RulesContext, contest: Contest, seat: int, pips: int, shor
                          + (f" and must keep ${contest.rebuild_cost} for the rebuild" if reserved_cash(contest, seat)
                             else "") + ".")
     if short:
-        cheating.record_short_graft(ctx, contest, seat, pips, pips * price - cost)
+        cheating.record_short_graft(ctx, contest, seat, pips, full_cost - cost)
     if contest.stage == "open_graft":
         _open_raise(ctx, contest, seat, pips, cost)
         return
@@ -274,13 +276,13 @@ def reveal_and_resolve(ctx: RulesContext, contest: Contest) -> None:
     for seat in participants(contest):
         pips = contest.bids.setdefault(seat, 0)
         cash = ctx.state.players[seat].cash - reserved_cash(contest, seat)
-        while pips and seat not in contest.graft_discount and pips * pip_price(contest, seat) > cash:
+        while pips and seat not in contest.graft_discount and graft_cost(contest, seat, pips) > cash:
             # A bidder whose cash fell after his sealed bid (a deal he proposed earlier was accepted meanwhile)
             # commits only the pips he can still pay for: graft is never taken on credit (R-LOSE-02).
             pips -= 1
             contest.bids[seat] = pips
         if pips:
-            _escrow_graft(ctx, contest, seat, pips * pip_price(contest, seat) - contest.graft_discount.get(seat, 0))
+            _escrow_graft(ctx, contest, seat, graft_cost(contest, seat, pips) - contest.graft_discount.get(seat, 0))
     contest.revealed = True
     ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="revealed", bids=dict(contest.bids),
                           attacker=contest.attacker, target=contest.target, rule_id="R-CONTEST-02"))
@@ -338,12 +340,12 @@ def resolve(ctx: RulesContext, contest: Contest) -> None:
     elif lapsed:
         success = False
     else:
-        dice = ctx.roll(dice_count(ctx, contest), contest.attacker, f"{contest.contest} roll",
-                        RULE_OF[contest.contest])
+        # The spec's roll (R-CONTEST-05, -06): its total at least the target less the net modifier (step 7).
         modifier = net_modifier(contest)
-        success, natural = roll_succeeds(dice, modifier, target_number(ctx, contest),
-                                         naturals_apply(ctx, contest.contest))
-        modified = sum(dice) + modifier
+        roll = roll_contest(ctx, contest_spec(ctx, contest), contest.attacker,
+                            target_number(ctx, contest) - modifier)
+        success, natural = roll.success, roll.automatic
+        modified = (roll.total or 0) + modifier
     ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="resolved", success=success,
                           natural=natural, modified=modified, attacker=contest.attacker, target=contest.target,
                           bids=dict(contest.bids), rule_id=RULE_OF[contest.contest],
@@ -356,7 +358,7 @@ def resolve(ctx: RulesContext, contest: Contest) -> None:
 
 
 def _side_graft(contest: Contest, side: list[int]) -> int:
-    return sum(contest.bids.get(s, 0) * pip_price(contest, s) - contest.graft_discount.get(s, 0) for s in side)
+    return sum(graft_cost(contest, s, contest.bids.get(s, 0)) - contest.graft_discount.get(s, 0) for s in side)
 
 
 def _split_half_fp(ctx: RulesContext, amount: int, reason: str, rule_id: str) -> None:
@@ -385,14 +387,14 @@ def distribute(ctx: RulesContext, contest: Contest, success: bool) -> None:
     elif kind == "rezoning":
         move(ctx, ESCROW, BANK, base, "rezoning base cost", "R-REZONE-04")
         graft = attack_graft + defence_graft
-        if ctx.options.rezoning_graft_to_fp == "all":
+        if illuminopoly_options(ctx).rezoning_graft_to_fp == "all":
             move(ctx, ESCROW, FP, graft, "rezoning graft", "R-REZONE-04")
         else:
             _split_half_fp(ctx, graft, "rezoning graft", "R-REZONE-04")
     elif kind == "subversion":
         _split_half_fp(ctx, base + attack_graft, "subversion base cost and graft", "R-SUBVERT-03")
     elif kind == "rebuild":
-        if ctx.options.rebuild_graft_to_fp == "none":  # [V22]: "Money spent on Rebuilding all goes to the Bank" (E-08)
+        if illuminopoly_options(ctx).rebuild_graft_to_fp == "none":  # [V22]: "Money spent on Rebuilding all goes to the Bank" (E-08)
             move(ctx, ESCROW, BANK, attack_graft, "rebuild zoning graft", "R-REBUILD-03")
         else:
             _split_half_fp(ctx, attack_graft, "rebuild zoning graft", "R-REBUILD-03")

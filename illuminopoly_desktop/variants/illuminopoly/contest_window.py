@@ -9,6 +9,7 @@ from ...model.views import SEALED_BIDDERS
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
+from .access import illuminopoly_options, options_of
 from . import cheating, commitments, contest_steps, contests
 
 GRAFT_PIPS_LISTED = 13
@@ -34,7 +35,7 @@ class ContestWindow(Window):
         stage = contest.stage
         if stage == "chair_block":
             options = [A.AnswerChairBlock.shared(seat=seat, block=True)]
-            if ctx.options.chair_may_waive_mortgage_block:
+            if illuminopoly_options(ctx).chair_may_waive_mortgage_block:
                 options.append(A.AnswerChairBlock.shared(seat=seat, block=False))
             return options
         if stage == "invitations":
@@ -56,7 +57,7 @@ class ContestWindow(Window):
                                                                 for side in contest.volunteers.get(seat, [])]
         most = min(contests.max_pips(ctx, contest, seat), GRAFT_PIPS_LISTED - 1)
         options = list(_graft_bids(seat, most))
-        if ctx.options.cheating_mode == "simulated":  # R-CHEAT-02 (c)
+        if illuminopoly_options(ctx).cheating_mode == "simulated":  # R-CHEAT-02 (c)
             options += cheating.short_graft_options(ctx, contest, seat, GRAFT_PIPS_LISTED - 1)
         bounds = commitments.graft_range(ctx, contest, seat)
         if bounds is not None:  # a graft commitment (R-DEAL-03): only conforming bids; "exactly" fixes the bid
@@ -107,7 +108,7 @@ class ContestWindow(Window):
         """Sealed graft bids stay hidden until all are revealed together (R-CONTEST-02 step 6): in open bidding
         `revealed` is set only at the end, but its raises are public events, so only sealed mode hides. A short
         graft's discount is its cheater's alone (R-CHEAT-02 (c))."""
-        if not shown["revealed"] and state.setup.options.graft_bidding_mode == "sealed":
+        if not shown["revealed"] and options_of(state).graft_bidding_mode == "sealed":
             # Who has bid is public (the game visibly waits for the others, R-GEN-03); how much is not.
             shown[SEALED_BIDDERS] = sorted(int(k) for k in shown["bids"])
             shown["bids"] = {k: v for k, v in shown["bids"].items() if seat is not None and int(k) == seat}

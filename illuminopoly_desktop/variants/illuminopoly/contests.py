@@ -2,20 +2,35 @@
 destructions: its target number and dice, sides and who may spend, the price of a pip, what a bidder can afford,
 the chance of success, who is asked at each stage, and what it locks while it runs. contest_steps.py runs a contest
 on these facts.
+
+Each kind of contest is a `ContestSpec` of the shared contest engine (rules/roll_contests.py; `spec_of`): its dice
+and natural results (R-CONTEST-05, -06), and the price of a pip by the kind of money bidding (R-CONTEST-01's price
+column), which prices, caps and escrows every graft bid.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 
 from ...model.state import Contest
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.odds import success_probability
+from ...rules.roll_contests import ContestSpec, natural_contest
+from .access import illuminopoly_options
 
 TARGET_NUMBERS = {"takeover": 12, "rezoning": 7, "subversion": 12, "rebuild": 8, "destruction": 7}
 RULE_OF = {"takeover": "R-TAKEOVER-03", "rezoning": "R-REZONE-04", "subversion": "R-SUBVERT-02",
            "rebuild": "R-REBUILD-03", "destruction": "R-ART-06", "surprise_destruction": "R-ART-07"}
 PRICE_PER_PIP = 10
+CASH = "cash"
+"""The kind of money of a plain graft bid: $10 a pip (R-CONTEST-01)."""
+DOUBLE_RENT_DEFENCE = "double_rent_defence"
+"""The owner's defence under double rent: $5 a pip (R-CONTEST-07)."""
+SELF_REZONING_OPPOSITION = "self_rezoning_opposition"
+"""The opposers of a self-rezoning: $20 a pip (R-REZONE-02)."""
+PIP_UNITS = {DOUBLE_RENT_DEFENCE: 5, SELF_REZONING_OPPOSITION: 20}
 PRE_GRAFT_STAGES = frozenset({"invitations", "answers", "volunteers"})
 """Stages before step 6, in which players may still raise cash with free actions (R-CONTEST-04)."""
 
@@ -31,16 +46,32 @@ def free_window_open(contest: Contest, seat: int) -> bool:
 
 # ----- facts of a contest -----
 
+@lru_cache(maxsize=64)
+def spec_of(kind: str, dice: int = 2, naturals: bool = True) -> ContestSpec:
+    """R-CONTEST-01's row for this kind of contest as a shared-engine spec: its dice and natural results
+    (`natural_contest`, R-CONTEST-05, -06), its rule, and one point of modifier (a pip) per $10 of cash, $5 for the
+    owner's defence under double rent, $20 for the opposers of a self-rezoning. Always rolled (R-CONTEST-02 step 7).
+    The price of a pip does not depend on the dice, so `spec_of(kind)` prices any contest of that kind."""
+    return replace(natural_contest(dice, naturals), name=kind, rule_id=RULE_OF[kind], unit=PRICE_PER_PIP,
+                   units=PIP_UNITS, always_roll=True, roll_label=f"{kind} roll")
+
+
+def contest_spec(ctx: RulesContext, contest: Contest) -> ContestSpec:
+    """The spec this contest is rolled by: its kind, its dice (the Wheelbarrow's 3d6) and whether natural results
+    apply to it."""
+    return spec_of(contest.contest, dice_count(ctx, contest), naturals_apply(ctx, contest.contest))
+
+
 def target_number(ctx: RulesContext, contest: Contest) -> int:
     if contest.contest == "surprise_destruction":
-        return ctx.options.terrorist_surprise_target
+        return illuminopoly_options(ctx).terrorist_surprise_target
     return TARGET_NUMBERS[contest.contest]
 
 
 def naturals_apply(ctx: RulesContext, contest_type: str) -> bool:
     """R-CONTEST-05 / D-02: every contest with `natural_rolls_all_contests`, else only takeovers and subversion; none
     under its "none" ([V22] states no natural results, E-05)."""
-    naturals = ctx.options.natural_rolls_all_contests
+    naturals = illuminopoly_options(ctx).natural_rolls_all_contests
     if naturals == "none":
         return False
     return naturals or contest_type in ("takeover", "subversion")
@@ -61,15 +92,26 @@ def side_of(contest: Contest, seat: int) -> str | None:
     return None
 
 
-def pip_price(contest: Contest, seat: int) -> int:
-    """$10 per pip, except the owner's defence under double rent ($5, R-CONTEST-07) and the opposers of a
-    self-rezoning ($20, R-REZONE-02)."""
+def graft_source(contest: Contest, seat: int) -> str:
+    """The kind of money the seat's pips are bought with: the owner's defence under double rent (R-CONTEST-07), the
+    opposition to a self-rezoning (R-REZONE-02), else plain cash."""
     if seat in contest.defenders:
         if contest.contest == "rezoning" and contest.owner == contest.attacker:
-            return 20
+            return SELF_REZONING_OPPOSITION
         if seat == contest.owner and contest.double_rent:
-            return 5
-    return PRICE_PER_PIP
+            return DOUBLE_RENT_DEFENCE
+    return CASH
+
+
+def graft_cost(contest: Contest, seat: int, pips: int) -> int:
+    """What `pips` pips cost the seat, at his spec price (R-CONTEST-01, -07, R-REZONE-02)."""
+    return spec_of(contest.contest).cost(pips, graft_source(contest, seat))
+
+
+def pip_price(contest: Contest, seat: int) -> int:
+    """$10 per pip, except the owner's defence under double rent ($5, R-CONTEST-07) and the opposers of a
+    self-rezoning ($20, R-REZONE-02): the spec's price of one point."""
+    return graft_cost(contest, seat, 1)
 
 
 def net_modifier(contest: Contest) -> int:
@@ -149,7 +191,8 @@ def max_pips(ctx: RulesContext, contest: Contest, seat: int) -> int:
     player = ctx.state.players[seat]
     if player.bank_debt:
         return 0
-    affordable = max(0, player.cash - reserved_cash(contest, seat)) // pip_price(contest, seat)
+    affordable = spec_of(contest.contest).points(max(0, player.cash - reserved_cash(contest, seat)),
+                                                 graft_source(contest, seat))
     limit = ctx.rules.graft_limit(ctx, contest, seat)  # a ruleset's cap on graft (V-SHARED-19's clamp)
     return affordable if limit is None else min(affordable, limit)
 

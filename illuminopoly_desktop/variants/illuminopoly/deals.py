@@ -3,7 +3,8 @@ votes, commitments, gifts and bribes (R-SELL, R-DEAL, §33), and foreclosure (R-
 core's (rules/offers.py): its checks at proposal and again at execution (R-DEAL-02) are `check_offer_shape`."""
 from __future__ import annotations
 
-from ...model.state import ESCROW, FP, Offer, VoteEscrow
+from ...model.state import (ESCROW, FP, CashItem, ControlOrigin, DeedItem, FavorItem, LoanItem, NoteItem, Offer, OfferLeg,
+                             VoteEscrow, VoteItem)
 from ...rules.buildings import group_has_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
@@ -12,6 +13,7 @@ from ...rules.money import check_no_bank_debt, move, pay_bank
 from ...rules.mortgages import lift_cost, transfer_fee
 from ...rules.offers import parties, visible_to
 from ...rules.payments import add_debt
+from .access import illuminopoly_options, item_as
 from . import commitments, structure
 from .boat import claim_holds
 from .buildings import lift
@@ -32,7 +34,7 @@ def is_bribe(ctx: RulesContext, offer: Offer) -> bool:
 
 def bribes_are_split(ctx: RulesContext) -> bool:
     """R-FP-02: with `bribe_tax_scope=none` no payment is treated as a bribe to be split with the pot."""
-    return ctx.options.bribe_tax_scope != "none"
+    return illuminopoly_options(ctx).bribe_tax_scope != "none"
 
 
 def _sale_rule(offer: Offer) -> str:
@@ -171,10 +173,20 @@ def describe(ctx: RulesContext, offer: Offer) -> str:
     parts = []
     for leg in offer.legs:
         item = leg.item
-        what = {"cash": lambda: f"${item.amount}", "deed": lambda: ctx.square_name(item.property),
-                "favor": lambda: "a Political Favor", "loan": lambda: f"a ${item.principal} loan",
-                "vote": lambda: f"a vote for {ctx.name(item.candidate)}", "note": lambda: f"“{item.text}”"}.get(
-            item.kind, lambda: commitments.describe_item(ctx, item))()
+        if isinstance(item, CashItem):
+            what = f"${item.amount}"
+        elif isinstance(item, DeedItem):
+            what = ctx.square_name(item.property)
+        elif isinstance(item, FavorItem):
+            what = "a Political Favor"
+        elif isinstance(item, LoanItem):
+            what = f"a ${item.principal} loan"
+        elif isinstance(item, VoteItem):
+            what = f"a vote for {ctx.name(item.candidate)}"
+        elif isinstance(item, NoteItem):
+            what = f"“{item.text}”"
+        else:
+            what = commitments.describe_item(ctx, item)
         parts.append(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {what}")
     return "; ".join(parts)
 
@@ -217,21 +229,21 @@ def execute(ctx: RulesContext, offer: Offer) -> None:
                   for seat in parties(offer)}
     vote_legs = [l for l in offer.legs if l.item.kind == "vote"]
     deed_legs = [l for l in offer.legs if l.item.kind == "deed"]
-    moving = {leg.item.property for leg in deed_legs}
-    roots = [leg for leg in deed_legs if state.properties[leg.item.property].parent not in moving]
+    moving = {item_as(leg, DeedItem).property for leg in deed_legs}
+    roots = [leg for leg in deed_legs if state.properties[item_as(leg, DeedItem).property].parent not in moving]
     for leg in deed_legs:  # detach every moving arm first, so the arrows it frees can be reused
         transfer_deed(ctx, leg, is_root=leg in roots, secret=secret is not None)
     for leg in roots:
         place_arm_root(ctx, leg)
     for leg in deed_legs:  # an unawakened Boat's new deeds are his alone (R-FAC-BOAT-02, D-12)
-        claim_holds(ctx, leg.receiver, [leg.item.property], "" if secret else "sale", None if secret else "R-PB-03")
+        claim_holds(ctx, leg.receiver, [item_as(leg, DeedItem).property], "" if secret else "sale", None if secret else "R-PB-03")
     conditions = commitments.record(ctx, offer)  # R-DEAL-03: restraint, graft and helper commitments
     for leg in offer.legs:
         item = leg.item
-        if item.kind == "cash":
+        if isinstance(item, CashItem):
             if leg.receiver == banker:
                 # R-BANKER-04, R-FP-02: half to the pot, the rest to Reserves (or the Banker's purse).
-                keeper = banker if ctx.options.banker_personal_purse else "bank"
+                keeper = banker if illuminopoly_options(ctx).banker_personal_purse else "bank"
                 if split:
                     split_half(ctx, leg.giver, keeper, item.amount, reason and "bribe to the Banker")
                 else:
@@ -242,7 +254,7 @@ def execute(ctx: RulesContext, offer: Offer) -> None:
                 move(ctx, leg.giver, ESCROW, item.amount, reason and "vote bribe held in escrow", "R-DEAL-03")
                 election = next(p for p in state.pending if p.kind == "election")
                 state.vote_escrows.append(VoteEscrow(offer_id=offer.id, payer=leg.giver, voter=leg.receiver,
-                                                     candidate=vote.item.candidate, amount=item.amount,
+                                                     candidate=item_as(vote, VoteItem).candidate, amount=item.amount,
                                                      election_id=election.id))
             elif (leg.receiver, leg.giver) in conditions:
                 # §33.1 conditional legs: cash for a graft or helper commitment waits until it is kept.
@@ -250,11 +262,11 @@ def execute(ctx: RulesContext, offer: Offer) -> None:
             elif split and offer.category == "bribe":
                 # R-DEAL-06: all the cash of a bribe is split, also what goes to a party who promised nothing.
                 split_half(ctx, leg.giver, leg.receiver, item.amount, reason)
-            elif not has_return[leg.receiver] and ctx.options.bribe_tax_scope == "all_unconditional_gifts":
+            elif not has_return[leg.receiver] and illuminopoly_options(ctx).bribe_tax_scope == "all_unconditional_gifts":
                 split_half(ctx, leg.giver, leg.receiver, item.amount, reason and "gift")
             else:
                 move(ctx, leg.giver, leg.receiver, item.amount, reason, "R-DEAL-03" if not secret else None)
-        elif item.kind == "favor":
+        elif isinstance(item, FavorItem):
             state.players[leg.giver].political_favors.remove(item.card)
             state.players[leg.receiver].political_favors.append(item.card)
             ctx.emit(FavorGained(seat=leg.receiver, deck=item.card.deck, number=item.card.number, rule_id="R-SELL-05"))
@@ -277,10 +289,11 @@ def split_half(ctx: RulesContext, payer: int, other, amount: int, reason: str) -
     move(ctx, payer, other, amount - to_fp, reason, rule)
 
 
-def transfer_deed(ctx: RulesContext, leg, is_root: bool, secret: bool = False) -> None:
+def transfer_deed(ctx: RulesContext, leg: OfferLeg, is_root: bool, secret: bool = False) -> None:
     """Ownership moves; the seller keeps control he had (R-SELL-03); a mortgage is lifted or carried (R-SELL-04)."""
     state = ctx.state
-    index = leg.item.property
+    deed = item_as(leg, DeedItem)
+    index = deed.property
     prop = state.properties[index]
     seller, buyer = leg.giver, leg.receiver
     why = "" if secret else "sale"
@@ -291,6 +304,8 @@ def transfer_deed(ctx: RulesContext, leg, is_root: bool, secret: bool = False) -
                               rule_id=None if secret else "R-SELL-01"))
     buyer_player = state.players[buyer]
     boat_immune = buyer_player.faction == "boat" and not buyer_player.awakened
+    new: int | None
+    origin: ControlOrigin | None
     if prop.controller == seller and prop.control_origin != "mortgage_chair":
         # A-55: no seller-retention control over an unawakened Boat's property; it goes to him at once.
         new, origin = (buyer, "owner") if boat_immune else (seller, "seller_retention")
@@ -307,7 +322,7 @@ def transfer_deed(ctx: RulesContext, leg, is_root: bool, secret: bool = False) -
         ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=new, origin=origin,
                                 reason=why, rule_id=None if secret else "R-SELL-03"))
     if prop.mortgaged:
-        if leg.item.mortgage_choice == "lift":
+        if deed.mortgage_choice == "lift":
             cost = lift_cost(prop)
             if state.players[buyer].cash < cost:
                 raise refuse("E_INSUFFICIENT_FUNDS", "R-SELL-04", f"Lifting the mortgage costs ${cost}.")

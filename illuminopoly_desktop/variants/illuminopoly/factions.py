@@ -14,6 +14,7 @@ from ...rules.events import TokenMoved
 from ...rules.money import bank_pays
 from ...rules.movement import BOARD_SIZE, is_doubles, pay_go_salary, steps_to, teleport, walk
 from ...rules.payments import demand
+from .access import illuminopoly_options
 from .discovery import passing_events
 from .jail import lose_chair
 from .rent import collect_rent, decrement_countdowns, rent_and_countdowns
@@ -97,7 +98,7 @@ def boat_squeeze(ctx: RulesContext, seat: int) -> bool:
         bank_pays(ctx, seat, SQUEEZE_PAY_PER_PIP * total, "squeeze the peasants", "R-FAC-BOAT-03")
         return False
     overthrown = total in OVERTHROW_TOTALS
-    if not overthrown and ctx.options.boat_squeeze_pays_on_doubles:
+    if not overthrown and illuminopoly_options(ctx).boat_squeeze_pays_on_doubles:
         bank_pays(ctx, seat, SQUEEZE_PAY_PER_PIP * total, "squeeze the peasants", "R-FAC-BOAT-03")
     lost = 2 if overthrown else 1
     player.lost_turns += lost
@@ -127,7 +128,7 @@ def may_ignore_card(ctx: RulesContext, payer: int, drawer: int) -> bool:
     `steam_iron_ignores_others_cards=true`. Taxes, bail and contest costs never come here."""
     player = ctx.state.players[payer]
     return (player.faction == "steam_iron" and not player.disabled
-            and (payer == drawer or ctx.options.steam_iron_ignores_others_cards))
+            and (payer == drawer or illuminopoly_options(ctx).steam_iron_ignores_others_cards))
 
 
 def card_payment(ctx: RulesContext, payer: int, drawer: int, payments: list[tuple[Party, int]], reason: str) -> None:
@@ -166,10 +167,10 @@ def dog_escapes_jail(ctx: RulesContext, seat: int, cause: str, steps: int = 0) -
     turn.step = "dog_immunity"
     turn.dog_jail_cause = cause
     turn.remaining_steps = steps
-    always_visiting = ctx.options.dog_jail_immunity == "just_visiting"
+    always_visiting = illuminopoly_options(ctx).dog_jail_immunity == "just_visiting"
     ctx.notice(f"{ctx.name(seat)} is not jailed: he " + ("goes to Just Visiting." if always_visiting
                                                          else "stays or goes to Just Visiting."), "R-FAC-DOG-02", seat)
-    if state.chair == seat and state.professional_banker is None and not ctx.options.dog_keeps_chair_when_immune:
+    if state.chair == seat and state.professional_banker is None and not illuminopoly_options(ctx).dog_keeps_chair_when_immune:
         lose_chair(ctx, seat, "ignored a jail event")  # R-CHAIR-03 with `dog_keeps_chair_when_immune=false`
     if always_visiting:
         # [V22]: the Dog "cannot be stopped by Jail (always is Just Visiting)" (E-21): no choice to make.
@@ -246,7 +247,7 @@ def rail_jump(ctx: RulesContext, seat: int, jump: bool) -> None:
     start = player.position
     target = next_railroad(ctx, start)
     path = [(start + k) % BOARD_SIZE for k in range(1, steps_to(start, target) + 1)]
-    passes_all = ctx.options.shoe_jump_passes_squares
+    passes_all = illuminopoly_options(ctx).shoe_jump_passes_squares
     go = ctx.board.go_index
     for square in path[:-1]:
         if passes_all:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...model.state import FavorWindow
 from ...rules.context import RulesContext
 from ...rules.jail import play_favor
+from .access import illuminopoly_options
 
 
 BLOCKABLE = {
@@ -19,7 +20,7 @@ rezoning and counter cards only (E-20)."""
 
 def sale_blockers(ctx: RulesContext, actor: int, sale: str) -> list[int]:
     """The PF holders who may block this kind of Bank sale (`BLOCKABLE`), in the order `favor_holders` asks them."""
-    return favor_holders(ctx, actor) if sale in BLOCKABLE[ctx.options.pf_blockable_sales] else []
+    return favor_holders(ctx, actor) if sale in BLOCKABLE[illuminopoly_options(ctx).pf_blockable_sales] else []
 
 
 def favor_holders(ctx: RulesContext, actor: int) -> list[int]:

@@ -14,6 +14,7 @@ from ...rules import offers
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
+from .access import illuminopoly_options
 from . import artillery, buildings, cheating, deals
 from .property_values import net_assets
 from .rent import is_monopolist
@@ -97,7 +98,7 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False, deeds:
             offer = min(ransom.amount - others, state.players[seat].cash)
             if offer > 0 and offer != ransom.pledges.get(seat, 0) and passes(artillery.check_pledge, ctx, seat, offer):
                 result.append(A.PledgeRansom(seat=seat, amount=offer))
-    if state.turn.seat == seat and ctx.options.use_artillery:  # R-ART-11: only during his own turn
+    if state.turn.seat == seat and illuminopoly_options(ctx).use_artillery:  # R-ART-11: only during his own turn
         for index in artillery.cleanable_lots(ctx, seat):
             if passes(artillery.check_cleanup, ctx, seat, index):
                 result.append(A.CleanUp.shared(seat=seat, property=index))
@@ -121,7 +122,7 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False, deeds:
             result.append(A.ForgiveDebt.shared(seat=seat, debt_id=debt.id))
             # any later round is legal (deals.forgive); the one listed is the round after the debt falls due now
             result.append(A.ExtendDebt.shared(seat=seat, debt_id=debt.id, due_round=extended_round(state, debt)))
-    if ctx.options.cheating_mode == "simulated":
+    if illuminopoly_options(ctx).cheating_mode == "simulated":
         result += cheating.free_actions(ctx, seat)  # R-CHEAT-04 accusations, R-CHEAT-02 (d) putting a dip back
     return result
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...rules.auctions import clear_mortgage
 from ...rules.context import RulesContext
 from ...rules.events import DogConditionRevealed, GameOver
+from .access import illuminopoly_options
 
 
 def end_game(ctx: RulesContext, winners: list[int], reason: str, rule_id: str, shared: bool = False) -> None:
@@ -12,7 +13,7 @@ def end_game(ctx: RulesContext, winners: list[int], reason: str, rule_id: str, s
     turn order wins (`active_player_priority`) (R-WIN-04); `shared=True` is for the round cap, whose ties are
     always shared (R-WIN-05)."""
     state = ctx.state
-    if len(winners) > 1 and not shared and ctx.options.simultaneous_win == "active_player_priority":
+    if len(winners) > 1 and not shared and illuminopoly_options(ctx).simultaneous_win == "active_player_priority":
         winners = [first_in_turn_order(ctx, winners)]
     state.game_over = True
     state.winners = sorted(winners)

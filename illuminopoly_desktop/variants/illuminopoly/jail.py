@@ -7,6 +7,7 @@ from ...rules.context import RulesContext
 from ...rules.events import ChairChanged, PaymentShort
 from ...rules.jail import release
 from ...rules.money import bank_receiver, bank_shortfall, move
+from .access import illuminopoly_options
 
 TRIAL_BRIBE = 50
 
@@ -33,16 +34,16 @@ def trial(ctx: RulesContext, seat: int) -> None:
     paid = min(player.cash, TRIAL_BRIBE)
     # The judge's bribe is one of the bribes R-FP-02 splits; `bribe_tax_scope=none` taxes no bribe, and then the
     # whole amount goes to the Bank (the judge's "other half" recipient).
-    to_fp = paid // 2 if ctx.options.bribe_tax_scope != "none" else 0
+    to_fp = paid // 2 if illuminopoly_options(ctx).bribe_tax_scope != "none" else 0
     move(ctx, seat, FP, to_fp, "trial bribe", "R-JAIL-05")
     move(ctx, seat, bank_receiver(ctx, is_fine=True), paid - to_fp, "trial bribe", "R-JAIL-05")
-    if paid < TRIAL_BRIBE and ctx.options.bank_shortfall_forgiven:
+    if paid < TRIAL_BRIBE and illuminopoly_options(ctx).bank_shortfall_forgiven:
         ctx.emit(PaymentShort(payer=seat, payee="bank", owed=TRIAL_BRIBE, paid=paid, outcome="forgiven",
                               reason="trial bribe", rule_id="R-JAIL-05"))
     elif paid < TRIAL_BRIBE:
         # `bank_shortfall_forgiven=false`: R-LOSE-02 names the trial bribe among the payments it governs, so the
         # Bank's unpaid share becomes a Bank debt; the pot's unpaid share is forgiven (the pot is no creditor).
-        fp_owed = TRIAL_BRIBE // 2 if ctx.options.bribe_tax_scope != "none" else 0
+        fp_owed = TRIAL_BRIBE // 2 if illuminopoly_options(ctx).bribe_tax_scope != "none" else 0
         if to_fp < fp_owed:
             ctx.emit(PaymentShort(payer=seat, payee=FP, owed=fp_owed, paid=to_fp, outcome="forgiven",
                                   reason="trial bribe", rule_id="R-JAIL-05"))

@@ -11,8 +11,10 @@ from ...rules.events import ControlChanged, LandingResolved, OwnershipChanged, P
 from ...rules.money import check_no_bank_debt, move, pay_bank, split_with_fp
 from ...rules.movement import is_doubles, steps_to, walk, walk_back
 from ...rules.payments import demand
+from .access import illuminopoly_options
 from . import factions
 from .conspiracy import grant_rebuild_token
+from .contests import PRICE_PER_PIP
 from .discovery import discover
 from .favors import sale_blockers
 from .property_values import base_value, is_halved, pay_amount
@@ -30,9 +32,9 @@ def pay_movement_graft(ctx: RulesContext, seat: int, pips: int) -> None:
     Resolution (the spec names no disposition for this option): the money goes as every other non-contest graft
     does, floor(½) to the Free Parking pot and the rest to the Bank (R-SUBVERT-03, R-REBUILD-03), and only movement
     rolls take graft, the one roll R-MOVE-01 says the option changes."""
-    if not ctx.options.graft_on_other_rolls:
+    if not illuminopoly_options(ctx).graft_on_other_rolls:
         raise refuse("E_OPTION_DISABLED", "R-CONTEST-09", "Graft changes only contest rolls in this game.")
-    cost = abs(pips) * 10
+    cost = abs(pips) * PRICE_PER_PIP  # the price of graft (R-CONTEST-09), a contest spec's plain unit
     check_no_bank_debt(ctx, seat)
     if ctx.state.players[seat].cash < cost:
         raise refuse("E_INSUFFICIENT_FUNDS", "R-MOVE-01", f"{abs(pips)} pips of graft cost ${cost}.")
@@ -104,7 +106,7 @@ def continue_after_stop_offer(ctx: RulesContext, seat: int, stop: bool) -> None:
         turn.reached_by_double_rent_card = False
         ctx.notice(f"{ctx.name(seat)} stops to fix {ctx.square_name(ctx.state.players[seat].position)}.",
                    "R-MOVE-04", seat)
-        if ctx.options.stop_to_fix_ends == "turn":
+        if illuminopoly_options(ctx).stop_to_fix_ends == "turn":
             turn.used_once.append(STOPPED_TO_FIX)  # [V22]: he ends his *turn* there (E-28, finish_landing)
         land(ctx, seat, ctx.state.players[seat].position)
     elif how == "back":
@@ -139,7 +141,7 @@ def land(ctx: RulesContext, seat: int, square_index: int) -> None:
         turn.step = "tax_choice"
     elif kind == "luxury_tax":
         landing_done(ctx)
-        demand(ctx, seat, [(BANK, ctx.options.luxury_tax_amount)], "Luxury Tax", "R-TAX-02")
+        demand(ctx, seat, [(BANK, illuminopoly_options(ctx).luxury_tax_amount)], "Luxury Tax", "R-TAX-02")
     elif kind == "jail":
         turn.visit_bail_available = any(p.in_jail and p.seat != seat for p in state.players if not p.eliminated)
         landing_done(ctx)
@@ -186,7 +188,7 @@ def purchase_price(ctx: RulesContext, index: int) -> int:
     one already cleaned costs its price)."""
     prop = ctx.state.properties[index]
     value = base_value(ctx, index)
-    if prop.destroyed and ctx.options.unowned_rubble_price == "price_and_cleanup":
+    if prop.destroyed and illuminopoly_options(ctx).unowned_rubble_price == "price_and_cleanup":
         return pay_amount(value * Fraction(3, 2) if prop.rubble else value)
     if (prop.rezoned or prop.destroyed) and is_halved(ctx, prop):
         value = value * Fraction(1, 2)
@@ -233,13 +235,13 @@ def execute_buy(ctx: RulesContext, seat: int, index: int, parent: int, arrow: in
     ctx.emit(ControlChanged(property=index, old_controller=None, new_controller=seat, origin="owner",
                             reason="purchase", rule_id="R-LAND-04"))
     place_root(ctx, seat, index, parent, arrow)
-    if prop.rubble and ctx.options.unowned_rubble_price == "price_and_cleanup":
+    if prop.rubble and illuminopoly_options(ctx).unowned_rubble_price == "price_and_cleanup":
         # [V22]: "buying it costs 1.5 times as much as base, since it must be cleaned up first" (E-13): the price
         # paid the cleanup, so the rubble goes at once; the lot still needs its rebuild (R-REBUILD-01).
         prop.rubble = False
         ctx.emit(PropertyChanged(property=index, change="cleaned", rule_id="R-ART-11"))
     ctx.emit(LandingResolved(seat=seat, square=index, option="buy", rule_id="R-LAND-04"))
-    if ctx.options.rebuild_after_purchase_next_turn and (prop.rezoned or prop.destroyed):
+    if illuminopoly_options(ctx).rebuild_after_purchase_next_turn and (prop.rezoned or prop.destroyed):
         grant_rebuild_token(ctx, seat, index)  # R-REBUILD-02 purchases
 
 

@@ -2,7 +2,7 @@
 rules/auctions.py), foreclosure, and who bids in Illuminopoly's auctions (R-DEAL-09)."""
 from __future__ import annotations
 
-from ...model.state import BANK, ESCROW, ROOT, Auction, ChairBuyoff
+from ...model.state import BANK, ESCROW, ROOT, Auction, CardExemption, ChairBuyoff, ControlOrigin, RaiseFunds
 from ...rules.auctions import clear_mortgage, open_property_auction
 from ...rules.buildings import remove_buildings
 from ...rules.context import RulesContext
@@ -69,7 +69,8 @@ def check_losses(ctx: RulesContext) -> None:
             continue
         exposed.append(seat)
         if all_safe:
-            prop = by_index.get(hints.get(seat))
+            hint = hints.get(seat)
+            prop = by_index.get(hint) if hint is not None else None
             all_safe = prop is not None and prop.owner == seat and not prop.mortgaged
     if all_safe:
         return
@@ -79,6 +80,8 @@ def check_losses(ctx: RulesContext) -> None:
     unsafe = len(exposed)
     for prop in properties:
         owner = prop.owner
+        if owner is None:
+            continue
         held = mortgaged_deeds.get(owner)
         if held is None:
             continue
@@ -249,7 +252,7 @@ def eliminate(ctx: RulesContext, seat: int, reason: str, beneficiary: int | None
                 ctx.emit(ControlChanged(property=index, old_controller=old, new_controller=None, origin=None,
                                         reason=reason, rule_id=rule_id))
         release_control(ctx, seat)
-        if cash_only:
+        if cash_only and beneficiary is not None:  # (cash_only says there is one)
             move(ctx, seat, beneficiary, player.cash, "foreclosure", rule_id)
         else:
             move(ctx, seat, BANK, player.cash, "eliminated player's cash", rule_id)
@@ -299,9 +302,8 @@ def withdraw_from_pending(ctx: RulesContext, seat: int, rule_id: str) -> None:
     state = ctx.state
     state.held_payments = [held for held in state.held_payments if held[0] != seat]
     for window in list(state.pending):
-        kind = window.kind
-        if kind in ("raise_funds", "card_exemption"):
-            owner = window.payer if kind == "raise_funds" else window.seat
+        if isinstance(window, (RaiseFunds, CardExemption)):
+            owner = window.payer if isinstance(window, RaiseFunds) else window.seat
             kept = [(payee, amount) for payee, amount in window.payments if payee != seat]
             if owner == seat or not kept:
                 state.pending.remove(window)
@@ -311,7 +313,7 @@ def withdraw_from_pending(ctx: RulesContext, seat: int, rule_id: str) -> None:
             elif len(kept) != len(window.payments):
                 window.payments = kept
                 ctx.notice(f"{ctx.name(seat)} leaves the game: nothing more is paid to him.", rule_id, seat)
-        elif kind == "auction" and (seat in window.bidders or window.high_bidder == seat):
+        elif isinstance(window, Auction) and (seat in window.bidders or window.high_bidder == seat):
             if seat in window.bidders:
                 position = window.bidders.index(seat)
                 window.bidders.remove(seat)
@@ -358,6 +360,7 @@ def release_control(ctx: RulesContext, seat: int) -> None:
     state = ctx.state
     for index, prop in state.properties.items():
         if prop.controller == seat and prop.owner not in (None, seat):
+            origin: ControlOrigin
             if prop.mortgaged:
                 new, origin = mortgage_holder(ctx.state, seat), "mortgage_chair"
             else:
@@ -384,6 +387,7 @@ def foreclose_into(ctx: RulesContext, debtor: int, creditor: int, placements=())
         if prop.controller == debtor or (prop.controller == creditor and prop.owner == creditor
                                          and prop.control_origin not in ("owner", "mortgage_chair")):
             old = prop.controller
+            origin: ControlOrigin | None
             if prop.mortgaged and prop.control_origin == "mortgage_chair":
                 # The debtor held it as Chair; that hold belongs to the office, not to him (R-CHAIR-04).
                 new, origin = mortgage_holder(ctx.state, debtor), "mortgage_chair"

@@ -53,6 +53,7 @@ from ...rules.context import RulesContext
 from ...rules.engine import awaiting, run_to_decision
 from ...rules.errors import PositionError
 from ...rules.invariants import TOTAL_HOTELS, TOTAL_HOUSES, invariant_problems
+from .access import options_of
 from .chair import mortgage_holder
 from .structure import tree_problems
 from .turn import start_turn
@@ -342,7 +343,7 @@ class _Builder:
             prop = state.properties[index]
             owner = state.players[prop.owner]
             boat_exempt = (owner.faction == "boat" and not owner.awakened
-                           and not state.setup.options.boat_mortgage_control)
+                           and not options_of(state).boat_mortgage_control)
             if controller_left_out:
                 prop.controller = prop.owner if boat_exempt else holder
             if not origin_left_out:
@@ -368,7 +369,7 @@ class _Builder:
             used.add((prop.owner, prop.parent, arrow))
 
     def _supplies_and_money(self, state: GameState) -> None:
-        position, options = self.position, state.setup.options
+        position, options = self.position, options_of(state)
         houses = sum(p.houses for p in state.properties.values())
         hotels = sum(1 for p in state.properties.values() if p.hotel)
         state.house_supply = position.house_supply if position.house_supply is not None else TOTAL_HOUSES - houses
@@ -458,7 +459,7 @@ class _Builder:
         for player in state.players:
             if player.cash < 0:
                 raise PositionError(f"players[{player.seat}].cash", "cash cannot be negative")
-        for problem in invariant_problems(state, state.setup.options.bank_total_money):
+        for problem in invariant_problems(state, options_of(state).bank_total_money):
             raise PositionError("", problem)
 
 
@@ -489,7 +490,7 @@ def position_of(state: GameState) -> dict:
     if board != load_board():
         document["board"] = board.model_dump(mode="json")
     defaults = load_default_options().model_dump(mode="json")
-    options = {k: v for k, v in state.setup.options.model_dump(mode="json").items() if defaults.get(k) != v}
+    options = {k: v for k, v in options_of(state).model_dump(mode="json").items() if defaults.get(k) != v}
     if options:
         document["options"] = options
     document["rng_state"] = state.rng_state

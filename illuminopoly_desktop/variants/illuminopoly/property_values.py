@@ -6,6 +6,7 @@ from math import ceil, floor
 
 from ...model.state import GameState, PropertyState
 from ...rules.context import RulesContext
+from .access import illuminopoly_options
 
 HALF = Fraction(1, 2)
 
@@ -25,9 +26,9 @@ def is_halved(ctx: RulesContext, prop: PropertyState, contest: str | None = None
     defending against takeover" (`rezoned_value_halved=takeover_defence`, E-12), and turns a destroyed deed face down
     at its full value (`destroyed_deed=face_down`, E-36). `contest` is the contest the value is for, if any."""
     if prop.destroyed:
-        return ctx.options.destroyed_deed == "marked"
+        return illuminopoly_options(ctx).destroyed_deed == "marked"
     if prop.rezoned:
-        return ctx.options.rezoned_value_halved == "everywhere" or contest == "takeover"
+        return illuminopoly_options(ctx).rezoned_value_halved == "everywhere" or contest == "takeover"
     return False
 
 
@@ -43,8 +44,8 @@ def ranking_value(ctx: RulesContext, index: int) -> Fraction:
     changing the ranking, E-43) and when rezoned only with `ranking_value_halves_rezoned` (R-VAL-03)."""
     prop = ctx.state.properties[index]
     value = base_value(ctx, index)
-    if ((prop.destroyed and ctx.options.ranking_value_halves_destroyed)
-            or (prop.rezoned and ctx.options.ranking_value_halves_rezoned)):
+    if ((prop.destroyed and illuminopoly_options(ctx).ranking_value_halves_destroyed)
+            or (prop.rezoned and illuminopoly_options(ctx).ranking_value_halves_rezoned)):
         return value * HALF
     return value
 
@@ -108,7 +109,7 @@ def _attack_terms(ctx: RulesContext, index: int, attacker: int, contest: str) ->
     if (prop.rezoned or prop.destroyed) and not destroying_rezoned and is_halved(ctx, prop, contest):
         den *= 2  # V = B halved (R-VAL-02); destroying a rezoned lot attacks B itself
     if prop.mortgaged:
-        surcharge = ctx.options.mortgage_attack_surcharge
+        surcharge = illuminopoly_options(ctx).mortgage_attack_surcharge
         if surcharge == "value_x1_1":
             num, den = num * 11, den * 10
         elif surcharge == "plus_10pct_of_mortgage":  # + principal / 10
@@ -157,7 +158,7 @@ def worth(ctx: RulesContext, seat: int, for_income_tax: bool = False) -> Fractio
     `income_tax_worth=printed_prices`, each property counts at its printed price instead ([V22]: "printed prices of
     all mortgaged and unmortgaged properties he owns", E-18)."""
     state = ctx.state
-    printed = for_income_tax and ctx.options.income_tax_worth == "printed_prices"
+    printed = for_income_tax and illuminopoly_options(ctx).income_tax_worth == "printed_prices"
     total = Fraction(state.players[seat].cash)
     for index, prop in state.properties.items():
         if prop.owner == seat:

@@ -7,6 +7,7 @@ from ...rules.context import RulesContext
 from ...rules.events import RentCollected
 from ...rules.money import bank_pays
 from ...rules.rent import lot_rent, railroad_rent, utility_rent
+from .access import illuminopoly_options
 from .structure import owned_by
 
 
@@ -17,12 +18,12 @@ def group_has_rubble(ctx: RulesContext, index: int) -> bool:
     members = ctx.board.group_members.get(group)
     if not members:
         return False
-    if ctx.options.destruction_group_block == "one_turn":
+    if illuminopoly_options(ctx).destruction_group_block == "one_turn":
         blocked = ctx.state.rubble_blocks.get(group)
         return bool(blocked) and ctx.state.properties[index].owner in blocked
     props = ctx.state.properties
     # Plain loops, not any(generator): this runs for every deed at every rent collection and Power Base count.
-    if ctx.options.unowned_rubble_blocks_group:
+    if illuminopoly_options(ctx).unowned_rubble_blocks_group:
         for m in members:
             if props[m].rubble:
                 return True
@@ -46,7 +47,7 @@ def is_monopolist(ctx: RulesContext, seat: int | None, group: str | None) -> boo
         if prop.owner != seat:
             return False
         rezoned = rezoned or prop.rezoned
-    return not (rezoned and ctx.options.rezoned_breaks_monopoly)
+    return not (rezoned and illuminopoly_options(ctx).rezoned_breaks_monopoly)
 
 
 def counting_railroads(ctx: RulesContext, seat: int) -> int:
@@ -89,7 +90,7 @@ def _rent_row(ctx: RulesContext, index: int, prop, owner: int, utility_roll: int
         if prop.hotel or prop.houses:
             # Rows 6 and 7. `monopoly_doubles_building_rent=true` ("building rents too", A-28) doubles hotel rent as
             # well as house rent: a hotel is a building, and the option names no exception.
-            return lot_rent(square, prop, ctx.options.monopoly_doubles_building_rent
+            return lot_rent(square, prop, illuminopoly_options(ctx).monopoly_doubles_building_rent
                             and is_monopolist(ctx, owner, square.group))
         return lot_rent(square, prop, is_monopolist(ctx, owner, square.group))
     if kind == "railroad":
@@ -166,7 +167,7 @@ def is_countable(ctx: RulesContext, index: int, ignore_mortgage: bool = False) -
     victory is a majority of "the total rents collected" (E-40)."""
     prop = ctx.state.properties[index]
     return (prop.owner is not None and (ignore_mortgage or not prop.mortgaged)
-            and (not prop.rezoned or ctx.options.general_victory_measure == "rents")
+            and (not prop.rezoned or illuminopoly_options(ctx).general_victory_measure == "rents")
             and not prop.destroyed and prop.disrupted_turns == 0 and not group_has_rubble(ctx, index))
 
 
@@ -201,7 +202,7 @@ def power_credits(ctx: RulesContext) -> dict[int, tuple[int | None, int]]:
             continue
         controller = prop.controller
         if prop.mortgaged:
-            chair_hold = (ctx.options.chair_power_base_includes_mortgaged and prop.control_origin == "mortgage_chair"
+            chair_hold = (illuminopoly_options(ctx).chair_power_base_includes_mortgaged and prop.control_origin == "mortgage_chair"
                           and controller in faction)
             credits[index] = (controller, power_rent(ctx, index, ignore_mortgage=True)) if chair_hold else (None, 0)
             continue
@@ -230,6 +231,6 @@ def total_power(ctx: RulesContext, bases: dict[int, int]) -> int:
     """R-PB-04: the credited rents (`credited_only`), or those plus the power rent of countable properties credited
     to no one, such as an unawakened Boat's (`all_countable`)."""
     credited = sum(bases.values())
-    if ctx.options.power_base_total == "credited_only":
+    if illuminopoly_options(ctx).power_base_total == "credited_only":
         return credited
     return credited + sum(amount for seat, amount in power_credits(ctx).values() if seat is None)

@@ -17,6 +17,7 @@ from ...rules.decisions import registry
 from ...rules.errors import IllegalAction
 from ...rules.payments import RaiseFundsWindow
 from ...rules.ruleset import Ruleset
+from .access import options_of
 from . import (artillery, cards, chair, cheating, conspiracy, deals, discovery, free_actions, invariants, jail, landing,
                losing, position, setup, structure, turn)
 from . import turn_steps as steps
@@ -244,7 +245,7 @@ class IlluminopolyRuleset(Ruleset):
         # Cheat records (R-CHEAT-02) are the cheater's alone. Cash, Reserves and control markers stay public.
         view["cheat_records"] = [r for r in view["cheat_records"] if seat is not None and r["seat"] == seat]
         super().redact(state, view, seat)
-        if state.setup.options.cheating_mode == "simulated":
+        if options_of(state).cheating_mode == "simulated":
             view["action_count"] = None  # a hidden action is still an action: the count would betray it
 
 

@@ -14,6 +14,7 @@ from ...rules.context import RulesContext
 from ...rules.engine import run_to_decision
 from ...rules.errors import refuse
 from ...rules.events import FactionChosen
+from .access import illuminopoly_options
 
 STARTING_CASH = 1500
 DOG_CONDITIONS = ("top_hat", "thimble", "race_car", "horseman_a", "horseman_b", "steam_iron", "wheelbarrow", "shoe")
@@ -140,7 +141,7 @@ def pick_faction(ctx: RulesContext, draft: FactionDraft, seat: int, faction: str
     if draft.order[0] != seat:
         raise refuse("E_NOT_YOUR_TURN", "R-SETUP-02", f"It is {ctx.name(draft.order[0])}'s pick.")
     taken = {p.faction for p in state.players if p.faction}
-    if faction not in factions_in_use(ctx.options) or faction in taken:
+    if faction not in factions_in_use(illuminopoly_options(ctx)) or faction in taken:
         raise refuse("E_FACTION_CANNOT", "R-SETUP-02", "That faction is not available.")
     give_faction(ctx, seat, faction)
     draft.order.pop(0)

@@ -20,6 +20,7 @@ from ...model.state import PlayerState, PropertyState
 from ...rules import events as E
 from ...rules.boardindex import BoardIndex
 from ...rules.context import RulesContext
+from .access import illuminopoly_options
 from .game_end import end_game, first_in_turn_order
 from .property_values import ranking_value
 from .setup import DOG_CONDITIONS as DOG_CHOICES
@@ -98,7 +99,7 @@ def _rank(ctx: RulesContext, index: int, prop: PropertyState, price: int) -> int
     combination of the inputs it reads (its Fraction arithmetic is too slow to repeat on every check)."""
     if prop.factor_halves == 2 and not prop.destroyed and not prop.rezoned:
         return price
-    options = ctx.options
+    options = illuminopoly_options(ctx)
     key = (index, prop.factor_halves, prop.destroyed and options.ranking_value_halves_destroyed,
            prop.rezoned and options.ranking_value_halves_rezoned)
     ranks = _layout(ctx).ranks
@@ -120,8 +121,8 @@ def holds_top_five(ctx: RulesContext, seat: int) -> bool:
     not hold, or holds but not qualifying). Properties are visited dearest first, and the visit stops once no
     property left can rank as high as the best other one found (Rk <= 1½ x price)."""
     properties = ctx.state.properties
-    disrupted_counts = ctx.options.disrupted_counts_as_destroyed
-    normal_state = ctx.options.special_victory_requires_normal_state
+    disrupted_counts = illuminopoly_options(ctx).disrupted_counts_as_destroyed
+    normal_state = illuminopoly_options(ctx).special_victory_requires_normal_state
     best_other = 0
     held_ranks = []
     for index, price in _layout(ctx).by_price:
@@ -143,8 +144,8 @@ def spans_six_colours(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-THIMBLE-01: a qualifying property owned or controlled in at least 6 of the 8 colour groups (Railroads
     and Utilities are not colours)."""
     properties = ctx.state.properties
-    disrupted_counts = ctx.options.disrupted_counts_as_destroyed
-    normal_state = ctx.options.special_victory_requires_normal_state
+    disrupted_counts = illuminopoly_options(ctx).disrupted_counts_as_destroyed
+    normal_state = illuminopoly_options(ctx).special_victory_requires_normal_state
     group_lots = _layout(ctx).group_lots
     groups_to_spare = len(group_lots) - THIMBLE_COLOURS
     if groups_to_spare < 0:
@@ -168,8 +169,8 @@ def railroads_gone(ctx: RulesContext, seat: int) -> bool:
     them does not matter, so the subject is unused. With `horseman_race_car_count_destroyed=false` only rezoning
     counts ([V22]'s "destroyed" is rezoned, E-22)."""
     properties = ctx.state.properties
-    destroyed_counts = ctx.options.horseman_race_car_count_destroyed
-    disrupted_counts = destroyed_counts and ctx.options.disrupted_counts_as_destroyed
+    destroyed_counts = illuminopoly_options(ctx).horseman_race_car_count_destroyed
+    disrupted_counts = destroyed_counts and illuminopoly_options(ctx).disrupted_counts_as_destroyed
     for index in _layout(ctx).railroads:
         prop = properties[index]
         if not (prop.rezoned or (destroyed_counts and prop.destroyed)
@@ -182,8 +183,8 @@ def seven_ruins(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-HORSEMAN-01 (a): at least 7 properties are rezoned or destroyed (a disrupted Railroad or Utility counts
     as destroyed), whoever caused it; the subject is unused. With `horseman_race_car_count_destroyed=false` only
     rezoned properties count ([V22], E-22)."""
-    destroyed_counts = ctx.options.horseman_race_car_count_destroyed
-    disrupted_counts = destroyed_counts and ctx.options.disrupted_counts_as_destroyed
+    destroyed_counts = illuminopoly_options(ctx).horseman_race_car_count_destroyed
+    disrupted_counts = destroyed_counts and illuminopoly_options(ctx).disrupted_counts_as_destroyed
     ruins = 0
     for prop in ctx.state.properties.values():
         if prop.rezoned or (destroyed_counts and prop.destroyed) or (disrupted_counts and prop.disrupted_turns > 0):
@@ -201,7 +202,7 @@ def horseman_opponents(ctx: RulesContext, seat: int) -> list[int]:
 def held_from_owners(ctx: RulesContext, seat: int) -> dict[int, int]:
     """Owner -> how many of his properties the subject controls, as R-FAC-HORSEMAN-01 (b) counts them: control as
     the Chair over a mortgage (`mortgage_chair`) does not count unless `horseman_counts_mortgage_control`."""
-    counts_chair_holds = ctx.options.horseman_counts_mortgage_control
+    counts_chair_holds = illuminopoly_options(ctx).horseman_counts_mortgage_control
     held_from: dict[int, int] = {}
     for prop in ctx.state.properties.values():
         if prop.controller == seat and prop.owner != seat and prop.owner is not None and (
@@ -224,7 +225,7 @@ def holds_utilities_and_railroads(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-WHEELBARROW-01: both Utilities and at least 2 Railroads, owned or controlled and all qualifying; a
     Railroad still counting down after its rebuild (`rail_countdown > 0`) does not count, unless the countdown
     affects rent only (`rebuilt_railroad_countdown_scope=rent_only`, [V22], E-10)."""
-    options = ctx.options
+    options = illuminopoly_options(ctx)
     properties = ctx.state.properties
     disrupted_counts = options.disrupted_counts_as_destroyed
     normal_state = options.special_victory_requires_normal_state
@@ -247,8 +248,8 @@ def owns_five_cheapest(ctx: RulesContext, seat: int) -> bool:
     """R-FAC-STEAMIRON-01, A-50: in at least 5 colour groups the subject OWNS a qualifying lot whose Rk is the lowest
     of its group (ties allowed). Control is not enough; ownership is enough even when the lot is subverted."""
     properties = ctx.state.properties
-    disrupted_counts = ctx.options.disrupted_counts_as_destroyed
-    normal_state = ctx.options.special_victory_requires_normal_state
+    disrupted_counts = illuminopoly_options(ctx).disrupted_counts_as_destroyed
+    normal_state = illuminopoly_options(ctx).special_victory_requires_normal_state
     group_lots = _layout(ctx).group_lots
     groups_to_spare = len(group_lots) - STEAM_IRON_GROUPS
     if groups_to_spare < 0:
@@ -410,7 +411,7 @@ def check_after_event(ctx: RulesContext, tested_events: int = 0) -> int:
     if ctx.state.winning_hotel_placed_by:
         changes |= HOLDINGS
     if changes:
-        _test(ctx, changes, every_condition=ctx.options.special_victory_timing == "immediate")
+        _test(ctx, changes, every_condition=illuminopoly_options(ctx).special_victory_timing == "immediate")
     return len(ctx.events)
 
 
@@ -447,7 +448,7 @@ def _declare(ctx: RulesContext, winners: list[tuple[int, Condition]]) -> None:
     """End the game for everyone who met a condition in this one test (R-WIN-04): all of them share the win under
     `simultaneous_win=shared` — a Dog meeting his condition together with the faction that owns it included
     (R-FAC-DOG-01) — or only the first in turn order under `active_player_priority`."""
-    if len(winners) > 1 and ctx.options.simultaneous_win == "active_player_priority":
+    if len(winners) > 1 and illuminopoly_options(ctx).simultaneous_win == "active_player_priority":
         first = first_in_turn_order(ctx, [seat for seat, _ in winners])
         winners = [(seat, condition) for seat, condition in winners if seat == first]
     rule_ids = {_rule_of(ctx, seat, condition) for seat, condition in winners}

@@ -7,6 +7,7 @@ from ...rules.context import RulesContext
 from ...rules.events import RoundEnded, TurnSkipped, TurnStarted
 from ...rules.offers import expire_offers
 from ...rules.payments import collect_due_debts
+from .access import illuminopoly_options
 from . import commitments, victory
 from .artillery import collect_pool_at_turn_end, ransom_answerer, ransom_deadline_passed, upkeep
 from .cheating import turn_ended
@@ -49,7 +50,7 @@ def start_turn(ctx: RulesContext, seat: int) -> None:
     if player.lost_turns > 0:
         player.lost_turns -= 1
         ctx.emit(TurnSkipped(seat=seat, reason="lost turn", rule_id="R-TURN-03"))
-        if ctx.options.lost_turn_collects_rent:
+        if illuminopoly_options(ctx).lost_turn_collects_rent:
             collect_rent(ctx, seat)
         decrement_countdowns(ctx, seat)
         if player.lost_turns == 0:
@@ -62,7 +63,7 @@ def start_turn(ctx: RulesContext, seat: int) -> None:
     # T1 upkeep: transient flags are per turn and already reset with the new TurnState.
     if player.rebuild_token is not None:
         ready_rebuild_token(ctx, seat)  # R-REBUILD-02
-    if ctx.options.use_artillery:
+    if illuminopoly_options(ctx).use_artillery:
         if upkeep(ctx, seat):
             return  # a T1 decision waits (R-ART-05, or R-ART-11 with D-03); the turn goes on in continue_at_t2
     continue_at_t2(ctx, seat)
@@ -104,7 +105,7 @@ def end_turn(ctx: RulesContext) -> None:
     if state.pending_ransom is not None:
         if ransom_answerer(state) == seat:  # the end of his own next turn came first (D-15)
             ransom_deadline_passed(ctx, f"the end of {ctx.name(seat)}'s turn")
-        if ctx.options.ransom_pool_collected == "end_of_next_turn":
+        if illuminopoly_options(ctx).ransom_pool_collected == "end_of_next_turn":
             collect_pool_at_turn_end(ctx, seat)  # [V22] (E-34)
     if state.cheat_records:
         turn_ended(ctx, seat)  # R-CHEAT-02 one cheat per turn of his own, R-CHEAT-04 accusation deadlines
@@ -112,7 +113,7 @@ def end_turn(ctx: RulesContext) -> None:
     if player.rebuild_token_ready or player.no_forfeit_rebuild_next_turn:
         end_of_turn(ctx, seat)  # R-REBUILD-02, -03
     state.turn = fresh_turn(seat)
-    if ctx.options.general_victory_timing == "end_of_turn":
+    if illuminopoly_options(ctx).general_victory_timing == "end_of_turn":
         # R-TURN-09: with end_of_turn timing both (b) the general check and (c) the Banker's check run at T7.
         victory.general_victory_check(ctx)
         if state.game_over:

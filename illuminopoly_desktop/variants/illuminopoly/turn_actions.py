@@ -9,6 +9,7 @@ from ...rules.errors import refuse
 from ...rules.events import ControlChanged
 from ...rules.money import check_no_bank_debt, pay_bank
 from ...rules.movement import is_doubles
+from .access import illuminopoly_options
 from . import artillery, conspiracy, factions, landing, structure, taxes, turn
 from .jail import trial
 
@@ -49,7 +50,7 @@ def reorganize(ctx: RulesContext, action: A.Reorganize) -> None:
         abandoned = []
         proposal = structure.validate_reorganization(ctx, seat, action.placements)
     free_forced = (state.turn.step in ("choice", "income") and player.forced_reorg_pending
-                   and not ctx.options.destruction_forced_reorg_costs_move)
+                   and not illuminopoly_options(ctx).destruction_forced_reorg_costs_move)
     structure.apply_placement(ctx, seat, proposal, "R-STRUCT-06")
     if abandoned:
         artillery.abandon(ctx, seat, abandoned)
@@ -190,7 +191,7 @@ def banker_reclaim(ctx: RulesContext, action: A.BankerReclaim) -> None:
 
 def second_rent(ctx: RulesContext, action: A.SecondRent) -> None:
     factions.second_rent(ctx, action.seat)
-    if ctx.options.top_hat_second_rent == "whole_turn":
+    if illuminopoly_options(ctx).top_hat_second_rent == "whole_turn":
         # [V22]: the Top Hat "may forfeit a turn in order to collect rent twice" (E-25): what is left of the turn
         # (its open window, another action of his own turn) is given up; the turn ends at once (T6), with a jail
         # trial due at its end as after any jail turn (R-JAIL-05).

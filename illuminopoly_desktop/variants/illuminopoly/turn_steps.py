@@ -16,6 +16,9 @@ from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Menu, Step
 from ...rules.errors import passes, refuse
+from ...rules.handlers import handler_map, handles
+from ...rules.required_fields import landing_square
+from .access import illuminopoly_options
 from . import artillery, cheating, conspiracy, landing, structure, turn
 from . import turn_actions as act
 
@@ -39,9 +42,9 @@ class TurnStep(Step):
         menu = self.step_menu(ctx, seat, player)
         if player.faction == "boat" and self.open and "boat_squeeze" not in state.turn.used_once:
             menu["boat_squeeze"] = lambda: [A.BoatSqueeze.shared(seat=seat)]  # R-FAC-BOAT-03
-        if ctx.options.cheating_mode == "simulated" and self.open and not state.pending:
+        if illuminopoly_options(ctx).cheating_mode == "simulated" and self.open and not state.pending:
             menu.update(cheating.turn_menu(ctx, seat))  # R-CHEAT-02 (a), (b), (d)
-        if "reorganize" in menu and ctx.options.use_artillery:
+        if "reorganize" in menu and illuminopoly_options(ctx).use_artillery:
             abandonable = [i for i, p in state.properties.items()
                            if p.owner == seat and p.destroyed and passes(artillery.check_abandon, ctx, seat, [i])]
             if abandonable:  # R-ART-13: a reorganization may hand a destroyed lot back to the Bank
@@ -66,7 +69,8 @@ class TurnStep(Step):
 
 # The Top Hat's, the Thimble's and the Boat's actions are handled at every open step, so that their handlers give
 # the precise refusal (E_FACTION_CANNOT, E_ONCE_PER_TURN) rather than a plain E_WRONG_PHASE (R-TURN-04, R-TURN-08).
-POWERS = {"second_rent": act.second_rent, "collect_rent": act.collect_rent, "boat_squeeze": act.boat_squeeze}
+POWERS = handler_map(handles(A.SecondRent, act.second_rent), handles(A.CollectRent, act.collect_rent),
+                     handles(A.BoatSqueeze, act.boat_squeeze))
 
 
 def _can_reorganize(player) -> bool:
@@ -86,9 +90,10 @@ class Choice(TurnStep):
     kind = "choice"
     open = free = True
     words = "the main choice of the turn (T3)"
-    handlers = {"roll": act.roll, "reorganize": act.reorganize, "jail_roll": act.jail_roll,
-                "jail_bail": act.jail_bail, "jail_favor": act.jail_favor,
-                "forfeit_move_to_rebuild": act.forfeit_move_to_rebuild, **POWERS}
+    handlers = {**handler_map(handles(A.Roll, act.roll), handles(A.Reorganize, act.reorganize),
+                              handles(A.JailRoll, act.jail_roll), handles(A.JailBail, act.jail_bail),
+                              handles(A.JailFavor, act.jail_favor),
+                              handles(A.ForfeitMoveToRebuild, act.forfeit_move_to_rebuild)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
@@ -124,7 +129,7 @@ class Income(TurnStep):
     kind = "income"
     open = free = True
     words = "the Thimble's choice of income (T2)"
-    handlers = {"reorganize": act.reorganize, **POWERS}
+    handlers = {**handler_map(handles(A.Reorganize, act.reorganize)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"collect_rent": lambda: [A.CollectRent.shared(seat=seat)], "reorganize": _reorganize_option(ctx, seat)}
@@ -137,7 +142,7 @@ class RailJump(TurnStep):
     """The Shoe on a Railroad with steps left: jump to the next Railroad or walk on (R-FAC-SHOE-02)."""
     kind = "rail_jump"
     words = "the Shoe's offer to ride the rails"
-    handlers = {"rail_jump": act.rail_jump}
+    handlers = handler_map(handles(A.RailJump, act.rail_jump))
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"rail_jump": lambda: [A.RailJump.shared(seat=seat, jump=True), A.RailJump.shared(seat=seat, jump=False)]}
@@ -150,7 +155,7 @@ class DogImmunity(TurnStep):
     """The Dog, who is not jailed, stays or goes to Just Visiting (R-FAC-DOG-02)."""
     kind = "dog_immunity"
     words = "the Dog's choice instead of Jail"
-    handlers = {"dog_immunity": act.dog_immunity}
+    handlers = handler_map(handles(A.DogImmunity, act.dog_immunity))
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"dog_immunity": lambda: [A.DogImmunity.shared(seat=seat, just_visiting=False),
@@ -164,7 +169,7 @@ class StopOffer(TurnStep):
     """Passing his own subverted property at depth 2, the mover may stop there to fix it (R-MOVE-04)."""
     kind = "stop_offer"
     words = "the offer to stop and fix a property"
-    handlers = {"stop_to_fix": act.stop_to_fix}
+    handlers = handler_map(handles(A.StopToFix, act.stop_to_fix))
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"stop_to_fix": lambda: [A.StopToFix.shared(seat=seat, stop=True),
@@ -180,14 +185,15 @@ class Landing(TurnStep):
     kind = "landing"
     open = free = True
     words = "the landing options"
-    handlers = {"do_nothing": act.do_nothing, "buy": act.buy, "take_over": act.take_over, "rezone": act.rezone,
-                "subvert": act.subvert, "rebuild": act.rebuild, "demand_ransom": act.demand_ransom,
-                "destroy": act.destroy, **POWERS}
+    handlers = {**handler_map(handles(A.DoNothing, act.do_nothing), handles(A.Buy, act.buy),
+                              handles(A.TakeOver, act.take_over), handles(A.Rezone, act.rezone),
+                              handles(A.Subvert, act.subvert), handles(A.Rebuild, act.rebuild),
+                              handles(A.DemandRansom, act.demand_ransom), handles(A.Destroy, act.destroy)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
         menu: Menu = {"do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
-        index = state.turn.landing_square
+        index = landing_square(state.turn)
         if state.properties[index].owner is None and _can_reorganize(player):
             if player.cash >= landing.purchase_price(ctx, index):
                 slots = structure.free_arrows(ctx, seat)
@@ -235,7 +241,7 @@ class Upkeep(TurnStep):
     kind = "upkeep"
     free = True
     words = "the upkeep decision (T1)"
-    handlers = {"attempt_destruction": act.attempt_destruction, "end_upkeep": act.end_upkeep}
+    handlers = handler_map(handles(A.AttemptDestruction, act.attempt_destruction), handles(A.EndUpkeep, act.end_upkeep))
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
@@ -255,7 +261,7 @@ class TaxChoice(TurnStep):
     kind = "tax_choice"
     open = free = True
     words = "the Income Tax choice"
-    handlers = {"pay_income_tax": act.pay_income_tax, **POWERS}
+    handlers = {**handler_map(handles(A.PayIncomeTax, act.pay_income_tax)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         return {"pay_income_tax": lambda: [A.PayIncomeTax.shared(seat=seat, method="flat"),
@@ -270,7 +276,8 @@ class FreeParkingChoice(TurnStep):
     kind = "fp_choice"
     open = free = True
     words = "the Free Parking choice"
-    handlers = {"take_pot": act.take_pot, "do_nothing": act.do_nothing, "reorganize": act.reorganize, **POWERS}
+    handlers = {**handler_map(handles(A.TakePot, act.take_pot), handles(A.DoNothing, act.do_nothing),
+                              handles(A.Reorganize, act.reorganize)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         menu: Menu = {"take_pot": lambda: [A.TakePot.shared(seat=seat)],
@@ -288,7 +295,8 @@ class Free(TurnStep):
     kind = "free"
     open = free = True
     words = "the open window of the turn (T5)"
-    handlers = {"roll": act.roll, "visitor_bail": act.visitor_bail, "end_turn": act.end_turn, **POWERS}
+    handlers = {**handler_map(handles(A.Roll, act.roll), handles(A.VisitorBail, act.visitor_bail),
+                              handles(A.EndTurn, act.end_turn)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
@@ -310,7 +318,7 @@ class BankerTurn(TurnStep):
     kind = "banker"
     open = free = True
     words = "the professional Banker's turn"
-    handlers = {"end_turn": act.end_turn, "banker_reclaim": act.banker_reclaim, **POWERS}
+    handlers = {**handler_map(handles(A.EndTurn, act.end_turn), handles(A.BankerReclaim, act.banker_reclaim)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state

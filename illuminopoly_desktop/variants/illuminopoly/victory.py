@@ -6,6 +6,7 @@ game_end.py's `end_game`.
 from __future__ import annotations
 
 from ...rules.context import RulesContext
+from .access import illuminopoly_options
 from .game_end import end_game
 from .losing import eliminate
 from .rent import power_bases, rent_of, total_power, utility_roll_for
@@ -15,8 +16,8 @@ def gate_open(ctx: RulesContext) -> bool:
     """Every property is owned, rezoned or destroyed (disrupted counts as destroyed, D-10) (R-WIN-03). Under
     `general_victory_measure=rents` ([V22], E-40) it must be *controlled*, rezoned or destroyed: a deed owned but
     controlled by nobody (mortgaged while the Artillery was the Chair, D-11) keeps the gate shut."""
-    disrupted_counts = ctx.options.disrupted_counts_as_destroyed
-    claimed = "controller" if ctx.options.general_victory_measure == "rents" else "owner"
+    disrupted_counts = illuminopoly_options(ctx).disrupted_counts_as_destroyed
+    claimed = "controller" if illuminopoly_options(ctx).general_victory_measure == "rents" else "owner"
     for prop in ctx.state.properties.values():
         if getattr(prop, claimed) is None and not prop.rezoned and not prop.destroyed:
             if not (disrupted_counts and prop.disrupted_turns > 0):
@@ -45,7 +46,7 @@ def general_victory_check(ctx: RulesContext, bases: dict[int, int] | None = None
             eliminate(ctx, seat, "the Horseman's disgust", rule_id="R-FAC-HORSEMAN-03")
         return
     if winners:
-        measure = "rents" if ctx.options.general_victory_measure == "rents" else "Power Base"
+        measure = "rents" if illuminopoly_options(ctx).general_victory_measure == "rents" else "Power Base"
         end_game(ctx, winners, f"general victory: more than half of the total {measure}", "R-WIN-03")
 
 
@@ -69,7 +70,7 @@ def banker_victory_check(ctx: RulesContext) -> None:
     banker = state.professional_banker
     if banker is None or state.game_over:
         return
-    if ctx.options.banker_victory_gate == "all_claimed" and not gate_open(ctx):
+    if illuminopoly_options(ctx).banker_victory_gate == "all_claimed" and not gate_open(ctx):
         return
     score = banker_score(ctx)
     bases = power_bases(ctx)
@@ -80,7 +81,7 @@ def banker_victory_check(ctx: RulesContext) -> None:
 def round_cap_check(ctx: RulesContext) -> None:
     """`max_rounds`: at the limit the highest Power Base wins, ties shared (R-WIN-05)."""
     state = ctx.state
-    cap = ctx.options.max_rounds
+    cap = illuminopoly_options(ctx).max_rounds
     if state.game_over or not cap or state.round_no <= cap:
         return
     bases = power_bases(ctx)

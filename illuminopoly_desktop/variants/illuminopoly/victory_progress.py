@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.context import RulesContext
+from .access import illuminopoly_options
 from .special_victory import (HORSEMAN_HOLDS_PER_OPPONENT, HORSEMAN_RUINS, STEAM_IRON_GROUPS, THIMBLE_COLOURS, TOP_FIVE,
                               WHEELBARROW_RAILROADS, _layout, _rank, held_from_owners, holds_top_five,
                               horseman_opponents, qualifying)
@@ -30,7 +31,7 @@ def top_hat(ctx: RulesContext, seat: int) -> Progress:
     """How many of the five highest-ranked properties (Rk, R-VAL-03) he holds qualifying; with ties at fifth
     place the condition itself decides the full count."""
     properties = ctx.state.properties
-    disrupted = ctx.options.disrupted_counts_as_destroyed
+    disrupted = illuminopoly_options(ctx).disrupted_counts_as_destroyed
     ranked = sorted(_layout(ctx).by_price, key=lambda ip: -_rank(ctx, ip[0], properties[ip[0]], ip[1]))
     held = sum(1 for index, _ in ranked[:TOP_FIVE]
                if _held(properties[index], seat) and qualifying(properties[index], disrupted))
@@ -40,7 +41,7 @@ def top_hat(ctx: RulesContext, seat: int) -> Progress:
 
 def thimble(ctx: RulesContext, seat: int) -> Progress:
     properties = ctx.state.properties
-    disrupted = ctx.options.disrupted_counts_as_destroyed
+    disrupted = illuminopoly_options(ctx).disrupted_counts_as_destroyed
     groups = sum(1 for lots in _layout(ctx).group_lots
                  if any(_held(properties[i], seat) and qualifying(properties[i], disrupted) for i in lots))
     return Progress(groups, THIMBLE_COLOURS, f"{groups} of {THIMBLE_COLOURS} colour groups")
@@ -52,14 +53,14 @@ def _ruined(prop, disrupted: bool) -> bool:
 
 def race_car(ctx: RulesContext, seat: int) -> Progress:
     properties = ctx.state.properties
-    disrupted = ctx.options.disrupted_counts_as_destroyed
+    disrupted = illuminopoly_options(ctx).disrupted_counts_as_destroyed
     railroads = _layout(ctx).railroads
     gone = sum(1 for i in railroads if _ruined(properties[i], disrupted))
     return Progress(gone, len(railroads), f"{gone} of {len(railroads)} Railroads rezoned or destroyed")
 
 
 def horseman_ruins(ctx: RulesContext, seat: int) -> Progress:
-    disrupted = ctx.options.disrupted_counts_as_destroyed
+    disrupted = illuminopoly_options(ctx).disrupted_counts_as_destroyed
     ruins = sum(1 for prop in ctx.state.properties.values() if _ruined(prop, disrupted))
     return Progress(ruins, HORSEMAN_RUINS, f"{ruins} of {HORSEMAN_RUINS} properties rezoned or destroyed")
 
@@ -76,7 +77,7 @@ def horseman_holds(ctx: RulesContext, seat: int) -> Progress:
 
 def wheelbarrow(ctx: RulesContext, seat: int) -> Progress:
     properties = ctx.state.properties
-    disrupted = ctx.options.disrupted_counts_as_destroyed
+    disrupted = illuminopoly_options(ctx).disrupted_counts_as_destroyed
     layout = _layout(ctx)
     utilities = sum(1 for i in layout.utilities if _held(properties[i], seat) and qualifying(properties[i], disrupted))
     railroads = sum(1 for i in layout.railroads if _held(properties[i], seat) and qualifying(properties[i], disrupted)
@@ -89,7 +90,7 @@ def wheelbarrow(ctx: RulesContext, seat: int) -> Progress:
 
 def steam_iron(ctx: RulesContext, seat: int) -> Progress:
     properties = ctx.state.properties
-    disrupted = ctx.options.disrupted_counts_as_destroyed
+    disrupted = illuminopoly_options(ctx).disrupted_counts_as_destroyed
     squares = ctx.squares
     groups = 0
     for lots in _layout(ctx).group_lots:

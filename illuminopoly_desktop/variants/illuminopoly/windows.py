@@ -15,6 +15,7 @@ from ...rules.errors import refuse
 from ...rules.events import DogConditionChosen, SaleBlocked
 from ...rules.legal import enumerate_legal
 from ...rules.mortgages import lift_cost
+from .access import illuminopoly_options
 from . import (artillery, buildings, chair, cheating, conspiracy, contest_steps, factions, favors, landing, losing,
                setup, structure)
 
@@ -35,7 +36,7 @@ class FactionDraft(NothingHidden):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         taken = {p.faction for p in ctx.state.players if p.faction}
-        return [A.PickFaction.shared(seat=seat, faction=f) for f in setup.factions_in_use(ctx.options)
+        return [A.PickFaction.shared(seat=seat, faction=f) for f in setup.factions_in_use(illuminopoly_options(ctx))
                 if f not in taken]
 
     def default(self, state: GameState, window, seat: int) -> A.Action | None:

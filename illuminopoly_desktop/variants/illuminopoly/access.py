@@ -1,0 +1,36 @@
+"""Typed access to an Illuminopoly game's house rules (issue 30: true annotations for mypyc), over
+model/typed_access.py: its modules read `illuminopoly_options(ctx)` (or `options_of(state)`) instead of `ctx.options`,
+which the core types as any options model. The shared-factions overlay plays these modules with its SharedOptions,
+derived from Illuminopoly's `Options`. Illuminopoly keeps its state in the shared GameState (no ruleset slice)."""
+from __future__ import annotations
+
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from ...model.options import Options
+from ...model.state import Commitment, GameState, OfferLeg
+from ...model.typed_access import options_as
+from ...rules.context import RulesContext
+
+
+def illuminopoly_options(ctx: RulesContext) -> Options:
+    """The game's house rules, an Illuminopoly `Options` (or a model derived from it)."""
+    return options_as(ctx.options, Options)
+
+
+def options_of(state: GameState) -> Options:
+    """The house rules of `state`'s game (where no RulesContext is at hand)."""
+    return options_as(state.setup.options, Options)
+
+
+Item = TypeVar("Item", bound=BaseModel)
+
+
+def item_as(leg: OfferLeg | Commitment, item_class: type[Item]) -> Item:
+    """The item of an offer's leg (or of a commitment), known to be an `item_class` (the caller chose it by its
+    kind), checked at run time."""
+    item = leg.item
+    if not isinstance(item, item_class):
+        raise TypeError(f"the leg carries a {type(item).__name__}, not a {item_class.__name__}")
+    return item
