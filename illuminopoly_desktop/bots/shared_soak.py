@@ -28,6 +28,7 @@ from ..rules.offer_answers import default_answer
 from ..variants.shared import geometry, resolver
 from .game_driver import Stalled, drive
 from .shared_player import SharedPlayer
+from .simulate import EVERY_ACTION, checks_due
 from .soak import soak_problems
 
 
@@ -94,7 +95,10 @@ def seat_problems(state: GameState) -> list[str]:
 
 
 def play_soak_game(seed: int, max_rounds: int = 60, limit: int = 30_000,
-                   options: dict | None = None, seats: int | None = None) -> SharedSoakGame:
+                   options: dict | None = None, seats: int | None = None,
+                   check_every: str = EVERY_ACTION) -> SharedSoakGame:
+    """One game of the soak, checked on `check_every`'s schedule (bots/simulate.py: after every action, or when a turn
+    ends); stops at the first problem."""
     started = time.perf_counter()
     state, strengths = table(seed, max_rounds, options, seats)
     game = SharedSoakGame(seed=seed, seats=len(state.setup.seats))
@@ -116,7 +120,8 @@ def play_soak_game(seed: int, max_rounds: int = 60, limit: int = 30_000,
         for game.actions, step in enumerate(steps, 1):
             if step.skipped:
                 continue
-            problems = soak_problems(state, money) + seat_problems(state)
+            checked = game.actions >= limit or checks_due(check_every, step.events, state)
+            problems = soak_problems(state, money) + seat_problems(state) if checked else []
             if problems:
                 game.problems = [f"seed {seed}, after action {game.actions} ({step.action.type}): {p}"
                                  for p in problems]
@@ -131,6 +136,7 @@ def play_soak_game(seed: int, max_rounds: int = 60, limit: int = 30_000,
     return game
 
 
-def run(games: int, first: int = 0, max_rounds: int = 60) -> Iterator[SharedSoakGame]:
+def run(games: int, first: int = 0, max_rounds: int = 60,
+        check_every: str = EVERY_ACTION) -> Iterator[SharedSoakGame]:
     for seed in range(first, first + games):
-        yield play_soak_game(seed, max_rounds)
+        yield play_soak_game(seed, max_rounds, check_every=check_every)
