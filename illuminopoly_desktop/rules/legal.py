@@ -6,7 +6,7 @@ with scalar fields are listed as shared frozen instances (`Action.shared`): tens
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..model.rulesets import find_ruleset
 from ..model.state import GameState
@@ -85,6 +85,23 @@ def legal_menu(state: GameState, seat: int, include_free: bool = True, include_d
 def _joined(first: Callable[[], list[A.Action]], second: Callable[[], list[A.Action]]) -> Callable[[], list[A.Action]]:
     """A kind both the decision and the free actions list: the decision's first, as `enumerate_legal` lists them."""
     return lambda: first() + second()
+
+
+def lazily(actions: Iterator[A.Action]) -> Callable[[], list[A.Action]] | None:
+    """A menu entry for the actions `actions` yields, proved non-empty by drawing its first action only (None when it
+    yields none): the rest are drawn when the entry is first called. For a ruleset's `free_menu` or a decision's
+    `menu` whose kinds cost a check per deed to list."""
+    first = next(actions, None)
+    if first is None:
+        return None
+    built: list[A.Action] = []
+
+    def make() -> list[A.Action]:
+        if not built:
+            built.append(first)
+            built.extend(actions)
+        return built
+    return make
 
 
 def legal_kinds(state: GameState, seat: int, include_free: bool = True, include_decision: bool = True) -> list[str]:
