@@ -26,6 +26,7 @@ from ..rules.errors import IllegalAction
 from ..rules.game_start import new_game
 from ..rules.offer_answers import default_answer
 from ..variants.shared import geometry, resolver
+from ..variants.shared.access import shared_slice_or_none
 from .game_driver import Stalled, drive
 from .shared_player import SharedPlayer
 from .simulate import EVERY_ACTION, checks_due
@@ -83,10 +84,11 @@ def seat_problems(state: GameState) -> list[str]:
             control.apply_as(engine.copy_state(state), call.seat, default)
         except IllegalAction as refusal:
             problems.append(f"seat {call.seat}'s default {default.type} is refused: {refusal.code} {refusal.message}")
-    if state.turn.step != "none" and not state.pending and state.variant is not None:
+    shared = shared_slice_or_none(state)
+    if state.turn.step != "none" and not state.pending and shared is not None:
         faction = FactionId(state.turn.seat)
         n = len(state.setup.seats)
-        half = state.variant.turn.half
+        half = shared.turn.half
         expected = geometry.pilot(faction, n) if half == "first" else geometry.operator(faction, n)
         if resolver.acting_seat(state) != expected:
             problems.append(f"the {half} half of {faction} is taken by seat {resolver.acting_seat(state)}, "

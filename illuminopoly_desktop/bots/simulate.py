@@ -11,6 +11,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..model.rulesets import DEFAULT_RULESET, find_ruleset
 from ..model.state import BANK, GameState
@@ -101,6 +102,10 @@ class SimResult:
     def factions(self) -> list[str | None]:
         """Each seat's faction (None for the professional Banker)."""
         return [p.faction for p in self.state.players]
+
+
+Result = TypeVar("Result", bound=SimResult)
+"""A game's result: a random game's SimResult, or a subclass (bots/table_games.py's TableResult)."""
 
 
 def ending_of(state: GameState) -> str:
@@ -194,7 +199,7 @@ def _fail(result: SimResult, problems: list[str], where: str) -> None:
     result.problems = [f"{where}: {problem}" for problem in problems]
 
 
-def finish_result(result: SimResult, state: GameState, max_rounds: int, started: float) -> SimResult:
+def finish_result(result: Result, state: GameState, max_rounds: int, started: float) -> Result:
     """Fill in how a played game ended (rounds, winners, win or round cap) and its time since `started`."""
     _end_roll(result)
     result.rounds = min(state.round_no, max_rounds)

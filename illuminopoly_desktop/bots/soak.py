@@ -27,10 +27,11 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..model.options import make_options
+from ..model.options import Options, make_options
 from ..model.rulesets import DEFAULT_RULESET, find_ruleset, ruleset_of
 from ..model.seating import SeatId
 from ..model.state import GameState
+from ..model.typed_access import options_as
 from ..rules import actions as A
 from ..rules import engine
 from ..rules.errors import IllegalAction
@@ -94,7 +95,7 @@ def start_game(seed: int, table: SoakTable, extra_options: dict | None = None) -
     banker_seat = table.players - 1 if table.banker else None
     factions = None
     if table.artillery:  # the host seats the factions, the Artillery among them (as `simulate --artillery` does)
-        pool = factions_in_use(make_options(options))
+        pool = factions_in_use(options_as(make_options(options), Options))
         factions = rotated_factions(pool, table.players - table.banker, seed, ["artillery"])
     seats = seat_configs(table.players, factions, banker_seat)
     return new_game(seats, seed=seed, options=options, preset_factions=factions is not None)
@@ -114,7 +115,7 @@ def soak_problems(state: GameState, initial_money: int) -> list[str]:
 
 def eliminated_seat_problems(state: GameState) -> list[str]:
     """D-16, R-LOSE-04, R-LOSE-05: an eliminated seat holds nothing and nothing is owed or on its way to him."""
-    problems = []
+    problems: list[str] = []
     gone = {p.seat for p in state.players if p.eliminated}
     if not gone:
         return problems

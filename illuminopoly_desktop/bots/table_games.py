@@ -83,7 +83,7 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
         for count_actions, step in zip(range(limit), steps):
             if step.skipped:
                 continue
-            if step.refused is not None:
+            if step.refused is not None and step.choice is not None:  # (a refusal is always of a choice)
                 player = seats_players[deciding[0]]
                 result.refused.append(f"seat {deciding[0]} ({player.strength}): {step.choice.type}: "
                                       f"{step.refused.code} {step.refused.message}")

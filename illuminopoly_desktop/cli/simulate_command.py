@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,13 +196,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                      factions=table.factions, banker_seat=table.banker_seat, budget=args.budget,
                                      ruleset=args.ruleset, preset=args.preset,
                                      check_every=check_schedule(args.check_every_action))
-    won_by_strength: Counter = Counter()
+    won_by_strength: dict[str, float] = {}  # a shared victory counts a share for each winner
     try:
         for sim in games:
             totals.add(sim)
             winning = find_ruleset(args.ruleset).winning_seats(sim.state)  # shared factions: both sharers win
-            for seat in winning if strengths is not None else ():
-                won_by_strength[strengths[seat]] += 1 / len(winning)
+            for strength in [strengths[seat] for seat in winning] if strengths is not None else []:
+                won_by_strength[strength] = won_by_strength.get(strength, 0.0) + 1 / len(winning)
             board = sim.state.setup.board
             saved = None
             if args.save_dir is not None:
