@@ -100,7 +100,8 @@ def repository_root(path: Path) -> Path:
 
 
 def describe_commit(root: Path, commit: str = "HEAD") -> str:
-    done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%h %s", commit], capture_output=True, text=True)
+    done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%h %s", commit], capture_output=True,
+                          text=True)
     line = done.stdout.strip() or commit
     return line if len(line) <= 90 else line[:87] + "..."
 
@@ -161,8 +162,9 @@ def _report(ruleset: str, mine: list[Run], theirs: list[Run]) -> list[float]:
         return []
     ratios = [a.rate / b.rate for a, b in zip(mine, theirs)]
     same_games = {run.turns for run in mine} == {run.turns for run in theirs}
-    print(f"{ruleset:13s} this {statistics.median(r.rate for r in mine):8.0f}/s (wall {statistics.median(r.wall_rate for r in mine):6.0f})"
-          f"   other {statistics.median(r.rate for r in theirs):8.0f}/s (wall {statistics.median(r.wall_rate for r in theirs):6.0f})"
+    rate, wall = (statistics.median(r.rate for r in mine), statistics.median(r.wall_rate for r in mine))
+    other_rate, other_wall = (statistics.median(r.rate for r in theirs), statistics.median(r.wall_rate for r in theirs))
+    print(f"{ruleset:13s} this {rate:8.0f}/s (wall {wall:6.0f})   other {other_rate:8.0f}/s (wall {other_wall:6.0f})"
           f"   ratio {statistics.median(ratios):5.2f}x (min {min(ratios):.2f}, max {max(ratios):.2f})"
           f"   {mine[0].turns} player-turns a run"
           + ("" if same_games else f"; the other commit played {theirs[0].turns}: the games differ"))
