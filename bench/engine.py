@@ -1,15 +1,21 @@
-"""Engine and save-file speed: `python bench/engine.py [--ruleset classic] [--games 20] [--max-rounds 300] [--seed 0] [--split]`.
+"""Engine and save-file speed: `python bench/engine.py [--ruleset classic|all] [--games 20] [--max-rounds 300] [--seed 0] [--split] [--profile] [--against [COMMIT]]`.
 
 Plays games between 4 random computer players in this one process (pinned to one core where the
 OS allows it), then times saving and loading (with full replay verification) the longest of them.
 `--split` then plays the same games again with a clock around each part of a player-turn: the random
 players' choosing, the rules applying the action, and the after-event checks of R-GEN-09 inside it.
+`--profile` plays them under cProfile and prints where a player-turn's time goes.
+`--against COMMIT` (default the tag issue30-base, the commit before issue 30) instead measures this checkout and
+COMMIT alternately, each run a child process pinned to the same core, and prints the ratio with its spread
+(bench/alternating.py). `--ruleset all` does any of these for every ruleset.
 Prints plain figures; asserts nothing.
 """
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -30,6 +36,9 @@ from illuminopoly_desktop.model.rulesets import find_ruleset  # noqa: E402
 from illuminopoly_desktop.rules.game_start import new_game  # noqa: E402
 from illuminopoly_desktop.saves import load_save, state_hash, write_save  # noqa: E402
 from illuminopoly_desktop.saves.savefile import read_save_file  # noqa: E402
+from illuminopoly_desktop.model.rulesets import RULESETS  # noqa: E402
+
+import alternating  # noqa: E402  (bench/alternating.py, next to this file)
 
 
 def pin_to_one_core() -> str:
@@ -106,7 +115,8 @@ def split_player_turn(games: int, players: int, max_rounds: int, seed: int, rule
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ruleset", default="illuminopoly", help="the rules played: illuminopoly or classic")
+    parser.add_argument("--ruleset", default="illuminopoly",
+                        help=f"the rules played: {', '.join(RULESETS)}, or all of them ('all')")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--max-rounds", type=int, default=300)
@@ -115,10 +125,33 @@ def main() -> None:
                         help="also check the invariants after every action (slower; off = engine + bot only)")
     parser.add_argument("--split", action="store_true",
                         help="then replay the games timing the random players, the rules and the after-event checks")
+    parser.add_argument("--profile", action="store_true",
+                        help="then replay the games under cProfile and print where a player-turn's time goes")
+    parser.add_argument("--against", nargs="?", const=alternating.DEFAULT_BASE, default=None, metavar="COMMIT",
+                        help="measure this checkout and COMMIT alternately instead (default COMMIT: "
+                             f"{alternating.DEFAULT_BASE}, the commit before issue 30)")
+    parser.add_argument("--alternations", type=int, default=6, help="with --against: runs of each side")
     args = parser.parse_args()
+    rulesets = list(RULESETS) if args.ruleset == "all" else [args.ruleset]
 
-    print(f"Python {sys.version.split()[0]}, {pin_to_one_core()}")
-    print(f"{args.ruleset}: {args.games} games, {args.players} random players, max {args.max_rounds} rounds, seeds {args.seed}.."
+    if args.against:
+        print(f"Python {sys.version.split()[0]}")
+        root = alternating.repository_root(Path(__file__).resolve().parent)
+        alternating.compare(root, args.against, rulesets, args.games, args.seed, args.players, args.max_rounds,
+                            args.alternations, alternating.first_cpu())
+        return
+    print(f"Python {sys.version.split()[0]}, {pin_to_one_core()}, {alternating.load_line()}")
+    for ruleset in rulesets:
+        measure_ruleset(args, ruleset)
+        if args.split:
+            split_player_turn(args.games, args.players, args.max_rounds, args.seed, ruleset)
+        if args.profile:
+            profile_player_turn(args.games, args.players, args.max_rounds, args.seed, ruleset)
+
+
+def measure_ruleset(args: argparse.Namespace, ruleset: str) -> None:
+    """Play the games of `ruleset` here, print their speed, then time saving and loading the longest."""
+    print(f"\n{ruleset}: {args.games} games, {args.players} random players, max {args.max_rounds} rounds, seeds {args.seed}.."
           f"{args.seed + args.games - 1}, invariants {'checked' if args.check_invariants else 'not checked'}")
 
     sims = []
@@ -126,7 +159,7 @@ def main() -> None:
     cpu_started = time.process_time()
     for i in range(args.games):
         sims.append(play_random_game(args.seed + i, args.players, args.max_rounds,
-                                     check_invariants=args.check_invariants, ruleset=args.ruleset))
+                                     check_invariants=args.check_invariants, ruleset=ruleset))
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
     turns = sum(s.player_turns for s in sims)
@@ -158,8 +191,55 @@ def main() -> None:
         print(f"  parse only           {1e3 * parse_time:10.2f} ms")
         print(f"  open, no replay      {1e3 * fast_time:10.2f} ms")
         print(f"  load + full replay   {1e3 * load_time:10.2f} ms   (hash {'matches' if assert_same else 'DIFFERS'})")
-    if args.split:
-        split_player_turn(args.games, args.players, args.max_rounds, args.seed, args.ruleset)
+
+
+PROFILED_PARTS = {
+    "random player (choose)": ("random_bot.py", "choose"),
+    "legal listing (legal_menu)": ("legal.py", "legal_menu"),
+    "engine apply": ("engine.py", "apply"),
+    "after-event checks: victory": ("ruleset.py", "check_victory"),
+    "after-event checks: losses": ("ruleset.py", "check_losses"),
+    "turn machine (advance)": ("ruleset.py", "advance"),
+    "state copies (copy_tree)": ("fast_copy.py", "copy_tree"),
+    "event tallies (simulate)": ("simulate.py", "tally_events"),
+}
+"""Functions whose cumulative time `--profile` reports per player-turn: (file name, function name). A ruleset that
+overrides a hook is found by the function's name in any file (see `_cumulative`)."""
+
+
+def profile_player_turn(games: int, players: int, max_rounds: int, seed: int, ruleset: str, top: int = 25) -> None:
+    """Play the games under cProfile; print the cumulative time of the main parts of a player-turn and the functions
+    that take the most time of their own. cProfile slows every call alike (several times over), so the shares are
+    what to read, not the absolute figures."""
+    profiler = cProfile.Profile()
+    turns = 0
+    profiler.enable()
+    for game_seed in range(seed, seed + games):
+        turns += play_random_game(game_seed, players, max_rounds, check_invariants=False, ruleset=ruleset).player_turns
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    calls = sum(entry[1] for entry in stats.stats.values())  # type: ignore[attr-defined]
+    print(f"\nProfile of {ruleset} ({turns} player-turns, {calls / turns:.0f} function calls a player-turn; "
+          f"shares of the profiled time):")
+    for label, (file_name, function) in PROFILED_PARTS.items():
+        cumulative = _cumulative(stats, file_name, function)
+        if cumulative:
+            print(f"  {label:32s} {100 * cumulative / total:5.1f} %")
+    print(f"  the {top} functions with the most time of their own:")
+    rows = sorted(stats.stats.items(), key=lambda item: item[1][2], reverse=True)[:top]  # type: ignore[attr-defined]
+    for (file_name, line, function), (_, calls_made, own, cumulative, _) in rows:
+        where = f"{Path(file_name).parent.name}/{Path(file_name).name}:{line}" if line else file_name
+        print(f"    {100 * own / total:5.1f} % own {100 * cumulative / total:5.1f} % cum {calls_made / turns:7.1f} "
+              f"calls/turn  {function}  ({where})")
+
+
+def _cumulative(stats: pstats.Stats, file_name: str, function: str) -> float:
+    """The cumulative time of `function` in `file_name` (or, for a ruleset hook, in any file), not counting
+    recursive calls twice: pstats' cumulative time already counts each top-level call once."""
+    found = [row[3] for (path, _, name), row in stats.stats.items()  # type: ignore[attr-defined]
+             if name == function and (path.endswith(file_name) or file_name == "ruleset.py" and "variants" in path)]
+    return sum(found)
 
 
 if __name__ == "__main__":

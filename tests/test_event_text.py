@@ -1,6 +1,7 @@
 """Every event of the engine reads as one plain English sentence with players' and squares' names (game log)."""
 from __future__ import annotations
 
+import dataclasses
 import typing
 from itertools import product
 
@@ -44,16 +45,18 @@ def _sample_value(name: str, annotation):
 def _instances(cls):
     """One instance per combination of the class's Literal values (stages, statuses, ways of moving...)."""
     fixed, choices = {}, {}
-    for name, field in cls.model_fields.items():
+    hints = typing.get_type_hints(cls)
+    for name in (field.name for field in dataclasses.fields(cls)):
         if name in ("type", "visible_to", "rule_id"):
             continue
-        literal = [a for a in typing.get_args(field.annotation) if typing.get_origin(a) is typing.Literal]
-        if typing.get_origin(field.annotation) is typing.Literal:
-            choices[name] = typing.get_args(field.annotation)
+        annotation = hints[name]
+        literal = [a for a in typing.get_args(annotation) if typing.get_origin(a) is typing.Literal]
+        if typing.get_origin(annotation) is typing.Literal:
+            choices[name] = typing.get_args(annotation)
         elif literal:
             choices[name] = typing.get_args(literal[0]) + (None,)
         else:
-            fixed[name] = _sample_value(name, field.annotation)
+            fixed[name] = _sample_value(name, annotation)
     names = list(choices)
     for values in product(*(choices[n] for n in names)) if names else [()]:
         yield cls(**fixed, **dict(zip(names, values)))

@@ -34,7 +34,7 @@ def _check_events(state, events, secret_offers: dict[int, set[int]]) -> None:
     seats = list(range(len(state.players))) + [None]
     for viewer in seats:
         for event in events_for(events, viewer):
-            data = event.model_dump(mode="json")
+            data = event.as_json()
             kind = data["type"]
             if kind == "dog_condition_chosen":
                 # told to all at the game's end, or when the Dog is eliminated (R-LOSE-05)

@@ -1,38 +1,52 @@
-"""model/unvalidated.keyword_init: engine-built events are filled exactly as validation would fill them."""
+"""model/unvalidated.keyword_init (pydantic models filled without validation, e.g. the turn), and the engine's events,
+which are plain slotted dataclasses (rules/events.py, issue 30): built from keywords only, equal to the validated ones."""
 from __future__ import annotations
 
+import dataclasses
+import typing
+
 import pytest
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from illuminopoly_desktop.model.unvalidated import keyword_init
 from illuminopoly_desktop.rules import events as E
 
 
 def _every_event_class() -> list[type[E.Event]]:
-    found, stack = [], [E.Event]
-    while stack:
-        for sub in stack.pop().__subclasses__():
-            found.append(sub)
-            stack.append(sub)
-    return found
+    """The classes of the union (not `Event.__subclasses__()`: `dataclass(slots=True)` replaces each class by a new
+    one, and the replaced one lingers among the subclasses until it is collected)."""
+    return list(typing.get_args(typing.get_args(E.AnyEvent)[0]))
 
 
-def test_every_event_class_has_its_own_generated_initialiser():
+def test_every_event_class_is_a_slotted_dataclass_built_from_keywords():
     classes = _every_event_class()
     assert len(classes) > 30
     for cls in classes:
-        assert cls.__dict__["__init__"].__qualname__ == f"{cls.__qualname__}.__init__"
-        assert cls.__pydantic_custom_init__ is False  # validation keeps pydantic's own path
+        assert dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__, cls
+        assert all(field.kw_only for field in dataclasses.fields(cls)), cls
+    assert not hasattr(E.Notice(text="a line"), "__dict__")  # slots only: no per-instance dictionary
 
 
 def test_R_GEN_07_an_engine_built_event_equals_the_validated_one():
     built = E.DiceRolled(seat=1, dice=[3, 4], purpose="move", rule_id="R-MOVE-01")
-    validated = E.DiceRolled.model_validate({"seat": 1, "dice": [3, 4], "purpose": "move", "rule_id": "R-MOVE-01"})
+    validated = TypeAdapter(E.DiceRolled).validate_python({"seat": 1, "dice": [3, 4], "purpose": "move",
+                                                           "rule_id": "R-MOVE-01"})
     assert built == validated
-    assert list(built.__dict__) == list(validated.__dict__)
-    assert built.model_fields_set == validated.model_fields_set == {"seat", "dice", "purpose", "rule_id"}
-    assert built.model_dump_json() == validated.model_dump_json()
-    assert E.EVENT_ADAPTER.validate_json(built.model_dump_json()) == built
+    assert E.EVENT_ADAPTER.dump_json(built) == E.EVENT_ADAPTER.dump_json(validated) == (
+        b'{"visible_to":null,"rule_id":"R-MOVE-01","type":"dice_rolled","seat":1,"dice":[3,4],"purpose":"move"}')
+    assert built.as_json() == {"visible_to": None, "rule_id": "R-MOVE-01", "type": "dice_rolled", "seat": 1,
+                               "dice": [3, 4], "purpose": "move"}
+    assert E.EVENT_ADAPTER.validate_json(E.EVENT_ADAPTER.dump_json(built)) == built
+
+
+def test_R_GEN_07_an_event_read_from_outside_is_validated_and_unknown_keys_are_refused():
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        E.EVENT_ADAPTER.validate_python({"type": "dice_rolled", "seat": 1, "dice": [3, 4], "purpose": "move",
+                                         "colour": "red"})
+    with pytest.raises(ValidationError):
+        E.EVENT_ADAPTER.validate_python({"type": "dice_rolled", "seat": "one", "dice": [3, 4], "purpose": "move"})
 
 
 def test_a_missing_or_unknown_field_is_a_type_error():

@@ -4,6 +4,8 @@ computed only after the choice, the luxury tax and `luxury_tax_amount`, and payi
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 from scenario import flows, force, give, money_total, of_type, refused, started_game
 
@@ -254,7 +256,7 @@ def test_R_TAX_01_the_percent_figure_is_not_shown_before_the_choice_and_uses_wor
     state.properties[CONNECTICUT].mortgaged = False
     state.properties[CONNECTICUT].mortgage_principal = 0
     events = land_on(state, INCOME_TAX)
-    shown = " ".join(e.model_dump_json() for e in events)
+    shown = " ".join(json.dumps(e.as_json()) for e in events)
     assert "350" not in shown and "349" not in shown
     for action in engine.legal_actions(state, 0):
         if action.type == "pay_income_tax":

@@ -137,8 +137,8 @@ def test_R_GEN_02_same_seed_and_actions_replay_identically():
     a, b = started_game(players=4, seed=21), started_game(players=4, seed=21)
     events_a, events_b = play_defaults(a, 150), play_defaults(b, 150)
     assert state_hash(a) == state_hash(b)
-    assert [[e.model_dump() for e in batch] for batch in events_a] == [[e.model_dump() for e in batch]
-                                                                      for batch in events_b]
+    assert [[e.as_json() for e in batch] for batch in events_a] == [[e.as_json() for e in batch]
+                                                                  for batch in events_b]
     c = started_game(players=4, seed=22)
     play_defaults(c, 150)
     assert state_hash(a) != state_hash(c)

@@ -42,7 +42,7 @@ def test_R_GEN_06_dog_condition_only_in_the_dogs_view_over_many_games():
         for viewer in [s for s in range(4) if s != dog] + [None]:
             view = player_view(state, viewer)
             assert view["players"][dog]["dog_condition"] is None
-            dumped = json.dumps([e.model_dump(mode="json") for e in events_by_seat[viewer]])
+            dumped = json.dumps([e.as_json() for e in events_by_seat[viewer]])
             assert "dog_condition_chosen" not in dumped
         assert player_view(state, dog)["players"][dog]["dog_condition"] == secret
         assert any(e.type == "dog_condition_chosen" for e in events_by_seat[dog])

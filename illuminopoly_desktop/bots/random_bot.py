@@ -1,5 +1,7 @@
 """A computer player that picks uniformly among the kinds of legal action, then among that kind's actions.
 
+It lists the kinds (rules/legal.py `legal_menu`) and builds the actions of the one kind it picks, never the others'.
+
 Free actions (mortgages, buildings, deals) are chosen less often than the decision the game is
 waiting for, so that random games move on; occasionally it offers a random cash-for-deed deal,
 so that sales and trades are exercised too.
@@ -25,7 +27,8 @@ class RandomBot:
         # within a kind, actions are built only for the kind chosen.
         wants_free = self.rng.random() < FREE_ACTION_SHARE or bool(state.offers and self._offers_for(state, seat))
         menu = legal_menu(state, seat, include_free=wants_free)
-        main, free = [], []
+        main: list[str] = []
+        free: list[str] = []
         for kind in menu:
             (free if kind in A.FREE_ACTION_TYPES else main).append(kind)
         main.sort()
@@ -61,6 +64,8 @@ class RandomBot:
             return None
         index = self.rng.choice(candidates)
         owner = state.properties[index].owner
+        if owner is None:  # never: the candidates are owned deeds
+            return None
         price = self.rng.randint(1, min(me.cash, 400))
         return A.ProposeOffer(seat=seat, counterparties=[owner], legs=[
             OfferLeg(giver=owner, receiver=seat, item=DeedItem(property=index)),

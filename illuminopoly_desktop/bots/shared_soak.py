@@ -26,8 +26,10 @@ from ..rules.errors import IllegalAction
 from ..rules.game_start import new_game
 from ..rules.offer_answers import default_answer
 from ..variants.shared import geometry, resolver
+from ..variants.shared.access import shared_slice_or_none
 from .game_driver import Stalled, drive
 from .shared_player import SharedPlayer
+from .simulate import EVERY_ACTION, checks_due
 from .soak import soak_problems
 
 
@@ -82,10 +84,11 @@ def seat_problems(state: GameState) -> list[str]:
             control.apply_as(engine.copy_state(state), call.seat, default)
         except IllegalAction as refusal:
             problems.append(f"seat {call.seat}'s default {default.type} is refused: {refusal.code} {refusal.message}")
-    if state.turn.step != "none" and not state.pending and state.variant is not None:
+    shared = shared_slice_or_none(state)
+    if state.turn.step != "none" and not state.pending and shared is not None:
         faction = FactionId(state.turn.seat)
         n = len(state.setup.seats)
-        half = state.variant.turn.half
+        half = shared.turn.half
         expected = geometry.pilot(faction, n) if half == "first" else geometry.operator(faction, n)
         if resolver.acting_seat(state) != expected:
             problems.append(f"the {half} half of {faction} is taken by seat {resolver.acting_seat(state)}, "
@@ -94,7 +97,10 @@ def seat_problems(state: GameState) -> list[str]:
 
 
 def play_soak_game(seed: int, max_rounds: int = 60, limit: int = 30_000,
-                   options: dict | None = None, seats: int | None = None) -> SharedSoakGame:
+                   options: dict | None = None, seats: int | None = None,
+                   check_every: str = EVERY_ACTION) -> SharedSoakGame:
+    """One game of the soak, checked on `check_every`'s schedule (bots/simulate.py: after every action, or when a turn
+    ends); stops at the first problem."""
     started = time.perf_counter()
     state, strengths = table(seed, max_rounds, options, seats)
     game = SharedSoakGame(seed=seed, seats=len(state.setup.seats))
@@ -116,7 +122,8 @@ def play_soak_game(seed: int, max_rounds: int = 60, limit: int = 30_000,
         for game.actions, step in enumerate(steps, 1):
             if step.skipped:
                 continue
-            problems = soak_problems(state, money) + seat_problems(state)
+            checked = game.actions >= limit or checks_due(check_every, step.events, state)
+            problems = soak_problems(state, money) + seat_problems(state) if checked else []
             if problems:
                 game.problems = [f"seed {seed}, after action {game.actions} ({step.action.type}): {p}"
                                  for p in problems]
@@ -131,6 +138,7 @@ def play_soak_game(seed: int, max_rounds: int = 60, limit: int = 30_000,
     return game
 
 
-def run(games: int, first: int = 0, max_rounds: int = 60) -> Iterator[SharedSoakGame]:
+def run(games: int, first: int = 0, max_rounds: int = 60,
+        check_every: str = EVERY_ACTION) -> Iterator[SharedSoakGame]:
     for seed in range(first, first + games):
-        yield play_soak_game(seed, max_rounds)
+        yield play_soak_game(seed, max_rounds, check_every=check_every)

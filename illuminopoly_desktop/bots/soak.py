@@ -27,10 +27,11 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..model.options import make_options
+from ..model.options import Options, make_options
 from ..model.rulesets import DEFAULT_RULESET, find_ruleset, ruleset_of
 from ..model.seating import SeatId
 from ..model.state import GameState
+from ..model.typed_access import options_as
 from ..rules import actions as A
 from ..rules import engine
 from ..rules.errors import IllegalAction
@@ -39,7 +40,7 @@ from ..rules.invariants import invariant_problems
 from ..rules.legal import default_action, enumerate_legal, legal_menu
 from ..variants.illuminopoly.setup import factions_in_use
 from .random_bot import RandomBot
-from .simulate import rotated_factions, seat_configs
+from .simulate import EVERY_ACTION, checks_due, rotated_factions, seat_configs
 
 OTHER_SEAT_SHARE = 0.08
 """How often a seat that is not awaited takes a free action instead of the awaited seat acting."""
@@ -94,7 +95,7 @@ def start_game(seed: int, table: SoakTable, extra_options: dict | None = None) -
     banker_seat = table.players - 1 if table.banker else None
     factions = None
     if table.artillery:  # the host seats the factions, the Artillery among them (as `simulate --artillery` does)
-        pool = factions_in_use(make_options(options))
+        pool = factions_in_use(options_as(make_options(options), Options))
         factions = rotated_factions(pool, table.players - table.banker, seed, ["artillery"])
     seats = seat_configs(table.players, factions, banker_seat)
     return new_game(seats, seed=seed, options=options, preset_factions=factions is not None)
@@ -114,7 +115,7 @@ def soak_problems(state: GameState, initial_money: int) -> list[str]:
 
 def eliminated_seat_problems(state: GameState) -> list[str]:
     """D-16, R-LOSE-04, R-LOSE-05: an eliminated seat holds nothing and nothing is owed or on its way to him."""
-    problems = []
+    problems: list[str] = []
     gone = {p.seat for p in state.players if p.eliminated}
     if not gone:
         return problems
@@ -300,8 +301,11 @@ class SoakGame:
 
 
 def play_soak_game(seed: int, table: SoakTable | None = None, action_limit: int = MAX_ACTIONS_PER_GAME,
-                   probe_share: float = PROBE_SHARE, options: dict | None = None) -> SoakGame:
-    """Play one soak game, checking everything after every action; stops at the first failure."""
+                   probe_share: float = PROBE_SHARE, options: dict | None = None,
+                   check_every: str = EVERY_ACTION) -> SoakGame:
+    """Play one soak game, checking everything after every action (or, with `check_every=TURN_END`, when a turn
+    ends and after the last action: bots/simulate.py's schedules); stops at the first failure. Refused probes are
+    checked to have left the state as it was every time, whatever the schedule."""
     table = table or table_for(seed)
     state = start_game(seed, table, options)
     game = SoakGame(seed, table)
@@ -320,6 +324,7 @@ def play_soak_game(seed: int, table: SoakTable | None = None, action_limit: int 
     problems = soak_problems(state, initial_money)
     if problems:
         return fail(problems, None)
+    unchecked = False  # an action has been played since the last check
     while game.actions < action_limit:
         if state.game_over:
             game.ended = "over"
@@ -329,7 +334,7 @@ def play_soak_game(seed: int, table: SoakTable | None = None, action_limit: int 
             game.probes += 1
             before = engine.copy_state(state)
             try:
-                engine.apply(state, probe)
+                events = engine.apply(state, probe)
             except IllegalAction as refusal:
                 game.probes_refused += 1
                 if state != before:
@@ -338,7 +343,8 @@ def play_soak_game(seed: int, table: SoakTable | None = None, action_limit: int 
             else:  # a probe that happened to be legal is an action like any other
                 game.action_log.append(probe)
                 game.actions += 1
-                problems = soak_problems(state, initial_money)
+                unchecked = not checks_due(check_every, events, state)
+                problems = [] if unchecked else soak_problems(state, initial_money)
                 if problems:
                     return fail(problems, probe)
                 continue
@@ -346,7 +352,7 @@ def play_soak_game(seed: int, table: SoakTable | None = None, action_limit: int 
         if action is None:
             return fail(["nobody can act (R-GEN-03)"], None)
         try:
-            engine.apply(state, action)
+            events = engine.apply(state, action)
         except IllegalAction as refusal:
             if action.type == "propose_offer":  # a random offer may be shaped wrong; it is refused like a probe
                 continue
@@ -354,9 +360,14 @@ def play_soak_game(seed: int, table: SoakTable | None = None, action_limit: int 
                         action)
         game.action_log.append(action)
         game.actions += 1
-        problems = soak_problems(state, initial_money)
+        unchecked = not checks_due(check_every, events, state)
+        problems = [] if unchecked else soak_problems(state, initial_money)
         if problems:
             return fail(problems, action)
+    if unchecked:  # the action limit stopped the game in the middle of a turn
+        problems = soak_problems(state, initial_money)
+        if problems:
+            return fail(problems, game.action_log[-1])
     return game
 
 
@@ -411,7 +422,7 @@ class SoakTotals:
 def run_soak(seed: int = 0, actions: int = 10_000, games: int | None = None, max_rounds: int = 60,
              action_limit: int = MAX_ACTIONS_PER_GAME, probe_share: float = PROBE_SHARE,
              totals: SoakTotals | None = None, options: dict | None = None,
-             ruleset: str = DEFAULT_RULESET) -> Iterator[SoakGame]:
+             ruleset: str = DEFAULT_RULESET, check_every: str = EVERY_ACTION) -> Iterator[SoakGame]:
     """Games seed, seed+1, ... of `ruleset` until `actions` actions have been played (or `games` games, if
     given)."""
     totals = totals if totals is not None else SoakTotals()
@@ -419,7 +430,7 @@ def run_soak(seed: int = 0, actions: int = 10_000, games: int | None = None, max
     game_seed = seed
     while (totals.games < games) if games is not None else (totals.actions < actions):
         game = play_soak_game(game_seed, table_for(game_seed, max_rounds, ruleset), action_limit, probe_share,
-                              options)
+                              options, check_every)
         totals.add(game)
         totals.seconds = time.perf_counter() - started
         yield game

@@ -22,7 +22,8 @@ from ..rules.invariants import invariant_problems
 from ..rules.offer_answers import default_answer
 from .game_driver import Stalled, drive
 from .players import ComputerPlayer, make_player
-from .simulate import MAX_ACTIONS_PER_ROUND, SimResult, finish_result, seat_configs, tally_events
+from .simulate import (EVERY_ACTION, MAX_ACTIONS_PER_ROUND, SimResult, checks_due, finish_result, schedule_words,
+                       seat_configs, tally_events)
 
 
 @dataclass
@@ -39,7 +40,8 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
                     factions: Sequence[str] | None = None, banker_seat: int | None = None,
                     check_invariants: bool = False, budget: float | None = None,
                     players: Sequence[ComputerPlayer] | None = None, keep_actions: bool = True,
-                    ruleset: str = DEFAULT_RULESET, preset: str | None = None) -> TableResult:
+                    ruleset: str = DEFAULT_RULESET, preset: str | None = None,
+                    check_every: str = EVERY_ACTION) -> TableResult:
     """Play one game to its end (or the round cap, R-WIN-05) with one computer player per seat.
 
     `strengths` names each seat's player (the professional Banker's seat, `banker_seat`, included); `players`, if
@@ -81,18 +83,19 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
         for count_actions, step in zip(range(limit), steps):
             if step.skipped:
                 continue
-            if step.refused is not None:
+            if step.refused is not None and step.choice is not None:  # (a refusal is always of a choice)
                 player = seats_players[deciding[0]]
                 result.refused.append(f"seat {deciding[0]} ({player.strength}): {step.choice.type}: "
                                       f"{step.refused.code} {step.refused.message}")
             if keep_actions:
                 result.actions.append(step.action)
             tally_events(result, state, step.events)
-            if check_invariants:
+            if check_invariants and checks_due(check_every, step.events, state):  # (bots/simulate.py's schedules)
                 problems = invariant_problems(state, initial_money)
                 if problems:
                     result.invariants_ok = False
-                    result.problems = [f"after action {count_actions} ({step.action.type}): {p}" for p in problems]
+                    result.problems = [f"{schedule_words(check_every)} {count_actions} ({step.action.type}): {p}"
+                                       for p in problems]
                     break
     except Stalled as stalled:
         result.invariants_ok = False
@@ -110,11 +113,12 @@ def run_table_simulation(games: int, strengths: Sequence[str], seed: int = 0, ma
                          check_invariants: bool = True, options: dict | None = None,
                          factions: Sequence[str] | Callable[[int], Sequence[str]] | None = None,
                          banker_seat: int | None = None, budget: float | None = None,
-                         ruleset: str = DEFAULT_RULESET, preset: str | None = None) -> Iterator[TableResult]:
+                         ruleset: str = DEFAULT_RULESET, preset: str | None = None,
+                         check_every: str = EVERY_ACTION) -> Iterator[TableResult]:
     """Games `seed`, `seed`+1, ... with the same strengths in the same seats (as bots/simulate.py's
     `run_simulation` for random players). `factions`: None (drafted), a list, or a function of the game's seed."""
     for i in range(games):
         game_seed = seed + i
         chosen = factions(game_seed) if callable(factions) else factions
         yield play_table_game(game_seed, strengths, max_rounds, options, chosen, banker_seat, check_invariants,
-                              budget, ruleset=ruleset, preset=preset)
+                              budget, ruleset=ruleset, preset=preset, check_every=check_every)

@@ -133,7 +133,7 @@ def new_referee_game(args: argparse.Namespace, events: list):
 def print_events(events: list, index: int) -> None:
     """One JSON line per event, with the index of the action that caused it."""
     for event in events:
-        sys.stdout.write(json.dumps({"after_action": index, **event.model_dump(mode="json")}) + "\n")
+        sys.stdout.write(json.dumps({"after_action": index, **event.as_json()}) + "\n")
 
 
 def read_position_file(path: Path, allow_forced_dice: bool = False, events: list | None = None):

@@ -1,4 +1,5 @@
-"""`illuminopoly simulate`: play games between computer players, checking the invariants after every action.
+"""`illuminopoly simulate`: play games between computer players, checking the invariants at each turn's end (after
+every action with --check-every-action).
 
 This module settles who sits at the table (Table, from --players, --factions, --artillery, --banker and --option)
 and runs the games; simulate_report.py writes each game's line or JSON record and the summary.
@@ -9,7 +10,6 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,8 +29,8 @@ def add_simulate_parser(commands) -> None:
     sim = commands.add_parser(
         "simulate", help="play games between computer players, checking invariants",
         description="Play games between computer players (random ones, unless --players names their strengths), "
-                    "check the invariants after every action, and summarise them: outcomes, contests, victories, "
-                    "game length, the Bank's Reserves, landings.")
+                    "check the invariants at the end of every turn (after every action with --check-every-action), "
+                    "and summarise them: outcomes, contests, victories, game length, the Bank's Reserves, landings.")
     sim.add_argument("--games", type=positive_int, metavar="N", help="number of games (default 10)")
     sim.add_argument("--players", type=players_or_strengths, metavar="P",
                      help="players per game, the professional Banker included (default: as many as --factions "
@@ -64,9 +64,13 @@ def add_simulate_parser(commands) -> None:
     sim.add_argument("--soak", action="store_true",
                      help="soak the referee: random games of 3 to 11 players, with and without the Artillery and the "
                           "Banker, sealed and open graft (with --ruleset: each player count of that ruleset), mixed "
-                          "with illegal probes; after every action check that "
+                          "with illegal probes; at each turn's end (after every action with --check-every-action) "
+                          "check that "
                           "someone is awaited and can act, that every awaited seat's default applies, that money is "
                           "conserved and that no eliminated seat holds anything; write each failure's seed and save")
+    sim.add_argument("--check-every-action", action="store_true",
+                     help="check the invariants (with --soak: every promise of the referee) after every action, not "
+                          "only when a turn ends: slower, and a failure names the very action that broke them")
     sim.add_argument("--actions", type=positive_int, metavar="N",
                      help="with --soak: play games until N actions have been played (default 10000; --games "
                           "instead plays that many games)")
@@ -163,7 +167,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError("--actions is for --soak.")
     if args.games is None:
         args.games = DEFAULT_GAMES
-    from ..bots.simulate import SimulationTotals, run_simulation
+    from ..bots.simulate import SimulationTotals, check_schedule, run_simulation
     from ..bots.table_games import run_table_simulation
     from ..model.board import load_board
     from ..model.rulesets import find_ruleset
@@ -186,18 +190,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if strengths is None:
         games = run_simulation(args.games, table.players, args.seed, table.max_rounds, options=table.options,
                                factions=table.factions, banker_seat=table.banker_seat, ruleset=args.ruleset,
-                               preset=args.preset)
+                               preset=args.preset, check_every=check_schedule(args.check_every_action))
     else:  # computer players of the given strengths, each deciding from its seat's view (bots/table_games.py)
         games = run_table_simulation(args.games, strengths, args.seed, table.max_rounds, options=table.options,
                                      factions=table.factions, banker_seat=table.banker_seat, budget=args.budget,
-                                     ruleset=args.ruleset, preset=args.preset)
-    won_by_strength: Counter = Counter()
+                                     ruleset=args.ruleset, preset=args.preset,
+                                     check_every=check_schedule(args.check_every_action))
+    won_by_strength: dict[str, float] = {}  # a shared victory counts a share for each winner
     try:
         for sim in games:
             totals.add(sim)
             winning = find_ruleset(args.ruleset).winning_seats(sim.state)  # shared factions: both sharers win
-            for seat in winning if strengths is not None else ():
-                won_by_strength[strengths[seat]] += 1 / len(winning)
+            for strength in [strengths[seat] for seat in winning] if strengths is not None else []:
+                won_by_strength[strength] = won_by_strength.get(strength, 0.0) + 1 / len(winning)
             board = sim.state.setup.board
             saved = None
             if args.save_dir is not None:

@@ -24,6 +24,7 @@ SEATING_FLAGS = (("players", "--players"), ("factions", "--factions"), ("artille
 
 def cmd_soak(args: argparse.Namespace) -> int:
     """Play soak games until --actions actions (or --games games); status 1 if any check failed."""
+    from ..bots.simulate import check_schedule
     from ..bots.soak import SoakTotals, failure_report, run_soak
     from ..model.rulesets import DEFAULT_RULESET
     from ..saves import SaveError, write_save
@@ -49,7 +50,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
     totals = SoakTotals()
     games = run_soak(seed=args.seed, actions=args.actions or DEFAULT_SOAK_ACTIONS,
                      games=args.games, max_rounds=max_rounds, totals=totals,
-                     options=options, ruleset=getattr(args, "ruleset", None) or DEFAULT_RULESET)
+                     options=options, ruleset=getattr(args, "ruleset", None) or DEFAULT_RULESET,
+                     check_every=check_schedule(getattr(args, "check_every_action", False)))
     for game in games:
         failure = game.failure
         saved = None
@@ -96,13 +98,15 @@ def cmd_shared_soak(args: argparse.Namespace) -> int:
     deciding from its seat's view, every promise checked after every action (bots/shared_soak.py); status 1 if any
     check failed. --games (default 50) counts the games; --max-rounds caps each (default 60)."""
     from ..bots.shared_soak import run
+    from ..bots.simulate import check_schedule
 
     if args.actions or args.options:
         raise UsageError("the shared-faction soak takes --games, --seed and --max-rounds only.")
     out = sys.stdout
     failures = played = actions = 0
     seconds = 0.0
-    for game in run(args.games or 50, first=args.seed, max_rounds=args.max_rounds or 60):
+    for game in run(args.games or 50, first=args.seed, max_rounds=args.max_rounds or 60,
+                    check_every=check_schedule(getattr(args, "check_every_action", False))):
         played += 1
         actions += game.actions
         seconds += game.seconds

@@ -132,7 +132,7 @@ class HostedTable:
         for event in seen:
             key = id(event)
             if key not in dumped:
-                dumped[key] = event.model_dump(mode="json")
+                dumped[key] = event.as_json()
             visible.append(dumped[key])
         view = player_view(self.state, viewer)
         patch = diff(tracker.view, view)

@@ -3,6 +3,8 @@ credit (V-GEORGE-14 to -16), selling them back (V-GEORGE-20), paying a loan off 
 lease (V-GEORGE-29), and trades of leases and Jail cards (V-GEORGE-21 to -23, the core's offers)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...model.george_state import BuildingKind
 from ...rules import actions as A
 from ...rules import offers
@@ -10,6 +12,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes
 from ...rules.handlers import Handler, handler_map, handles
+from ...rules.legal import lazily
 from ...rules.money import ceil_div
 from ..classic.free_actions import offer_answers
 from . import buildings, charges, shortage
@@ -52,50 +55,80 @@ PLANT_KINDS: tuple[BuildingKind, ...] = ("plant",)
 def parcel_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
     """The building, sale, pay-off and surrender actions the seat may take now, each checked as `apply` checks
     it; a purchase is offered with half down and with all of it."""
-    found: dict[str, list[A.Action]] = {"claim_use_fee": [], "build_on_parcel": [], "sell_parcel_building": [],
-                                        "pay_off_loan": [], "surrender_lease": []}
+    return {kind: list(actions) for kind, actions in parcel_action_streams(ctx, seat).items()}
+
+
+def parcel_action_streams(ctx: RulesContext, seat: int) -> dict[str, Iterator[A.Action]]:
+    """`parcel_actions` kind by kind, each kind's actions drawn one at a time: the free menu proves a kind open by
+    its first action and builds the rest only for the kind a player picks (rules/legal.py `legal_menu`)."""
+    leased = [index for index, held in george_slice(ctx.state).parcels.items() if held.lessee == seat]
+    return {"claim_use_fee": _claims(ctx, seat), "build_on_parcel": _purchases(ctx, seat, leased),
+            "sell_parcel_building": _sales(ctx, seat, leased), "pay_off_loan": _payoffs(ctx, seat),
+            "surrender_lease": _surrenders(ctx, seat, leased)}
+
+
+def _claims(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     for pending_claim in george_slice(ctx.state).claims:
         if pending_claim.lessee == seat:
-            found["claim_use_fee"].append(A.ClaimUseFee.shared(seat=seat, property=pending_claim.parcel))
-    for index, held in george_slice(ctx.state).parcels.items():
-        if held.lessee != seat:
-            continue
-        for kind in STREET_KINDS if ctx.squares[index].kind == "lot" else PLANT_KINDS:
+            yield A.ClaimUseFee.shared(seat=seat, property=pending_claim.parcel)
+
+
+def _building_kinds(ctx: RulesContext, index: int) -> tuple[BuildingKind, ...]:
+    return STREET_KINDS if ctx.squares[index].kind == "lot" else PLANT_KINDS
+
+
+def _purchases(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.Action]:
+    for index in leased:
+        for kind in _building_kinds(ctx, index):
             price = building_price(ctx, index, kind)
             for down in sorted({ceil_div(price, 2), price}):
                 if passes(buildings.check_purchase, ctx, seat, index, kind, 1, down):
-                    found["build_on_parcel"].append(
-                        A.BuildOnParcel.shared(seat=seat, property=index, building=kind, count=1, down=down))
+                    yield A.BuildOnParcel.shared(seat=seat, property=index, building=kind, count=1, down=down)
+
+
+def _sales(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.SellParcelBuilding]:
+    for index in leased:
+        for kind in _building_kinds(ctx, index):
             if passes(buildings.check_sale, ctx, seat, index, kind):
-                found["sell_parcel_building"].append(A.SellParcelBuilding.shared(seat=seat, property=index,
-                                                                                 building=kind))
+                yield A.SellParcelBuilding.shared(seat=seat, property=index, building=kind)
+
+
+def _surrenders(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.Action]:
+    for index in leased:
         if passes(buildings.check_surrender, ctx, seat, index):
-            found["surrender_lease"].append(A.SurrenderLease.shared(seat=seat, property=index))
+            yield A.SurrenderLease.shared(seat=seat, property=index)
+
+
+def _payoffs(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     for loan in loans_of(ctx.state, seat):
         if passes(buildings.check_payoff, ctx, seat, loan.id):
-            found["pay_off_loan"].append(A.PayOffLoan.shared(seat=seat, loan_id=loan.id))
-    return found
+            yield A.PayOffLoan.shared(seat=seat, loan_id=loan.id)
 
 
 def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> list[A.Action]:
     result = offer_answers(ctx, seat)
     if offers_only:
         return result
-    for actions in parcel_actions(ctx, seat).values():
+    for actions in parcel_action_streams(ctx, seat).values():
         result.extend(actions)
     return result
 
 
 def free_menu(ctx: RulesContext, seat: int) -> Menu:
-    return grouped(free_options(ctx, seat))
+    """`free_options` by kind, in the same order; a parcel kind is proved open by its first action only."""
+    menu = grouped(offer_answers(ctx, seat))
+    for kind, actions in parcel_action_streams(ctx, seat).items():
+        make = lazily(actions)
+        if make is not None:
+            menu[kind] = make
+    return menu
 
 
 def best_sale(ctx: RulesContext, seat: int) -> A.Action | None:
     """The sale back that brings the most cash net of the loan it settles (raising money for a debt)."""
     best, best_net = None, 0
-    for action in parcel_actions(ctx, seat)["sell_parcel_building"]:
-        if not isinstance(action, A.SellParcelBuilding):
-            continue  # the list holds only sales
+    for action in _sales(ctx, seat, [index for index, held in george_slice(ctx.state).parcels.items()
+                                     if held.lessee == seat]):
         refund = building_price(ctx, action.property, action.building) // 2
         loan = buildings.sale_loan(ctx, action.property, action.building)
         net = refund - (payoff(loan) if loan is not None else 0)

@@ -10,11 +10,14 @@ Every voluntary act of the mover in his turn forfeits the bonus (bonus.py): here
 purchase; the free actions' and windows' own handlers do the rest."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...rules import actions as A
 from ...rules.auctions import AuctionWindow
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu
 from ...rules.errors import passes
+from ...rules.legal import lazily
 from ..classic import steps as classic_steps
 from ..classic import turn
 from ..classic.landing import landing_done
@@ -97,10 +100,15 @@ def card_options(ctx: RulesContext, seat: int) -> list[A.Action]:
 
 def lawsuit_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     """Every lawsuit the seat may start now (V-ILLUMO-36), each checked as `apply` checks it."""
+    return list(lawsuit_stream(ctx, seat))
+
+
+def lawsuit_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
+    """`lawsuit_options` drawn one at a time: the step's menu proves the kind open by the first suit only (a check
+    per deed and suit, about a fifth of a random game's time when all were listed: rules/legal.py `lazily`)."""
     state = ctx.state
     if state.variant.lawsuits_left < 1:
-        return []
-    found = []
+        return
     for index, prop in state.properties.items():
         owner = prop.owner
         if owner is None and ctx.options.illumo_landmark_unowned_targets:
@@ -109,8 +117,7 @@ def lawsuit_options(ctx: RulesContext, seat: int) -> list[A.Action]:
             continue
         for suit in lawsuits.SUITS:
             if passes(lawsuits.check_sue, ctx, seat, owner, suit, index):
-                found.append(A.Sue.shared(seat=seat, defendant=owner, suit=suit, target=index))
-    return found
+                yield A.Sue.shared(seat=seat, defendant=owner, suit=suit, target=index)
 
 
 def _declare_idle(ctx: RulesContext, action: A.DeclareIdleTurn) -> None:
@@ -130,9 +137,9 @@ class Choice(classic_steps.Choice):
         if seat in ctx.state.variant.audited:
             menu.pop("jail_bail", None)  # V-ILLUMO-23: no voluntary bail under an audit
         if not turn_.moves_made and ctx.state.variant.lawsuits_left > 0:
-            suits = lawsuit_options(ctx, seat)
-            if suits:
-                menu["sue"] = lambda: suits
+            suits = lazily(lawsuit_stream(ctx, seat))
+            if suits is not None:
+                menu["sue"] = suits
         if ctx.state.variant.court_hands.get(seat):
             plays = card_options(ctx, seat)
             if plays:
