@@ -9,7 +9,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from ...model.options import Options
-from ...model.state import Commitment, GameState, OfferLeg
+from ...model.state import Commitment, ControlOrigin, GameState, OfferLeg
 from ...model.typed_access import options_as
 from ...rules.context import RulesContext
 
@@ -34,3 +34,17 @@ def item_as(leg: OfferLeg | Commitment, item_class: type[Item]) -> Item:
     if not isinstance(item, item_class):
         raise TypeError(f"the leg carries a {type(item).__name__}, not a {item_class.__name__}")
     return item
+
+
+CONTROL_ORIGINS: tuple[ControlOrigin, ...] = ("owner", "subversion", "seller_retention", "arm_residual",
+                                              "mortgage_chair", "post_mortgage")
+
+
+def control_origin_named(name: str | None) -> ControlOrigin | None:
+    """The control origin `name` names (a record keeps it as text), or None."""
+    if name is None:
+        return None
+    for origin in CONTROL_ORIGINS:
+        if origin == name:
+            return origin
+    raise ValueError(f"no control origin is called {name!r}")
