@@ -8,6 +8,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from ...model.cards import DeckName
 from ...model.options import Options
 from ...model.state import Commitment, ControlOrigin, GameState, OfferLeg
 from ...model.typed_access import options_as
@@ -36,15 +37,22 @@ def item_as(leg: OfferLeg | Commitment, item_class: type[Item]) -> Item:
     return item
 
 
+Word = TypeVar("Word", bound=str)
+
+
+def one_of(name: str, words: tuple[Word, ...]) -> Word:
+    """`name`, known to be one of `words` (a Literal's values: a record or a caller keeps it as plain text)."""
+    for word in words:
+        if word == name:
+            return word
+    raise ValueError(f"{name!r} is not one of {', '.join(words)}")
+
+
 CONTROL_ORIGINS: tuple[ControlOrigin, ...] = ("owner", "subversion", "seller_retention", "arm_residual",
                                               "mortgage_chair", "post_mortgage")
+DECKS: tuple[DeckName, ...] = ("chance", "community_chest")
 
 
 def control_origin_named(name: str | None) -> ControlOrigin | None:
     """The control origin `name` names (a record keeps it as text), or None."""
-    if name is None:
-        return None
-    for origin in CONTROL_ORIGINS:
-        if origin == name:
-            return origin
-    raise ValueError(f"no control origin is called {name!r}")
+    return None if name is None else one_of(name, CONTROL_ORIGINS)
