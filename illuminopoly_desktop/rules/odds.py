@@ -4,10 +4,10 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from .roll_contests import natural_contest
+from .roll_contests import Automatic, natural_contest
 
 
-def natural_result(dice: tuple[int, ...] | list[int]) -> str | None:
+def natural_result(dice: tuple[int, ...] | list[int]) -> Automatic | None:
     """"success", "failure" or None under R-CONTEST-05.
 
     Two dice: double 1 fails, double 6 succeeds. Three dice (the Wheelbarrow's subversion): three 1s fail, and an
@@ -15,7 +15,8 @@ def natural_result(dice: tuple[int, ...] | list[int]) -> str | None:
     return natural_contest(len(dice), True).outcome(sum(dice), 0)[1]
 
 
-def roll_succeeds(dice, modifier: int, target: int, naturals: bool) -> tuple[bool, str | None]:
+def roll_succeeds(dice: tuple[int, ...] | list[int], modifier: int, target: int,
+                  naturals: bool) -> tuple[bool, Automatic | None]:
     """Whether a roll wins the contest: a natural result if it applies, else modified total ≥ target (R-CONTEST-06):
     the shared contest engine's spec of Illuminopoly's roll (rules/roll_contests.py `natural_contest`)."""
     return natural_contest(len(dice), naturals).outcome(sum(dice), target - modifier)

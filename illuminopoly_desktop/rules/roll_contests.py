@@ -35,6 +35,8 @@ from .errors import refuse
 from .events import Notice
 
 NATURALS_2D6 = range(2, 13)
+Automatic = Literal["success", "failure"]
+"""An automatic result: a total that always succeeds or always fails whatever the target."""
 
 
 @lru_cache(maxsize=8)
@@ -88,7 +90,7 @@ class ContestSpec:
     def totals(self) -> range:
         return range(self.dice, 6 * self.dice + 1)
 
-    def outcome(self, natural: int, target: int) -> tuple[bool, str | None]:
+    def outcome(self, natural: int, target: int) -> tuple[bool, Automatic | None]:
         """(whether the total `natural` wins against `target`, "failure"/"success" when it is an automatic result)."""
         if natural in self.auto_fail:
             return False, "failure"
@@ -114,7 +116,7 @@ class ContestRoll:
     an automatic result decided it."""
     success: bool
     total: int | None = None
-    automatic: str | None = None
+    automatic: Automatic | None = None
 
 
 def roll_contest(ctx: RulesContext, spec: ContestSpec, seat: int, target: int) -> ContestRoll:

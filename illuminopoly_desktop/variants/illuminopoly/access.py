@@ -8,8 +8,9 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from ...model.cards import DeckName
 from ...model.options import Options
-from ...model.state import Commitment, GameState, OfferLeg
+from ...model.state import Commitment, ControlOrigin, GameState, OfferLeg
 from ...model.typed_access import options_as
 from ...rules.context import RulesContext
 
@@ -34,3 +35,24 @@ def item_as(leg: OfferLeg | Commitment, item_class: type[Item]) -> Item:
     if not isinstance(item, item_class):
         raise TypeError(f"the leg carries a {type(item).__name__}, not a {item_class.__name__}")
     return item
+
+
+Word = TypeVar("Word", bound=str)
+
+
+def one_of(name: str, words: tuple[Word, ...]) -> Word:
+    """`name`, known to be one of `words` (a Literal's values: a record or a caller keeps it as plain text)."""
+    for word in words:
+        if word == name:
+            return word
+    raise ValueError(f"{name!r} is not one of {', '.join(words)}")
+
+
+CONTROL_ORIGINS: tuple[ControlOrigin, ...] = ("owner", "subversion", "seller_retention", "arm_residual",
+                                              "mortgage_chair", "post_mortgage")
+DECKS: tuple[DeckName, ...] = ("chance", "community_chest")
+
+
+def control_origin_named(name: str | None) -> ControlOrigin | None:
+    """The control origin `name` names (a record keeps it as text), or None."""
+    return None if name is None else one_of(name, CONTROL_ORIGINS)

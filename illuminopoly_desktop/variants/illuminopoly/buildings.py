@@ -4,6 +4,8 @@ permit bribes for the last of the supply, the Political Favors that may block a 
 Chair's hold on a mortgaged deed are Illuminopoly's."""
 from __future__ import annotations
 
+from typing import Literal
+
 from ...model.state import FavorWindow, PermitWindow
 from ...rules.buildings import (add_building, check_even_build, check_even_sale, emit_buildings, group_has_buildings,
                                 take_building)
@@ -12,6 +14,7 @@ from ...rules.errors import IllegalAction, refuse
 from ...rules.events import ControlChanged, MortgageChanged
 from ...rules.money import bank_pays, check_no_bank_debt, move, pay_bank, split_with_fp
 from ...rules.mortgages import lift_cost
+from ...rules.required_fields import printed_group, printed_house_cost, printed_mortgage
 from .access import illuminopoly_options
 from .chair import is_artillery
 from .contests import check_not_in_contest
@@ -42,7 +45,7 @@ def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
     square = ctx.squares[index]
     if square.kind != "lot":
         raise refuse("E_NOT_MONOPOLY", "R-MONO-01", "Railroads and Utilities are not colour groups and carry no buildings.")
-    group = square.group
+    group = printed_group(square)
     props = ctx.state.properties
     if not is_monopolist(ctx, seat, group):
         raise refuse("E_NOT_MONOPOLY", "R-BUILD-01", f"You must own every lot of the {group} group to build.")
@@ -60,8 +63,9 @@ def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
                          f"{ctx.square_name(index)} is controlled by someone else.")
     kind = check_even_build(ctx, index, buildable_lots(ctx, group))
     check_no_bank_debt(ctx, seat)
-    if ctx.state.players[seat].cash < square.house_cost:
-        raise refuse("E_INSUFFICIENT_FUNDS", "R-BUILD-01", f"A {kind} here costs ${square.house_cost}.")
+    house_cost = printed_house_cost(square)
+    if ctx.state.players[seat].cash < house_cost:
+        raise refuse("E_INSUFFICIENT_FUNDS", "R-BUILD-01", f"A {kind} here costs ${house_cost}.")
     return kind
 
 
@@ -78,7 +82,8 @@ def declare_buy_building(ctx: RulesContext, seat: int, index: int) -> None:
     if illuminopoly_options(ctx).permit_window and takes_the_last(ctx, kind):
         bidders = permit_bidders(ctx, seat, kind)
         if bidders:
-            ctx.state.pending.append(PermitWindow(builder=seat, property=index, building=kind, bidders=bidders))
+            building: Literal["house", "hotel"] = "hotel" if kind == "hotel" else "house"  # check_even_build's kinds
+            ctx.state.pending.append(PermitWindow(builder=seat, property=index, building=building, bidders=bidders))
             ctx.notice(f"{ctx.name(seat)} asks for the last {'houses' if kind == 'house' else 'hotels'} "
                        f"({ctx.square_name(index)}): permit bribes may be offered.", "R-BUILD-06", seat)
             return
@@ -97,7 +102,7 @@ def request_from_bank(ctx: RulesContext, seat: int, index: int, kind: str) -> No
 
 def execute_buy_building(ctx: RulesContext, seat: int, index: int) -> None:
     kind = check_buy_building(ctx, seat, index)
-    pay_bank(ctx, seat, ctx.squares[index].house_cost, f"{kind} purchase", "R-BUILD-01")
+    pay_bank(ctx, seat, printed_house_cost(ctx.squares[index]), f"{kind} purchase", "R-BUILD-01")
     add_building(ctx, index, kind)
     if kind == "hotel":
         shoe_hotel_hook(ctx, seat, index)
@@ -162,7 +167,7 @@ def offer_permit_bribe(ctx: RulesContext, window: PermitWindow, seat: int, amoun
         kind = check_buy_building(ctx, seat, index)
         if kind != window.building:
             raise refuse("E_WRONG_PHASE", "R-BUILD-06", f"The permit at stake is for a {window.building}.")
-        cost = ctx.squares[index].house_cost
+        cost = printed_house_cost(ctx.squares[index])
         if state.players[seat].cash < amount + cost:
             raise refuse("E_INSUFFICIENT_FUNDS", "R-BUILD-06",
                          f"You need ${amount + cost}: the bribe and the {kind} itself.")
@@ -241,7 +246,7 @@ def check_mortgage(ctx: RulesContext, seat: int, index: int) -> int:
         raise refuse("E_DESTROYED", "R-MORT-07", "A destroyed property cannot be mortgaged.")
     if group_has_buildings(ctx, index):
         raise refuse("E_HAS_BUILDINGS", "R-MORT-01", "Sell every building of the group before mortgaging.")
-    value = ctx.squares[index].mortgage
+    value = printed_mortgage(ctx.squares[index])
     amount = value // 2 if prop.rezoned else value
     reserves = ctx.state.reserves
     if illuminopoly_options(ctx).bank_insolvency != "unlimited" and reserves < amount:

@@ -9,7 +9,7 @@ from ...rules.events import FavorGained
 from ...rules.jail import send_to_jail
 from ...rules.money import bank_pays
 from ...rules.payments import demand
-from .access import illuminopoly_options
+from .access import DECKS, illuminopoly_options, one_of
 from . import factions, landing
 from .step_changes import landing_done
 
@@ -20,7 +20,7 @@ def interpret(ctx: RulesContext, seat: int, deck_name: str, number: int, card, d
     state = ctx.state
     effect = card.effect
     if effect == "get_out_of_jail_free":
-        state.players[seat].political_favors.append(FavorCard(deck=deck_name, number=number))
+        state.players[seat].political_favors.append(FavorCard(deck=one_of(deck_name, DECKS), number=number))
         ctx.emit(FavorGained(seat=seat, deck=deck_name, number=number, rule_id="R-CARD-05"))
         landing_done(ctx)
         return

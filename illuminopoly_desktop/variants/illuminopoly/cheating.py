@@ -38,22 +38,23 @@ player's move loop ends if it is his turn (R-JAIL-01).
 """
 from __future__ import annotations
 
-from ...model.state import BANK, FP, CheatRecord, CheatRuling, Party
+from ...model.state import BANK, FP, CheatRecord, CheatRuling, CheatType, Party
 from ...rules import actions as A
 from ...rules.cards import decks
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse
 from ...rules.events import AccusationEvent, CheatEvent, ControlChanged
+from ...rules.handlers import action_as
 from ...rules.jail import send_to_jail
 from ...rules.money import ceil_div, move
 from ...rules.payments import demand
-from .access import illuminopoly_options, options_of
+from .access import control_origin_named, illuminopoly_options, options_of
 from .contests import graft_cost, reserved_cash, side_of
 from .jail import lose_chair
 from .step_changes import landing_done
 
 ACTION_TYPES = A.CHEAT_ACTION_TYPES
-CHEAT_TYPES = ("stacked_draw", "marker_shift", "short_graft", "till_dip")
+CHEAT_TYPES: tuple[CheatType, ...] = ("stacked_draw", "marker_shift", "short_graft", "till_dip")
 SHIFTABLE_ORIGINS = ("subversion", "seller_retention", "arm_residual", "post_mortgage")
 """Control a player holds over another's property that a marker shift may move (R-CHEAT-02 (b))."""
 NAMES = {"stacked_draw": "a stacked draw", "marker_shift": "a marker shift", "short_graft": "a short graft",
@@ -76,9 +77,9 @@ def dispatch(ctx: RulesContext, action: A.Action) -> None:
     check_enabled(ctx)
     state = ctx.state
     kind, seat = action.type, action.seat
-    if kind == "rule_accusation":
+    if isinstance(action, A.RuleAccusation):
         top = state.pending[-1] if state.pending else None
-        if top is None or top.kind != "cheat_ruling":
+        if not isinstance(top, CheatRuling):
             raise refuse("E_WRONG_PHASE", "R-CHEAT-05", "There is no accusation to rule on.")
         if seat != top.banker:
             raise refuse("E_NOT_YOUR_TURN", "R-CHEAT-05", "Only the professional Banker rules on accusations.")
@@ -89,19 +90,19 @@ def dispatch(ctx: RulesContext, action: A.Action) -> None:
     step = None if state.pending else ctx.rules.decisions[state.turn.step]
     if step is None or not (step.free if free else step.open):
         raise refuse("E_WRONG_PHASE", "R-GEN-04", "Cheating and accusations wait for an open window.")
-    if kind == "accuse":
+    if isinstance(action, A.Accuse):
         accuse(ctx, seat, action.accused, action.cheat_type)
-    elif kind == "return_till":
+    elif isinstance(action, A.ReturnTill):
         return_till(ctx, seat, action.amount)
     else:
         if seat != state.turn.seat:
             raise refuse("E_NOT_YOUR_TURN", "R-CHEAT-02", "You may cheat only at an open window of your own turn.")
-        if kind == "cheat_stacked_draw":
+        if isinstance(action, A.CheatStackedDraw):
             stacked_draw(ctx, seat)
-        elif kind == "cheat_marker_shift":
+        elif isinstance(action, A.CheatMarkerShift):
             marker_shift(ctx, seat, action.from_property, action.to_property)
         else:
-            till_dip(ctx, seat, action.amount)
+            till_dip(ctx, seat, action_as(action, A.CheatTillDip).amount)
 
 
 # ----- records -----
@@ -120,7 +121,7 @@ def may_cheat(state, seat: int) -> bool:
             and not any(r.seat == seat and r.this_turn for r in state.cheat_records))
 
 
-def _new_record(ctx: RulesContext, seat: int, cheat: str, **details) -> CheatRecord:
+def _new_record(ctx: RulesContext, seat: int, cheat: CheatType, **details) -> CheatRecord:
     state = ctx.state
     # Not `state.next_id`: that counter is public, and its jump would betray the cheat.
     number = max((r.id for r in state.cheat_records), default=0) + 1
@@ -245,7 +246,7 @@ def marker_shift(ctx: RulesContext, seat: int, source: int, target: int) -> None
 
 def marker_shift_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     state = ctx.state
-    result = []
+    result: list[A.Action] = []
     for source, prop in state.properties.items():
         if prop.controller != seat or prop.owner in (None, seat) or prop.control_origin not in SHIFTABLE_ORIGINS:
             continue
@@ -276,7 +277,7 @@ def record_short_graft(ctx: RulesContext, contest, seat: int, pips: int, unpaid:
     _tell(ctx, seat, "short_graft", f"Your {pips} pips count in full; ${unpaid} of their price stays in your pocket.")
 
 
-def short_graft_options(ctx: RulesContext, contest, seat: int, most: int) -> list[A.Action]:
+def short_graft_options(ctx: RulesContext, contest, seat: int, most: int) -> list[A.CommitGraft]:
     if not may_cheat(ctx.state, seat) or ctx.state.players[seat].bank_debt:
         return []
     room = ctx.state.players[seat].cash - reserved_cash(contest, seat)
@@ -297,7 +298,7 @@ def short_graft_settled(ctx: RulesContext, contest, success: bool) -> None:
 def graft_route(ctx: RulesContext, contest, side: str | None, success: bool, amount: int) -> list[tuple[Party, int]]:
     """Where `amount` of one side's graft goes under R-CONTEST-01 and §30 (the rules of contest_steps.distribute)."""
     kind = contest.contest
-    split = [(FP, amount // 2), (BANK, amount - amount // 2)]
+    split: list[tuple[Party, int]] = [(FP, amount // 2), (BANK, amount - amount // 2)]
     if kind == "takeover":
         if side == ("attack" if success else "defend"):
             return [(contest.owner if success else contest.attacker, amount)]
@@ -364,7 +365,7 @@ def check_accuse(ctx: RulesContext, seat: int, accused: int, cheat: str) -> None
         raise refuse("E_WRONG_PHASE", "R-CHEAT-04", "There is no such cheat.")
 
 
-def accuse(ctx: RulesContext, seat: int, accused: int, cheat: str) -> None:
+def accuse(ctx: RulesContext, seat: int, accused: int, cheat: CheatType) -> None:
     state = ctx.state
     check_accuse(ctx, seat, accused, cheat)
     ctx.emit(AccusationEvent(accuser=seat, accused=accused, accused_of=cheat, stage="made", rule_id="R-CHEAT-04"))
@@ -421,8 +422,11 @@ def _reverse(ctx: RulesContext, record: CheatRecord) -> list[tuple[Party, int]]:
     """Undo one cheat; returns the money the cheater must pay back."""
     seat = record.seat
     if record.cheat == "stacked_draw":
-        text = decks().card(record.deck, record.card).text
-        ctx.notice(f"{ctx.name(seat)} had taken the second card of the {record.deck.replace('_', ' ')} deck "
+        deck, card = record.deck, record.card
+        if deck is None or card is None:
+            raise ValueError("a stacked draw's record names its deck and card")
+        text = decks().card(deck, card).text
+        ctx.notice(f"{ctx.name(seat)} had taken the second card of the {deck.replace('_', ' ')} deck "
                    f"(\"{text}\"); its effect stands.", "R-CHEAT-03", seat)
         return []
     if record.cheat == "marker_shift":
@@ -437,16 +441,20 @@ def _restore_markers(ctx: RulesContext, record: CheatRecord) -> None:
     """The shifted marker goes back, as far as the board still allows it."""
     state = ctx.state
     seat, owner = record.seat, record.property_owner
-    target = state.properties[record.to_property]
+    to_property, from_property = record.to_property, record.from_property
+    if to_property is None or from_property is None:
+        raise ValueError("a marker shift's record names both properties")
+    target = state.properties[to_property]
     if target.controller == seat and target.owner == owner:
         target.controller, target.control_origin = owner, "owner"
-        ctx.emit(ControlChanged(property=record.to_property, old_controller=seat, new_controller=owner,
+        ctx.emit(ControlChanged(property=to_property, old_controller=seat, new_controller=owner,
                                 origin="owner", reason="marker shift reversed", rule_id="R-CHEAT-03"))
-    source = state.properties[record.from_property]
+    source = state.properties[from_property]
     if source.owner == owner and source.controller == owner and not source.mortgaged and not source.destroyed:
-        source.controller, source.control_origin = seat, record.origin
-        ctx.emit(ControlChanged(property=record.from_property, old_controller=owner, new_controller=seat,
-                                origin=record.origin, reason="marker shift reversed", rule_id="R-CHEAT-03"))
+        origin = control_origin_named(record.origin)
+        source.controller, source.control_origin = seat, origin
+        ctx.emit(ControlChanged(property=from_property, old_controller=owner, new_controller=seat,
+                                origin=origin, reason="marker shift reversed", rule_id="R-CHEAT-03"))
 
 
 def _pay_back(ctx: RulesContext, seat: int, payments: list[tuple[Party, int]]) -> None:

@@ -5,12 +5,13 @@ The contest itself (sides, graft, roll, money) is contest_steps.py.
 """
 from __future__ import annotations
 
-from ...model.state import Contest, ReattachWindow
+from ...model.state import Contest, ControlOrigin, ReattachWindow
 from ...rules.buildings import remove_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, Notice, OwnershipChanged, PropertyChanged
 from ...rules.money import bank_pays, check_no_bank_debt, pay_bank
+from ...rules.required_fields import landing_square, printed_group, printed_price
 from .access import illuminopoly_options
 from . import commitments, contest_steps, structure
 from .favors import can_play
@@ -68,13 +69,16 @@ def check_takeover(ctx: RulesContext, seat: int, index: int, parent: int, arrow:
 
 def _chair_may_be_asked(ctx: RulesContext) -> bool:
     """The block is certain when the Chair may not waive it, or cannot answer (a disabled Boat takes the default)."""
-    chair = ctx.state.players[ctx.state.chair]
+    seat = ctx.state.chair
+    if seat is None:
+        raise ValueError("a mortgage takeover block is asked of a Chair")
+    chair = ctx.state.players[seat]
     return illuminopoly_options(ctx).chair_may_waive_mortgage_block and not chair.disabled
 
 
 def declare_takeover(ctx: RulesContext, seat: int, parent: int, arrow: int) -> None:
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     cost = check_takeover(ctx, seat, index, parent, arrow)
     prop = state.properties[index]
     contest = Contest(id=state.next_id, contest="takeover", attacker=seat, target=index, owner=prop.owner,
@@ -114,9 +118,9 @@ def halt_holders(ctx: RulesContext, contest: Contest) -> list[int]:
             eligible = [s for s in state.seats_after(contest.attacker)]
         else:
             square = ctx.squares[contest.target]
-            owners = {contest.owner}
+            owners: set[int | None] = {contest.owner}
             if square.kind == "lot":
-                owners |= {state.properties[m].owner for m in ctx.board.group_members.get(square.group, ())}
+                owners |= {state.properties[m].owner for m in ctx.board.group_members.get(printed_group(square), ())}
             eligible = [s for s in state.seats_after(contest.attacker) if s in owners]
     else:
         return []
@@ -125,7 +129,7 @@ def halt_holders(ctx: RulesContext, contest: Contest) -> list[int]:
 
 def declare_rezone(ctx: RulesContext, seat: int) -> None:
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     cost = check_rezone(ctx, seat, index)
     prop = state.properties[index]
     contest = Contest(id=state.next_id, contest="rezoning", attacker=seat, target=index, owner=prop.owner,
@@ -159,13 +163,14 @@ def check_subvert(ctx: RulesContext, seat: int, index: int) -> int:
 
 def declare_subvert(ctx: RulesContext, seat: int) -> None:
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     cost = check_subvert(ctx, seat, index)
     prop = state.properties[index]
     bonuses = state.players[seat].bail_bonus_against
-    auto = prop.controller in bonuses
-    if auto:
-        bonuses.remove(prop.controller)  # used up by this attempt (R-CONTEST-08)
+    controller = prop.controller
+    auto = controller in bonuses
+    if auto and controller is not None:
+        bonuses.remove(controller)  # used up by this attempt (R-CONTEST-08)
     contest = Contest(id=state.next_id, contest="subversion", attacker=seat, target=index, owner=prop.owner,
                       base_cost=cost, auto_success=auto, double_rent=prop.double_rent_by == seat)
     contest_steps.declare(ctx, contest)
@@ -178,7 +183,7 @@ def rebuild_cost(ctx: RulesContext, index: int) -> int:
     if ctx.squares[index].kind == "railroad":
         return REBUILD_RAILROAD_COST
     prop = ctx.state.properties[index]
-    return -(-ctx.squares[index].price * prop.factor_halves // 4)
+    return -(-printed_price(ctx.squares[index]) * prop.factor_halves // 4)
 
 
 def check_rebuild(ctx: RulesContext, seat: int, index: int) -> int:
@@ -323,6 +328,8 @@ def take_over_arm(ctx: RulesContext, contest: Contest) -> None:
     state = ctx.state
     props = state.properties
     index, taker, old_owner = contest.target, contest.attacker, contest.owner
+    if old_owner is None:
+        raise ValueError("a takeover's target has an owner")
     player = state.players[taker]
     if player.faction == "boat" and not player.awakened:
         # D-04: the Boat awakens the moment the takeover succeeds, before the arm moves.
@@ -428,7 +435,7 @@ def subvert(ctx: RulesContext, contest: Contest) -> None:
     """R-SUBVERT-04: the attacker becomes controller (the owner taking back his mortgaged property: no marker)."""
     prop = ctx.state.properties[contest.target]
     old = prop.controller
-    origin = "owner" if contest.attacker == prop.owner else "subversion"
+    origin: ControlOrigin = "owner" if contest.attacker == prop.owner else "subversion"
     prop.controller, prop.control_origin = contest.attacker, origin
     ctx.emit(ControlChanged(property=contest.target, old_controller=old, new_controller=contest.attacker,
                             origin=origin, reason="subversion", rule_id="R-SUBVERT-04"))

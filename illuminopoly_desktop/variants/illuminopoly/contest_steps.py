@@ -13,6 +13,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ContestEvent
 from ...rules.money import check_no_bank_debt, move
+from ...rules.required_fields import printed_group
 from ...rules.roll_contests import roll_contest
 from .access import illuminopoly_options
 from . import cheating, commitments
@@ -76,6 +77,8 @@ def answer_chair_block(ctx: RulesContext, contest: Contest, seat: int, block: bo
 def halt_finished(ctx: RulesContext, window: FavorWindow, halted_by: int | None) -> None:
     """The Political Favor window of R-REZONE-03 closed: a standing halt ends the attempt with nothing paid."""
     contest = active_contest(ctx.state)
+    if contest is None:
+        raise ValueError("a halt window closes over a contest")
     if halted_by is not None:
         ctx.state.pending.remove(contest)
         ctx.emit(ContestEvent(contest_id=contest.id, contest=contest.contest, stage="halted", seat=halted_by,
@@ -100,13 +103,14 @@ def _form_sides(ctx: RulesContext, contest: Contest) -> None:
     state = ctx.state
     kind, owner, attacker = contest.contest, contest.owner, contest.attacker
     contest.attackers = [attacker]
-    helpers_allowed = kind in ("rezoning", "destruction") or (kind == "takeover" and illuminopoly_options(ctx).takeover_helpers)
+    helpers_allowed = (kind in ("rezoning", "destruction")
+                       or (kind == "takeover" and illuminopoly_options(ctx).takeover_helpers))
     owner_defends = owner is not None and owner != attacker and kind in ("takeover", "rezoning", "destruction")
-    if owner_defends and can_spend(state, owner):
+    if owner is not None and owner_defends and can_spend(state, owner):
         contest.defenders = [owner]
     if kind == "destruction" and ctx.squares[contest.target].kind == "lot":
         # R-ART-06: owners of the other lots of the colour group defend too (colour lots only, A-43).
-        for member in ctx.board.group_members.get(ctx.squares[contest.target].group, ()):
+        for member in ctx.board.group_members.get(printed_group(ctx.squares[contest.target]), ()):
             other = state.properties[member].owner
             if (member != contest.target and other is not None and other != attacker
                     and other not in contest.defenders and can_spend(state, other)):
@@ -117,7 +121,8 @@ def _form_sides(ctx: RulesContext, contest: Contest) -> None:
         elif kind == "destruction" and owner is None:
             contest.inviters = [attacker]
         else:
-            contest.inviters = [attacker] + ([owner] if owner_defends and owner in contest.defenders else [])
+            contest.inviters = [attacker] + ([owner] if owner is not None and owner_defends
+                                             and owner in contest.defenders else [])
     others = eligible_others(ctx, contest)
     if kind == "rezoning" and owner is None:
         contest.volunteers = {s: ["attack", "defend"] for s in others}
@@ -173,6 +178,8 @@ def invite(ctx: RulesContext, contest: Contest, seat: int, invitees: list[int]) 
     if contest.stage != "invitations" or seat not in contest.inviters:
         raise refuse("E_NOT_YOUR_TURN", "R-CONTEST-02", "You are not asked to invite helpers now.")
     side = side_of(contest, seat)
+    if side is None:
+        raise ValueError("an inviter is on a side")
     eligible = set(eligible_others(ctx, contest))
     for invitee in invitees:
         if invitee in eligible and not ctx.rules.may_join(ctx, contest, invitee, side):
@@ -377,6 +384,8 @@ def distribute(ctx: RulesContext, contest: Contest, success: bool) -> None:
     if contest.graft_discount:  # note where each short graft's unpaid money would have gone (R-CHEAT-03)
         cheating.short_graft_settled(ctx, contest, success)
     if kind == "takeover":
+        if contest.owner is None:
+            raise ValueError("a takeover's target has an owner")
         move(ctx, ESCROW, BANK, base, "takeover base cost", "R-TAKEOVER-04")
         if success:
             move(ctx, ESCROW, contest.owner, attack_graft, "takeover graft of the winning side", "R-TAKEOVER-04")

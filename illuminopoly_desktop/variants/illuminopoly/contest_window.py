@@ -34,7 +34,7 @@ class ContestWindow(Window):
     def options(self, ctx: RulesContext, contest, seat: int) -> list[A.Action]:
         stage = contest.stage
         if stage == "chair_block":
-            options = [A.AnswerChairBlock.shared(seat=seat, block=True)]
+            options: list[A.Action] = [A.AnswerChairBlock.shared(seat=seat, block=True)]
             if illuminopoly_options(ctx).chair_may_waive_mortgage_block:
                 options.append(A.AnswerChairBlock.shared(seat=seat, block=False))
             return options
@@ -53,19 +53,19 @@ class ContestWindow(Window):
         if stage == "volunteers":
             if committed is not None:
                 return [A.JoinSide.shared(seat=seat, side=committed)]
-            return [A.JoinSide.shared(seat=seat, side=None)] + [A.JoinSide.shared(seat=seat, side=side)
-                                                                for side in contest.volunteers.get(seat, [])]
+            joins: list[A.Action] = [A.JoinSide.shared(seat=seat, side=None)]
+            return joins + [A.JoinSide.shared(seat=seat, side=side) for side in contest.volunteers.get(seat, [])]
         most = min(contests.max_pips(ctx, contest, seat), GRAFT_PIPS_LISTED - 1)
-        options = list(_graft_bids(seat, most))
+        bids = list(_graft_bids(seat, most))
         if illuminopoly_options(ctx).cheating_mode == "simulated":  # R-CHEAT-02 (c)
-            options += cheating.short_graft_options(ctx, contest, seat, GRAFT_PIPS_LISTED - 1)
+            bids += cheating.short_graft_options(ctx, contest, seat, GRAFT_PIPS_LISTED - 1)
         bounds = commitments.graft_range(ctx, contest, seat)
         if bounds is not None:  # a graft commitment (R-DEAL-03): only conforming bids; "exactly" fixes the bid
             low, high = bounds
-            conforming = [o for o in options if low <= o.pips and (high is None or o.pips <= high)]
-            options = [A.CommitGraft.shared(seat=seat, pips=low)] + [o for o in conforming
-                                                                     if (o.pips, o.short) != (low, False)]
-        return options
+            conforming = [o for o in bids if low <= o.pips and (high is None or o.pips <= high)]
+            bids = [A.CommitGraft.shared(seat=seat, pips=low)] + [o for o in conforming
+                                                                  if (o.pips, o.short) != (low, False)]
+        return list(bids)
 
     def default(self, state: GameState, contest, seat: int) -> A.Action:
         """R-GEN-03 and §33.6: the Chair blocks; nobody is invited; invitations are declined; nobody volunteers;

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
+from typing import Literal
 
 from ...model.state import Contest
 from ...rules.context import RulesContext
@@ -84,7 +85,10 @@ def dice_count(ctx: RulesContext, contest: Contest) -> int:
     return 2
 
 
-def side_of(contest: Contest, seat: int) -> str | None:
+Side = Literal["attack", "defend"]
+
+
+def side_of(contest: Contest, seat: int) -> Side | None:
     if seat in contest.attackers:
         return "attack"
     if seat in contest.defenders:

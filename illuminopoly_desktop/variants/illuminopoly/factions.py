@@ -7,6 +7,8 @@ The Dog's and the Shoe's moves end in a landing, which they reach through the ru
 """
 from __future__ import annotations
 
+from typing import Literal
+
 from ...model.state import CardExemption, Party
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
@@ -14,7 +16,7 @@ from ...rules.events import TokenMoved
 from ...rules.money import bank_pays
 from ...rules.movement import BOARD_SIZE, is_doubles, pay_go_salary, steps_to, teleport, walk
 from ...rules.payments import demand
-from .access import illuminopoly_options
+from .access import illuminopoly_options, one_of
 from .discovery import passing_events
 from .jail import lose_chair
 from .rent import collect_rent, decrement_countdowns, rent_and_countdowns
@@ -156,6 +158,10 @@ def answer_card_exemption(ctx: RulesContext, window: CardExemption, seat: int, i
 
 # ----- Dog: jail immunity (R-FAC-DOG-02) -----
 
+DOG_JAIL_CAUSES: tuple[Literal["square", "card", "third_doubles"], ...] = ("square", "card", "third_doubles")
+"""What would have jailed the Dog (`TurnState.dog_jail_cause`)."""
+
+
 def dog_escapes_jail(ctx: RulesContext, seat: int, cause: str, steps: int = 0) -> bool:
     """Called where Go To Jail (square or card) or third doubles would jail a player. For the Dog it opens his
     choice instead and returns True; `steps` is the third-doubles roll he moves if he stays. Cheating (and anything
@@ -165,7 +171,7 @@ def dog_escapes_jail(ctx: RulesContext, seat: int, cause: str, steps: int = 0) -
         return False
     turn = state.turn
     turn.step = "dog_immunity"
-    turn.dog_jail_cause = cause
+    turn.dog_jail_cause = one_of(cause, DOG_JAIL_CAUSES)
     turn.remaining_steps = steps
     always_visiting = illuminopoly_options(ctx).dog_jail_immunity == "just_visiting"
     ctx.notice(f"{ctx.name(seat)} is not jailed: he " + ("goes to Just Visiting." if always_visiting

@@ -7,13 +7,14 @@ D-15) and his victims' cleanups (R-ART-11), accusations and putting a till dip b
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 
 from ...rules import actions as A
 from ...rules import offers
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
+from ...rules.handlers import Handler, handler_map, handles
+from ...rules.required_fields import printed_group
 from .access import illuminopoly_options
 from . import artillery, buildings, cheating, deals
 from .property_values import net_assets
@@ -62,10 +63,12 @@ def clean_up(ctx: RulesContext, action: A.CleanUp) -> None:
     artillery.clean_up(ctx, action.seat, action.property)
 
 
-HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
-    "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building, "sell_building": sell_building,
-    **offers.HANDLERS, "foreclose": foreclose, "pledge_ransom": pledge_ransom, "answer_ransom": answer_ransom,
-    "clean_up": clean_up,
+HANDLERS: dict[str, Handler] = {
+    **handler_map(handles(A.Mortgage, mortgage), handles(A.Unmortgage, unmortgage),
+                  handles(A.BuyBuilding, buy_building), handles(A.SellBuilding, sell_building)),
+    **offers.HANDLERS,
+    **handler_map(handles(A.Foreclose, foreclose), handles(A.PledgeRansom, pledge_ransom),
+                  handles(A.AnswerRansom, answer_ransom), handles(A.CleanUp, clean_up)),
 }
 
 
@@ -95,9 +98,10 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False, deeds:
         ransom = artillery.open_pool(state)
         if ransom is not None and seat != ransom.artillery:
             others = sum(amount for pledger, amount in ransom.pledges.items() if pledger != seat)
-            offer = min(ransom.amount - others, state.players[seat].cash)
-            if offer > 0 and offer != ransom.pledges.get(seat, 0) and passes(artillery.check_pledge, ctx, seat, offer):
-                result.append(A.PledgeRansom(seat=seat, amount=offer))
+            covering = min(ransom.amount - others, state.players[seat].cash)
+            if (covering > 0 and covering != ransom.pledges.get(seat, 0)
+                    and passes(artillery.check_pledge, ctx, seat, covering)):
+                result.append(A.PledgeRansom(seat=seat, amount=covering))
     if state.turn.seat == seat and illuminopoly_options(ctx).use_artillery:  # R-ART-11: only during his own turn
         for index in artillery.cleanable_lots(ctx, seat):
             if passes(artillery.check_cleanup, ctx, seat, index):
@@ -194,7 +198,7 @@ def _deed_actions(ctx: RulesContext, seat: int, index: int, kind: str, monopolie
     if square.kind != "lot":
         return []
     if kind == "buy_building":
-        group = square.group
+        group = printed_group(square)
         if group not in monopolies:
             monopolies[group] = is_monopolist(ctx, seat, group)
         if monopolies[group] and passes(buildings.check_buy_building, ctx, seat, index):

@@ -11,6 +11,7 @@ from ...rules.events import ControlChanged, LandingResolved, OwnershipChanged, P
 from ...rules.money import check_no_bank_debt, move, pay_bank, split_with_fp
 from ...rules.movement import is_doubles, steps_to, walk, walk_back
 from ...rules.payments import demand
+from ...rules.required_fields import landing_square
 from .access import illuminopoly_options
 from . import factions
 from .conspiracy import grant_rebuild_token
@@ -175,7 +176,7 @@ def finish_landing(ctx: RulesContext) -> None:
 
 
 def resolve_option(ctx: RulesContext, seat: int, option: str) -> None:
-    ctx.emit(LandingResolved(seat=seat, square=ctx.state.turn.landing_square, option=option, rule_id="R-LAND-02"))
+    ctx.emit(LandingResolved(seat=seat, square=landing_square(ctx.state.turn), option=option, rule_id="R-LAND-02"))
     landing_done(ctx)
 
 
@@ -197,7 +198,7 @@ def purchase_price(ctx: RulesContext, index: int) -> int:
 
 def check_buy(ctx: RulesContext, seat: int, parent: int, arrow: int) -> int:
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     player = state.players[seat]
     if player.role != "faction" or player.faction == "artillery":
         raise refuse("E_FACTION_CANNOT", "R-LAND-04", "The Artillery and the professional Banker cannot buy property.")
@@ -214,7 +215,7 @@ def check_buy(ctx: RulesContext, seat: int, parent: int, arrow: int) -> int:
 
 def declare_buy(ctx: RulesContext, seat: int, parent: int, arrow: int) -> None:
     check_buy(ctx, seat, parent, arrow)
-    index = ctx.state.turn.landing_square
+    index = landing_square(ctx.state.turn)
     landing_done(ctx)
     holders = sale_blockers(ctx, seat, "buy")
     if holders:

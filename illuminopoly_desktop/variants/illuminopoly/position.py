@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Literal
+from types import GenericAlias
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -48,12 +49,12 @@ from ...model import rng
 from ...model.board import Board, load_board
 from ...model.cards import load_cards
 from ...model.options import OptionError, load_default_options, make_options
-from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState
+from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState, TurnStep
 from ...rules.context import RulesContext
 from ...rules.engine import awaiting, run_to_decision
 from ...rules.errors import PositionError
 from ...rules.invariants import TOTAL_HOTELS, TOTAL_HOUSES, invariant_problems
-from .access import options_of
+from .access import one_of, options_of
 from .chair import mortgage_holder
 from .structure import tree_problems
 from .turn import start_turn
@@ -73,8 +74,18 @@ PHASE_STEP = {"T0": "banker", "T1": "upkeep", "T2": "income", "T3": "choice", "T
 """The step a phase means when the position gives no step (T4 has several: its step must be given)."""
 Phase = Literal["setup", "start", "T0", "T1", "T2", "T3", "T4", "T5"]
 
+TURN_STEPS: tuple[TurnStep, ...] = get_args(TurnStep)
+
 SeatRef = int | str
 SquareRef = int | str
+
+
+def _optional(model: type[BaseModel], field: str) -> object:
+    """The type of `model`'s field, or None (a position may leave it out)."""
+    annotation = model.model_fields[field].annotation
+    if annotation is None:
+        raise TypeError(f"{model.__name__}.{field} has no annotation")
+    return annotation | None
 
 
 def _relaxed(model: type[BaseModel], name: str, drop: tuple[str, ...] = (), **override) -> type[BaseModel]:
@@ -105,7 +116,7 @@ PositionProperty = _relaxed(
 PositionTurn = _relaxed(
     TurnState, "PositionTurn",
     seat=(SeatRef, Field(..., description="Whose turn it is.")),
-    step=(TurnState.model_fields["step"].annotation | None, None),
+    step=(_optional(TurnState, "step"), None),
     landing_square=(SquareRef | None, None),
     phase=(Phase | None, Field(None, description="Where in the turn (R-TURN-03); see the module's documentation.")),
 )
@@ -115,8 +126,7 @@ _DERIVED = ("reserves", "house_supply", "hotel_supply", "chance_deck", "chest_de
 """Game fields a position may leave out to have them worked out (see the module's documentation)."""
 _SEAT_FIELDS = ("chair", "last_chair", "professional_banker", "bank_proprietor", "round_anchor", "current_player")
 """Game fields that hold one seat, which a position may name."""
-Position = create_model(
-    "Position", __config__=ConfigDict(extra="forbid"),
+_POSITION_FIELDS: dict[str, Any] = dict(
     format=(Literal["illuminopoly-position"], POSITION_FORMAT),
     version=(Literal[1], POSITION_VERSION),
     board=(str | Board | None, Field(None, description="A board file, or the board itself; default: the classic one.")),
@@ -125,17 +135,19 @@ Position = create_model(
                                     "keyed generator, also its key (so a position tells the dice to come: keep "
                                     "it from the players).")),
     generator=(rng.Generator, Field(rng.SPLITMIX64, description="The random generator (model/rng.py).")),
-    rng_state=(GameState.model_fields["rng_state"].annotation | None, None),
-    players=(list[PositionPlayer], Field(..., min_length=1)),
-    properties=(dict[str, PositionProperty], Field(default_factory=dict)),
+    rng_state=(_optional(GameState, "rng_state"), None),
+    players=(GenericAlias(list, (PositionPlayer,)), Field(..., min_length=1)),
+    properties=(GenericAlias(dict, (str, PositionProperty)), Field(default_factory=dict)),
     turn=(PositionTurn | None, None),
     seat_order=(list[SeatRef] | None, Field(None, description="The seats in playing order; default: as listed.")),
     played_this_round=(list[SeatRef], Field(default_factory=list)),
     **{f: (SeatRef | None, None) for f in _SEAT_FIELDS},
-    **{f: (GameState.model_fields[f].annotation | None, None) if f in _DERIVED else
+    **{f: (_optional(GameState, f), None) if f in _DERIVED else
        (GameState.model_fields[f].annotation, GameState.model_fields[f])
        for f in _GAME_FIELDS if f not in _SEAT_FIELDS and f not in ("seat_order", "played_this_round")},
 )
+"""The fields of a position (pydantic field definitions: a type, and a default or FieldInfo)."""
+Position = create_model("Position", __config__=ConfigDict(extra="forbid"), **_POSITION_FIELDS)
 
 
 def position_schema() -> dict:
@@ -201,8 +213,9 @@ class _Builder:
             raise PositionError("board", str(error)) from None
 
     def seat(self, value: SeatRef | None, field: str) -> int | None:
-        if value is None:
-            return None
+        return None if value is None else self.given_seat(value, field)
+
+    def given_seat(self, value: SeatRef, field: str) -> int:
         if isinstance(value, str):
             if value not in self.names:
                 raise PositionError(field, f"no player is called {value!r} (players: {', '.join(self.names)})")
@@ -243,7 +256,7 @@ class _Builder:
             seat_order=self._seat_order(len(players)), **game)
         for field in ("bank_proprietor", "round_anchor", "current_player"):
             setattr(state, field, self.seat(getattr(position, field), field))
-        state.played_this_round = [self.seat(s, f"played_this_round[{i}]")
+        state.played_this_round = [self.given_seat(s, f"played_this_round[{i}]")
                                    for i, s in enumerate(position.played_this_round)]
         ctx = RulesContext(state)
         banker = next((p.seat for p in players if p.role == "banker"), None)
@@ -269,7 +282,7 @@ class _Builder:
     def _seat_order(self, count: int) -> list[int]:
         if self.position.seat_order is None:
             return list(range(count))
-        order = [self.seat(s, f"seat_order[{i}]") for i, s in enumerate(self.position.seat_order)]
+        order = [self.given_seat(s, f"seat_order[{i}]") for i, s in enumerate(self.position.seat_order)]
         if sorted(order) != list(range(count)):
             raise PositionError("seat_order", "the seat order lists every player once (R-SETUP-01)")
         return order
@@ -341,6 +354,8 @@ class _Builder:
         holder = mortgage_holder(state)
         for index, (controller_left_out, origin_left_out) in self.mortgage_holds.items():
             prop = state.properties[index]
+            if prop.owner is None:
+                raise ValueError("a mortgaged deed has an owner")
             owner = state.players[prop.owner]
             boat_exempt = (owner.faction == "boat" and not owner.awakened
                            and not options_of(state).boat_mortgage_control)
@@ -358,8 +373,8 @@ class _Builder:
     def _first_free_arrows(self, properties: dict[int, PropertyState], unplaced: list[int]) -> None:
         """A deed whose `arrow` the position leaves out takes the first arrow of its parent that no other deed
         uses, in the order the position lists them."""
-        used = {(p.owner, p.parent, p.arrow) for i, p in properties.items()
-                if p.parent is not None and i not in unplaced}
+        used: set[tuple[int | None, int | None, int]] = {(p.owner, p.parent, p.arrow) for i, p in properties.items()
+                                                          if p.parent is not None and i not in unplaced}
         for index in unplaced:
             prop = properties[index]
             arrow = 0
@@ -417,7 +432,7 @@ class _Builder:
                 raise PositionError("chair", "without a turn, the round starts at the Chair: name the Chair "
                                              "or the turn (R-TURN-01)")
             return
-        seat = self.seat(turn.seat, "turn.seat")
+        seat = self.given_seat(turn.seat, "turn.seat")
         phase = turn.phase or (STEP_PHASE.get(turn.step) if turn.step else "T3")
         if turn.step and turn.phase and STEP_PHASE.get(turn.step) != turn.phase:
             raise PositionError("turn.step", f"step {turn.step!r} is in {STEP_PHASE.get(turn.step)}, not {turn.phase}")
@@ -438,7 +453,13 @@ class _Builder:
         fields = turn.model_dump(exclude={"phase", "seat", "step"}, exclude_defaults=True)
         if turn.landing_square is not None:
             fields["landing_square"] = self.square(turn.landing_square, "turn.landing_square")
-        state.turn = TurnState(seat=seat, step=turn.step or PHASE_STEP[phase], **fields)
+        if turn.step:
+            step = turn.step
+        elif phase is not None:  # (no step: the phase's, "T3" by default)
+            step = PHASE_STEP[phase]
+        else:
+            raise PositionError("turn.step", "give the turn's phase or step")
+        state.turn = TurnState(seat=seat, step=one_of(step, TURN_STEPS), **fields)
         if "current_player" not in self.raw:
             state.current_player = seat
 
@@ -513,7 +534,8 @@ def position_of(state: GameState) -> dict:
         if not entry:
             continue
         if "parent" in entry:
-            entry["parent"] = CARD if prop.parent == ROOT else square(prop.parent)
+            parent = prop.parent  # (given: not its default, None)
+            entry["parent"] = CARD if parent == ROOT or parent is None else square(parent)
         for field in ("owner", "controller", "double_rent_by"):
             if field in entry:
                 entry[field] = seat_ref(entry[field])

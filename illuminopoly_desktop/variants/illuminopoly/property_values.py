@@ -6,6 +6,7 @@ from math import ceil, floor
 
 from ...model.state import GameState, PropertyState
 from ...rules.context import RulesContext
+from ...rules.required_fields import printed_price
 from .access import illuminopoly_options
 
 HALF = Fraction(1, 2)
@@ -18,7 +19,7 @@ def factor(prop: PropertyState) -> Fraction:
 
 def base_value(ctx: RulesContext, index: int) -> Fraction:
     """B = P × F (R-VAL-01)."""
-    return ctx.squares[index].price * factor(ctx.state.properties[index])
+    return printed_price(ctx.squares[index]) * factor(ctx.state.properties[index])
 
 
 def is_halved(ctx: RulesContext, prop: PropertyState, contest: str | None = None) -> bool:
@@ -104,7 +105,7 @@ def _attack_terms(ctx: RulesContext, index: int, attacker: int, contest: str) ->
     more than the rest of those checks; integer products keep the value exact all the same
     (tests/test_engine_shortcuts.py compares it with the Fraction formula)."""
     prop = ctx.state.properties[index]
-    num, den = ctx.squares[index].price * prop.factor_halves, 2  # B = P × F, F counted in halves (R-VAL-01)
+    num, den = printed_price(ctx.squares[index]) * prop.factor_halves, 2  # B = P × F, F counted in halves (R-VAL-01)
     destroying_rezoned = contest in ("destruction", "surprise_destruction") and prop.rezoned
     if (prop.rezoned or prop.destroyed) and not destroying_rezoned and is_halved(ctx, prop, contest):
         den *= 2  # V = B halved (R-VAL-02); destroying a rezoned lot attacks B itself
@@ -162,7 +163,7 @@ def worth(ctx: RulesContext, seat: int, for_income_tax: bool = False) -> Fractio
     total = Fraction(state.players[seat].cash)
     for index, prop in state.properties.items():
         if prop.owner == seat:
-            value = ctx.squares[index].price if printed else current_value(ctx, index)
+            value = printed_price(ctx.squares[index]) if printed else current_value(ctx, index)
             total += value + building_cost_value(ctx, index)
     return total
 

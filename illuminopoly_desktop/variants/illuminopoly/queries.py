@@ -9,28 +9,40 @@ from fractions import Fraction
 from ...model.state import Contest, GameState, Ransom
 from ...rules import actions as A
 from ...rules.context import RulesContext
+from ...rules.handlers import action_as
 from ...rules.mortgages import lift_cost
 from ...rules.queries import Queries
+from ...rules.required_fields import landing_square
 from . import artillery, buildings, commitments, conspiracy, contests, deals, landing, property_values, rent
 from . import special_victory, structure, victory, victory_progress
 
 
-def _landing(ctx: RulesContext) -> int | None:
-    return ctx.state.turn.landing_square
+def _landing(ctx: RulesContext) -> int:
+    return landing_square(ctx.state.turn)
+
+
+def _takeover_price(ctx: RulesContext, action: A.Action) -> int:
+    takeover = action_as(action, A.TakeOver)
+    return conspiracy.check_takeover(ctx, takeover.seat, _landing(ctx), takeover.parent, takeover.arrow)
+
+
+def _sale_price(ctx: RulesContext, action: A.Action) -> int:
+    sale = action_as(action, A.SellBuilding)
+    return buildings.check_sell_building(ctx, sale.seat, sale.property, sale.mode)
 
 
 _PRICES: dict[str, Callable[[RulesContext, A.Action], int | None]] = {
     "buy": lambda ctx, a: landing.purchase_price(ctx, _landing(ctx)),
-    "take_over": lambda ctx, a: conspiracy.check_takeover(ctx, a.seat, _landing(ctx), a.parent, a.arrow),
+    "take_over": _takeover_price,
     "rezone": lambda ctx, a: conspiracy.check_rezone(ctx, a.seat, _landing(ctx)),
     "subvert": lambda ctx, a: conspiracy.check_subvert(ctx, a.seat, _landing(ctx)),
     "rebuild": lambda ctx, a: conspiracy.check_rebuild(ctx, a.seat, _landing(ctx)),
     "destroy": lambda ctx, a: property_values.base_cost(ctx, _landing(ctx), a.seat, "surprise_destruction"),
-    "buy_off_mortgage": lambda ctx, a: lift_cost(ctx.state.properties[a.property]),
-    "mortgage": lambda ctx, a: buildings.check_mortgage(ctx, a.seat, a.property),
-    "unmortgage": lambda ctx, a: buildings.check_unmortgage(ctx, a.seat, a.property),
-    "sell_building": lambda ctx, a: buildings.check_sell_building(ctx, a.seat, a.property, a.mode),
-    "clean_up": lambda ctx, a: artillery.check_cleanup(ctx, a.seat, a.property),
+    "buy_off_mortgage": lambda ctx, a: lift_cost(ctx.state.properties[action_as(a, A.BuyOffMortgage).property]),
+    "mortgage": lambda ctx, a: buildings.check_mortgage(ctx, a.seat, action_as(a, A.Mortgage).property),
+    "unmortgage": lambda ctx, a: buildings.check_unmortgage(ctx, a.seat, action_as(a, A.Unmortgage).property),
+    "sell_building": _sale_price,
+    "clean_up": lambda ctx, a: artillery.check_cleanup(ctx, a.seat, action_as(a, A.CleanUp).property),
 }
 """Each priced action's price: the value its rule's check returns (a base cost, a loan, a refund...)."""
 

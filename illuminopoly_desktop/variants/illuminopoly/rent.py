@@ -7,6 +7,7 @@ from ...rules.context import RulesContext
 from ...rules.events import RentCollected
 from ...rules.money import bank_pays
 from ...rules.rent import lot_rent, railroad_rent, utility_rent
+from ...rules.required_fields import printed_rents
 from .access import illuminopoly_options
 from .structure import owned_by
 
@@ -15,12 +16,14 @@ def group_has_rubble(ctx: RulesContext, index: int) -> bool:
     """Whether the destruction group block of R-ART-10 step 5 stops this property's rent and Power Base: while its
     group has rubble (`until_cleanup`), or until its owner's next collection after the destruction (`one_turn`)."""
     group = ctx.squares[index].group
-    members = ctx.board.group_members.get(group)
-    if not members:
+    members = ctx.board.group_members.get(group) if group is not None else None
+    if not members or group is None:
         return False
     if illuminopoly_options(ctx).destruction_group_block == "one_turn":
         blocked = ctx.state.rubble_blocks.get(group)
-        return bool(blocked) and ctx.state.properties[index].owner in blocked
+        if not blocked:
+            return False
+        return ctx.state.properties[index].owner in blocked
     props = ctx.state.properties
     # Plain loops, not any(generator): this runs for every deed at every rent collection and Power Base count.
     if illuminopoly_options(ctx).unowned_rubble_blocks_group:
@@ -37,7 +40,7 @@ def group_has_rubble(ctx: RulesContext, index: int) -> bool:
 
 def is_monopolist(ctx: RulesContext, seat: int | None, group: str | None) -> bool:
     """The seat owns every lot of the colour group; mortgaged, subverted and rezoned members count (R-MONO-01, -03)."""
-    members = ctx.board.group_members.get(group) if seat is not None else None
+    members = ctx.board.group_members.get(group) if seat is not None and group is not None else None
     if members is None:
         return False
     props = ctx.state.properties
@@ -84,7 +87,7 @@ def _rent_row(ctx: RulesContext, index: int, prop, owner: int, utility_roll: int
     square = ctx.squares[index]
     kind = square.kind
     if prop.rezoned:
-        basic = square.rents[0] if kind == "lot" else ctx.board.railroad_rents[0]
+        basic = printed_rents(square)[0] if kind == "lot" else ctx.board.railroad_rents[0]
         return basic // 2
     if kind == "lot":
         if prop.hotel or prop.houses:
@@ -180,10 +183,13 @@ def power_rent(ctx: RulesContext, index: int, ignore_mortgage: bool = False) -> 
     if not is_countable(ctx, index, ignore_mortgage):
         return 0
     prop = ctx.state.properties[index]
-    roll = utility_roll_for(ctx, prop.owner) if ctx.squares[index].kind == "utility" else None
+    owner = prop.owner
+    if owner is None:  # (is_countable: owned)
+        return 0
+    roll = utility_roll_for(ctx, owner) if ctx.squares[index].kind == "utility" else None
     # is_countable has passed every zero row of rent_of (with row 1 skipped under `ignore_mortgage`, as rent_of's
     # `skip_mortgage_row` does): the table's other rows give the rent, without testing the group's rubble twice.
-    return _rent_row(ctx, index, prop, prop.owner, roll)
+    return _rent_row(ctx, index, prop, owner, roll)
 
 
 def power_credits(ctx: RulesContext) -> dict[int, tuple[int | None, int]]:

@@ -8,6 +8,7 @@ from ...model.board import Board, load_board
 from ...model.cards import load_cards
 from ...model.factions import load_factions
 from ...model.options import Options, make_options
+from ...model.typed_access import options_as
 from ...model.rulesets import DEFAULT_RULESET, find_ruleset
 from ...model.state import FactionDraft, GameSetup, GameState, PlayerState, PropertyState, SeatConfig
 from ...rules.context import RulesContext
@@ -44,7 +45,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     Raises IllegalAction (E_FACTION_CANNOT) for an impossible seating (R-SETUP-01).
     """
     if not isinstance(options, Options):
-        options = make_options(options or {})
+        options = options_as(make_options(options or {}), Options)
     if not isinstance(board, Board):
         board = load_board(board)
     seat_configs = [s if isinstance(s, SeatConfig) else SeatConfig(name=s) if isinstance(s, str) else SeatConfig(**s)
@@ -82,7 +83,7 @@ def new_game(seats: Sequence[SeatConfig | Mapping | str], seed: int = 0, options
     return state
 
 
-def check_seating(seats: list[SeatConfig], options: Options, preset: bool) -> None:
+def check_seating(seats: list[SeatConfig], options: Options, preset: bool = False) -> None:
     available = factions_in_use(options)
     n = len(seats)
     if not 3 <= n <= 11:
@@ -105,7 +106,10 @@ def assign_factions(ctx: RulesContext, seats: list[SeatConfig], options: Options
     faction_seats = [p.seat for p in state.players if p.role == "faction"]
     if preset:
         for seat in faction_seats:
-            give_faction(ctx, seat, seats[seat].faction)
+            faction = seats[seat].faction
+            if faction is None:
+                raise ValueError("a preset seating names every faction")
+            give_faction(ctx, seat, faction)
         return
     if find_ruleset(state.setup.ruleset).opens_faction_choice(ctx):
         return  # a ruleset on Illuminopoly gives the factions by a setup decision of its own (V-SHARED-03)

@@ -20,6 +20,7 @@ from ...model.state import PlayerState, PropertyState
 from ...rules import events as E
 from ...rules.boardindex import BoardIndex
 from ...rules.context import RulesContext
+from ...rules.required_fields import printed_price
 from .access import illuminopoly_options
 from .game_end import end_game, first_in_turn_order
 from .property_values import ranking_value
@@ -60,7 +61,8 @@ class _Layout:
         self.group_lots = tuple(board.group_members.values())
         self.railroads = board.railroad_indices
         self.utilities = board.utility_indices
-        self.by_price = tuple(sorted(((s.index, s.price) for s in squares if s.is_property), key=lambda ip: -ip[1]))
+        self.by_price = tuple(sorted(((s.index, printed_price(s)) for s in squares if s.is_property),
+                                     key=lambda ip: -ip[1]))
         """(index, price) of every property, dearest first."""
         self.shoe_lots = frozenset(s.index for s in squares if s.kind == "lot" and s.leg in SHOE_LEGS)
         self.ranks: dict[tuple[int, int, bool, bool], int | Fraction] = {}
@@ -123,8 +125,8 @@ def holds_top_five(ctx: RulesContext, seat: int) -> bool:
     properties = ctx.state.properties
     disrupted_counts = illuminopoly_options(ctx).disrupted_counts_as_destroyed
     normal_state = illuminopoly_options(ctx).special_victory_requires_normal_state
-    best_other = 0
-    held_ranks = []
+    best_other: int | Fraction = 0
+    held_ranks: list[int | Fraction] = []
     for index, price in _layout(ctx).by_price:
         if MAX_FACTOR_HALVES * price < 2 * best_other:
             break
@@ -259,7 +261,7 @@ def owns_five_cheapest(ctx: RulesContext, seat: int) -> bool:
         mine = [index for index in lots if properties[index].owner == seat
                 and qualifying(properties[index], disrupted_counts, normal_state)]
         if mine:
-            ranks = {index: _rank(ctx, index, properties[index], squares[index].price) for index in lots}
+            ranks = {index: _rank(ctx, index, properties[index], printed_price(squares[index])) for index in lots}
             lowest = min(ranks.values())
             if any(ranks[index] == lowest for index in mine):
                 continue
@@ -345,7 +347,7 @@ def conditions_of(player: PlayerState) -> tuple[Condition, ...]:
         return ()
     if player.faction == "dog":
         return DOG_CONDITIONS.get(player.dog_condition, ())
-    return FACTION_CONDITIONS.get(player.faction, ())
+    return FACTION_CONDITIONS.get(player.faction, ()) if player.faction is not None else ()
 
 
 # ----- the Shoe's moment (R-BUILD-07, R-FAC-SHOE-03) -----
@@ -432,7 +434,7 @@ def _test(ctx: RulesContext, changes: int, every_condition: bool) -> None:
         if player.faction == "dog":
             conditions = DOG_CONDITIONS.get(player.dog_condition, ())
         else:
-            conditions = FACTION_CONDITIONS.get(player.faction, ())
+            conditions = FACTION_CONDITIONS.get(player.faction, ()) if player.faction is not None else ()
         for condition in conditions:
             if (condition.reads & changes and (every_condition or condition.any_moment)
                     and condition.test(ctx, seat)):

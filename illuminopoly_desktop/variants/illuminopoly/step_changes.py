@@ -3,12 +3,18 @@
 waits for and allows, are turn_steps.py."""
 from __future__ import annotations
 
+from typing import Literal
+
 from ...rules.context import RulesContext
+from .access import one_of
 
 
 def landing_done(ctx: RulesContext) -> None:
     """The landing is resolved: the engine goes on from `after_landing` (another roll after doubles, or T5)."""
     ctx.state.turn.step = "after_landing"
+
+PAUSED_MOVES: tuple[Literal["dice", "card", "go_card", "back"], ...] = ("dice", "card", "go_card", "back")
+"""How a move paused by a stop offer goes on (`TurnState.paused_how`)."""
 
 
 def pause_for_stop_offer(ctx: RulesContext, left: int, how: str) -> None:
@@ -17,4 +23,4 @@ def pause_for_stop_offer(ctx: RulesContext, left: int, how: str) -> None:
     turn = ctx.state.turn
     turn.step = "stop_offer"
     turn.remaining_steps = left
-    turn.paused_how = how
+    turn.paused_how = one_of(how, PAUSED_MOVES)

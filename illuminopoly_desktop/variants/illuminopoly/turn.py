@@ -31,6 +31,8 @@ def start_round(ctx: RulesContext) -> None:
     """A round starts with the Chair's turn (the professional Banker's if there is one) (R-TURN-01)."""
     state = ctx.state
     anchor = state.professional_banker if state.professional_banker is not None else state.chair
+    if anchor is None:
+        raise ValueError("a round starts with the Chair's turn (or the professional Banker's)")
     state.round_anchor = anchor
     state.played_this_round = []
     state.chair_changed_this_turn = False

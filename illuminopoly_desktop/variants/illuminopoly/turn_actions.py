@@ -9,6 +9,7 @@ from ...rules.errors import refuse
 from ...rules.events import ControlChanged
 from ...rules.money import check_no_bank_debt, pay_bank
 from ...rules.movement import is_doubles
+from ...rules.required_fields import landing_square
 from .access import illuminopoly_options
 from . import artillery, conspiracy, factions, landing, structure, taxes, turn
 from .jail import trial
@@ -158,7 +159,7 @@ def subvert(ctx: RulesContext, action: A.Subvert) -> None:
 
 
 def rebuild(ctx: RulesContext, action: A.Rebuild) -> None:
-    conspiracy.declare_rebuild(ctx, action.seat, ctx.state.turn.landing_square)
+    conspiracy.declare_rebuild(ctx, action.seat, landing_square(ctx.state.turn))
 
 
 def forfeit_move_to_rebuild(ctx: RulesContext, action: A.ForfeitMoveToRebuild) -> None:

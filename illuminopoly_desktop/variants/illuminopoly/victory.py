@@ -60,7 +60,9 @@ def banker_score(ctx: RulesContext) -> int:
             # Utilities use the owner's last roll; with none yet it is rolled once and stored, as for the
             # Power Base (R-PB-01), rather than counting 0. Only a Utility needs it: an owner of mortgaged lots
             # and Railroads alone is not rolled for.
-            roll = utility_roll_for(ctx, prop.owner) if ctx.squares[index].kind == "utility" else None
+            owner = prop.owner  # (a mortgaged deed has one)
+            roll = (utility_roll_for(ctx, owner) if ctx.squares[index].kind == "utility" and owner is not None
+                    else None)
             total += rent_of(ctx, index, skip_mortgage_row=True, utility_roll=roll)
     return total
 

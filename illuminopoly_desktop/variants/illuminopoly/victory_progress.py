@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.context import RulesContext
+from ...rules.required_fields import printed_price
 from .access import illuminopoly_options
 from .special_victory import (HORSEMAN_HOLDS_PER_OPPONENT, HORSEMAN_RUINS, STEAM_IRON_GROUPS, THIMBLE_COLOURS, TOP_FIVE,
                               WHEELBARROW_RAILROADS, _layout, _rank, held_from_owners, holds_top_five,
@@ -94,7 +95,7 @@ def steam_iron(ctx: RulesContext, seat: int) -> Progress:
     squares = ctx.squares
     groups = 0
     for lots in _layout(ctx).group_lots:
-        ranks = {i: _rank(ctx, i, properties[i], squares[i].price) for i in lots}
+        ranks = {i: _rank(ctx, i, properties[i], printed_price(squares[i])) for i in lots}
         lowest = min(ranks.values())
         if any(properties[i].owner == seat and qualifying(properties[i], disrupted) and ranks[i] == lowest
                for i in lots):

@@ -15,6 +15,7 @@ from ...rules.errors import refuse
 from ...rules.events import DogConditionChosen, SaleBlocked
 from ...rules.legal import enumerate_legal
 from ...rules.mortgages import lift_cost
+from ...rules.required_fields import printed_house_cost
 from .access import illuminopoly_options
 from . import (artillery, buildings, chair, cheating, conspiracy, contest_steps, factions, favors, landing, losing,
                setup, structure)
@@ -92,8 +93,8 @@ class Election(NothingHidden):
         committed = ctx.state.vote_commitments.get(seat)
         if committed is not None and committed in window.candidates:
             return [A.CastVote.shared(seat=seat, candidate=committed)]
-        return ([A.CastVote.shared(seat=seat, candidate=c) for c in window.candidates]
-                + [A.CastVote.shared(seat=seat, candidate=None)])
+        votes: list[A.Action] = [A.CastVote.shared(seat=seat, candidate=c) for c in window.candidates]
+        return votes + [A.CastVote.shared(seat=seat, candidate=None)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         if state.vote_commitments.get(seat) in window.candidates:
@@ -219,11 +220,12 @@ class PermitWindow(NothingHidden):
             # R-BUILD-06: no bribe, or a sample $10 bribe per lot the seat could build on (any amount is allowed)
             options: list[A.Action] = [A.PermitBribe(seat=seat, amount=0)]
             for index in buildings.could_build(ctx, seat, window.building):
-                if ctx.state.players[seat].cash >= 10 + ctx.squares[index].house_cost:
+                if ctx.state.players[seat].cash >= 10 + printed_house_cost(ctx.squares[index]):
                     options.append(A.PermitBribe(seat=seat, amount=10, property=index))
             return options
-        return [A.AnswerPermitBribe.shared(seat=seat, briber=None)] + [
-            A.AnswerPermitBribe.shared(seat=seat, briber=s) for s, amount in window.bids.items() if amount > 0]
+        answers: list[A.Action] = [A.AnswerPermitBribe.shared(seat=seat, briber=None)]
+        return answers + [A.AnswerPermitBribe.shared(seat=seat, briber=s) for s, amount in window.bids.items()
+                          if amount > 0]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         if seat == window.builder:  # R-BUILD-06: no bribe; the builder accepts none
