@@ -83,6 +83,17 @@ def _secret_deal(labeller: Labeller, a: A.SecretDeal) -> Words:
             "Any Court card may stand in for a Secret Deal; its face is never shown (V-ILLUMO-17).")
 
 
+def _secret_trade(labeller: Labeller, a: A.SecretTrade) -> Words:
+    what = f"trade #{a.offer_id}"
+    if a.card is None:
+        return (f"Bavarian Illuminati: make {what} a Secret Deal ($100)", 100, "V-ILLUMO-43.")
+    if a.card == "secret_deal":
+        return (f"Play Secret Deal on {what}", None,
+                "When every party has accepted, only a player who plays Interference may complain (V-ILLUMO-18).")
+    return (f"Discard {card_name(a.card)} face down: {what} a Secret Deal", None,
+            "Any Court card may stand in for a Secret Deal; its face is never shown (V-ILLUMO-17).")
+
+
 SIDE_WORDS = {"for": "for the purchase", "against": "against the purchase", "plaintiff": "for the plaintiff",
               "defendant": "for the defendant"}
 
@@ -200,7 +211,7 @@ def _bid(labeller: Labeller, a: A.Bid) -> Words:
 
 ILLUMO_WORDS: dict[str, Callable[[Labeller, A.Action], Words]] = {
     **CLASSIC_WORDS, "transfer": _transfer, "choose_split": _choose_split, "buy": _buy, "complain": _complain,
-    "secret_deal": _secret_deal, "pledge": _pledge, "pass_pledge": _pass_pledge, "sue": _sue,
+    "secret_deal": _secret_deal, "secret_trade": _secret_trade, "pledge": _pledge, "pass_pledge": _pass_pledge, "sue": _sue,
     "play_court_card": _play_court_card, "pass_card": _pass_card, "resume_case": _resume_case,
     "forfeit_deed": _forfeit_deed, "bribe_assessor": _bribe_assessor, "cancel_effect": _cancel_effect,
     "declare_missing": _declare_missing, "end_turn": _end_turn, "bid": _bid, "declare_idle_turn": _declare_idle_turn,

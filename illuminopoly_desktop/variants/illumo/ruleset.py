@@ -22,7 +22,8 @@ from ...rules.errors import IllegalAction
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from ..classic.worth import net_worths
-from . import advanced, bermuda, bonus, court, free_actions, interference, landing, lawsuits, trades, treasury
+from . import (advanced, bermuda, bonus, court, free_actions, interference, landing, lawsuits, secret_trades, trades,
+               treasury)
 from .queries import IllumoQueries
 from .steps import STEPS, IllumoAuctionWindow, finish_turn
 from .windows import WINDOWS
@@ -79,6 +80,7 @@ class IllumoRuleset(ClassicRuleset):
         slice_.drawn_passing_go = False
         slice_.repair_asked = False
         slice_.secret_deal_by = None
+        secret_trades.forget_closed(ctx.state)
         for index in [i for i, purchaser in slice_.blocked_until.items() if purchaser == seat]:
             del slice_.blocked_until[index]
         court.turn_started(ctx, seat)
@@ -185,6 +187,7 @@ class IllumoRuleset(ClassicRuleset):
         for holder, cards in shown["court_hands"].items():
             if int(holder) != seat:
                 shown["court_hands"][holder] = [HIDDEN_CARD] * len(cards)
+        secret_trades.redact(state, shown, view.get("offers", []))
         visibility = state.setup.options.illumo_treasury_visibility
         if visibility == "public":
             return
