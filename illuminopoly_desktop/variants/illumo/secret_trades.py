@@ -76,8 +76,7 @@ def secret_trade(ctx: RulesContext, action: A.SecretTrade) -> None:
 def secret_trade_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     """Every Secret Deal the seat may make on an open trade now: one per kind of card he holds, and the Bavarian
     ability."""
-    kinds: list[str | None] = sorted({court.kind_of(n) for n in court.hand(ctx, seat)})
-    kinds.append(None)
+    kinds: list[str | None] = [*sorted({court.kind_of(n) for n in court.hand(ctx, seat)}), None]
     return [A.SecretTrade.shared(seat=seat, offer_id=offer.id, card=card)
             for offer in ctx.state.offers if receives_deed(offer, seat)
             for card in kinds if passes(check_secret_trade, ctx, seat, offer.id, card)]
