@@ -220,6 +220,23 @@ ILLUMO_WORDS: dict[str, Callable[[Labeller, A.Action], Words]] = {
 """Each Illumonopoly action type's wording: (label, cost, tooltip); classic's for the rest."""
 
 
+def purchase_choice(state, seat: int) -> tuple[int, str, int, int] | None:
+    """(price, type, least, most) of the purchase the seat may make now when its payment has a choice of sources
+    (V-ILLUMO-05, VARIANTS §4.7: the payment-source picker opens by itself then): more than one split between his
+    treasury of the deed's type and central is possible, `least` and `most` the dollars the type's treasury may
+    give. None when there is no purchase or only one way to pay it."""
+    square = state.turn.landing_square
+    if state.turn.seat != seat or square is None or square not in state.properties:
+        return None
+    info = state.setup.board.squares[square]
+    if state.properties[square].owner is not None or not info.price:
+        return None
+    rows = dict(ruleset_of(state).queries.treasury_rows(state, seat))
+    group, central = rows.get(info.group) or 0, rows.get("central") or 0
+    least, most = max(0, info.price - central), min(group, info.price)
+    return (info.price, info.group, least, most) if most > least else None
+
+
 SPY_RULE = "V-ILLUMO-27"
 
 

@@ -1,0 +1,117 @@
+"""Illumonopoly at the table, the gaps issue 29's last session left (VARIANTS §4.7), each driven by real clicks and
+keys and applied through the engine to the dollar: a trade made a Secret Deal from the Court hand (V-ILLUMO-17, -18);
+the payment-source picker opening by itself when a purchase may be paid more than one way, accepted with Enter
+(V-ILLUMO-05); the lawsuit wizard suing nobody over an unowned lot (A-IL-17's option); Corporate Spy's reveal kept
+for its player until seen (V-ILLUMO-27); the game-over standings in net worth (V-ILLUMO-48); the transfer dialog's
+amount starting at a sensible value (V-ILLUMO-07, -08). The dialogs are walked in a child process by
+tests/test_ui_focus_walk.py."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from illuminopoly_desktop.model.state import CashItem, DeedItem, OfferLeg
+from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules import engine
+
+from classic_scenario import give, others
+from illumo_scenario import fund, illumo_game, treasury
+from test_ui_illumo_table import BALTIC, MEDITERRANEAN, READING, click, deal_card, start, through_the_curtain
+
+PRICE = 300
+
+
+def pass_card_windows(window) -> None:
+    """Everyone asked lets the Court card just played stand, by a click on "Play no card" on his screen."""
+    state = window.table.session.state
+    for _ in range(8):
+        if not (state.pending and state.pending[-1].kind == "illumo_card_response"):
+            return
+        through_the_curtain(window)
+        click(window.action_panel.buttons_of("pass_card")[0])
+
+
+# ----- 1. a trade made a Secret Deal (V-ILLUMO-12 b, -17, -18) -----
+
+def test_a_trade_is_made_a_secret_deal_from_the_court_hand_and_the_others_see_only_that_a_card_was_played(
+        qtbot, game_folders):
+    """Ben offers Reading Railroad to Ann for $300. On Ann's screen the Court hand offers "Card face down as Secret
+    Deal": a click discards her Rent Control face down on the trade. Nobody cancels; Ann accepts; Cy, asked about
+    the agreed trade, has no complaint to file (he holds no Interference) and lets it pass: Reading is Ann's for
+    exactly $300. Cy's log says a Secret Deal was played, never which card."""
+    state = illumo_game(3)
+    ann = state.turn.seat
+    ben, cy = others(state)
+    give(state, ben, READING)
+    deal_card(state, ann, "rent_control")
+    engine.apply(state, A.ProposeOffer(seat=ben, counterparties=[ann], legs=[
+        OfferLeg(giver=ben, receiver=ann, item=DeedItem(property=READING)),
+        OfferLeg(giver=ann, receiver=ben, item=CashItem(amount=PRICE))]))
+    offer_id = state.offers[-1].id
+    window = start(qtbot, state)
+    assert window.table.viewer == ann
+    panel = window.illumo_panel
+    assert panel.secret_button.isVisible()
+    click(panel.secret_button)
+    state = window.table.session.state
+    assert ann not in state.variant.court_hands  # the card is gone, face down
+    pass_card_windows(window)
+    assert state.variant.secret_offers == {offer_id: ann}
+    engine.apply(state, A.AcceptOffer(seat=ann, offer_id=offer_id))
+    window.table.refresh()
+    through_the_curtain(window)
+    assert window.table.viewer == cy and state.pending[-1].secret
+    prompt = window.action_panel.buttons_of("complain")
+    assert [b.choice.action.file for b in prompt] == [False]  # no Interference card: nothing to file
+    lines = " ".join(window.game_log.lines())
+    assert "plays a Secret Deal" in lines and "Rent Control" not in lines
+    click(prompt[0])
+    state = window.table.session.state
+    assert state.properties[READING].owner == ann
+    assert state.players[ann].cash == 1500 - PRICE and state.players[ben].cash == 1500 + PRICE
+
+
+# ----- 2. the payment-source picker opens by itself (V-ILLUMO-05, §4.7) -----
+
+def test_the_payment_source_picker_opens_by_itself_when_the_purchase_has_a_choice_and_enter_accepts_it(
+        qtbot, game_folders):
+    """Ann stops on Baltic Avenue ($60) with $40 in her brown treasury and $1,500 central: the purchase may be paid
+    several ways, so the picker opens by itself with the suggested split ($40 brown, $20 central) focused; Enter
+    accepts it and closes the picker; the purchase then takes exactly that."""
+    state = illumo_game(2)
+    ann = state.turn.seat
+    give(state, ann, MEDITERRANEAN)
+    fund(state, ann, "brown", 40)
+    engine.apply(state, A.ForceDice(seat=ann, dice=[1, 2]))
+    window = start(qtbot, state)
+    click(window.action_panel.buttons_of("roll")[0])  # to Baltic Avenue
+    picker = window.action_panel.dialogs.get("illumo_split")
+    assert picker is not None and picker.isVisible()
+    assert "Suggested: $40 from brown treasury, $20 central" in picker.split.text()
+    assert picker.cap.value() == 40
+    QTest.keyClick(picker.cap, Qt.Key.Key_Return)
+    state = window.table.session.state
+    assert state.variant.payment_split[ann] == 40 and not picker.isVisible()
+    buy = window.action_panel.buttons_of("buy")[0]
+    assert "$40 from brown treasury, $20 central" in buy.text()
+    click(buy)
+    while state.pending and state.pending[-1].kind == "illumo_complaint":
+        engine.apply(state, A.Complain(seat=state.pending[-1].askees[0], file=False))
+    assert state.properties[BALTIC].owner == ann
+    assert state.players[ann].cash == 1500 - 20 and treasury(state, ann, "brown") == 0
+
+
+def test_the_payment_source_picker_stays_shut_when_the_purchase_can_be_paid_only_one_way(qtbot, game_folders):
+    """Nothing in the brown treasury: Baltic Avenue can come only from central, so no picker opens."""
+    state = illumo_game(2)
+    ann = state.turn.seat
+    give(state, ann, MEDITERRANEAN)
+    fund(state, ann, "railroads", 0)
+    give(state, ann, READING)
+    fund(state, ann, "railroads", 90)  # another type's money is no source for Baltic (V-ILLUMO-05)
+    engine.apply(state, A.ForceDice(seat=ann, dice=[1, 2]))
+    window = start(qtbot, state)
+    click(window.action_panel.buttons_of("roll")[0])
+    picker = window.action_panel.dialogs.get("illumo_split")
+    assert picker is None or not picker.isVisible()
+    assert window.action_panel.buttons_of("buy")
