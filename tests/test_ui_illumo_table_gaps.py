@@ -115,3 +115,44 @@ def test_the_payment_source_picker_stays_shut_when_the_purchase_can_be_paid_only
     picker = window.action_panel.dialogs.get("illumo_split")
     assert picker is None or not picker.isVisible()
     assert window.action_panel.buttons_of("buy")
+
+
+# ----- 3. the lawsuit wizard sues nobody over an unowned lot (A-IL-17's option) -----
+
+def test_the_lawsuit_wizard_sues_nobody_over_an_unowned_lot_where_the_rules_allow_it(qtbot, game_folders):
+    """With `illumo_landmark_unowned_targets`, "Nobody (an unowned lot)" is a defendant in the wizard: chosen with
+    the keyboard, it lists the unowned deeds (Reading Railroad greyed: it cannot be a landmark), shows the ELP
+    against an unowned lot's 0 (LP 3 - 0 = 3), and Enter files the suit: $50 from central, the case against
+    nobody over Mediterranean Avenue (V-ILLUMO-36, -38)."""
+    state = illumo_game(2, options={"illumo_landmark_unowned_targets": True})
+    ann = state.turn.seat
+    window = start(qtbot, state)
+    click(window.illumo_panel.lawsuit_button)
+    wizard = window.action_panel.dialogs["illumo_lawsuit"]
+    assert wizard.isVisible()
+    names = [wizard.defendant.itemText(i) for i in range(wizard.defendant.count())]
+    assert names[-1] == "Nobody (an unowned lot)"
+    wizard.defendant.setFocus()
+    QTest.keyClick(wizard.defendant, Qt.Key.Key_End)
+    assert wizard.defendant.currentData() == -1
+    items = [wizard.targets.item(i).text() for i in range(wizard.targets.count())]
+    assert items[0] == "Mediterranean Avenue"
+    assert "Reading Railroad — Railroads and Utilities cannot be landmarks." in items
+    assert "against an unowned lot's 0: ELP 3 before pledges" in wizard.odds.text()
+    QTest.keyClick(wizard.defendant, Qt.Key.Key_Return)
+    state = window.table.session.state
+    case = state.pending[-1]
+    assert (case.kind, case.defendant, case.suit, case.target) == ("illumo_lawsuit", -1, "landmark", MEDITERRANEAN)
+    assert state.players[ann].cash == 1500 - 50
+
+
+def test_the_lawsuit_wizard_offers_nobody_only_where_the_rules_allow_it(qtbot, game_folders):
+    """By default (A-IL-17) a suit needs a defendant: no "Nobody" in the wizard."""
+    window = start(qtbot, illumo_game(2))
+    state = window.table.session.state
+    give(state, others(state)[0], BALTIC)
+    window.table.refresh()
+    click(window.illumo_panel.lawsuit_button)
+    wizard = window.action_panel.dialogs["illumo_lawsuit"]
+    names = [wizard.defendant.itemText(i) for i in range(wizard.defendant.count())]
+    assert names == [state.players[others(state)[0]].name]

@@ -215,12 +215,14 @@ class IllumoQueries(ClassicQueries):
     # ----- the lawsuit wizard (V-ILLUMO-36 to -40) -----
 
     def lawsuit_targets(self, state: GameState, seat: int, suit: str, defendant: int) -> list[tuple[int, str]]:
-        """Every deed of the defendant with "" when the suit may be filed over it now, else the rule's reason
-        ("Railroads and Utilities cannot be landmarks.", "... is not part of a monopoly ...")."""
+        """Every deed of the defendant (nobody, `unowned_defendant`: every unowned deed) with "" when the suit may be
+        filed over it now, else the rule's reason ("Railroads and Utilities cannot be landmarks.", "... is not part
+        of a monopoly ...")."""
         ctx = RulesContext(state)
         found = []
+        owner = None if defendant == lawsuits.NOBODY else defendant
         for index, prop in sorted(state.properties.items()):
-            if prop.owner != defendant:
+            if prop.owner != owner or owner is None and index in state.variant.landmarks:
                 continue
             try:
                 lawsuits.check_sue(ctx, seat, defendant, suit, index)
@@ -236,6 +238,11 @@ class IllumoQueries(ClassicQueries):
                                 affected=treasury.deed_type(ctx, index), order=[seat])
         target = lawsuits.elp(ctx, case)
         return target, success_chance(lawsuits.spec(ctx), target)
+
+    def unowned_defendant(self, state: GameState) -> int | None:
+        """The defendant of a landmark suit over an unowned lot when the rules allow one
+        (`illumo_landmark_unowned_targets`, A-IL-17), else None."""
+        return lawsuits.NOBODY if state.setup.options.illumo_landmark_unowned_targets else None
 
     def filing_fee(self, state: GameState) -> int:
         return state.setup.options.illumo_filing_fee
