@@ -16,7 +16,8 @@ from illuminopoly_desktop.rules import engine
 
 from classic_scenario import give, others
 from illumo_scenario import fund, illumo_game, treasury
-from test_ui_illumo_table import BALTIC, MEDITERRANEAN, READING, click, deal_card, start, through_the_curtain
+from test_ui_illumo_table import (BALTIC, JUST_VISITING_DICE, MEDITERRANEAN, READING, click, deal_card, start,
+                                  through_the_curtain)
 
 PRICE = 300
 
@@ -156,3 +157,38 @@ def test_the_lawsuit_wizard_offers_nobody_only_where_the_rules_allow_it(qtbot, g
     wizard = window.action_panel.dialogs["illumo_lawsuit"]
     names = [wizard.defendant.itemText(i) for i in range(wizard.defendant.count())]
     assert names == [state.players[others(state)[0]].name]
+
+
+# ----- 4. Corporate Spy's reveal waits for its player (V-ILLUMO-27, §4.7) -----
+
+def test_corporate_spys_reveal_waits_for_its_player_when_it_lands_on_another_screen(qtbot, game_folders):
+    """Ann and Ben share the laptop. In step 4 Ann plays Corporate Spy on Ben's hand; the card's response window
+    asks Ben, on his own screen, and the reveal happens when he lets it stand — while his screen is up. It never
+    shows there; when the laptop comes back to Ann her panel tells her Ben's card, and her log keeps it; Ben's log
+    says only that the card was played."""
+    state = illumo_game(2)
+    ann = state.turn.seat
+    ben = others(state)[0]
+    ben_name = state.players[ben].name
+    deal_card(state, ann, "corporate_spy")
+    deal_card(state, ben, "legal_holiday")
+    engine.apply(state, A.ForceDice(seat=ann, dice=JUST_VISITING_DICE))
+    window = start(qtbot, state)
+    click(window.action_panel.buttons_of("roll")[0])  # to Just Visiting: step 3, then 4
+    card = next(iter(window.illumo_panel.card_buttons.values()))
+    assert card.property("lit") is True
+    click(card)
+    entry = next(e for e in window.illumo_panel.menu.actions() if e.text().endswith(f"{ben_name}'s Court hand"))
+    entry.trigger()
+    through_the_curtain(window)
+    assert window.table.viewer == ben
+    notice = window.action_panel.notice
+    click(window.action_panel.buttons_of("pass_card")[0])  # Ben lets it stand: the reveal happens now
+    assert "Legal Holiday" not in notice.text() and not (notice.isVisible() and window.table.viewer == ben)
+    assert not any("Legal Holiday" in line for line in window.game_log.lines())
+    assert any("Corporate Spy" in line for line in window.game_log.lines())
+    through_the_curtain(window)
+    assert window.table.viewer == ann
+    assert notice.isVisible()
+    assert notice.text() == f"Corporate Spy, for your eyes only: {ben_name}'s Court hand: Legal Holiday."
+    assert any("Legal Holiday" in line for line in window.game_log.lines())

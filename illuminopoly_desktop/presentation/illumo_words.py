@@ -240,11 +240,15 @@ def purchase_choice(state, seat: int) -> tuple[int, str, int, int] | None:
 SPY_RULE = "V-ILLUMO-27"
 
 
-def private_reveal(events: list, state, seat: int | None) -> str | None:
-    """What a Corporate Spy showed `seat` alone in these events (VARIANTS §4.7's private reveal: the log tells the
-    others only that the card was played), or None."""
-    if seat is None or state is None or not ruleset_of(state).queries.has_court_cards:
-        return None
-    shown = [event.text for event in events if isinstance(event, E.Notice) and event.rule_id == SPY_RULE
-             and event.visible_to is not None and seat in event.visible_to]
-    return f"Corporate Spy, for your eyes only: {shown[-1]}" if shown else None
+def private_reveals(events: list, state) -> dict[int, str]:
+    """Seat -> what a Corporate Spy showed that seat alone in these events (VARIANTS §4.7's private reveal: the log
+    tells the others only that the card was played); empty when none did."""
+    if state is None or not ruleset_of(state).queries.has_court_cards:
+        return {}
+    shown: dict[int, str] = {}
+    for event in events:
+        if isinstance(event, E.Notice) and event.rule_id == SPY_RULE and event.visible_to is not None:
+            for seat in event.visible_to:
+                shown[seat] = f"Corporate Spy, for your eyes only: {event.text}"
+    return shown
+
