@@ -192,3 +192,34 @@ def test_corporate_spys_reveal_waits_for_its_player_when_it_lands_on_another_scr
     assert notice.isVisible()
     assert notice.text() == f"Corporate Spy, for your eyes only: {ben_name}'s Court hand: Legal Holiday."
     assert any("Legal Holiday" in line for line in window.game_log.lines())
+
+
+# ----- 5. game over: the standings in the ruleset's measure (V-ILLUMO-48, A-IL-05) -----
+
+def test_game_over_ranks_by_public_worth_and_shows_no_ones_private_money(qtbot, game_folders):
+    """A one-round game (CLASSIC-15's time limit, V-ILLUMO-48): both players go to Just Visiting and end their turns
+    by clicks. The game-over screen's standings column is the ruleset's measure, "Public worth" (what the rounds'
+    standings count while treasuries are private): Ann's Baltic Avenue and Reading Railroad $260, Ben's
+    Mediterranean Avenue $60; no Cash column, and the chart follows the same figure."""
+    state = illumo_game(2, options={"classic_end_mode": "time_limit", "classic_time_limit_rounds": 1})
+    ann = state.turn.seat
+    ben = others(state)[0]
+    give(state, ann, BALTIC, READING)
+    fund(state, ann, "brown", 40)
+    give(state, ben, MEDITERRANEAN)
+    window = start(qtbot, state)
+    for _ in range(2):
+        through_the_curtain(window)
+        mover = window.table.session.state.turn.seat
+        engine.apply(window.table.session.state, A.ForceDice(seat=mover, dice=JUST_VISITING_DICE))
+        click(window.action_panel.buttons_of("roll")[0])
+        click(window.action_panel.buttons_of("end_turn")[0])
+    qtbot.waitUntil(lambda: window.game_over_dialog is not None and window.game_over_dialog.isVisible(), timeout=5000)
+    dialog = window.game_over_dialog
+    headers = [dialog.standings.horizontalHeaderItem(c).text() for c in range(dialog.standings.columnCount())]
+    assert "Public worth" in headers
+    assert dialog.standings.isColumnHidden(headers.index("Cash"))
+    rows = {row[1]: row[headers.index("Public worth")] for row in dialog.standings_rows()}
+    names = window.table.session.state.players
+    assert rows == {names[ann].name: "260", names[ben].name: "60"}
+    assert dialog.chart.parentWidget().title() == "Public worth by round"

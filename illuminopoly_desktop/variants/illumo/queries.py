@@ -100,6 +100,14 @@ class IllumoQueries(ClassicQueries):
     standings_name = "public worth"
     """A round's standings count what everyone may see (the ruleset's `standings`: deeds and buildings while the
     treasuries are private, A-IL-05; the whole net worth when they are public)."""
+    standing_column = "Public worth"
+    """The game-over screen ranks by the same figure (`standing_values`), never by private money."""
+
+    def standing_values(self, state: GameState) -> dict[int, int]:
+        return treasury.public_worths(state, state.setup.board.squares)
+
+    def money_private(self, state: GameState) -> bool:
+        return state.setup.options.illumo_treasury_visibility == "private"
 
     def rent_of(self, state: GameState, index: int, utility_roll: int | None = None) -> int:
         return landing.rent_due(RulesContext(state), index, utility_roll or 0)

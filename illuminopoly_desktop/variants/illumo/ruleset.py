@@ -21,7 +21,6 @@ from ...rules.decisions import registry
 from ...rules.errors import IllegalAction
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
-from ..classic.worth import net_worths
 from . import (advanced, bermuda, bonus, court, free_actions, interference, landing, lawsuits, secret_trades, trades,
                treasury)
 from .queries import IllumoQueries
@@ -109,10 +108,7 @@ class IllumoRuleset(ClassicRuleset):
         """The public standings at each round's end: with private treasuries (A-IL-05: "totals are hidden as well")
         only what everyone can see counts, the deeds at their price (half when mortgaged) and the buildings at cost;
         with `illumo_treasury_visibility = public`, the whole net worth (V-ILLUMO-48)."""
-        worths = net_worths(state, squares)
-        if state.setup.options.illumo_treasury_visibility != "private":
-            return worths  # the totals are public (totals_public, public)
-        return {seat: worth - state.money_of(seat) for seat, worth in worths.items()}
+        return treasury.public_worths(state, squares)
 
     # ----- S09: the ledger's group treasuries -----
 

@@ -12,6 +12,7 @@ from ...rules.errors import refuse
 from ...rules.events import Notice
 from ...rules.money import bank_receiver, ceil_div, move
 from ...rules.payments import demand
+from ..classic.worth import net_worths
 
 CENTRAL = "central"
 """A pledge's or a payment's source: the central treasury (else the name of a type)."""
@@ -249,3 +250,14 @@ def deliverable(ctx: RulesContext, amount: int) -> int:
         else:
             high = middle - 1
     return low
+
+
+def public_worths(state: GameState, squares) -> dict[int, int]:
+    """Each player's worth as everyone may see it (the standings, `standings_name` "public worth"): with private
+    treasuries (A-IL-05: "totals are hidden as well") the deeds at their price (half when mortgaged) and the
+    buildings at cost; with `illumo_treasury_visibility` `totals_public` or `public`, the whole net worth
+    (V-ILLUMO-48)."""
+    worths = net_worths(state, squares)
+    if state.setup.options.illumo_treasury_visibility != "private":
+        return worths
+    return {seat: worth - state.money_of(seat) for seat, worth in worths.items()}
