@@ -223,3 +223,73 @@ def test_game_over_ranks_by_public_worth_and_shows_no_ones_private_money(qtbot, 
     names = window.table.session.state.players
     assert rows == {names[ann].name: "260", names[ben].name: "60"}
     assert dialog.chart.parentWidget().title() == "Public worth by round"
+
+
+# ----- 6. the transfer dialog's amount starts at a sensible value (V-ILLUMO-07, -08) -----
+
+def choose(combo, data) -> None:
+    """Pick an entry of a combo box with the keyboard."""
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_Home)
+    for _ in range(combo.findData(data)):
+        QTest.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentData() == data
+
+
+def test_the_transfer_dialog_starts_at_all_the_source_can_send_free_or_net_of_its_fee(qtbot, game_folders):
+    """Before rolling a transfer costs a fee: from central the dialog starts at $50, the most the $5 minimum fee
+    covers (central pays every charge: it is not emptied); from $90 in brown at $81 ($81 + $9 fee = $90,
+    V-ILLUMO-07). In step 3 the first two are free (V-ILLUMO-08): from brown it starts at the whole $90, and Enter
+    moves it; from central at the whole of central."""
+    state = illumo_game(2)
+    ann = state.turn.seat
+    give(state, ann, MEDITERRANEAN)
+    fund(state, ann, "brown", 90)
+    engine.apply(state, A.ForceDice(seat=ann, dice=JUST_VISITING_DICE))
+    window = start(qtbot, state)
+    click(window.illumo_panel.transfer_button)
+    dialog = window.action_panel.dialogs["illumo_transfer"]
+    assert dialog.amount.value() == 50 and dialog.fee.text() == "$5"
+    choose(dialog.source, "brown")
+    assert dialog.destination.currentData() == "central"
+    assert dialog.amount.value() == 81 and dialog.fee.text() == "$9"
+    dialog.close()
+    click(window.action_panel.buttons_of("roll")[0])  # to Just Visiting: step 3
+    click(window.illumo_panel.transfer_button)
+    dialog = window.action_panel.dialogs["illumo_transfer"]
+    assert dialog.source.currentData() == "brown"  # as chosen before
+    assert dialog.amount.value() == 90 and dialog.fee.text() == "free"
+    choose(dialog.source, "central")
+    assert dialog.amount.value() == 1500 and dialog.fee.text() == "free"
+    choose(dialog.source, "brown")
+    assert dialog.amount.value() == 90
+    QTest.keyClick(dialog.source, Qt.Key.Key_Return)
+    state = window.table.session.state
+    assert treasury(state, ann, "brown") == 0 and state.players[ann].cash == 1500 + 90
+
+
+def test_the_transfer_dialog_starts_at_what_central_is_short_of_a_charge(qtbot, game_folders):
+    """V-ILLUMO-06: Ann stops on Ben's Baltic Avenue ($4 rent) with $2 central and $90 in brown; central is $2
+    short, so the transfer into central starts at $2; Enter moves it (fee $5 from brown) and the rent is paid into
+    Ben's brown treasury (V-ILLUMO-04)."""
+    state = illumo_game(2)
+    ann = state.turn.seat
+    ben = others(state)[0]
+    give(state, ann, MEDITERRANEAN)
+    fund(state, ann, "brown", 90)
+    fund(state, ann, "central", 2 - 1500)
+    give(state, ben, BALTIC)
+    engine.apply(state, A.ForceDice(seat=ann, dice=[1, 2]))
+    window = start(qtbot, state)
+    click(window.action_panel.buttons_of("roll")[0])  # to Baltic Avenue: $4 due, $2 in central
+    state = window.table.session.state
+    assert state.pending and state.pending[-1].kind == "raise_funds"
+    click(window.illumo_panel.transfer_button)
+    dialog = window.action_panel.dialogs["illumo_transfer"]
+    choose(dialog.source, "brown")
+    assert dialog.amount.value() == 2 and dialog.fee.text() == "$5"
+    QTest.keyClick(dialog.source, Qt.Key.Key_Return)
+    if state.pending and state.pending[-1].kind == "raise_funds":
+        click(window.action_panel.buttons_of("settle_payment")[0])
+    assert treasury(state, ann, "brown") == 90 - 2 - 5
+    assert state.players[ann].cash == 0 and treasury(state, ben, "brown") == 4  # rent to its type (V-ILLUMO-04)

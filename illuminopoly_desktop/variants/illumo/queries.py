@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...model.illumo_court import HIDDEN_CARD, court_deck
 from ...model.illumo_state import Lawsuit
-from ...model.state import GameState
+from ...model.state import GameState, RaiseFunds
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
@@ -135,6 +135,28 @@ class IllumoQueries(ClassicQueries):
     def plain_transfer_fee(self, state: GameState, amount: int) -> int:
         """max($5, 10% rounded up) whatever the step (IL-T1)."""
         return treasury.transfer_fee(RulesContext(state), amount)
+
+    def suggested_transfer(self, state: GameState, seat: int, source: str, destination: str) -> int:
+        """The amount the transfer dialog starts at (VARIANTS §4.7): into central while a charge is due that central
+        is short of, that shortfall (as far as the source can send it); else all the source can send: its whole
+        balance when the transfer is free (V-ILLUMO-08, -44), the most it can send paying the fee itself otherwise
+        (V-ILLUMO-07) — but from central, which pays rent and every charge (V-ILLUMO-05, -06), no more than the
+        minimum fee covers ($50 for $5) unless the transfer is free. At least $1 (the dialog's least amount)."""
+        central = source == treasury.CENTRAL
+        held = state.players[seat].cash if central else treasury.balance(state, seat, source)
+        group = destination if central else source
+        fee, _ = self.transfer_fee_of(state, seat, group, central, held) if held > 0 else (None, "")
+        most = held if fee == 0 else treasury.deliverable(RulesContext(state), held)
+        if central and fee != 0:
+            options = state.setup.options
+            most = min(most, options.illumo_transfer_fee_min * 100 // options.illumo_transfer_fee_percent)
+        if destination == treasury.CENTRAL:
+            owed = [sum(owed for _, owed in window.payments) for window in state.pending
+                    if isinstance(window, RaiseFunds) and window.payer == seat]
+            shortfall = sum(owed) - state.players[seat].cash
+            if owed and shortfall > 0:
+                most = min(most, shortfall)
+        return max(1, most)
 
     def free_transfers_left(self, state: GameState, seat: int) -> int:
         """V-ILLUMO-08: the fee-free transfers the seat still has now (0 outside his step 3)."""
