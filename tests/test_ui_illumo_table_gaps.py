@@ -293,3 +293,40 @@ def test_the_transfer_dialog_starts_at_what_central_is_short_of_a_charge(qtbot, 
         click(window.action_panel.buttons_of("settle_payment")[0])
     assert treasury(state, ann, "brown") == 90 - 2 - 5
     assert state.players[ann].cash == 0 and treasury(state, ben, "brown") == 4  # rent to its type (V-ILLUMO-04)
+
+
+def test_the_deal_dialog_makes_an_offer_a_secret_deal_and_accepts_it(qtbot, game_folders):
+    """V-ILLUMO-17, -18 from the deal dialog: Ben's offer of Reading Railroad waits for Ann's answer; the dialog's
+    "Secret Deal…" button offers her cards face down (its menu names each, for her eyes only); she picks Idle Hands,
+    nobody cancels, and Accept announces the trade as a Secret Deal (no "hangs on an arrow": Illumonopoly has no
+    power structure)."""
+    state = illumo_game(3)
+    ann = state.turn.seat
+    ben, cy = others(state)
+    give(state, ben, READING)
+    deal_card(state, ann, "idle_hands")
+    deal_card(state, ann, "irs_audit")
+    engine.apply(state, A.ProposeOffer(seat=ben, counterparties=[ann], legs=[
+        OfferLeg(giver=ben, receiver=ann, item=DeedItem(property=READING)),
+        OfferLeg(giver=ann, receiver=ben, item=CashItem(amount=PRICE))]))
+    offer_id = state.offers[-1].id
+    window = start(qtbot, state)
+    window.action_panel.open_dialog("deal").show_offer(offer_id)
+    dialog = window.action_panel.dialogs["deal"]
+    assert dialog.isVisible() and dialog.secret_button.isVisible()
+    assert not dialog.spots_box.isVisible() and "arrow" not in dialog.offer_notes.text()
+    click(dialog.secret_button)
+    entries = {entry.text(): entry for entry in dialog.secret_menu.actions()}
+    assert set(entries) == {f"Discard Idle Hands face down: trade #{offer_id} a Secret Deal",
+                            f"Discard IRS Audit face down: trade #{offer_id} a Secret Deal"}
+    entries[f"Discard Idle Hands face down: trade #{offer_id} a Secret Deal"].trigger()
+    pass_card_windows(window)
+    state = window.table.session.state
+    assert state.variant.secret_offers == {offer_id: ann}
+    through_the_curtain(window)
+    dialog = window.action_panel.open_dialog("deal")
+    dialog.show_offer(offer_id)
+    assert not dialog.secret_button.isVisible()  # made secret already
+    click(dialog.accept_button)
+    assert state.pending[-1].kind == "illumo_complaint" and state.pending[-1].secret
+    assert state.pending[-1].askees == [cy]

@@ -62,8 +62,12 @@ def _complain(labeller: Labeller, a: A.Complain) -> Words:
     fee = labeller.state.setup.options.illumo_filing_fee
     what = labeller.square(getattr(window, "property", None))
     who = labeller.state.players[window.purchaser].name if window is not None else "the purchaser"
+    deal = "trade" if getattr(window, "offer_id", None) is not None else "purchase"
     if not a.file:
-        return (f"Let {who}'s purchase of {what} pass", None, "No complaint from you (V-ILLUMO-12).")
+        if getattr(window, "secret", False):
+            return (f"Let {who}'s {deal} of {what} pass (a Secret Deal)", None,
+                    "Under a Secret Deal only a player who plays an Interference card may complain (V-ILLUMO-18).")
+        return (f"Let {who}'s {deal} of {what} pass", None, "No complaint from you (V-ILLUMO-12).")
     if getattr(window, "secret", False):
         helpers = "others may pledge on your side" if a.allow_helpers else "nobody else may pledge on your side"
         return (f"Play Interference: complain about {what} (${fee}; {helpers})", fee,

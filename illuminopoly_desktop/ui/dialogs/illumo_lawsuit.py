@@ -82,7 +82,9 @@ class LawsuitWizard(TableDialog):
 
     def _list_targets(self) -> None:
         suit, defendant = self.kind.currentData(), self.defendant.currentData()
-        self.help.setText(SUIT_HELP.get(suit, ""))
+        nobody = defendant is not None and defendant == ruleset_of(self.state).queries.unowned_defendant(self.state)
+        self.help.setText("The unowned lot leaves play; nobody is paid for it (V-ILLUMO-38, A-IL-17)."
+                          if nobody and suit == "landmark" else SUIT_HELP.get(suit, ""))
         chosen = self.targets.currentItem().data(Qt.ItemDataRole.UserRole) if self.targets.currentItem() else None
         self.targets.blockSignals(True)
         self.targets.clear()
@@ -100,7 +102,6 @@ class LawsuitWizard(TableDialog):
                     first_valid = item
                 self.targets.addItem(item)
         if self.targets.count() == 0:
-            nobody = defendant is not None and defendant == ruleset_of(self.state).queries.unowned_defendant(self.state)
             self.targets.addItem(QListWidgetItem("No lot is unowned now." if nobody else "The defendant owns no deed."))
             self.targets.item(0).setFlags(Qt.ItemFlag.NoItemFlags)
         if first_valid is not None:
