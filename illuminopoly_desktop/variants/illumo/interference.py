@@ -27,7 +27,7 @@ from . import trade_payments
 from ..classic.landing import take_deed
 from .bonus import disqualify
 from .effects import check_no_holiday, check_not_audited, valued
-from .treasury import CENTRAL, account, deed_type, settle_tied
+from .treasury import CENTRAL, account, deed_type, illumo, settle_tied
 
 FOR, AGAINST = "for", "against"
 BASE_TARGET = 10
@@ -89,7 +89,7 @@ def announce_trade(ctx: RulesContext, offer) -> bool:
     if not askees:
         return False
     index, receiver = challenged
-    secret = ctx.state.variant.secret_offers.pop(offer.id, None) is not None  # V-ILLUMO-18 (secret_trades.py)
+    secret = illumo(ctx.state).secret_offers.pop(offer.id, None) is not None  # V-ILLUMO-18 (secret_trades.py)
     if secret:
         ctx.notice(f"A trade of {ctx.square_name(index)} is agreed as a Secret Deal; only a player who plays "
                    f"Interference may complain.", "V-ILLUMO-18")

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from ...model.illumo_court import HIDDEN_CARD, court_deck
 from ...model.illumo_state import Lawsuit
+from ...model.illumo_options import IllumoOptions
 from ...model.state import GameState, RaiseFunds
+from ...model.typed_access import options_as
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
@@ -87,6 +89,11 @@ class Markers:
     assessed: tuple[int, ...]
 
 
+def illumo_options(state: GameState) -> IllumoOptions:
+    """The game's house rules, an Illumonopoly game's (checked)."""
+    return options_as(state.setup.options, IllumoOptions)
+
+
 class IllumoQueries(ClassicQueries):
     has_treasuries = True
     """V-ILLUMO-02: money lives in a central treasury and group treasuries (the table shows the treasury panel)."""
@@ -107,7 +114,7 @@ class IllumoQueries(ClassicQueries):
         return treasury.public_worths(state, state.setup.board.squares)
 
     def money_private(self, state: GameState) -> bool:
-        return state.setup.options.illumo_treasury_visibility == "private"
+        return illumo_options(state).illumo_treasury_visibility == "private"
 
     def rent_of(self, state: GameState, index: int, utility_roll: int | None = None) -> int:
         return landing.rent_due(RulesContext(state), index, utility_roll or 0)
@@ -148,7 +155,7 @@ class IllumoQueries(ClassicQueries):
         fee, _ = self.transfer_fee_of(state, seat, group, central, held) if held > 0 else (None, "")
         most = held if fee == 0 else treasury.deliverable(RulesContext(state), held)
         if central and fee != 0:
-            options = state.setup.options
+            options = illumo_options(state)
             most = min(most, options.illumo_transfer_fee_min * 100 // options.illumo_transfer_fee_percent)
         if destination == treasury.CENTRAL:
             owed = [sum(owed for _, owed in window.payments) for window in state.pending
@@ -252,7 +259,7 @@ class IllumoQueries(ClassicQueries):
         found = []
         owner = None if defendant == lawsuits.NOBODY else defendant
         for index, prop in sorted(state.properties.items()):
-            if prop.owner != owner or owner is None and index in state.variant.landmarks:
+            if prop.owner != owner or owner is None and index in treasury.illumo(state).landmarks:
                 continue
             try:
                 lawsuits.check_sue(ctx, seat, defendant, suit, index)
@@ -272,7 +279,7 @@ class IllumoQueries(ClassicQueries):
     def unowned_defendant(self, state: GameState) -> int | None:
         """The defendant of a landmark suit over an unowned lot when the rules allow one
         (`illumo_landmark_unowned_targets`, A-IL-17), else None."""
-        return lawsuits.NOBODY if state.setup.options.illumo_landmark_unowned_targets else None
+        return lawsuits.NOBODY if illumo_options(state).illumo_landmark_unowned_targets else None
 
     def filing_fee(self, state: GameState) -> int:
         return state.setup.options.illumo_filing_fee

@@ -5,8 +5,10 @@ a payment comes from where V-ILLUMO-05 allows, and moving money between one's ow
 an account of the ledger, "t<seat>:<type>", which the ruleset adjusts (`adjust`)."""
 from __future__ import annotations
 
+from ...model.illumo_options import IllumoOptions
 from ...model.illumo_state import IllumoState, parse_account, treasury_account
 from ...model.state import BANK, GameState, Party
+from ...model.typed_access import options_as
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import Notice
@@ -258,6 +260,6 @@ def public_worths(state: GameState, squares) -> dict[int, int]:
     buildings at cost; with `illumo_treasury_visibility` `totals_public` or `public`, the whole net worth
     (V-ILLUMO-48)."""
     worths = net_worths(state, squares)
-    if state.setup.options.illumo_treasury_visibility != "private":
+    if options_as(state.setup.options, IllumoOptions).illumo_treasury_visibility != "private":
         return worths
     return {seat: worth - state.money_of(seat) for seat, worth in worths.items()}
