@@ -1,8 +1,9 @@
 """Screenshots of Illumonopoly's table for issue 29's last gaps, on a real X server, driven by real mouse and keyboard
 events from xdotool (the script only sets up each scene's position and reads where the widgets are):
 
-  secret-trade      Ann makes Ben's offer of Reading Railroad a Secret Deal from her Court hand; Cy's prompt then
-                    (no Interference card: only "let it pass"), his log saying only that a Secret Deal was played
+  secret-trade      the mover makes an offer of Reading Railroad to him a Secret Deal from the deal window (a card
+                    face down), accepts it; the next player's prompt then (no Interference card: only "let it
+                    pass"), his log saying only that a Secret Deal was played
   split-auto        the payment-source picker, opened by itself on Baltic Avenue with the suggested split
   lawsuit-nobody    the lawsuit wizard suing nobody over an unowned lot (illumo_landmark_unowned_targets)
   spy-reveal        Corporate Spy's reveal on Ann's panel after Ben let the card stand on his own screen
@@ -145,32 +146,43 @@ def put_away(window) -> None:
     pump(0.3)
 
 
+def menu_entry(menu, words: str) -> None:
+    """Click the entry of an open menu whose words contain `words`."""
+    entry = next(a for a in menu.actions() if words in a.text())
+    point = menu.mapToGlobal(menu.actionGeometry(entry).center())
+    xdo("mousemove", point.x(), point.y())
+    xdo("click", 1)
+
+
+def deal_dialog(window):
+    dialog = window.action_panel.dialogs.get("deal")
+    if dialog is None or not dialog.isVisible():
+        click(window.action_panel.launcher_buttons["deal"])
+        dialog = window.action_panel.dialogs["deal"]
+    return dialog
+
+
 def secret_trade() -> None:
     state = game(3)
-    ann = state.turn.seat
-    ben, cy = others(state)
-    give(state, ben, READING)
-    deal(state, ann, "rent_control")
-    deal(state, ann, "irs_audit")
-    engine.apply(state, A.ProposeOffer(seat=ben, counterparties=[ann], legs=[
-        OfferLeg(giver=ben, receiver=ann, item=DeedItem(property=READING)),
-        OfferLeg(giver=ann, receiver=ben, item=CashItem(amount=300))]))
+    mover = state.turn.seat
+    seller = others(state)[0]
+    give(state, seller, READING)
+    deal(state, mover, "rent_control")
+    deal(state, mover, "irs_audit")
+    engine.apply(state, A.ProposeOffer(seat=seller, counterparties=[mover], legs=[
+        OfferLeg(giver=seller, receiver=mover, item=DeedItem(property=READING)),
+        OfferLeg(giver=mover, receiver=seller, item=CashItem(amount=300))]))
     window = table(state)
-    shot("secret-trade-hand")
-    click(window.illumo_panel.secret_button)
+    dialog = deal_dialog(window)
+    click(dialog.secret_button)
     pump(0.5)
-    menu = getattr(window.illumo_panel, "menu", None)
-    if menu is not None and menu.isVisible():
-        shot("secret-trade-menu")
-        entry = next(a for a in menu.actions() if "Rent Control" in a.text())
-        rect = menu.actionGeometry(entry)
-        point = menu.mapToGlobal(rect.center())
-        xdo("mousemove", point.x(), point.y())
-        xdo("click", 1)
+    shot("secret-trade-menu")
+    menu_entry(dialog.secret_menu, "Rent Control")
     pass_cards(window)
-    state = window.table.session.state
-    engine.apply(state, A.AcceptOffer(seat=ann, offer_id=state.offers[-1].id))
-    window.table.refresh()
+    through_the_curtain(window)
+    dialog = deal_dialog(window)
+    shot("secret-trade-dialog")
+    click(dialog.accept_button)
     pump(0.3)
     through_the_curtain(window)
     shot("secret-trade-complaint")
@@ -217,11 +229,7 @@ def spy_reveal() -> None:
     click(window.action_panel.buttons_of("roll")[0])
     card = next(iter(window.illumo_panel.card_buttons.values()))
     click(card)
-    menu = window.illumo_panel.menu
-    entry = next(a for a in menu.actions() if a.text().endswith("Court hand"))
-    point = menu.mapToGlobal(menu.actionGeometry(entry).center())
-    xdo("mousemove", point.x(), point.y())
-    xdo("click", 1)
+    menu_entry(window.illumo_panel.menu, "Court hand")
     through_the_curtain(window)
     shot("spy-reveal-ben")
     click(window.action_panel.buttons_of("pass_card")[0])
