@@ -85,6 +85,10 @@ class IllumoState(Tagged):
     """V-ILLUMO-28: deeds whose valuations a Bribed Assessor halves until the end of the current turn."""
     secret_deal_by: int | None = None
     """V-ILLUMO-17, -18, -43: the player whose purchase about to be announced is a Secret Deal (this landing only)."""
+    secret_offers: dict[int, int] = Field(default_factory=dict)
+    """V-ILLUMO-12 (b), -17, -18: open trade (offer id) -> the party who made his acquisition in it a Secret Deal; the
+    trade is announced as one when every party has accepted (variants/illumo/secret_trades.py). A view keeps only
+    the offers its seat sees."""
     suspended: list[Lawsuit] = Field(default_factory=list)
     """V-ILLUMO-41: cases a Holding Action suspended (their pledges cancelled), which their plaintiffs may resume in
     step 1 of their next turn."""
@@ -206,6 +210,8 @@ class CardResponse(Tagged):
     "legal_holiday", "secret_deal")."""
     allow_helpers: bool = True
     """An Interference card's answer (V-ILLUMO-19): whether third parties may pledge on its player's side."""
+    offer_id: int | None = None
+    """A Secret Deal played on an open trade (V-ILLUMO-17, -18): the trade it makes secret."""
     askees: list[int]
     cancelled: bool = False
 

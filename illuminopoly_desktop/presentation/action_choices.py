@@ -21,7 +21,7 @@ from ..rules.legal import default_action, enumerate_legal
 from ..rules.offer_answers import offer_answerers
 from .classic_words import CLASSIC_WORDS
 from .george_words import GEORGE_WORDS
-from .illumo_words import ILLUMO_WORDS
+from .illumo_words import ILLUMO_WORDS, purchase_choice
 from .shared_words import SHARED_WORDS
 from .deal_builder import can_propose, describe_offer, offers_made, offers_to_answer
 from .game_setup import faction_description
@@ -692,7 +692,11 @@ def illumo_launchers(state: GameState, seat: int, kinds: set[str], waiting: bool
                                "Move money between your central and group treasuries, with the fee previewed "
                                "(V-ILLUMO-07, -08)."))
     if "choose_split" in kinds:
+        # VARIANTS §4.7: the picker opens by itself when the purchase at hand may be paid more than one way
+        choice = purchase_choice(state, seat) if "buy" in kinds and waiting else None
         result.append(Launcher("illumo_split", "Payment sources…",
                                "Which treasuries your next purchase, building or lift is paid from, with a "
-                               "suggested split (V-ILLUMO-05)."))
+                               "suggested split (V-ILLUMO-05).", choice is not None,
+                               ("illumo_split", state.turn.landing_square, state.round_no, seat)
+                               if choice is not None else None))
     return result

@@ -243,7 +243,7 @@ def draft_notes(state: GameState, draft: DealDraft) -> list[str]:
         if below:
             notes.append(f"{place} goes with the whole arm below it: "
                          f"{', '.join(_square(squares, i) for i in below)} (R-STRUCT-10).")
-        if item.parent is None:
+        if item.parent is None and ruleset_of(state).queries.has_structures:  # no arrows in classic Monopoly's
             notes.append(f"{names[leg.receiver]} hangs {place} on his first free arrow (R-STRUCT-04).")
         if ruleset_of(state).queries.group_has_buildings(state, index):
             notes.append(f"The buildings of {place}'s colour group must be sold first (R-SELL-02).")
@@ -339,7 +339,10 @@ def offer_answers(state: GameState, seat: int, offer_id: int) -> list[A.Action]:
 
 
 def received_roots(state: GameState, seat: int, offer: Offer) -> list[int]:
-    """The deeds `seat` receives in the offer that head an arm (each needs a free arrow of his, R-STRUCT-04)."""
+    """The deeds `seat` receives in the offer that head an arm (each needs a free arrow of his, R-STRUCT-04); none
+    where deeds hang in no power structure (classic Monopoly and the rulesets on it)."""
+    if not ruleset_of(state).queries.has_structures:
+        return []
     moving = {leg.item.property for leg in offer.legs if isinstance(leg.item, DeedItem)}
     return [leg.item.property for leg in offer.legs if isinstance(leg.item, DeedItem) and leg.receiver == seat
             and leg.item.property in state.properties and state.properties[leg.item.property].parent not in moving]

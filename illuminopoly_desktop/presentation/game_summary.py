@@ -67,7 +67,10 @@ class GameSummary:
     """The seed of the game's dice and shuffles, told once the game is over (None: a LAN client's view, which never
     holds it)."""
     measure: str = "Power Base"
-    """What the standings and the chart rank by: the Power Base, or a classic game's net worth (CLASSIC-15)."""
+    """What the standings and the chart rank by: the Power Base, or a classic game's net worth (CLASSIC-15), or
+    Illumonopoly's public worth."""
+    money_private: bool = False
+    """The players' money is theirs alone (Illumonopoly's private treasuries, A-IL-05): no cash column."""
     sharers: list[str] = field(default_factory=list)
     """Shared factions: each winning faction with both its sharers, then the people credited (V-SHARED-28)."""
 
@@ -100,6 +103,7 @@ def summarize(state: GameState, rule_id: str | None = None) -> GameSummary:
         standings=standings(state),
         seed=state.setup.seed or None,
         measure=ruleset_of(state).queries.standing_column,
+        money_private=ruleset_of(state).queries.money_private(state),
         sharers=winners_lines(state) if shared else [],
     )
 

@@ -62,8 +62,12 @@ def _complain(labeller: Labeller, a: A.Complain) -> Words:
     fee = labeller.state.setup.options.illumo_filing_fee
     what = labeller.square(getattr(window, "property", None))
     who = labeller.state.players[window.purchaser].name if window is not None else "the purchaser"
+    deal = "trade" if getattr(window, "offer_id", None) is not None else "purchase"
     if not a.file:
-        return (f"Let {who}'s purchase of {what} pass", None, "No complaint from you (V-ILLUMO-12).")
+        if getattr(window, "secret", False):
+            return (f"Let {who}'s {deal} of {what} pass (a Secret Deal)", None,
+                    "Under a Secret Deal only a player who plays an Interference card may complain (V-ILLUMO-18).")
+        return (f"Let {who}'s {deal} of {what} pass", None, "No complaint from you (V-ILLUMO-12).")
     if getattr(window, "secret", False):
         helpers = "others may pledge on your side" if a.allow_helpers else "nobody else may pledge on your side"
         return (f"Play Interference: complain about {what} (${fee}; {helpers})", fee,
@@ -80,6 +84,17 @@ def _secret_deal(labeller: Labeller, a: A.SecretDeal) -> Words:
         return ("Play Secret Deal on this purchase", None,
                 "Only a player who plays Interference may complain (V-ILLUMO-18).")
     return (f"Discard {card_name(a.card)} face down as a Secret Deal", None,
+            "Any Court card may stand in for a Secret Deal; its face is never shown (V-ILLUMO-17).")
+
+
+def _secret_trade(labeller: Labeller, a: A.SecretTrade) -> Words:
+    what = f"trade #{a.offer_id}"
+    if a.card is None:
+        return (f"Bavarian Illuminati: make {what} a Secret Deal ($100)", 100, "V-ILLUMO-43.")
+    if a.card == "secret_deal":
+        return (f"Play Secret Deal on {what}", None,
+                "When every party has accepted, only a player who plays Interference may complain (V-ILLUMO-18).")
+    return (f"Discard {card_name(a.card)} face down: {what} a Secret Deal", None,
             "Any Court card may stand in for a Secret Deal; its face is never shown (V-ILLUMO-17).")
 
 
@@ -200,7 +215,7 @@ def _bid(labeller: Labeller, a: A.Bid) -> Words:
 
 ILLUMO_WORDS: dict[str, Callable[[Labeller, A.Action], Words]] = {
     **CLASSIC_WORDS, "transfer": _transfer, "choose_split": _choose_split, "buy": _buy, "complain": _complain,
-    "secret_deal": _secret_deal, "pledge": _pledge, "pass_pledge": _pass_pledge, "sue": _sue,
+    "secret_deal": _secret_deal, "secret_trade": _secret_trade, "pledge": _pledge, "pass_pledge": _pass_pledge, "sue": _sue,
     "play_court_card": _play_court_card, "pass_card": _pass_card, "resume_case": _resume_case,
     "forfeit_deed": _forfeit_deed, "bribe_assessor": _bribe_assessor, "cancel_effect": _cancel_effect,
     "declare_missing": _declare_missing, "end_turn": _end_turn, "bid": _bid, "declare_idle_turn": _declare_idle_turn,
@@ -209,14 +224,35 @@ ILLUMO_WORDS: dict[str, Callable[[Labeller, A.Action], Words]] = {
 """Each Illumonopoly action type's wording: (label, cost, tooltip); classic's for the rest."""
 
 
+def purchase_choice(state, seat: int) -> tuple[int, str, int, int] | None:
+    """(price, type, least, most) of the purchase the seat may make now when its payment has a choice of sources
+    (V-ILLUMO-05, VARIANTS §4.7: the payment-source picker opens by itself then): more than one split between his
+    treasury of the deed's type and central is possible, `least` and `most` the dollars the type's treasury may
+    give. None when there is no purchase or only one way to pay it."""
+    square = state.turn.landing_square
+    if state.turn.seat != seat or square is None or square not in state.properties:
+        return None
+    info = state.setup.board.squares[square]
+    if state.properties[square].owner is not None or not info.price:
+        return None
+    rows = dict(ruleset_of(state).queries.treasury_rows(state, seat))
+    group, central = rows.get(info.group) or 0, rows.get("central") or 0
+    least, most = max(0, info.price - central), min(group, info.price)
+    return (info.price, info.group, least, most) if most > least else None
+
+
 SPY_RULE = "V-ILLUMO-27"
 
 
-def private_reveal(events: list, state, seat: int | None) -> str | None:
-    """What a Corporate Spy showed `seat` alone in these events (VARIANTS §4.7's private reveal: the log tells the
-    others only that the card was played), or None."""
-    if seat is None or state is None or not ruleset_of(state).queries.has_court_cards:
-        return None
-    shown = [event.text for event in events if isinstance(event, E.Notice) and event.rule_id == SPY_RULE
-             and event.visible_to is not None and seat in event.visible_to]
-    return f"Corporate Spy, for your eyes only: {shown[-1]}" if shown else None
+def private_reveals(events: list, state) -> dict[int, str]:
+    """Seat -> what a Corporate Spy showed that seat alone in these events (VARIANTS §4.7's private reveal: the log
+    tells the others only that the card was played); empty when none did."""
+    if state is None or not ruleset_of(state).queries.has_court_cards:
+        return {}
+    shown: dict[int, str] = {}
+    for event in events:
+        if isinstance(event, E.Notice) and event.rule_id == SPY_RULE and event.visible_to is not None:
+            for seat in event.visible_to:
+                shown[seat] = f"Corporate Spy, for your eyes only: {event.text}"
+    return shown
+

@@ -23,7 +23,7 @@ def standings(state: GameState) -> dict[int, int]:
     """What the chart follows now: every faction player's Power Base, or a classic player's net worth (CLASSIC-15),
     which is what classic's RoundEnded carries."""
     if is_classic(state):
-        return ruleset_of(state).queries.net_worths(state)
+        return ruleset_of(state).queries.standing_values(state)
     return current_power_bases(state)[0]
 
 

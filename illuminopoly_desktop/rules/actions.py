@@ -583,6 +583,16 @@ class SecretDeal(Action):
     card: str | None = None
 
 
+class SecretTrade(Action):
+    """V-ILLUMO-12 (b), -17, -18, -43: make one's acquisition in an open trade (`offer_id`, a party who receives a deed
+    in it) a Secret Deal, which it is when every party has accepted and it is announced: with the Secret Deal card
+    (`card="secret_deal"`), any other Court card discarded face down (its kind in `card`, never revealed), or, for
+    the Bavarian Illuminati, $100 to the Bank (`card=None`)."""
+    type: Literal["secret_trade"] = "secret_trade"
+    offer_id: int
+    card: str | None = None
+
+
 class Pledge(Action):
     """V-ILLUMO-13, -37: money for one side of an interference or a lawsuit (`side`: "for"/"against" the
     purchaser, or "plaintiff"/"defendant"), in whole units ($50, or $10), from `source`: "central" or the pledger's
@@ -712,7 +722,7 @@ AnyAction = Annotated[
           DeclareBuildingNeed, BidForParcelBuilding, ClaimUseFee,
           PassFirstAction, PassSecondAction, ProposePairChoice, AcceptPairChoice,
           Transfer, Complain, Pledge, PassPledge, Sue, ForfeitDeed, PlayCourtCard, PassCard, ResumeCase,
-          SecretDeal, BribeAssessor, CancelEffect, DeclareMissing, ChooseSplit, DeclareIdleTurn,
+          SecretDeal, SecretTrade, BribeAssessor, CancelEffect, DeclareMissing, ChooseSplit, DeclareIdleTurn,
           RepairLevel, ChooseIlluminatus],
     Field(discriminator="type"),
 ]
@@ -730,8 +740,9 @@ and are dispatched by variants/illuminopoly/cheating.py."""
 # apart so that the list above stays as it was.
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"pledge_ransom", "answer_ransom", "clean_up"}
 # Illumonopoly's free actions: internal transfers (V-ILLUMO-07, "at any time"), Bribed Assessor (V-ILLUMO-28), a
-# Cancellation against a lasting effect (V-ILLUMO-30 b), the split of a payment tied to a type (V-ILLUMO-05).
-FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer", "bribe_assessor", "cancel_effect", "choose_split"}
+# Cancellation against a lasting effect (V-ILLUMO-30 b), the split of a payment tied to a type (V-ILLUMO-05), a Secret
+# Deal on an open trade (V-ILLUMO-17, -18).
+FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"transfer", "bribe_assessor", "cancel_effect", "choose_split", "secret_trade"}
 
 # The Georgist rules' free actions (V-GEORGE-14 to -20, -29).
 FREE_ACTION_TYPES = FREE_ACTION_TYPES | {"build_on_parcel", "sell_parcel_building", "pay_off_loan", "surrender_lease",

@@ -113,3 +113,12 @@ class Queries:
         """Each player's standing in money, by seat, where the ruleset ranks players by one (classic Monopoly's
         net worth, CLASSIC-15); empty where it does not."""
         return {}
+
+    def standing_values(self, state: GameState) -> dict[int, int]:
+        """What the game-over standings and chart of a game ranked by money show, by seat (`standing_column`):
+        the net worth, unless the ruleset keeps part of it private (Illumonopoly's treasuries, A-IL-05)."""
+        return self.net_worths(state)
+
+    def money_private(self, state: GameState) -> bool:
+        """Whether the players' money is theirs alone to see (the game-over screen then leaves it out)."""
+        return False

@@ -12,18 +12,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialogButtonBox, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel,
+                               QHBoxLayout, QLabel, QMenu,
                                QListWidget, QListWidgetItem, QPushButton, QRadioButton, QSpinBox, QTabWidget,
                                QVBoxLayout, QWidget)
 from pydantic import ValidationError
 
 from ...presentation import deal_builder as D
 from ...model.rulesets import ruleset_of
-from ...presentation.action_choices import refusal_text
+from ...presentation.action_choices import label_of, refusal_text
 from ...presentation.shared_table import exchange_refusal
 from ...presentation.wording import plain
 from ...rules import actions as A
 from ...rules.errors import IllegalAction
+from ...rules.legal import enumerate_legal
 from .deal_item_editor import ItemEditor, fill_combo
 from ..common.table_dialog import NOTE_STYLE, TableDialog, note_label, title_label
 
@@ -100,6 +101,12 @@ class DealDialog(TableDialog):
                                           "and propose it again.")
         self.send_again_button.setAutoDefault(False)
         self.send_again_button.clicked.connect(self._send_again)
+        self.secret_button = QPushButton("Secret Dea&l…", tab)
+        self.secret_button.setToolTip("Illumonopoly: make your acquisition in this trade a Secret Deal with a Court "
+                                      "card (any card face down, never shown): once agreed, only a player who plays "
+                                      "Interference may complain (V-ILLUMO-17, -18).")
+        self.secret_button.setAutoDefault(False)
+        self.secret_button.clicked.connect(self._secret_deal)
         for button in (self.accept_button, self.decline_button, self.counter_button, self.withdraw_button):
             button.setAutoDefault(False)
         self.accept_button.clicked.connect(lambda: self._answer(A.AcceptOffer))
@@ -116,7 +123,7 @@ class DealDialog(TableDialog):
         details.addStretch(1)
         row = QHBoxLayout()
         for button in (self.accept_button, self.decline_button, self.counter_button, self.withdraw_button,
-                       self.send_again_button):
+                       self.secret_button, self.send_again_button):
             row.addWidget(button)
         details.addLayout(row)
         layout = QHBoxLayout(tab)
@@ -185,6 +192,7 @@ class DealDialog(TableDialog):
     def _show_offer(self, *_args) -> None:
         sent_back = self._sent_back() if self.state is not None else None
         self.send_again_button.setVisible(sent_back is not None)
+        self.secret_button.setVisible(bool(self._secret_deals()) and sent_back is None)
         if sent_back is not None:
             for button in (self.accept_button, self.decline_button, self.counter_button, self.withdraw_button):
                 button.setVisible(False)
@@ -221,6 +229,27 @@ class DealDialog(TableDialog):
         self._fill_spots(offer if "accept_offer" in kinds else None)
         if "accept_offer" in kinds:
             self.accept_button.setDefault(True)
+
+    def _secret_deals(self) -> list:
+        """The Secret Deals the seat may make on the offer shown (Illumonopoly's `SecretTrade`), one per card."""
+        if self.state is None or self.seat is None or not ruleset_of(self.state).queries.has_court_cards:
+            return []
+        offer = self._offer()
+        if offer is None:
+            return []
+        return [a for a in enumerate_legal(self.state, self.seat)
+                if a.type == "secret_trade" and a.offer_id == offer.id]
+
+    def _secret_deal(self) -> None:
+        deals = self._secret_deals()
+        if len(deals) == 1:
+            self.submit(deals[0])
+            return
+        self.secret_menu = QMenu(self)
+        for deal in deals:
+            entry = self.secret_menu.addAction(label_of(self.state, self.seat, deal))
+            entry.triggered.connect(lambda _=False, chosen=deal: self.submit(chosen))
+        self.secret_menu.popup(self.secret_button.mapToGlobal(self.secret_button.rect().bottomLeft()))
 
     def _fill_spots(self, offer) -> None:
         """A free-arrow picker for each arm root the seat would receive."""

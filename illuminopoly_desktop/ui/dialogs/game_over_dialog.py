@@ -56,6 +56,8 @@ class GameOverDialog(QDialog):
         self.how.setToolTip("Click a rule ID to read the rule")
 
         self.standings = self._standings_table(summary.standings, summary.measure)
+        # Illumonopoly's private treasuries (A-IL-05): the screen everyone sees shows no one's money
+        self.standings.setColumnHidden(STANDINGS_COLUMNS.index("Cash"), summary.money_private)
         self.chart = PowerChart(history)
         chart_box = QGroupBox(f"{summary.measure} by round")
         chart_layout = QVBoxLayout(chart_box)

@@ -1,7 +1,9 @@
 """Illumonopoly's lawsuit wizard (VARIANTS §4.7, V-ILLUMO-36 to -40): choose the kind, then the defendant, then the
 target; every deed of the defendant is listed, those the suit may not be filed over greyed out with the rule's
 reason ("Railroads and Utilities cannot be landmarks.", "... is not part of a monopoly ..."); the ELP and the odds
-before any pledge are shown, and the filing fee is confirmed on the File button. Emits the typed `Sue`."""
+before any pledge are shown, and the filing fee is confirmed on the File button. Emits the typed `Sue`. Where the
+rules allow a landmark suit over an unowned lot (`illumo_landmark_unowned_targets`, A-IL-17), "Nobody" is a defendant
+too, with the unowned lots as targets (its defence has legal power 0)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -67,6 +69,12 @@ class LawsuitWizard(TableDialog):
         for player in self.state.players:
             if player.seat != self.seat and not player.eliminated:
                 self.defendant.addItem(player.name, player.seat)
+        nobody = ruleset_of(self.state).queries.unowned_defendant(self.state)
+        if nobody is not None:
+            self.defendant.addItem("Nobody (an unowned lot)", nobody)
+            self.defendant.setItemData(self.defendant.count() - 1, "A Historic Landmark suit over a lot nobody owns: "
+                                       "its defence has legal power 0 and anyone may pledge for it (A-IL-17)",
+                                       Qt.ItemDataRole.ToolTipRole)
         self.defendant.setCurrentIndex(max(0, self.defendant.findData(chosen)))
         self.defendant.blockSignals(False)
         self.setWindowTitle(f"Start a lawsuit — {self.state.players[self.seat].name}")
@@ -74,7 +82,9 @@ class LawsuitWizard(TableDialog):
 
     def _list_targets(self) -> None:
         suit, defendant = self.kind.currentData(), self.defendant.currentData()
-        self.help.setText(SUIT_HELP.get(suit, ""))
+        nobody = defendant is not None and defendant == ruleset_of(self.state).queries.unowned_defendant(self.state)
+        self.help.setText("The unowned lot leaves play; nobody is paid for it (V-ILLUMO-38, A-IL-17)."
+                          if nobody and suit == "landmark" else SUIT_HELP.get(suit, ""))
         chosen = self.targets.currentItem().data(Qt.ItemDataRole.UserRole) if self.targets.currentItem() else None
         self.targets.blockSignals(True)
         self.targets.clear()
@@ -92,7 +102,7 @@ class LawsuitWizard(TableDialog):
                     first_valid = item
                 self.targets.addItem(item)
         if self.targets.count() == 0:
-            self.targets.addItem(QListWidgetItem("The defendant owns no deed."))
+            self.targets.addItem(QListWidgetItem("No lot is unowned now." if nobody else "The defendant owns no deed."))
             self.targets.item(0).setFlags(Qt.ItemFlag.NoItemFlags)
         if first_valid is not None:
             self.targets.setCurrentItem(first_valid)
@@ -116,8 +126,10 @@ class LawsuitWizard(TableDialog):
             self.file_button.setEnabled(False)
             return
         elp, chance = queries.lawsuit_odds(self.state, self.seat, action.suit, action.defendant, action.target)
+        against = ("an unowned lot's 0" if action.defendant == queries.unowned_defendant(self.state)
+                   else queries.legal_power(self.state, action.defendant))
         self.odds.setText(f"Your legal power {queries.legal_power(self.state, self.seat)} against "
-                          f"{queries.legal_power(self.state, action.defendant)}: ELP {elp} before pledges, "
+                          f"{against}: ELP {elp} before pledges, "
                           f"{chance * 100:.1f}% ({SUIT_RULES[action.suit]}, V-ILLUMO-37). The ${fee} filing fee "
                           "comes from your central treasury and is not returned.")
         self.file_button.setEnabled(True)

@@ -1,7 +1,9 @@
 """Illumonopoly's payment-source picker (VARIANTS §4.7, V-ILLUMO-05): a payment tied to a type (buying a deed,
 building on it, lifting its mortgage) may come from central and from the payer's treasury of that type, no other.
 The picker shows those allowed treasuries with what they hold, the split the engine would make (the type's treasury
-first: the suggested split), and lets the payer cap what comes from the group treasury (`ChooseSplit`)."""
+first: the suggested split), and lets the payer cap what comes from the group treasury (`ChooseSplit`). It opens by
+itself when the purchase at hand may be paid more than one way (presentation/illumo_words.py `purchase_choice`), the
+suggested split filled in and focused: Enter accepts it and closes the picker."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDialogButtonBox, QFormLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
@@ -47,6 +49,7 @@ class PaymentSourceDialog(TableDialog):
         self.suggested_button.setToolTip("The group treasury first, then central")
         self.suggested_button.clicked.connect(self._suggest)
         self.set_button = QPushButton("Set this split", self)
+        self.set_button.setToolTip("Pay your next payment tied to a type this way (Enter)")
         self.set_button.setDefault(True)
         self.set_button.clicked.connect(self._set)
         form = QFormLayout()
@@ -111,5 +114,12 @@ class PaymentSourceDialog(TableDialog):
     def _suggest(self) -> None:
         self.cap.setValue(self.cap.maximum())
 
+    def showEvent(self, event) -> None:
+        """The split is ready to accept with Enter (or to change by typing)."""
+        super().showEvent(event)
+        self.cap.setFocus()
+        self.cap.selectAll()
+
     def _set(self) -> None:
-        self.submit(A.ChooseSplit(seat=self.seat, from_group=self.cap.value()))
+        if self.submit(A.ChooseSplit(seat=self.seat, from_group=self.cap.value())):
+            self.accept()

@@ -1,7 +1,9 @@
 """Illumonopoly's transfer dialog (VARIANTS §4.7): from one of the seat's treasuries to another, the amount, the fee
 previewed as the engine would charge it (V-ILLUMO-07: 10%, at least $5, rounded up), which treasury pays the fee,
 and the free transfers left in step 3 (V-ILLUMO-08). Transfer emits the typed `Transfer`; a refusal shows in red
-with its rule."""
+with its rule. The amount starts at what the ruleset suggests (`suggested_transfer`): the shortfall of a charge
+central must pay, else all the source can send (free, or net of its fee), and again whenever the treasuries chosen
+or the source's balance change."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (QComboBox, QDialogButtonBox, QFormLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout,
@@ -64,8 +66,10 @@ class TransferDialog(TableDialog):
         layout.addWidget(self.refusal)
         layout.addWidget(buttons)
         self.source.currentIndexChanged.connect(self._source_changed)
-        self.destination.currentIndexChanged.connect(self._preview)
+        self.destination.currentIndexChanged.connect(self._destination_changed)
         self.amount.valueChanged.connect(self._preview)
+        self._suggested_for: tuple | None = None
+        """(source, destination, the source's balance) the amount was last suggested for."""
         self.fee_from.currentIndexChanged.connect(self._preview)
 
     def redraw(self) -> None:
@@ -99,6 +103,32 @@ class TransferDialog(TableDialog):
         self.destination.setCurrentIndex(max(0, self.destination.findData(chosen)))
         self.destination.blockSignals(False)
         self.amount.setRange(1, max(1, self.rows.get(source) or 1))
+        self._suggest()
+        self._preview()
+
+    def _suggest(self) -> None:
+        """A new choice of treasuries, or a new balance to send from: the amount starts at the suggestion."""
+        source, destination = self.source.currentData(), self.destination.currentData()
+        key = (source, destination, self.rows.get(source))
+        if destination is None or key == self._suggested_for:
+            return
+        self._suggested_for = key
+        self.amount.blockSignals(True)
+        self.amount.setValue(ruleset_of(self.state).queries.suggested_transfer(self.state, self.seat, source,
+                                                                               destination))
+        self.amount.blockSignals(False)
+
+    def showEvent(self, event) -> None:
+        """Opened again: the suggestion is made afresh, ready to accept with Enter or to type over."""
+        super().showEvent(event)
+        self._suggested_for = None
+        if self.state is not None and self.seat is not None:
+            self.redraw()
+        self.amount.setFocus()
+        self.amount.selectAll()
+
+    def _destination_changed(self) -> None:
+        self._suggest()
         self._preview()
 
     def action(self) -> A.Transfer | None:

@@ -16,7 +16,7 @@ from ...presentation.action_choices import (CONTEST, DIALOGS, GROUP_TITLES, LAND
                                             choice_of, choices_for, launchers_for, phase_text, same_choice, seat_title)
 from ...presentation.contest_view import odds_range, pip_range
 from ...presentation.handover import public_decision_notes, public_decision_types
-from ...presentation.illumo_words import private_reveal
+from ...presentation.illumo_words import private_reveals
 from ...presentation.vote_view import election_result
 from ...model.rulesets import ruleset_of
 from ...model.seating import SeatId
@@ -94,6 +94,9 @@ class ActionPanel(QWidget):
         self.notice.setWordWrap(True)
         self.notice_seat: int | None = None
         """The seat whose secret the notice tells (a Corporate Spy's reveal), None for a public notice."""
+        self.unseen_reveals: dict[int, str] = {}
+        """Seat -> a Corporate Spy's reveal for him that came while another seat's screen (or the public one) was up:
+        shown on his panel when his screen is next up (VARIANTS §4.7; his log keeps it too)."""
         self.notice.setObjectName("panelNotice")
         self.notice.setStyleSheet("background: #eef5e9; border: 1px solid #9cc58a; border-radius: 4px; padding: 4px;")
         self.notice.hide()
@@ -147,6 +150,9 @@ class ActionPanel(QWidget):
         person deciding (shared factions: the seat acting for the faction `seat`; default `seat`)."""
         if self.notice_seat not in (None, seat):
             self._clear_notice()  # another seat's secret never stays on the screen handed on
+        reveal = None if public else self.unseen_reveals.pop(seat, None)
+        if reveal is not None:
+            self.show_notice(reveal, private_to=seat)
         self.state = state
         self.seat = seat
         self.person = seat if person is None else person
@@ -433,9 +439,12 @@ class ActionPanel(QWidget):
             result = election_result(events, state)
             if result is not None:
                 self.show_notice(result)
-            reveal = private_reveal(events, state, self.seat)  # Illumonopoly's Corporate Spy (VARIANTS §4.7)
-            if reveal is not None:
-                self.show_notice(reveal, private_to=self.seat)
+            # Illumonopoly's Corporate Spy (VARIANTS §4.7): shown now on its player's screen, else kept for it
+            for reader, reveal in private_reveals(events, state).items():
+                if reader == self.seat and not self.public:
+                    self.show_notice(reveal, private_to=reader)
+                else:
+                    self.unseen_reveals[reader] = reveal
         for dialog in self.dialogs.values():
             if dialog.isVisible():
                 dialog.note_events(events)

@@ -31,7 +31,7 @@ def card_kind_of(action, secret: bool = False) -> str | None:
         return "interference" if secret and action.file else None
     if action.type == "play_court_card":
         return action.card
-    if action.type == "secret_deal":
+    if action.type in ("secret_deal", "secret_trade"):  # on a purchase, or on an open trade (V-ILLUMO-17, -18)
         return "secret_deal" if action.card == "secret_deal" else None
     if action.type == "bribe_assessor":
         return "bribed_assessor"
@@ -95,7 +95,8 @@ class IllumoPanel(QWidget):
         self.hand_layout.addLayout(self.cards_row)
         self.secret_button = QPushButton("Card face down as Secret Deal", self)
         self.secret_button.setToolTip("Discard any Court card face down: only Interference may complain about this "
-                                      "purchase (V-ILLUMO-17); its face is never shown")
+                                      "purchase, or about an open trade in which you receive a deed, once agreed "
+                                      "(V-ILLUMO-17); its face is never shown")
         self.secret_button.clicked.connect(self._secret_deal)
         self.hand_layout.addWidget(self.secret_button)
         self.others = QLabel(self)
@@ -232,8 +233,7 @@ class IllumoPanel(QWidget):
                 self.cards_row.addWidget(button, position, 0)  # one a row: a long name never widens the column
                 self.card_buttons[number] = button
                 button.show()
-        secret = [a for a in self.legal if a.type == "secret_deal" and a.card not in (None, "secret_deal")]
-        self.secret_button.setVisible(bool(secret))
+        self.secret_button.setVisible(bool(self._face_down_deals()))
         names = []
         for player in state.players:
             if player.seat == self.seat or player.eliminated:
@@ -261,8 +261,13 @@ class IllumoPanel(QWidget):
         elif actions:
             self._menu(actions, button)
 
+    def _face_down_deals(self) -> list:
+        """The Secret Deals the seat may make now with a card face down: on his purchase, or on an open trade."""
+        return [a for a in self.legal
+                if a.type in ("secret_deal", "secret_trade") and a.card not in (None, "secret_deal")]
+
     def _secret_deal(self) -> None:
-        actions = [a for a in self.legal if a.type == "secret_deal" and a.card not in (None, "secret_deal")]
+        actions = self._face_down_deals()
         if len(actions) == 1:
             self.action_chosen.emit(actions[0])
         elif actions:

@@ -21,7 +21,7 @@ from .treasury import transfer_fee
 DECLARE_AT_START = "declare_at_start"
 DISQUALIFYING = frozenset({"buy", "bid", "buy_building", "sell_building", "mortgage", "unmortgage", "propose_offer",
                            "accept_offer", "transfer", "sue", "resume_case", "complain", "pledge", "play_court_card",
-                           "bribe_assessor", "cancel_effect", "secret_deal", "declare_missing", "jail_bail",
+                           "bribe_assessor", "cancel_effect", "secret_deal", "secret_trade", "declare_missing", "jail_bail",
                            "jail_favor", "repair_level"})
 """The action types V-ILLUMO-34 lists as disqualifying."""
 RAISING = frozenset({"sell_building", "mortgage", "transfer"})

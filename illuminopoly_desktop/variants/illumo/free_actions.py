@@ -13,7 +13,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
 from ..classic.free_actions import offer_answers
-from . import buildings, court, mortgages, responses, treasury
+from . import buildings, court, mortgages, responses, secret_trades, treasury
 from .bonus import disqualify
 from .effects import check_not_audited
 
@@ -88,7 +88,7 @@ def cancel_effect(ctx: RulesContext, action: A.CancelEffect) -> None:
 
 HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
     "transfer": transfer, "bribe_assessor": bribe_assessor, "cancel_effect": cancel_effect,
-    "choose_split": choose_split, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
+    "choose_split": choose_split, "secret_trade": secret_trades.secret_trade, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
     "sell_building": sell_building, **offers.HANDLERS,
     "propose_offer": _trading(offers.HANDLERS["propose_offer"]),
     "accept_offer": _trading(offers.HANDLERS["accept_offer"]),
@@ -153,6 +153,7 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> lis
                       if passes(court.check_bribe, ctx, seat, index))
     result.extend(A.CancelEffect.shared(seat=seat, effect=effect, player=player)
                   for effect, player in responses.cancel_options(ctx, seat))
+    result.extend(secret_trades.secret_trade_options(ctx, seat))
     for actions in deed_actions(ctx, seat).values():
         result.extend(actions)
     return result

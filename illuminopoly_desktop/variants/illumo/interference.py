@@ -10,7 +10,7 @@ blocked deal is void.
 
 A purchase from the Bank made a Secret Deal (V-ILLUMO-17, -18, -43: court.py) still asks everyone in turn (being asked
 tells nothing of a hand), but only a player who plays an Interference card may complain, deciding whether third
-parties may pledge on his side (V-ILLUMO-19). Not yet: Secret Deals on trades."""
+parties may pledge on his side (V-ILLUMO-19). So may a trade made a Secret Deal while it was open (secret_trades.py)."""
 from __future__ import annotations
 
 from ...model.illumo_court import court_deck
@@ -27,7 +27,7 @@ from . import trade_payments
 from ..classic.landing import take_deed
 from .bonus import disqualify
 from .effects import check_no_holiday, check_not_audited, valued
-from .treasury import CENTRAL, account, deed_type, settle_tied
+from .treasury import CENTRAL, account, deed_type, illumo, settle_tied
 
 FOR, AGAINST = "for", "against"
 BASE_TARGET = 10
@@ -89,9 +89,14 @@ def announce_trade(ctx: RulesContext, offer) -> bool:
     if not askees:
         return False
     index, receiver = challenged
-    ctx.notice(f"A trade of {ctx.square_name(index)} is agreed; the other players may complain.", "V-ILLUMO-12")
+    secret = illumo(ctx.state).secret_offers.pop(offer.id, None) is not None  # V-ILLUMO-18 (secret_trades.py)
+    if secret:
+        ctx.notice(f"A trade of {ctx.square_name(index)} is agreed as a Secret Deal; only a player who plays "
+                   f"Interference may complain.", "V-ILLUMO-18")
+    else:
+        ctx.notice(f"A trade of {ctx.square_name(index)} is agreed; the other players may complain.", "V-ILLUMO-12")
     ctx.state.pending.append(Complaint(purchaser=receiver, property=index, price=0, askees=askees,
-                                       offer_id=offer.id))
+                                       offer_id=offer.id, secret=secret))
     return True
 
 

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from ...model.illumo_court import HIDDEN_CARD, court_deck
 from ...model.illumo_state import Lawsuit
-from ...model.state import GameState
+from ...model.illumo_options import IllumoOptions
+from ...model.state import GameState, RaiseFunds
+from ...model.typed_access import options_as
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
@@ -87,6 +89,11 @@ class Markers:
     assessed: tuple[int, ...]
 
 
+def illumo_options(state: GameState) -> IllumoOptions:
+    """The game's house rules, an Illumonopoly game's (checked)."""
+    return options_as(state.setup.options, IllumoOptions)
+
+
 class IllumoQueries(ClassicQueries):
     has_treasuries = True
     """V-ILLUMO-02: money lives in a central treasury and group treasuries (the table shows the treasury panel)."""
@@ -100,6 +107,14 @@ class IllumoQueries(ClassicQueries):
     standings_name = "public worth"
     """A round's standings count what everyone may see (the ruleset's `standings`: deeds and buildings while the
     treasuries are private, A-IL-05; the whole net worth when they are public)."""
+    standing_column = "Public worth"
+    """The game-over screen ranks by the same figure (`standing_values`), never by private money."""
+
+    def standing_values(self, state: GameState) -> dict[int, int]:
+        return treasury.public_worths(state, state.setup.board.squares)
+
+    def money_private(self, state: GameState) -> bool:
+        return illumo_options(state).illumo_treasury_visibility == "private"
 
     def rent_of(self, state: GameState, index: int, utility_roll: int | None = None) -> int:
         return landing.rent_due(RulesContext(state), index, utility_roll or 0)
@@ -127,6 +142,28 @@ class IllumoQueries(ClassicQueries):
     def plain_transfer_fee(self, state: GameState, amount: int) -> int:
         """max($5, 10% rounded up) whatever the step (IL-T1)."""
         return treasury.transfer_fee(RulesContext(state), amount)
+
+    def suggested_transfer(self, state: GameState, seat: int, source: str, destination: str) -> int:
+        """The amount the transfer dialog starts at (VARIANTS §4.7): into central while a charge is due that central
+        is short of, that shortfall (as far as the source can send it); else all the source can send: its whole
+        balance when the transfer is free (V-ILLUMO-08, -44), the most it can send paying the fee itself otherwise
+        (V-ILLUMO-07) — but from central, which pays rent and every charge (V-ILLUMO-05, -06), no more than the
+        minimum fee covers ($50 for $5) unless the transfer is free. At least $1 (the dialog's least amount)."""
+        central = source == treasury.CENTRAL
+        held = state.players[seat].cash if central else treasury.balance(state, seat, source)
+        group = destination if central else source
+        fee, _ = self.transfer_fee_of(state, seat, group, central, held) if held > 0 else (None, "")
+        most = held if fee == 0 else treasury.deliverable(RulesContext(state), held)
+        if central and fee != 0:
+            options = illumo_options(state)
+            most = min(most, options.illumo_transfer_fee_min * 100 // options.illumo_transfer_fee_percent)
+        if destination == treasury.CENTRAL:
+            owed = [sum(owed for _, owed in window.payments) for window in state.pending
+                    if isinstance(window, RaiseFunds) and window.payer == seat]
+            shortfall = sum(owed) - state.players[seat].cash
+            if owed and shortfall > 0:
+                most = min(most, shortfall)
+        return max(1, most)
 
     def free_transfers_left(self, state: GameState, seat: int) -> int:
         """V-ILLUMO-08: the fee-free transfers the seat still has now (0 outside his step 3)."""
@@ -215,12 +252,14 @@ class IllumoQueries(ClassicQueries):
     # ----- the lawsuit wizard (V-ILLUMO-36 to -40) -----
 
     def lawsuit_targets(self, state: GameState, seat: int, suit: str, defendant: int) -> list[tuple[int, str]]:
-        """Every deed of the defendant with "" when the suit may be filed over it now, else the rule's reason
-        ("Railroads and Utilities cannot be landmarks.", "... is not part of a monopoly ...")."""
+        """Every deed of the defendant (nobody, `unowned_defendant`: every unowned deed) with "" when the suit may be
+        filed over it now, else the rule's reason ("Railroads and Utilities cannot be landmarks.", "... is not part
+        of a monopoly ...")."""
         ctx = RulesContext(state)
         found = []
+        owner = None if defendant == lawsuits.NOBODY else defendant
         for index, prop in sorted(state.properties.items()):
-            if prop.owner != defendant:
+            if prop.owner != owner or owner is None and index in treasury.illumo(state).landmarks:
                 continue
             try:
                 lawsuits.check_sue(ctx, seat, defendant, suit, index)
@@ -236,6 +275,11 @@ class IllumoQueries(ClassicQueries):
                                 affected=treasury.deed_type(ctx, index), order=[seat])
         target = lawsuits.elp(ctx, case)
         return target, success_chance(lawsuits.spec(ctx), target)
+
+    def unowned_defendant(self, state: GameState) -> int | None:
+        """The defendant of a landmark suit over an unowned lot when the rules allow one
+        (`illumo_landmark_unowned_targets`, A-IL-17), else None."""
+        return lawsuits.NOBODY if illumo_options(state).illumo_landmark_unowned_targets else None
 
     def filing_fee(self, state: GameState) -> int:
         return state.setup.options.illumo_filing_fee

@@ -29,10 +29,10 @@ def others_in_turn(ctx: RulesContext, seat: int) -> list[int]:
 
 
 def open_response(ctx: RulesContext, seat: int, card: str, player=None, index=None, spy_on=None,
-                  ends: str | None = None, allow_helpers: bool = True) -> None:
+                  ends: str | None = None, allow_helpers: bool = True, offer_id: int | None = None) -> None:
     """The card (already discarded) waits for its response window; with nobody to ask it takes effect at once."""
     window = CardResponse(seat=seat, card=card, player=player, property=index, spy_on=spy_on, ends=ends,
-                          allow_helpers=allow_helpers, askees=others_in_turn(ctx, seat))
+                          allow_helpers=allow_helpers, offer_id=offer_id, askees=others_in_turn(ctx, seat))
     if not window.askees:
         take_effect(ctx, window)
         return
@@ -55,7 +55,18 @@ def take_effect(ctx: RulesContext, window: CardResponse) -> None:
     if window.card == "interference":
         interference.interference_played(ctx, window.seat, window.allow_helpers)
         return
+    if window.offer_id is not None:
+        secret_trade_played(ctx, window.seat, window.offer_id)
+        return
     court.EFFECTS[window.card](ctx, window.seat, window.player, window.property, window.spy_on)
+
+
+def secret_trade_played(ctx: RulesContext, seat: int, offer_id: int) -> None:
+    """A Secret Deal on a trade stands (V-ILLUMO-18): the trade, if still open, is announced as one."""
+    if any(offer.id == offer_id for offer in ctx.state.offers):
+        illumo(ctx.state).secret_offers[offer_id] = seat
+    else:
+        ctx.notice("The trade is no longer open: the Secret Deal is spent.", "V-ILLUMO-17", seat)
 
 
 def cancellation_card(ctx: RulesContext, seat: int) -> int | None:
@@ -98,6 +109,12 @@ def secret_complaints(ctx: RulesContext) -> list:
     return [window for window in ctx.state.pending if window.kind == "illumo_complaint" and window.secret]
 
 
+def open_secret_offers(ctx: RulesContext) -> list[int]:
+    """The open trades made Secret Deals (V-ILLUMO-12 b, -18), not yet announced."""
+    deals = illumo(ctx.state).secret_offers
+    return [offer.id for offer in ctx.state.offers if offer.id in deals]
+
+
 def running(ctx: RulesContext, effect: str, player: int | None) -> bool:
     slice_ = illumo(ctx.state)
     if effect == "rent_control":
@@ -105,7 +122,7 @@ def running(ctx: RulesContext, effect: str, player: int | None) -> bool:
     if effect == "legal_holiday":
         return slice_.legal_holiday_by is not None
     if effect == "secret_deal":
-        return slice_.secret_deal_by is not None or bool(secret_complaints(ctx))
+        return slice_.secret_deal_by is not None or bool(secret_complaints(ctx)) or bool(open_secret_offers(ctx))
     return player in slice_.audited
 
 
@@ -150,6 +167,7 @@ def end_effect(ctx: RulesContext, effect: str, player: int | None) -> None:
         # announced, everyone not party to it is asked again, in turn order from the active player, and may
         # complain as usual (those asked under the secrecy could not).
         slice_.secret_deal_by = None
+        slice_.secret_offers.clear()  # the open trades made secret will be announced openly
         for window in secret_complaints(ctx):
             window.secret = False
             window.askees = [seat for seat in turn_order_from(ctx, ctx.state.turn.seat) if seat != window.purchaser]

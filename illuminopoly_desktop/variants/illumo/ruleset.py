@@ -21,8 +21,8 @@ from ...rules.decisions import registry
 from ...rules.errors import IllegalAction
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
-from ..classic.worth import net_worths
-from . import advanced, bermuda, bonus, court, free_actions, interference, landing, lawsuits, trades, treasury
+from . import (advanced, bermuda, bonus, court, free_actions, interference, landing, lawsuits, secret_trades, trades,
+               treasury)
 from .queries import IllumoQueries
 from .steps import STEPS, IllumoAuctionWindow, finish_turn
 from .windows import WINDOWS
@@ -79,6 +79,7 @@ class IllumoRuleset(ClassicRuleset):
         slice_.drawn_passing_go = False
         slice_.repair_asked = False
         slice_.secret_deal_by = None
+        secret_trades.forget_closed(ctx.state)
         for index in [i for i, purchaser in slice_.blocked_until.items() if purchaser == seat]:
             del slice_.blocked_until[index]
         court.turn_started(ctx, seat)
@@ -107,10 +108,7 @@ class IllumoRuleset(ClassicRuleset):
         """The public standings at each round's end: with private treasuries (A-IL-05: "totals are hidden as well")
         only what everyone can see counts, the deeds at their price (half when mortgaged) and the buildings at cost;
         with `illumo_treasury_visibility = public`, the whole net worth (V-ILLUMO-48)."""
-        worths = net_worths(state, squares)
-        if state.setup.options.illumo_treasury_visibility != "private":
-            return worths  # the totals are public (totals_public, public)
-        return {seat: worth - state.money_of(seat) for seat, worth in worths.items()}
+        return treasury.public_worths(state, squares)
 
     # ----- S09: the ledger's group treasuries -----
 
@@ -185,6 +183,7 @@ class IllumoRuleset(ClassicRuleset):
         for holder, cards in shown["court_hands"].items():
             if int(holder) != seat:
                 shown["court_hands"][holder] = [HIDDEN_CARD] * len(cards)
+        secret_trades.redact(state, shown, view.get("offers", []))
         visibility = state.setup.options.illumo_treasury_visibility
         if visibility == "public":
             return

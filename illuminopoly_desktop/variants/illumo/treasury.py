@@ -5,13 +5,16 @@ a payment comes from where V-ILLUMO-05 allows, and moving money between one's ow
 an account of the ledger, "t<seat>:<type>", which the ruleset adjusts (`adjust`)."""
 from __future__ import annotations
 
+from ...model.illumo_options import IllumoOptions
 from ...model.illumo_state import IllumoState, parse_account, treasury_account
 from ...model.state import BANK, GameState, Party
+from ...model.typed_access import options_as
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import Notice
 from ...rules.money import bank_receiver, ceil_div, move
 from ...rules.payments import demand
+from ..classic.worth import net_worths
 
 CENTRAL = "central"
 """A pledge's or a payment's source: the central treasury (else the name of a type)."""
@@ -249,3 +252,14 @@ def deliverable(ctx: RulesContext, amount: int) -> int:
         else:
             high = middle - 1
     return low
+
+
+def public_worths(state: GameState, squares) -> dict[int, int]:
+    """Each player's worth as everyone may see it (the standings, `standings_name` "public worth"): with private
+    treasuries (A-IL-05: "totals are hidden as well") the deeds at their price (half when mortgaged) and the
+    buildings at cost; with `illumo_treasury_visibility` `totals_public` or `public`, the whole net worth
+    (V-ILLUMO-48)."""
+    worths = net_worths(state, squares)
+    if options_as(state.setup.options, IllumoOptions).illumo_treasury_visibility != "private":
+        return worths
+    return {seat: worth - state.money_of(seat) for seat, worth in worths.items()}

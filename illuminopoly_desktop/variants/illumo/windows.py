@@ -87,7 +87,8 @@ class ComplaintWindow(Window):
             responses.open_response(ctx, action.seat, "interference", allow_helpers=action.allow_helpers)
 
     def describe(self, state: GameState, window) -> str:
-        return "the complaints against a purchase"
+        deal = "a trade" if window.offer_id is not None else "a purchase"
+        return f"the complaints against {deal}" + (" (a Secret Deal)" if window.secret else "")
 
     def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
         """Public."""
