@@ -32,7 +32,7 @@ from .schemer_windows import choose_dog_condition, ransom_answer, window_action
 from .seat_knowledge import seat_view, state_from_view
 from .situation import Memory, Situation
 from .structure_plan import arrangement_action, importance
-from .valuation import CASH_RESERVE
+from .valuation import CASH_RESERVE, StandingsMemo
 
 MOVE_VALUE = 120.0
 """What a turn's move is worth (GO salary now and then, a landing and its options)."""
@@ -53,11 +53,13 @@ class Schemer:
 
     strength = "schemer"
 
-    def __init__(self, seed: int = 0, allow_offers: bool = True):
+    def __init__(self, seed: int = 0, allow_offers: bool = True, memo: StandingsMemo | None = None):
         self.rng = random.Random(seed)
         self.knowledge_rng = random.Random(seed ^ 0x5EED)
         self.memory = Memory()
         self.allow_offers = allow_offers
+        self.memo = memo
+        """Standings already worked out in this look-ahead (the strategist's rollouts share one), or None."""
 
     def choose(self, view: dict, seat: int) -> A.Action | None:
         """The schemer's decision for `seat`, from that seat's view (model.views.player_view) only."""
@@ -72,7 +74,7 @@ class Schemer:
         player = state.players[seat]
         if player.eliminated or player.disabled:
             return None
-        sit = Situation(state, seat, self.memory)
+        sit = Situation(state, seat, self.memory, memo=self.memo)
         if not sit.menu:
             return None
         answer = answer_offers(sit)

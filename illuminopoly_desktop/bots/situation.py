@@ -9,7 +9,7 @@ from ..rules import actions as A
 from ..rules.context import RulesContext
 from ..rules.legal import legal_menu
 from .goals import BoardFacts, facts_of
-from .valuation import CASH_RESERVE, Appraiser
+from .valuation import CASH_RESERVE, Appraiser, StandingsMemo
 
 
 @dataclass
@@ -37,8 +37,10 @@ class Memory:
 class Situation:
     """A decision in the making: everything is computed on first use and then kept."""
 
-    def __init__(self, state: GameState, seat: int, memory: Memory, include_free: bool = True):
+    def __init__(self, state: GameState, seat: int, memory: Memory, include_free: bool = True,
+                 memo: StandingsMemo | None = None):
         self.state = state
+        self.memo = memo
         self.seat = seat
         self.player = state.players[seat]
         self.memory = memory
@@ -74,7 +76,7 @@ class Situation:
     @property
     def appraiser(self) -> Appraiser:
         if self._appraiser is None:
-            self._appraiser = Appraiser(self.state, self.seat)
+            self._appraiser = Appraiser(self.state, self.seat, self.memo)
         return self._appraiser
 
     @property

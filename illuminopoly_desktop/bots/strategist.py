@@ -29,7 +29,7 @@ from ..variants.illuminopoly import contests
 from .game_driver import Stalled, drive
 from .schemer import Schemer
 from .seat_knowledge import seat_view, state_from_view, undecided
-from .valuation import Appraiser
+from .valuation import Appraiser, StandingsMemo
 
 DEFAULT_BUDGET = 1.0
 """Seconds of thought per decision."""
@@ -174,6 +174,7 @@ class Strategist:
         differences: looking ahead may only overrule the rules of thumb when it sees a clear reason."""
         rounds: list[dict[int, float]] = []
         live = list(range(len(candidates)))
+        memo = StandingsMemo()  # the rollouts of this decision value many positions more than once
         world_seed = self.rng.getrandbits(32)
         iteration = 0
         self._step_cost = 0.002
@@ -186,7 +187,7 @@ class Strategist:
                 if began + rollout_cost >= deadline or self._enough():
                     break
                 value = self._rollout(engine.copy_state(world), seat, candidates[index], world_seed + iteration,
-                                      deadline)
+                                      deadline, memo)
                 spent = time.perf_counter() - began
                 rollout_cost = spent if not rollout_cost else 0.8 * rollout_cost + 0.2 * spent
                 if value is not None:
@@ -207,7 +208,8 @@ class Strategist:
     def _enough(self) -> bool:
         return self.max_rollouts is not None and self.last_rollouts >= self.max_rollouts
 
-    def _rollout(self, world: GameState, seat: int, candidate: A.Action, seed: int, deadline: float) -> float | None:
+    def _rollout(self, world: GameState, seat: int, candidate: A.Action, seed: int, deadline: float,
+                 memo: StandingsMemo | None = None) -> float | None:
         """Apply the candidate, let schemers play a few player-turns, value the position for `seat`."""
         try:
             engine.apply(world, candidate)
@@ -219,7 +221,7 @@ class Strategist:
         def decide(world: GameState, actor: int) -> A.Action | None:
             policy = policies.get(actor)
             if policy is None:
-                policy = policies[actor] = Schemer(seed + actor, allow_offers=False)
+                policy = policies[actor] = Schemer(seed + actor, allow_offers=False, memo=memo)
             return policy.decide(world, actor)
 
         clock = time.perf_counter()
@@ -237,7 +239,7 @@ class Strategist:
                     return None  # out of time: an unfinished rollout would bias the comparison
         except Stalled:
             pass  # a sampled world the rules cannot go on from (never expected): value it as it stands
-        return Appraiser(world, seat).win_chances().get(seat, 0.0)
+        return Appraiser(world, seat, memo).win_chances().get(seat, 0.0)
 
 
 def _paired_edge(rounds: list[dict[int, float]], index: int) -> tuple[float, float]:
