@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from ..model.state import GameState, PropertyState
 from ..rules.boardindex import BoardIndex, board_index
 from ..variants.illuminopoly.setup import DOG_CONDITIONS
+from .game_options import options_of
 
 NO_GOAL = 99.0
 """The distance of a condition that cannot be met (or of a player with no condition)."""
@@ -30,14 +31,14 @@ class BoardFacts:
     def __init__(self, index: BoardIndex):
         self.index = index
         squares = index.squares
-        self.price = {s.index: s.price for s in squares if s.is_property}
+        self.price = {s.index: s.price for s in squares if s.is_property and s.price is not None}
         self.kind = {s.index: s.kind for s in squares}
         self.group = {s.index: s.group for s in squares}
         self.leg = {s.index: s.leg for s in squares}
         self.out = {s.index: s.out_arrows for s in squares}
         self.house_cost = {s.index: s.house_cost or 0 for s in squares if s.is_property}
         self.mortgage = {s.index: s.mortgage or 0 for s in squares if s.is_property}
-        self.rents = {s.index: s.rents for s in squares if s.kind == "lot"}
+        self.rents = {s.index: s.rents for s in squares if s.kind == "lot" and s.rents is not None}
         self.colours = {group: tuple(members) for group, members in index.group_members.items()}
         self.railroads = tuple(index.railroad_indices)
         self.utilities = tuple(index.utility_indices)
@@ -87,7 +88,7 @@ def ranking(state: GameState, facts: BoardFacts, index: int) -> float:
     """Rk (R-VAL-03): B = price × F, halved when destroyed (or rezoned, under `ranking_value_halves_rezoned`)."""
     prop = state.properties[index]
     value = facts.price[index] * prop.factor_halves / 2
-    options = state.setup.options
+    options = options_of(state)
     if ((prop.destroyed and options.ranking_value_halves_destroyed)  # not in the v2.2 edition (E-43)
             or (prop.rezoned and options.ranking_value_halves_rezoned)):
         value /= 2
@@ -135,7 +136,7 @@ class Rankings:
     def _at_price(self) -> bool:
         """Every property's Rk is its price (no rebuild factor, nothing halved): the rankings are the board's own."""
         if self._plain is None:
-            options = self.state.setup.options
+            options = options_of(self.state)
             halves_destroyed, halves_rezoned = options.ranking_value_halves_destroyed, options.ranking_value_halves_rezoned
             self._plain = not any(prop.factor_halves != 2 or (prop.destroyed and halves_destroyed)
                                   or (prop.rezoned and halves_rezoned) for prop in self.state.properties.values())
@@ -156,7 +157,7 @@ class Rankings:
     def qualifying(self) -> dict[int, bool]:
         """Property -> `is_qualifying` as the game's options read it (the bots play the game's edition)."""
         if self._qualifying is None:
-            options = self.state.setup.options
+            options = options_of(self.state)
             disrupted, normal = options.disrupted_counts_as_destroyed, options.special_victory_requires_normal_state
             self._qualifying = {i: is_qualifying(prop, disrupted, normal) for i, prop in self.state.properties.items()}
         return self._qualifying
@@ -164,7 +165,7 @@ class Rankings:
     def ruined(self) -> dict[int, bool]:
         """Property -> `is_ruined` as the game's options read it."""
         if self._ruined is None:
-            options = self.state.setup.options
+            options = options_of(self.state)
             disrupted, destroyed = options.disrupted_counts_as_destroyed, options.horseman_race_car_count_destroyed
             self._ruined = {i: is_ruined(prop, disrupted, destroyed) for i, prop in self.state.properties.items()}
         return self._ruined
@@ -246,7 +247,7 @@ def missing_horseman_b(state: GameState, facts: BoardFacts, seat: int, ranks: Ra
     opponents = horseman_opponents(state, seat)
     if not opponents:
         return NO_GOAL
-    counts_chair = state.setup.options.horseman_counts_mortgage_control
+    counts_chair = options_of(state).horseman_counts_mortgage_control
     held_from: dict[int, int] = {}
     for prop in state.properties.values():
         owner = prop.owner
@@ -259,7 +260,7 @@ def missing_horseman_b(state: GameState, facts: BoardFacts, seat: int, ranks: Ra
 def missing_wheelbarrow(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
     ranks = ranks if ranks is not None else Rankings(state, facts)
     held = ranks.held_qualifying(seat)
-    countdown_counts = state.setup.options.rebuilt_railroad_countdown_scope == "rent_and_victory"  # E-10
+    countdown_counts = options_of(state).rebuilt_railroad_countdown_scope == "rent_and_victory"  # E-10
     props = state.properties
     utilities = sum(1 for i in facts.utilities if i in held)
     railroads = sum(1 for i in facts.railroads if i in held and not (countdown_counts and props[i].rail_countdown))
@@ -325,7 +326,7 @@ def goal_keys(state: GameState, seat: int, viewer: int | None = None) -> tuple[s
         if viewer is not None and viewer != seat and not state.game_over:
             return DOG_CONDITIONS
         return (player.dog_condition,) if player.dog_condition else ()
-    return FACTION_GOALS.get(player.faction, ())
+    return FACTION_GOALS.get(player.faction, ()) if player.faction is not None else ()
 
 
 def special_distance(state: GameState, seat: int, viewer: int | None = None, ranks: Rankings | None = None) -> float:
@@ -348,7 +349,7 @@ def special_distance(state: GameState, seat: int, viewer: int | None = None, ran
 def unclaimed(state: GameState) -> int:
     """Properties both unowned and in normal state: the general victory waits until there are none (R-WIN-03); under
     `general_victory_measure=rents` (the v2.2 edition, E-40) uncontrolled ones, as its gate has it."""
-    if state.setup.options.general_victory_measure == "rents":
+    if options_of(state).general_victory_measure == "rents":
         return sum(1 for prop in state.properties.values()
                    if prop.controller is None and not (prop.rezoned or prop.destroyed))
     return sum(1 for prop in state.properties.values()

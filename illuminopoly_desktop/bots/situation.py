@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..model.state import GameState
 from ..rules import actions as A
@@ -10,6 +11,8 @@ from ..rules.context import RulesContext
 from ..rules.legal import legal_menu
 from .goals import BoardFacts, facts_of
 from .valuation import CASH_RESERVE, Appraiser, StandingsMemo
+
+ActionT = TypeVar("ActionT", bound=A.Action)
 
 
 @dataclass
@@ -72,6 +75,10 @@ class Situation:
     def first(self, kind: str) -> A.Action | None:
         options = self.options(kind)
         return options[0] if options else None
+
+    def typed_options(self, kind: str, model: type[ActionT]) -> list[ActionT]:
+        """The legal actions of one kind as their class (`kind` is `model`'s tag: every one of them is a `model`)."""
+        return [action for action in self.options(kind) if isinstance(action, model)]
 
     @property
     def appraiser(self) -> Appraiser:

@@ -88,10 +88,11 @@ class Strategist:
 
     def candidates(self, state: GameState, seat: int, baseline: A.Action) -> list[A.Action]:
         """The schemer's choice first, then its sensible alternatives (no more than a handful)."""
-        if baseline.type == "answer_ransom":  # pay or refuse, a free decision whenever it comes (D-15)
+        if isinstance(baseline, A.AnswerRansom):  # pay or refuse, a free decision whenever it comes (D-15)
             other = A.AnswerRansom(seat=seat, pay=not baseline.pay)
             answers = legal_menu(state, seat).get("answer_ransom")
-            return [baseline] + ([other] if answers is not None and other in answers() else [])
+            choices: list[A.Action] = [baseline]
+            return choices + ([other] if answers is not None and other in answers() else [])
         if state.pending:
             top = state.pending[-1]
             if top.kind not in THINKING_WINDOWS or (top.kind == "contest"
@@ -108,11 +109,11 @@ class Strategist:
             if action is not None and not any(A.same_but_placement(action, known) for known in found):
                 found.append(action)
 
-        if baseline.type == "commit_graft":
+        if isinstance(baseline, A.CommitGraft):
             contest = contests.active_contest(state)
             most = contests.max_pips(RulesContext(state), contest, seat) if contest is not None else 0
-            for step in GRAFT_STEPS:
-                pips = baseline.pips + step
+            for offset in GRAFT_STEPS:
+                pips = baseline.pips + offset
                 if 0 <= pips <= most:
                     add(A.CommitGraft(seat=seat, pips=pips))
             return found

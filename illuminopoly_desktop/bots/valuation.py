@@ -20,6 +20,7 @@ from ..model.state import GameState
 from ..rules.context import RulesContext
 from ..variants.illuminopoly.rent import is_countable, rent_of
 from . import goals
+from .game_options import options_of
 from .goals import NO_GOAL, facts_of
 
 RENT_ROUNDS = 8
@@ -90,7 +91,7 @@ class Appraiser:
         self.memo = memo
         self.ctx = RulesContext(state)
         self.facts = facts_of(state)
-        options = state.setup.options
+        options = options_of(state)
         rounds_left = RENT_ROUNDS
         if options.max_rounds:
             rounds_left = max(1, min(RENT_ROUNDS, options.max_rounds - state.round_no + 1))
@@ -132,7 +133,7 @@ class Appraiser:
         normal rent with `chair_power_base_includes_mortgaged` (E-14)."""
         state = self.state
         ctx = self.ctx
-        chair_holds = state.setup.options.chair_power_base_includes_mortgaged
+        chair_holds = options_of(state).chair_power_base_includes_mortgaged
         bases = {s: 0 for s in state.faction_seats()}
         for index, prop in state.properties.items():
             controller = prop.controller
@@ -168,7 +169,7 @@ class Appraiser:
         if bases is None:
             bases = self.power_bases(rents)
         facts = self.facts
-        cash = player.cash - player.bank_debt
+        cash: float = player.cash - player.bank_debt
         for debt in state.debts:
             if debt.debtor == seat:
                 cash -= debt.amount
