@@ -15,7 +15,7 @@ from ..rules.context import RulesContext
 from ..rules.odds import success_probability
 from ..variants.illuminopoly import contests
 from . import effects
-from .game_options import options_of
+from ..variants.illuminopoly.access import options_of
 from .valuation import Appraiser
 
 MAX_PIPS = 15

@@ -15,12 +15,11 @@ outstanding; leases count nothing).
 Like every computer player it decides from its seat's view only and takes only actions the rules list."""
 from __future__ import annotations
 
-from ..model.george_options import GeorgeOptions
-from ..model.george_state import GeorgeState, Parcel
-from ..model.typed_access import options_as, slice_as
+from ..model.george_state import Parcel
 from ..rules import actions as A
 from ..rules.context import RulesContext
 from ..rules.legal import default_action
+from ..variants.george.access import george_options, george_slice
 from ..variants.george.parcels import use_fee
 from .classic_schemer import ClassicSchemer, price_of
 
@@ -76,7 +75,7 @@ class GeorgeSchemer(ClassicSchemer):
         rents = _rents(ctx, index)
         if kind == "house":
             return rents[held.houses + 1] - (rents[held.houses] if held.houses else 0)
-        factor = _george_options(ctx).george_second_large_building_fee_factor
+        factor = george_options(ctx).george_second_large_building_fee_factor
         return rents[HOTEL] - rents[4] if not held.large else (factor - 1) * rents[HOTEL]
 
     # ----- the decisions -----
@@ -85,7 +84,7 @@ class GeorgeSchemer(ClassicSchemer):
         state = ctx.state
         cash = state.players[seat].cash
         reserve = self.reserve(ctx, seat)
-        if "pay_off_loan" in menu and _george_options(ctx).george_final_interest == "always" and cash > RICH + reserve:
+        if "pay_off_loan" in menu and george_options(ctx).george_final_interest == "always" and cash > RICH + reserve:
             return menu["pay_off_loan"]()[0]
         if "build_on_parcel" not in menu:
             return None
@@ -96,7 +95,7 @@ class GeorgeSchemer(ClassicSchemer):
                 continue  # half down: the loan costs nothing in wealth, the cash keeps the reserve
             if action.building == "plant" and cash < RICH:
                 continue
-            if action.building == "office" and _george(ctx).hotel_supply and not _parcels(ctx)[
+            if action.building == "office" and george_slice(ctx.state).hotel_supply and not _parcels(ctx)[
                     action.property].large:
                 continue  # a hotel first, while the supply has one: the offices stay for a second building
             value = self.fee_gain(ctx, action.property, action.building) / price
@@ -119,7 +118,7 @@ class GeorgeSchemer(ClassicSchemer):
         if wanted and "lease_parcel" in menu:
             choices = [a for a in menu["lease_parcel"]() if a.build]
             reserve = self.reserve(ctx, seat)
-            fee = _rents(ctx, index)[0] if square.kind == "lot" else _george_options(ctx).george_rail_lease_rent
+            fee = _rents(ctx, index)[0] if square.kind == "lot" else george_options(ctx).george_rail_lease_rent
             affordable = [a for a in choices if cash - (a.down or 0) - fee >= reserve]
             if affordable:
                 return min(affordable, key=lambda a: a.down or 0)
@@ -139,16 +138,8 @@ class GeorgeSchemer(ClassicSchemer):
         return default_action(ctx.state, seat)
 
 
-def _george(ctx: RulesContext) -> GeorgeState:
-    return slice_as(ctx.state, GeorgeState)
-
-
 def _parcels(ctx: RulesContext) -> dict[int, Parcel]:
-    return _george(ctx).parcels
-
-
-def _george_options(ctx: RulesContext) -> GeorgeOptions:
-    return options_as(ctx.options, GeorgeOptions)
+    return george_slice(ctx.state).parcels
 
 
 def _rents(ctx: RulesContext, index: int) -> tuple[int, ...]:

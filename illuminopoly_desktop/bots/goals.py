@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from ..model.state import GameState, PropertyState
 from ..rules.boardindex import BoardIndex, board_index
 from ..variants.illuminopoly.setup import DOG_CONDITIONS
-from .game_options import options_of
+from ..variants.illuminopoly.access import options_of
 
 NO_GOAL = 99.0
 """The distance of a condition that cannot be met (or of a player with no condition)."""

@@ -25,7 +25,7 @@ from ..variants.illuminopoly.property_values import base_cost
 from ..variants.illuminopoly.structure import capacity_allows_all_attached, free_arrows
 from ..variants.illuminopoly.taxes import income_tax_amount
 from .contest_sense import odds_for, sealed_attack, stakes
-from .game_options import options_of
+from ..variants.illuminopoly.access import options_of
 from .goals import unclaimed
 from .schemer_deals import answer_offers, proposal
 from .schemer_landing import MIN_EDGE, landing_action

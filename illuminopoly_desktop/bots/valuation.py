@@ -20,7 +20,7 @@ from ..model.state import GameState
 from ..rules.context import RulesContext
 from ..variants.illuminopoly.rent import is_countable, rent_of
 from . import goals
-from .game_options import options_of
+from ..variants.illuminopoly.access import options_of
 from .goals import NO_GOAL, facts_of
 
 RENT_ROUNDS = 8
