@@ -169,13 +169,7 @@ class Appraiser:
         if bases is None:
             bases = self.power_bases(rents)
         facts = self.facts
-        cash: float = player.cash - player.bank_debt
-        for debt in state.debts:
-            if debt.debtor == seat:
-                cash -= debt.amount
-            elif debt.creditor == seat:
-                cash += debt.amount * 0.8
-        value = cash - RESERVE_PENALTY * max(0, CASH_RESERVE - player.cash)
+        value = self._cash_standing(seat)
         income = 0
         for index, prop in state.properties.items():
             if prop.owner != seat:
@@ -190,6 +184,17 @@ class Appraiser:
         value += len(player.political_favors) * FAVOR_VALUE
         value += victory_equity(self.distance(seat, bases, ranks))
         return value
+
+    def _cash_standing(self, seat: int) -> float:
+        """The cash part of a standing: cash less what he owes (a debt owed to him at 80%), and the reserve penalty."""
+        player = self.state.players[seat]
+        cash: float = player.cash - player.bank_debt
+        for debt in self.state.debts:
+            if debt.debtor == seat:
+                cash -= debt.amount
+            elif debt.creditor == seat:
+                cash += debt.amount * 0.8
+        return cash - RESERVE_PENALTY * max(0, CASH_RESERVE - player.cash)
 
     def standings(self) -> dict[int, float]:
         """The standing of every active faction player (the professional Banker has none: he owns nothing).
@@ -216,16 +221,7 @@ class Appraiser:
         ranks = goals.Rankings(state, self.facts)
         seats = state.faction_seats()
         players = state.players
-        values: dict[int, float] = {}
-        for seat in seats:
-            player = players[seat]
-            cash: float = player.cash - player.bank_debt
-            for debt in state.debts:
-                if debt.debtor == seat:
-                    cash -= debt.amount
-                elif debt.creditor == seat:
-                    cash += debt.amount * 0.8
-            values[seat] = cash - RESERVE_PENALTY * max(0, CASH_RESERVE - player.cash)
+        values = {seat: self._cash_standing(seat) for seat in seats}
         incomes = dict.fromkeys(values, 0)
         mortgage, house_cost = self.facts.mortgage, self.facts.house_cost
         for index, prop in state.properties.items():
