@@ -1,12 +1,14 @@
 """Computer players: strength and speed. `python bench/bots.py [--random-games 100] [--pairs 100] [--budget 1.0]
-[--schemer-games 100] [--max-rounds 200] [--seed 0] [--only random,strategist,schemers]`.
+[--rollouts N] [--schemer-games 100] [--max-rounds 200] [--seed 0] [--only random,strategist,schemers]`.
 
 Prints (asserts nothing):
 - the schemer's win rate against three random players over 4-player games (target: at least 60%), the schemer's
   seat rotated and the factions dealt evenly (reports/balance.py `dealt_factions`);
 - the strategist against the schemer over mirrored pairs of 4-player games: the same seed and factions twice,
   strategists in seats 0 and 2 then in seats 1 and 3, so that the faction and the seat cancel out; the strategists'
-  share of the wins (target: more than 50%);
+  share of the wins (target: more than 50%); with `--rollouts N` each strategist decision plays N rollouts whatever
+  the clock says (a thinking budget made independent of the machine's load: N = the strategist's rollouts per second
+  measured by bench/strategist.py on a quiet core × the budget), else it thinks by the clock for `--budget` seconds;
 - the schemer's decision time (median, target under 20 ms) and the strategist's time on the decisions it thinks
   about against its budget (target: respected);
 - the share of 4-schemer games that end before the round cap (target: at least 95%).
@@ -26,6 +28,8 @@ from pathlib import Path
 if importlib.util.find_spec("illuminopoly_desktop") is None:  # run from a checkout without `pip install -e .`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from illuminopoly_desktop.bots.players import make_player  # noqa: E402
+from illuminopoly_desktop.bots.strategist import Strategist  # noqa: E402
 from illuminopoly_desktop.bots.table_games import play_table_game  # noqa: E402
 from illuminopoly_desktop.model.options import make_options  # noqa: E402
 from illuminopoly_desktop.reports.balance import dealt_factions, wilson_interval  # noqa: E402
@@ -59,7 +63,13 @@ def schemer_against_random(games: int, seed: int, max_rounds: int, times: list[f
           f"(95% interval {low:.1%}–{high:.1%}; target >= 60%)  [{time.perf_counter() - started:.0f} s]", flush=True)
 
 
-def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: float) -> None:
+def strategist_seats(seats: list[str], seed: int, rollouts: int) -> list:
+    """The players of a game, each strategist limited to `rollouts` rollouts per decision instead of a clock."""
+    return [Strategist(seed * 100 + seat, budget=1e9, max_rollouts=rollouts) if strength == "strategist"
+            else make_player(strength, seed * 100 + seat) for seat, strength in enumerate(seats)]
+
+
+def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: float, rollouts: int | None) -> None:
     factions = lineups(pairs, seed + 10_000)
     won = Counter()
     thinking: list[float] = []
@@ -68,8 +78,9 @@ def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: f
     for i in range(pairs):
         for seats in (["strategist", "schemer", "strategist", "schemer"],
                       ["schemer", "strategist", "schemer", "strategist"]):
+            players = strategist_seats(seats, seed + 10_000 + i, rollouts) if rollouts else None
             game = play_table_game(seed + 10_000 + i, seats, max_rounds=max_rounds, factions=factions[i],
-                                   budget=budget, keep_actions=False)
+                                   budget=budget, keep_actions=False, players=players)
             won.update(shares(game))
             for seconds in game.decision_seconds.get("strategist", []):
                 (thinking if seconds > budget * 0.2 else trivial).append(seconds)
@@ -81,9 +92,10 @@ def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: f
     total = sum(won.values()) or 1
     share = won["strategist"] / total
     error = math.sqrt(share * (1 - share) / total)
-    print(f"strategist vs schemer (budget {budget:g} s): strategist {won['strategist']:g}, schemer "
+    thought = f"{rollouts} rollouts per decision" if rollouts else f"budget {budget:g} s"
+    print(f"strategist vs schemer ({thought}): strategist {won['strategist']:g}, schemer "
           f"{won['schemer']:g} of {games} games: strategist share {share:.1%} (± {1.96 * error:.1%}; target > 50%)")
-    if thinking:
+    if thinking and not rollouts:
         ordered = sorted(thinking)
         over = sum(1 for t in ordered if t > budget * 1.1)
         print(f"strategist budget {budget:g} s: {len(ordered)} decisions thought about, median "
@@ -113,6 +125,8 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, default=100)
     parser.add_argument("--pairs", type=int, default=100, help="mirrored pairs of strategist-vs-schemer games")
     parser.add_argument("--budget", type=float, default=1.0, help="the strategist's seconds per decision")
+    parser.add_argument("--rollouts", type=int, default=None,
+                        help="the strategist's rollouts per decision instead of a budget (load-independent)")
     parser.add_argument("--schemer-games", type=int, default=100)
     parser.add_argument("--max-rounds", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
@@ -131,7 +145,7 @@ def main() -> None:
               f"{1000 * ordered[int(0.99 * (len(ordered) - 1))]:.1f} ms, longest {1000 * ordered[-1]:.1f} ms over "
               f"{len(ordered)} decisions (target: median < 20 ms)", flush=True)
     if "strategist" in wanted:
-        strategist_against_schemer(args.pairs, args.seed, args.max_rounds, args.budget)
+        strategist_against_schemer(args.pairs, args.seed, args.max_rounds, args.budget, args.rollouts)
 
 
 if __name__ == "__main__":

@@ -91,8 +91,8 @@ class ClassicSchemer:
         """The price, raised when the deed completes (or nearly completes) one of its groups or blocks a rival's."""
         state = ctx.state
         square = ctx.squares[index]
-        price = square.price
-        members = ctx.board.group_members.get(square.group, (index,)) if square.kind == "lot" else ()
+        price = price_of(ctx, index)
+        members = ctx.board.group_members.get(square.group, [index]) if square.kind == "lot" and square.group else []
         if square.kind == "railroad":
             held = sum(1 for i in ctx.board.railroad_indices if state.properties[i].owner == seat)
             return price * (1.0 + 0.3 * held)
@@ -123,9 +123,10 @@ class ClassicSchemer:
             gain = 0.0
             for leg in offer.legs:
                 item = leg.item
-                if item.kind == "cash":
+                value: float
+                if isinstance(item, CashItem):
                     value = item.amount
-                elif item.kind == "deed":
+                elif isinstance(item, DeedItem):
                     value = self.deed_value(ctx, seat, item.property)
                     if leg.giver == seat:
                         value = max(value, self.keep_value(ctx, seat, item.property))
@@ -143,13 +144,13 @@ class ClassicSchemer:
         group the buyer would complete is worth three times its price."""
         state = ctx.state
         square = ctx.squares[index]
-        if square.kind != "lot":
-            return square.price * 1.5
+        if square.kind != "lot" or square.group is None:
+            return price_of(ctx, index) * 1.5
         members = ctx.board.group_members[square.group]
         owners = {state.properties[m].owner for m in members}
         if owners == {seat}:
             return 10_000.0
-        return square.price * 3.0
+        return price_of(ctx, index) * 3.0
 
     def trade_proposal(self, ctx: RulesContext, seat: int) -> A.Action | None:
         """Cash for the one deed that would complete a colour group of its own, once per deed per round."""
@@ -166,7 +167,7 @@ class ClassicSchemer:
                 continue
             if any(state.properties[m].houses or state.properties[m].hotel for m in members):
                 continue
-            price = ctx.squares[index].price
+            price = price_of(ctx, index)
             amount = min(cash - RESERVE, int(price * 2.2))
             if amount < price:
                 continue
@@ -222,7 +223,7 @@ class ClassicSchemer:
 
     def in_whole_group(self, ctx: RulesContext, seat: int, index: int) -> bool:
         square = ctx.squares[index]
-        if square.kind != "lot":
+        if square.kind != "lot" or square.group is None:
             return False
         return all(ctx.state.properties[m].owner == seat for m in ctx.board.group_members[square.group])
 
@@ -237,13 +238,13 @@ class ClassicSchemer:
             if lifts:
                 return lifts[0]
         builds = [a for a in menu.get("buy_building", lambda: [])()
-                  if cash - ctx.squares[a.property].house_cost >= RESERVE]
+                  if cash - (ctx.squares[a.property].house_cost or 0) >= RESERVE]
         if builds:
             properties = state.properties
-            return min(builds, key=lambda a: (properties[a.property].houses, -ctx.squares[a.property].price))
+            return min(builds, key=lambda a: (properties[a.property].houses, -price_of(ctx, a.property)))
         return self.trade_proposal(ctx, seat)
 
-    def jail_or_roll(self, ctx: RulesContext, seat: int, menu) -> A.Action:
+    def jail_or_roll(self, ctx: RulesContext, seat: int, menu) -> A.Action | None:
         state = ctx.state
         if "roll" in menu:
             return menu["roll"]()[0]
@@ -258,7 +259,9 @@ class ClassicSchemer:
     def landing(self, ctx: RulesContext, seat: int, menu) -> A.Action:
         state = ctx.state
         index = state.turn.landing_square
-        price = ctx.squares[index].price
+        if index is None:
+            raise ValueError("a landing decision without a landing square")
+        price = price_of(ctx, index)
         cash = state.players[seat].cash
         if "buy" in menu and (cash - price >= RESERVE // 2 or self.deed_value(ctx, seat, index) > price * 2):
             return menu["buy"]()[0]
@@ -268,7 +271,15 @@ class ClassicSchemer:
         options = menu["pay_income_tax"]()
         state = ctx.state
         worth = state.players[seat].cash + sum(
-            ctx.squares[i].price + (ctx.squares[i].house_cost or 0) * (5 if p.hotel else p.houses)
+            price_of(ctx, i) + (ctx.squares[i].house_cost or 0) * (5 if p.hotel else p.houses)
             for i, p in state.properties.items() if p.owner == seat)
         method = "percent" if worth * ctx.board.income_tax_percent // 100 < ctx.board.income_tax_flat else "flat"
         return next(a for a in options if a.method == method)
+
+
+def price_of(ctx: RulesContext, index: int) -> int:
+    """The printed price of a deed's square (every deed has one)."""
+    price = ctx.squares[index].price
+    if price is None:
+        raise ValueError(f"square {index} is not a deed: it has no price")
+    return price

@@ -15,6 +15,7 @@ from ..rules.context import RulesContext
 from ..rules.odds import success_probability
 from ..variants.illuminopoly import contests
 from . import effects
+from ..variants.illuminopoly.access import options_of
 from .valuation import Appraiser
 
 MAX_PIPS = 15
@@ -49,7 +50,7 @@ def odds_for(state: GameState, kind: str, attacker: int) -> Odds:
     """The odds of a contest about to be declared (R-CONTEST-01; the Wheelbarrow's 3d6 subversion)."""
     ctx = RulesContext(state)
     dice = 3 if kind == "subversion" and state.players[attacker].faction == "wheelbarrow" else 2
-    target = ctx.options.terrorist_surprise_target if kind == "surprise_destruction" else \
+    target = options_of(state).terrorist_surprise_target if kind == "surprise_destruction" else \
         contests.TARGET_NUMBERS[kind]
     return Odds(dice, target, contests.naturals_apply(ctx, kind))
 

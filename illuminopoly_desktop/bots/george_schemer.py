@@ -15,11 +15,13 @@ outstanding; leases count nothing).
 Like every computer player it decides from its seat's view only and takes only actions the rules list."""
 from __future__ import annotations
 
+from ..model.george_state import Parcel
 from ..rules import actions as A
 from ..rules.context import RulesContext
 from ..rules.legal import default_action
+from ..variants.george.access import george_options, george_slice
 from ..variants.george.parcels import use_fee
-from .classic_schemer import ClassicSchemer
+from .classic_schemer import ClassicSchemer, price_of
 
 RESERVE = 250
 """Cash kept back, on top of a share of the largest fee another player's parcel charges."""
@@ -45,7 +47,7 @@ class GeorgeSchemer(ClassicSchemer):
             return menu["claim_use_fee"]()[0]
         return None
 
-    def jail_or_roll(self, ctx: RulesContext, seat: int, menu) -> A.Action:
+    def jail_or_roll(self, ctx: RulesContext, seat: int, menu) -> A.Action | None:
         """In Jail it rolls for doubles (the rules' default)."""
         return default_action(ctx.state, seat)
 
@@ -58,7 +60,7 @@ class GeorgeSchemer(ClassicSchemer):
     def reserve(self, ctx: RulesContext, seat: int) -> int:
         """The reserve: a base plus a share of the largest use fee another player's parcel charges now."""
         worst = 0
-        for index, held in ctx.state.variant.parcels.items():
+        for index, held in _parcels(ctx).items():
             if held.lessee not in (None, seat) and held.built:
                 worst = max(worst, use_fee(ctx, index, 7))
         return RESERVE + int(FEE_SHARE * worst)
@@ -66,14 +68,14 @@ class GeorgeSchemer(ClassicSchemer):
     @staticmethod
     def fee_gain(ctx: RulesContext, index: int, kind: str) -> int:
         """How much the parcel's use fee rises with one more building of `kind`."""
-        held = ctx.state.variant.parcels[index]
+        held = _parcels(ctx)[index]
         square = ctx.squares[index]
         if kind == "plant":
             return 50 if square.kind == "railroad" else 28
-        rents = square.rents
+        rents = _rents(ctx, index)
         if kind == "house":
             return rents[held.houses + 1] - (rents[held.houses] if held.houses else 0)
-        factor = ctx.options.george_second_large_building_fee_factor
+        factor = george_options(ctx).george_second_large_building_fee_factor
         return rents[HOTEL] - rents[4] if not held.large else (factor - 1) * rents[HOTEL]
 
     # ----- the decisions -----
@@ -82,7 +84,7 @@ class GeorgeSchemer(ClassicSchemer):
         state = ctx.state
         cash = state.players[seat].cash
         reserve = self.reserve(ctx, seat)
-        if "pay_off_loan" in menu and ctx.options.george_final_interest == "always" and cash > RICH + reserve:
+        if "pay_off_loan" in menu and george_options(ctx).george_final_interest == "always" and cash > RICH + reserve:
             return menu["pay_off_loan"]()[0]
         if "build_on_parcel" not in menu:
             return None
@@ -93,7 +95,7 @@ class GeorgeSchemer(ClassicSchemer):
                 continue  # half down: the loan costs nothing in wealth, the cash keeps the reserve
             if action.building == "plant" and cash < RICH:
                 continue
-            if action.building == "office" and state.variant.hotel_supply and not state.variant.parcels[
+            if action.building == "office" and george_slice(ctx.state).hotel_supply and not _parcels(ctx)[
                     action.property].large:
                 continue  # a hotel first, while the supply has one: the offices stay for a second building
             value = self.fee_gain(ctx, action.property, action.building) / price
@@ -104,17 +106,19 @@ class GeorgeSchemer(ClassicSchemer):
     def landing(self, ctx: RulesContext, seat: int, menu) -> A.Action:
         state = ctx.state
         index = state.turn.landing_square
+        if index is None:
+            raise ValueError("a landing decision without a landing square")
         square = ctx.squares[index]
         cash = state.players[seat].cash
         wanted = square.kind == "lot" or (square.kind == "railroad" and cash >= RICH)
-        if "buy" in menu and cash - square.price >= self.reserve(ctx, seat):
+        if "buy" in menu and cash - price_of(ctx, index) >= self.reserve(ctx, seat):
             # `classic_purchase` (V-GEORGE-11): a title bought at its price keeps wealth where it was (it counts
             # its price) and earns classic rent, so it is bought whenever the reserve allows
             return menu["buy"]()[0]
         if wanted and "lease_parcel" in menu:
             choices = [a for a in menu["lease_parcel"]() if a.build]
             reserve = self.reserve(ctx, seat)
-            fee = square.rents[0] if square.kind == "lot" else ctx.options.george_rail_lease_rent
+            fee = _rents(ctx, index)[0] if square.kind == "lot" else george_options(ctx).george_rail_lease_rent
             affordable = [a for a in choices if cash - (a.down or 0) - fee >= reserve]
             if affordable:
                 return min(affordable, key=lambda a: a.down or 0)
@@ -124,8 +128,8 @@ class GeorgeSchemer(ClassicSchemer):
         kind = window.kind
         if kind == "auction":
             square = ctx.squares[window.property]
-            held = ctx.state.variant.parcels[window.property]
-            worth = (square.rents[HOTEL] // 4 if square.kind == "lot" else 0) + _building_cost(ctx, window.property)
+            held = _parcels(ctx)[window.property]
+            worth = (_rents(ctx, window.property)[HOTEL] // 4 if square.kind == "lot" else 0) + _building_cost(ctx, window.property)
             limit = min(worth, ctx.state.players[seat].cash - self.reserve(ctx, seat))
             bids = menu["bid"]() if "bid" in menu else []
             if held.lessee is None and bids and bids[0].amount <= limit:
@@ -134,14 +138,30 @@ class GeorgeSchemer(ClassicSchemer):
         return default_action(ctx.state, seat)
 
 
+def _parcels(ctx: RulesContext) -> dict[int, Parcel]:
+    return george_slice(ctx.state).parcels
+
+
+def _rents(ctx: RulesContext, index: int) -> tuple[int, ...]:
+    """The printed fee table of a street (every street has one)."""
+    rents = ctx.squares[index].rents
+    if rents is None:
+        raise ValueError(f"square {index} has no rent table")
+    return rents
+
+
 def _price(ctx: RulesContext, index: int, kind: str) -> int:
     square = ctx.squares[index]
-    return square.price if kind == "plant" else square.house_cost
+    if kind == "plant":
+        return price_of(ctx, index)
+    if square.house_cost is None:
+        raise ValueError(f"square {index} takes no buildings")
+    return square.house_cost
 
 
 def _building_cost(ctx: RulesContext, index: int) -> int:
-    held = ctx.state.variant.parcels[index]
+    held = _parcels(ctx)[index]
     square = ctx.squares[index]
     if held.plant:
-        return square.price // 2
+        return price_of(ctx, index) // 2
     return (square.house_cost or 0) * (held.houses + 5 * held.large) // 2

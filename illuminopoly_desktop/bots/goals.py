@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from ..model.state import GameState, PropertyState
 from ..rules.boardindex import BoardIndex, board_index
 from ..variants.illuminopoly.setup import DOG_CONDITIONS
+from ..variants.illuminopoly.access import options_of
 
 NO_GOAL = 99.0
 """The distance of a condition that cannot be met (or of a player with no condition)."""
@@ -24,19 +25,20 @@ SHOE_LEGS = (3, 4)
 class BoardFacts:
     """Plain lookups of one board that the goal and value functions read on every decision."""
     __slots__ = ("index", "price", "kind", "group", "leg", "out", "house_cost", "mortgage", "rents", "colours",
-                 "railroads", "utilities", "properties", "shoe_groups", "railroad_rents", "utility_multipliers")
+                 "railroads", "utilities", "properties", "shoe_groups", "railroad_rents", "utility_multipliers",
+                 "top_five_at_price", "cheapest_at_price")
 
     def __init__(self, index: BoardIndex):
         self.index = index
         squares = index.squares
-        self.price = {s.index: s.price for s in squares if s.is_property}
+        self.price = {s.index: s.price for s in squares if s.is_property and s.price is not None}
         self.kind = {s.index: s.kind for s in squares}
         self.group = {s.index: s.group for s in squares}
         self.leg = {s.index: s.leg for s in squares}
         self.out = {s.index: s.out_arrows for s in squares}
         self.house_cost = {s.index: s.house_cost or 0 for s in squares if s.is_property}
         self.mortgage = {s.index: s.mortgage or 0 for s in squares if s.is_property}
-        self.rents = {s.index: s.rents for s in squares if s.kind == "lot"}
+        self.rents = {s.index: s.rents for s in squares if s.kind == "lot" and s.rents is not None}
         self.colours = {group: tuple(members) for group, members in index.group_members.items()}
         self.railroads = tuple(index.railroad_indices)
         self.utilities = tuple(index.utility_indices)
@@ -44,6 +46,10 @@ class BoardFacts:
         self.shoe_groups = tuple(g for g, lots in self.colours.items() if all(self.leg[i] in SHOE_LEGS for i in lots))
         self.railroad_rents = tuple(index.railroad_rents)
         self.utility_multipliers = tuple(index.utility_multipliers)
+        # The rankings while every Rk is the price (`top_five` and `cheapest_lots` on a board nothing has changed).
+        self.top_five_at_price = tuple(sorted(self.properties, key=lambda i: (-self.price[i], i))[:5])
+        self.cheapest_at_price = {group: tuple(i for i in lots if self.price[i] == min(self.price[j] for j in lots))
+                                  for group, lots in self.colours.items()}
 
 
 _FACTS: dict[int, BoardFacts] = {}
@@ -82,7 +88,7 @@ def ranking(state: GameState, facts: BoardFacts, index: int) -> float:
     """Rk (R-VAL-03): B = price × F, halved when destroyed (or rezoned, under `ranking_value_halves_rezoned`)."""
     prop = state.properties[index]
     value = facts.price[index] * prop.factor_halves / 2
-    options = state.setup.options
+    options = options_of(state)
     if ((prop.destroyed and options.ranking_value_halves_destroyed)  # not in the v2.2 edition (E-43)
             or (prop.rezoned and options.ranking_value_halves_rezoned)):
         value /= 2
@@ -103,67 +109,131 @@ def cheapest_lots(state: GameState, facts: BoardFacts, group: str) -> list[int]:
     return [i for i in lots if ranks[i] == lowest]
 
 
+NOTHING: frozenset[int] = frozenset()
+
+
 class Rankings:
-    """The rankings the Top Hat and Steam Iron conditions read, computed once per evaluation of a state."""
-    __slots__ = ("state", "facts", "_top", "_cheapest")
+    """What the distance functions read of one state, computed once per evaluation of it and then kept: the rankings
+    the Top Hat and Steam Iron conditions read, which properties qualify (§25) or lie in ruins as the game's options
+    count them, what each seat holds in qualifying state, and the unclaimed count. The state must not change while
+    one is in use (an Appraiser makes a new one for every evaluation, a hypothetical change included)."""
+    __slots__ = ("state", "facts", "_top", "_cheapest", "_qualifying", "_ruined", "_held", "_owned", "_ruins",
+                 "_unclaimed", "_plain")
 
     def __init__(self, state: GameState, facts: BoardFacts):
         self.state = state
         self.facts = facts
         self._top: list[int] | None = None
         self._cheapest: dict[str, list[int]] = {}
+        self._qualifying: dict[int, bool] | None = None
+        self._ruined: dict[int, bool] | None = None
+        self._held: dict[int, frozenset[int]] = {}
+        self._owned: dict[int, frozenset[int]] | None = None
+        self._ruins: int | None = None
+        self._unclaimed: int | None = None
+        self._plain: bool | None = None
+
+    def _at_price(self) -> bool:
+        """Every property's Rk is its price (no rebuild factor, nothing halved): the rankings are the board's own."""
+        if self._plain is None:
+            options = options_of(self.state)
+            halves_destroyed, halves_rezoned = options.ranking_value_halves_destroyed, options.ranking_value_halves_rezoned
+            self._plain = not any(prop.factor_halves != 2 or (prop.destroyed and halves_destroyed)
+                                  or (prop.rezoned and halves_rezoned) for prop in self.state.properties.values())
+        return self._plain
 
     def top_five(self) -> list[int]:
         if self._top is None:
-            self._top = top_five(self.state, self.facts)
+            self._top = list(self.facts.top_five_at_price) if self._at_price() else top_five(self.state, self.facts)
         return self._top
 
     def cheapest(self, group: str) -> list[int]:
         lots = self._cheapest.get(group)
         if lots is None:
-            lots = self._cheapest[group] = cheapest_lots(self.state, self.facts, group)
+            lots = self._cheapest[group] = (list(self.facts.cheapest_at_price[group]) if self._at_price()
+                                            else cheapest_lots(self.state, self.facts, group))
         return lots
+
+    def qualifying(self) -> dict[int, bool]:
+        """Property -> `is_qualifying` as the game's options read it (the bots play the game's edition)."""
+        if self._qualifying is None:
+            options = options_of(self.state)
+            disrupted, normal = options.disrupted_counts_as_destroyed, options.special_victory_requires_normal_state
+            self._qualifying = {i: is_qualifying(prop, disrupted, normal) for i, prop in self.state.properties.items()}
+        return self._qualifying
+
+    def ruined(self) -> dict[int, bool]:
+        """Property -> `is_ruined` as the game's options read it."""
+        if self._ruined is None:
+            options = options_of(self.state)
+            disrupted, destroyed = options.disrupted_counts_as_destroyed, options.horseman_race_car_count_destroyed
+            self._ruined = {i: is_ruined(prop, disrupted, destroyed) for i, prop in self.state.properties.items()}
+        return self._ruined
+
+    def _holdings(self) -> None:
+        """Every seat's owned properties, and those it holds (`holds`) that qualify, in one walk of the deeds."""
+        qualifying = self.qualifying()
+        held: dict[int, set[int]] = {}
+        owned: dict[int, set[int]] = {}
+        for i, prop in self.state.properties.items():
+            owner, controller = prop.owner, prop.controller
+            if owner is not None:
+                owned.setdefault(owner, set()).add(i)
+            if qualifying[i]:
+                if owner is not None:
+                    held.setdefault(owner, set()).add(i)
+                if controller is not None and controller != owner:
+                    held.setdefault(controller, set()).add(i)
+        self._held = {seat: frozenset(indices) for seat, indices in held.items()}
+        self._owned = {seat: frozenset(indices) for seat, indices in owned.items()}
+
+    def held_qualifying(self, seat: int) -> frozenset[int]:
+        """The properties `seat` owns or controls (`holds`) that qualify."""
+        if self._owned is None:
+            self._holdings()
+        return self._held.get(seat, NOTHING)
+
+    def owned(self, seat: int) -> frozenset[int]:
+        """The properties `seat` owns."""
+        if self._owned is None:
+            self._holdings()
+        assert self._owned is not None
+        return self._owned.get(seat, NOTHING)
+
+    def ruins(self) -> int:
+        """How many properties lie in ruins (`is_ruined`)."""
+        if self._ruins is None:
+            self._ruins = sum(1 for flag in self.ruined().values() if flag)
+        return self._ruins
+
+    def unclaimed(self) -> int:
+        if self._unclaimed is None:
+            self._unclaimed = unclaimed(self.state)
+        return self._unclaimed
 
 
 # ----- distances, one per condition of special_victory.CONDITIONS -----
 
-def _qualifies(state: GameState):
-    """`is_qualifying` as the game's options read it (the bots play the edition the game is set up with)."""
-    options = state.setup.options
-    disrupted, normal = options.disrupted_counts_as_destroyed, options.special_victory_requires_normal_state
-    return lambda prop: is_qualifying(prop, disrupted, normal)
-
-
-def _ruined(state: GameState):
-    """`is_ruined` as the game's options read it."""
-    options = state.setup.options
-    disrupted, destroyed = options.disrupted_counts_as_destroyed, options.horseman_race_car_count_destroyed
-    return lambda prop: is_ruined(prop, disrupted, destroyed)
-
-
 def missing_top_hat(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    qualifies = _qualifies(state)
-    props = state.properties
-    top = ranks.top_five() if ranks is not None else top_five(state, facts)
-    return float(sum(1 for i in top if not (holds(props[i], seat) and qualifies(props[i]))))
+    ranks = ranks if ranks is not None else Rankings(state, facts)
+    held = ranks.held_qualifying(seat)
+    return float(sum(1 for i in ranks.top_five() if i not in held))
 
 
 def missing_thimble(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    qualifies = _qualifies(state)
-    props = state.properties
-    spanned = sum(1 for lots in facts.colours.values()
-                  if any(holds(props[i], seat) and qualifies(props[i]) for i in lots))
+    ranks = ranks if ranks is not None else Rankings(state, facts)
+    colours, group = facts.colours, facts.group
+    spanned = len({group[i] for i in ranks.held_qualifying(seat) if group[i] in colours})
     return float(max(0, 6 - spanned))
 
 
 def missing_race_car(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    ruined = _ruined(state)
-    return float(sum(1 for i in facts.railroads if not ruined(state.properties[i])))
+    ruined = (ranks if ranks is not None else Rankings(state, facts)).ruined()
+    return float(sum(1 for i in facts.railroads if not ruined[i]))
 
 
 def missing_horseman_a(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    ruined = _ruined(state)
-    ruins = sum(1 for prop in state.properties.values() if ruined(prop))
+    ruins = (ranks if ranks is not None else Rankings(state, facts)).ruins()
     return float(max(0, 7 - ruins))
 
 
@@ -177,33 +247,34 @@ def missing_horseman_b(state: GameState, facts: BoardFacts, seat: int, ranks: Ra
     opponents = horseman_opponents(state, seat)
     if not opponents:
         return NO_GOAL
-    counts_chair = state.setup.options.horseman_counts_mortgage_control
+    counts_chair = options_of(state).horseman_counts_mortgage_control
     held_from: dict[int, int] = {}
     for prop in state.properties.values():
-        if prop.controller == seat and prop.owner not in (None, seat) and (
+        owner = prop.owner
+        if prop.controller == seat and owner is not None and owner != seat and (
                 counts_chair or prop.control_origin != "mortgage_chair"):
-            held_from[prop.owner] = held_from.get(prop.owner, 0) + 1
+            held_from[owner] = held_from.get(owner, 0) + 1
     return float(sum(max(0, 2 - held_from.get(o, 0)) for o in opponents))
 
 
 def missing_wheelbarrow(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    qualifies = _qualifies(state)
-    countdown_counts = state.setup.options.rebuilt_railroad_countdown_scope == "rent_and_victory"  # E-10
+    ranks = ranks if ranks is not None else Rankings(state, facts)
+    held = ranks.held_qualifying(seat)
+    countdown_counts = options_of(state).rebuilt_railroad_countdown_scope == "rent_and_victory"  # E-10
     props = state.properties
-    utilities = sum(1 for i in facts.utilities if holds(props[i], seat) and qualifies(props[i]))
-    railroads = sum(1 for i in facts.railroads if holds(props[i], seat) and qualifies(props[i])
-                    and not (countdown_counts and props[i].rail_countdown))
+    utilities = sum(1 for i in facts.utilities if i in held)
+    railroads = sum(1 for i in facts.railroads if i in held and not (countdown_counts and props[i].rail_countdown))
     return float(len(facts.utilities) - utilities + max(0, 2 - railroads))
 
 
 def missing_steam_iron(state: GameState, facts: BoardFacts, seat: int, ranks: Rankings | None = None) -> float:
-    qualifies = _qualifies(state)
-    props = state.properties
     ranks = ranks if ranks is not None else Rankings(state, facts)
+    qualifying = ranks.qualifying()
+    owned = ranks.owned(seat)
+    colours = facts.colours
     groups = 0
-    for group, lots in facts.colours.items():
-        if any(props[i].owner == seat for i in lots) and any(
-                props[i].owner == seat and qualifies(props[i]) for i in ranks.cheapest(group)):
+    for group in {facts.group[i] for i in owned}:  # the colour groups where the seat owns a lot
+        if group in colours and any(i in owned and qualifying[i] for i in ranks.cheapest(group)):
             groups += 1
     return float(max(0, 5 - groups))
 
@@ -255,7 +326,7 @@ def goal_keys(state: GameState, seat: int, viewer: int | None = None) -> tuple[s
         if viewer is not None and viewer != seat and not state.game_over:
             return DOG_CONDITIONS
         return (player.dog_condition,) if player.dog_condition else ()
-    return FACTION_GOALS.get(player.faction, ())
+    return FACTION_GOALS.get(player.faction, ()) if player.faction is not None else ()
 
 
 def special_distance(state: GameState, seat: int, viewer: int | None = None, ranks: Rankings | None = None) -> float:
@@ -265,6 +336,10 @@ def special_distance(state: GameState, seat: int, viewer: int | None = None, ran
     keys = goal_keys(state, seat, viewer)
     if not keys:
         return NO_GOAL
+    if len(keys) == 1:
+        return MISSING[keys[0]](state, facts, seat, ranks)
+    if ranks is None:
+        ranks = Rankings(state, facts)  # several conditions read the same rankings
     distances = sorted(MISSING[key](state, facts, seat, ranks) for key in keys)
     if len(keys) > 2 and keys is DOG_CONDITIONS:
         return sum(distances[:3]) / 3 + 0.5
@@ -274,14 +349,14 @@ def special_distance(state: GameState, seat: int, viewer: int | None = None, ran
 def unclaimed(state: GameState) -> int:
     """Properties both unowned and in normal state: the general victory waits until there are none (R-WIN-03); under
     `general_victory_measure=rents` (the v2.2 edition, E-40) uncontrolled ones, as its gate has it."""
-    if state.setup.options.general_victory_measure == "rents":
+    if options_of(state).general_victory_measure == "rents":
         return sum(1 for prop in state.properties.values()
                    if prop.controller is None and not (prop.rezoned or prop.destroyed))
     return sum(1 for prop in state.properties.values()
                if prop.owner is None and not (prop.rezoned or prop.destroyed))
 
 
-def general_distance(state: GameState, seat: int, bases: dict[int, int]) -> float:
+def general_distance(state: GameState, seat: int, bases: dict[int, int], ranks: Rankings | None = None) -> float:
     """Steps to the general victory (R-WIN-03): every tenth of the total Power Base short of a majority, plus half a
     step per unclaimed property; an unawakened Boat needs a takeover first; the Horseman cannot win it."""
     player = state.players[seat]
@@ -289,7 +364,7 @@ def general_distance(state: GameState, seat: int, bases: dict[int, int]) -> floa
         return NO_GOAL
     total = sum(bases.values())
     share = bases.get(seat, 0) / total if total else 0.0
-    distance = max(0.0, 0.5 - share) * 10 + 0.5 * unclaimed(state) + 0.5
+    distance = max(0.0, 0.5 - share) * 10 + 0.5 * (ranks.unclaimed() if ranks is not None else unclaimed(state)) + 0.5
     if player.faction == "boat" and not player.awakened:
         distance += 1.5
     return distance

@@ -15,6 +15,7 @@ strategist sampled itself.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from ..model.state import GameState
 from ..rules import actions as A
@@ -24,6 +25,7 @@ from ..variants.illuminopoly.property_values import base_cost
 from ..variants.illuminopoly.structure import capacity_allows_all_attached, free_arrows
 from ..variants.illuminopoly.taxes import income_tax_amount
 from .contest_sense import odds_for, sealed_attack, stakes
+from ..variants.illuminopoly.access import options_of
 from .goals import unclaimed
 from .schemer_deals import answer_offers, proposal
 from .schemer_landing import MIN_EDGE, landing_action
@@ -32,7 +34,7 @@ from .schemer_windows import choose_dog_condition, ransom_answer, window_action
 from .seat_knowledge import seat_view, state_from_view
 from .situation import Memory, Situation
 from .structure_plan import arrangement_action, importance
-from .valuation import CASH_RESERVE
+from .valuation import CASH_RESERVE, StandingsMemo
 
 MOVE_VALUE = 120.0
 """What a turn's move is worth (GO salary now and then, a landing and its options)."""
@@ -53,11 +55,13 @@ class Schemer:
 
     strength = "schemer"
 
-    def __init__(self, seed: int = 0, allow_offers: bool = True):
+    def __init__(self, seed: int = 0, allow_offers: bool = True, memo: StandingsMemo | None = None):
         self.rng = random.Random(seed)
         self.knowledge_rng = random.Random(seed ^ 0x5EED)
         self.memory = Memory()
         self.allow_offers = allow_offers
+        self.memo = memo
+        """Standings already worked out in this look-ahead (the strategist's rollouts share one), or None."""
 
     def choose(self, view: dict, seat: int) -> A.Action | None:
         """The schemer's decision for `seat`, from that seat's view (model.views.player_view) only."""
@@ -72,7 +76,7 @@ class Schemer:
         player = state.players[seat]
         if player.eliminated or player.disabled:
             return None
-        sit = Situation(state, seat, self.memory)
+        sit = Situation(state, seat, self.memory, memo=self.memo)
         if not sit.menu:
             return None
         answer = answer_offers(sit)
@@ -115,12 +119,12 @@ class Schemer:
             action, value = self._reorganize(sit)
             if value > MOVE_VALUE + 80:
                 return action
-        dice = 3 if player.faction == "race_car" else 2  # the Race Car's 3d6 travel further (R-FAC-RACECAR-02)
+        dice: Literal[2, 3] = 3 if player.faction == "race_car" else 2  # the Race Car's 3d6 travel further (R-FAC-RACECAR-02)
         if player.in_jail:
             return self._leave_jail(sit, dice)
         return A.Roll(seat=sit.seat, dice_count=dice)
 
-    def _leave_jail(self, sit: Situation, dice: int) -> A.Action:
+    def _leave_jail(self, sit: Situation, dice: Literal[2, 3]) -> A.Action | None:
         """Pay or play out of Jail while there is still something to land on; otherwise roll for doubles (rent is
         collected in Jail anyway, R-JAIL-03)."""
         opportunities = unclaimed(sit.state) >= 3
@@ -142,7 +146,7 @@ class Schemer:
         `top_hat_second_rent=whole_turn` (the v2.2 edition, E-25) it costs the rest of the turn too, its open window
         (or, in Jail, his chance to roll doubles out) included."""
         rent = sum(sit.appraiser.rent(i) for i, p in sit.state.properties.items() if p.owner == sit.seat)
-        whole_turn = OPEN_WINDOW_VALUE if sit.state.setup.options.top_hat_second_rent == "whole_turn" else 0.0
+        whole_turn = OPEN_WINDOW_VALUE if options_of(sit.state).top_hat_second_rent == "whole_turn" else 0.0
         if sit.player.in_jail:
             return rent > 20 + whole_turn / 2
         return rent > MOVE_VALUE + 40 + whole_turn and unclaimed(sit.state) < 6
@@ -196,7 +200,7 @@ class Schemer:
         index = state.players[sit.seat].position
         rent = sit.appraiser.rent(index) if index in state.properties else 0
         price = sit.facts.price.get(index, 0)
-        if state.setup.options.stop_to_fix_ends == "turn":
+        if options_of(state).stop_to_fix_ends == "turn":
             worth = rent * 4 + price / 4  # a few rounds of his rent and Power Base back, and the deed's weight
             doubles = state.turn.last_roll_doubles and state.players[sit.seat].doubles_this_turn < 3
             given_up = OPEN_WINDOW_VALUE + (MOVE_VALUE if doubles else 0.0)  # the doubles' next move (R-MOVE-05)
@@ -222,7 +226,7 @@ class Schemer:
         jailed = [p.seat for p in sit.state.players if p.in_jail and p.seat != sit.seat and not p.eliminated]
         return A.DogImmunity(seat=sit.seat, just_visiting=bool(jailed) and sit.cash > CASH_RESERVE + 100)
 
-    def _upkeep(self, sit: Situation) -> A.Action:
+    def _upkeep(self, sit: Situation) -> A.Action | None:
         """T1: clear rubble that blocks our rents (R-ART-11); the Artillery attacks a refused ransom when it pays
         (R-ART-05) and honours a paid one."""
         cleanup = cleanup_action(sit)
@@ -247,13 +251,13 @@ class Schemer:
 
     def _banker(self, sit: Situation) -> A.Action:
         """R-BANKER-02: take back the subverted mortgage that scores most (R-FAC-BANKER-01)."""
-        options = sit.options("banker_reclaim")
+        options = sit.typed_options("banker_reclaim", A.BankerReclaim)
         if not options:
             return A.EndTurn(seat=sit.seat)
         return max(options, key=lambda a: sit.appraiser.rent(a.property) * 10 + sit.facts.price[a.property] / 100
                    if sit.state.properties[a.property].owner is not None else 0)
 
-    def _free(self, sit: Situation) -> A.Action:
+    def _free(self, sit: Situation) -> A.Action | None:
         """T5: cleanup, lifting mortgages, building, one offer, a visitor's bail, the Boat's squeeze; then roll
         again after doubles, or end the turn."""
         memory = sit.memory
@@ -267,7 +271,7 @@ class Schemer:
                     memory.offers_this_turn += 1
                 return action
         if sit.has("roll"):
-            dice = 3 if sit.player.faction == "race_car" else 2
+            dice: Literal[2, 3] = 3 if sit.player.faction == "race_car" else 2
             return A.Roll(seat=sit.seat, dice_count=dice)
         if sit.has("boat_squeeze") and self._squeeze_pays(sit):
             return sit.first("boat_squeeze")
@@ -282,7 +286,7 @@ class Schemer:
     def _visitor_bail(self, sit: Situation) -> A.Action | None:
         """R-JAIL-07: bail out a jailed rival who controls a deed we want back: our next subversion against what
         he controls then succeeds automatically (R-CONTEST-08)."""
-        options = sit.options("visitor_bail")
+        options = sit.typed_options("visitor_bail", A.VisitorBail)
         if not options or sit.cash < CASH_RESERVE + 50:
             return None
         for action in options:

@@ -35,8 +35,9 @@ def answer_offers(sit: Situation) -> A.Action | None:
     for offer in state.offers:
         if sit.seat not in offer.counterparties or sit.seat in offer.accepted_by:
             continue
-        accept = next((a for a in sit.options("accept_offer") if a.offer_id == offer.id), None)
-        decline = next((a for a in sit.options("decline_offer") if a.offer_id == offer.id), None)
+        accept = next((a for a in sit.typed_options("accept_offer", A.AcceptOffer) if a.offer_id == offer.id), None)
+        decline = next((a for a in sit.typed_options("decline_offer", A.DeclineOffer) if a.offer_id == offer.id),
+                       None)
         if accept is not None and offer_gain(sit, offer) >= ACCEPT_MARGIN:
             return accept
         if decline is not None:
@@ -97,6 +98,8 @@ def proposal(sit: Situation) -> A.Action | None:
     fresh = [i for i in _candidates(sit) if state.round_no - memory.proposed.get(i, -99) >= PROPOSAL_COOLDOWN]
     for index in _promising(sit, fresh)[:PROPOSALS_VALUED]:
         owner = state.properties[index].owner
+        if owner is None:  # (never: the candidates are rivals' deeds)
+            continue
         gains = sit.gains(effects.owned_by(sit.seat, [index]))
         mine, theirs = gains.get(sit.seat, 0.0), gains.get(owner, 0.0)
         price = max(int(SELLER_MARGIN - theirs) + 1, sit.facts.price[index] // 2)
@@ -126,7 +129,7 @@ def _promising(sit: Situation, candidates: list[int]) -> list[int]:
         with sit.appraiser.hypothetically(effects.owned_by(seat, [index])):
             closer = now - special_distance(state, seat, seat)
         group = facts.group[index]
-        members = facts.colours.get(group) or (facts.railroads if facts.kind[index] == "railroad" else facts.utilities)
+        members = (facts.colours.get(group) if group is not None else None) or (facts.railroads if facts.kind[index] == "railroad" else facts.utilities)
         mine = sum(1 for m in members if state.properties[m].owner == seat)
         if closer <= 0 and not mine:
             continue

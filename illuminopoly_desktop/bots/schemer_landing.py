@@ -4,6 +4,7 @@ graft the schemer means to pay against the graft the other side will likely pay 
 success is worth, less the base cost and the graft."""
 from __future__ import annotations
 
+from ..model.state import GameState
 from ..rules import actions as A
 from ..variants.illuminopoly.conspiracy import chair_blocks, rebuild_cost
 from ..variants.illuminopoly.landing import purchase_price
@@ -24,11 +25,19 @@ HALT_RISK = 0.6
 """The chance that an owner holding a Political Favor halts a rezoning that hurts him (R-REZONE-03)."""
 
 
+def landing_square(state: GameState) -> int:
+    """The square of the landing being decided (a landing decision always has one, R-LAND-02)."""
+    index = state.turn.landing_square
+    if index is None:
+        raise ValueError("a landing decision without a landing square")
+    return index
+
+
 def landing_action(sit: Situation) -> A.Action:
     """The landing option with the best expected gain (R-LAND-02, R-LAND-03)."""
     if sit.player.faction == "artillery":
         return artillery_landing(sit)
-    index = sit.state.turn.landing_square
+    index = landing_square(sit.state)
     tried = sit.memory.declared.setdefault((sit.state.turn.moves_made, index), set())
     candidates: list[tuple[float, A.Action]] = [(0.0, A.DoNothing(seat=sit.seat))]
     if sit.has("buy") and "buy" not in tried:
@@ -51,7 +60,7 @@ def landing_action(sit: Situation) -> A.Action:
 def _buy(sit: Situation, index: int) -> tuple[float, A.Action]:
     price = purchase_price(sit.ctx, index)
     gain = sit.gain(effects.bought(sit.seat, index), {sit.seat: -price})
-    slots = [(a.parent, a.arrow) for a in sit.options("buy")]
+    slots = [(a.parent, a.arrow) for a in sit.typed_options("buy", A.Buy)]
     parent, arrow = choose_slot(sit.state, index, gain + price, slots)
     return gain, A.Buy(seat=sit.seat, parent=parent, arrow=arrow)
 
@@ -93,6 +102,7 @@ def _contest_value(sit: Situation, kind: str, index: int, defence_price: int, de
         return -1e9, base
     odds = odds_for(state, kind, seat)
     owner = state.properties[index].owner
+    opponent: int | None
     if defenders == "owner" and owner is not None and owner != seat:
         opponent, loss = owner, max(0.0, -stake.get(owner, 0.0))
     elif defenders == "anyone":
@@ -117,7 +127,7 @@ def _take_over(sit: Situation, index: int) -> tuple[float, A.Action]:
     value, _ = _contest_value(sit, "takeover", index, price, "owner")
     if chair_blocks(sit.ctx, sit.seat, index):
         value = value * CHAIR_WAIVES if value > 0 else value  # the Chair blocks by default (R-CHAIR-05)
-    slots = [(a.parent, a.arrow) for a in sit.options("take_over")]
+    slots = [(a.parent, a.arrow) for a in sit.typed_options("take_over", A.TakeOver)]
     parent, arrow = choose_slot(sit.state, index, max(0.0, value) + sit.facts.price[index], slots)
     return value, A.TakeOver(seat=sit.seat, parent=parent, arrow=arrow)
 
@@ -160,7 +170,7 @@ def artillery_landing(sit: Situation) -> A.Action:
     """Destroy a lot of a colour not yet in the tally when the odds and the cash allow (R-FAC-ARTILLERY-01);
     otherwise ask a ransom of an owner: his turn ends, but the money is his income (he owns nothing)."""
     state = sit.state
-    index = state.turn.landing_square
+    index = landing_square(state)
     prop = state.properties[index]
     square = state.setup.board.squares[index]
     if sit.has("destroy"):

@@ -37,7 +37,7 @@ def window_action(sit: Situation, top) -> A.Action | None:
 
 
 def _draft(sit: Situation, top) -> A.Action:
-    picks = {a.faction: a for a in sit.options("pick_faction")}
+    picks = {a.faction: a for a in sit.typed_options("pick_faction", A.PickFaction)}
     for faction in FACTION_PREFERENCE:
         if faction in picks:
             return picks[faction]
@@ -49,7 +49,7 @@ def choose_dog_condition(sit: Situation, rng) -> A.Action:
     near-equals the choice is random, so that rivals cannot read it off the table."""
     present = {p.faction for p in sit.state.players if not p.eliminated}
     scored = []
-    for action in sit.options("choose_dog_condition"):
+    for action in sit.typed_options("choose_dog_condition", A.ChooseDogCondition):
         score = DOG_EASE.get(action.condition, 0.2)
         if DOG_COMPANY.get(action.condition) in present:
             score += 0.25
@@ -64,7 +64,7 @@ def choose_dog_condition(sit: Situation, rng) -> A.Action:
 
 
 def _vote(sit: Situation, top) -> A.Action:
-    options = {a.candidate: a for a in sit.options("cast_vote")}
+    options = {a.candidate: a for a in sit.typed_options("cast_vote", A.CastVote)}
     if len(options) == 1:
         return next(iter(options.values()))
     if sit.seat in options:
@@ -144,7 +144,7 @@ def _auction(sit: Situation, top) -> A.Action:
 
 
 def _buyoff(sit: Situation, top) -> A.Action:
-    for action in sit.options("buy_off_mortgage"):
+    for action in sit.typed_options("buy_off_mortgage", A.BuyOffMortgage):
         cost = lift_cost(sit.state.properties[action.property])
         if sit.cash - cost >= CASH_RESERVE and sit.gain(effects.owned_by(sit.seat, [action.property]),
                                                         {sit.seat: -cost}) > 20:
@@ -161,7 +161,7 @@ def ransom_answer(sit: Situation) -> A.Action:
     state = sit.state
     ransom = state.pending_ransom
     refuse = A.AnswerRansom(seat=sit.seat, pay=False)
-    if ransom is None or not any(a.pay for a in sit.options("answer_ransom")):
+    if ransom is None or not any(a.pay for a in sit.typed_options("answer_ransom", A.AnswerRansom)):
         return refuse
     stake = stakes(sit.appraiser, "destruction", ransom.artillery, ransom.property, before=sit.scores)
     loss = -stake.get(sit.seat, 0.0)
@@ -184,13 +184,13 @@ def _permit(sit: Situation, top) -> A.Action:
     return A.PermitBribe(seat=sit.seat, amount=0)
 
 
-def _cheat_ruling(sit: Situation, top) -> A.Action:
+def _cheat_ruling(sit: Situation, top) -> A.Action | None:
     return default_action(sit.state, sit.seat)  # the truth, as the engine's records show it (R-CHEAT-05)
 
 
 # ----- contests -----
 
-def _contest(sit: Situation, contest) -> A.Action:
+def _contest(sit: Situation, contest) -> A.Action | None:
     stage = contest.stage
     if stage == "chair_block":
         return _chair_block(sit, contest)
@@ -200,12 +200,12 @@ def _contest(sit: Situation, contest) -> A.Action:
     stake = stakes(sit.appraiser, contest.contest, contest.attacker, contest.target, before=sit.scores)
     mine = stake.get(sit.seat, 0.0)
     if stage == "answers":
-        options = sit.options("answer_invitation")
+        answers = sit.typed_options("answer_invitation", A.AnswerInvitation)
         side = contest.invitations.get(sit.seat)
         want = (side == "attack" and mine > JOIN_THRESHOLD) or (side == "defend" and mine < -JOIN_THRESHOLD)
-        return next((a for a in options if a.accept == want), options[0])
+        return next((a for a in answers if a.accept == want), answers[0])
     if stage == "volunteers":
-        options = {a.side: a for a in sit.options("join_side")}
+        options = {a.side: a for a in sit.typed_options("join_side", A.JoinSide)}
         if mine > JOIN_THRESHOLD and "attack" in options:
             return options["attack"]
         if mine < -JOIN_THRESHOLD and "defend" in options:
@@ -216,16 +216,16 @@ def _contest(sit: Situation, contest) -> A.Action:
 
 def _chair_block(sit: Situation, contest) -> A.Action:
     """Block (the default) unless the takeover hurts a rival who leads more than it helps the attacker."""
-    options = {a.block: a for a in sit.options("answer_chair_block")}
+    options = {a.block: a for a in sit.typed_options("answer_chair_block", A.AnswerChairBlock)}
     if False not in options or sit.player.role != "faction":
         return options.get(True, next(iter(options.values())))
     stake = stakes(sit.appraiser, "takeover", contest.attacker, contest.target, before=sit.scores)
     return options[False] if stake.get(sit.seat, 0.0) > 40 else options[True]
 
 
-def _graft(sit: Situation, contest, stake: dict[int, float]) -> A.Action:
+def _graft(sit: Situation, contest, stake: dict[int, float]) -> A.Action | None:
     """A sealed bid (or an open raise) by the stake and the exact odds."""
-    options = sit.options("commit_graft")
+    options = sit.typed_options("commit_graft", A.CommitGraft)
     if not options:
         return default_action(sit.state, sit.seat)
     most = contests.max_pips(sit.ctx, contest, sit.seat)

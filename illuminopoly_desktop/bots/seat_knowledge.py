@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..model.cards import load_cards
+from ..model.seating import SeatId
 from ..model.state import GameSetup, GameState
 from ..model.views import SEALED_BIDDERS, player_view
 from ..variants.illuminopoly.setup import DOG_CONDITIONS
@@ -48,7 +49,7 @@ def seat_view(given: Any, seat: int) -> dict:
     a server) may pass it: it is reduced to the seat's view (`model.views.player_view`) before anything else looks
     at it. A dict must be that seat's view. Raises NotAView for anything else."""
     if isinstance(given, GameState):
-        return player_view(given, seat)
+        return player_view(given, SeatId(seat))
     if not isinstance(given, dict) or "viewer" not in given:
         raise NotAView("computer players decide from their seat's view (model.views.player_view), "
                        f"not from {type(given).__name__}")

@@ -18,7 +18,7 @@ import random
 
 from ..model.rulesets import ruleset_of
 from ..model.seating import FactionId, SeatId
-from ..model.state import GameState
+from ..model.state import Contest, Election, GameState
 from ..model.views import SEALED_BIDDERS
 from ..rules import actions as A
 from ..rules import control, engine
@@ -76,7 +76,9 @@ class SharedPlayer:
         return self.random.choose(state, call.acts_as)
 
     def _vote(self, state: GameState, seat: SeatId) -> A.Action | None:
-        election = state.pending[-1]
+        election = state.pending[-1] if state.pending else None
+        if not isinstance(election, Election):  # (never: a seat's own decision is a Chair vote, V-SHARED-05)
+            return default_action(state, seat)
         if self.strength == "random":
             return self.rng.choice([A.CastVote(seat=seat, candidate=c) for c in election.candidates] +
                                    [A.CastVote(seat=seat, candidate=None)])
@@ -91,8 +93,9 @@ class SharedPlayer:
         if state.pending and state.pending[-1].kind == "dog_choice" and not call.offer:
             return self._dog(state, faction)
         action = self.schemer.decide(state, faction)
-        if action is not None and action.type == "invite_helpers":  # no adjacent faction on our side (V-SHARED-17)
-            rules, ctx, contest = ruleset_of(state), RulesContext(state), state.pending[-1]
+        contest = state.pending[-1] if state.pending else None
+        if isinstance(action, A.InviteHelpers) and isinstance(contest, Contest):  # no adjacent faction on our side
+            rules, ctx = ruleset_of(state), RulesContext(state)  # (V-SHARED-17)
             side = "attack" if faction in contest.attackers else "defend"
             action = A.InviteHelpers(seat=faction, invitees=[f for f in action.invitees
                                                              if rules.may_join(ctx, contest, f, side)])
@@ -111,7 +114,7 @@ class SharedPlayer:
         if "propose_pair_choice" not in menu:
             return default_action(state, dog)
         present = {p.faction for p in state.players if not p.eliminated}
-        proposals = menu["propose_pair_choice"]()
+        proposals = [a for a in menu["propose_pair_choice"]() if isinstance(a, A.ProposePairChoice)]
         # the schemer's easiest condition, better one another faction at the table also pursues (bots/schemer_windows)
         return max(proposals, key=lambda a: (DOG_EASE.get(a.choice, 0.2)
                                              + (0.25 if DOG_COMPANY.get(a.choice) in present else 0.0),

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..model.state import GameState
 from ..rules import actions as A
 from ..rules.context import RulesContext
 from ..rules.legal import legal_menu
 from .goals import BoardFacts, facts_of
-from .valuation import CASH_RESERVE, Appraiser
+from .valuation import CASH_RESERVE, Appraiser, StandingsMemo
+
+ActionT = TypeVar("ActionT", bound=A.Action)
 
 
 @dataclass
@@ -37,8 +40,10 @@ class Memory:
 class Situation:
     """A decision in the making: everything is computed on first use and then kept."""
 
-    def __init__(self, state: GameState, seat: int, memory: Memory, include_free: bool = True):
+    def __init__(self, state: GameState, seat: int, memory: Memory, include_free: bool = True,
+                 memo: StandingsMemo | None = None):
         self.state = state
+        self.memo = memo
         self.seat = seat
         self.player = state.players[seat]
         self.memory = memory
@@ -71,10 +76,14 @@ class Situation:
         options = self.options(kind)
         return options[0] if options else None
 
+    def typed_options(self, kind: str, model: type[ActionT]) -> list[ActionT]:
+        """The legal actions of one kind as their class (`kind` is `model`'s tag: every one of them is a `model`)."""
+        return [action for action in self.options(kind) if isinstance(action, model)]
+
     @property
     def appraiser(self) -> Appraiser:
         if self._appraiser is None:
-            self._appraiser = Appraiser(self.state, self.seat)
+            self._appraiser = Appraiser(self.state, self.seat, self.memo)
         return self._appraiser
 
     @property

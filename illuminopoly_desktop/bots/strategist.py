@@ -29,7 +29,7 @@ from ..variants.illuminopoly import contests
 from .game_driver import Stalled, drive
 from .schemer import Schemer
 from .seat_knowledge import seat_view, state_from_view, undecided
-from .valuation import Appraiser
+from .valuation import Appraiser, StandingsMemo
 
 DEFAULT_BUDGET = 1.0
 """Seconds of thought per decision."""
@@ -88,10 +88,11 @@ class Strategist:
 
     def candidates(self, state: GameState, seat: int, baseline: A.Action) -> list[A.Action]:
         """The schemer's choice first, then its sensible alternatives (no more than a handful)."""
-        if baseline.type == "answer_ransom":  # pay or refuse, a free decision whenever it comes (D-15)
+        if isinstance(baseline, A.AnswerRansom):  # pay or refuse, a free decision whenever it comes (D-15)
             other = A.AnswerRansom(seat=seat, pay=not baseline.pay)
             answers = legal_menu(state, seat).get("answer_ransom")
-            return [baseline] + ([other] if answers is not None and other in answers() else [])
+            choices: list[A.Action] = [baseline]
+            return choices + ([other] if answers is not None and other in answers() else [])
         if state.pending:
             top = state.pending[-1]
             if top.kind not in THINKING_WINDOWS or (top.kind == "contest"
@@ -108,11 +109,11 @@ class Strategist:
             if action is not None and not any(A.same_but_placement(action, known) for known in found):
                 found.append(action)
 
-        if baseline.type == "commit_graft":
+        if isinstance(baseline, A.CommitGraft):
             contest = contests.active_contest(state)
             most = contests.max_pips(RulesContext(state), contest, seat) if contest is not None else 0
-            for step in GRAFT_STEPS:
-                pips = baseline.pips + step
+            for offset in GRAFT_STEPS:
+                pips = baseline.pips + offset
                 if 0 <= pips <= most:
                     add(A.CommitGraft(seat=seat, pips=pips))
             return found
@@ -174,6 +175,7 @@ class Strategist:
         differences: looking ahead may only overrule the rules of thumb when it sees a clear reason."""
         rounds: list[dict[int, float]] = []
         live = list(range(len(candidates)))
+        memo = StandingsMemo()  # the rollouts of this decision value many positions more than once
         world_seed = self.rng.getrandbits(32)
         iteration = 0
         self._step_cost = 0.002
@@ -186,7 +188,7 @@ class Strategist:
                 if began + rollout_cost >= deadline or self._enough():
                     break
                 value = self._rollout(engine.copy_state(world), seat, candidates[index], world_seed + iteration,
-                                      deadline)
+                                      deadline, memo)
                 spent = time.perf_counter() - began
                 rollout_cost = spent if not rollout_cost else 0.8 * rollout_cost + 0.2 * spent
                 if value is not None:
@@ -207,7 +209,8 @@ class Strategist:
     def _enough(self) -> bool:
         return self.max_rollouts is not None and self.last_rollouts >= self.max_rollouts
 
-    def _rollout(self, world: GameState, seat: int, candidate: A.Action, seed: int, deadline: float) -> float | None:
+    def _rollout(self, world: GameState, seat: int, candidate: A.Action, seed: int, deadline: float,
+                 memo: StandingsMemo | None = None) -> float | None:
         """Apply the candidate, let schemers play a few player-turns, value the position for `seat`."""
         try:
             engine.apply(world, candidate)
@@ -219,7 +222,7 @@ class Strategist:
         def decide(world: GameState, actor: int) -> A.Action | None:
             policy = policies.get(actor)
             if policy is None:
-                policy = policies[actor] = Schemer(seed + actor, allow_offers=False)
+                policy = policies[actor] = Schemer(seed + actor, allow_offers=False, memo=memo)
             return policy.decide(world, actor)
 
         clock = time.perf_counter()
@@ -237,7 +240,7 @@ class Strategist:
                     return None  # out of time: an unfinished rollout would bias the comparison
         except Stalled:
             pass  # a sampled world the rules cannot go on from (never expected): value it as it stands
-        return Appraiser(world, seat).win_chances().get(seat, 0.0)
+        return Appraiser(world, seat, memo).win_chances().get(seat, 0.0)
 
 
 def _paired_edge(rounds: list[dict[int, float]], index: int) -> tuple[float, float]:

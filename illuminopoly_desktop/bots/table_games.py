@@ -22,6 +22,7 @@ from ..rules.invariants import invariant_problems
 from ..rules.offer_answers import default_answer
 from .game_driver import Stalled, drive
 from .players import ComputerPlayer, make_player
+from .shared_player import SharedPlayer
 from .simulate import (EVERY_ACTION, MAX_ACTIONS_PER_ROUND, SimResult, checks_due, finish_result, schedule_words,
                        seat_configs, tally_events)
 
@@ -67,7 +68,13 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
         player = seats_players[seat]
         view = player_view(state, seat)
         clock = time.perf_counter()
-        action = player.choose(view, seat) if seat == acts_as else player.choose(view, seat, acts_as=acts_as)
+        if seat == acts_as:
+            action = player.choose(view, seat)
+        elif isinstance(player, SharedPlayer):  # a seat of shared factions decides for one of them
+            action = player.choose(view, seat, acts_as=acts_as)
+        else:
+            raise TypeError(f"seat {seat} is asked to decide for {acts_as}, but its {player.strength} player decides "
+                            "only for itself")
         result.decision_seconds.setdefault(player.strength, []).append(time.perf_counter() - clock)
         if action is not None and control.authority_refusal(state, seat, action) is not None:
             return None  # not the seat's to send: the rules' default is taken (never expected)
@@ -85,7 +92,8 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
                 continue
             if step.refused is not None and step.choice is not None:  # (a refusal is always of a choice)
                 player = seats_players[deciding[0]]
-                result.refused.append(f"seat {deciding[0]} ({player.strength}): {step.choice.type}: "
+                chosen = step.choice.type if step.choice is not None else "nothing"
+                result.refused.append(f"seat {deciding[0]} ({player.strength}): {chosen}: "
                                       f"{step.refused.code} {step.refused.message}")
             if keep_actions:
                 result.actions.append(step.action)
@@ -100,7 +108,8 @@ def play_table_game(seed: int, strengths: Sequence[str], max_rounds: int = 200, 
     except Stalled as stalled:
         result.invariants_ok = False
         result.problems = [f"after action {count_actions}: {stalled}"]
-    return finish_result(result, state, max_rounds, started)
+    finish_result(result, state, max_rounds, started)  # fills in `result` itself
+    return result
 
 
 def rotated_strengths(strengths: Sequence[str], seed: int) -> list[str]:

@@ -20,6 +20,7 @@ from ..model.state import GameState
 from ..rules.context import RulesContext
 from ..variants.illuminopoly.rent import is_countable, rent_of
 from . import goals
+from ..variants.illuminopoly.access import options_of
 from .goals import NO_GOAL, facts_of
 
 RENT_ROUNDS = 8
@@ -50,15 +51,47 @@ def victory_equity(distance: float) -> float:
     return VICTORY_WORTH * VICTORY_DECAY ** (max(distance, 0.5) - 1)
 
 
-class Appraiser:
-    """Values of one game state as `viewer` sees it (hidden conditions of other Dogs are averaged over)."""
+StandingsKey = tuple[object, ...]
 
-    def __init__(self, state: GameState, viewer: int):
+
+class StandingsMemo:
+    """Standings already worked out during one look-ahead (one decision of the strategist): its rollouts value the
+    same positions again and again (every seat of a contest prices the same stake; a sampled world is replayed for
+    each candidate), and a position's standings depend only on what `key` collects. A memo serves one game (its
+    options and board are not in the key) and is dropped with the decision."""
+
+    LIMIT = 50_000
+    """Entries kept at most (cleared beyond: a long decision's memory stays bounded)."""
+
+    def __init__(self) -> None:
+        self.known: dict[StandingsKey, dict[int, float]] = {}
+        self.hits = 0
+
+    @staticmethod
+    def key(state: GameState, viewer: int) -> StandingsKey:
+        """Everything `Appraiser.standings` reads of a state, the viewer's identity included (he averages over the
+        other Dogs' hidden conditions): every property field, the players' money, debts, favours, factions and
+        flags, the round, the Reserves, the Artillery's tally, the Shoe's hotel, the rubble blocks."""
+        return (viewer, state.round_no, state.reserves, state.game_over, tuple(state.seat_order),
+                tuple(tuple(prop.__dict__.values()) for prop in state.properties.values()),
+                tuple((p.cash, p.bank_debt, p.eliminated, p.role, p.faction, p.awakened, len(p.political_favors),
+                       p.dog_condition, p.last_utility_roll) for p in state.players),
+                tuple((d.debtor, d.creditor, d.amount) for d in state.debts),
+                tuple(state.terrorist_colors_destroyed), tuple(state.winning_hotel_placed_by),
+                tuple((group, tuple(seats)) for group, seats in state.rubble_blocks.items()))
+
+
+class Appraiser:
+    """Values of one game state as `viewer` sees it (hidden conditions of other Dogs are averaged over). With a
+    `memo`, standings worked out before for the same position are taken from it."""
+
+    def __init__(self, state: GameState, viewer: int, memo: StandingsMemo | None = None):
         self.state = state
         self.viewer = viewer
+        self.memo = memo
         self.ctx = RulesContext(state)
         self.facts = facts_of(state)
-        options = state.setup.options
+        options = options_of(state)
         rounds_left = RENT_ROUNDS
         if options.max_rounds:
             rounds_left = max(1, min(RENT_ROUNDS, options.max_rounds - state.round_no + 1))
@@ -100,7 +133,7 @@ class Appraiser:
         normal rent with `chair_power_base_includes_mortgaged` (E-14)."""
         state = self.state
         ctx = self.ctx
-        chair_holds = state.setup.options.chair_power_base_includes_mortgaged
+        chair_holds = options_of(state).chair_power_base_includes_mortgaged
         bases = {s: 0 for s in state.faction_seats()}
         for index, prop in state.properties.items():
             controller = prop.controller
@@ -123,7 +156,7 @@ class Appraiser:
     def distance(self, seat: int, bases: dict[int, int], ranks: goals.Rankings | None = None) -> float:
         """Steps to the closest victory of `seat`, special or general."""
         return min(goals.special_distance(self.state, seat, self.viewer, ranks),
-                   goals.general_distance(self.state, seat, bases))
+                   goals.general_distance(self.state, seat, bases, ranks))
 
     def standing(self, seat: int, bases: dict[int, int] | None = None, rents: dict[int, int] | None = None,
                  ranks: goals.Rankings | None = None) -> float:
@@ -136,13 +169,7 @@ class Appraiser:
         if bases is None:
             bases = self.power_bases(rents)
         facts = self.facts
-        cash = player.cash - player.bank_debt
-        for debt in state.debts:
-            if debt.debtor == seat:
-                cash -= debt.amount
-            elif debt.creditor == seat:
-                cash += debt.amount * 0.8
-        value = cash - RESERVE_PENALTY * max(0, CASH_RESERVE - player.cash)
+        value = self._cash_standing(seat)
         income = 0
         for index, prop in state.properties.items():
             if prop.owner != seat:
@@ -158,12 +185,62 @@ class Appraiser:
         value += victory_equity(self.distance(seat, bases, ranks))
         return value
 
+    def _cash_standing(self, seat: int) -> float:
+        """The cash part of a standing: cash less what he owes (a debt owed to him at 80%), and the reserve penalty."""
+        player = self.state.players[seat]
+        cash: float = player.cash - player.bank_debt
+        for debt in self.state.debts:
+            if debt.debtor == seat:
+                cash -= debt.amount
+            elif debt.creditor == seat:
+                cash += debt.amount * 0.8
+        return cash - RESERVE_PENALTY * max(0, CASH_RESERVE - player.cash)
+
     def standings(self) -> dict[int, float]:
-        """The standing of every active faction player (the professional Banker has none: he owns nothing)."""
+        """The standing of every active faction player (the professional Banker has none: he owns nothing).
+
+        The same sums as `standing` for each seat, in the same order (so to the last bit), with the deeds walked once
+        for all seats instead of once per seat: this is the strategist's rollout policy's hottest path."""
+        memo = self.memo
+        if memo is None:
+            return self._standings()
+        key = memo.key(self.state, self.viewer)
+        known = memo.known.get(key)
+        if known is None:
+            if len(memo.known) >= memo.LIMIT:
+                memo.known.clear()
+            known = memo.known[key] = self._standings()
+        else:
+            memo.hits += 1
+        return dict(known)
+
+    def _standings(self) -> dict[int, float]:
+        state = self.state
         rents = self.rents()
         bases = self.power_bases(rents)
-        ranks = goals.Rankings(self.state, self.facts)
-        return {seat: self.standing(seat, bases, rents, ranks) for seat in self.state.faction_seats()}
+        ranks = goals.Rankings(state, self.facts)
+        seats = state.faction_seats()
+        players = state.players
+        values = {seat: self._cash_standing(seat) for seat in seats}
+        incomes = dict.fromkeys(values, 0)
+        mortgage, house_cost = self.facts.mortgage, self.facts.house_cost
+        for index, prop in state.properties.items():
+            owner = prop.owner
+            if owner is None or owner not in values:
+                continue
+            if not prop.mortgaged and not prop.destroyed:
+                values[owner] += mortgage[index] // (2 if prop.rezoned else 1)
+            if prop.houses or prop.hotel:
+                values[owner] += (prop.houses + (5 if prop.hotel else 0)) * house_cost[index] / 2
+            incomes[owner] += rents[index]
+        for seat in seats:
+            value = values[seat]
+            value += incomes[seat] * self.rent_weight
+            value += bases.get(seat, 0) * self.power_weight
+            value += len(players[seat].political_favors) * FAVOR_VALUE
+            value += victory_equity(self.distance(seat, bases, ranks))
+            values[seat] = value
+        return values
 
     def score(self, seat: int, standings: dict[int, float] | None = None) -> float:
         """Standing less a share of the rivals': the leader's weighs most."""

@@ -1,0 +1,85 @@
+"""The strategist's rollout policy made cheaper without changing a single value (issue 30): the standings of all
+seats in one walk of the deeds equal each seat's own `standing`, the goal distances read through one evaluation's
+`Rankings` (the board's own rankings while every Rk is the price) equal the rankings worked out afresh, and a
+`StandingsMemo` gives back exactly what it was given, for the same position only."""
+from __future__ import annotations
+
+from scenario import give, started_game
+
+from illuminopoly_desktop.bots import goals
+from illuminopoly_desktop.bots.game_driver import drive
+from illuminopoly_desktop.bots.schemer import Schemer
+from illuminopoly_desktop.bots.valuation import Appraiser, StandingsMemo
+from illuminopoly_desktop.model.state import GameState
+from illuminopoly_desktop.model.views import player_view
+
+FACTIONS = ("dog", "horseman", "steam_iron", "top_hat")
+"""A Dog seen by others (every condition a Dog may choose is measured), both Horseman conditions, the Steam Iron's
+cheapest lots and the Top Hat's five highest Rk."""
+
+
+def positions(seed: int, every: int = 25, count: int = 12) -> list[GameState]:
+    """Copies of a game of four schemers every `every` decisions."""
+    from illuminopoly_desktop.rules import engine
+
+    state = started_game(4, factions=FACTIONS)
+    players = [Schemer(seed + seat) for seat in range(4)]
+    found: list[GameState] = []
+    for number, _ in enumerate(drive(state, lambda s, seat: players[seat].choose(player_view(s, seat), seat))):
+        if number % every == 0:
+            found.append(engine.copy_state(state))
+        if len(found) == count or number > 4000:
+            break
+    return found
+
+
+def test_the_standings_of_all_seats_at_once_equal_each_seats_own_to_the_bit():
+    for state in positions(3):
+        for viewer in range(4):
+            appraiser = Appraiser(state, viewer)
+            together = appraiser.standings()
+            assert together == {seat: appraiser.standing(seat) for seat in state.faction_seats()}
+
+
+def test_the_goal_distances_through_one_rankings_equal_those_worked_out_afresh():
+    for state in positions(5):
+        facts = goals.facts_of(state)
+        ranks = goals.Rankings(state, facts)
+        for seat in range(4):
+            for key, missing in goals.MISSING.items():
+                assert missing(state, facts, seat, ranks) == missing(state, facts, seat), (key, seat)
+            for viewer in range(4):
+                assert goals.special_distance(state, seat, viewer, ranks) == goals.special_distance(state, seat, viewer)
+
+
+def test_the_board_rankings_are_used_only_while_every_rk_is_the_price():
+    """R-VAL-03: a rebuilt deed's factor and a destroyed deed's halving change the Top Hat's five and the Steam
+    Iron's cheapest lots; the shortcut must then step aside."""
+    state = started_game(4, factions=FACTIONS)
+    facts = goals.facts_of(state)
+    assert goals.Rankings(state, facts).top_five() == goals.top_five(state, facts) == [39, 37, 34, 31, 32]
+    state.properties[39].factor_halves = 1  # Boardwalk rebuilt at ½ (R-REBUILD-05): Rk 200
+    state.properties[1].factor_halves = 3  # Mediterranean at 1½: Rk 90, above Baltic's 60
+    fresh = goals.Rankings(state, facts)
+    assert fresh.top_five() == goals.top_five(state, facts) == [37, 34, 31, 32, 29]
+    assert fresh.cheapest("brown") == goals.cheapest_lots(state, facts, "brown") == [3]
+    assert goals.Rankings(state, facts).cheapest("dark_blue") == [39]
+
+
+def test_a_memo_gives_back_the_standings_of_the_same_position_only():
+    state = started_game(4, factions=FACTIONS)
+    give(state, 0, 39)
+    memo = StandingsMemo()
+    first = Appraiser(state, 1, memo).standings()
+    assert memo.hits == 0 and first == Appraiser(state, 1).standings()
+    first[0] = -1.0  # a caller's change to its copy does not reach the memo
+    again = Appraiser(state, 1, memo).standings()
+    assert memo.hits == 1 and again == Appraiser(state, 1).standings()
+    state.players[0].cash += 10  # another position: worked out afresh
+    moved = Appraiser(state, 1, memo).standings()
+    assert memo.hits == 1 and moved == Appraiser(state, 1).standings() and moved[0] == again[0] + 10
+    Appraiser(state, 0, memo).standings()  # another viewer (he averages over other Dogs' conditions): afresh
+    assert memo.hits == 1
+    with Appraiser(state, 1, memo).hypothetically({39: {"owner": 2, "controller": 2}}):
+        assert Appraiser(state, 1, memo).standings() == Appraiser(state, 1).standings()
+    assert memo.hits == 1
