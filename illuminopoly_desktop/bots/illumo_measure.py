@@ -149,7 +149,7 @@ class Summary:
     """Figures of many games, per strength (per seat-game)."""
     games: int
     seat_games: Counter
-    wins: Counter
+    wins: dict[str, float]
     rounds: list[int]
     before_cap: int
     bankruptcies_by_round: Counter
@@ -161,7 +161,7 @@ class Summary:
     invariant_failures: int
 
     def win_rate(self, strength: str) -> float:
-        return self.wins[strength] / self.seat_games[strength] if self.seat_games[strength] else 0.0
+        return self.wins.get(strength, 0.0) / self.seat_games[strength] if self.seat_games[strength] else 0.0
 
 
 PER_SEAT_FIGURES = ("purchases", "houses_own", "houses_unowned", "transfers", "transfer_fees", "court_fees",
@@ -170,7 +170,7 @@ PER_SEAT_FIGURES = ("purchases", "houses_own", "houses_unowned", "transfers", "t
 
 def summarise(records: Sequence[GameRecord]) -> Summary:
     seat_games: Counter = Counter()
-    wins: Counter = Counter()
+    wins: dict[str, float] = {}
     totals: dict[str, Counter] = {}
     cards: dict[str, Counter] = {}
     bankruptcies: Counter = Counter()
@@ -178,7 +178,7 @@ def summarise(records: Sequence[GameRecord]) -> Summary:
     for record in records:
         for seat in record.seats:
             seat_games[seat.strength] += 1
-            wins[seat.strength] += seat.won
+            wins[seat.strength] = wins.get(seat.strength, 0.0) + seat.won
             figures = totals.setdefault(seat.strength, Counter())
             for name in PER_SEAT_FIGURES:
                 figures[name] += getattr(seat, name)
