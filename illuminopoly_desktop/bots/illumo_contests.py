@@ -44,13 +44,18 @@ def completes_group(ctx: RulesContext, seat: int, index: int | None) -> bool:
 
 # ----- interference (V-ILLUMO-12 to -14) -----
 
+COMPLETION_THREAT = 1.5
+"""A rival's completed colour group is worth this many times the group's printed prices to block: his doubled rent,
+and building there up to hotels without waiting for anyone (V-ILLUMO-31), which it would pay."""
+
+
 def block_stake(ctx: RulesContext, purchaser: int, index: int) -> float:
-    """What blocking the purchase is worth to a rival of the purchaser: much when it would complete his colour group
-    (his doubled rent and free building), little otherwise."""
+    """What blocking the purchase is worth to a rival of the purchaser: much when it would complete his colour group,
+    little otherwise."""
     square = ctx.squares[index]
     if completes_group(ctx, purchaser, index):
         group_price = sum(sense.price(ctx.squares[lot]) for lot in ctx.board.group_members[square.group or ""])
-        return sense.HARM_WEIGHT * 1.2 * group_price
+        return COMPLETION_THREAT * group_price
     return 0.15 * sense.price(square)
 
 

@@ -134,20 +134,24 @@ def leader(ctx: RulesContext, seat: int) -> int | None:
 
 
 def rent_control_worth(ctx: RulesContext, seat: int) -> float:
-    """What Rent Control (V-ILLUMO-24) is worth to this player while it runs (about a round and a half): the rent above the 1-house rent its
-    rivals' improved deeds charge (which it might pay) less the same on its own deeds (which it might collect)."""
+    """What Rent Control (V-ILLUMO-24) is worth to this player while it runs (about a round and a half): the rent
+    above the 1-house rent its rivals' improved deeds charge (which it might pay; counted twice where that rent is
+    more than its central cash, since paying it would cost fees, mortgages or the game) less the same on its own
+    deeds (which it might collect)."""
     state = ctx.state
-    per_landing = landings_per_round(state, seat) / max(1, len(rivals(state, seat)))
+    cash = state.players[seat].cash
+    mine = landings_per_round(state, seat)
     balance = 0.0
     for index, prop in state.properties.items():
         square = ctx.squares[index]
         if prop.owner is None or prop.mortgaged or not (prop.houses or prop.hotel) or square.rents is None:
             continue
-        above = current_rent(ctx, index) - square.rents[1]
+        rent = current_rent(ctx, index)
+        above = rent - square.rents[1]
         if prop.owner == seat:
-            balance -= above * landings_per_round(state, seat)
+            balance -= above * mine
         elif not state.players[prop.owner].eliminated:
-            balance += above * per_landing
+            balance += above * LANDING_CHANCE * (2 if rent > cash else 1)
     return balance * 1.5
 
 
