@@ -1,6 +1,7 @@
 """The Illumonopoly schemer's named behaviours (issue 29), each in an exact position: it builds only where a house
 pays and never on a lot nobody owns (V-ILLUMO-31, -32), keeps its bonus rather than build little (V-ILLUMO-34), sues
-when the odds from the contest spec are favourable and not when they are not (V-ILLUMO-36, -37, -39), complains
+when the odds from the contest spec are favourable and not when they are not (V-ILLUMO-36, -37, -39), plays Idle
+Hands for a second suit worth filing (V-ILLUMO-22), complains
 against a purchase completing a rival's group (V-ILLUMO-12, -13), plays Rent Control when rivals' improved rents
 outweigh its own (V-ILLUMO-24), audits the leader (V-ILLUMO-23), cancels a card aimed at it (V-ILLUMO-30), bribes
 the assessor before buying (V-ILLUMO-28), gathers group money with free transfers (V-ILLUMO-08), passes in an
@@ -83,6 +84,25 @@ def test_v_illumo_39_it_sues_for_title_when_its_legal_power_is_favourable():
     give(state, others(state)[0], BOARDWALK)
     give(state, seat, MEDITERRANEAN)
     assert decide(state, seat).type == "roll"
+
+
+def test_v_illumo_22_it_plays_idle_hands_when_two_suits_are_worth_filing():
+    """Two deeds of a weaker rival worth suing for and one lawsuit allowed: Idle Hands first (V-ILLUMO-22), then the
+    two suits."""
+    state = illumo_game(3)
+    seat = mover(state)
+    rival = others(state)[0]
+    give(state, rival, BOARDWALK, ILLINOIS)
+    give(state, seat, MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT, READING, PENNSYLVANIA_RR, B_AND_O,
+         KENTUCKY, INDIANA)
+    give_card(state, seat, "idle_hands")
+    assert decide(state, seat) == A.PlayCourtCard(seat=seat, card="idle_hands")
+    act(state, A.PlayCourtCard(seat=seat, card="idle_hands"))
+    while state.pending:
+        act(state, A.PassCard(seat=state.pending[-1].askees[0]))
+    assert state.variant.lawsuits_left == 2
+    first = decide(state, seat)
+    assert first.type == "sue" and first.target in (BOARDWALK, ILLINOIS)
 
 
 def test_v_illumo_37_as_plaintiff_it_pledges_while_a_point_pays_and_stops_at_its_limit():

@@ -126,9 +126,13 @@ class IllumoSchemer(ClassicSchemer):
         if "resume_case" in menu:
             return self.resume(ctx, seat, menu["resume_case"]())
         if "sue" in menu:
-            suit = self.lawsuit(ctx, seat, menu["sue"]())
-            if suit is not None:
-                return suit
+            worth = self.worth_suing(ctx, seat, menu["sue"]())
+            idle_hands = next((a for a in plays if isinstance(a, A.PlayCourtCard) and a.card == "idle_hands"), None)
+            targets = {action.target for action in worth}
+            if idle_hands is not None and len(targets) > sense.illumo_slice(state).lawsuits_left:
+                return idle_hands  # V-ILLUMO-22: one more lawsuit this turn, for a second suit worth filing
+            if worth:
+                return worth[0]
         if "declare_idle_turn" in menu and state.players[seat].cash < sense.reserve(ctx, seat):
             return menu["declare_idle_turn"]()[0]  # V-ILLUMO-34: too poor to buy anyway; claim the $200
         return None
@@ -150,22 +154,24 @@ class IllumoSchemer(ClassicSchemer):
         return next((a for a in menu["cancel_effect"]()
                      if isinstance(a, A.CancelEffect) and a.effect == "irs_audit" and a.player == seat), None)
 
-    def lawsuit(self, ctx: RulesContext, seat: int, suits: list[A.Action]) -> A.Action | None:
-        """The listed suit with the best expected value above SUE_MARGIN (V-ILLUMO-36 to -40)."""
-        best: A.Action | None = None
-        best_value = SUE_MARGIN + self.bonus_cost(ctx)
+    def worth_suing(self, ctx: RulesContext, seat: int, suits: list[A.Action]) -> list[A.Sue]:
+        """The listed suits whose expected value is above SUE_MARGIN (and the bonus forgone), best first
+        (V-ILLUMO-36 to -40)."""
+        threshold = SUE_MARGIN + self.bonus_cost(ctx)
         fee = sense.illumo_options(ctx).illumo_filing_fee
         budget = ctx.state.players[seat].cash - fee - sense.reserve(ctx, seat)
         if budget < 0:
-            return None
+            return []
+        valued: list[tuple[float, A.Sue]] = []
         for action in suits:
             if not isinstance(action, A.Sue):
                 continue
             value = contests.suit_value(ctx, seat, action.suit, action.defendant, action.target,
                                         self.deed_value(ctx, seat, action.target), budget) - fee
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            if value > threshold:
+                valued.append((value, action))
+        valued.sort(key=lambda pair: -pair[0])
+        return [action for _, action in valued]
 
     def resume(self, ctx: RulesContext, seat: int, options: list[A.Action]) -> A.Action:
         """V-ILLUMO-41: resume a suspended case that is still worth it (no new fee), else drop it."""
