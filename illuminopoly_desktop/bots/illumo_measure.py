@@ -152,7 +152,8 @@ class Summary:
     wins: dict[str, float]
     rounds: list[int]
     before_cap: int
-    bankruptcies_by_round: Counter
+    bankruptcies_by_round: dict[str, Counter]
+    """Strength -> round -> how many of its players went bankrupt in that round."""
     per_seat: dict[str, dict[str, float]]
     cards: dict[str, Counter]
     decision_ms: dict[str, tuple[float, float]]
@@ -173,7 +174,7 @@ def summarise(records: Sequence[GameRecord]) -> Summary:
     wins: dict[str, float] = {}
     totals: dict[str, Counter] = {}
     cards: dict[str, Counter] = {}
-    bankruptcies: Counter = Counter()
+    bankruptcies: dict[str, Counter] = {}
     times: dict[str, list[float]] = {}
     for record in records:
         for seat in record.seats:
@@ -184,7 +185,7 @@ def summarise(records: Sequence[GameRecord]) -> Summary:
                 figures[name] += getattr(seat, name)
             cards.setdefault(seat.strength, Counter()).update(seat.cards)
             if seat.bankrupt_round is not None:
-                bankruptcies[seat.bankrupt_round] += 1
+                bankruptcies.setdefault(seat.strength, Counter())[seat.bankrupt_round] += 1
         for strength, seconds in record.decision_seconds.items():
             times.setdefault(strength, []).extend(seconds)
     per_seat = {strength: {name: figures[name] / seat_games[strength] for name in PER_SEAT_FIGURES}
@@ -216,6 +217,6 @@ def describe(summary: Summary, title: str) -> list[str]:
         per_game = ", ".join(f"{kind} {count / summary.seat_games[strength]:.2f}"
                              for kind, count in sorted(played.items()))
         lines.append(f"    Court cards per game: {per_game or 'none'}")
-    early = sorted(summary.bankruptcies_by_round.items())
-    lines.append("  bankruptcies by round: " + (", ".join(f"r{r}: {n}" for r, n in early) or "none"))
+        rounds = sorted(summary.bankruptcies_by_round.get(strength, Counter()).items())
+        lines.append("    bankruptcies by round: " + (", ".join(f"r{r}: {n}" for r, n in rounds) or "none"))
     return lines
