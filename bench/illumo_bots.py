@@ -40,12 +40,14 @@ def main() -> None:
     records = [play_and_record(args.seed + i, rotated(lineup, i), args.max_rounds, options)
                for i in range(args.games)]
     summary = summarise(records)
-    wins = summary.wins["schemer"]
+    wins = summary.wins.get("schemer", 0.0)
     low, high = wilson_interval(round(wins), args.games)
     print(f"schemer against 3 random: {wins:.1f} wins of {args.games} = {wins / args.games:.1%} "
           f"(95% {low:.1%} to {high:.1%}); {time.perf_counter() - started:.0f} s")
     print("\n".join(describe(summary, "schemer + 3 random")))
 
+    if not args.schemer_games:
+        return
     started = time.perf_counter()
     records = [play_and_record(args.seed + 10_000 + i, ["schemer"] * 4, args.max_rounds, options)
                for i in range(args.schemer_games)]
