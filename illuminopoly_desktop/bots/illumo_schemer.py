@@ -64,53 +64,23 @@ class IllumoSchemer(ClassicSchemer):
     """It builds and lifts mortgages after its last move, when it knows whether its bonus is lost anyway."""
 
     def decide(self, state: GameState, seat: int) -> A.Action | None:
-        if state.game_over or state.players[seat].eliminated:
-            return None
-        menu = legal_menu(state, seat)
-        if not menu:
-            return None
-        ctx = RulesContext(state)
-        key = (state.round_no, state.turn.seat)
-        if key != self._turn_key:
-            self._turn_key, self._free_actions = key, 0
-        action = self.choose_action(ctx, seat, menu)
-        if action is not None and action_kind(action) not in menu and action_kind(action) != "propose_offer":
-            return default_action(state, seat)  # never an action the rules do not list now (offers are judged)
+        """Classic's decision loop (bots/classic_schemer.py) with this ruleset's answers in its hooks; an answer of a
+        kind the rules do not list now is replaced by the rules' default (offers are judged by the rules)."""
+        action = super().decide(state, seat)
+        if action is None or action_kind(action) == "propose_offer":
+            return action
+        if action_kind(action) not in legal_menu(state, seat):
+            return default_action(state, seat)
         return action
 
-    def choose_action(self, ctx: RulesContext, seat: int, menu: Menu) -> A.Action | None:
-        state = ctx.state
-        answer = self.urgent_answer(ctx, seat, menu)
-        if answer is not None:
-            return answer
-        if state.pending:
-            return self.window_action(ctx, seat, state.pending[-1], menu)
-        turn = state.turn
-        if turn.seat != seat:
-            return None
-        if turn.step == "choice" and not turn.moves_made:
+    def jail_or_roll(self, ctx: RulesContext, seat: int, menu: Menu) -> A.Action:
+        """Steps 0 and 1 before the first roll (start-of-turn cards, lawsuits, a declared idle turn), then classic's
+        roll or way out of Jail."""
+        if not ctx.state.turn.moves_made:
             start = self.turn_start(ctx, seat, menu)
             if start is not None:
                 return start
-        if turn.step == "landing":
-            return self.landing(ctx, seat, menu)
-        if turn.step in self.improvement_steps and self._free_actions < self.max_free_actions:
-            action = self.improvement(ctx, seat, menu)
-            if action is not None:
-                self._free_actions += 1
-                return action
-        if turn.step == "free" and in_step_3(ctx, seat) and not sense.illumo_slice(state).bonus_eligible:
-            gather = self.gather(ctx, seat)
-            if gather is not None:
-                return gather
-            card = self.court_card(ctx, seat, menu)
-            if card is not None:
-                return card
-        if turn.step == "choice":
-            return self.jail_or_roll(ctx, seat, menu)
-        if turn.step == "tax_choice":
-            return self.income_tax(ctx, seat, menu)
-        return default_action(state, seat)
+        return super().jail_or_roll(ctx, seat, menu)
 
     # ----- step 0 and 1: the start of the turn, lawsuits -----
 
@@ -247,7 +217,12 @@ class IllumoSchemer(ClassicSchemer):
         build = self.building(ctx, seat, menu, keep)
         if build is not None:
             return build
-        return self.trade_proposal(ctx, seat)
+        trade = self.trade_proposal(ctx, seat)
+        if trade is not None:
+            return trade
+        if in_step_3(ctx, seat) and not eligible:  # steps 3 and 4 once the bonus is lost anyway
+            return self.gather(ctx, seat) or self.court_card(ctx, seat, menu)
+        return None
 
     def whole_group(self, ctx: RulesContext, seat: int, index: int) -> bool:
         square = ctx.squares[index]
