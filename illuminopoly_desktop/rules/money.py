@@ -135,9 +135,11 @@ def split_with_fp(ctx: RulesContext, payer: Party, other: Party, amount: int, re
     move(ctx, payer, other, amount - to_fp, reason, rule_id)
 
 
-def bank_pays(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: str | None = None,
+def bank_pays(ctx: RulesContext, seat: Party, amount: int, reason: str, rule_id: str | None = None,
               is_salary: bool = False) -> int:
     """The Bank pays a player, subject to its insolvency option (R-BANK-02, R-BANK-03). Returns what was paid now.
+    `seat` is the player's seat, or one of his accounts (Illumonopoly's group treasuries, whose Bank never runs
+    short: the Proprietor's salary and the Bank's auction concern seats only).
 
     (A mortgage loan, whose amount must be known at once, is refused beforehand when Reserves cannot pay it in full,
     D-13: it never reaches the shortfall below.)
@@ -145,7 +147,8 @@ def bank_pays(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: s
     if amount <= 0:
         return 0
     st, opts = ctx.state, core_options(ctx.options)
-    if is_salary and st.bank_proprietor is not None and not st.players[st.bank_proprietor].eliminated:
+    if is_salary and isinstance(seat, int) and st.bank_proprietor is not None \
+            and not st.players[st.bank_proprietor].eliminated:
         return _proprietor_pays_salary(ctx, st.bank_proprietor, seat, amount, reason)
     if st.reserves >= amount:
         before = st.reserves
@@ -161,7 +164,7 @@ def bank_pays(ctx: RulesContext, seat: int, amount: int, reason: str, rule_id: s
         ctx.emit(PaymentShort(payer=BANK, payee=seat, owed=amount, paid=amount, outcome="issued",
                               reason=reason, rule_id=ctx.rules.rule_ids["bank.shortfall"]))
         return amount
-    if mode == "auction" and not st.bank_auction_done:
+    if mode == "auction" and not st.bank_auction_done and isinstance(seat, int):
         # R-BANK-03 steps 1-2: the Bank is broke; the payment waits for the auction (one auction at a time:
         # payments falling due while it runs wait for it too).
         opened = _bank_auction_pending(st) or _open_bank_auction(ctx, "The Bank is broke and is put up for auction")

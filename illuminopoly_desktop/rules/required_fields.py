@@ -2,11 +2,16 @@
 
 A board's `Square` holds its printed figures as optional, because GO, the taxes and the corners have none; the rules
 ask them only of properties (a price, a rent table) and of lots (a house cost). The turn's `landing_square` is None
-between moves; the landing steps read it only after a move has set it."""
+between moves; the landing steps read it only after a move has set it. The pending stack holds windows of every
+kind; the answer of a window reads the one it knows is on top."""
 from __future__ import annotations
 
+from typing import TypeVar
+
+from pydantic import BaseModel
+
 from ..model.board import Square
-from ..model.state import TurnState
+from ..model.state import GameState, TurnState
 
 
 def printed_price(square: Square) -> int:
@@ -42,6 +47,17 @@ def landing_square(turn: TurnState) -> int:
     if turn.landing_square is None:
         raise ValueError("no landing square: the mover has not moved this turn")
     return turn.landing_square
+
+
+Window = TypeVar("Window", bound=BaseModel)
+
+
+def top_window(state: GameState, model: type[Window]) -> Window:
+    """The window on top of the pending stack, known to be a `model` (e.g. the answer of a card played in it)."""
+    window = state.pending[-1] if state.pending else None
+    if not isinstance(window, model):
+        raise TypeError(f"the window on top is a {type(window).__name__}, not a {model.__name__}")
+    return window
 
 
 def printed_group(square: Square) -> str:

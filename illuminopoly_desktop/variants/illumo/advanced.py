@@ -12,7 +12,7 @@ from ...model.illumo_state import IlluminatiDraft
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import Notice
-from .treasury import illumo
+from .access import illumo_options, illumo_slice
 
 DISCORDIAN_LAWSUITS = 2
 CTHULHU_LANDMARK_BONUS = 2
@@ -21,10 +21,10 @@ CTHULHU_LANDMARK_BONUS = 2
 def deal(ctx: RulesContext) -> None:
     """V-ILLUMO-42: in turn order, each player gets one of the Illuminati shuffled, while they last; or, with the
     draft, the first five players in turn order choose theirs (the draft window, before the first turn)."""
-    if ctx.options.illumo_mode != "advanced":
+    if illumo_options(ctx).illumo_mode != "advanced":
         return
     pool = [one.id for one in illuminati().illuminati]
-    if ctx.options.illumo_illuminati_assignment == "draft":
+    if illumo_options(ctx).illumo_illuminati_assignment == "draft":
         ctx.state.pending.append(IlluminatiDraft(askees=ctx.state.seat_order[:len(pool)], pool=pool))
         return
     ctx.shuffle(pool)
@@ -33,7 +33,7 @@ def deal(ctx: RulesContext) -> None:
 
 
 def assign(ctx: RulesContext, seat: int, ident: str) -> None:
-    illumo(ctx.state).illuminati[seat] = ident
+    illumo_slice(ctx.state).illuminati[seat] = ident
     one = illuminati().by_id(ident)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays the {one.name} (legal power {one.legal_power}).",
                     rule_id="V-ILLUMO-42"))
@@ -64,7 +64,7 @@ def skip_gone(ctx: RulesContext, window: IlluminatiDraft) -> None:
 
 
 def of(ctx: RulesContext, seat: int) -> str | None:
-    return illumo(ctx.state).illuminati.get(seat)
+    return illumo_slice(ctx.state).illuminati.get(seat)
 
 
 def fixed_legal_power(ctx: RulesContext, seat: int) -> int | None:
@@ -73,7 +73,7 @@ def fixed_legal_power(ctx: RulesContext, seat: int) -> int | None:
 
 
 def lawsuits_per_turn(ctx: RulesContext, seat: int) -> int:
-    return DISCORDIAN_LAWSUITS if of(ctx, seat) == "discordian" else ctx.options.illumo_lawsuits_per_turn
+    return DISCORDIAN_LAWSUITS if of(ctx, seat) == "discordian" else illumo_options(ctx).illumo_lawsuits_per_turn
 
 
 def plaintiff_bonus(ctx: RulesContext, seat: int, suit: str) -> int:

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
+from .access import illumo_slice
 from .bonus import disqualify
-from .treasury import illumo, in_step_3
+from .treasury import in_step_3
 
 TURN_ENDS = 2
 
 
 def is_missing(ctx: RulesContext, index: int) -> bool:
-    return illumo(ctx.state).missing == index
+    return illumo_slice(ctx.state).missing == index
 
 
 def check_not_missing(ctx: RulesContext, index: int, what: str) -> None:
@@ -24,7 +25,7 @@ def check_not_missing(ctx: RulesContext, index: int, what: str) -> None:
 
 
 def check_declare(ctx: RulesContext, seat: int, index: int) -> None:
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     if slice_.illuminati.get(seat) != "bermuda":
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-46", "Only the Bermuda Triangle declares a space missing.")
     if not in_step_3(ctx, seat) or slice_.declared_missing:
@@ -35,7 +36,7 @@ def check_declare(ctx: RulesContext, seat: int, index: int) -> None:
 
 def declare(ctx: RulesContext, seat: int, index: int) -> None:
     check_declare(ctx, seat, index)
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     disqualify(ctx, seat)
     slice_.missing, slice_.missing_by, slice_.missing_turns = index, seat, TURN_ENDS
     slice_.declared_missing = True
@@ -44,15 +45,16 @@ def declare(ctx: RulesContext, seat: int, index: int) -> None:
 
 
 def turn_ended(ctx: RulesContext, seat: int) -> None:
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     slice_.declared_missing = False
     if slice_.missing_by == seat:
         slice_.missing_turns -= 1
         if slice_.missing_turns <= 0:
-            ctx.notice(f"{ctx.square_name(slice_.missing)} is back.", "V-ILLUMO-46")
+            if slice_.missing is not None:  # (always: missing_by is set with it)
+                ctx.notice(f"{ctx.square_name(slice_.missing)} is back.", "V-ILLUMO-46")
             slice_.missing, slice_.missing_by = None, None
 
 
 def stops_here(ctx: RulesContext, square: int) -> bool:
     """The walker's question (Ruleset.on_pass): a missing space stops the token that enters it."""
-    return illumo(ctx.state).missing == square
+    return illumo_slice(ctx.state).missing == square

@@ -16,6 +16,7 @@ from ...model.state import GameState, RaiseFunds
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import bank_pays
+from .access import illumo_options, illumo_slice
 from .treasury import transfer_fee
 
 DECLARE_AT_START = "declare_at_start"
@@ -30,7 +31,7 @@ RAISING = frozenset({"sell_building", "mortgage", "transfer"})
 def disqualify(ctx: RulesContext, seat: int) -> None:
     """The seat did something voluntary: if it is his own turn, no bonus at its end."""
     state = ctx.state
-    slice_ = state.variant
+    slice_ = illumo_slice(state)
     if state.turn.seat == seat and slice_.bonus_eligible:
         slice_.bonus_eligible = False
 
@@ -38,16 +39,16 @@ def disqualify(ctx: RulesContext, seat: int) -> None:
 def pay_bonus(ctx: RulesContext, seat: int) -> None:
     """At the end of his turn (V-ILLUMO-35 step 6), if he still qualifies and is still in the game (and, in
     `declare_at_start` mode, declared the turn idle)."""
-    slice_ = ctx.state.variant
-    if ctx.options.illumo_do_nothing_mode == DECLARE_AT_START and not slice_.idle_declared:
+    slice_ = illumo_slice(ctx.state)
+    if illumo_options(ctx).illumo_do_nothing_mode == DECLARE_AT_START and not slice_.idle_declared:
         return
     if slice_.bonus_eligible and not ctx.state.players[seat].eliminated:
-        bank_pays(ctx, seat, ctx.options.illumo_do_nothing_bonus, "do-nothing bonus", "V-ILLUMO-34")
+        bank_pays(ctx, seat, illumo_options(ctx).illumo_do_nothing_bonus, "do-nothing bonus", "V-ILLUMO-34")
 
 
 def declared(state: GameState, seat: int) -> bool:
     """The seat declared his current turn idle (`declare_at_start`)."""
-    return state.turn.seat == seat and state.variant.idle_declared
+    return state.turn.seat == seat and illumo_slice(state).idle_declared
 
 
 def raising_funds(state: GameState, seat: int) -> RaiseFunds | None:
@@ -86,8 +87,8 @@ def check_declare(ctx: RulesContext, seat: int) -> None:
     """A turn is declared idle before step 1: before rolling, before any lawsuit or card of the turn."""
     state = ctx.state
     turn = state.turn
-    slice_ = state.variant
-    if ctx.options.illumo_do_nothing_mode != DECLARE_AT_START:
+    slice_ = illumo_slice(state)
+    if illumo_options(ctx).illumo_do_nothing_mode != DECLARE_AT_START:
         raise refuse("E_OPTION_DISABLED", "V-ILLUMO-34", "Do-nothing turns are detected, not declared, in this game.")
     if turn.seat != seat or turn.step != "choice" or turn.moves_made or state.pending:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-34", "A do-nothing turn is declared at its start, before rolling.")
@@ -97,5 +98,5 @@ def check_declare(ctx: RulesContext, seat: int) -> None:
 
 def declare(ctx: RulesContext, seat: int) -> None:
     check_declare(ctx, seat)
-    ctx.state.variant.idle_declared = True
+    illumo_slice(ctx.state).idle_declared = True
     ctx.notice(f"{ctx.name(seat)} declares a do-nothing turn.", "V-ILLUMO-34", seat)

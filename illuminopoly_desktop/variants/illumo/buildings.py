@@ -11,6 +11,8 @@ from ...rules.buildings import HOUSES_PER_HOTEL, add_building, emit_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import bank_pays
+from ...rules.required_fields import printed_group, printed_house_cost
+from .access import illumo_options, illumo_slice
 from .bermuda import check_not_missing
 from .bonus import disqualify
 from .effects import assessed, check_not_audited, valued
@@ -44,13 +46,13 @@ def raising_funds(ctx: RulesContext, seat: int) -> bool:
 
 def building_price(ctx: RulesContext, index: int) -> int:
     """A house's (or the hotel's) printed cost, under a Bribed Assessor halved (V-ILLUMO-28)."""
-    return assessed(ctx, index, ctx.squares[index].house_cost, paying=True)
+    return assessed(ctx, index, printed_house_cost(ctx.squares[index]), paying=True)
 
 
 def sale_refund(ctx: RulesContext, index: int, levels: int) -> int:
     """What selling `levels` levels of the lot back to the Bank pays: half their cost (a hotel's level is half the
     hotel price, decision 32), under a Bribed Assessor halved again."""
-    return assessed(ctx, index, levels * ctx.squares[index].house_cost // 2, paying=False)
+    return assessed(ctx, index, levels * printed_house_cost(ctx.squares[index]) // 2, paying=False)
 
 
 def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
@@ -59,18 +61,18 @@ def check_buy_building(ctx: RulesContext, seat: int, index: int) -> str:
     prop = state.properties.get(index)
     if prop is None or ctx.squares[index].kind != "lot":
         raise refuse("E_NOT_MONOPOLY", RULE, "Only colour lots carry buildings.")
-    if state.turn.seat != seat and ctx.options.illumo_build_timing == "own_turn":
+    if state.turn.seat != seat and illumo_options(ctx).illumo_build_timing == "own_turn":
         raise refuse("E_WRONG_PHASE", RULE, "Building is done during one's own turn (A-IL-30).")
     check_not_audited(ctx, seat, "building")
     if prop.owner is not None and prop.owner != seat:
         raise refuse("E_NOT_OWNER", RULE, f"{ctx.square_name(index)} is another player's deed.")
-    if index in state.variant.landmarks:
+    if index in illumo_slice(state).landmarks:
         raise refuse("E_NOT_OWNER", "V-ILLUMO-38", f"{ctx.square_name(index)} is a landmark, out of play.")
     if prop.mortgaged:
         raise refuse("E_MORTGAGED", RULE, "A mortgaged lot cannot be built on.")
     check_not_missing(ctx, index, "built on")
-    group = ctx.squares[index].group
-    if ctx.options.illumo_evenness_repair == "freeze_only" and not group_is_level(ctx, group):
+    group = printed_group(ctx.squares[index])
+    if illumo_options(ctx).illumo_evenness_repair == "freeze_only" and not group_is_level(ctx, group):
         raise refuse("E_UNEVEN", "V-ILLUMO-33", f"Nobody builds in the {group} group until it is level again.")
     height = level(ctx, index)
     if height >= HOTEL_LEVEL:
@@ -109,7 +111,7 @@ def check_sell_building(ctx: RulesContext, seat: int, index: int) -> tuple[int, 
     if height == 0:
         raise refuse("E_UNEVEN", RULE, "There is no building to sell here.")
     new = min(HOUSES_PER_HOTEL, state.house_supply) if prop.hotel else height - 1
-    group = ctx.squares[index].group
+    group = printed_group(ctx.squares[index])
     if not raising_funds(ctx, seat) and any(level(ctx, other) > new + 1
                                             for other in in_play_lots(ctx, group) if other != index):
         raise refuse("E_UNEVEN", RULE, "Sell level: another lot of the colour group is higher (whoever owns it).")
@@ -134,7 +136,7 @@ def sell_building(ctx: RulesContext, seat: int, index: int) -> None:
     new, refund = check_sell_building(ctx, seat, index)
     disqualify(ctx, seat)
     set_level(ctx, index, new)
-    payee = seat if ctx.options.illumo_building_refund_to == "central" else account(seat, deed_type(ctx, index))
+    payee = seat if illumo_options(ctx).illumo_building_refund_to == "central" else account(seat, deed_type(ctx, index))
     bank_pays(ctx, payee, refund, "building sale", RULE)
     valued(ctx, index)
     emit_buildings(ctx, index, RULE)
@@ -144,7 +146,7 @@ def repair_groups(ctx: RulesContext) -> None:
     """V-ILLUMO-33 at the end of the turn (`forced_end_of_turn`): in every group whose in-play lots are uneven, the
     highest lot is sold down one level at a time (its owner paid half cost into central; an unowned lot gets
     nothing) until the group is level."""
-    if ctx.options.illumo_evenness_repair != "forced_end_of_turn":
+    if illumo_options(ctx).illumo_evenness_repair != "forced_end_of_turn":
         return
     for group in ctx.board.group_members:
         while not group_is_level(ctx, group):

@@ -16,17 +16,20 @@ Action take effect after their response window, where Cancellation may answer (r
 from __future__ import annotations
 
 from ...model.illumo_court import court_deck
+from ...model.illumo_state import HoldingWindow
 from ...rules.buildings import HOUSES_PER_HOTEL, emit_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import Notice
 from ...rules.money import bank_pays, move
+from ...rules.required_fields import printed_group, top_window
+from .access import illumo_options, illumo_slice
 from .bonus import disqualify
 from .effects import check_not_audited, valued
 from .buildings import level, sale_refund, set_level
 from .groups import in_play_lots
 from .lawsuits import decide_case, suspend
-from .treasury import CENTRAL, balance, illumo, in_step_3
+from .treasury import CENTRAL, balance, in_step_3
 
 BAVARIAN_PRICE = 100
 """V-ILLUMO-43."""
@@ -49,15 +52,15 @@ def kind_of(number: int) -> str:
 
 
 def hand(ctx: RulesContext, seat: int) -> list[int]:
-    return illumo(ctx.state).court_hands.get(seat, [])
+    return illumo_slice(ctx.state).court_hands.get(seat, [])
 
 
 # ----- drawing (V-ILLUMO-15) -----
 
 def draw(ctx: RulesContext, seat: int) -> None:
     """The top card into the seat's hand: its face told to him alone, the draw to everyone."""
-    slice_ = illumo(ctx.state)
-    limit = ctx.options.illumo_court_hand_limit
+    slice_ = illumo_slice(ctx.state)
+    limit = illumo_options(ctx).illumo_court_hand_limit
     if limit and len(slice_.court_hands.get(seat, [])) >= limit:
         ctx.notice(f"{ctx.name(seat)} holds {limit} Court Date cards, the limit: he draws none.", "V-ILLUMO-15")
         return
@@ -76,10 +79,10 @@ def draw(ctx: RulesContext, seat: int) -> None:
 def hand_to(ctx: RulesContext, seat: int, creditor: int) -> None:
     """`illumo_bankrupt_court_cards = to_creditor`: the bankrupt's cards join his creditor's hand (their faces told
     to the creditor alone; A-IL-03's limit does not apply to a handover)."""
-    cards = illumo(ctx.state).court_hands.pop(seat, [])
+    cards = illumo_slice(ctx.state).court_hands.pop(seat, [])
     if not cards:
         return
-    illumo(ctx.state).court_hands.setdefault(creditor, []).extend(cards)
+    illumo_slice(ctx.state).court_hands.setdefault(creditor, []).extend(cards)
     ctx.emit(Notice(text=f"{ctx.name(creditor)} takes {ctx.name(seat)}'s {len(cards)} Court Date card(s).",
                     rule_id="V-ILLUMO-11"))
     ctx.emit(Notice(text="You take " + ", ".join(name(kind_of(n)) for n in cards) + ".", rule_id="V-ILLUMO-11",
@@ -88,7 +91,7 @@ def hand_to(ctx: RulesContext, seat: int, creditor: int) -> None:
 
 def discard_hand(ctx: RulesContext, seat: int) -> None:
     """A bankrupt's Court cards are discarded (V-ILLUMO-11, `illumo_bankrupt_court_cards = discard`)."""
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     slice_.court_discard.extend(slice_.court_hands.pop(seat, []))
 
 
@@ -109,7 +112,7 @@ def check_play(ctx: RulesContext, seat: int, card: str, player: int | None, inde
                spy_on: str | None) -> int:
     """The number of the card played, if the play is legal now; else refuse, naming the card's rule."""
     state = ctx.state
-    slice_ = illumo(state)
+    slice_ = illumo_slice(state)
     rule = next(c.rule_id for c in court_deck().cards if c.kind == card)
     number = next((n for n in hand(ctx, seat) if kind_of(n) == card), None)
     if number is None:
@@ -142,14 +145,14 @@ def check_play(ctx: RulesContext, seat: int, card: str, player: int | None, inde
 
 def play(ctx: RulesContext, seat: int, card: str, player: int | None, index: int | None, spy_on: str | None) -> None:
     number = check_play(ctx, seat, card, player, index, spy_on)
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     disqualify(ctx, seat)
     slice_.discard_card(seat, number)
     if card in STEP_4:
         slice_.court_plays_left -= 1
         slice_.free_transfers_left = 0  # step 3 is over: its free transfers expire (V-ILLUMO-08)
     rule = next(c.rule_id for c in court_deck().cards if c.kind == card)
-    if card == "corporate_spy":
+    if card == "corporate_spy" and player is not None:  # check_play: the spy names a player
         ctx.emit(Notice(text=f"{ctx.name(seat)} plays Corporate Spy on {ctx.name(player)}.", rule_id=rule))
     else:
         target = f" on {ctx.name(player)}" if player is not None else \
@@ -164,9 +167,9 @@ def check_bribe(ctx: RulesContext, seat: int, index: int) -> int:
     number = next((n for n in hand(ctx, seat) if kind_of(n) == "bribed_assessor"), None)
     if number is None:
         raise refuse("E_NO_CARD", "V-ILLUMO-28", "You hold no Bribed Assessor card.")
-    if index not in ctx.state.properties or index in illumo(ctx.state).landmarks:
+    if index not in ctx.state.properties or index in illumo_slice(ctx.state).landmarks:
         raise refuse("E_NOT_A_PROPERTY", "V-ILLUMO-28", "Name a deed in play.")
-    if index in illumo(ctx.state).assessed:
+    if index in illumo_slice(ctx.state).assessed:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-28", f"{ctx.square_name(index)} is already assessed this turn.")
     return number
 
@@ -177,7 +180,7 @@ def bribe_assessor(ctx: RulesContext, seat: int, index: int) -> None:
     compensation. Prices players agree between themselves are unaffected; the net worth of the short game's end is
     not halved in this version."""
     number = check_bribe(ctx, seat, index)
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     disqualify(ctx, seat)
     slice_.discard_card(seat, number)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays Bribed Assessor on {ctx.square_name(index)}.", rule_id="V-ILLUMO-28"))
@@ -185,7 +188,7 @@ def bribe_assessor(ctx: RulesContext, seat: int, index: int) -> None:
 
 def assess(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
     """Bribed Assessor's effect, once no Cancellation stopped it."""
-    assessed = illumo(ctx.state).assessed
+    assessed = illumo_slice(ctx.state).assessed
     if index not in assessed:
         assessed.append(index)
 
@@ -195,7 +198,7 @@ def assess(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
 def secret_deal_choices(ctx: RulesContext, seat: int) -> list[str | None]:
     """The ways the seat may make his coming purchase a Secret Deal: the real card, one card of each other kind
     face down, the Bavarian Illuminati's $100 (`None`)."""
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     if slice_.secret_deal_by == seat:
         return []
     kinds = sorted({kind_of(n) for n in hand(ctx, seat)})
@@ -208,7 +211,7 @@ def secret_deal_choices(ctx: RulesContext, seat: int) -> list[str | None]:
 
 def declare_secret_deal(ctx: RulesContext, seat: int, card: str | None) -> None:
     """The caller has checked that the seat is about to announce a purchase of his own."""
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     if slice_.secret_deal_by == seat:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-18", "This purchase is already a Secret Deal.")
     if card is None:
@@ -235,14 +238,14 @@ def declare_secret_deal(ctx: RulesContext, seat: int, card: str | None) -> None:
 
 def secret_deal(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
     """The Secret Deal's effect, once no Cancellation stopped it: his purchase about to be announced is secret."""
-    illumo(ctx.state).secret_deal_by = seat
+    illumo_slice(ctx.state).secret_deal_by = seat
 
 
 def check_bavarian_for_other(ctx: RulesContext, window, seat: int) -> None:
     """`illumo_bavarian_scope = any_player` (A-IL-34): asked whether he complains against another player's announced
     acquisition, the Bavarian Illuminati may instead make it a Secret Deal for $100."""
-    slice_ = illumo(ctx.state)
-    if ctx.options.illumo_bavarian_scope != "any_player" or slice_.illuminati.get(seat) != "bavarian":
+    slice_ = illumo_slice(ctx.state)
+    if illumo_options(ctx).illumo_bavarian_scope != "any_player" or slice_.illuminati.get(seat) != "bavarian":
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-43", "Only the Bavarian Illuminati buy a Secret Deal for another's "
                                                      "acquisition, and only with illumo_bavarian_scope = any_player.")
     if not window.askees or window.askees[0] != seat:
@@ -281,7 +284,7 @@ def play_holding_action(ctx: RulesContext, window, seat: int, card: str) -> None
     """The card is played (his answer given); its effect waits for the response window (V-ILLUMO-16), which the
     caller opens: `holding_action` suspends the case, `holding_action_cancelled` goes on asking."""
     number = check_holding_action(ctx, window, seat, card)
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     disqualify(ctx, seat)
     slice_.discard_card(seat, number)
     window.askees.pop(0)
@@ -290,14 +293,14 @@ def play_holding_action(ctx: RulesContext, window, seat: int, card: str) -> None
 
 def holding_action(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
     """The case is suspended (V-ILLUMO-41): its window, back on top once the response window closed, goes."""
-    window = ctx.state.pending[-1]
+    window = top_window(ctx.state, HoldingWindow)
     ctx.state.pending.remove(window)
     suspend(ctx, window.case)
 
 
 def holding_action_cancelled(ctx: RulesContext, seat: int) -> None:
     """The Holding Action was cancelled: the others still to be asked may play theirs; else the case is decided."""
-    window = ctx.state.pending[-1]
+    window = top_window(ctx.state, HoldingWindow)
     if not window.askees:
         ctx.state.pending.remove(window)
         decide_case(ctx, window.case)
@@ -315,30 +318,30 @@ def pass_holding_action(ctx: RulesContext, window, seat: int) -> None:
 # ----- the effects -----
 
 def idle_hands(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
-    illumo(ctx.state).lawsuits_left += 1
+    illumo_slice(ctx.state).lawsuits_left += 1
 
 
 def rent_control(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
     """A new Rent Control while one runs only moves the expiry (A-IL-25)."""
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     slice_.rent_control_by, slice_.rent_control_turns = seat, RENT_CONTROL_TURN_ENDS
 
 
 def historic_blunder(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
     """The landmark comes back unowned, without buildings, into its group; V-ILLUMO-33 repairs the level by the
     end of the turn (buildings.repair_groups)."""
-    illumo(ctx.state).landmarks.remove(index)
+    illumo_slice(ctx.state).landmarks.remove(index)
 
 
 def irs_audit(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
     """A second audit on the same player does not add to the first."""
-    audited = illumo(ctx.state).audited
+    audited = illumo_slice(ctx.state).audited
     if player not in audited:
         audited.append(player)
 
 
 def brain_drain(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     victim = slice_.court_hands.get(player)
     if not victim:  # his last card was played in the response window meanwhile
         ctx.notice(f"{ctx.name(player)} holds no Court card any more.", "V-ILLUMO-25")
@@ -368,7 +371,7 @@ def condemned_property(ctx: RulesContext, seat: int, player, index, spy_on) -> N
         bank_pays(ctx, prop.owner, sale_refund(ctx, index, height - new - 1),
                   "condemned levels beyond the first", "V-ILLUMO-26")
         valued(ctx, index)
-    group = ctx.squares[index].group
+    group = printed_group(ctx.squares[index])
     while True:
         lots = in_play_lots(ctx, group)
         low = min(level(ctx, lot) for lot in lots)
@@ -406,7 +409,7 @@ def corporate_spy(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
 
 
 def legal_holiday(ctx: RulesContext, seat: int, player, index, spy_on) -> None:
-    illumo(ctx.state).legal_holiday_by = seat
+    illumo_slice(ctx.state).legal_holiday_by = seat
 
 
 EFFECTS = {"idle_hands": idle_hands, "rent_control": rent_control, "historic_blunder": historic_blunder,
@@ -419,7 +422,7 @@ EFFECTS = {"idle_hands": idle_hands, "rent_control": rent_control, "historic_blu
 
 def turn_ended(ctx: RulesContext, seat: int) -> None:
     """Rent Control ends with the end of its player's next turn (V-ILLUMO-24)."""
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     if slice_.rent_control_by == seat:
         slice_.rent_control_turns -= 1
         if slice_.rent_control_turns <= 0:
@@ -429,9 +432,9 @@ def turn_ended(ctx: RulesContext, seat: int) -> None:
 
 def turn_started(ctx: RulesContext, seat: int) -> None:
     """A Legal Holiday ends when its player's next turn begins (V-ILLUMO-29); step 4's play budget is reset."""
-    slice_ = illumo(ctx.state)
-    slice_.court_plays_left = ctx.options.illumo_court_plays_step4
-    if ctx.options.illumo_bribed_assessor_duration == "current_turn":
+    slice_ = illumo_slice(ctx.state)
+    slice_.court_plays_left = illumo_options(ctx).illumo_court_plays_step4
+    if illumo_options(ctx).illumo_bribed_assessor_duration == "current_turn":
         slice_.assessed = []  # A-IL-24: else each lasts until its deed's next valuation (effects.valued)
     if slice_.legal_holiday_by == seat:
         slice_.legal_holiday_by = None

@@ -4,16 +4,17 @@ answers (CLASSIC-13: cash between players is central to central, V-ILLUMO-09). E
 the mover takes it in his own turn, except a transfer forced by a compulsory charge (bonus.py, decision 35)."""
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...model.state import RaiseFunds
 from ...rules import actions as A
 from ...rules import offers
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
+from ...rules.handlers import Handler, handler_map, handles
+from ...rules.required_fields import printed_house_cost, printed_price
 from ..classic.free_actions import offer_answers
 from . import buildings, court, mortgages, responses, secret_trades, treasury
+from .access import illumo_options, illumo_slice
 from .bonus import disqualify
 from .effects import check_not_audited
 
@@ -64,7 +65,7 @@ def sell_building(ctx: RulesContext, action: A.SellBuilding) -> None:
     buildings.sell_building(ctx, action.seat, action.property)
 
 
-def _trading(handler: Callable[[RulesContext, A.Action], None]) -> Callable[[RulesContext, A.Action], None]:
+def _trading(handler: Handler) -> Handler:
     """A trade proposed or accepted by the mover in his turn forfeits his bonus (V-ILLUMO-34)."""
     def trade(ctx: RulesContext, action: A.Action) -> None:
         handler(ctx, action)
@@ -79,17 +80,20 @@ def bribe_assessor(ctx: RulesContext, action: A.BribeAssessor) -> None:
 
 def choose_split(ctx: RulesContext, action: A.ChooseSplit) -> None:
     """V-ILLUMO-05: the payer's split of his next payment tied to a type (no money moves now)."""
-    ctx.state.variant.payment_split[action.seat] = action.from_group
+    illumo_slice(ctx.state).payment_split[action.seat] = action.from_group
 
 
 def cancel_effect(ctx: RulesContext, action: A.CancelEffect) -> None:
     responses.cancel_effect(ctx, action.seat, action.effect, action.player)
 
 
-HANDLERS: dict[str, Callable[[RulesContext, A.Action], None]] = {
-    "transfer": transfer, "bribe_assessor": bribe_assessor, "cancel_effect": cancel_effect,
-    "choose_split": choose_split, "secret_trade": secret_trades.secret_trade, "mortgage": mortgage, "unmortgage": unmortgage, "buy_building": buy_building,
-    "sell_building": sell_building, **offers.HANDLERS,
+HANDLERS: dict[str, Handler] = {
+    **handler_map(handles(A.Transfer, transfer), handles(A.BribeAssessor, bribe_assessor),
+                  handles(A.CancelEffect, cancel_effect), handles(A.ChooseSplit, choose_split),
+                  handles(A.SecretTrade, secret_trades.secret_trade), handles(A.Mortgage, mortgage),
+                  handles(A.Unmortgage, unmortgage), handles(A.BuyBuilding, buy_building),
+                  handles(A.SellBuilding, sell_building)),
+    **offers.HANDLERS,
     "propose_offer": _trading(offers.HANDLERS["propose_offer"]),
     "accept_offer": _trading(offers.HANDLERS["accept_offer"]),
 }
@@ -103,7 +107,7 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     into central (the fee from the source)."""
     state = ctx.state
     found: list[A.Action] = []
-    for kind, held in sorted(state.variant.treasuries.get(seat, {}).items()):
+    for kind, held in sorted(illumo_slice(state).treasuries.get(seat, {}).items()):
         amounts = {(to_group, amount) for to_group in (True, False) for amount in TRANSFER_SAMPLES}
         whole = treasury.deliverable(ctx, held)
         if whole:
@@ -122,7 +126,7 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
 def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
     found: dict[str, list[A.Action]] = {"mortgage": [], "unmortgage": [], "buy_building": [], "sell_building": []}
     state = ctx.state
-    own_turn = state.turn.seat == seat or ctx.options.illumo_build_timing == "any_time"
+    own_turn = state.turn.seat == seat or illumo_options(ctx).illumo_build_timing == "any_time"
     for index, prop in state.properties.items():
         lot = ctx.squares[index].kind == "lot"
         if prop.owner == seat:
@@ -146,7 +150,7 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> lis
         return result
     result.extend(transfer_options(ctx, seat))
     state = ctx.state
-    if seat not in state.variant.payment_split and any(state.variant.treasuries.get(seat, {}).values()):
+    if seat not in illumo_slice(state).payment_split and any(illumo_slice(state).treasuries.get(seat, {}).values()):
         result.append(A.ChooseSplit.shared(seat=seat, from_group=0))  # a sample: any amount may be chosen
     if any(court.kind_of(n) == "bribed_assessor" for n in court.hand(ctx, seat)):
         result.extend(A.BribeAssessor.shared(seat=seat, property=index) for index in ctx.state.properties
@@ -168,14 +172,16 @@ def cheapest_raise(ctx: RulesContext, seat: int, window: RaiseFunds) -> A.Action
     then a building sold, then the cheapest deed mortgaged; None when nothing is left."""
     state = ctx.state
     shortfall = max(sum(owed for _, owed in window.payments) - state.players[seat].cash, 1)
-    for kind, held in sorted(state.variant.treasuries.get(seat, {}).items(), key=lambda item: -item[1]):
+    for kind, held in sorted(illumo_slice(state).treasuries.get(seat, {}).items(), key=lambda item: -item[1]):
         amount = min(treasury.deliverable(ctx, held), shortfall)  # no more than the charge forces (decision 35)
         if amount and passes(check_transfer, ctx, seat, kind, False, amount, "source"):
             return A.Transfer.shared(seat=seat, group=kind, to_group=False, amount=amount)
     found = deed_actions(ctx, seat)
     squares = ctx.squares
-    if found["sell_building"]:
-        return min(found["sell_building"], key=lambda a: (squares[a.property].house_cost, a.property))
-    if found["mortgage"]:
-        return min(found["mortgage"], key=lambda a: (squares[a.property].price, a.property))
+    sales = [a for a in found["sell_building"] if isinstance(a, A.SellBuilding)]
+    if sales:
+        return min(sales, key=lambda a: (printed_house_cost(squares[a.property]), a.property))
+    mortgages_ = [a for a in found["mortgage"] if isinstance(a, A.Mortgage)]
+    if mortgages_:
+        return min(mortgages_, key=lambda a: (printed_price(squares[a.property]), a.property))
     return None

@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 from ...rules.context import RulesContext
-from .treasury import illumo
+from .access import illumo_options, illumo_slice
 
 
 def in_play_lots(ctx: RulesContext, group: str) -> list[int]:
     """A colour group's deeds minus its landmarks (A-IL-18 `illumo_landmark_shrinks_group`) and a deed declared
     missing (A-IL-37 `illumo_missing_shrinks_group`)."""
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     members = ctx.board.group_members[group]
-    landmarks = slice_.landmarks if ctx.options.illumo_landmark_shrinks_group else ()
-    missing = slice_.missing if ctx.options.illumo_missing_shrinks_group else None
+    landmarks = slice_.landmarks if illumo_options(ctx).illumo_landmark_shrinks_group else ()
+    missing = slice_.missing if illumo_options(ctx).illumo_missing_shrinks_group else None
     return [index for index in members if index not in landmarks and index != missing]
 
 

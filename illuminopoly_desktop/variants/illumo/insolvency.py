@@ -8,11 +8,13 @@ from ...model.state import BANK, RaiseFunds
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.money import move
+from ...rules.required_fields import printed_group, printed_mortgage
 from ..classic import bankruptcy
+from .access import illumo_options, illumo_slice
 from .buildings import sale_refund
 from .effects import assessed
 from .court import discard_hand, hand_to
-from .treasury import account, deliverable, illumo
+from .treasury import account, deliverable
 
 RULE = "V-ILLUMO-11"
 
@@ -42,18 +44,18 @@ def means(ctx: RulesContext, seat: int) -> int:
     state = ctx.state
     squares = ctx.squares
     total = state.players[seat].cash
-    by_type = dict(illumo(state).treasuries.get(seat, {}))
-    refund_to_group = ctx.options.illumo_building_refund_to == "group"
+    by_type = dict(illumo_slice(state).treasuries.get(seat, {}))
+    refund_to_group = illumo_options(ctx).illumo_building_refund_to == "group"
     for index, prop in state.properties.items():
         if prop.owner != seat:
             continue
-        kind = squares[index].group
+        kind = printed_group(squares[index])
         # what selling each level back brings, and the loan, as the rules would pay them now (a Bribed Assessor's
         # halving included); a missing deed cannot be mortgaged (V-ILLUMO-46)
         levels = 5 if prop.hotel else prop.houses
         refund = levels * sale_refund(ctx, index, 1) if levels else 0  # one level at a time, as sold
-        loan = 0 if prop.mortgaged or index == state.variant.missing else \
-            assessed(ctx, index, squares[index].mortgage, paying=False)
+        loan = 0 if prop.mortgaged or index == illumo_slice(state).missing else \
+            assessed(ctx, index, printed_mortgage(squares[index]), paying=False)
         by_type[kind] = by_type.get(kind, 0) + loan + (refund if refund_to_group else 0)
         total += 0 if refund_to_group else refund
     return total + sum(deliverable(ctx, amount) for amount in by_type.values())
@@ -74,11 +76,11 @@ def declare(ctx: RulesContext, window: RaiseFunds, seat: int) -> None:
     handover."""
     check_bankruptcy(ctx, window, seat)
     to = creditor(ctx, window)
-    treasuries = illumo(ctx.state).treasuries
+    treasuries = illumo_slice(ctx.state).treasuries
     for kind, amount in sorted(treasuries.get(seat, {}).items()):
         move(ctx, account(seat, kind), to, amount, "bankruptcy", RULE)
     treasuries.pop(seat, None)
-    if ctx.options.illumo_bankrupt_court_cards == "to_creditor" and to != BANK:
+    if illumo_options(ctx).illumo_bankrupt_court_cards == "to_creditor" and to != BANK:
         hand_to(ctx, seat, to)
     else:
         discard_hand(ctx, seat)  # A bankrupt's Court cards are discarded (V-ILLUMO-11)

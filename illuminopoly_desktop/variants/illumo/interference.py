@@ -23,11 +23,13 @@ from ...rules.events import LandingResolved, OfferEvent
 from ...rules.money import move
 from ...rules.roll_contests import ContestSpec, check_pledge_turn, decide, pass_turn, pledged_from, record_pledge
 from ...rules.offers import visible_to
+from ...rules.required_fields import top_window
 from . import trade_payments
 from ..classic.landing import take_deed
+from .access import illumo_options, illumo_slice
 from .bonus import disqualify
 from .effects import check_no_holiday, check_not_audited, valued
-from .treasury import CENTRAL, account, deed_type, illumo, settle_tied
+from .treasury import CENTRAL, account, deed_type, settle_tied
 
 FOR, AGAINST = "for", "against"
 BASE_TARGET = 10
@@ -46,7 +48,7 @@ def announce_purchase(ctx: RulesContext, seat: int, index: int, price: int) -> N
     """V-ILLUMO-12 (a): the complaint window opens for every player not party to the purchase, in turn order from
     the active player; with nobody to ask, the purchase completes at once."""
     askees = [other for other in turn_order_from(ctx, ctx.state.turn.seat) if other != seat]
-    slice_ = ctx.state.variant
+    slice_ = illumo_slice(ctx.state)
     secret = slice_.secret_deal_by == seat
     slice_.secret_deal_by = None
     ctx.notice(f"{ctx.name(seat)} announces the purchase of {ctx.square_name(index)} for ${price}"
@@ -89,7 +91,7 @@ def announce_trade(ctx: RulesContext, offer) -> bool:
     if not askees:
         return False
     index, receiver = challenged
-    secret = illumo(ctx.state).secret_offers.pop(offer.id, None) is not None  # V-ILLUMO-18 (secret_trades.py)
+    secret = illumo_slice(ctx.state).secret_offers.pop(offer.id, None) is not None  # V-ILLUMO-18 (secret_trades.py)
     if secret:
         ctx.notice(f"A trade of {ctx.square_name(index)} is agreed as a Secret Deal; only a player who plays "
                    f"Interference may complain.", "V-ILLUMO-18")
@@ -102,21 +104,21 @@ def announce_trade(ctx: RulesContext, offer) -> bool:
 
 def interference_card(ctx: RulesContext, seat: int) -> int | None:
     """The number of an Interference card in the seat's hand, if he holds one."""
-    return next((n for n in ctx.state.variant.court_hands.get(seat, []) if court_deck().card(n).kind == "interference"),
+    return next((n for n in illumo_slice(ctx.state).court_hands.get(seat, []) if court_deck().card(n).kind == "interference"),
                 None)
 
 
 def check_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool, allow_helpers: bool = True) -> None:
     if not window.askees or window.askees[0] != seat:
         raise refuse("E_NOT_YOUR_TURN", "V-ILLUMO-12", "It is not your turn to answer this purchase.")
-    fee = ctx.options.illumo_filing_fee
+    fee = illumo_options(ctx).illumo_filing_fee
     if file and window.secret and interference_card(ctx, seat) is None:
         raise refuse("E_NO_CARD", "V-ILLUMO-18", "A Secret Deal: only a player who plays Interference may complain.")
     if file and not window.secret and not allow_helpers:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-19", "Only an Interference card's player may refuse helpers.")
     if file:
         check_not_audited(ctx, seat, "complaint")
-        if ctx.options.illumo_legal_holiday_blocks_interference:
+        if illumo_options(ctx).illumo_legal_holiday_blocks_interference:
             check_no_holiday(ctx)  # A-IL-22
     if file and ctx.state.players[seat].cash < fee:
         raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-13",
@@ -134,7 +136,9 @@ def answer_complaint(ctx: RulesContext, window: Complaint, seat: int, file: bool
     disqualify(ctx, seat)
     if window.secret:
         number = interference_card(ctx, seat)
-        ctx.state.variant.discard_card(seat, number)
+        if number is None:  # check_complaint refuses a secret complaint without the card
+            raise ValueError(f"{ctx.name(seat)} holds no Interference card")
+        illumo_slice(ctx.state).discard_card(seat, number)
         window.askees.pop(0)
         ctx.notice(f"{ctx.name(seat)} plays Interference.", "V-ILLUMO-19", seat)
         return True
@@ -152,7 +156,7 @@ def next_askee(ctx: RulesContext, window: Complaint) -> None:
 
 def file_complaint(ctx: RulesContext, window: Complaint, seat: int, allow_helpers: bool) -> None:
     """The first complaint: the $50 fee to the Bank, and the contest replaces the complaint window (V-ILLUMO-13)."""
-    move(ctx, seat, BANK, ctx.options.illumo_filing_fee, "complaint filing fee", "V-ILLUMO-13")
+    move(ctx, seat, BANK, illumo_options(ctx).illumo_filing_fee, "complaint filing fee", "V-ILLUMO-13")
     ctx.notice(f"{ctx.name(seat)} complains against the purchase of {ctx.square_name(window.property)}.",
                "V-ILLUMO-13", seat)
     state = ctx.state
@@ -166,8 +170,8 @@ def file_complaint(ctx: RulesContext, window: Complaint, seat: int, allow_helper
 def interference_played(ctx: RulesContext, seat: int, allow_helpers: bool) -> None:
     """The Interference card stands (V-ILLUMO-19): its player complains as usual, paying the fee if he still can
     (the complaint window is back on top once the response window closed)."""
-    window = ctx.state.pending[-1]
-    if ctx.state.players[seat].cash < ctx.options.illumo_filing_fee:
+    window = top_window(ctx.state, Complaint)
+    if ctx.state.players[seat].cash < illumo_options(ctx).illumo_filing_fee:
         ctx.notice(f"{ctx.name(seat)} can no longer pay the filing fee: no complaint.", "V-ILLUMO-13", seat)
         interference_cancelled(ctx, seat)
         return
@@ -177,7 +181,7 @@ def interference_played(ctx: RulesContext, seat: int, allow_helpers: bool) -> No
 def interference_cancelled(ctx: RulesContext, seat: int) -> None:
     """The Interference card was cancelled: the others still to be asked may complain; after the last, the
     acquisition goes ahead."""
-    window = ctx.state.pending[-1]
+    window = top_window(ctx.state, Complaint)
     if not window.askees:
         ctx.state.pending.remove(window)
         go_ahead(ctx, window)
@@ -213,7 +217,7 @@ def block_trade(ctx: RulesContext, window: Interference) -> None:
                         detail="blocked by a complaint"))
     for leg in offer.legs:
         if leg.item.kind == "deed":
-            state.variant.blocked_until[leg.item.property] = window.purchaser
+            illumo_slice(state).blocked_until[leg.item.property] = window.purchaser
 
 
 def complete_purchase(ctx: RulesContext, seat: int, index: int, price: int) -> None:
@@ -246,8 +250,8 @@ def sides(window: Interference, seat: int) -> list[str]:
 def spec(ctx: RulesContext) -> ContestSpec:
     """V-ILLUMO-13 as data: roll under 10 + P - C, $50 a point, no automatic result (A-IL-10's option)."""
     return ContestSpec(name="interference", rule_id="V-ILLUMO-13", compare="at_most",
-                       auto_fail=frozenset(ctx.options.illumo_interference_auto_fail),
-                       unit=ctx.options.illumo_interference_unit)
+                       auto_fail=frozenset(illumo_options(ctx).illumo_interference_auto_fail),
+                       unit=illumo_options(ctx).illumo_interference_unit)
 
 
 def reserved(ctx: RulesContext, window: Interference, seat: int, source: str) -> int:
@@ -264,12 +268,12 @@ def affordable(ctx: RulesContext, window: Interference, seat: int, source: str, 
     from_central = reserved(ctx, window, seat, CENTRAL) + (amount if source == CENTRAL else 0)
     from_group = reserved(ctx, window, seat, kind) + (amount if source == kind else 0)
     central = state.players[seat].cash - from_central
-    group = state.variant.treasuries.get(seat, {}).get(kind, 0) - from_group
+    group = illumo_slice(state).treasuries.get(seat, {}).get(kind, 0) - from_group
     if central < 0 or group < 0:
         return False
     if seat != window.purchaser:
         return True
-    chosen = state.variant.payment_split.get(seat)
+    chosen = illumo_slice(state).payment_split.get(seat)
     share = min(group, window.price, window.price if chosen is None else chosen)
     return central >= window.price - share
 
@@ -278,7 +282,7 @@ def check_pledge(ctx: RulesContext, window: Interference, seat: int, side: str, 
     """Refuse a pledge the seat may not make now."""
     check_pledge_turn(window, seat, "V-ILLUMO-13")
     check_not_audited(ctx, seat, "pledge")
-    unit = ctx.options.illumo_interference_unit
+    unit = illumo_options(ctx).illumo_interference_unit
     if side not in sides(window, seat):
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-13", "A party to the deal pledges only for his own side.")
     if source not in sources(ctx, window, seat):
@@ -328,8 +332,8 @@ def resolve(ctx: RulesContext, window: Interference) -> None:
     if window.offer_id is not None:
         block_trade(ctx, window)
         return
-    if not ctx.options.illumo_auction_after_blocked_purchase or window.auction:  # an auction win: not again
-        state.variant.blocked_until[index] = window.purchaser
+    if not illumo_options(ctx).illumo_auction_after_blocked_purchase or window.auction:  # an auction win: not again
+        illumo_slice(state).blocked_until[index] = window.purchaser
         ctx.notice(f"The complaint succeeds: {ctx.square_name(index)} stays with the Bank, and nobody may acquire "
                    f"it before {ctx.name(window.purchaser)}'s next turn.", "V-ILLUMO-14", window.purchaser)
     else:

@@ -8,11 +8,13 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.payments import demand
 from ...rules.rent import lot_rent, railroad_rent, utility_rent
+from ...rules.required_fields import landing_square, printed_group, printed_price
 from ..classic import landing as classic_landing
 from ..classic.landing import landing_done
 from . import bermuda, court, effects
+from .access import illumo_options, illumo_slice
 from .groups import holds_group
-from .treasury import check_tied, deed_type, illumo, income_account, settle_tied
+from .treasury import check_tied, deed_type, income_account, settle_tied
 
 
 def rent_due(ctx: RulesContext, index: int, dice_total: int, card_rent: str | None = None) -> int:
@@ -26,7 +28,7 @@ def rent_due(ctx: RulesContext, index: int, dice_total: int, card_rent: str | No
     square = ctx.squares[index]
     if square.kind == "lot":
         bare = not prop.houses and not prop.hotel
-        return lot_rent(square, prop, bare and holds_group(ctx, owner, square.group))
+        return lot_rent(square, prop, bare and holds_group(ctx, owner, printed_group(square)))
     if square.kind == "railroad":
         held = sum(1 for r in ctx.board.railroad_indices if state.properties[r].owner == owner)
         rent = railroad_rent(ctx.board, held)
@@ -46,12 +48,12 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
         return
     if not square.is_property:
         classic_landing.land(ctx, seat, index)
-        if square.kind in ("go", "free_parking") and not illumo(state).drawn_passing_go:
+        if square.kind in ("go", "free_parking") and not illumo_slice(state).drawn_passing_go:
             court.draw(ctx, seat)  # V-ILLUMO-15: a movement that comes to rest there draws a Court Date card
-        illumo(state).drawn_passing_go = False
+        illumo_slice(state).drawn_passing_go = False
         return
-    illumo(state).drawn_passing_go = False
-    slice_ = illumo(state)
+    illumo_slice(state).drawn_passing_go = False
+    slice_ = illumo_slice(state)
     prop = state.properties[index]
     if index in slice_.landmarks:
         state.turn.landing_square = index
@@ -75,7 +77,7 @@ def land(ctx: RulesContext, seat: int, index: int) -> None:
     # transfers money in (with fees) or raises it in the raise-funds window. With `illumo_rent_from_same_type_group`
     # his own treasury of the deed's type pays first (the suggested split), the rest from central.
     payee = income_account(ctx, prop.owner, index)
-    if ctx.options.illumo_rent_from_same_type_group:
+    if illumo_options(ctx).illumo_rent_from_same_type_group:
         settle_tied(ctx, seat, deed_type(ctx, index), rent, payee, f"rent for {square.name}", "V-ILLUMO-06")
         return
     demand(ctx, seat, [(payee, rent)], f"rent for {square.name}", "V-ILLUMO-06")
@@ -87,13 +89,13 @@ def stop_on_missing(ctx: RulesContext, seat: int, index: int) -> None:
     state = ctx.state
     turn = state.turn
     turn.landing_square = index
-    illumo(state).card_rent = None
+    illumo_slice(state).card_rent = None
     turn.last_roll_doubles = False
     turn.may_roll_again = False
-    skips = ctx.options.illumo_bermuda_stop_skips_steps
+    skips = illumo_options(ctx).illumo_bermuda_stop_skips_steps
     ctx.notice(f"{ctx.square_name(index)} is missing: {ctx.name(seat)}'s "
                f"{'turn ends' if skips else 'move ends'} there.", "V-ILLUMO-46", seat)
-    illumo(state).bermuda_stop = skips  # A-IL-32: else steps 3 to 5 follow (still no doubles re-roll)
+    illumo_slice(state).bermuda_stop = skips  # A-IL-32: else steps 3 to 5 follow (still no doubles re-roll)
     landing_done(ctx)
 
 
@@ -102,14 +104,14 @@ def stop_on_missing(ctx: RulesContext, seat: int, index: int) -> None:
 def check_buy(ctx: RulesContext, seat: int) -> int:
     """The price of the deed the mover stands on, if he may announce its purchase; else refuse."""
     state = ctx.state
-    index = state.turn.landing_square
+    index = landing_square(state.turn)
     if state.properties[index].owner is not None:
         raise refuse("E_UNOWNED_REQUIRED", "CLASSIC-05", f"{ctx.square_name(index)} is already owned.")
-    blocker = illumo(state).blocked_until.get(index)
+    blocker = illumo_slice(state).blocked_until.get(index)
     if blocker is not None:
         raise refuse("E_BLOCKED", "V-ILLUMO-14", f"{ctx.square_name(index)} was blocked by a complaint: nobody may "
                                                  f"acquire it before {ctx.name(blocker)}'s next turn.")
     effects.check_not_audited(ctx, seat, "purchase")
-    price = effects.assessed(ctx, index, ctx.squares[index].price, paying=True)
+    price = effects.assessed(ctx, index, printed_price(ctx.squares[index]), paying=True)
     check_tied(ctx, seat, deed_type(ctx, index), price, ctx.square_name(index), "V-ILLUMO-05")
     return price

@@ -9,6 +9,8 @@ After pledging, a player holding a Holding Action card may suspend the case (V-I
 cancelled and its plaintiff may resume it (no new fee, fresh pledging) or drop it in step 1 of his next turn."""
 from __future__ import annotations
 
+from typing import Literal
+
 from ...model.board import RAILROAD_GROUP, UTILITY_GROUP
 from ...model.illumo_state import AntitrustChoice, HoldingWindow, Lawsuit
 from ...model.state import BANK
@@ -19,21 +21,25 @@ from ...rules.errors import refuse
 from ...rules.events import OwnershipChanged
 from ...rules.money import bank_pays, move
 from ...rules.payments import demand
+from ...rules.required_fields import printed_group, printed_price
 from ...rules.roll_contests import ContestSpec, check_pledge_turn, decide, pass_turn, pledged_from, record_pledge
 from ..classic.mortgages import transfer_fee as mortgage_transfer_fee
 from . import advanced
+from .access import illumo_options, illumo_slice
 from .bermuda import check_not_missing
 from .bonus import disqualify
 from .effects import assessed, check_no_holiday, check_not_audited, valued
 from .interference import turn_order_from
 from .groups import holds_group, in_play_lots
-from .treasury import CENTRAL, account, balance, deed_type, illumo, sync_treasuries
+from .treasury import CENTRAL, account, balance, deed_type, sync_treasuries
 
 PLAINTIFF, DEFENDANT = "plaintiff", "defendant"
 NOBODY = -1
 """The defendant of a landmark suit against an unowned lot (`illumo_landmark_unowned_targets`, A-IL-17): its defence
 has legal power 0 and anyone but the plaintiff may pledge for it."""
-SUITS = ("landmark", "title_defect", "antitrust")
+Suit = Literal["landmark", "title_defect", "antitrust"]
+"""The kinds of lawsuit (V-ILLUMO-38 to -40)."""
+SUITS: tuple[Suit, ...] = ("landmark", "title_defect", "antitrust")
 RULE_OF_SUIT = {"landmark": "V-ILLUMO-38", "title_defect": "V-ILLUMO-39", "antitrust": "V-ILLUMO-40"}
 HOTEL_IN_HOUSES = 5
 """A hotel valued as an asset counts 5 houses (VARIANTS §6.4 decision 32)."""
@@ -43,7 +49,7 @@ def spec(ctx: RulesContext) -> ContestSpec:
     """V-ILLUMO-37 as data: roll under the ELP, 11 and 12 always fail, no roll below 2; $10 a point, two points
     from a party's treasury of the affected type."""
     return ContestSpec(name="lawsuit", rule_id="V-ILLUMO-37", compare="at_most", auto_fail=frozenset({11, 12}),
-                       unit=ctx.options.illumo_lawsuit_unit, rates={CENTRAL: 1, "affected": 2}, no_roll_below=2)
+                       unit=illumo_options(ctx).illumo_lawsuit_unit, rates={CENTRAL: 1, "affected": 2}, no_roll_below=2)
 
 
 # ----- legal power and the ELP (V-ILLUMO-37) -----
@@ -56,10 +62,10 @@ def legal_power(ctx: RulesContext, seat: int) -> int:
     fixed = advanced.fixed_legal_power(ctx, seat)
     if fixed is not None:
         return fixed
-    counts_mortgaged = ctx.options.illumo_lp_counts_mortgaged
+    counts_mortgaged = illumo_options(ctx).illumo_lp_counts_mortgaged
     owned = sum(1 for prop in ctx.state.properties.values()
                 if prop.owner == seat and (counts_mortgaged or not prop.mortgaged))
-    return max(ctx.options.illumo_lp_minimum, owned)
+    return max(illumo_options(ctx).illumo_lp_minimum, owned)
 
 
 def points(ctx: RulesContext, case: Lawsuit, side: str) -> int:
@@ -70,7 +76,7 @@ def points(ctx: RulesContext, case: Lawsuit, side: str) -> int:
 
 def elp(ctx: RulesContext, case: Lawsuit) -> int:
     """LP(plaintiff) - LP(defendant) + the kind's bonus + the plaintiff's points - the defendant's points."""
-    bonus = ctx.options.illumo_antitrust_bonus if case.suit == "antitrust" else 0
+    bonus = illumo_options(ctx).illumo_antitrust_bonus if case.suit == "antitrust" else 0
     bonus += advanced.plaintiff_bonus(ctx, case.plaintiff, case.suit)
     return (legal_power(ctx, case.plaintiff) - legal_power(ctx, case.defendant) + bonus
             + points(ctx, case, PLAINTIFF) - points(ctx, case, DEFENDANT))
@@ -91,7 +97,7 @@ def monopoly_deeds(ctx: RulesContext, seat: int, kind: str) -> list[int]:
     return in_play_lots(ctx, kind) if holds_group(ctx, seat, kind) else []
 
 
-def check_target(ctx: RulesContext, defendant: int, suit: str, target: int) -> None:
+def check_target(ctx: RulesContext, defendant: int, suit: Suit, target: int) -> None:
     """Refuse a target that does not suit the kind of lawsuit (V-ILLUMO-38 to -40), with the reason."""
     state = ctx.state
     prop = state.properties.get(target)
@@ -99,9 +105,9 @@ def check_target(ctx: RulesContext, defendant: int, suit: str, target: int) -> N
     if prop is None:
         raise refuse("E_NOT_A_PROPERTY", rule, "That square is not a deed.")
     if defendant == NOBODY:
-        if suit != "landmark" or not ctx.options.illumo_landmark_unowned_targets:
+        if suit != "landmark" or not illumo_options(ctx).illumo_landmark_unowned_targets:
             raise refuse("E_NOT_OWNER", "V-ILLUMO-36", "A lawsuit needs a defendant (A-IL-17).")
-        if prop.owner is not None or target in illumo(state).landmarks:
+        if prop.owner is not None or target in illumo_slice(state).landmarks:
             raise refuse("E_NOT_OWNER", rule, f"{ctx.square_name(target)} is not an unowned lot in play.")
     elif prop.owner != defendant:
         raise refuse("E_NOT_OWNER", rule, f"{ctx.square_name(target)} is not {ctx.name(defendant)}'s deed.")
@@ -113,10 +119,10 @@ def check_target(ctx: RulesContext, defendant: int, suit: str, target: int) -> N
                                              f"{ctx.name(defendant)}'s.")
 
 
-def check_sue(ctx: RulesContext, seat: int, defendant: int, suit: str, target: int) -> None:
+def check_sue(ctx: RulesContext, seat: int, defendant: int, suit: Suit, target: int) -> None:
     state = ctx.state
     turn = state.turn
-    slice_ = illumo(state)
+    slice_ = illumo_slice(state)
     if turn.seat != seat or turn.step != "choice" or turn.moves_made or state.pending:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-36", "Lawsuits are started in step 1 of one's own turn, before "
                                                      "rolling.")
@@ -131,19 +137,19 @@ def check_sue(ctx: RulesContext, seat: int, defendant: int, suit: str, target: i
     check_target(ctx, defendant, suit, target)
     if target in slice_.sued_this_turn:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-36", f"{ctx.square_name(target)} has been sued over this turn.")
-    fee = ctx.options.illumo_filing_fee
+    fee = illumo_options(ctx).illumo_filing_fee
     if state.players[seat].cash < fee:
         raise refuse("E_INSUFFICIENT_FUNDS", "V-ILLUMO-36", f"The filing fee is ${fee}, from your central treasury.")
 
 
-def sue(ctx: RulesContext, seat: int, defendant: int, suit: str, target: int) -> None:
+def sue(ctx: RulesContext, seat: int, defendant: int, suit: Suit, target: int) -> None:
     check_sue(ctx, seat, defendant, suit, target)
     disqualify(ctx, seat)
     state = ctx.state
-    slice_ = illumo(state)
+    slice_ = illumo_slice(state)
     slice_.lawsuits_left -= 1
     slice_.sued_this_turn.append(target)
-    move(ctx, seat, BANK, ctx.options.illumo_filing_fee, "lawsuit filing fee", "V-ILLUMO-36")
+    move(ctx, seat, BANK, illumo_options(ctx).illumo_filing_fee, "lawsuit filing fee", "V-ILLUMO-36")
     ctx.notice(f"{ctx.name(seat)} sues {defendant_name(ctx, defendant)}: {suit.replace('_', ' ')} over "
                f"{ctx.square_name(target)}.", RULE_OF_SUIT[suit], seat)
     state.pending.append(Lawsuit(plaintiff=seat, defendant=defendant, suit=suit, target=target,
@@ -182,7 +188,7 @@ def check_pledge(ctx: RulesContext, case: Lawsuit, seat: int, side: str, amount:
     if source not in sources(case, seat):
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-37", "Pledges come from central; a party may also use his "
                                                      f"treasury of the affected type ({case.affected}).")
-    unit = ctx.options.illumo_lawsuit_unit
+    unit = illumo_options(ctx).illumo_lawsuit_unit
     if amount % unit:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-37", f"Lawsuit pledges are in units of ${unit}.")
     if amount > available(ctx, case, seat, source):
@@ -213,21 +219,21 @@ def suspend(ctx: RulesContext, case: Lawsuit) -> None:
     """V-ILLUMO-21, -41, A-IL-23: the case waits for its plaintiff's next turn; every pledge is cancelled (nothing
     collected), the fee stays with the Bank."""
     case.pledges, case.passes, case.turn_index, case.resumable = [], 0, 0, False
-    illumo(ctx.state).suspended.append(case)
+    illumo_slice(ctx.state).suspended.append(case)
     ctx.notice(f"The {case.suit.replace('_', ' ')} suit over {ctx.square_name(case.target)} is suspended.",
                "V-ILLUMO-41")
 
 
 def mark_resumable(ctx: RulesContext, seat: int) -> None:
     """His turn begins: his suspended cases may be resumed in its step 1."""
-    for case in illumo(ctx.state).suspended:
+    for case in illumo_slice(ctx.state).suspended:
         if case.plaintiff == seat:
             case.resumable = True
 
 
 def drop_unresumed(ctx: RulesContext, seat: int) -> None:
     """Step 1 is over (he rolled): the cases he did not resume are dropped."""
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     dropped = [case for case in slice_.suspended if case.plaintiff == seat and case.resumable]
     for case in dropped:
         slice_.suspended.remove(case)
@@ -239,11 +245,11 @@ def check_resume(ctx: RulesContext, seat: int, target: int, drop: bool) -> Lawsu
     turn = state.turn
     if turn.seat != seat or turn.step != "choice" or turn.moves_made or state.pending:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-41", "A suspended case is resumed in step 1 of its plaintiff's turn.")
-    case = next((c for c in illumo(state).suspended if c.plaintiff == seat and c.target == target and c.resumable),
+    case = next((c for c in illumo_slice(state).suspended if c.plaintiff == seat and c.target == target and c.resumable),
                 None)
     if case is None:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-41", "You have no suspended case over that deed to resume.")
-    if not drop and illumo(state).lawsuits_left < 1:
+    if not drop and illumo_slice(state).lawsuits_left < 1:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-35", "Resuming a case uses a lawsuit of the turn: none is left.")
     return case
 
@@ -251,7 +257,7 @@ def check_resume(ctx: RulesContext, seat: int, target: int, drop: bool) -> Lawsu
 def resume(ctx: RulesContext, seat: int, target: int, drop: bool) -> None:
     """Resumed: no new fee, fresh pledging, Legal Holiday notwithstanding; void if it no longer stands."""
     case = check_resume(ctx, seat, target, drop)
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     slice_.suspended.remove(case)
     if drop:
         ctx.notice(f"{ctx.name(seat)} drops the suit over {ctx.square_name(target)}.", "V-ILLUMO-41", seat)
@@ -313,7 +319,7 @@ def compensation(ctx: RulesContext, index: int, extra: int = 0) -> int:
     """The printed price (plus `extra`), less the mortgage principal of a mortgaged deed (A-IL-19); the price and the
     buildings under a Bribed Assessor halved (V-ILLUMO-28)."""
     prop = ctx.state.properties[index]
-    value = assessed(ctx, index, ctx.squares[index].price + extra, paying=False)
+    value = assessed(ctx, index, printed_price(ctx.squares[index]) + extra, paying=False)
     return max(value - prop.mortgage_principal, 0)
 
 
@@ -325,7 +331,7 @@ def make_landmark(ctx: RulesContext, owner: int, index: int) -> None:
     remove_buildings(ctx, index)
     clear_mortgage(ctx, index, "V-ILLUMO-38")
     state.properties[index].owner = None
-    illumo(state).landmarks.append(index)
+    illumo_slice(state).landmarks.append(index)
     ctx.emit(OwnershipChanged(property=index, old_owner=None if owner == NOBODY else owner, new_owner=None,
                               reason="historic landmark", rule_id="V-ILLUMO-38"))
     sync_treasuries(ctx, legal_loss=owner)  # V-ILLUMO-10: a loss through a lawsuit
@@ -369,8 +375,8 @@ def forfeit(ctx: RulesContext, window: AntitrustChoice, seat: int, index: int) -
     state.pending.remove(window)
     square = ctx.squares[index]
     removed_from = [index]
-    if square.kind == "lot" and ctx.options.illumo_antitrust_building_scope == "group":
-        removed_from = [lot for lot in ctx.board.group_members[square.group] if state.properties[lot].owner == seat]
+    if square.kind == "lot" and illumo_options(ctx).illumo_antitrust_building_scope == "group":
+        removed_from = [lot for lot in ctx.board.group_members[printed_group(square)] if state.properties[lot].owner == seat]
     building_cost = sum(remove_buildings(ctx, lot) for lot in removed_from)
     paid = compensation(ctx, index, building_cost)
     clear_mortgage(ctx, index, "V-ILLUMO-40")

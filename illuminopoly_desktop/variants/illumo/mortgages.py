@@ -11,6 +11,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import MortgageChanged
 from ...rules.money import bank_pays
+from ...rules.required_fields import printed_group, printed_mortgage
 from ..classic.mortgages import lift, lift_cost, owned_deed
 from .bermuda import check_not_missing
 from .bonus import disqualify
@@ -32,10 +33,10 @@ def check_mortgage(ctx: RulesContext, seat: int, index: int) -> int:
         if prop.houses or prop.hotel:
             raise refuse("E_HAS_BUILDINGS", RULE, "Sell this lot's buildings before mortgaging it.")
         if not raising_funds(ctx, seat) and any(level(ctx, other) > 1
-                                                for other in in_play_lots(ctx, square.group) if other != index):
+                                                for other in in_play_lots(ctx, printed_group(square)) if other != index):
             raise refuse("E_UNEVEN", "V-ILLUMO-31", "A mortgaged lot counts as level 0: the other lots of its group "
                                                     "must be at one house or less.")
-    return assessed(ctx, index, square.mortgage, paying=False)
+    return assessed(ctx, index, printed_mortgage(square), paying=False)
 
 
 def mortgage(ctx: RulesContext, seat: int, index: int) -> None:

@@ -6,19 +6,21 @@ applies (`checked`), on the state it is given (a seat's view: another seat's amo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ...model.illumo_court import HIDDEN_CARD, court_deck
 from ...model.illumo_state import Lawsuit
-from ...model.illumo_options import IllumoOptions
 from ...model.state import GameState, RaiseFunds
-from ...model.typed_access import options_as
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction
+from ...rules.required_fields import printed_group
 from ...rules.roll_contests import success_chance
 from ..classic.queries import ClassicQueries
 from . import buildings, interference, landing, lawsuits, mortgages, treasury
+from .access import illumo_options_of, illumo_slice
 from .free_actions import check_transfer
+from .lawsuits import Suit
 
 PRICES = {
     "buy": lambda ctx, a: landing.check_buy(ctx, a.seat),
@@ -89,11 +91,6 @@ class Markers:
     assessed: tuple[int, ...]
 
 
-def illumo_options(state: GameState) -> IllumoOptions:
-    """The game's house rules, an Illumonopoly game's (checked)."""
-    return options_as(state.setup.options, IllumoOptions)
-
-
 class IllumoQueries(ClassicQueries):
     has_treasuries = True
     """V-ILLUMO-02: money lives in a central treasury and group treasuries (the table shows the treasury panel)."""
@@ -114,7 +111,7 @@ class IllumoQueries(ClassicQueries):
         return treasury.public_worths(state, state.setup.board.squares)
 
     def money_private(self, state: GameState) -> bool:
-        return illumo_options(state).illumo_treasury_visibility == "private"
+        return illumo_options_of(state).illumo_treasury_visibility == "private"
 
     def rent_of(self, state: GameState, index: int, utility_roll: int | None = None) -> int:
         return landing.rent_due(RulesContext(state), index, utility_roll or 0)
@@ -124,14 +121,14 @@ class IllumoQueries(ClassicQueries):
     def treasury_rows(self, state: GameState, seat: int) -> list[tuple[str, int | None]]:
         """(treasury, dollars) of the seat's treasuries, central first; dollars None where `state` (a view) hides
         them from its viewer (A-IL-05: others see which treasuries exist, not what they hold)."""
-        hidden = seat in state.variant.hidden_money
+        hidden = seat in illumo_slice(state).hidden_money
         rows = [(treasury.CENTRAL, None if hidden else state.players[seat].cash)]
-        for kind, amount in sorted(state.variant.treasuries.get(seat, {}).items()):
+        for kind, amount in sorted(illumo_slice(state).treasuries.get(seat, {}).items()):
             rows.append((kind, None if hidden else amount))
         return rows
 
     def transfer_fee_of(self, state: GameState, seat: int, kind: str, to_group: bool, amount: int,
-                        fee_from: str = "source") -> tuple[int | None, str]:
+                        fee_from: Literal["source", "destination"] = "source") -> tuple[int | None, str]:
         """(the fee, "") of the transfer if it may be made now, else (None, the rule's reason) (V-ILLUMO-07, -08)."""
         try:
             return check_transfer_fee(RulesContext(state), A.Transfer(seat=seat, group=kind, to_group=to_group,
@@ -155,7 +152,7 @@ class IllumoQueries(ClassicQueries):
         fee, _ = self.transfer_fee_of(state, seat, group, central, held) if held > 0 else (None, "")
         most = held if fee == 0 else treasury.deliverable(RulesContext(state), held)
         if central and fee != 0:
-            options = illumo_options(state)
+            options = illumo_options_of(state)
             most = min(most, options.illumo_transfer_fee_min * 100 // options.illumo_transfer_fee_percent)
         if destination == treasury.CENTRAL:
             owed = [sum(owed for _, owed in window.payments) for window in state.pending
@@ -170,13 +167,13 @@ class IllumoQueries(ClassicQueries):
         ctx = RulesContext(state)
         if not treasury.in_step_3(ctx, seat):
             return 0
-        return state.variant.free_transfers_left
+        return illumo_slice(state).free_transfers_left
 
     def turn_step(self, state: GameState) -> int:
         """V-ILLUMO-35: the step of the mover's turn (0 before it begins): 1 before the first roll, 2 while moving,
         3 after the last move (steps 3 to 5 are open together there: transfers, a Court card, an ability), 6 its
         end."""
-        slice_ = state.variant
+        slice_ = illumo_slice(state)
         if state.turn.seat < 0:
             return 0
         if treasury.in_step_3(RulesContext(state), state.turn.seat):
@@ -185,16 +182,16 @@ class IllumoQueries(ClassicQueries):
 
     def bonus_eligible(self, state: GameState) -> bool:
         """V-ILLUMO-34: the mover has done nothing yet that forfeits the do-nothing bonus."""
-        return state.variant.bonus_eligible
+        return illumo_slice(state).bonus_eligible
 
     def payment_split(self, state: GameState, seat: int, kind: str, amount: int) -> tuple[int, int, int | None]:
         """V-ILLUMO-05: (from the type's treasury, from central, the most he chose or None) of a payment tied to
         `kind` as the engine would make it now: the suggested split takes the type's treasury first."""
         share = treasury.group_share(state, seat, kind, amount)
-        return share, amount - share, state.variant.payment_split.get(seat)
+        return share, amount - share, illumo_slice(state).payment_split.get(seat)
 
     def deed_type(self, state: GameState, index: int) -> str:
-        return state.setup.board.squares[index].group
+        return printed_group(state.setup.board.squares[index])
 
     # ----- interference and lawsuits (V-ILLUMO-13, -37) -----
 
@@ -240,6 +237,8 @@ class IllumoQueries(ClassicQueries):
     def target_after(self, state: GameState, seat: int, side: str, amount: int, source: str) -> tuple[int, float]:
         """(target, chance of the first side) if `seat` pledged `amount` from `source` for `side` now."""
         contest = self.legal_contest(state)
+        if contest is None:
+            raise ValueError("no interference contest or lawsuit is being pledged for")
         ctx = RulesContext(state)
         spec = interference.spec(ctx) if contest.kind == "interference" else lawsuits.spec(ctx)
         kind = source if contest.kind == "interference" else (
@@ -251,7 +250,7 @@ class IllumoQueries(ClassicQueries):
 
     # ----- the lawsuit wizard (V-ILLUMO-36 to -40) -----
 
-    def lawsuit_targets(self, state: GameState, seat: int, suit: str, defendant: int) -> list[tuple[int, str]]:
+    def lawsuit_targets(self, state: GameState, seat: int, suit: Suit, defendant: int) -> list[tuple[int, str]]:
         """Every deed of the defendant (nobody, `unowned_defendant`: every unowned deed) with "" when the suit may be
         filed over it now, else the rule's reason ("Railroads and Utilities cannot be landmarks.", "... is not part
         of a monopoly ...")."""
@@ -259,7 +258,7 @@ class IllumoQueries(ClassicQueries):
         found = []
         owner = None if defendant == lawsuits.NOBODY else defendant
         for index, prop in sorted(state.properties.items()):
-            if prop.owner != owner or owner is None and index in treasury.illumo(state).landmarks:
+            if prop.owner != owner or owner is None and index in illumo_slice(state).landmarks:
                 continue
             try:
                 lawsuits.check_sue(ctx, seat, defendant, suit, index)
@@ -268,7 +267,7 @@ class IllumoQueries(ClassicQueries):
                 found.append((index, refusal.message))
         return found
 
-    def lawsuit_odds(self, state: GameState, seat: int, suit: str, defendant: int, index: int) -> tuple[int, float]:
+    def lawsuit_odds(self, state: GameState, seat: int, suit: Suit, defendant: int, index: int) -> tuple[int, float]:
         """(the ELP before any pledge, the plaintiff's chance at it) of a suit filed now (V-ILLUMO-37)."""
         ctx = RulesContext(state)
         case = Lawsuit(plaintiff=seat, defendant=defendant, suit=suit, target=index,
@@ -279,10 +278,10 @@ class IllumoQueries(ClassicQueries):
     def unowned_defendant(self, state: GameState) -> int | None:
         """The defendant of a landmark suit over an unowned lot when the rules allow one
         (`illumo_landmark_unowned_targets`, A-IL-17), else None."""
-        return lawsuits.NOBODY if illumo_options(state).illumo_landmark_unowned_targets else None
+        return lawsuits.NOBODY if illumo_options_of(state).illumo_landmark_unowned_targets else None
 
     def filing_fee(self, state: GameState) -> int:
-        return state.setup.options.illumo_filing_fee
+        return illumo_options_of(state).illumo_filing_fee
 
     def legal_power(self, state: GameState, seat: int) -> int:
         return lawsuits.legal_power(RulesContext(state), seat)
@@ -291,7 +290,7 @@ class IllumoQueries(ClassicQueries):
 
     def court_hand(self, state: GameState, seat: int) -> list[int]:
         """The seat's Court cards as `state` shows them (HIDDEN_CARD for each face a view hides)."""
-        return list(state.variant.court_hands.get(seat, []))
+        return list(illumo_slice(state).court_hands.get(seat, []))
 
     def court_card(self, number: int):
         """The card's data (name, face, timing, rule, text); None for a hidden card."""
@@ -301,22 +300,22 @@ class IllumoQueries(ClassicQueries):
         """The kinds of Court card the seat's legal actions play now (a card lit in the hand): step-4 and
         start-of-turn plays, a Secret Deal (the card itself), an Interference complaint, a Holding Action, a Bribed
         Assessor, a Cancellation."""
-        kinds = set()
+        kinds: set[str] = set()
         for action in legal:
-            if action.type == "play_court_card":
+            if isinstance(action, A.PlayCourtCard):
                 kinds.add(action.card)
-            elif action.type == "secret_deal" and action.card is not None:
+            elif isinstance(action, A.SecretDeal) and action.card is not None:
                 kinds.add("secret_deal")
-            elif action.type == "bribe_assessor":
+            elif isinstance(action, A.BribeAssessor):
                 kinds.add("bribed_assessor")
-            elif action.type == "cancel_effect":
+            elif isinstance(action, A.CancelEffect):
                 kinds.add("cancellation")
         return kinds
 
     # ----- markers (§4.7) -----
 
     def markers(self, state: GameState) -> Markers:
-        slice_ = state.variant
+        slice_ = illumo_slice(state)
         squares = state.setup.board.squares
         unowned = tuple(i for i, prop in sorted(state.properties.items())
                         if prop.owner is None and (prop.houses or prop.hotel) and squares[i].kind == "lot")
@@ -330,7 +329,7 @@ class IllumoQueries(ClassicQueries):
         """§4.7's board markers on one deed: a landmark (V-ILLUMO-38), a missing space with its expiry (-46), a
         deed blocked until the purchaser's next turn (-14), buildings on an unowned lot (-32), a bribed
         assessment (-28)."""
-        slice_ = state.variant
+        slice_ = illumo_slice(state)
         names = [p.name for p in state.players]
         marks = []
         if index in slice_.landmarks:
@@ -354,7 +353,7 @@ class IllumoQueries(ClassicQueries):
 
     def board_banner(self, state: GameState) -> str:
         """The Rent Control banner with its expiry (V-ILLUMO-24)."""
-        slice_ = state.variant
+        slice_ = illumo_slice(state)
         if slice_.rent_control_by is None:
             return ""
         who = state.players[slice_.rent_control_by].name

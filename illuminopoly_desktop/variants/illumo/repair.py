@@ -14,12 +14,13 @@ from ...model.illumo_state import LevelRepair
 from ...rules.buildings import HOUSES_PER_HOTEL, add_building
 from ...rules.context import RulesContext
 from ...rules.errors import passes, refuse
+from .access import illumo_slice
 from .bonus import disqualify
 from .buildings import HOTEL_LEVEL, building_price, check_sell_building, group_is_level, level, sell_building
 from .effects import check_not_audited, valued
 from .groups import in_play_lots
 from .interference import turn_order_from
-from .treasury import check_tied, illumo, pay_tied
+from .treasury import check_tied, pay_tied
 
 RULE = "V-ILLUMO-33"
 
@@ -40,7 +41,7 @@ def owners_to_ask(ctx: RulesContext, group: str) -> list[int]:
 def open_repairs(ctx: RulesContext) -> bool:
     """At the end of the turn, once: a window for each uneven group with an owner to ask, the first group (in the
     board's order) on top. True when one opened (the turn ends when the last closes)."""
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     if slice_.repair_asked:
         return False
     slice_.repair_asked = True

@@ -16,10 +16,10 @@ from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import Notice
 from . import court
+from .access import illumo_slice
 from .bonus import disqualify
 from . import interference
 from .interference import turn_order_from
-from .treasury import illumo
 
 ENDABLE = ("rent_control", "irs_audit", "legal_holiday", "secret_deal")
 
@@ -64,7 +64,7 @@ def take_effect(ctx: RulesContext, window: CardResponse) -> None:
 def secret_trade_played(ctx: RulesContext, seat: int, offer_id: int) -> None:
     """A Secret Deal on a trade stands (V-ILLUMO-18): the trade, if still open, is announced as one."""
     if any(offer.id == offer_id for offer in ctx.state.offers):
-        illumo(ctx.state).secret_offers[offer_id] = seat
+        illumo_slice(ctx.state).secret_offers[offer_id] = seat
     else:
         ctx.notice("The trade is no longer open: the Secret Deal is spent.", "V-ILLUMO-17", seat)
 
@@ -87,7 +87,7 @@ def cancel(ctx: RulesContext, window: CardResponse, seat: int, card: str) -> Non
         raise refuse("E_NO_CARD", "V-ILLUMO-30", "Only a Cancellation answers a Court card.")
     number = check_cancel(ctx, window, seat)
     disqualify(ctx, seat)
-    illumo(ctx.state).discard_card(seat, number)
+    illumo_slice(ctx.state).discard_card(seat, number)
     window.cancelled = not window.cancelled
     window.askees = others_in_turn(ctx, seat)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays Cancellation.", rule_id="V-ILLUMO-30"))
@@ -111,12 +111,12 @@ def secret_complaints(ctx: RulesContext) -> list:
 
 def open_secret_offers(ctx: RulesContext) -> list[int]:
     """The open trades made Secret Deals (V-ILLUMO-12 b, -18), not yet announced."""
-    deals = illumo(ctx.state).secret_offers
+    deals = illumo_slice(ctx.state).secret_offers
     return [offer.id for offer in ctx.state.offers if offer.id in deals]
 
 
 def running(ctx: RulesContext, effect: str, player: int | None) -> bool:
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     if effect == "rent_control":
         return slice_.rent_control_by is not None
     if effect == "legal_holiday":
@@ -148,14 +148,14 @@ def check_cancel_secret_deal(ctx: RulesContext, window, seat: int, card: str = "
 def cancel_effect(ctx: RulesContext, seat: int, effect: str, player: int | None) -> None:
     number = check_cancel_effect(ctx, seat, effect, player)
     disqualify(ctx, seat)
-    illumo(ctx.state).discard_card(seat, number)
+    illumo_slice(ctx.state).discard_card(seat, number)
     ctx.emit(Notice(text=f"{ctx.name(seat)} plays Cancellation against the {effect.replace('_', ' ')}.",
                     rule_id="V-ILLUMO-30"))
     open_response(ctx, seat, "cancellation", player=player, ends=effect)
 
 
 def end_effect(ctx: RulesContext, effect: str, player: int | None) -> None:
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     if not running(ctx, effect, player):
         return
     if effect == "rent_control":
@@ -171,17 +171,17 @@ def end_effect(ctx: RulesContext, effect: str, player: int | None) -> None:
         for window in secret_complaints(ctx):
             window.secret = False
             window.askees = [seat for seat in turn_order_from(ctx, ctx.state.turn.seat) if seat != window.purchaser]
-    else:
+    elif player is not None:  # an IRS Audit running is one on a player (`running`)
         slice_.audited.remove(player)
     ctx.emit(Notice(text=f"The {effect.replace('_', ' ')} ends (Cancellation).", rule_id="V-ILLUMO-30"))
 
 
-def cancel_options(ctx: RulesContext, seat: int) -> list:
+def cancel_options(ctx: RulesContext, seat: int) -> list[tuple[str, int | None]]:
     """(effect, player) pairs the seat may cancel now."""
     if cancellation_card(ctx, seat) is None:
         return []
-    slice_ = illumo(ctx.state)
-    found = []
+    slice_ = illumo_slice(ctx.state)
+    found: list[tuple[str, int | None]] = []
     if slice_.rent_control_by is not None:
         found.append(("rent_control", None))
     if slice_.legal_holiday_by is not None:

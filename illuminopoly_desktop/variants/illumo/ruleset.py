@@ -23,6 +23,7 @@ from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
 from . import (advanced, bermuda, bonus, court, free_actions, interference, landing, lawsuits, secret_trades, trades,
                treasury)
+from .access import illumo_options, illumo_options_of, illumo_slice
 from .queries import IllumoQueries
 from .steps import STEPS, IllumoAuctionWindow, finish_turn
 from .windows import WINDOWS
@@ -69,11 +70,11 @@ class IllumoRuleset(ClassicRuleset):
     def turn_started(self, ctx: RulesContext, seat: int) -> None:
         """Step 1 begins: the turn's budgets are reset, and the blocks this player's complaints lost end
         (V-ILLUMO-14: "until the start of the purchaser's next turn")."""
-        slice_ = ctx.state.variant
+        slice_ = illumo_slice(ctx.state)
         slice_.step = 1
         slice_.lawsuits_left = advanced.lawsuits_per_turn(ctx, seat)
         slice_.sued_this_turn = []
-        slice_.free_transfers_left = ctx.options.illumo_free_transfers
+        slice_.free_transfers_left = illumo_options(ctx).illumo_free_transfers
         slice_.bonus_eligible = True
         slice_.idle_declared = False
         slice_.drawn_passing_go = False
@@ -93,9 +94,9 @@ class IllumoRuleset(ClassicRuleset):
         """GO's salary as in classic Monopoly, and a Court Date card with `illumo_court_draw_on_pass_go` (A-IL-01:
         once a move, the landing on GO then draws no second); a missing space stops the token (V-ILLUMO-46)."""
         super().on_pass(ctx, seat, square, forward)
-        if forward and square == ctx.board.go_index and ctx.options.illumo_court_draw_on_pass_go:
+        if forward and square == ctx.board.go_index and illumo_options(ctx).illumo_court_draw_on_pass_go:
             court.draw(ctx, seat)
-            ctx.state.variant.drawn_passing_go = True
+            illumo_slice(ctx.state).drawn_passing_go = True
         return bermuda.stops_here(ctx, square)
 
     def break_tie(self, ctx: RulesContext, winners: list[int]) -> list[int]:
@@ -141,7 +142,7 @@ class IllumoRuleset(ClassicRuleset):
         if auction.item != "property":
             super().pay_auction(ctx, auction, winner)
             return
-        if ctx.options.illumo_interference_on_auctions and \
+        if illumo_options(ctx).illumo_interference_on_auctions and \
                 interference.announce_auction_win(ctx, winner, auction.property, auction.high_bid):
             return
         treasury.settle_tied(ctx, winner, treasury.deed_type(ctx, auction.property), auction.high_bid, BANK,
@@ -184,7 +185,7 @@ class IllumoRuleset(ClassicRuleset):
             if int(holder) != seat:
                 shown["court_hands"][holder] = [HIDDEN_CARD] * len(cards)
         secret_trades.redact(state, shown, view.get("offers", []))
-        visibility = state.setup.options.illumo_treasury_visibility
+        visibility = illumo_options_of(state).illumo_treasury_visibility
         if visibility == "public":
             return
         hidden = []
@@ -206,7 +207,7 @@ class IllumoRuleset(ClassicRuleset):
 
     def invariant_problems(self, state: GameState) -> list[str]:
         problems = []
-        slice_ = state.variant
+        slice_ = illumo_slice(state)
         if slice_ is None or slice_.kind != "illumo":
             return ["an Illumonopoly game without its slice"]
         squares = state.setup.board.squares

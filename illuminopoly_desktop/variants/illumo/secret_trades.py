@@ -17,9 +17,9 @@ from ...rules.errors import passes, refuse
 from ...rules.events import Notice
 from ...rules.money import move
 from . import court, responses
+from .access import illumo_slice
 from .bonus import disqualify
 from .effects import check_not_audited
-from .treasury import illumo
 
 RULE = "V-ILLUMO-17"
 
@@ -41,7 +41,7 @@ def check_secret_trade(ctx: RulesContext, seat: int, offer_id: int, card: str | 
     if not receives_deed(offer, seat):
         raise refuse("E_WRONG_PHASE", RULE, "A Secret Deal is played on one's own acquisition: you receive no deed "
                                             "in that trade.")
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     if offer_id in slice_.secret_offers:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-18", "That trade is already a Secret Deal.")
     if card is None:
@@ -61,7 +61,7 @@ def secret_trade(ctx: RulesContext, action: A.SecretTrade) -> None:
     seat, offer_id, card = action.seat, action.offer_id, action.card
     check_secret_trade(ctx, seat, offer_id, card)
     disqualify(ctx, seat)
-    slice_ = illumo(ctx.state)
+    slice_ = illumo_slice(ctx.state)
     if card is None:
         move(ctx, seat, BANK, court.BAVARIAN_PRICE, "Bavarian Secret Deal", "V-ILLUMO-43")
         ctx.emit(Notice(text=f"{ctx.name(seat)} makes a trade a Secret Deal.", rule_id="V-ILLUMO-43"))
@@ -84,7 +84,7 @@ def secret_trade_options(ctx: RulesContext, seat: int) -> list[A.Action]:
 
 def forget_closed(state: GameState) -> None:
     """The Secret Deals of trades no longer open are spent (declined, withdrawn, lapsed or void)."""
-    slice_ = illumo(state)
+    slice_ = illumo_slice(state)
     open_ids = {offer.id for offer in state.offers}
     for offer_id in [o for o in slice_.secret_offers if o not in open_ids]:
         del slice_.secret_offers[offer_id]

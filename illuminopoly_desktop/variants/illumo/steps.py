@@ -17,12 +17,15 @@ from ...rules.auctions import AuctionWindow
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu
 from ...rules.errors import passes
+from ...rules.events import DiceRolled
+from ...rules.handlers import handler_map, handles
 from ...rules.legal import lazily
+from ...rules.required_fields import landing_square
 from ..classic import steps as classic_steps
 from ..classic import turn
 from ..classic.landing import landing_done
-from ...rules.events import DiceRolled
 from . import bermuda, bonus, court, effects, landing, lawsuits, repair, responses
+from .access import illumo_options, illumo_slice
 from .bonus import disqualify, pay_bonus
 from .buildings import repair_groups
 from .interference import announce_purchase
@@ -30,7 +33,7 @@ from .interference import announce_purchase
 
 def _after_roll(ctx: RulesContext, seat: int, emitted: int) -> None:
     """Step 2 has begun; doubles end an IRS Audit (V-ILLUMO-23)."""
-    ctx.state.variant.step = 2
+    illumo_slice(ctx.state).step = 2
     doubles = any(isinstance(e, DiceRolled) and e.seat == seat and len(e.dice) == 2 and e.dice[0] == e.dice[1]
                   and e.purpose in ("movement", "jail roll") for e in ctx.events[emitted:])
     effects.rolled(ctx, seat, doubles)
@@ -77,16 +80,17 @@ def card_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     """Every Court card play the seat may make now, each checked as `apply` checks it."""
     state = ctx.state
     kinds = sorted({court.kind_of(n) for n in court.hand(ctx, seat)} & court.PLAYABLE)
-    found = []
+    found: list[A.Action] = []
     others = [p.seat for p in state.players if p.seat != seat and not p.eliminated]
     for kind in kinds:
+        targets: list[dict[str, int | str]]
         if kind in ("irs_audit", "brain_drain"):
             targets = [dict(player=other) for other in others]
         elif kind == "corporate_spy":
             targets = [dict(player=other, spy_on=what) for other in others
-                       for what in ("hand", "central", *sorted(state.variant.treasuries.get(other, {})))]
+                       for what in ("hand", "central", *sorted(illumo_slice(state).treasuries.get(other, {})))]
         elif kind == "historic_blunder":
-            targets = [dict(property=index) for index in state.variant.landmarks]
+            targets = [dict(property=index) for index in illumo_slice(state).landmarks]
         elif kind == "condemned_property":
             targets = [dict(property=index) for index, prop in state.properties.items() if prop.houses or prop.hotel]
         else:
@@ -107,11 +111,11 @@ def lawsuit_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     """`lawsuit_options` drawn one at a time: the step's menu proves the kind open by the first suit only (a check
     per deed and suit, about a fifth of a random game's time when all were listed: rules/legal.py `lazily`)."""
     state = ctx.state
-    if state.variant.lawsuits_left < 1:
+    if illumo_slice(state).lawsuits_left < 1:
         return
     for index, prop in state.properties.items():
         owner = prop.owner
-        if owner is None and ctx.options.illumo_landmark_unowned_targets:
+        if owner is None and illumo_options(ctx).illumo_landmark_unowned_targets:
             owner = lawsuits.NOBODY  # A-IL-17: a landmark suit against an unowned lot
         if owner is None or owner == seat:
             continue
@@ -126,27 +130,29 @@ def _declare_idle(ctx: RulesContext, action: A.DeclareIdleTurn) -> None:
 
 class Choice(classic_steps.Choice):
     """Step 1 (lawsuits) and the first roll of step 2 (before step 1, a do-nothing turn may be declared)."""
-    handlers = {**classic_steps.Choice.handlers, "roll": _roll, "jail_roll": _jail_roll, "jail_bail": _jail_bail,
-                "jail_favor": _jail_favor, "sue": _sue, "play_court_card": _play_card, "resume_case": _resume,
-                "declare_idle_turn": _declare_idle}
+    handlers = {**classic_steps.Choice.handlers,
+                **handler_map(handles(A.Roll, _roll), handles(A.JailRoll, _jail_roll), handles(A.JailBail, _jail_bail),
+                              handles(A.JailFavor, _jail_favor), handles(A.Sue, _sue),
+                              handles(A.PlayCourtCard, _play_card), handles(A.ResumeCase, _resume),
+                              handles(A.DeclareIdleTurn, _declare_idle))}
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu = super().menu(ctx, turn_, seat)
         if passes(bonus.check_declare, ctx, seat):
             menu["declare_idle_turn"] = lambda: [A.DeclareIdleTurn.shared(seat=seat)]
-        if seat in ctx.state.variant.audited:
+        if seat in illumo_slice(ctx.state).audited:
             menu.pop("jail_bail", None)  # V-ILLUMO-23: no voluntary bail under an audit
-        if not turn_.moves_made and ctx.state.variant.lawsuits_left > 0:
+        if not turn_.moves_made and illumo_slice(ctx.state).lawsuits_left > 0:
             suits = lazily(lawsuit_stream(ctx, seat))
             if suits is not None:
                 menu["sue"] = suits
-        if ctx.state.variant.court_hands.get(seat):
+        if illumo_slice(ctx.state).court_hands.get(seat):
             plays = card_options(ctx, seat)
             if plays:
                 menu["play_court_card"] = lambda: plays
-        resumes = [A.ResumeCase.shared(seat=seat, target=case.target, drop=drop)
-                   for case in ctx.state.variant.suspended for drop in (False, True)
-                   if passes(lawsuits.check_resume, ctx, seat, case.target, drop)]
+        resumes: list[A.Action] = [A.ResumeCase.shared(seat=seat, target=case.target, drop=drop)
+                                   for case in illumo_slice(ctx.state).suspended for drop in (False, True)
+                                   if passes(lawsuits.check_resume, ctx, seat, case.target, drop)]
         if resumes:
             menu["resume_case"] = lambda: resumes
         return menu
@@ -156,7 +162,7 @@ def _buy(ctx: RulesContext, action: A.Buy) -> None:
     """V-ILLUMO-12: the purchase is announced (the complaint window), then made or blocked."""
     price = landing.check_buy(ctx, action.seat)
     disqualify(ctx, action.seat)
-    index = ctx.state.turn.landing_square
+    index = landing_square(ctx.state.turn)
     landing_done(ctx)
     announce_purchase(ctx, action.seat, index, price)
 
@@ -165,8 +171,8 @@ def _decline(ctx: RulesContext, action: A.DoNothing) -> None:
     """Declining keeps the bonus (decision 35); a deed blocked by a complaint is not auctioned (V-ILLUMO-14)."""
     state = ctx.state
     index = state.turn.landing_square
-    state.variant.secret_deal_by = None
-    if index in state.variant.blocked_until:
+    illumo_slice(state).secret_deal_by = None
+    if index in illumo_slice(state).blocked_until:
         landing_done(ctx)
         return
     classic_steps.decline(ctx, action)
@@ -180,13 +186,13 @@ def _secret_deal(ctx: RulesContext, action: A.SecretDeal) -> None:
 
 
 class Landing(classic_steps.Landing):
-    handlers = {"buy": _buy, "do_nothing": _decline, "secret_deal": _secret_deal}
+    handlers = handler_map(handles(A.Buy, _buy), handles(A.DoNothing, _decline), handles(A.SecretDeal, _secret_deal))
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu: Menu = {}
         if passes(landing.check_buy, ctx, seat):
             menu["buy"] = lambda: [A.Buy.shared(seat=seat)]
-            deals = [A.SecretDeal.shared(seat=seat, card=card) for card in court.secret_deal_choices(ctx, seat)]
+            deals: list[A.Action] = [A.SecretDeal.shared(seat=seat, card=card) for card in court.secret_deal_choices(ctx, seat)]
             if deals:
                 menu["secret_deal"] = lambda: deals
         menu["do_nothing"] = lambda: [A.DoNothing.shared(seat=seat)]
@@ -208,7 +214,7 @@ def end_turn(ctx: RulesContext, action: A.EndTurn) -> None:
 def finish_turn(ctx: RulesContext, seat: int) -> None:
     """Step 6: the groups left uneven are levelled (V-ILLUMO-33), the bonus paid (V-ILLUMO-34), the effects that
     end with this turn end, the turn passes."""
-    ctx.state.variant.step = 6
+    illumo_slice(ctx.state).step = 6
     if repair.open_repairs(ctx):
         return  # the owners are asked first (V-ILLUMO-33); the last window's close calls this again
     repair_groups(ctx)
@@ -223,7 +229,7 @@ class AfterLanding(classic_steps.AfterLanding):
     turn ends at once."""
 
     def advance(self, ctx: RulesContext) -> None:
-        slice_ = ctx.state.variant
+        slice_ = illumo_slice(ctx.state)
         if slice_.bermuda_stop:
             slice_.bermuda_stop = False
             finish_turn(ctx, ctx.state.turn.seat)
@@ -237,18 +243,20 @@ def _declare_missing(ctx: RulesContext, action: A.DeclareMissing) -> None:
 
 class Free(classic_steps.Free):
     """After the last move: step 3 (transfers; free_actions open), then the end."""
-    handlers = {"roll": _free_roll, "end_turn": end_turn, "sue": _sue,  # a late lawsuit is refused by its rule
-                "play_court_card": _play_card, "declare_missing": _declare_missing}
+    handlers = handler_map(handles(A.Roll, _free_roll), handles(A.EndTurn, end_turn),
+                           handles(A.Sue, _sue),  # a late lawsuit is refused by its rule
+                           handles(A.PlayCourtCard, _play_card), handles(A.DeclareMissing, _declare_missing))
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu = super().menu(ctx, turn_, seat)
-        if not turn_.may_roll_again and ctx.state.variant.court_hands.get(seat):
+        if not turn_.may_roll_again and illumo_slice(ctx.state).court_hands.get(seat):
             plays = card_options(ctx, seat)
             if plays:
                 menu["play_court_card"] = lambda: plays
-        if ctx.state.variant.illuminati.get(seat) == "bermuda":
-            spaces = [A.DeclareMissing.shared(seat=seat, property=index) for index in ctx.state.properties
-                      if passes(bermuda.check_declare, ctx, seat, index)]
+        if illumo_slice(ctx.state).illuminati.get(seat) == "bermuda":
+            spaces: list[A.Action] = [A.DeclareMissing.shared(seat=seat, property=index)
+                                      for index in ctx.state.properties
+                                      if passes(bermuda.check_declare, ctx, seat, index)]
             if spaces:
                 menu["declare_missing"] = lambda: spaces
         return menu
@@ -258,7 +266,7 @@ class IllumoAuctionWindow(AuctionWindow):
     """Bidding in an auction forfeits the bidder's bonus in his own turn (V-ILLUMO-34)."""
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        if seat in ctx.state.variant.audited:
+        if seat in illumo_slice(ctx.state).audited:
             return [A.PassBid.shared(seat=seat)]  # V-ILLUMO-23: an audited player may not bid
         return super().options(ctx, window, seat)
 

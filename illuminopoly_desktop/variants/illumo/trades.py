@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from . import trade_payments
+from .access import illumo_slice
 from .bermuda import check_not_missing
 from .effects import check_not_audited
 from .interference import announce_trade
@@ -17,14 +18,14 @@ def check_offer_terms(ctx: RulesContext, offer) -> None:
     for leg in offer.legs:
         if leg.item.kind in ("cash", "loan"):
             check_not_audited(ctx, leg.giver, "voluntary payment to another player")
-    blocked = ctx.state.variant.blocked_until
+    blocked = illumo_slice(ctx.state).blocked_until
     for leg in offer.legs:
         if leg.item.kind == "deed":
             if leg.item.property in blocked:
                 raise refuse("E_BLOCKED", "V-ILLUMO-14", f"{ctx.square_name(leg.item.property)} was blocked by a "
                                                          "complaint: nobody may acquire it yet.")
             check_not_missing(ctx, leg.item.property, "traded")
-            if leg.item.property in ctx.state.variant.landmarks:
+            if leg.item.property in illumo_slice(ctx.state).landmarks:
                 raise refuse("E_NOT_OWNER", "V-ILLUMO-38", "A landmark cannot be traded.")
 
 

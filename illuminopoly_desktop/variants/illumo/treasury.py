@@ -5,33 +5,29 @@ a payment comes from where V-ILLUMO-05 allows, and moving money between one's ow
 an account of the ledger, "t<seat>:<type>", which the ruleset adjusts (`adjust`)."""
 from __future__ import annotations
 
-from ...model.illumo_options import IllumoOptions
-from ...model.illumo_state import IllumoState, parse_account, treasury_account
+from ...model.illumo_state import parse_account, treasury_account
 from ...model.state import BANK, GameState, Party
-from ...model.typed_access import options_as
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import Notice
 from ...rules.money import bank_receiver, ceil_div, move
 from ...rules.payments import demand
+from ...rules.required_fields import printed_group
 from ..classic.worth import net_worths
+from .access import illumo_options, illumo_options_of, illumo_slice
 
 CENTRAL = "central"
 """A pledge's or a payment's source: the central treasury (else the name of a type)."""
 
 
-def illumo(state: GameState) -> IllumoState:
-    return state.variant
-
-
 def deed_type(ctx: RulesContext, index: int) -> str:
     """A deed's type (definitions §4.3): its colour group, "railroads" or "utilities"."""
-    return ctx.squares[index].group
+    return printed_group(ctx.squares[index])
 
 
 def balance(state: GameState, seat: int, kind: str) -> int:
     """What the seat's treasury of that type holds (0 when he has none)."""
-    return illumo(state).treasuries.get(seat, {}).get(kind, 0)
+    return illumo_slice(state).treasuries.get(seat, {}).get(kind, 0)
 
 
 def has_treasury(state: GameState, seat: int, kind: str) -> bool:
@@ -45,7 +41,7 @@ def adjust(state: GameState, account: str, amount: int) -> None:
     """The ledger's hook (Ruleset.adjust_account): add `amount` to a group treasury (opening it at $0 first, when a
     deed's income arrives in the same action that brought the deed, V-ILLUMO-02)."""
     seat, kind = parse_account(account)
-    kinds = illumo(state).treasuries.setdefault(seat, {})
+    kinds = illumo_slice(state).treasuries.setdefault(seat, {})
     kinds[kind] = kinds.get(kind, 0) + amount
 
 
@@ -56,7 +52,7 @@ def account(seat: int, kind: str) -> str:
 def owned_types(ctx: RulesContext, seat: int) -> set[str]:
     """The types of the deeds the seat owns, mortgaged ones included (landmarks are nobody's)."""
     squares = ctx.squares
-    return {squares[index].group for index, prop in ctx.state.properties.items() if prop.owner == seat}
+    return {printed_group(squares[index]) for index, prop in ctx.state.properties.items() if prop.owner == seat}
 
 
 # ----- V-ILLUMO-02, -10: treasuries open and close with the deeds -----
@@ -71,7 +67,7 @@ def sync_treasuries(ctx: RulesContext, legal_loss: int | None = None) -> None:
     any other the engine forces the transfer, whose fee (V-ILLUMO-07, at most what central then holds) goes to the
     Bank. Resolution: the forced transfer is made at once (the player may empty the treasury himself beforehand)."""
     state = ctx.state
-    treasuries = illumo(state).treasuries
+    treasuries = illumo_slice(state).treasuries
     for player in state.players:
         seat = player.seat
         kinds = treasuries.get(seat, {})
@@ -83,7 +79,7 @@ def sync_treasuries(ctx: RulesContext, legal_loss: int | None = None) -> None:
                     raise AssertionError("an eliminated player's treasuries are handed over at his bankruptcy")
                 move(ctx, account(seat, kind), seat, left, f"the {kind} treasury closes", "V-ILLUMO-10",
                      visible_to=private_to(ctx, seat))
-                if ctx.options.illumo_orphan_treasury_policy == "legal_only" and seat != legal_loss:
+                if illumo_options(ctx).illumo_orphan_treasury_policy == "legal_only" and seat != legal_loss:
                     fee = min(transfer_fee(ctx, left), player.cash)
                     move(ctx, seat, BANK, fee, "transfer fee", "V-ILLUMO-10", visible_to=private_to(ctx, seat))
             del kinds[kind]
@@ -100,7 +96,7 @@ def sync_treasuries(ctx: RulesContext, legal_loss: int | None = None) -> None:
 
 def private_to(ctx: RulesContext, seat: int) -> list[int] | None:
     """Who may see money moved between the seat's own treasuries (A-IL-05)."""
-    return None if ctx.options.illumo_treasury_visibility == "public" else [seat]
+    return None if illumo_options(ctx).illumo_treasury_visibility == "public" else [seat]
 
 
 # ----- V-ILLUMO-04: where income goes -----
@@ -121,7 +117,7 @@ def group_share(state: GameState, seat: int, kind: str, amount: int) -> int:
     """What of a payment tied to `kind` comes from the seat's treasury of that type: as much as it holds (the
     suggested split), or no more than he chose (`payment_split`)."""
     share = min(balance(state, seat, kind), amount)
-    chosen = illumo(state).payment_split.get(seat)
+    chosen = illumo_slice(state).payment_split.get(seat)
     return share if chosen is None else min(share, chosen)
 
 
@@ -140,7 +136,7 @@ def pay_tied(ctx: RulesContext, seat: int, kind: str, amount: int, payee: Party,
     """A payment tied to a type (V-ILLUMO-05): from the type's treasury (all it holds, or no more than the payer
     chose) and the rest from central; the choice is used up. The caller has checked `check_tied`."""
     from_group = group_share(ctx.state, seat, kind, amount)
-    illumo(ctx.state).payment_split.pop(seat, None)
+    illumo_slice(ctx.state).payment_split.pop(seat, None)
     move(ctx, account(seat, kind), payee, from_group, reason, rule_id)
     move(ctx, seat, payee, amount - from_group, reason, rule_id)
 
@@ -153,7 +149,7 @@ def settle_tied(ctx: RulesContext, seat: int, kind: str, amount: int, payee: Par
     state = ctx.state
     from_group = group_share(state, seat, kind, amount)
     from_group = min(balance(state, seat, kind), max(from_group, amount - state.players[seat].cash))
-    illumo(state).payment_split.pop(seat, None)
+    illumo_slice(state).payment_split.pop(seat, None)
     receiver = bank_receiver(ctx, is_fine=True) if payee == BANK else payee
     move(ctx, account(seat, kind), receiver, from_group, reason, rule_id)
     demand(ctx, seat, [(payee, amount - from_group)], reason, rule_id)
@@ -170,7 +166,7 @@ def pay_repairs(ctx: RulesContext, seat: int, per_house: int, per_hotel: int, ru
         if prop.owner == seat and (prop.houses or prop.hotel):
             kind = deed_type(ctx, index)
             shares[kind] = shares.get(kind, 0) + (per_hotel if prop.hotel else per_house * prop.houses)
-    cap = illumo(state).payment_split.pop(seat, None)
+    cap = illumo_slice(state).payment_split.pop(seat, None)
     payee = ctx.rules.fine_payee(ctx)
     receiver = bank_receiver(ctx, is_fine=True) if payee == BANK else payee
     from_central = 0
@@ -188,7 +184,7 @@ def pay_repairs(ctx: RulesContext, seat: int, per_house: int, per_hotel: int, ru
 
 def transfer_fee(ctx: RulesContext, amount: int) -> int:
     """max($5, 10% of the amount rounded up) (IL-T1: $500 -> $50, $30 -> $5, $55 -> $6)."""
-    options = ctx.options
+    options = illumo_options(ctx)
     return max(options.illumo_transfer_fee_min, ceil_div(amount * options.illumo_transfer_fee_percent, 100))
 
 
@@ -202,7 +198,7 @@ def in_step_3(ctx: RulesContext, seat: int) -> bool:
 def gnome(state: GameState, seat: int) -> bool:
     """V-ILLUMO-44: the Gnomes of Zurich transfer without a fee after their last move (their step 5; steps 3 to 5
     all follow the last move here)."""
-    return illumo(state).illuminati.get(seat) == "gnomes"
+    return illumo_slice(state).illuminati.get(seat) == "gnomes"
 
 
 def check_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int, fee_from: str) -> int:
@@ -210,7 +206,7 @@ def check_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amou
     state = ctx.state
     if not has_treasury(state, seat, kind):
         raise refuse("E_NOT_OWNER", "V-ILLUMO-07", f"You have no {kind} treasury (you own no deed of that type).")
-    free = in_step_3(ctx, seat) and (illumo(state).free_transfers_left > 0 or gnome(state, seat))
+    free = in_step_3(ctx, seat) and (illumo_slice(state).free_transfers_left > 0 or gnome(state, seat))
     fee = 0 if free else transfer_fee(ctx, amount)
     source = state.players[seat].cash if to_group else balance(state, seat, kind)
     destination = balance(state, seat, kind) if to_group else state.players[seat].cash
@@ -235,8 +231,8 @@ def transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: in
     if fee:
         move(ctx, source if fee_from == "source" else destination, "bank", fee, "transfer fee", "V-ILLUMO-07",
              visible_to=seen_by)
-    elif in_step_3(ctx, seat) and illumo(state).free_transfers_left > 0:
-        illumo(state).free_transfers_left -= 1
+    elif in_step_3(ctx, seat) and illumo_slice(state).free_transfers_left > 0:
+        illumo_slice(state).free_transfers_left -= 1
     ctx.emit(Notice(text=f"{ctx.name(seat)} makes an internal transfer.", rule_id="V-ILLUMO-07"))
     return fee
 
@@ -260,6 +256,6 @@ def public_worths(state: GameState, squares) -> dict[int, int]:
     buildings at cost; with `illumo_treasury_visibility` `totals_public` or `public`, the whole net worth
     (V-ILLUMO-48)."""
     worths = net_worths(state, squares)
-    if options_as(state.setup.options, IllumoOptions).illumo_treasury_visibility != "private":
+    if illumo_options_of(state).illumo_treasury_visibility != "private":
         return worths
     return {seat: worth - state.money_of(seat) for seat, worth in worths.items()}

@@ -3,16 +3,19 @@
 Monopoly's raise-funds window read with treasuries (V-ILLUMO-06, -11)."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
+from ...model.illumo_state import CardResponse, HoldingWindow, IlluminatiDraft, Interference, Lawsuit, LevelRepair
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import Window
 from ...rules.errors import passes, refuse
+from ...rules.required_fields import printed_price
 from ..classic.windows import MortgageReceiptWindow
 from ..classic.windows import RaiseFundsWindow as ClassicRaiseFunds
 from . import advanced, court, interference, lawsuits, repair, responses
+from .access import illumo_options
 from .free_actions import cheapest_raise
 from .insolvency import account_holder, check_bankruptcy, declare
 
@@ -20,13 +23,16 @@ PLEDGE_STEPS = (1, 5)
 """The pledges offered in a menu, in units: one, and five at once (any whole number of units may be pledged)."""
 
 
-def _pledge_options(ctx: RulesContext, window, seat: int, module, unit: int) -> list[A.Action]:
+def _pledge_options(seat: int, unit: int, sides: list[str], sources: Callable[[], list[str]],
+                    check: Callable[[str, int, str], None]) -> list[A.Action]:
+    """A pass, and a pledge of one and of five units on each side from each source the contest's `check` (side,
+    amount, source) accepts."""
     options: list[A.Action] = [A.PassPledge.shared(seat=seat)]
-    for side in module.sides(window, seat):
-        for source in module.sources(ctx, window, seat) if module is interference else module.sources(window, seat):
+    for side in sides:
+        for source in sources():
             for units in PLEDGE_STEPS:
                 amount = units * unit
-                if passes(module.check_pledge, ctx, window, seat, side, amount, source):
+                if passes(check, side, amount, source):
                     options.append(A.Pledge.shared(seat=seat, side=side, amount=amount, source=source))
     return options
 
@@ -54,7 +60,7 @@ class ComplaintWindow(Window):
         return window.askees[:1]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options = [A.Complain.shared(seat=seat, file=False)]
+        options: list[A.Action] = [A.Complain.shared(seat=seat, file=False)]
         if passes(interference.check_complaint, ctx, window, seat, True):
             options.append(A.Complain.shared(seat=seat, file=True))
             if window.secret:
@@ -98,21 +104,14 @@ class ComplaintWindow(Window):
 
 
 class _PledgeWindow(Window):
-    """Pledging in turn until everyone passes in a row (interference and lawsuits alike): the subclass names its
-    contest's module (`contest`: its `pledge` and `pass_pledge`), the option of its pledge unit and how it closes."""
+    """Pledging in turn until everyone passes in a row (interference and lawsuits alike): the subclass lists its
+    contest's pledges (`options`), takes them (`pledge`, `pass_pledge`) and says how it closes (`close`)."""
     answers = {"pledge": "pledge", "pass_pledge": "pass_pledge"}
-    contest: Any = None
-    unit_option = ""
     what = ""
 
-    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return _pledge_options(ctx, window, seat, self.contest, getattr(ctx.options, self.unit_option))
-
-    def pledge(self, ctx: RulesContext, window, action: A.Pledge) -> None:
-        self.contest.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
-
-    def pass_pledge(self, ctx: RulesContext, window, action: A.PassPledge) -> None:
-        self.contest.pass_pledge(ctx, window, action.seat)
+    def close(self, ctx: RulesContext, window) -> None:
+        """Everyone has passed in a row: the contest is decided."""
+        raise NotImplementedError(f"{type(self).__name__}.close")
 
     def describe(self, state: GameState, window) -> str:
         return self.what
@@ -143,22 +142,42 @@ class _PledgeWindow(Window):
 class InterferenceWindow(_PledgeWindow):
     """V-ILLUMO-13: pledging in $50 units until everyone passes in a row, then the roll."""
     kind = "illumo_interference"
-    contest = interference
-    unit_option = "illumo_interference_unit"
     what = "an interference contest"
 
-    def close(self, ctx: RulesContext, window) -> None:
+    def options(self, ctx: RulesContext, window: Interference, seat: int) -> list[A.Action]:
+        return _pledge_options(
+            seat, illumo_options(ctx).illumo_interference_unit, interference.sides(window, seat),
+            lambda: interference.sources(ctx, window, seat),
+            lambda side, amount, source: interference.check_pledge(ctx, window, seat, side, amount, source))
+
+    def pledge(self, ctx: RulesContext, window: Interference, action: A.Pledge) -> None:
+        interference.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
+
+    def pass_pledge(self, ctx: RulesContext, window: Interference, action: A.PassPledge) -> None:
+        interference.pass_pledge(ctx, window, action.seat)
+
+    def close(self, ctx: RulesContext, window: Interference) -> None:
         interference.resolve(ctx, window)
 
 
 class LawsuitWindow(_PledgeWindow):
     """V-ILLUMO-37, -41: pledging in $10 units until everyone passes in a row, then the ELP decides."""
     kind = "illumo_lawsuit"
-    contest = lawsuits
-    unit_option = "illumo_lawsuit_unit"
     what = "a lawsuit"
 
-    def close(self, ctx: RulesContext, window) -> None:
+    def options(self, ctx: RulesContext, window: Lawsuit, seat: int) -> list[A.Action]:
+        return _pledge_options(
+            seat, illumo_options(ctx).illumo_lawsuit_unit, lawsuits.sides(window, seat),
+            lambda: lawsuits.sources(window, seat),
+            lambda side, amount, source: lawsuits.check_pledge(ctx, window, seat, side, amount, source))
+
+    def pledge(self, ctx: RulesContext, window: Lawsuit, action: A.Pledge) -> None:
+        lawsuits.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
+
+    def pass_pledge(self, ctx: RulesContext, window: Lawsuit, action: A.PassPledge) -> None:
+        lawsuits.pass_pledge(ctx, window, action.seat)
+
+    def close(self, ctx: RulesContext, window: Lawsuit) -> None:
         lawsuits.close_pledging(ctx, window)
 
 
@@ -186,13 +205,25 @@ class _CardWindow(Window):
     def before_waiting(self, ctx: RulesContext, window) -> bool:
         return drop_eliminated_askees(ctx, window, self.closed)
 
+    def check_play(self, ctx: RulesContext, window, seat: int) -> int:
+        """The number of the card the seat would play now; else refuse."""
+        raise NotImplementedError(f"{type(self).__name__}.check_play")
+
+    def closed(self, ctx: RulesContext, window) -> None:
+        """The last one asked has passed: the window's outcome."""
+        raise NotImplementedError(f"{type(self).__name__}.closed")
+
 
 class HoldingActionWindow(_CardWindow):
     """V-ILLUMO-21: before a lawsuit's roll, every player in turn may play a Holding Action card or pass."""
     kind = "illumo_holding"
     card = "holding_action"
-    check_play = staticmethod(court.check_holding_action)
-    closed = staticmethod(lambda ctx, window: lawsuits.decide_case(ctx, window.case))
+
+    def check_play(self, ctx: RulesContext, window: HoldingWindow, seat: int) -> int:
+        return court.check_holding_action(ctx, window, seat)
+
+    def closed(self, ctx: RulesContext, window: HoldingWindow) -> None:
+        lawsuits.decide_case(ctx, window.case)
 
     def play(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
         court.play_holding_action(ctx, window, action.seat, action.card)
@@ -209,8 +240,12 @@ class CardResponseWindow(_CardWindow):
     """V-ILLUMO-16, -30: after a Court card is played, every other player in turn may answer with Cancellation."""
     kind = "illumo_card_response"
     card = "cancellation"
-    check_play = staticmethod(responses.check_cancel)
-    closed = staticmethod(responses.take_effect)
+
+    def check_play(self, ctx: RulesContext, window: CardResponse, seat: int) -> int:
+        return responses.check_cancel(ctx, window, seat)
+
+    def closed(self, ctx: RulesContext, window: CardResponse) -> None:
+        responses.take_effect(ctx, window)
 
     def play(self, ctx: RulesContext, window, action: A.PlayCourtCard) -> None:
         responses.cancel(ctx, window, action.seat, action.card)
@@ -237,7 +272,7 @@ class AntitrustChoiceWindow(Window):
     def default(self, state: GameState, window, seat: int) -> A.Action:
         """The cheapest deed of the monopoly."""
         squares = state.setup.board.squares
-        return A.ForfeitDeed.shared(seat=seat, property=min(window.deeds, key=lambda i: (squares[i].price, i)))
+        return A.ForfeitDeed.shared(seat=seat, property=min(window.deeds, key=lambda i: (printed_price(squares[i]), i)))
 
     def forfeit(self, ctx: RulesContext, window, action: A.ForfeitDeed) -> None:
         lawsuits.forfeit(ctx, window, action.seat, action.property)
@@ -258,7 +293,6 @@ class AntitrustChoiceWindow(Window):
 class _AskedInTurn(Window):
     """A public window asking the players of its `askees` one at a time; when the one asked has left the game (or
     nobody is left), `move_on` (the subclass's module's) skips him or closes the window."""
-    move_on: Any = None
 
     def awaiting(self, state: GameState, window) -> list[int]:
         return window.askees[:1]
@@ -272,13 +306,19 @@ class _AskedInTurn(Window):
         self.move_on(ctx, window)
         return True
 
+    def move_on(self, ctx: RulesContext, window) -> None:
+        """Skip the one asked who has left the game, or close the window when nobody is left."""
+        raise NotImplementedError(f"{type(self).__name__}.move_on")
+
 
 class LevelRepairWindow(_AskedInTurn):
     """V-ILLUMO-33: the owners of an uneven group's lots too high, in turn, build on a lowest lot, sell down, or let
     it be (`RepairLevel(property=None)`, the default)."""
     kind = "illumo_level_repair"
     answers = {"repair_level": "repair"}
-    move_on = staticmethod(repair.move_on)
+
+    def move_on(self, ctx: RulesContext, window: LevelRepair) -> None:
+        repair.move_on(ctx, window)
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return [A.RepairLevel.shared(seat=seat, property=index, sell=sell)
@@ -299,7 +339,9 @@ class IlluminatiDraftWindow(_AskedInTurn):
     Illuminati are public)."""
     kind = "illumo_draft"
     answers = {"choose_illuminatus": "choose"}
-    move_on = staticmethod(advanced.skip_gone)
+
+    def move_on(self, ctx: RulesContext, window: IlluminatiDraft) -> None:
+        advanced.skip_gone(ctx, window)
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         return [A.ChooseIlluminatus.shared(seat=seat, illuminatus=ident) for ident in window.pool
