@@ -73,7 +73,7 @@ class IllumoSchemer(ClassicSchemer):
             return default_action(state, seat)
         return action
 
-    def jail_or_roll(self, ctx: RulesContext, seat: int, menu: Menu) -> A.Action:
+    def jail_or_roll(self, ctx: RulesContext, seat: int, menu: Menu) -> A.Action | None:
         """Steps 0 and 1 before the first roll (start-of-turn cards, lawsuits, a declared idle turn), then classic's
         roll or way out of Jail."""
         if not ctx.state.turn.moves_made:
