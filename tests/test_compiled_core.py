@@ -7,6 +7,7 @@ plugin. The suite itself runs on both cores in CI (.ci/run): built with packagin
 """
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import subprocess
 import sys
@@ -64,8 +65,10 @@ def test_the_checkout_says_which_core_runs():
     compiled = engine_origin.endswith((".so", ".pyd"))
     assert core_build.is_compiled() is compiled
     assert core_build.describe() == ("compiled core" if compiled else "pure Python")
+    importlib.import_module("illuminopoly_desktop.rules.engine")
     modules = core_build.compiled_modules()
     assert ("illuminopoly_desktop.rules.engine" in modules) is compiled
+    assert "illuminopoly_desktop.model.state" not in modules  # it defines pydantic models: never compiled
     result = subprocess.run([sys.executable, "-m", "illuminopoly_desktop", "--version"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
