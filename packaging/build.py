@@ -74,6 +74,11 @@ def build(onefile: bool = False, clean: bool = False) -> int:
                 shutil.rmtree(stale)
             elif stale.exists():
                 stale.unlink()
+    import compile_core
+
+    if not compile_core.built_extensions():
+        print("note: the checkout runs pure Python, so the package will too; `python packaging/compile_core.py` "
+              "first ships the compiled core (check_package.py expects it unless --core pure)", file=sys.stderr)
     began = time.monotonic()
     subprocess.run([sys.executable, str(config.PACKAGING_DIR / "icons.py"), str(config.ICONS_BUILD_DIR)], check=True)
     command = [sys.executable, "-m", "PyInstaller", str(config.SPEC_FILE), "--noconfirm",

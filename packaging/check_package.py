@@ -1,10 +1,12 @@
 """Check a built package the way a player would use it (CI runs this after `python packaging/build.py`).
 
     python packaging/check_package.py [APP_DIR] [--screenshot FILE] [--max-size-mb 150] [--max-start-s S]
+                                      [--core compiled|pure|any]
 
 APP_DIR is the one-folder app (default dist/illuminopoly). The checks, each printed on one line:
   1. the folder's size, against --max-size-mb;
-  2. `illuminopoly --version` answers with the version of the package metadata;
+  2. `illuminopoly --version` answers with the version of the package metadata and the core it runs, which must be
+     the compiled core (packaging/compile_core.py, issue 30) unless --core says otherwise;
   3. `illuminopoly selftest --screenshot FILE` exits 0 and writes a PNG (Qt's offscreen platform, no display);
   4. the time from starting the app to its window's first paint (best of 3; checked only with --max-start-s,
      since a shared CI machine's timings are not the player's);
@@ -49,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshot", type=Path, help="keep the self-test's screenshot here")
     parser.add_argument("--max-size-mb", type=float, default=150.0, help="largest acceptable size (default 150)")
     parser.add_argument("--max-start-s", type=float, help="fail if the first paint takes longer (default: report)")
+    parser.add_argument("--core", choices=("compiled", "pure", "any"), default="compiled",
+                        help="the core the package must run: compiled by packaging/compile_core.py (default), pure "
+                             "Python, or either")
     args = parser.parse_args(argv)
 
     executable = config.command_line_executable(args.app_dir)
@@ -61,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         screenshot = args.screenshot or Path(folder) / "selftest.png"
         checks = [
             ("size", lambda: check_size(args.app_dir, args.max_size_mb)),
-            ("version", lambda: check_version(executable, env)),
+            ("version", lambda: check_version(executable, env, args.core)),
             ("selftest", lambda: check_selftest(executable, env, screenshot)),
             ("start-up", lambda: check_startup(executable, env, args.max_start_s)),
             ("serve", lambda: check_serve(executable, env)),
@@ -98,14 +103,25 @@ def check_size(app_dir: Path, max_mb: float) -> str:
     return f"{size_mb:.1f} MB (limit {max_mb:g} MB)"
 
 
-def check_version(executable: Path, env: dict) -> str:
+VERSION_LINE = re.compile(r"^illuminopoly_desktop (?P<version>\S+) \((?P<core>compiled core|pure Python)\)$")
+
+
+def check_version(executable: Path, env: dict, core: str = "any") -> str:
+    """`--version` names the package's version and the core it runs (issue 30): with `core` "compiled", the
+    compiled core must be the one running (what CI builds), with "pure" pure Python."""
     result = subprocess.run([str(executable), "--version"], env=env, capture_output=True, text=True, timeout=60)
     shown = result.stdout.strip()
     if result.returncode != 0 or not shown:
         raise CheckFailed(f"--version exited {result.returncode}: {result.stderr.strip()[-300:]}")
+    match = VERSION_LINE.match(shown)
+    if match is None:
+        raise CheckFailed(f"--version says {shown!r}, not 'illuminopoly_desktop VERSION (CORE)'")
     expected = _metadata_version()
-    if expected is not None and not shown.endswith(f" {expected}"):
+    if expected is not None and match["version"] != expected:
         raise CheckFailed(f"the package says {shown!r}, the metadata {expected}")
+    wanted = {"compiled": "compiled core", "pure": "pure Python"}.get(core)
+    if wanted is not None and match["core"] != wanted:
+        raise CheckFailed(f"the package runs the {match['core']}, not the {wanted}")
     return shown
 
 

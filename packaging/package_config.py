@@ -84,6 +84,18 @@ UNUSED_QT_PLUGINS = frozenset({
 """Single Qt plugins (file names without lib prefix and extension) the package leaves out."""
 
 
+def compiled_core_hidden_imports() -> list[str]:
+    """When the checkout runs the compiled core (packaging/compile_core.py built it): its shared library and every
+    module the compiled modules import. They import from C, where PyInstaller's analysis cannot see; the compiled
+    modules themselves are found as extensions before their sources, so their .py files are not bundled twice.
+    Empty for a pure-Python checkout."""
+    import compile_core
+
+    if not compile_core.built_extensions():
+        return []
+    return [f"{compile_core.GROUP}__mypyc", *compile_core.compiled_imports()]
+
+
 def is_wanted_hidden_import(module: str) -> bool:
     """False for test modules (test_*.py, tests/...) and the websockets back ends the server does not use."""
     return not any(part in UNWANTED_HIDDEN_IMPORT_PARTS or part.startswith("test_") for part in module.split("."))

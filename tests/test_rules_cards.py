@@ -517,7 +517,9 @@ def test_R_CARD_07_reworded_text_never_changes_the_effect(monkeypatch):
     reworded = decks.model_copy(update={"community_chest": tuple(
         c.model_copy(update={"text": "Bank 'Error' in your favor: electronic fraud nets you $200"})
         if c.number == 2 else c for c in decks.community_chest)})
-    monkeypatch.setattr(card_rules, "decks", lambda: reworded)
+    # load_cards, not decks: a call inside the compiled core (issue 30) is bound when compiled, but the function it
+    # reads from the pure-Python model layer is looked up when called, on both cores.
+    monkeypatch.setattr(card_rules, "load_cards", lambda: reworded)
     state = started_game()
     events = draw(state, "community_chest", 2)
     drawn = of_type(events, E.CardDrawn)[0]

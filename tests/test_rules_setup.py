@@ -13,6 +13,7 @@ from illuminopoly_desktop.rules import events as E
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
+from illuminopoly_desktop.variants.illuminopoly import setup as illuminopoly_setup
 from illuminopoly_desktop.variants.illuminopoly.setup import DOG_CONDITIONS, new_game
 from illuminopoly_desktop.variants.illuminopoly.structure import free_arrows
 
@@ -36,9 +37,14 @@ def settled(state):
 
 
 def scripted_dice(monkeypatch, faces):
-    """Script the dice of the draft (the shuffles use the generator, not d6)."""
-    faces = iter(faces)
-    monkeypatch.setattr(Ctx, "d6", lambda self: next(faces))
+    """Script the dice of the draft (the shuffles use the generator, not d6): the new game's context starts with
+    these faces as the state's forced dice, which `d6` takes first. (Not a patched `Ctx.d6`: the compiled core's
+    classes cannot be patched, issue 30.)"""
+    def context_with_scripted_dice(state):
+        state.forced_dice.extend(faces)
+        return Ctx(state)
+
+    monkeypatch.setattr(illuminopoly_setup, "RulesContext", context_with_scripted_dice)
 
 
 # ----- R-SETUP-01 -----

@@ -4,8 +4,10 @@ powers are exactly the ones V-SHARED-21 names."""
 from __future__ import annotations
 
 import pytest
+from scenario import started_game
 
 from illuminopoly_desktop.rules import actions as A
+from illuminopoly_desktop.rules.context import RulesContext
 from illuminopoly_desktop.rules.handlers import action_tag, handler_map, handles
 from illuminopoly_desktop.variants.illuminopoly import turn_steps
 from illuminopoly_desktop.variants.shared import halves
@@ -21,15 +23,16 @@ def test_an_entry_is_keyed_by_its_action_class_type_tag_and_passes_the_action_on
     table = handler_map(handles(A.Roll, roll), handles(A.EndTurn, lambda ctx, action: None))
     assert list(table) == ["roll", "end_turn"]
     action = A.Roll(seat=2)
-    table["roll"]("ctx", action)
-    assert seen == [("ctx", action)]
+    ctx = RulesContext(started_game())  # a real context: the compiled core checks the handler's argument types
+    table["roll"](ctx, action)
+    assert seen == [(ctx, action)]
     assert action_tag(A.PayOffLoan) == "pay_off_loan"
 
 
 def test_an_action_of_another_class_is_a_programming_error_not_a_silent_call():
     table = handler_map(handles(A.Roll, lambda ctx, action: None))
     with pytest.raises(TypeError, match="takes a Roll, not a EndTurn"):
-        table["roll"](None, A.EndTurn(seat=0))
+        table["roll"](RulesContext(started_game()), A.EndTurn(seat=0))
 
 
 def test_the_shared_first_action_powers_are_v_shared_21s_and_illuminopolys_own():

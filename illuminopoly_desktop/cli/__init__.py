@@ -37,7 +37,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .. import __version__
+from .. import __version__, core_build
 from .balance_command import add_balance_parser
 from .desktop_commands import add_play_parser, add_selftest_parser, cmd_play
 from .errors import EXIT_FAILED, UserError, print_error
@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="illuminopoly",
         description="Illuminopoly Desktop. Without a command, starts the desktop game.")
-    parser.add_argument("--version", action="version", version=f"illuminopoly_desktop {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"illuminopoly_desktop {__version__} ({core_build.describe()})")
     parser.add_argument("--board", metavar="FILE", help="board file for the desktop game (default: the classic board)")
     parser.set_defaults(handler=cmd_play)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")

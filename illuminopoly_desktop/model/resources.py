@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
+
+import illuminopoly_desktop
 
 # Lets testers, modders and packagers point the game at another data folder.
 RESOURCES_ENV_VAR = "ILLUMINOPOLY_RESOURCES"
 
-# .../<repo>/illuminopoly_desktop/model/resources.py -> parents[2] is <repo>.
-# Computed once: resolving touches the file system and loaders call this often.
-_SOURCE_TREE_RESOURCES = Path(__file__).resolve().parents[2] / "resources"
+
+@lru_cache(maxsize=1)
+def _source_tree_resources() -> Path:
+    """.../<repo>/illuminopoly_desktop/__init__.py -> parents[1] is <repo>. Computed once: resolving touches the
+    file system and loaders call this often. Found from the package's own __init__, never compiled, rather than this
+    module's __file__: a module of the compiled core (issue 30) imported by another one gets a __file__ that mypyc
+    derives from its shared library, which is not this module's place."""
+    return Path(illuminopoly_desktop.__file__).resolve().parents[1] / "resources"
 
 
 def resources_root() -> Path:
@@ -30,7 +38,7 @@ def resources_root() -> Path:
         return Path(bundle_dir) / "resources"
     if getattr(sys, "frozen", False):
         return Path(sys.executable).resolve().parent / "resources"
-    return _SOURCE_TREE_RESOURCES
+    return _source_tree_resources()
 
 
 def resource_path(*parts: str) -> Path:

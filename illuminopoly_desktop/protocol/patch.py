@@ -59,7 +59,7 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
     ops.append({"op": "replace", "path": path, "value": new})
 
 
-def apply_patch(document: Any, ops: list) -> Any:
+def apply_patch(document: Any, ops: object) -> Any:
     """Apply RFC 6902 `ops` to `document` (in place where possible); returns the new document.
 
     Raises PatchError if an operation does not fit (a missing member, an index out of range, a bad operation)."""

@@ -4,6 +4,8 @@ rules/money.py). Bidders in turn raise by at least $1 within their cash, the fir
 `acquisition_slots`, `check_acquisition_slot`, `give_property`)."""
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..model.state import Auction, GameState
 from . import actions as A
 from .context import RulesContext
@@ -106,6 +108,7 @@ def close_if_decided(ctx: RulesContext, auction: Auction) -> None:
     state.pending.remove(auction)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class AuctionWindow(Window):
     """An auction as a decision: the bidder whose turn it is bids or passes. Bids are public (R-DEAL-09)."""
     kind = "auction"

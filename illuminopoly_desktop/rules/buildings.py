@@ -3,7 +3,7 @@ colour group, and the Bank's limited supply. Who may build where, and what else 
 ruleset's (Illuminopoly: variants/illuminopoly/buildings.py)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .context import RulesContext
 from .errors import refuse
@@ -18,7 +18,7 @@ def level(ctx: RulesContext, index: int) -> int:
     return 5 if prop.hotel else prop.houses
 
 
-def check_even_build(ctx: RulesContext, index: int, lots: list[int]) -> str:
+def check_even_build(ctx: RulesContext, index: int, lots: Sequence[int]) -> str:
     """"house" or "hotel": what the next building on the lot would be, if it keeps the lots of its group that carry
     buildings (`lots`) even (R-BUILD-02) and the Bank's supply has one (R-BUILD-06); else refuse."""
     prop = ctx.state.properties[index]
@@ -37,7 +37,8 @@ def check_even_build(ctx: RulesContext, index: int, lots: list[int]) -> str:
     return "hotel"
 
 
-def check_even_sale(ctx: RulesContext, index: int, mode: str, lots_of: Callable[[RulesContext, str], list[int]]) -> int:
+def check_even_sale(ctx: RulesContext, index: int, mode: str, lots_of: Callable[[RulesContext, str], Sequence[int]]
+                    ) -> int:
     """The refund for selling a building of the lot (`mode`: "house", "hotel_block" or "hotel_breakdown") if the
     sale keeps the lots of its group that carry buildings (`lots_of(ctx, group)`) even (R-BUILD-04); else refuse."""
     prop = ctx.state.properties[index]

@@ -3,12 +3,12 @@
 stays with the drawer. Where in the deck a card is drawn from is the ruleset's too (`ctx.rules.draw_position`)."""
 from __future__ import annotations
 
-from ..model.cards import load_cards
+from ..model.cards import Decks, load_cards
 from .context import RulesContext
 from .events import CardDrawn
 
 
-def decks():
+def decks() -> Decks:
     return load_cards()
 
 

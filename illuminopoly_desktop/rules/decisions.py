@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ..model.rulesets import find_ruleset
 from ..model.state import GameState
 from .actions import Action
@@ -31,6 +33,7 @@ OFFERS_ONLY = "offers"
 """`Decision.free_actions`: only the offer actions (OFFER_ACTION_TYPES) may be taken, e.g. bribes during a vote."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Decision:
     """One kind of decision. Subclasses answer every method (the registry test checks it): a window is a `Window`,
     a step of the turn machine a `Step`."""
@@ -84,6 +87,7 @@ class Decision:
         raise NotImplementedError(f"{type(self).__name__}.advance")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Window(Decision):
     """A decision on the pending stack. Its answers are the methods named in `answers` (action type -> method
     name); any other action is refused as out of place."""
@@ -98,6 +102,7 @@ class Window(Decision):
         getattr(self, method)(ctx, window, action)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Step(Decision):
     """A step of the turn machine: the mover (`turn.seat`) decides, unless the step is automatic. His answers are
     the functions of `handlers` (action type -> function(ctx, action))."""
@@ -124,6 +129,7 @@ class Step(Decision):
         """The turn is public (R-GEN-06): nothing of a step is hidden."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Automatic(Step):
     """A step nobody decides: the engine takes it at once (`advance`)."""
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from mypy_extensions import mypyc_attr
+
 from ..model.state import BANK, Debt, GameState, Party, RaiseFunds
 from . import actions as A
 from .context import RulesContext
@@ -111,6 +113,7 @@ def forgive_debt(ctx: RulesContext, seat: int, debt_id: int, new_round: int | No
                        status=status, rule_id=ctx.rules.rule_ids["debt"], visible_to=debt.secret_between))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class RaiseFundsWindow(Window):
     """A payer short of cash raises it with free actions (mortgages, sales, deals), then settles (R-LOSE-02)."""
     kind = "raise_funds"

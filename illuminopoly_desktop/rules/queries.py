@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ..model.state import GameState
 from .actions import Action
 from .buildings import group_has_buildings
@@ -27,6 +29,7 @@ def checked(check: Callable, *args):
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Queries:
     has_contests = False
     """Whether a player may attack another's deed (Illuminopoly's contests, R-CONTEST); classic Monopoly has none."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
 
 from ..model import rng
@@ -39,6 +40,7 @@ CORE_RULE_KEYS = frozenset({
 """The semantic keys of the rules the core's mechanisms apply (`Ruleset.rule_ids`)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Ruleset:
     name: ClassVar[str] = ""
     """The stable code written in saves and adverts (model/rulesets.py)."""

@@ -25,8 +25,11 @@ SEAT_FIELDS = frozenset({"owner", "controller", "chair", "last_chair", "current_
 """Fields that hold a seat number: shown as the player's name."""
 MAX_VALUE_CHARS = 60
 
+DumpPath = tuple[str | int, ...]
+"""Where a value sits in a dumped model: its keys and list indices from the top."""
 
-def first_difference(first: Any, second: Any, path: tuple = ()) -> tuple[tuple, Any, Any] | None:
+
+def first_difference(first: Any, second: Any, path: DumpPath = ()) -> tuple[DumpPath, Any, Any] | None:
     """The path to the first value that differs between two dumped models (dicts, lists, plain values), with both
     values; None when they are equal."""
     if isinstance(first, dict) and isinstance(second, dict):
@@ -58,7 +61,7 @@ def state_difference(first: GameState, second: GameState) -> tuple[str, str, str
     return describe_path(path, first), show_value(one, field, first), show_value(other, field, first)
 
 
-def describe_path(path: tuple, state: GameState) -> str:
+def describe_path(path: DumpPath, state: GameState) -> str:
     """E.g. ("players", 1, "cash") -> "Bob's cash (seat 2)"; ("properties", 39, "owner") -> "Boardwalk's owner"."""
     if not path:
         return "the game"
@@ -75,7 +78,7 @@ def describe_path(path: tuple, state: GameState) -> str:
     return _words(path)
 
 
-def _words(path: tuple) -> str:
+def _words(path: DumpPath) -> str:
     parts = []
     for part in path:
         if isinstance(part, int):

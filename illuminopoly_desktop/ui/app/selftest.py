@@ -24,6 +24,7 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, QPoint, QPointF, QSettin
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QWidget
 
+from ... import core_build
 from ..common.window_thread_gc import WindowThreadCollector
 
 EXIT_OK = 0
@@ -77,7 +78,7 @@ def run_selftest(screenshot: Path | None = None, timeout_s: float = DEFAULT_TIME
         return EXIT_FAILED
     finally:
         watchdog.cancel()
-    steps.say(f"ok in {time.perf_counter() - began:.2f} s")
+    steps.say(f"ok in {time.perf_counter() - began:.2f} s ({core_build.describe()})")
     return EXIT_OK
 
 
