@@ -53,6 +53,10 @@ EXCLUDED_PACKAGES = (
     "trio", "werkzeug", "cryptography", "cffi", "pycparser",
     # Test and development tools that may sit in the build environment.
     "pytest", "_pytest", "pytestqt", "hypothesis", "xdist", "IPython", "jedi", "pyflakes",
+    # The type checker and mypyc, which build the compiled core but are not run by it (it imports only
+    # mypy_extensions, and its own shared library beside its modules): mypy's compiled modules, its parser and
+    # mypyc's build-time runtime library were 3.4 MB of the package.
+    "mypy", "mypyc", "ast_serialize", "librt",
     # Other GUI toolkits and bindings.
     "tkinter", "_tkinter", "PyQt5", "PyQt6", "PySide2",
 )
