@@ -160,7 +160,7 @@ class GeorgeRuleset(ClassicRuleset):
         """A card's "pay the owner" is the building use fee under its multiplier, whoever the lessee (cards.py)."""
         return rent
 
-    jail_fine_turns = 2
+    jail_fine_turns: int | None = 2
     """VARIANTS §6.4 decision 14: the fine before rolling, on the first two jail turns only (V-GEORGE-26)."""
 
     def fine_payee(self, ctx: RulesContext) -> Party:

@@ -40,7 +40,7 @@ from ...rules.money import move
 from .access import illuminopoly_options, item_as
 from .contests import max_pips
 
-KINDS = frozenset({"restraint", "graft_commitment", "helper_commitment"})
+KINDS: frozenset[str] = frozenset({"restraint", "graft_commitment", "helper_commitment"})
 CONDITIONAL_KINDS = frozenset({"graft_commitment", "helper_commitment"})
 """Commitments whose price, paid in the same offer, waits in escrow until they are kept (§33.1)."""
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
@@ -23,6 +25,7 @@ from . import artillery, cheating, conspiracy, landing, structure, turn
 from . import turn_actions as act
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # its steps that the shared game's steps derive from allow it
 class TurnStep(Step):
     open: ClassVar[bool] = False
     """An open step (R-GEN-04): free actions, the faction powers that are listed everywhere, and cheats."""
@@ -85,10 +88,12 @@ def _reorganize_option(ctx: RulesContext, seat: int):
     return lambda: [A.Reorganize(seat=seat, placements=structure.suggested_arrangement(ctx, seat))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Choice(TurnStep):
     """T3, the main choice: move, or reorganize, or another choice of a faction (R-TURN-03, -04)."""
     kind = "choice"
-    open = free = True
+    open = True
+    free = True
     words = "the main choice of the turn (T3)"
     handlers = {**handler_map(handles(A.Roll, act.roll), handles(A.Reorganize, act.reorganize),
                               handles(A.JailRoll, act.jail_roll), handles(A.JailBail, act.jail_bail),
@@ -124,10 +129,12 @@ class Choice(TurnStep):
         return A.JailRoll.shared(seat=seat) if player.in_jail else A.Roll.shared(seat=seat)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Income(TurnStep):
     """T2 of the Thimble, who may reorganize instead of collecting rent (R-FAC-THIMBLE-02)."""
     kind = "income"
-    open = free = True
+    open = True
+    free = True
     words = "the Thimble's choice of income (T2)"
     handlers = {**handler_map(handles(A.Reorganize, act.reorganize)), **POWERS}
 
@@ -179,11 +186,13 @@ class StopOffer(TurnStep):
         return A.StopToFix.shared(seat=seat, stop=False)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Landing(TurnStep):
     """The landing options on a property (R-LAND-02, -03): do nothing, buy, or a conspiracy's contest; the
     Artillery's ransom or destruction (R-ART-02)."""
     kind = "landing"
-    open = free = True
+    open = True
+    free = True
     words = "the landing options"
     handlers = {**handler_map(handles(A.DoNothing, act.do_nothing), handles(A.Buy, act.buy),
                               handles(A.TakeOver, act.take_over), handles(A.Rezone, act.rezone),
@@ -235,6 +244,7 @@ def _landing_artillery(ctx: RulesContext, seat: int, index: int, menu: Menu) -> 
         menu["destroy"] = lambda: [A.Destroy.shared(seat=seat)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Upkeep(TurnStep):
     """T1: the Artillery's destruction after a ransom (R-ART-05), or an owner's cleanup before his rent (R-ART-11,
     D-03)."""
@@ -259,7 +269,8 @@ class Upkeep(TurnStep):
 class TaxChoice(TurnStep):
     """Landed on Income Tax: the flat amount or the percentage of worth (R-TAX-01)."""
     kind = "tax_choice"
-    open = free = True
+    open = True
+    free = True
     words = "the Income Tax choice"
     handlers = {**handler_map(handles(A.PayIncomeTax, act.pay_income_tax)), **POWERS}
 
@@ -271,10 +282,12 @@ class TaxChoice(TurnStep):
         return A.PayIncomeTax.shared(seat=seat, method="flat")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class FreeParkingChoice(TurnStep):
     """Landed on Free Parking: take the pot, do nothing, or reorganize (R-FP-03)."""
     kind = "fp_choice"
-    open = free = True
+    open = True
+    free = True
     words = "the Free Parking choice"
     handlers = {**handler_map(handles(A.TakePot, act.take_pot), handles(A.DoNothing, act.do_nothing),
                               handles(A.Reorganize, act.reorganize)), **POWERS}
@@ -290,10 +303,12 @@ class FreeParkingChoice(TurnStep):
         return A.DoNothing.shared(seat=seat)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Free(TurnStep):
     """T5, the open window after the move: another roll after doubles, a visitor's bail, or the end of the turn."""
     kind = "free"
-    open = free = True
+    open = True
+    free = True
     words = "the open window of the turn (T5)"
     handlers = {**handler_map(handles(A.Roll, act.roll), handles(A.VisitorBail, act.visitor_bail),
                               handles(A.EndTurn, act.end_turn)), **POWERS}
@@ -316,7 +331,8 @@ class Free(TurnStep):
 class BankerTurn(TurnStep):
     """The professional Banker's turn (T0): reclaim a mortgaged property, or end it (R-BANKER-02)."""
     kind = "banker"
-    open = free = True
+    open = True
+    free = True
     words = "the professional Banker's turn"
     handlers = {**handler_map(handles(A.EndTurn, act.end_turn), handles(A.BankerReclaim, act.banker_reclaim)), **POWERS}
 

@@ -132,7 +132,7 @@ def check_play(ctx: RulesContext, seat: int, card: str, player: int | None, inde
             raise refuse("E_NOT_YOUR_TURN", rule, "Name another player still in the game.")
         if card == "brain_drain" and not hand(ctx, player):
             raise refuse("E_NO_CARD", rule, f"{ctx.name(player)} holds no Court card.")
-        if card == "corporate_spy" and spy_on not in ("hand", CENTRAL, *slice_.treasuries.get(player, {})):
+        if card == "corporate_spy" and spy_on not in ("hand", CENTRAL) and spy_on not in slice_.treasuries.get(player, {}):
             raise refuse("E_WRONG_PHASE", rule, "Spy on his hand, his central treasury or one of his treasuries.")
     if card == "historic_blunder" and index not in slice_.landmarks:
         raise refuse("E_NOT_A_PROPERTY", rule, "Name a landmark.")

@@ -16,7 +16,7 @@ from ..illuminopoly.contests import dice_count, naturals_apply, net_modifier, ta
 from . import geometry, resolver
 from .access import shared_options, shared_slice
 
-DEED_ATTACKS = frozenset({"take_over", "subvert", "rezone", "demand_ransom", "destroy", "attempt_destruction"})
+DEED_ATTACKS: frozenset[str] = frozenset({"take_over", "subvert", "rezone", "demand_ransom", "destroy", "attempt_destruction"})
 """The actions that attack a deed (V-SHARED-16 list, bail aside)."""
 
 
