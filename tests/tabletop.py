@@ -3,12 +3,17 @@ real events — Return on the hand-over curtain, mouse clicks on the Actions pan
 tests take of what is on screen (the panels' widths, the board's place, clipped controls)."""
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Callable
+
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (QAbstractButton, QAbstractSpinBox, QApplication, QCheckBox, QDockWidget, QLabel,
                                QPushButton, QWidget)
 
 from illuminopoly_desktop.model.board import load_board
+from illuminopoly_desktop.saves.savefile import load_save, state_hash
+from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.table.choice_widgets import WrappingButton
 
@@ -63,6 +68,36 @@ def place_with_the_keys(qtbot, window: MainWindow) -> bool:
 
 
 # ----- measures -----
+
+def type_number(box: QAbstractSpinBox, text: str) -> None:
+    """Focus a number box, select what it holds and type over it, as a person does."""
+    box.setFocus()
+    box.selectAll()
+    QTest.keyClicks(box, text)
+
+
+def tick_with_the_space_bar(box: QCheckBox) -> None:
+    box.setFocus()
+    QTest.keyClick(box, Qt.Key.Key_Space)
+
+
+def save_and_reopen(window: MainWindow, monkeypatch, saved: Path, open_window: Callable[[], MainWindow],
+                    ruleset: str) -> MainWindow:
+    """File ▸ Save to `saved` (the file chooser answered), close the window, then File ▸ Open it in a new window
+    from `open_window()`. The save holds the table's state, the reopened table is that state, of `ruleset`."""
+    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
+    window.action_save.trigger()
+    expected = state_hash(window.table.session.state)
+    assert load_save(saved).final_hash == expected
+    window.close()
+
+    reopened = open_window()
+    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
+    reopened.action_open.trigger()
+    assert reopened.table.session.state.setup.ruleset == ruleset
+    assert state_hash(reopened.table.session.state) == expected
+    return reopened
+
 
 def dock_widths(window: MainWindow) -> dict[str, int]:
     """The width of every docked (not floating) table panel that is on screen (a tab behind another is not)."""

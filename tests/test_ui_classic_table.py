@@ -10,7 +10,7 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QSpinBox
+from PySide6.QtWidgets import QGroupBox, QLabel
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.rulesets import find_ruleset
@@ -18,13 +18,12 @@ from illuminopoly_desktop.model.state import FavorCard
 from illuminopoly_desktop.presentation.action_choices import choices_for
 from illuminopoly_desktop.presentation.seat_summary import seat_summaries
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.saves.savefile import load_save, state_hash
-from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.app.table_layout import STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 from illuminopoly_desktop.ui.structure.seat_areas import header_tooltip, money_html
 from illuminopoly_desktop.ui.structure.seat_scenes import JailCardItem
+import tabletop
 
 CLASSIC = find_ruleset("classic")
 PEOPLE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
@@ -96,13 +95,8 @@ def test_new_game_chooses_classic_monopoly_with_the_keyboard_and_shows_its_house
     dialog.tabs.setCurrentWidget(dialog.house_rules)
     end_mode = dialog.house_rules.editors["classic_end_mode"]
     end_mode.setCurrentIndex(end_mode.findData("time_limit"))
-    rounds: QSpinBox = dialog.house_rules.editors["classic_time_limit_rounds"]
-    rounds.setFocus()
-    rounds.selectAll()
-    QTest.keyClicks(rounds, "12")
-    jackpot: QCheckBox = dialog.house_rules.editors["classic_free_parking_jackpot"]
-    jackpot.setFocus()
-    QTest.keyClick(jackpot, Qt.Key.Key_Space)
+    tabletop.type_number(dialog.house_rules.editors["classic_time_limit_rounds"], "12")
+    tabletop.tick_with_the_space_bar(dialog.house_rules.editors["classic_free_parking_jackpot"])
     assert dialog.ok_button.isEnabled(), dialog.problems()
 
     state = dialog.start_game()
@@ -253,17 +247,7 @@ def test_a_classic_save_opens_and_plays_on(qtbot, folders, monkeypatch):
     window.start_table(CLASSIC.new_game(PEOPLE, seed=5), pace_ms=0, animated=False)
     play_by_clicks(qtbot, window, 25, random.Random(4))
     saved = folders["documents"] / "classic evening.illuminopoly.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
-    window.action_save.trigger()
-    expected = state_hash(window.table.session.state)
-    assert load_save(saved).final_hash == expected
-    window.close()
-
-    reopened = open_window(qtbot)
-    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
-    reopened.action_open.trigger()
-    assert reopened.table.session.state.setup.ruleset == "classic"
-    assert state_hash(reopened.table.session.state) == expected
+    reopened = tabletop.save_and_reopen(window, monkeypatch, saved, lambda: open_window(qtbot), "classic")
     assert STRUCTURE not in {dock.objectName() for dock in reopened.table_docks}
     before = len(reopened.table.session.actions)
     play_by_clicks(qtbot, reopened, 10, random.Random(5))

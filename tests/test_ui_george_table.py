@@ -11,12 +11,10 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QSpinBox
 
 from illuminopoly_desktop.model.rulesets import find_ruleset
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.saves.savefile import load_save, state_hash
-from illuminopoly_desktop.ui.app import game_files
+from illuminopoly_desktop.saves.savefile import state_hash
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.app.table_layout import PARCELS, STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
@@ -82,13 +80,8 @@ def test_new_game_chooses_defeating_monopoly_with_the_keyboard_and_shows_its_hou
     assert set(dialog.house_rules.fields) == set(GEORGE.options_model.model_fields)
     assert dialog.house_rules.fields["george_max_rounds"].label == "Max rounds"  # the prefix said once
     dialog.tabs.setCurrentWidget(dialog.house_rules)
-    rounds: QSpinBox = dialog.house_rules.editors["george_max_rounds"]
-    rounds.setFocus()
-    rounds.selectAll()
-    QTest.keyClicks(rounds, "12")
-    gifts: QCheckBox = dialog.house_rules.editors["george_holding_fee_recurring"]
-    gifts.setFocus()
-    QTest.keyClick(gifts, Qt.Key.Key_Space)
+    tabletop.type_number(dialog.house_rules.editors["george_max_rounds"], "12")
+    tabletop.tick_with_the_space_bar(dialog.house_rules.editors["george_holding_fee_recurring"])
     assert dialog.ok_button.isEnabled(), dialog.problems()
 
     state = dialog.start_game()
@@ -155,18 +148,9 @@ def test_a_georgist_save_opens_and_plays_on(qtbot, folders, monkeypatch):
     window.start_table(GEORGE.new_game(PEOPLE, seed=5), pace_ms=0, animated=False)
     play_by_clicks(qtbot, window, 30, random.Random(4))
     saved = folders["documents"] / "georgist evening.illuminopoly.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
-    window.action_save.trigger()
-    expected = state_hash(window.table.session.state)
-    assert load_save(saved).final_hash == expected
     assert window.table.session.state.variant.parcels  # the leases are the slice's, saved with it
-    window.close()
-
-    reopened = open_window(qtbot)
-    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
-    reopened.action_open.trigger()
-    assert reopened.table.session.state.setup.ruleset == "george"
-    assert state_hash(reopened.table.session.state) == expected
+    reopened = tabletop.save_and_reopen(window, monkeypatch, saved, lambda: open_window(qtbot), "george")
+    assert reopened.table.session.state.variant.parcels
     before = len(reopened.table.session.actions)
     play_by_clicks(qtbot, reopened, 10, random.Random(5))
     assert len(reopened.table.session.actions) > before

@@ -26,8 +26,6 @@ from illuminopoly_desktop.presentation.seat_summary import seat_summaries
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.legal import default_action
-from illuminopoly_desktop.saves.savefile import load_save, state_hash
-from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.app.table_layout import ILLUMO, STRUCTURE
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
@@ -259,17 +257,7 @@ def test_an_illumonopoly_save_opens_and_plays_on(qtbot, folders, monkeypatch):
         buttons = window.action_panel.buttons
         click(rnd.choice([b for b in buttons if b.choice.kind not in ("do_nothing", "sue")] or buttons))
     saved = folders["documents"] / "illumo evening.illuminopoly.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
-    window.action_save.trigger()
-    expected = state_hash(window.table.session.state)
-    assert load_save(saved).final_hash == expected
-    window.close()
-
-    reopened = open_window(qtbot)
-    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
-    reopened.action_open.trigger()
-    assert reopened.table.session.state.setup.ruleset == "illumo"
-    assert state_hash(reopened.table.session.state) == expected
+    reopened = tabletop.save_and_reopen(window, monkeypatch, saved, lambda: open_window(qtbot), "illumo")
     assert ILLUMO in {dock.objectName() for dock in reopened.table_docks}
     before = len(reopened.table.session.actions)
     for _ in range(10):

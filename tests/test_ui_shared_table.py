@@ -18,10 +18,9 @@ from illuminopoly_desktop.model.seating import FactionId, SeatId
 from illuminopoly_desktop.model.state import FavorCard
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.rules import control
-from illuminopoly_desktop.saves.savefile import load_save, state_hash
-from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
+import tabletop
 import test_ui_classic_table as classic_table
 from test_ui_classic_table import click, open_window
 
@@ -288,18 +287,8 @@ def test_a_shared_save_opens_and_plays_on(qtbot, folders, monkeypatch):
     rnd = random.Random(4)
     play_steps(qtbot, window, rnd, 40)
     saved = folders["documents"] / "shared evening.illuminopoly.json"
-    monkeypatch.setattr(game_files, "ask_save_path", lambda parent, suggested: str(saved))
     qtbot.waitUntil(lambda: not window.table.is_thinking, timeout=5000)
-    window.action_save.trigger()
-    expected = state_hash(window.table.session.state)
-    assert load_save(saved).final_hash == expected
-    window.close()
-
-    reopened = open_window(qtbot)
-    monkeypatch.setattr(game_files, "ask_open_path", lambda parent, directory: str(saved))
-    reopened.action_open.trigger()
-    assert reopened.table.session.state.setup.ruleset == "shared"
-    assert state_hash(reopened.table.session.state) == expected
+    reopened = tabletop.save_and_reopen(window, monkeypatch, saved, lambda: open_window(qtbot), "shared")
     before = len(reopened.table.session.actions)
     play_steps(qtbot, reopened, rnd, 30)
     assert len(reopened.table.session.actions) > before
