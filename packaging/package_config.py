@@ -116,9 +116,13 @@ def excludes(installed_qt_modules: list[str] | tuple[str, ...] = ()) -> list[str
 
 
 def is_unused_qt_file(destination: str) -> bool:
-    """True for a Qt plugin the game never loads, given its place in the bundle as PyInstaller names it
-    (e.g. PySide6/Qt/plugins/sqldrivers/libqsqlite.so, or the folder PySide6/Qt/plugins/sqldrivers)."""
+    """True for a Qt file the game never loads, given its place in the bundle as PyInstaller names it
+    (e.g. PySide6/Qt/plugins/sqldrivers/libqsqlite.so, or the folder PySide6/Qt/plugins/sqldrivers), and for Qt's
+    own translations (PySide6/Qt/translations/qt_de.qm): the game speaks English only and installs no QTranslator,
+    so Qt never reads them (7 MB)."""
     parts = Path(destination).parts
+    if "translations" in parts and "Qt" in parts[:parts.index("translations")]:
+        return True
     if "plugins" not in parts:
         return False
     after = parts[parts.index("plugins") + 1:]

@@ -79,6 +79,9 @@ def test_the_lan_servers_libraries_are_bundled_without_their_tests_and_unused_ba
     ("PySide6/Qt/plugins/egldeviceintegrations", True),
     ("PySide6/Qt/lib/libQt6Gui.so.6", False),
     ("resources/boards/classic.json", False),
+    ("PySide6/Qt/translations/qt_de.qm", True),  # English only, no QTranslator
+    ("PySide6/Qt/translations/qtbase_fr.qm", True),
+    ("resources/translations.json", False),
 ])
 def test_unused_qt_plugins_are_recognised(destination, unused):
     assert config.is_unused_qt_file(destination) is unused
@@ -249,3 +252,10 @@ def test_every_ruleset_is_bundled_though_it_is_imported_by_name():
 
     for entry in RULESETS.values():
         assert any(entry.module.startswith(package + ".") for package in config.HIDDEN_IMPORT_PACKAGES), entry
+
+
+def test_the_game_installs_no_qt_translator_so_the_package_may_leave_qts_translations_out():
+    """package_config.is_unused_qt_file leaves PySide6/Qt/translations out of the package; that holds only while the
+    game installs no QTranslator. If one is added, ship the translations again."""
+    sources = (ROOT / "illuminopoly_desktop").rglob("*.py")
+    assert not [path for path in sources if "QTranslator" in path.read_text(encoding="utf-8")]
