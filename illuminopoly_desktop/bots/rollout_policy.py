@@ -8,14 +8,14 @@ ones to a schemer:
 
 - a move is rolled (with the Race Car's 3d6), a jailed player rolls for doubles, the turn's end ends it (or rolls
   again after doubles); the Thimble collects rent, the Free Parking pot is taken;
-- on a landing a deed is bought while the price leaves a working reserve; on a rival's deed a takeover, a
-  rezoning or a subversion is declared when its quick stake (below) beats the base cost and the graft by the
+- on a landing a deed is bought while the price leaves a working reserve; on a rival's deed a takeover or a
+  subversion is declared when its quick stake (below) beats the base cost and the graft by the
   schemer's own margin, at the schemer's sealed graft against the owner's likely defence (bots/contest_sense.py);
 - in a contest, the quick stake of each seat decides its graft by the schemer's best responses, and whether it
   joins a side or accepts an invitation (every eligible player is invited, as the schemer does);
 - everything else (offers, ransoms, the Artillery's landings, forced reorganisations, auctions, raising funds, the
-  Chair's blocks and buy-offs, votes, taxes, upkeep, permits...) is the schemer's, as is a rich player's open window
-  (building, lifting mortgages) and a player short of cash.
+  Chair's blocks and buy-offs, votes, taxes, upkeep, permits...) is the schemer's, as is the open window of a rich
+  player with something to build on or a mortgage to lift, and a player short of cash.
 
 The quick stake of a contest counts only the deeds it changes and their colour groups: each deed's asset value
 (its mortgage value, halved when rezoned) for its owner, its rent over the schemer's RENT_ROUNDS for its owner and
@@ -58,8 +58,9 @@ QUICK_STEPS = frozenset({"choice", "landing", "free", "income", "fp_choice", "ra
 QUICK_STAGES = frozenset({"invitations", "answers", "volunteers", "graft", "open_graft"})
 """The contest stages decided here (the Chair's block is the schemer's)."""
 
-LANDING_CONTESTS = (("take_over", "takeover"), ("rezone", "rezoning"), ("subvert", "subversion"))
-"""The contests declared on a rival's deed (landing option, contest type), weighed in this order."""
+LANDING_CONTESTS = (("take_over", "takeover"), ("subvert", "subversion"))
+"""The contests declared on a rival's deed (landing option, contest type), weighed in this order. Rezoning is left
+out: the quick stake gives the attacker only his share of the owner's loss, which never pays its base cost."""
 
 Stake = dict[int, float]
 
@@ -128,7 +129,7 @@ class RolloutPolicy:
         if step == "landing":
             return None if player.faction == "artillery" else self._landing(state, seat)
         if step == "free":
-            if player.cash >= RICH:
+            if player.cash >= RICH and _may_improve(state, seat):
                 return None  # building and lifting mortgages: the schemer's
             menu = legal_menu(state, seat, include_free=False)
             if "roll" in menu:
@@ -256,6 +257,18 @@ class RolloutPolicy:
             opp_most = state.players[opponent].cash // 10 if opponent is not None else 0
             pips, _ = sealed_defence(odds, -mine, price, most, opp_gain, 10, opp_most)
         return A.CommitGraft.shared(seat=seat, pips=max(0, min(pips, most)))
+
+
+def _may_improve(state: GameState, seat: int) -> bool:
+    """Whether `seat` holds a mortgaged deed or a whole colour group (something the schemer might lift or build on
+    in the open window, R-BUILD), told without listing the free actions."""
+    props = state.properties
+    if any(prop.owner == seat and prop.mortgaged for prop in props.values()):
+        return True
+    for members in facts_of(state).colours.values():
+        if all(props[index].owner == seat for index in members):
+            return True
+    return False
 
 
 def quick_stakes(ctx: RulesContext, kind: str, attacker: int, target: int) -> Stake:
