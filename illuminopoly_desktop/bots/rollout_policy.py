@@ -42,12 +42,12 @@ from ..variants.illuminopoly.landing import purchase_price
 from ..variants.illuminopoly.property_values import base_cost
 from ..variants.illuminopoly.rent import is_countable, rent_of
 from .contest_sense import (JAIL_COST, attack_response, defence_response, odds_for, odds_of, sealed_attack,
-                            sealed_defence, success_changes)
+                            sealed_defence, stakes, success_changes)
 from .goals import facts_of
 from .schemer import Schemer
 from .schemer_landing import CHAIR_WAIVES, MIN_EDGE
 from .schemer_windows import JOIN_THRESHOLD
-from .valuation import CASH_RESERVE, FIELD_WEIGHT, LEADER_WEIGHT, POWER_WEIGHT, RENT_ROUNDS, StandingsMemo
+from .valuation import CASH_RESERVE, Appraiser, FIELD_WEIGHT, LEADER_WEIGHT, POWER_WEIGHT, RENT_ROUNDS, StandingsMemo
 
 BUY_RESERVE = 100
 """A deed is bought when the cash left after the price is at least this much."""
@@ -69,8 +69,11 @@ class RolloutPolicy:
     """Plays every seat of one rollout (`decide(state, seat)`, like `Schemer.decide`). `memo`: the standings shared
     by the decision's rollouts (for the schemer's decisions)."""
 
-    def __init__(self, seed: int, memo: StandingsMemo | None = None):
+    def __init__(self, seed: int, memo: StandingsMemo | None = None, full_contest_stakes: bool = True):
         self.seed = seed
+        self.full_contest_stakes = full_contest_stakes
+        """A contest's stakes are the schemer's (bots/contest_sense.py `stakes`, the whole table's standings, worked
+        out once per contest for every seat and stage) rather than the quick ones."""
         self.memo = memo
         self.schemers: dict[int, Schemer] = {}
         self.stakes: dict[tuple[int, int, str, int, int], Stake] = {}
@@ -131,10 +134,9 @@ class RolloutPolicy:
         if step == "free":
             if player.cash >= RICH and _may_improve(state, seat):
                 return None  # building and lifting mortgages: the schemer's
-            menu = legal_menu(state, seat, include_free=False)
-            if "roll" in menu:
+            if turn.may_roll_again:  # another move after doubles (R-MOVE-05), as T5 lists it
                 return A.Roll.shared(seat=seat, dice_count=dice)
-            return A.EndTurn.shared(seat=seat) if "end_turn" in menu else None
+            return A.EndTurn.shared(seat=seat)
         if step == "income":
             return A.CollectRent.shared(seat=seat)
         if step == "fp_choice":
@@ -212,7 +214,10 @@ class RolloutPolicy:
         key = (state.round_no, contest.id, contest.contest, contest.attacker, contest.target)
         stake = self.stakes.get(key)
         if stake is None:
-            stake = self.stakes[key] = quick_stakes(ctx, contest.contest, contest.attacker, contest.target)
+            stake = self.stakes[key] = (stakes(Appraiser(state, contest.attacker, self.memo), contest.contest,
+                                               contest.attacker, contest.target)
+                                        if self.full_contest_stakes else
+                                        quick_stakes(ctx, contest.contest, contest.attacker, contest.target))
         mine = stake.get(seat, 0.0)
         if stage == "answers":
             side = contest.invitations.get(seat)
