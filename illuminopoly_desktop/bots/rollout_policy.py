@@ -11,8 +11,10 @@ ones to a schemer:
 - on a landing a deed is bought while the price leaves a working reserve; on a rival's deed a takeover or a
   subversion is declared when its quick stake (below) beats the base cost and the graft by the
   schemer's own margin, at the schemer's sealed graft against the owner's likely defence (bots/contest_sense.py);
-- in a contest, the quick stake of each seat decides its graft by the schemer's best responses, and whether it
-  joins a side or accepts an invitation (every eligible player is invited, as the schemer does);
+- in a contest, each seat's stake decides its graft by the schemer's best responses, and whether it joins a side or
+  accepts an invitation (every eligible player is invited, as the schemer does): the schemer's own stakes for a
+  contest already open when the rollout starts (the one the strategist's decision is often about), worked out once
+  for every seat and stage; the quick stakes (below) for the contests declared during the rollout;
 - everything else (offers, ransoms, the Artillery's landings, forced reorganisations, auctions, raising funds, the
   Chair's blocks and buy-offs, votes, taxes, upkeep, permits...) is the schemer's, as is the open window of a rich
   player with something to build on or a mortgage to lift, and a player short of cash.
@@ -30,6 +32,7 @@ only randomness is the schemers' own, seeded from `seed`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from typing import Literal
 
 from ..model.state import Contest, GameState
@@ -69,11 +72,12 @@ class RolloutPolicy:
     """Plays every seat of one rollout (`decide(state, seat)`, like `Schemer.decide`). `memo`: the standings shared
     by the decision's rollouts (for the schemer's decisions)."""
 
-    def __init__(self, seed: int, memo: StandingsMemo | None = None, full_contest_stakes: bool = True):
+    def __init__(self, seed: int, memo: StandingsMemo | None = None, schemer_contests: Collection[int] = ()):
         self.seed = seed
-        self.full_contest_stakes = full_contest_stakes
-        """A contest's stakes are the schemer's (bots/contest_sense.py `stakes`, the whole table's standings, worked
-        out once per contest for every seat and stage) rather than the quick ones."""
+        self.schemer_contests = frozenset(schemer_contests)
+        """Contests (by id) whose stakes are the schemer's own (bots/contest_sense.py `stakes`: the whole table's
+        standings, worked out once per contest for every seat and stage) rather than the quick ones: those open when
+        the rollout starts, the ones the decision looked ahead from is about."""
         self.memo = memo
         self.schemers: dict[int, Schemer] = {}
         self.stakes: dict[tuple[int, int, str, int, int], Stake] = {}
@@ -216,7 +220,7 @@ class RolloutPolicy:
         if stake is None:
             stake = self.stakes[key] = (stakes(Appraiser(state, contest.attacker, self.memo), contest.contest,
                                                contest.attacker, contest.target)
-                                        if self.full_contest_stakes else
+                                        if contest.id in self.schemer_contests else
                                         quick_stakes(ctx, contest.contest, contest.attacker, contest.target))
         mine = stake.get(seat, 0.0)
         if stage == "answers":

@@ -3,8 +3,9 @@
 For a decision with real alternatives (a landing option, a graft bid, taking the pot or reorganising, paying a
 ransom, playing a favor...), it lists a few candidates around the schemer's own choice and plays each forward with
 Monte Carlo rollouts: it samples the hidden parts of the game from its seat's view (bots/seat_knowledge.py),
-applies the candidate with `engine.apply` on a copy (`engine.copy_state`), lets schemers play every seat for a few
-player-turns, and values the position reached by the schemer's estimate of each player's chance to win
+applies the candidate with `engine.apply` on a copy (`engine.copy_state`), lets the light rollout policy
+(bots/rollout_policy.py: the schemer's rules of thumb at a fraction of their cost, issue 30) play every seat for a
+few player-turns, and values the position reached by the schemer's estimate of each player's chance to win
 (`Appraiser.win_chances`), or by the result if the game ended. Every candidate is played on the same sampled worlds
 (paired samples), which makes small differences visible with few rollouts; candidates clearly worse than the
 schemer's choice are dropped early, and another candidate replaces the schemer's choice only if it beats it by
@@ -20,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Literal
 
-from ..model.state import GameState
+from ..model.state import Contest, GameState
 from ..rules import actions as A
 from ..rules import engine
 from ..rules.context import RulesContext
@@ -226,7 +227,8 @@ class Strategist:
         turns = 0
         decide: Callable[[GameState, int], A.Action | None]
         if self.rollout_policy == "light":
-            decide = RolloutPolicy(seed, memo).decide
+            open_contests = [window.id for window in world.pending if isinstance(window, Contest)]
+            decide = RolloutPolicy(seed, memo, schemer_contests=open_contests).decide
         else:
             policies: dict[int, Schemer] = {}
 
