@@ -81,7 +81,8 @@ class RolloutPolicy:
         self.memo = memo
         self.schemers: dict[int, Schemer] = {}
         self.stakes: dict[tuple[int, int, str, int, int], Stake] = {}
-        """Quick stakes of the contests of this rollout, by (round, contest id, kind, attacker, target)."""
+        """The stakes of this rollout's contests (the schemer's or the quick ones), by (round, contest id, kind,
+        attacker, target): worked out at a contest's first decision, used for every seat and stage of it."""
         self.tried: set[tuple[int, int, int, int, str]] = set()
         """Landing options declared at (round, seat, move of the turn, square): a refused or blocked one is not
         declared again at the same landing (as the schemer's memory)."""
