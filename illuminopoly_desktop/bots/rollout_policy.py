@@ -44,8 +44,7 @@ from ..variants.illuminopoly.conspiracy import chair_blocks
 from ..variants.illuminopoly.landing import purchase_price
 from ..variants.illuminopoly.property_values import base_cost
 from ..variants.illuminopoly.rent import is_countable, rent_of
-from .contest_sense import (JAIL_COST, attack_response, defence_response, odds_for, odds_of, sealed_attack,
-                            sealed_defence, stakes, success_changes)
+from .contest_sense import JAIL_COST, attack_response, graft_pips, odds_for, sealed_attack, stakes, success_changes
 from .goals import facts_of
 from .schemer import Schemer
 from .schemer_landing import CHAIR_WAIVES, MIN_EDGE
@@ -236,37 +235,12 @@ class RolloutPolicy:
         return self._graft(ctx, seat, contest, stake)
 
     def _graft(self, ctx: RulesContext, seat: int, contest: Contest, stake: Stake) -> A.Action | None:
-        """The schemer's sealed bid or open raise (bots/schemer_windows.py `_graft`) on the quick stake."""
-        state = ctx.state
-        side = contests.side_of(contest, seat)
-        if side is None:
+        """The schemer's sealed bid or open raise (bots/contest_sense.py `graft_pips`) on the contest's stake; any
+        number of pips up to the seat's most is legal (R-CONTEST-05)."""
+        if contests.side_of(contest, seat) is None:
             return None
-        most = contests.max_pips(ctx, contest, seat)
-        odds = odds_of(ctx, contest)
-        mine = stake.get(seat, 0.0)
-        price = contests.pip_price(contest, seat)
-        if contest.stage == "open_graft":
-            known = contests.net_modifier(contest)
-            if side == "attack":
-                pips, _ = attack_response(odds, mine, price, 0, most, known=known)
-            else:
-                pips, _ = defence_response(odds, -mine, price, 0, most, known=-known)
-            return A.CommitGraft.shared(seat=seat, pips=min(pips, most))
-        others = contest.defenders if side == "attack" else contest.attackers
-        opponent = max(others, key=lambda s: abs(stake.get(s, 0.0)), default=None)
-        pips = 0
-        if side == "attack" and mine > 0:
-            if opponent is None:
-                pips, _ = attack_response(odds, mine, price, 0, most)
-            else:
-                opp_price = contests.pip_price(contest, opponent)
-                pips, _, _ = sealed_attack(odds, mine, price, most, max(0.0, -stake.get(opponent, 0.0)), opp_price,
-                                           state.players[opponent].cash // opp_price)
-        elif side == "defend" and mine < 0:
-            opp_gain = max(0.0, stake.get(opponent, 0.0)) if opponent is not None else 0.0
-            opp_most = state.players[opponent].cash // 10 if opponent is not None else 0
-            pips, _ = sealed_defence(odds, -mine, price, most, opp_gain, 10, opp_most)
-        return A.CommitGraft.shared(seat=seat, pips=max(0, min(pips, most)))
+        pips = graft_pips(ctx, contest, seat, stake)
+        return A.CommitGraft.shared(seat=seat, pips=max(0, min(pips, contests.max_pips(ctx, contest, seat))))
 
 
 def _may_improve(state: GameState, seat: int) -> bool:
