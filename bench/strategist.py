@@ -1,6 +1,6 @@
 """The strategist's thinking speed: rollouts per second of thought, on a fixed set of decisions it thinks about.
 `python bench/strategist.py [--positions 40] [--rollouts 48] [--seed 0] [--profile] [--compare issue30-base]
-[--rounds 3] [--core 0]`.
+[--rounds 3] [--core 0] [--rollout-policy light|schemer]`.
 
 The decisions are taken from seeded games of four schemers: every decision the strategist would think about (one
 with at least two candidates, bots/strategist.py `candidates`) at a stride chosen so that `--positions` of them are
@@ -9,6 +9,11 @@ same on a loaded machine), and the figure is the rollouts played divided by the 
 schemer's own choice and the candidates' listing included. A digest of the decisions and of the strategist's choices
 and of every rollout's value is printed: two commits whose digests agree decided the same decisions the same way
 after the same look-ahead, so their figures compare work for the same result.
+
+`--rollout-policy schemer` plays the rollouts with schemers, as the strategist did before issue 30 (the default,
+`light`, is bots/rollout_policy.py); with `--compare` it applies to the working tree only. A different policy decides
+differently: the digests of the choices and of the rollout values then differ from REF's, and the figures compare
+the thinking speed, not the same work.
 
 `--profile` prints where the time goes (cProfile, the top functions by own time and by cumulative time).
 
@@ -82,7 +87,7 @@ def digest(items: list) -> str:
     return hashlib.sha256(repr(items).encode()).hexdigest()[:12]
 
 
-def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = False) -> dict:
+def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = False, policy: str = "light") -> dict:
     """Decide every position with a strategist limited to `rollouts` rollouts; rollouts/s and the choices' digest."""
     from illuminopoly_desktop.bots.strategist import Strategist
 
@@ -102,6 +107,8 @@ def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = Fa
     profiler = cProfile.Profile() if profile else None
     for number, (view, seat) in enumerate(positions):
         strategist = Strategist(number, budget=1e9, max_rollouts=rollouts)
+        if policy != "light":  # (a REF from before the light policy has no such choice: the option is not passed)
+            strategist.rollout_policy = "schemer"
         if profiler is not None:
             profiler.enable()
         began, began_cpu = time.perf_counter(), time.process_time()
@@ -124,7 +131,7 @@ def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = Fa
 def child(args: argparse.Namespace) -> None:
     import illuminopoly_desktop
     positions = decisions(args.positions, args.seed)
-    result = measure(positions, args.rollouts, args.profile)
+    result = measure(positions, args.rollouts, args.profile, args.rollout_policy)
     print(f"rollouts/s {result['rate']:.1f} (per CPU second {result['cpu_rate']:.1f})  "
           f"({result['rollouts']} rollouts in {result['seconds']:.2f} s over "
           f"{len(positions)} decisions; decisions {digest(positions)}, choices {result['choices']}, "
@@ -147,6 +154,8 @@ def compare(args: argparse.Namespace) -> None:
                     command = ["taskset", "-c", str(args.core), sys.executable, str(Path(__file__).resolve()),
                                "--positions", str(args.positions), "--rollouts", str(args.rollouts),
                                "--seed", str(args.seed)]
+                    if root == HERE and args.rollout_policy != "light":
+                        command += ["--rollout-policy", args.rollout_policy]
                     out = subprocess.run(command, env=env, cwd=root, check=True, capture_output=True,
                                          text=True).stdout.strip()
                     print(f"{name:>14}: {out}", flush=True)
@@ -170,6 +179,8 @@ def main() -> None:
     parser.add_argument("--compare", metavar="REF")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--core", type=int, default=0)
+    parser.add_argument("--rollout-policy", choices=("light", "schemer"), default="light",
+                        help="the working tree's rollout policy (schemer: as before issue 30)")
     args = parser.parse_args()
     if args.compare:
         compare(args)

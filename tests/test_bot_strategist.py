@@ -1,5 +1,6 @@
 """The strategist looks ahead with the engine within its time budget (issue 6): Monte Carlo rollouts from worlds
-sampled from its seat's view, the schemer as rollout policy, only on decisions with real alternatives."""
+sampled from its seat's view, played by a light rollout policy (bots/rollout_policy.py, issue 30), only on decisions
+with real alternatives."""
 from __future__ import annotations
 
 import time

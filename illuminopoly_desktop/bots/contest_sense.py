@@ -95,6 +95,38 @@ def sealed_defence(odds: Odds, loss: float, price: int, most: int, attacker_gain
     return pips, attack
 
 
+def graft_pips(ctx: RulesContext, contest: Contest, seat: int, stake: dict[int, float]) -> int:
+    """The pips `seat` means to commit in the contest's graft stage by every seat's stake (success minus failure):
+    a sealed bid, the best response to the other side's likely one, or in open bidding the best next raise at the
+    current modifier; nothing on a side whose stake is not at risk. (The schemer's, and its rollout policy's.)"""
+    state = ctx.state
+    most = contests.max_pips(ctx, contest, seat)
+    odds = odds_of(ctx, contest)
+    side = contests.side_of(contest, seat)
+    mine = stake.get(seat, 0.0)
+    price = contests.pip_price(contest, seat)
+    if contest.stage == "open_graft":
+        known = contests.net_modifier(contest)
+        if side == "attack":
+            return attack_response(odds, mine, price, 0, most, known=known)[0]
+        return defence_response(odds, -mine, price, 0, most, known=-known)[0]
+    others = contest.defenders if side == "attack" else contest.attackers
+    opponent = max(others, key=lambda s: abs(stake.get(s, 0.0)), default=None)
+    if side == "attack":
+        if mine <= 0:
+            return 0
+        if opponent is None:
+            return attack_response(odds, mine, price, 0, most)[0]
+        opp_price = contests.pip_price(contest, opponent)
+        return sealed_attack(odds, mine, price, most, max(0.0, -stake.get(opponent, 0.0)), opp_price,
+                             state.players[opponent].cash // opp_price)[0]
+    if mine >= 0:
+        return 0
+    opp_gain = max(0.0, stake.get(opponent, 0.0)) if opponent is not None else 0.0
+    opp_most = state.players[opponent].cash // 10 if opponent is not None else 0
+    return sealed_defence(odds, -mine, price, most, opp_gain, 10, opp_most)[0]
+
+
 # ----- what a contest is worth to each player -----
 
 def success_changes(state: GameState, kind: str, attacker: int, target: int) -> dict[int, dict]:

@@ -3,7 +3,8 @@
 Strengths:
 - "random": uniform over the kinds of legal action (bots/random_bot.py), as the simulations have always used;
 - "schemer": rule-based, plays with purpose (bots/schemer.py);
-- "strategist": looks ahead with the engine, Monte Carlo rollouts with the schemer as policy (bots/strategist.py).
+- "strategist": looks ahead with the engine, Monte Carlo rollouts played by a light policy (bots/strategist.py,
+  bots/rollout_policy.py).
 
 Every player decides from its seat's view only (`model.views.player_view`). `choose` takes that view; a host that
 holds the whole game state may pass the state instead, and it is reduced to the seat's view before the player looks

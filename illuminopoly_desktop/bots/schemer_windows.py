@@ -10,7 +10,7 @@ from ..variants.illuminopoly import contests
 from ..rules.mortgages import lift_cost
 from ..variants.illuminopoly.structure import free_arrows
 from . import effects
-from .contest_sense import attack_response, defence_response, odds_of, sealed_attack, sealed_defence, stakes
+from .contest_sense import graft_pips, stakes
 from .schemer_money import raise_cash_action
 from .situation import Situation
 from .structure_plan import choose_slot
@@ -228,36 +228,7 @@ def _graft(sit: Situation, contest, stake: dict[int, float]) -> A.Action | None:
     options = sit.typed_options("commit_graft", A.CommitGraft)
     if not options:
         return default_action(sit.state, sit.seat)
-    most = contests.max_pips(sit.ctx, contest, sit.seat)
-    odds = odds_of(sit.ctx, contest)
-    side = contests.side_of(contest, sit.seat)
-    mine = stake.get(sit.seat, 0.0)
-    price = contests.pip_price(contest, sit.seat)
-    if contest.stage == "open_graft":
-        known = contests.net_modifier(contest)
-        if side == "attack":
-            pips, _ = attack_response(odds, mine, price, 0, most, known=known)
-        else:
-            pips, _ = defence_response(odds, -mine, price, 0, most, known=-known)
-        return _legal_graft(sit, options, pips)
-    others = contest.defenders if side == "attack" else contest.attackers
-    opponent = max(others, key=lambda s: abs(stake.get(s, 0.0)), default=None)
-    if side == "attack":
-        if mine <= 0:
-            return _legal_graft(sit, options, 0)
-        if opponent is None:
-            pips, _ = attack_response(odds, mine, price, 0, most)
-        else:
-            opp_price = contests.pip_price(contest, opponent)
-            pips, _, _ = sealed_attack(odds, mine, price, most, max(0.0, -stake.get(opponent, 0.0)), opp_price,
-                                       sit.state.players[opponent].cash // opp_price)
-    else:
-        if mine >= 0:
-            return _legal_graft(sit, options, 0)
-        opp_gain = max(0.0, stake.get(opponent, 0.0)) if opponent is not None else 0.0
-        opp_most = sit.state.players[opponent].cash // 10 if opponent is not None else 0
-        pips, _ = sealed_defence(odds, -mine, price, most, opp_gain, 10, opp_most)
-    return _legal_graft(sit, options, pips)
+    return _legal_graft(sit, options, graft_pips(sit.ctx, contest, sit.seat, stake))
 
 
 def _legal_graft(sit: Situation, options: list[A.CommitGraft], pips: int) -> A.Action:

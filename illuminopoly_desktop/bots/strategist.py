@@ -3,8 +3,9 @@
 For a decision with real alternatives (a landing option, a graft bid, taking the pot or reorganising, paying a
 ransom, playing a favor...), it lists a few candidates around the schemer's own choice and plays each forward with
 Monte Carlo rollouts: it samples the hidden parts of the game from its seat's view (bots/seat_knowledge.py),
-applies the candidate with `engine.apply` on a copy (`engine.copy_state`), lets schemers play every seat for a few
-player-turns, and values the position reached by the schemer's estimate of each player's chance to win
+applies the candidate with `engine.apply` on a copy (`engine.copy_state`), lets the light rollout policy
+(bots/rollout_policy.py: the schemer's rules of thumb at a fraction of their cost, issue 30) play every seat for a
+few player-turns, and values the position reached by the schemer's estimate of each player's chance to win
 (`Appraiser.win_chances`), or by the result if the game ended. Every candidate is played on the same sampled worlds
 (paired samples), which makes small differences visible with few rollouts; candidates clearly worse than the
 schemer's choice are dropped early, and another candidate replaces the schemer's choice only if it beats it by
@@ -17,8 +18,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
+from typing import Literal
 
-from ..model.state import GameState
+from ..model.state import Contest, GameState
 from ..rules import actions as A
 from ..rules import engine
 from ..rules.context import RulesContext
@@ -27,9 +30,12 @@ from ..rules.events import TurnStarted
 from ..rules.legal import legal_menu
 from ..variants.illuminopoly import contests
 from .game_driver import Stalled, drive
+from .rollout_policy import RolloutPolicy
 from .schemer import Schemer
 from .seat_knowledge import seat_view, state_from_view, undecided
 from .valuation import Appraiser, StandingsMemo
+
+RolloutPolicyName = Literal["light", "schemer"]
 
 DEFAULT_BUDGET = 1.0
 """Seconds of thought per decision."""
@@ -57,13 +63,15 @@ class Strategist:
     strength = "strategist"
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, rollout_turns: int = ROLLOUT_TURNS,
-                 max_rollouts: int | None = None):
+                 max_rollouts: int | None = None, rollout_policy: RolloutPolicyName = "light"):
         self.rng = random.Random(seed)
         self.budget = budget
         self.rollout_turns = rollout_turns
         self.max_rollouts = max_rollouts
         """Stop after this many rollouts even with time left (repeatable decisions, for tests)."""
         self.schemer = Schemer(seed)
+        self.rollout_policy = rollout_policy
+        """"light": bots/rollout_policy.py plays the rollouts; "schemer": schemers do (as before issue 30)."""
         self.last_rollouts = 0
         """Rollouts played for the last decision (for tests and benchmarks)."""
         self._step_cost = 0.002
@@ -216,14 +224,19 @@ class Strategist:
             engine.apply(world, candidate)
         except IllegalAction:
             return None  # not legal in this sampled world (it depends on what was hidden): no information
-        policies: dict[int, Schemer] = {}
         turns = 0
+        decide: Callable[[GameState, int], A.Action | None]
+        if self.rollout_policy == "light":
+            open_contests = [window.id for window in world.pending if isinstance(window, Contest)]
+            decide = RolloutPolicy(seed, memo, schemer_contests=open_contests).decide
+        else:
+            policies: dict[int, Schemer] = {}
 
-        def decide(world: GameState, actor: int) -> A.Action | None:
-            policy = policies.get(actor)
-            if policy is None:
-                policy = policies[actor] = Schemer(seed + actor, allow_offers=False, memo=memo)
-            return policy.decide(world, actor)
+            def decide(world: GameState, actor: int) -> A.Action | None:
+                policy = policies.get(actor)
+                if policy is None:
+                    policy = policies[actor] = Schemer(seed + actor, allow_offers=False, memo=memo)
+                return policy.decide(world, actor)
 
         clock = time.perf_counter()
         if clock + 2 * self._step_cost >= deadline:
