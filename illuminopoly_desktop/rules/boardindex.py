@@ -19,13 +19,16 @@ class BoardIndex:
     __slots__ = ("board", "squares", "name", "group_members", "railroad_indices", "utility_indices",
                  "property_indices", "chance_indices", "community_chest_indices", "go_index", "jail_index",
                  "free_parking_index", "go_to_jail_index", "go_salary", "income_tax_flat", "income_tax_percent",
-                 "railroad_rents", "utility_multipliers", "groups")
+                 "railroad_rents", "utility_multipliers", "groups", "group_of")
 
     def __init__(self, board: Board):
         self.board = board
         self.squares = board.squares
         self.name = board.name
         self.groups = board.groups
+        self.group_of: dict[int, str] = {square.index: square.group for square in board.squares
+                                         if square.group is not None}
+        """The group of every square that has one (a deed's: its colour, "railroad" or "utility")."""
         self.group_members = dict(board.group_members)
         self.railroad_indices = board.railroad_indices
         self.utility_indices = board.utility_indices

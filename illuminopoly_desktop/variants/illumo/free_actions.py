@@ -34,6 +34,17 @@ def forced_transfer(ctx: RulesContext, seat: int, to_group: bool, amount: int, f
 def check_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int, fee_from: str) -> bool:
     """Whether the transfer is forced by a compulsory charge, if it may be made now; else refuse (V-ILLUMO-07, -23)."""
     fee = treasury.check_transfer(ctx, seat, kind, to_group, amount, fee_from)
+    return _check_forced_or_allowed(ctx, seat, to_group, amount, fee)
+
+
+def _check_listed_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int,
+                           fee_from: str) -> bool:
+    """`check_transfer` for a type the seat is known to have a treasury of (`transfer_options`)."""
+    fee = treasury.check_transfer_funds(ctx, seat, kind, to_group, amount, fee_from)
+    return _check_forced_or_allowed(ctx, seat, to_group, amount, fee)
+
+
+def _check_forced_or_allowed(ctx: RulesContext, seat: int, to_group: bool, amount: int, fee: int) -> bool:
     forced = forced_transfer(ctx, seat, to_group, amount, fee)
     if not forced:
         check_not_audited(ctx, seat, "voluntary transfer")
@@ -108,6 +119,8 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     state = ctx.state
     found: list[A.Action] = []
     for kind, held in sorted(illumo_slice(state).treasuries.get(seat, {}).items()):
+        if not treasury.has_treasury(state, seat, kind):
+            continue  # (`check_transfer`'s first test, asked once for the type's every amount)
         amounts = {(to_group, amount) for to_group in (True, False) for amount in TRANSFER_SAMPLES}
         whole = treasury.deliverable(ctx, held)
         if whole:
@@ -118,7 +131,7 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
                 if 0 < shortfall <= whole:
                     amounts.add((False, shortfall))
         for to_group, amount in sorted(amounts):
-            if passes(check_transfer, ctx, seat, kind, to_group, amount, "source"):
+            if passes(_check_listed_transfer, ctx, seat, kind, to_group, amount, "source"):
                 found.append(A.Transfer.shared(seat=seat, group=kind, to_group=to_group, amount=amount))
     return found
 

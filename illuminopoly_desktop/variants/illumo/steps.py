@@ -113,6 +113,10 @@ def lawsuit_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     state = ctx.state
     if illumo_slice(state).lawsuits_left < 1:
         return
+    # `check_sue` is `check_may_sue` then `check_suit`: the first, and the filing fee (the suit's last test), are the
+    # same for every suit, so asked once (when they fail, no suit is listed, without a refusal per deed and suit).
+    if not passes(lawsuits.check_may_sue, ctx, seat) or state.players[seat].cash < illumo_options(ctx).illumo_filing_fee:
+        return
     for index, prop in state.properties.items():
         owner = prop.owner
         if owner is None and illumo_options(ctx).illumo_landmark_unowned_targets:
@@ -120,7 +124,7 @@ def lawsuit_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
         if owner is None or owner == seat:
             continue
         for suit in lawsuits.SUITS:
-            if passes(lawsuits.check_sue, ctx, seat, owner, suit, index):
+            if passes(lawsuits.check_suit, ctx, seat, owner, suit, index):
                 yield A.Sue.shared(seat=seat, defendant=owner, suit=suit, target=index)
 
 
