@@ -130,8 +130,11 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
                 shortfall = sum(owed for _, owed in window.payments) - state.players[seat].cash
                 if 0 < shortfall <= whole:
                     amounts.add((False, shortfall))
+        central = state.players[seat].cash
         for to_group, amount in sorted(amounts):
-            if passes(_check_listed_transfer, ctx, seat, kind, to_group, amount, "source"):
+            # (the source must hold the amount and its fee: one it cannot hold is not checked in full)
+            if amount <= (central if to_group else held) and passes(_check_listed_transfer, ctx, seat, kind, to_group,
+                                                                    amount, "source"):
                 found.append(A.Transfer.shared(seat=seat, group=kind, to_group=to_group, amount=amount))
     return found
 
