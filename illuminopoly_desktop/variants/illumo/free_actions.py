@@ -143,6 +143,7 @@ def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
     found: dict[str, list[A.Action]] = {"mortgage": [], "unmortgage": [], "buy_building": [], "sell_building": []}
     state = ctx.state
     own_turn = state.turn.seat == seat or illumo_options(ctx).illumo_build_timing == "any_time"
+    landmarks = illumo_slice(state).landmarks
     for index, prop in state.properties.items():
         lot = ctx.squares[index].kind == "lot"
         if prop.owner == seat:
@@ -155,7 +156,9 @@ def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
             if (prop.houses or prop.hotel) and passes(buildings.check_sell_building, ctx, seat, index):
                 mode = "hotel_breakdown" if prop.hotel else "house"
                 found["sell_building"].append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
-        if lot and own_turn and (prop.owner in (seat, None)) and passes(buildings.check_buy_building, ctx, seat, index):
+        # (a landmark or a mortgaged lot is refused a building by check_buy_building: not checked in full)
+        if (lot and own_turn and (prop.owner in (seat, None)) and index not in landmarks and not prop.mortgaged
+                and passes(buildings.check_buy_building, ctx, seat, index)):
             found["buy_building"].append(A.BuyBuilding.shared(seat=seat, property=index))
     return found
 
