@@ -48,6 +48,9 @@ class BoardIndex:
 
 def board_index(board: Board) -> BoardIndex:
     """The index of `board`, kept for the most recently used CACHE_SIZE boards (by identity)."""
+    recent = _MOST_RECENT
+    if recent and recent[0][0] is board:  # (nearly always: a context is built for every action of the one game)
+        return recent[0][1]
     key = id(board)
     cached = _CACHE.get(key)
     if cached is None or cached[0] is not board:
@@ -57,4 +60,9 @@ def board_index(board: Board) -> BoardIndex:
             _CACHE.popitem(last=False)
     else:
         _CACHE.move_to_end(key)
+    _MOST_RECENT[:] = [cached]  # the last entry of _CACHE now: asked again, it would stay last
     return cached[1]
+
+
+_MOST_RECENT: list[tuple[Board, BoardIndex]] = []
+"""The entry `board_index` returned last (at the end of _CACHE's order)."""
