@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from .datafile import DataFileError, DataProblem, describe_problem, read_text
-from .resources import resource_path
+from .resources import RESOURCES_ENV_VAR, resource_path
 
 DeckName = Literal["chance", "community_chest"]
 DECK_NAMES: tuple[str, ...] = ("chance", "community_chest")
@@ -109,8 +110,19 @@ def load_cards(path: str | Path | None = None) -> Decks:
     empty cell means "none". Cached per file. Raises DataFileError naming the
     file, the row and the field at fault.
     """
-    resolved = Path(path) if path is not None else resource_path("cards_classic.csv")
-    return _load_cards_cached(resolved)
+    if path is not None:
+        return _load_cards_cached(Path(path))
+    # The default decks are read at every card drawn (rules/cards.py): found by the one input of the resources folder
+    # that may change while the app runs (model/resources.py), not by building its path each time.
+    override = os.environ.get(RESOURCES_ENV_VAR)
+    found = _DEFAULT_DECKS.get(override)
+    if found is None:
+        found = _DEFAULT_DECKS[override] = _load_cards_cached(resource_path("cards_classic.csv"))
+    return found
+
+
+_DEFAULT_DECKS: dict[str | None, Decks] = {}
+"""The decks of resources/cards_classic.csv, by the ILLUMINOPOLY_RESOURCES override they were read under."""
 
 
 @lru_cache(maxsize=8)

@@ -19,13 +19,16 @@ class BoardIndex:
     __slots__ = ("board", "squares", "name", "group_members", "railroad_indices", "utility_indices",
                  "property_indices", "chance_indices", "community_chest_indices", "go_index", "jail_index",
                  "free_parking_index", "go_to_jail_index", "go_salary", "income_tax_flat", "income_tax_percent",
-                 "railroad_rents", "utility_multipliers", "groups")
+                 "railroad_rents", "utility_multipliers", "groups", "group_of")
 
     def __init__(self, board: Board):
         self.board = board
         self.squares = board.squares
         self.name = board.name
         self.groups = board.groups
+        self.group_of: dict[int, str] = {square.index: square.group for square in board.squares
+                                         if square.group is not None}
+        """The group of every square that has one (a deed's: its colour, "railroad" or "utility")."""
         self.group_members = dict(board.group_members)
         self.railroad_indices = board.railroad_indices
         self.utility_indices = board.utility_indices
@@ -45,6 +48,9 @@ class BoardIndex:
 
 def board_index(board: Board) -> BoardIndex:
     """The index of `board`, kept for the most recently used CACHE_SIZE boards (by identity)."""
+    recent = _MOST_RECENT
+    if recent and recent[0][0] is board:  # (nearly always: a context is built for every action of the one game)
+        return recent[0][1]
     key = id(board)
     cached = _CACHE.get(key)
     if cached is None or cached[0] is not board:
@@ -54,4 +60,9 @@ def board_index(board: Board) -> BoardIndex:
             _CACHE.popitem(last=False)
     else:
         _CACHE.move_to_end(key)
+    _MOST_RECENT[:] = [cached]  # the last entry of _CACHE now: asked again, it would stay last
     return cached[1]
+
+
+_MOST_RECENT: list[tuple[Board, BoardIndex]] = []
+"""The entry `board_index` returned last (at the end of _CACHE's order)."""

@@ -54,6 +54,10 @@ def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
     """The mortgage and building actions the seat may take now, by kind, each checked as `apply` checks it."""
     found: dict[str, list[A.Action]] = {"mortgage": [], "unmortgage": [], "buy_building": [], "sell_building": []}
     state = ctx.state
+    # A lot of a group he does not own whole is refused a building by check_buy_building (CLASSIC-07): not checked.
+    whole = {group for group, members in ctx.board.group_members.items()
+             if all(state.properties[m].owner == seat for m in members)}
+    squares = ctx.squares
     for index, prop in state.properties.items():
         if prop.owner != seat:
             continue
@@ -67,7 +71,8 @@ def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
             for mode in SELL_MODES:
                 if passes(buildings.check_sell_building, ctx, seat, index, mode):
                     found["sell_building"].append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
-        if ctx.squares[index].kind == "lot" and passes(buildings.check_buy_building, ctx, seat, index):
+        if (squares[index].kind == "lot" and squares[index].group in whole
+                and passes(buildings.check_buy_building, ctx, seat, index)):
             found["buy_building"].append(A.BuyBuilding.shared(seat=seat, property=index))
     return found
 

@@ -6,10 +6,10 @@ final interest (V-GEORGE-18). Buildings sell back at half cost, their loan settl
 empty lease may be given up (V-GEORGE-29). With no unit of a kind left in the Bank, buyers wait (V-GEORGE-19)."""
 from __future__ import annotations
 
-from ...model.george_state import BuildingKind, Loan
+from ...model.george_state import BuildingKind, Loan, Parcel
 from ...model.state import BANK
 from ...rules.context import RulesContext
-from ...rules.errors import refuse
+from ...rules.errors import IllegalAction, refuse
 from ...rules.money import bank_pays, ceil_div, move
 from .access import george_options, george_slice
 from .parcels import (bought_outright, building_price, change_supply, holding_words, leased_parcel, loans_on, parcel,
@@ -26,38 +26,47 @@ def split_down(total: int, count: int) -> list[int]:
 
 
 def check_kind(ctx: RulesContext, index: int, kind: BuildingKind, count: int) -> None:
-    """What the parcel may take now (V-GEORGE-11, -14, -15), whoever buys it."""
+    """What the parcel may take now (V-GEORGE-11, -14, -15), whoever buys it; else refuse."""
+    refusal = kind_refusal(ctx, index, kind, count)
+    if refusal is not None:
+        raise refusal
+
+
+def kind_refusal(ctx: RulesContext, index: int, kind: BuildingKind, count: int) -> IllegalAction | None:
+    """`check_kind`'s refusal, returned (None: the parcel may take them): a listing tries many kinds and counts, and a
+    refusal raised costs more than the test."""
     held = parcel(ctx, index)
     street = ctx.squares[index].kind == "lot"
     name = ctx.square_name(index)
     if kind == "house":
         if not street:
-            raise refuse("E_NOT_MONOPOLY", "V-GEORGE-14", "Houses go on streets only; a railroad or utility takes a "
+            return refuse("E_NOT_MONOPOLY", "V-GEORGE-14", "Houses go on streets only; a railroad or utility takes a "
                                                           "plant.")
         if held.large:
-            raise refuse("E_UNEVEN", "V-GEORGE-15", f"{name} holds a large building: no more houses.")
+            return refuse("E_UNEVEN", "V-GEORGE-15", f"{name} holds a large building: no more houses.")
         if held.houses + count > 4:
-            raise refuse("E_UNEVEN", "V-GEORGE-14", f"A parcel holds four houses at most ({name} has {held.houses}).")
+            return refuse("E_UNEVEN", "V-GEORGE-14", f"A parcel holds four houses at most ({name} has {held.houses}).")
     elif kind in ("hotel", "office"):
         if not street:
-            raise refuse("E_NOT_MONOPOLY", "V-GEORGE-15", "Hotels and office buildings go on streets only.")
+            return refuse("E_NOT_MONOPOLY", "V-GEORGE-15", "Hotels and office buildings go on streets only.")
         if count != 1:
-            raise refuse("E_UNEVEN", "V-GEORGE-15", "Large buildings are bought one at a time.")
+            return refuse("E_UNEVEN", "V-GEORGE-15", "Large buildings are bought one at a time.")
         if held.large >= 2:
-            raise refuse("E_UNEVEN", "V-GEORGE-15", f"{name} already holds two large buildings, the most allowed.")
+            return refuse("E_UNEVEN", "V-GEORGE-15", f"{name} already holds two large buildings, the most allowed.")
         if not held.large and held.houses != 4:
-            raise refuse("E_UNEVEN", "V-GEORGE-15", f"A large building needs four houses ({name} has {held.houses}).")
+            return refuse("E_UNEVEN", "V-GEORGE-15", f"A large building needs four houses ({name} has {held.houses}).")
     else:
         if street:
-            raise refuse("E_NOT_MONOPOLY", "V-GEORGE-11", "Plants go on railroads and utilities only.")
+            return refuse("E_NOT_MONOPOLY", "V-GEORGE-11", "Plants go on railroads and utilities only.")
         if bought_outright(ctx, index):
-            raise refuse("E_NOT_MONOPOLY", "V-GEORGE-11", f"{name} is owned outright and charges classic rent: "
+            return refuse("E_NOT_MONOPOLY", "V-GEORGE-11", f"{name} is owned outright and charges classic rent: "
                                                           f"it takes no plant in this game.")
         if count != 1 or held.plant:
-            raise refuse("E_UNEVEN", "V-GEORGE-11", f"{name} holds one plant at most.")
+            return refuse("E_UNEVEN", "V-GEORGE-11", f"{name} holds one plant at most.")
     if supply_of(ctx.state, kind) < count:
-        raise refuse("E_NO_SUPPLY", "V-GEORGE-19", f"The Bank has no {WORDS[kind]} left to sell: wait until one "
+        return refuse("E_NO_SUPPLY", "V-GEORGE-19", f"The Bank has no {WORDS[kind]} left to sell: wait until one "
                                                    f"comes back.")
+    return None
 
 
 def check_purchase(ctx: RulesContext, seat: int, index: int, kind: BuildingKind, count: int, down: int | None,
@@ -135,9 +144,7 @@ def check_sale(ctx: RulesContext, seat: int, index: int, kind: BuildingKind) -> 
     held = leased_parcel(ctx, seat, index, "V-GEORGE-20")
     if not george_options(ctx).george_sellback_anytime and not raising_funds(ctx, seat):
         raise refuse("E_WRONG_PHASE", "V-GEORGE-20", "Buildings are sold back only to raise money for a debt.")
-    has = {"house": held.houses and not held.large, "hotel": held.hotels, "office": held.offices,
-           "plant": held.plant}[kind]
-    if not has:
+    if not holds_building(held, kind):
         raise refuse("E_NO_BUILDING", "V-GEORGE-20", f"No {WORDS[kind]} on {ctx.square_name(index)} to sell.")
     refund = building_price(ctx, index, kind) // 2
     loan = sale_loan(ctx, index, kind)
@@ -148,6 +155,12 @@ def check_sale(ctx: RulesContext, seat: int, index: int, kind: BuildingKind) -> 
                      f"The sale brings ${refund} and its loan costs ${settle} to settle: you are ${settle - refund - cash} "
                      f"short.")
     return refund, settle
+
+
+def holds_building(held: Parcel, kind: BuildingKind) -> bool:
+    """Whether the parcel has a building of that kind to sell back (a house only while no large building stands)."""
+    return bool({"house": held.houses and not held.large, "hotel": held.hotels, "office": held.offices,
+                 "plant": held.plant}[kind])
 
 
 def sell(ctx: RulesContext, seat: int, index: int, kind: BuildingKind) -> None:

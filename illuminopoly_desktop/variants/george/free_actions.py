@@ -16,7 +16,7 @@ from ...rules.legal import lazily
 from ...rules.money import ceil_div
 from ..classic.free_actions import offer_answers
 from . import buildings, charges, shortage
-from .access import george_slice
+from .access import george_options, george_slice
 from .parcels import building_price, loans_of, payoff
 
 
@@ -80,6 +80,8 @@ def _building_kinds(ctx: RulesContext, index: int) -> tuple[BuildingKind, ...]:
 def _purchases(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.Action]:
     for index in leased:
         for kind in _building_kinds(ctx, index):
+            if buildings.kind_refusal(ctx, index, kind, 1) is not None:
+                continue  # (check_purchase would refuse it by check_kind: a refusal raised costs more than the test)
             price = building_price(ctx, index, kind)
             for down in sorted({ceil_div(price, 2), price}):
                 if passes(buildings.check_purchase, ctx, seat, index, kind, 1, down):
@@ -87,15 +89,22 @@ def _purchases(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.Ac
 
 
 def _sales(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.SellParcelBuilding]:
+    # check_sale's tests that refuse without a refusal raised per parcel and kind: the seat's moment, the building
+    if not george_options(ctx).george_sellback_anytime and not buildings.raising_funds(ctx, seat):
+        return
+    parcels = george_slice(ctx.state).parcels
     for index in leased:
         for kind in _building_kinds(ctx, index):
-            if passes(buildings.check_sale, ctx, seat, index, kind):
+            if buildings.holds_building(parcels[index], kind) and passes(buildings.check_sale, ctx, seat, index, kind):
                 yield A.SellParcelBuilding.shared(seat=seat, property=index, building=kind)
 
 
 def _surrenders(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.Action]:
+    if not george_options(ctx).george_allow_lease_surrender:
+        return  # (check_surrender's first test, asked once)
+    parcels = george_slice(ctx.state).parcels
     for index in leased:
-        if passes(buildings.check_surrender, ctx, seat, index):
+        if not parcels[index].built and passes(buildings.check_surrender, ctx, seat, index):
             yield A.SurrenderLease.shared(seat=seat, property=index)
 
 

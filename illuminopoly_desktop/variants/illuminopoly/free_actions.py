@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...rules import actions as A
 from ...rules import offers
+from ...rules.buildings import group_has_buildings
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
@@ -187,7 +188,9 @@ def _deed_actions(ctx: RulesContext, seat: int, index: int, kind: str, monopolie
     """The free actions of one kind on one of the seat's deeds, with the checks `free_options` makes."""
     prop = ctx.state.properties[index]
     if kind == "mortgage":
-        if not prop.mortgaged and not prop.destroyed and passes(buildings.check_mortgage, ctx, seat, index):
+        # (a deed of a group with buildings is refused by check_mortgage: not checked in full)
+        if (not prop.mortgaged and not prop.destroyed and not group_has_buildings(ctx, index)
+                and passes(buildings.check_mortgage, ctx, seat, index)):
             return [A.Mortgage.shared(seat=seat, property=index)]
         return []
     if kind == "unmortgage":

@@ -34,6 +34,17 @@ def forced_transfer(ctx: RulesContext, seat: int, to_group: bool, amount: int, f
 def check_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int, fee_from: str) -> bool:
     """Whether the transfer is forced by a compulsory charge, if it may be made now; else refuse (V-ILLUMO-07, -23)."""
     fee = treasury.check_transfer(ctx, seat, kind, to_group, amount, fee_from)
+    return _check_forced_or_allowed(ctx, seat, to_group, amount, fee)
+
+
+def _check_listed_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int,
+                           fee_from: str) -> bool:
+    """`check_transfer` for a type the seat is known to have a treasury of (`transfer_options`)."""
+    fee = treasury.check_transfer_funds(ctx, seat, kind, to_group, amount, fee_from)
+    return _check_forced_or_allowed(ctx, seat, to_group, amount, fee)
+
+
+def _check_forced_or_allowed(ctx: RulesContext, seat: int, to_group: bool, amount: int, fee: int) -> bool:
     forced = forced_transfer(ctx, seat, to_group, amount, fee)
     if not forced:
         check_not_audited(ctx, seat, "voluntary transfer")
@@ -108,6 +119,8 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     state = ctx.state
     found: list[A.Action] = []
     for kind, held in sorted(illumo_slice(state).treasuries.get(seat, {}).items()):
+        if not treasury.has_treasury(state, seat, kind):
+            continue  # (`check_transfer`'s first test, asked once for the type's every amount)
         amounts = {(to_group, amount) for to_group in (True, False) for amount in TRANSFER_SAMPLES}
         whole = treasury.deliverable(ctx, held)
         if whole:
@@ -117,8 +130,11 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
                 shortfall = sum(owed for _, owed in window.payments) - state.players[seat].cash
                 if 0 < shortfall <= whole:
                     amounts.add((False, shortfall))
+        central = state.players[seat].cash
         for to_group, amount in sorted(amounts):
-            if passes(check_transfer, ctx, seat, kind, to_group, amount, "source"):
+            # (the source must hold the amount and its fee: one it cannot hold is not checked in full)
+            if amount <= (central if to_group else held) and passes(_check_listed_transfer, ctx, seat, kind, to_group,
+                                                                    amount, "source"):
                 found.append(A.Transfer.shared(seat=seat, group=kind, to_group=to_group, amount=amount))
     return found
 
@@ -127,6 +143,7 @@ def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
     found: dict[str, list[A.Action]] = {"mortgage": [], "unmortgage": [], "buy_building": [], "sell_building": []}
     state = ctx.state
     own_turn = state.turn.seat == seat or illumo_options(ctx).illumo_build_timing == "any_time"
+    landmarks = illumo_slice(state).landmarks
     for index, prop in state.properties.items():
         lot = ctx.squares[index].kind == "lot"
         if prop.owner == seat:
@@ -139,7 +156,9 @@ def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
             if (prop.houses or prop.hotel) and passes(buildings.check_sell_building, ctx, seat, index):
                 mode = "hotel_breakdown" if prop.hotel else "house"
                 found["sell_building"].append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
-        if lot and own_turn and (prop.owner in (seat, None)) and passes(buildings.check_buy_building, ctx, seat, index):
+        # (a landmark or a mortgaged lot is refused a building by check_buy_building: not checked in full)
+        if (lot and own_turn and (prop.owner in (seat, None)) and index not in landmarks and not prop.mortgaged
+                and passes(buildings.check_buy_building, ctx, seat, index)):
             found["buy_building"].append(A.BuyBuilding.shared(seat=seat, property=index))
     return found
 

@@ -120,16 +120,27 @@ def check_target(ctx: RulesContext, defendant: int, suit: Suit, target: int) -> 
 
 
 def check_sue(ctx: RulesContext, seat: int, defendant: int, suit: Suit, target: int) -> None:
+    check_may_sue(ctx, seat)
+    check_suit(ctx, seat, defendant, suit, target)
+
+
+def check_may_sue(ctx: RulesContext, seat: int) -> None:
+    """`check_sue`'s tests of the seat and the moment, whatever the suit (a listing asks them once)."""
     state = ctx.state
     turn = state.turn
-    slice_ = illumo_slice(state)
     if turn.seat != seat or turn.step != "choice" or turn.moves_made or state.pending:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-36", "Lawsuits are started in step 1 of one's own turn, before "
                                                      "rolling.")
-    if slice_.lawsuits_left < 1:
+    if illumo_slice(state).lawsuits_left < 1:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-35", "You have no lawsuit left this turn.")
     check_no_holiday(ctx)
     check_not_audited(ctx, seat, "lawsuit")
+
+
+def check_suit(ctx: RulesContext, seat: int, defendant: int, suit: Suit, target: int) -> None:
+    """`check_sue`'s tests of the suit itself, once `check_may_sue` has passed."""
+    state = ctx.state
+    slice_ = illumo_slice(state)
     if defendant == seat:
         raise refuse("E_WRONG_PHASE", "V-ILLUMO-36", "You cannot sue yourself.")
     if defendant != NOBODY and (not 0 <= defendant < len(state.players) or state.players[defendant].eliminated):

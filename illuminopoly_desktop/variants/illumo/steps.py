@@ -29,6 +29,7 @@ from .access import illumo_options, illumo_slice
 from .bonus import disqualify, pay_bonus
 from .buildings import repair_groups
 from .interference import announce_purchase
+from .treasury import deed_type
 
 
 def _after_roll(ctx: RulesContext, seat: int, emitted: int) -> None:
@@ -113,14 +114,25 @@ def lawsuit_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     state = ctx.state
     if illumo_slice(state).lawsuits_left < 1:
         return
+    # `check_sue` is `check_may_sue` then `check_suit`: the first, and the filing fee (the suit's last test), are the
+    # same for every suit, so asked once (when they fail, no suit is listed, without a refusal per deed and suit).
+    if not passes(lawsuits.check_may_sue, ctx, seat) or state.players[seat].cash < illumo_options(ctx).illumo_filing_fee:
+        return
     for index, prop in state.properties.items():
         owner = prop.owner
         if owner is None and illumo_options(ctx).illumo_landmark_unowned_targets:
             owner = lawsuits.NOBODY  # A-IL-17: a landmark suit against an unowned lot
         if owner is None or owner == seat:
             continue
+        lot = ctx.squares[index].kind == "lot"
         for suit in lawsuits.SUITS:
-            if passes(lawsuits.check_sue, ctx, seat, owner, suit, index):
+            # Suits `check_target` refuses for what they are (without a defendant only a landmark suit, a landmark
+            # only a lot, antitrust only a monopoly's deed) are not checked in full: a refusal raised costs more.
+            if suit != "landmark" and owner == lawsuits.NOBODY or suit == "landmark" and not lot:
+                continue
+            if suit == "antitrust" and not lawsuits.monopoly_deeds(ctx, owner, deed_type(ctx, index)):
+                continue
+            if passes(lawsuits.check_suit, ctx, seat, owner, suit, index):
                 yield A.Sue.shared(seat=seat, defendant=owner, suit=suit, target=index)
 
 
@@ -138,7 +150,8 @@ class Choice(classic_steps.Choice):
 
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu = super().menu(ctx, turn_, seat)
-        if passes(bonus.check_declare, ctx, seat):
+        if (illumo_options(ctx).illumo_do_nothing_mode == bonus.DECLARE_AT_START  # (check_declare's first test)
+                and passes(bonus.check_declare, ctx, seat)):
             menu["declare_idle_turn"] = lambda: [A.DeclareIdleTurn.shared(seat=seat)]
         if seat in illumo_slice(ctx.state).audited:
             menu.pop("jail_bail", None)  # V-ILLUMO-23: no voluntary bail under an audit

@@ -49,10 +49,19 @@ def account(seat: int, kind: str) -> str:
     return treasury_account(seat, kind)
 
 
-def owned_types(ctx: RulesContext, seat: int) -> set[str]:
-    """The types of the deeds the seat owns, mortgaged ones included (landmarks are nobody's)."""
-    squares = ctx.squares
-    return {printed_group(squares[index]) for index, prop in ctx.state.properties.items() if prop.owner == seat}
+def owned_types_by_seat(ctx: RulesContext) -> dict[int, set[str]]:
+    """The types of the deeds each seat owns, mortgaged ones included (landmarks are nobody's), for every seat that
+    owns one: one pass over the deeds, as it runs after every event."""
+    group_of = ctx.board.group_of  # (a deed's printed group)
+    owned: dict[int, set[str]] = {}
+    for index, prop in ctx.state.properties.items():
+        owner = prop.owner
+        if owner is not None:
+            kinds = owned.get(owner)
+            if kinds is None:
+                kinds = owned[owner] = set()
+            kinds.add(group_of[index])
+    return owned
 
 
 # ----- V-ILLUMO-02, -10: treasuries open and close with the deeds -----
@@ -68,10 +77,17 @@ def sync_treasuries(ctx: RulesContext, legal_loss: int | None = None) -> None:
     Bank. Resolution: the forced transfer is made at once (the player may empty the treasury himself beforehand)."""
     state = ctx.state
     treasuries = illumo_slice(state).treasuries
+    # Closing and opening treasuries moves money only, never a deed: every seat's types can be read first.
+    owned_by_seat = owned_types_by_seat(ctx)
+    nothing: set[str] = set()
     for player in state.players:
         seat = player.seat
         kinds = treasuries.get(seat, {})
-        owned = set() if player.eliminated else owned_types(ctx, seat)
+        owned = nothing if player.eliminated else owned_by_seat.get(seat, nothing)
+        if len(owned) == len(kinds) and all(kind in kinds for kind in owned):
+            if not kinds:
+                treasuries.pop(seat, None)
+            continue  # (nearly always: no treasury opens or closes)
         for kind in sorted(set(kinds) - owned):
             left = kinds[kind]
             if left:
@@ -203,9 +219,14 @@ def gnome(state: GameState, seat: int) -> bool:
 
 def check_transfer(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int, fee_from: str) -> int:
     """The fee the transfer costs, if it may be made now; else refuse."""
-    state = ctx.state
-    if not has_treasury(state, seat, kind):
+    if not has_treasury(ctx.state, seat, kind):
         raise refuse("E_NOT_OWNER", "V-ILLUMO-07", f"You have no {kind} treasury (you own no deed of that type).")
+    return check_transfer_funds(ctx, seat, kind, to_group, amount, fee_from)
+
+
+def check_transfer_funds(ctx: RulesContext, seat: int, kind: str, to_group: bool, amount: int, fee_from: str) -> int:
+    """`check_transfer` once the seat is known to have that treasury (a listing asks that once per type)."""
+    state = ctx.state
     free = in_step_3(ctx, seat) and (illumo_slice(state).free_transfers_left > 0 or gnome(state, seat))
     fee = 0 if free else transfer_fee(ctx, amount)
     source = state.players[seat].cash if to_group else balance(state, seat, kind)

@@ -24,15 +24,16 @@ PLEDGE_STEPS = (1, 5)
 
 
 def _pledge_options(seat: int, unit: int, sides: list[str], sources: Callable[[], list[str]],
-                    check: Callable[[str, int, str], None]) -> list[A.Action]:
+                    check: Callable[[str, int, str], None], affordable: Callable[[str, int], bool]) -> list[A.Action]:
     """A pass, and a pledge of one and of five units on each side from each source the contest's `check` (side,
-    amount, source) accepts."""
+    amount, source) accepts. `affordable(source, amount)` is the funds test `check` ends with: a pledge it refuses is
+    not checked in full (most refusals in a menu are these, and a refusal raised costs more than the test)."""
     options: list[A.Action] = [A.PassPledge.shared(seat=seat)]
     for side in sides:
         for source in sources():
             for units in PLEDGE_STEPS:
                 amount = units * unit
-                if passes(check, side, amount, source):
+                if affordable(source, amount) and passes(check, side, amount, source):
                     options.append(A.Pledge.shared(seat=seat, side=side, amount=amount, source=source))
     return options
 
@@ -148,7 +149,8 @@ class InterferenceWindow(_PledgeWindow):
         return _pledge_options(
             seat, illumo_options(ctx).illumo_interference_unit, interference.sides(window, seat),
             lambda: interference.sources(ctx, window, seat),
-            lambda side, amount, source: interference.check_pledge(ctx, window, seat, side, amount, source))
+            lambda side, amount, source: interference.check_pledge(ctx, window, seat, side, amount, source),
+            lambda source, amount: interference.affordable(ctx, window, seat, source, amount))
 
     def pledge(self, ctx: RulesContext, window: Interference, action: A.Pledge) -> None:
         interference.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
@@ -169,7 +171,8 @@ class LawsuitWindow(_PledgeWindow):
         return _pledge_options(
             seat, illumo_options(ctx).illumo_lawsuit_unit, lawsuits.sides(window, seat),
             lambda: lawsuits.sources(window, seat),
-            lambda side, amount, source: lawsuits.check_pledge(ctx, window, seat, side, amount, source))
+            lambda side, amount, source: lawsuits.check_pledge(ctx, window, seat, side, amount, source),
+            lambda source, amount: amount <= lawsuits.available(ctx, window, seat, source))
 
     def pledge(self, ctx: RulesContext, window: Lawsuit, action: A.Pledge) -> None:
         lawsuits.pledge(ctx, window, action.seat, action.side, action.amount, action.source)
