@@ -46,7 +46,7 @@ from ..variants.illuminopoly.property_values import base_cost
 from ..variants.illuminopoly.rent import is_countable, rent_of
 from .contest_sense import JAIL_COST, attack_response, graft_pips, odds_for, sealed_attack, stakes, success_changes
 from .goals import facts_of
-from .schemer import Schemer
+from .schemer import Schemer, sits_out
 from .schemer_landing import CHAIR_WAIVES, MIN_EDGE
 from .schemer_windows import JOIN_THRESHOLD
 from .valuation import CASH_RESERVE, Appraiser, FIELD_WEIGHT, LEADER_WEIGHT, POWER_WEIGHT, RENT_ROUNDS, StandingsMemo
@@ -91,10 +91,7 @@ class RolloutPolicy:
     # ----- the one entry -----
 
     def decide(self, state: GameState, seat: int) -> A.Action | None:
-        if state.game_over:
-            return None
-        player = state.players[seat]
-        if player.eliminated or player.disabled:
+        if sits_out(state, seat):
             return None
         action = self._quick(state, seat)
         if action is not None:

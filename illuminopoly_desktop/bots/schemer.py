@@ -50,6 +50,14 @@ the whole turn under the v2.2 edition's Top Hat (E-25) and stop to fix (E-28).""
 """The Boat's squeeze (R-FAC-BOAT-03): 30/36 × $10 × 7 on average."""
 
 
+def sits_out(state: GameState, seat: int) -> bool:
+    """Whether `seat` has nothing to decide whatever is open: the game is over, or he is out of it or disabled."""
+    if state.game_over:
+        return True
+    player = state.players[seat]
+    return player.eliminated or player.disabled
+
+
 class Schemer:
     """A rule-based computer player (strength "schemer")."""
 
@@ -71,10 +79,7 @@ class Schemer:
 
     def decide(self, state: GameState, seat: int) -> A.Action | None:
         """The decision on a complete state (one this player rebuilt from its view, or a rollout's sample)."""
-        if state.game_over:
-            return None
-        player = state.players[seat]
-        if player.eliminated or player.disabled:
+        if sits_out(state, seat):
             return None
         sit = Situation(state, seat, self.memory, memo=self.memo)
         if not sit.menu:
