@@ -85,6 +85,12 @@ def game_folders(tmp_path, monkeypatch):
     hide_top_level_windows()
 
 
+@pytest.fixture
+def folders(game_folders):
+    """`game_folders` by the short name the whole-window GUI tests use (a module may define its own `folders`)."""
+    return game_folders
+
+
 @pytest.fixture(autouse=True)
 def _windows_a_test_leaves_on_screen_are_hidden(request):
     """A window a test opens and leaves visible (a game-over dialog, a host dialog) would keep the activation from

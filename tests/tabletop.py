@@ -50,6 +50,11 @@ def decision_button(window: MainWindow) -> QPushButton | None:
     return next((b for b in panel.buttons if b.choice.is_default), panel.buttons[0] if panel.buttons else None)
 
 
+def mouse_click(widget: QWidget) -> None:
+    """A left click at the middle of `widget` (where a person aims), with no wait afterwards."""
+    QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+
 def click(qtbot, widget: QWidget) -> None:
     QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
     settle(qtbot)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGroupBox, QLabel
@@ -29,12 +28,6 @@ CLASSIC = find_ruleset("classic")
 PEOPLE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
 
 
-@pytest.fixture
-def folders(game_folders):
-    """The game's data, config and documents folders in tmp_path, windows hidden afterwards (conftest.py)."""
-    return game_folders
-
-
 def open_window(qtbot) -> MainWindow:
     window = MainWindow(load_board())
     qtbot.addWidget(window)
@@ -44,8 +37,7 @@ def open_window(qtbot) -> MainWindow:
     return window
 
 
-def click(widget) -> None:
-    QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+click = tabletop.mouse_click
 
 
 def play_by_clicks(qtbot, window: MainWindow, decisions: int, rnd: random.Random,

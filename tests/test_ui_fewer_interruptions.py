@@ -17,10 +17,10 @@ from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 from tests.scenario import give, started_game
 from tests.test_ui_table_seats import BOARDWALK, buttons_of, table
+import tabletop
 
 
-def click(widget) -> None:
-    QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
+click = tabletop.mouse_click
 
 
 def election_game(**kinds):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -26,18 +25,11 @@ FORBIDDEN_WORDS = ("Buy ", "Political Favor", "Power Base", "owner", "R-")
 """Words of other rule systems that a Georgist panel must never show (land is leased, never bought or owned)."""
 
 
-@pytest.fixture
-def folders(game_folders):
-    """The game's data, config and documents folders in tmp_path, windows hidden afterwards (conftest.py)."""
-    return game_folders
-
-
 def open_window(qtbot, size=(1366, 768)) -> MainWindow:
     return tabletop.open_window(qtbot, size)
 
 
-def click(widget) -> None:
-    QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+click = tabletop.mouse_click
 
 
 def play_by_clicks(qtbot, window: MainWindow, decisions: int, rnd: random.Random) -> list[str]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel
@@ -57,18 +56,11 @@ def deal_card(state, seat: int, kind: str, copy: int = 0) -> int:
     return number
 
 
-@pytest.fixture
-def folders(game_folders):
-    """The game's data, config and documents folders in tmp_path, windows hidden afterwards (conftest.py)."""
-    return game_folders
-
-
 def open_window(qtbot, size=(1366, 768)) -> MainWindow:
     return tabletop.open_window(qtbot, size)
 
 
-def click(widget) -> None:
-    QTest.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+click = tabletop.mouse_click
 
 
 def through_the_curtain(window: MainWindow) -> None:

@@ -14,6 +14,7 @@ from illuminopoly_desktop.ui.dialogs.news_dialog import NewsDialog
 from tests.scenario import force, give, started_game
 from tests.test_ui_honest_odds import takeover_table
 from tests.test_ui_table_seats import BOARDWALK, table
+import tabletop
 
 RECEIPT = [("P0", "escrow", "$400"), ("P0", "escrow", "$60"), ("P1", "escrow", "$40"),
            ("escrow", "the Bank", "$400"), ("escrow", "P0", "$40"), ("escrow", "the Free Parking pot", "$30"),
@@ -21,8 +22,7 @@ RECEIPT = [("P0", "escrow", "$400"), ("P0", "escrow", "$60"), ("P1", "escrow", "
 """R-TAKEOVER-04's example: base cost $400, +6 pips against −4, a roll of 4 + 5 fails; where every dollar went."""
 
 
-def click(widget) -> None:
-    QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
+click = tabletop.mouse_click
 
 
 def news_up(window) -> NewsDialog:

@@ -17,12 +17,12 @@ from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.variants.illuminopoly.setup import DOG_CONDITIONS, new_game
 from tests.scenario import force, started_game
 from tests.test_ui_table_seats import answer_question, buttons_of, table
+import tabletop
 
 A_REFERENCE = re.compile(r"R-[A-Z]+-\d+|\bE_[A-Z_]+|\bT[1-8]\b|\bPB\b")
 
 
-def click(widget) -> None:
-    QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
+click = tabletop.mouse_click
 
 
 def turn_on_rule_ids(qtbot, window) -> None:

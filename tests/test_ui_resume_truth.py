@@ -26,11 +26,6 @@ PLAYERS = [{"name": "Alice", "faction": "top_hat"}, {"name": "Bob", "faction": "
            {"name": "Carol", "faction": "race_car"}]
 
 
-@pytest.fixture
-def folders(game_folders):
-    return game_folders
-
-
 def new_window(qtbot) -> MainWindow:
     window = MainWindow(load_board())
     qtbot.addWidget(window)

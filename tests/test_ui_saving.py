@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from illuminopoly_desktop.model.board import load_board
-from illuminopoly_desktop.presentation import preferences as prefs_module
 from illuminopoly_desktop.presentation import table_session
 from illuminopoly_desktop.presentation.preferences import load_preferences
 from illuminopoly_desktop.rules.legal import default_action
@@ -18,22 +17,9 @@ from illuminopoly_desktop.saves.savefile import SaveError, load_save, state_hash
 from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from PySide6.QtWidgets import QMessageBox
-from ui_windows import hide_top_level_windows
 
 PLAYERS = [{"name": "Alice", "faction": "top_hat"}, {"name": "Bob", "faction": "thimble"},
            {"name": "Carol", "faction": "race_car"}]
-
-
-@pytest.fixture
-def folders(tmp_path, monkeypatch):
-    """The user's data, config and documents folders, all inside tmp_path."""
-    data, config, documents = tmp_path / "data", tmp_path / "config", tmp_path / "documents"
-    documents.mkdir()
-    monkeypatch.setattr(table_session, "default_data_dir", lambda: data)
-    monkeypatch.setattr(prefs_module, "default_config_dir", lambda: config)
-    monkeypatch.setattr(game_files, "documents_dir", lambda: documents)
-    yield {"data": data, "config": config, "documents": documents}
-    hide_top_level_windows()
 
 
 def new_window(qtbot, show: bool = False) -> MainWindow:
