@@ -58,12 +58,18 @@ class RandomBot:
 
     def random_offer(self, state: GameState, seat: int) -> A.Action | None:
         """Offer cash for one unimproved, unattached-arm-free deed of another player."""
-        candidates = [i for i, p in state.properties.items()
-                      if p.owner not in (None, seat) and not state.players[p.owner].eliminated
-                      and not p.houses and not p.hotel
-                      and not any(q.parent == i and q.owner == p.owner for q in state.properties.values())]
         me = state.players[seat]
-        if not candidates or me.cash < 2 or me.role != "faction" or me.faction == "artillery":
+        if me.cash < 2 or me.role != "faction" or me.faction == "artillery":
+            return None  # (tested before the candidates are built: neither draws from the player's RNG)
+        properties = state.properties
+        # (parent, owner) of every deed hung from another: a deed with an arm of its owner's is no candidate. One
+        # pass over the deeds, not one per candidate.
+        arms = {(q.parent, q.owner) for q in properties.values() if q.parent is not None}
+        players = state.players
+        candidates = [i for i, p in properties.items()
+                      if p.owner is not None and p.owner != seat and not players[p.owner].eliminated
+                      and not p.houses and not p.hotel and (i, p.owner) not in arms]
+        if not candidates:
             return None
         index = self.rng.choice(candidates)
         owner = state.properties[index].owner

@@ -13,7 +13,10 @@ from ...rules.context import RulesContext
 
 def shared_options(ctx: RulesContext) -> SharedOptions:
     """The game's options, a shared-faction game's."""
-    return options_as(ctx.options, SharedOptions)
+    options = ctx.options
+    if isinstance(options, SharedOptions):  # (tested here, not only in options_as: tens of calls a player-turn)
+        return options
+    return options_as(options, SharedOptions)  # raises the TypeError
 
 
 def shared_options_of(state: GameState) -> SharedOptions:
