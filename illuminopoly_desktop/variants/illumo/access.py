@@ -26,4 +26,7 @@ def illumo_options_of(state: GameState) -> IllumoOptions:
 
 def illumo_slice(state: GameState) -> IllumoState:
     """Illumonopoly's slice of `state`."""
-    return slice_as(state, IllumoState)
+    variant = state.variant
+    if isinstance(variant, IllumoState):  # (tested here, not only in slice_as: tens of calls a player-turn)
+        return variant
+    return slice_as(state, IllumoState)  # raises the TypeError
