@@ -241,3 +241,16 @@ def test_a_rematch_draws_a_new_128_bit_seed():
     state = new_game(SEATS, seed=3)
     again = rematch(state.setup)
     assert again.setup.generator == rng.KEYED_BLAKE2B and again.setup.seed.bit_length() > 64
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**127 + 12345])
+def test_R_GEN_02_a_keyed_draw_is_keyed_blake2b_of_the_stream_and_counter(seed):
+    """rng.keyed_u64 copies a keyed hasher instead of keying a new one per draw (issue 30): every output must stay the
+    keyed BLAKE2b of the counter and the stream, so that every game and save replays the same."""
+    import hashlib
+    key = hashlib.blake2b(str(seed).encode(), digest_size=32, person=b"illuminopoly-key").digest()
+    for stream in (rng.STREAM_DICE, rng.STREAM_SHUFFLE):
+        for counter in [*range(300), 2**32, 2**64 - 1]:
+            fresh = hashlib.blake2b(counter.to_bytes(8, "little") + stream.to_bytes(1, "little"), key=key,
+                                    digest_size=8).digest()
+            assert rng.keyed_u64(seed, stream, counter) == int.from_bytes(fresh, "little")

@@ -21,15 +21,12 @@ from illuminopoly_desktop.rules import control
 from illuminopoly_desktop.ui.app.main_window import MainWindow
 from illuminopoly_desktop.ui.dialogs.new_game_dialog import NewGameDialog
 import tabletop
-import test_ui_classic_table as classic_table
 from test_ui_classic_table import click, open_window
 
 SHARED = find_ruleset("shared")
 HIDDEN = FavorCard(deck="chance", number=0)
 """How a Political Favor looks to a seat that may not see its face (variants/shared/secrets.py HIDDEN_CARD)."""
 SECRET = FavorCard(deck="community_chest", number=4)
-folders = classic_table.folders
-"""The classic table tests' fixture: the data, config and documents folders in a temporary place."""
 
 
 def people(*computers: str) -> list[dict]:

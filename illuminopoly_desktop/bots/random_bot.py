@@ -9,6 +9,8 @@ so that sales and trades are exercised too.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -18,6 +20,22 @@ from ..rules.legal import legal_menu
 
 FREE_ACTION_SHARE = 0.15
 OFFER_SHARE = 0.02
+
+Item = TypeVar("Item")
+
+
+def pick(rng: random.Random, items: Sequence[Item]) -> Item:
+    """`rng.choice(items)`, drawn exactly as CPython's `random.Random` draws it (`_randbelow_with_getrandbits`: bits
+    of the length's bit length until a value below the length), but compiled with the core: the library's choice is
+    Python code, a fair part of the random player's time. tests/test_random_bot_pick.py checks the two agree."""
+    if not items:
+        raise IndexError("Cannot choose from an empty sequence")
+    n = len(items)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return items[r]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the tests' scripted bots derive from it
@@ -39,7 +57,7 @@ class RandomBot:
         if "accept_offer" in menu or "decline_offer" in menu:
             answers = [a for kind in ("accept_offer", "decline_offer") if kind in menu for a in menu[kind]()]
             if answers:
-                return self.rng.choice(answers)
+                return pick(self.rng, answers)
         if main and self.rng.random() < OFFER_SHARE:
             offer = self.random_offer(state, seat)
             if offer is not None:
@@ -50,7 +68,7 @@ class RandomBot:
             if not free:
                 return None
         kinds = free if (free and (wants_free or not main)) else main
-        return self.rng.choice(menu[self.rng.choice(kinds)]())
+        return pick(self.rng, menu[pick(self.rng, kinds)]())
 
     @staticmethod
     def _offers_for(state: GameState, seat: int) -> list:
@@ -58,14 +76,20 @@ class RandomBot:
 
     def random_offer(self, state: GameState, seat: int) -> A.Action | None:
         """Offer cash for one unimproved, unattached-arm-free deed of another player."""
-        candidates = [i for i, p in state.properties.items()
-                      if p.owner not in (None, seat) and not state.players[p.owner].eliminated
-                      and not p.houses and not p.hotel
-                      and not any(q.parent == i and q.owner == p.owner for q in state.properties.values())]
         me = state.players[seat]
-        if not candidates or me.cash < 2 or me.role != "faction" or me.faction == "artillery":
+        if me.cash < 2 or me.role != "faction" or me.faction == "artillery":
+            return None  # (tested before the candidates are built: neither draws from the player's RNG)
+        properties = state.properties
+        # (parent, owner) of every deed hung from another: a deed with an arm of its owner's is no candidate. One
+        # pass over the deeds, not one per candidate.
+        arms = {(q.parent, q.owner) for q in properties.values() if q.parent is not None}
+        players = state.players
+        candidates = [i for i, p in properties.items()
+                      if p.owner is not None and p.owner != seat and not players[p.owner].eliminated
+                      and not p.houses and not p.hotel and (i, p.owner) not in arms]
+        if not candidates:
             return None
-        index = self.rng.choice(candidates)
+        index = pick(self.rng, candidates)
         owner = state.properties[index].owner
         if owner is None:  # never: the candidates are owned deeds
             return None

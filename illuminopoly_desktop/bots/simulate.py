@@ -20,7 +20,7 @@ from ..rules.events import ContestEvent, DiceRolled, LandingResolved, MoneyMoved
 from ..rules.game_start import new_game
 from ..rules.invariants import invariant_problems, round_trips
 from .game_driver import Stalled, drive
-from .random_bot import RandomBot
+from .random_bot import RandomBot, pick
 
 ROUND_TRIP_EVERY = 200
 """Check the JSON round trip every this many actions (it costs far more than the other invariants)."""
@@ -158,7 +158,7 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
     limit = MAX_ACTIONS_PER_ROUND * (max_rounds + 2)
     # Strict: a random player chooses among the listed legal actions, so a refusal is a bug (raised), except for
     # its offers, drawn blind and skipped when refused.
-    steps = drive(state, bot.choose, pick=lambda s, awaited: awaited[bot.rng.randrange(len(awaited))],
+    steps = drive(state, bot.choose, pick=lambda s, awaited: pick(bot.rng, awaited),  # (= awaited[randrange])
                   fallback=None, tolerate={"propose_offer"})
     count = 0
     round_trip_due = 0  # the action count from which the next check also tries the JSON round trip

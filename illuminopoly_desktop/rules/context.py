@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..model import rng
 from ..model.rulesets import find_ruleset
-from ..model.state import GameState
+from ..model.state import GameSetup, GameState
 from .boardindex import board_index
 from .events import DiceRolled, Event, Notice
 
@@ -15,13 +15,16 @@ class RulesContext:
     def __init__(self, state: GameState):
         self.state = state
         setup = state.setup
-        self.board = board_index(setup.board)
-        self.options = setup.options
-        self.squares = self.board.squares
+        known = _LAST_SETUP
+        if known is None or known.setup is not setup:
+            known = _remember_setup(setup)
+        self.board = known.board
+        self.options = known.options
+        self.squares = known.squares
         self.events: list[Event] = []
-        self.seed = setup.seed
-        self.generator = setup.generator
-        self.rules = find_ruleset(setup.ruleset)
+        self.seed = known.seed
+        self.generator = known.generator
+        self.rules = known.rules
         """The game's ruleset (rules/ruleset.py): every seam of VARIANTS §2 is asked of it."""
 
     def emit(self, event: Event) -> None:
@@ -60,6 +63,32 @@ class RulesContext:
 
     def square_name(self, index: int) -> str:
         return self.squares[index].name
+
+
+class _SetupParts:
+    """What a context takes from its game's setup, looked up once per setup instead of once per context: a game's
+    every action, listing and query builds a context (about nine per player-turn), and its setup never changes (the
+    engine's copies share it, rules/engine.py `copy_state`)."""
+    __slots__ = ("setup", "board", "options", "squares", "seed", "generator", "rules")
+
+    def __init__(self, setup: GameSetup):
+        self.setup = setup
+        self.board = board_index(setup.board)
+        self.options = setup.options
+        self.squares = self.board.squares
+        self.seed = setup.seed
+        self.generator = setup.generator
+        self.rules = find_ruleset(setup.ruleset)
+
+
+_LAST_SETUP: _SetupParts | None = None
+"""The parts of the setup a context was last built for (held by reference: compared by identity, never stale)."""
+
+
+def _remember_setup(setup: GameSetup) -> _SetupParts:
+    global _LAST_SETUP
+    parts = _LAST_SETUP = _SetupParts(setup)
+    return parts
 
 
 Ctx = RulesContext

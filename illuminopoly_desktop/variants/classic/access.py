@@ -24,7 +24,10 @@ MovesSlice = Union[ClassicState, GeorgeState, IllumoState]
 
 def classic_options_of(ctx: RulesContext) -> ClassicOptions:
     """The game's house rules, a ClassicOptions (or a model derived from it)."""
-    return options_as(ctx.options, ClassicOptions)
+    options = ctx.options
+    if isinstance(options, ClassicOptions):  # (tested here, not only in options_as: tens of calls a player-turn)
+        return options
+    return options_as(options, ClassicOptions)  # raises the TypeError
 
 
 def moves_slice(state: GameState) -> MovesSlice:

@@ -12,7 +12,10 @@ from ...rules.context import RulesContext
 
 def george_options(ctx: RulesContext) -> GeorgeOptions:
     """The game's options, a Georgist game's."""
-    return options_as(ctx.options, GeorgeOptions)
+    options = ctx.options
+    if isinstance(options, GeorgeOptions):  # (tested here, not only in options_as: tens of calls a player-turn)
+        return options
+    return options_as(options, GeorgeOptions)  # raises the TypeError
 
 
 def george_options_of(state: GameState) -> GeorgeOptions:
@@ -22,4 +25,7 @@ def george_options_of(state: GameState) -> GeorgeOptions:
 
 def george_slice(state: GameState) -> GeorgeState:
     """The Georgist rules' slice of `state`: the parcels, loans, building supply, GO pot and claims."""
-    return slice_as(state, GeorgeState)
+    variant = state.variant
+    if isinstance(variant, GeorgeState):  # (tested here, not only in slice_as: tens of calls a player-turn)
+        return variant
+    return slice_as(state, GeorgeState)  # raises the TypeError

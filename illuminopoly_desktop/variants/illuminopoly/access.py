@@ -17,7 +17,10 @@ from ...rules.context import RulesContext
 
 def illuminopoly_options(ctx: RulesContext) -> Options:
     """The game's house rules, an Illuminopoly `Options` (or a model derived from it)."""
-    return options_as(ctx.options, Options)
+    options = ctx.options
+    if isinstance(options, Options):  # (tested here, not only in options_as: tens of calls a player-turn)
+        return options
+    return options_as(options, Options)  # raises the TypeError
 
 
 def options_of(state: GameState) -> Options:

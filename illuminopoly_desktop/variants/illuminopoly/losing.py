@@ -59,21 +59,27 @@ def check_losses(ctx: RulesContext) -> None:
     hints = _SAFE_DEED_HINTS
     # Who could lose at all: faction players past their first circuit, not the Artillery (R-LOSE-01, A-75); early in
     # a game nobody can. A player holding an unmortgaged deed can lose neither way, and the deed that showed it last
-    # time usually still does: when it does for everyone, the deeds are not read.
+    # time usually still does: when it does for everyone, the deeds are not read. A seat that deed shows safe cannot
+    # lose whether or not he is exposed, so his hint is tried before his exposure is read.
+    for seat in state.seat_order:
+        hint = hints.get(seat)
+        if hint is not None:
+            prop = by_index.get(hint)
+            if prop is not None and prop.owner == seat and not prop.mortgaged:
+                continue
+        player = players[seat]
+        if not (player.eliminated or player.role != "faction" or not player.completed_first_circuit
+                or player.faction == "artillery" or seat in exempt):
+            break  # exposed, and not shown safe: the full pass
+    else:
+        return
     exposed = []
-    all_safe = True
     for seat in state.seat_order:
         player = players[seat]
         if (player.eliminated or player.role != "faction" or not player.completed_first_circuit
                 or player.faction == "artillery" or seat in exempt):
             continue
         exposed.append(seat)
-        if all_safe:
-            hint = hints.get(seat)
-            prop = by_index.get(hint) if hint is not None else None
-            all_safe = prop is not None and prop.owner == seat and not prop.mortgaged
-    if all_safe:
-        return
     # One pass over the deeds: each exposed player's mortgaged deeds, or None once he holds an unmortgaged one.
     properties = by_index.values()
     mortgaged_deeds: dict[int, list | None] = {seat: [] for seat in exposed}

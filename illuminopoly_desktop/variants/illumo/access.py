@@ -13,7 +13,10 @@ from ...rules.context import RulesContext
 
 def illumo_options(ctx: RulesContext) -> IllumoOptions:
     """The game's options, an Illumonopoly game's."""
-    return options_as(ctx.options, IllumoOptions)
+    options = ctx.options
+    if isinstance(options, IllumoOptions):  # (tested here, not only in options_as: tens of calls a player-turn)
+        return options
+    return options_as(options, IllumoOptions)  # raises the TypeError
 
 
 def illumo_options_of(state: GameState) -> IllumoOptions:
@@ -23,4 +26,7 @@ def illumo_options_of(state: GameState) -> IllumoOptions:
 
 def illumo_slice(state: GameState) -> IllumoState:
     """Illumonopoly's slice of `state`."""
-    return slice_as(state, IllumoState)
+    variant = state.variant
+    if isinstance(variant, IllumoState):  # (tested here, not only in slice_as: tens of calls a player-turn)
+        return variant
+    return slice_as(state, IllumoState)  # raises the TypeError

@@ -13,7 +13,10 @@ from ...rules.context import RulesContext
 
 def shared_options(ctx: RulesContext) -> SharedOptions:
     """The game's options, a shared-faction game's."""
-    return options_as(ctx.options, SharedOptions)
+    options = ctx.options
+    if isinstance(options, SharedOptions):  # (tested here, not only in options_as: tens of calls a player-turn)
+        return options
+    return options_as(options, SharedOptions)  # raises the TypeError
 
 
 def shared_options_of(state: GameState) -> SharedOptions:
@@ -23,7 +26,10 @@ def shared_options_of(state: GameState) -> SharedOptions:
 
 def shared_slice(state: GameState) -> SharedState:
     """The shared-faction rules' slice of `state`."""
-    return slice_as(state, SharedState)
+    variant = state.variant
+    if isinstance(variant, SharedState):  # (tested here, not only in slice_as: tens of calls a player-turn)
+        return variant
+    return slice_as(state, SharedState)  # raises the TypeError
 
 
 def shared_slice_or_none(state: GameState) -> SharedState | None:

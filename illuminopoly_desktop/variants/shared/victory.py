@@ -25,6 +25,11 @@ def check_losses(ctx: RulesContext) -> None:
     shared = shared_slice_or_none(state)
     if shared is None:
         return
+    for player in state.players:  # a seat leaves only when a faction is eliminated: until then, no seat to look at
+        if player.eliminated:
+            break
+    else:
+        return
     for seat in range(len(state.setup.seats)):
         if seat not in shared.seats_out and not resolver.seat_in_game(state, SeatId(seat)):
             shared.seats_out[seat] = state.round_no
