@@ -56,9 +56,15 @@ async def still_plays(server, clients) -> None:
             # Say which client fell behind and where it stands: this scenario has failed rarely under load (a client
             # not hearing the action within 5 s), and the bare TimeoutError did not tell which or why.
             seen = client.view.get("action_count") if client.view else None
+            goodbye = client.goodbye.code if client.goodbye is not None else None
+            on_the_server = [f"client {c.client_id}: greeted {c.greeted}, has_view {c.has_view}, closing {c.closing} "
+                             f"({c.goodbye_code}), {c.messages_sent} sent" for c in server.connections
+                             if c.seat == client.seat and c.name == client.name]
             raise AssertionError(f"{client.name} (seat {client.seat}) did not hear action {count} within {HEARD_WITHIN_S} s: its view "
                                  f"is at {seen}, version {client.version}; the server is at "
-                                 f"{server.table.state.action_count}") from None
+                                 f"{server.table.state.action_count}; the client is connected: {client.connected} "
+                                 f"(lost because {client.lost_because}, goodbye {goodbye}); the server's connections "
+                                 f"of this seat: {on_the_server or 'none'}") from None
 
 
 def test_idle_connections_are_closed_and_a_seat_token_always_gets_in():

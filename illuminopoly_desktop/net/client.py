@@ -82,6 +82,8 @@ class LanClient:
         """The last deadline announced for each awaited seat."""
         self.goodbye: M.Goodbye | None = None
         self.connected = False
+        self.lost_because: str | None = None
+        """Why the connection was last lost (the error read from it), for the log and for a test that fails."""
         self.reconnects = 0
         self.bytes_received = 0
         self._setup: GameSetup | None = None
@@ -168,6 +170,9 @@ class LanClient:
                 raise
             except Exception as error:
                 log.debug("%s: connection lost: %s", self.name, error)
+                self.lost_because = f"{type(error).__name__}: {error}"
+            else:
+                self.lost_because = "closed by the server"
             self.connected = False
             self._fail_pending(ConnectionError("connection lost"))
             self._tell(ConnectionChange("connection_lost"))
