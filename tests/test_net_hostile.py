@@ -75,6 +75,10 @@ def test_idle_connections_are_closed_and_a_seat_token_always_gets_in():
         async with loopback_server(started_game(3, chair=0), limits=limits) as server:
             clients = await seated_clients(server, [0, 1])
             token = clients[1].token
+            # P1's app is gone: the player comes back with a new client and the token. (Left to reconnect by
+            # itself, the old client took the seat back after the new one on a loaded machine, which the server
+            # rightly told G_REPLACED: the new client then never heard the action.)
+            clients[1].reconnect = False
             await clients[1].drop()
             idle = []
             for number in range(64):
@@ -104,6 +108,10 @@ def test_connections_per_address_are_capped_and_beyond_the_cap_only_a_token_gets
         async with loopback_server(started_game(3, chair=0), limits=limits) as server:
             clients = await seated_clients(server, [0, 1])
             token = clients[1].token
+            # P1's app is gone: the player comes back with a new client and the token. (Left to reconnect by
+            # itself, the old client took the seat back after the new one on a loaded machine, which the server
+            # rightly told G_REPLACED: the new client then never heard the action.)
+            clients[1].reconnect = False
             await clients[1].drop()
             squatters = [await RawPeer.open(server.url, **from_address(7)) for _ in range(3)]
             for peer in squatters:
