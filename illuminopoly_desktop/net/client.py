@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from .. import __version__
 from ..model.state import GameSetup, GameState
 from ..model.view_state import setup_from_view, state_from_view
-from ..protocol import PatchError, apply_patch, decode_server_message, encode
+from ..protocol import PatchError, ProtocolError, apply_patch, decode_server_message, encode
 from ..protocol import messages as M
 from ..protocol.codes import RECONNECTABLE_GOODBYES
 from ..protocol.password_proof import answer_challenge
@@ -85,6 +85,8 @@ class LanClient:
         self.lost_because: str | None = None
         """Why the connection was last lost (the error read from it), for the log and for a test that fails."""
         self.reconnects = 0
+        self.skipped: list[str] = []
+        """Why each message the client could not read or handle was skipped (the connection goes on)."""
         self.bytes_received = 0
         self._setup: GameSetup | None = None
         self._websocket = None
@@ -163,9 +165,10 @@ class LanClient:
 
     async def _read_forever(self) -> None:
         while not self._closing:
+            websocket = self._websocket
             try:
-                async for data in self._websocket:
-                    self._handle(self._take(data))
+                async for data in websocket:
+                    self._receive(data)
             except asyncio.CancelledError:
                 raise
             except Exception as error:
@@ -173,6 +176,8 @@ class LanClient:
                 self.lost_because = f"{type(error).__name__}: {error}"
             else:
                 self.lost_because = "closed by the server"
+            if websocket is not None and websocket.transport is not None:
+                websocket.transport.abort()  # never read again: closed, so that a reconnection leaves none open
             self.connected = False
             self._fail_pending(ConnectionError("connection lost"))
             self._tell(ConnectionChange("connection_lost"))
@@ -207,6 +212,29 @@ class LanClient:
         return False  # pragma: no cover
 
     # ----- receiving -----
+
+    def _receive(self, data) -> None:
+        """One message from the server. A message the client cannot read (a newer server's message type, a damaged
+        frame) or cannot handle (a listener's error) is logged and skipped, and the whole view asked for again in
+        case it was an update: the connection goes on. Ending the connection there would leave a client that no
+        longer reconnects (or keeps meeting the same message) deaf to the game for good."""
+        try:
+            message = self._take(data)
+        except ProtocolError as error:
+            self._skip(f"a message it cannot read: {error}")
+            return
+        try:
+            self._handle(message)
+        except Exception as error:
+            log.exception("%s: handling a %r message failed", self.name, message.type)
+            self._skip(f"a {message.type!r} message it could not handle: {type(error).__name__}: {error}")
+
+    def _skip(self, why: str) -> None:
+        log.warning("%s: skipped %s; asking for the whole view", self.name, why)
+        self.skipped.append(why)
+        if self.view is not None:
+            self._ask_sync()
+        self._notify()
 
     def _take(self, data) -> Any:
         if self.captured is not None:
