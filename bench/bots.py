@@ -1,5 +1,6 @@
 """Computer players: strength and speed. `python bench/bots.py [--random-games 100] [--pairs 100] [--budget 1.0]
-[--rollouts N] [--schemer-games 100] [--max-rounds 200] [--seed 0] [--only random,strategist,schemers]`.
+[--rollouts N] [--policy light|schemer] [--results FILE] [--schemer-games 100] [--max-rounds 200] [--seed 0]
+[--only random,strategist,schemers]`.
 
 Prints (asserts nothing):
 - the schemer's win rate against three random players over 4-player games (target: at least 60%), the schemer's
@@ -13,12 +14,21 @@ Prints (asserts nothing):
   about against its budget (target: respected);
 - the share of 4-schemer games that end before the round cap (target: at least 95%).
 A shared win counts as a fraction for each winner.
+
+`--policy schemer` gives the strategist the rollout policy it had before issue 30 (`Strategist(rollout_policy=
+"schemer")`; with `--rollouts 265`, the strategist before issue 30 at 1 s on the issue's quiet core). `--results FILE`
+appends a line of JSON per strategist game (the commit, the core, the strategist's settings, the seed, the seats and
+factions, the strategists' share of the win), so that games played on idle cores in several sessions add up:
+`python bench/strength_table.py FILE` totals them by setting and compares two settings on the games both played.
 """
 from __future__ import annotations
 
 import argparse
+import datetime
 import importlib.util
+import json
 import math
+import subprocess
 import statistics
 import sys
 import time
@@ -31,6 +41,7 @@ if importlib.util.find_spec("illuminopoly_desktop") is None:  # run from a check
 from illuminopoly_desktop.bots.players import make_player  # noqa: E402
 from illuminopoly_desktop.bots.strategist import Strategist  # noqa: E402
 from illuminopoly_desktop.bots.table_games import play_table_game  # noqa: E402
+from illuminopoly_desktop.core_build import describe as core_kind  # noqa: E402
 from illuminopoly_desktop.model.options import make_options  # noqa: E402
 from illuminopoly_desktop.reports.balance import dealt_factions, wilson_interval  # noqa: E402
 from illuminopoly_desktop.model.rulesets import find_ruleset  # noqa: E402
@@ -63,27 +74,68 @@ def schemer_against_random(games: int, seed: int, max_rounds: int, times: list[f
           f"(95% interval {low:.1%}–{high:.1%}; target >= 60%)  [{time.perf_counter() - started:.0f} s]", flush=True)
 
 
-def strategist_seats(seats: list[str], seed: int, rollouts: int) -> list:
-    """The players of a game, each strategist limited to `rollouts` rollouts per decision instead of a clock."""
-    return [Strategist(seed * 100 + seat, budget=1e9, max_rollouts=rollouts) if strength == "strategist"
+def strategist_seats(seats: list[str], seed: int, budget: float, rollouts: int | None, policy: str) -> list:
+    """The players of a game as `play_table_game` would make them (the seat's seed `seed` * 100 + seat), each
+    strategist with `policy` as its rollout policy and, with `rollouts`, that many rollouts per decision instead of a
+    clock."""
+    return [Strategist(seed * 100 + seat, budget=1e9 if rollouts else budget, max_rollouts=rollouts,
+                       rollout_policy=policy) if strength == "strategist"
             else make_player(strength, seed * 100 + seat) for seat, strength in enumerate(seats)]
 
 
-def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: float, rollouts: int | None) -> None:
+def count_rollouts(players: list, counts: list[int]) -> None:
+    """Record in `counts` the rollouts of every strategist decision that played any (by the clock, how many a budget
+    bought on this machine: the `--rollouts` that stands for it)."""
+    for player in players:
+        if isinstance(player, Strategist):
+            def choose(view, seat, _player=player, _choose=player.choose):
+                action = _choose(view, seat)
+                if _player.last_rollouts:
+                    counts.append(_player.last_rollouts)
+                return action
+            player.choose = choose
+
+
+def strategist_settings(budget: float, rollouts: int | None, policy: str) -> dict:
+    """What a results line says of the code and of the strategist that played."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                cwd=Path(__file__).resolve().parent, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    return {"commit": commit, "core": core_kind(), "policy": policy,
+            "budget": None if rollouts else budget, "rollouts": rollouts}
+
+
+def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: float, rollouts: int | None,
+                               policy: str = "light", results: Path | None = None) -> None:
     factions = lineups(pairs, seed + 10_000)
+    settings = strategist_settings(budget, rollouts, policy) if results is not None else {}
     won = Counter()
     thinking: list[float] = []
     trivial: list[float] = []
+    rollouts_played: list[int] = []
     started = time.perf_counter()
     for i in range(pairs):
         for seats in (["strategist", "schemer", "strategist", "schemer"],
                       ["schemer", "strategist", "schemer", "strategist"]):
-            players = strategist_seats(seats, seed + 10_000 + i, rollouts) if rollouts else None
+            players = strategist_seats(seats, seed + 10_000 + i, budget, rollouts, policy)
+            counts: list[int] = []
+            count_rollouts(players, counts)
             game = play_table_game(seed + 10_000 + i, seats, max_rounds=max_rounds, factions=factions[i],
                                    budget=budget, keep_actions=False, players=players)
             won.update(shares(game))
+            rollouts_played += counts
             for seconds in game.decision_seconds.get("strategist", []):
                 (thinking if seconds > budget * 0.2 else trivial).append(seconds)
+            if results is not None:
+                line = {**settings, "seed": seed + 10_000 + i, "seats": seats, "factions": factions[i],
+                        "strategist_share": shares(game)["strategist"], "rounds": game.rounds,
+                        "rollouts_median": statistics.median(counts) if counts else None,
+                        "ending": game.ending, "max_rounds": max_rounds,
+                        "played": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
+                with results.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(line) + "\n")
         done = 2 * (i + 1)
         total = sum(won.values()) or 1
         print(f"  {done} games: strategist {won['strategist']:g}, schemer {won['schemer']:g} "
@@ -93,7 +145,7 @@ def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: f
     share = won["strategist"] / total
     error = math.sqrt(share * (1 - share) / total)
     thought = f"{rollouts} rollouts per decision" if rollouts else f"budget {budget:g} s"
-    print(f"strategist vs schemer ({thought}): strategist {won['strategist']:g}, schemer "
+    print(f"strategist vs schemer ({thought}, {policy} rollouts): strategist {won['strategist']:g}, schemer "
           f"{won['schemer']:g} of {games} games: strategist share {share:.1%} (± {1.96 * error:.1%}; target > 50%)")
     if thinking and not rollouts:
         ordered = sorted(thinking)
@@ -102,6 +154,10 @@ def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: f
               f"{statistics.median(ordered):.3f} s, 99th percentile {ordered[int(0.99 * (len(ordered) - 1))]:.3f} s, "
               f"longest {ordered[-1]:.3f} s ({ordered[-1] / budget:.0%} of the budget); {over} over 110%; "
               f"{len(trivial)} trivial decisions (median {1000 * statistics.median(trivial or [0]):.1f} ms)")
+    if rollouts_played and not rollouts:
+        ordered = sorted(rollouts_played)
+        print(f"rollouts per decision thought about: median {statistics.median(ordered):g}, 10th percentile "
+              f"{ordered[len(ordered) // 10]}, 90th {ordered[9 * len(ordered) // 10]} ({len(ordered)} decisions)")
 
 
 def schemers_to_the_end(games: int, seed: int, max_rounds: int, times: list[float]) -> None:
@@ -127,6 +183,10 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=1.0, help="the strategist's seconds per decision")
     parser.add_argument("--rollouts", type=int, default=None,
                         help="the strategist's rollouts per decision instead of a budget (load-independent)")
+    parser.add_argument("--policy", choices=("light", "schemer"), default="light",
+                        help="the strategist's rollout policy (schemer: as before issue 30)")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="append a line of JSON per strategist game to this file (bench/strength_table.py)")
     parser.add_argument("--schemer-games", type=int, default=100)
     parser.add_argument("--max-rounds", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
@@ -145,7 +205,8 @@ def main() -> None:
               f"{1000 * ordered[int(0.99 * (len(ordered) - 1))]:.1f} ms, longest {1000 * ordered[-1]:.1f} ms over "
               f"{len(ordered)} decisions (target: median < 20 ms)", flush=True)
     if "strategist" in wanted:
-        strategist_against_schemer(args.pairs, args.seed, args.max_rounds, args.budget, args.rollouts)
+        strategist_against_schemer(args.pairs, args.seed, args.max_rounds, args.budget, args.rollouts, args.policy,
+                                   args.results)
 
 
 if __name__ == "__main__":
