@@ -1,5 +1,5 @@
 """Computer players: strength and speed. `python bench/bots.py [--random-games 100] [--pairs 100] [--budget 1.0]
-[--rollouts N] [--policy light|schemer] [--results FILE] [--schemer-games 100] [--max-rounds 200] [--seed 0]
+[--rollouts N] [--policy light|schemer] [--pair-range A:B] [--results FILE] [--schemer-games 100] [--max-rounds 200] [--seed 0]
 [--only random,strategist,schemers]`.
 
 Prints (asserts nothing):
@@ -108,7 +108,10 @@ def strategist_settings(budget: float, rollouts: int | None, policy: str) -> dic
 
 
 def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: float, rollouts: int | None,
-                               policy: str = "light", results: Path | None = None) -> None:
+                               policy: str = "light", results: Path | None = None,
+                               only_pairs: range | None = None) -> None:
+    """`only_pairs`: play only these of the `pairs` pairs (their factions as dealt for all `pairs`), so that a long
+    sample can be played in pieces, settings taking turns, and still be the same games."""
     factions = lineups(pairs, seed + 10_000)
     settings = strategist_settings(budget, rollouts, policy) if results is not None else {}
     won = Counter()
@@ -116,7 +119,8 @@ def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: f
     trivial: list[float] = []
     rollouts_played: list[int] = []
     started = time.perf_counter()
-    for i in range(pairs):
+    chosen = only_pairs if only_pairs is not None else range(pairs)
+    for done_pairs, i in enumerate(chosen, start=1):
         for seats in (["strategist", "schemer", "strategist", "schemer"],
                       ["schemer", "strategist", "schemer", "strategist"]):
             players = strategist_seats(seats, seed + 10_000 + i, budget, rollouts, policy)
@@ -136,11 +140,11 @@ def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: f
                         "played": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
                 with results.open("a", encoding="utf-8") as out:
                     out.write(json.dumps(line) + "\n")
-        done = 2 * (i + 1)
+        done = 2 * done_pairs
         total = sum(won.values()) or 1
         print(f"  {done} games: strategist {won['strategist']:g}, schemer {won['schemer']:g} "
               f"({won['strategist'] / total:.1%})  [{time.perf_counter() - started:.0f} s]", flush=True)
-    games = 2 * pairs
+    games = 2 * len(chosen)
     total = sum(won.values()) or 1
     share = won["strategist"] / total
     error = math.sqrt(share * (1 - share) / total)
@@ -185,6 +189,8 @@ def main() -> None:
                         help="the strategist's rollouts per decision instead of a budget (load-independent)")
     parser.add_argument("--policy", choices=("light", "schemer"), default="light",
                         help="the strategist's rollout policy (schemer: as before issue 30)")
+    parser.add_argument("--pair-range", default=None, metavar="A:B",
+                        help="play only pairs A to B-1 of the --pairs pairs (the same games as in the whole run)")
     parser.add_argument("--results", type=Path, default=None,
                         help="append a line of JSON per strategist game to this file (bench/strength_table.py)")
     parser.add_argument("--schemer-games", type=int, default=100)
@@ -205,8 +211,12 @@ def main() -> None:
               f"{1000 * ordered[int(0.99 * (len(ordered) - 1))]:.1f} ms, longest {1000 * ordered[-1]:.1f} ms over "
               f"{len(ordered)} decisions (target: median < 20 ms)", flush=True)
     if "strategist" in wanted:
+        only = None
+        if args.pair_range:
+            first, _, last = args.pair_range.partition(":")
+            only = range(int(first), min(int(last), args.pairs))
         strategist_against_schemer(args.pairs, args.seed, args.max_rounds, args.budget, args.rollouts, args.policy,
-                                   args.results)
+                                   args.results, only)
 
 
 if __name__ == "__main__":
