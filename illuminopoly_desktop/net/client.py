@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,7 @@ log = logging.getLogger(__name__)
 
 CLIENT_MAX_SIZE = 16 * 1024 * 1024
 RECONNECT_DELAYS = (0.05, 0.1, 0.2, 0.4, 0.8, 1.0)
+SKIPPED_KEPT = 100
 
 
 class Rejection(Exception):
@@ -85,8 +87,9 @@ class LanClient:
         self.lost_because: str | None = None
         """Why the connection was last lost (the error read from it), for the log and for a test that fails."""
         self.reconnects = 0
-        self.skipped: list[str] = []
-        """Why each message the client could not read or handle was skipped (the connection goes on)."""
+        self.skipped: deque[str] = deque(maxlen=SKIPPED_KEPT)
+        """Why each message the client could not read or handle was skipped (the connection goes on); the last
+        SKIPPED_KEPT, so that a server sending nothing else cannot fill the memory."""
         self.bytes_received = 0
         self._setup: GameSetup | None = None
         self._websocket = None
