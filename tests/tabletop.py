@@ -12,9 +12,13 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractSpinBox, QApplication, 
                                QPushButton, QWidget)
 
 from illuminopoly_desktop.model.board import load_board
+from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.saves.savefile import load_save, state_hash
 from illuminopoly_desktop.ui.app import game_files
 from illuminopoly_desktop.ui.app.main_window import MainWindow
+from illuminopoly_desktop.ui.table.action_panel import ActionPanel
+from illuminopoly_desktop.ui.table.game_log import GameLog
+from illuminopoly_desktop.ui.table.table_controller import TableController
 from illuminopoly_desktop.ui.table.choice_widgets import WrappingButton
 
 PEOPLE = ("Ann", "Ben", "Cy")
@@ -196,3 +200,14 @@ def host_and_play_to_the_end(qtbot, tmp_path, monkeypatch, ruleset: str, options
 def close_hosted_table(qtbot, window: MainWindow, dialog) -> None:
     window.close_table()
     qtbot.waitUntil(lambda: dialog.lan.connection is None, timeout=5000)
+
+
+def panel_table(qtbot, state):
+    """The state at a table of human seats without a window or a curtain: an Actions panel and a game log driven by a
+    TableController (no pause between computer moves); the panel serves whichever seat must decide."""
+    panel = ActionPanel()
+    log = GameLog(state)
+    qtbot.addWidget(panel)
+    qtbot.addWidget(log)
+    controller = TableController(TableSession(state), panel, log, pace_ms=0)
+    return controller, panel

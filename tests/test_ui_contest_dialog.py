@@ -6,31 +6,18 @@ from __future__ import annotations
 from contest_scenario import BOARDWALK, VERMONT, Ledger, contest_of, hold_favor, land_on, to_turn
 from PySide6.QtCore import Qt
 from scenario import force, give, started_game
+from tabletop import panel_table
 
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.presentation.action_choices import percent
 from illuminopoly_desktop.presentation.seat_views import SeatViews
-from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.variants.illuminopoly import contests
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules.odds import success_probability
-from illuminopoly_desktop.ui.table.action_panel import ActionPanel
-from illuminopoly_desktop.ui.table.game_log import GameLog
-from illuminopoly_desktop.ui.table.table_controller import TableController
 
 TAKEOVER_TARGET = 12  # R-TAKEOVER-03
-
-
-def table(qtbot, state):
-    """The state at a table of human seats (no curtain): the panel serves whichever seat must decide."""
-    panel = ActionPanel()
-    log = GameLog(state)
-    qtbot.addWidget(panel)
-    qtbot.addWidget(log)
-    controller = TableController(TableSession(state), panel, log, pace_ms=0)
-    return controller, panel
 
 
 def contest_dialog(panel):
@@ -53,7 +40,7 @@ def test_R_TAKEOVER_04_a_takeover_with_graft_from_both_sides_through_the_dialog(
     give(state, 1, BOARDWALK, ROOT)
     land_on(state, BOARDWALK)
     ledger = Ledger(state)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.buttons_of("take_over")[0].click()
 
     dialog = contest_dialog(panel)
@@ -102,7 +89,7 @@ def test_R_GEN_06_the_sealed_bid_field_is_shown_only_to_a_bidder_the_game_awaits
     state = started_game()
     give(state, 1, BOARDWALK, ROOT)
     land_on(state, BOARDWALK)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.buttons_of("take_over")[0].click()
     dialog = contest_dialog(panel)
     dialog.pips.setValue(6)
@@ -123,7 +110,7 @@ def test_R_CHAIR_05_the_chair_waives_the_block_in_the_dialog(qtbot):
     prop.mortgaged, prop.mortgage_principal = True, 200
     prop.controller, prop.control_origin = 2, "mortgage_chair"
     land_on(state, BOARDWALK)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.buttons_of("take_over")[0].click()
     assert contest_of(state).stage == "chair_block"
     dialog = contest_dialog(panel)
@@ -144,7 +131,7 @@ def test_R_CONTEST_02_invitations_answers_and_graft_of_a_rezoning_through_the_di
     give(state, 1, VERMONT, ROOT)
     land_on(state, VERMONT)
     ledger = Ledger(state)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.buttons_of("rezone")[0].click()
     dialog = contest_dialog(panel)
     assert dialog.seat == 0 and set(dialog.invite_boxes) == {2, 3}
@@ -173,7 +160,7 @@ def test_R_REZONE_02_volunteers_join_a_side_of_an_open_contest_in_the_dialog(qtb
     staying out is the default."""
     state = started_game()
     land_on(state, VERMONT)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.buttons_of("rezone")[0].click()
     assert contest_of(state).stage == "volunteers"
     dialog = contest_dialog(panel)
@@ -191,7 +178,7 @@ def test_R_REZONE_03_the_owner_halts_a_rezoning_with_a_political_favor_in_the_di
     hold_favor(state, 1)
     land_on(state, VERMONT)
     ledger = Ledger(state)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.buttons_of("rezone")[0].click()
     dialog = contest_dialog(panel)
     assert dialog.seat == 1 and "R-REZONE-03" in dialog.stage_label.toolTip()
@@ -206,7 +193,7 @@ def test_a_refused_bid_is_shown_in_the_dialog_with_its_rule_and_not_sent(qtbot):
     state = started_game()
     give(state, 1, BOARDWALK, ROOT)
     land_on(state, BOARDWALK)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.buttons_of("take_over")[0].click()
     dialog = contest_dialog(panel)
     sent = []
@@ -227,7 +214,7 @@ def test_closing_the_contest_dialog_keeps_it_closed_until_the_next_decision_and_
     state = started_game()
     give(state, 1, BOARDWALK, ROOT)
     land_on(state, BOARDWALK)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.buttons_of("take_over")[0].click()
     dialog = contest_dialog(panel)
     dialog.show()
@@ -247,7 +234,7 @@ def test_R_CONTEST_02_open_graft_raises_and_passes_in_the_dialog(qtbot):
     state = started_game(options={"graft_bidding_mode": "open"})
     give(state, 1, BOARDWALK, ROOT)
     land_on(state, BOARDWALK)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.buttons_of("take_over")[0].click()
     dialog = contest_dialog(panel)
     assert dialog.seat == 0 and dialog.pass_button is not None and "Raise" in dialog.commit_button.text()

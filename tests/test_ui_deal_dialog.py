@@ -4,25 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from scenario import give, started_game
+from tabletop import panel_table
 
 from illuminopoly_desktop.model.state import ROOT
-from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules.legal import enumerate_legal
-from illuminopoly_desktop.ui.table.action_panel import ActionPanel
-from illuminopoly_desktop.ui.table.game_log import GameLog
-from illuminopoly_desktop.ui.table.table_controller import TableController
 
 READING, ORIENTAL, VERMONT, CONNECTICUT = 5, 6, 8, 9
-
-
-def table(qtbot, state):
-    panel = ActionPanel()
-    log = GameLog(state)
-    qtbot.addWidget(panel)
-    qtbot.addWidget(log)
-    controller = TableController(TableSession(state), panel, log, pace_ms=0)
-    return controller, panel
 
 
 def deal_dialog(panel):
@@ -67,7 +55,7 @@ def test_R_SELL_01_a_trade_proposed_and_accepted_through_the_deal_dialog(qtbot):
     the dollar, the deed hangs on P1's first free arrow (R-STRUCT-04) and P0 keeps control (R-SELL-03)."""
     state = started_game()
     give(state, 0, READING, ROOT)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = deal_dialog(panel)
     dialog.start_offer(counterparty=1)
     add(dialog, 0, 1, "deed", deed=READING)
@@ -98,7 +86,7 @@ def test_R_DEAL_02_a_counter_offer_through_the_deal_dialog(qtbot):
     declined, the counter points to it, and P0 accepts it."""
     state = started_game()
     give(state, 0, READING, ROOT)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = deal_dialog(panel)
     dialog.start_offer(counterparty=1)
     add(dialog, 0, 1, "deed", deed=READING)
@@ -130,7 +118,7 @@ def test_R_DEAL_02_declining_an_offer_in_the_dialog_moves_nothing(qtbot):
     """R-DEAL-02: a declined offer is closed and nothing moves."""
     state = started_game()
     give(state, 0, READING, ROOT)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = deal_dialog(panel)
     dialog.start_offer(counterparty=1)
     add(dialog, 0, 1, "deed", deed=READING)
@@ -149,7 +137,7 @@ def test_R_SELL_02_and_R_DEAL_02_a_refused_draft_shows_its_rule_and_cannot_be_se
     for index in (ORIENTAL, VERMONT, CONNECTICUT):
         give(state, 0, index, ROOT if index == ORIENTAL else ORIENTAL)
     state.properties[ORIENTAL].houses, state.house_supply = 1, 31
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = deal_dialog(panel)
     sent = []
     dialog.action_chosen.connect(sent.append)
@@ -174,7 +162,7 @@ def test_R_STRUCT_10_a_deed_brings_its_whole_arm_into_the_deal(qtbot):
     state = started_game()
     give(state, 0, ORIENTAL, ROOT)
     give(state, 0, VERMONT, ORIENTAL)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = deal_dialog(panel)
     dialog.start_offer(counterparty=1)
     add(dialog, 0, 1, "deed", deed=ORIENTAL)
@@ -189,7 +177,7 @@ def test_R_DEAL_05_a_secret_loan_with_a_promise_is_seen_only_by_its_parties(qtbo
     """R-DEAL-04, R-DEAL-05, §33.5: P0 lends P1 $200, repaid $220 in round 2, with a promise in words, in secret;
     P2's dialog does not list it; on acceptance the principal moves and the debt is recorded."""
     state = started_game()
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = deal_dialog(panel)
     dialog.start_offer(counterparty=1, kind="loan")
     add(dialog, 0, 1, "loan", principal=200, repay=220, due=2)
@@ -212,7 +200,7 @@ def test_the_deal_dialog_keyboard_enter_proposes_and_escape_closes(qtbot):
     """R-DEAL-02: Enter sends the offer (the default button), Escape closes the dialog; the panel then asks the
     counterparty to answer it (rules/offer_answers.py), and the proposer may still withdraw it."""
     state = started_game()
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = deal_dialog(panel)
     dialog.start_offer(counterparty=3)
     add(dialog, 0, 3, "cash", amount=25)
@@ -235,7 +223,7 @@ def test_R_STRUCT_04_the_buyer_picks_the_free_arrow_the_bought_arm_hangs_from(qt
     state = started_game()
     give(state, 0, READING, ROOT)
     give(state, 1, BOARDWALK, ROOT, 0)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = deal_dialog(panel)
     dialog.start_offer(counterparty=1)
     add(dialog, 0, 1, "deed", deed=READING)
@@ -255,7 +243,7 @@ def test_with_no_offer_open_the_offers_tab_shows_no_arrow_picker(qtbot):
     "No open offers" note."""
     state = started_game(3)
     give(state, 1, 39, ROOT)
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = deal_dialog(panel)
     dialog.show()
     assert dialog.no_offers.isVisible() and not dialog.offer_list.isVisible()

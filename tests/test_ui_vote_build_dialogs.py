@@ -6,31 +6,19 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from scenario import force, give, pass_turn, started_game
+from tabletop import panel_table
 
 from illuminopoly_desktop.model.board import load_board
 from illuminopoly_desktop.model.state import ROOT, CashItem, OfferLeg, VoteItem
 from illuminopoly_desktop.presentation import table_session
-from illuminopoly_desktop.presentation.table_session import TableSession
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.variants.illuminopoly.setup import new_game
-from illuminopoly_desktop.ui.table.action_panel import ActionPanel
-from illuminopoly_desktop.ui.table.game_log import GameLog
 from illuminopoly_desktop.ui.app.main_window import MainWindow
-from illuminopoly_desktop.ui.table.table_controller import TableController
 
 MEDITERRANEAN, BALTIC, READING, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 5, 6, 8, 9
 LIGHT_BLUE = (ORIENTAL, VERMONT, CONNECTICUT)  # a house costs $50 there
-
-
-def table(qtbot, state):
-    panel = ActionPanel()
-    log = GameLog(state)
-    qtbot.addWidget(panel)
-    qtbot.addWidget(log)
-    controller = TableController(TableSession(state), panel, log, pace_ms=0)
-    return controller, panel
 
 
 def election_game(**options):
@@ -49,7 +37,7 @@ def test_R_CHAIR_02_the_chair_vote_through_its_dialog(qtbot):
     """R-CHAIR-02: each voter's ballot opens by itself; a majority of the voters elects the Chair; abstaining is
     the default."""
     state = election_game()
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = panel.dialogs["vote"]
     assert dialog.isVisible() and dialog.seat == 0
     assert dialog.radios[None].isChecked()  # abstain is the default (R-GEN-03)
@@ -70,7 +58,7 @@ def test_R_CHAIR_02_the_chair_vote_through_its_dialog(qtbot):
 def test_R_CHAIR_02_the_roll_call_is_public_and_the_ballot_is_the_voters_own(qtbot):
     """§33.2, R-CHAIR-02: votes are public as they are cast; the ballot moves on to the next voter."""
     state = election_game()
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = panel.dialogs["vote"]
     dialog.choose(2)
     dialog.vote_button.click()
@@ -86,7 +74,7 @@ def test_R_DEAL_03_a_vote_commitment_leaves_only_the_promised_candidate(qtbot):
         OfferLeg(giver=1, receiver=0, item=VoteItem(candidate=0)),
         OfferLeg(giver=0, receiver=1, item=CashItem(amount=40))]))
     engine.apply(state, A.AcceptOffer(seat=1, offer_id=state.offers[-1].id))
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = panel.dialogs["vote"]
     dialog.vote_button.click()  # Ann abstains
     assert dialog.seat == 1
@@ -98,7 +86,7 @@ def test_R_DEAL_03_a_vote_commitment_leaves_only_the_promised_candidate(qtbot):
 def test_R_CHAIR_02_negotiate_opens_the_deal_dialog_ready_for_a_vote(qtbot):
     """§33.2, R-DEAL-03: the negotiation window before the vote is the deal dialog, ready for a vote leg."""
     state = election_game()
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.dialogs["vote"].negotiate_button.click()
     deal = panel.dialogs["deal"]
     assert deal.isVisible() and deal.tabs.currentIndex() == 1 and deal.editor.current_kind() == "vote"
@@ -120,7 +108,7 @@ def test_R_BUILD_02_building_evenly_through_the_dialog(qtbot):
     """R-BUILD-01, R-BUILD-02: a house on each lot in turn; the + of a lot that is already ahead is off with the
     rule's reason (an uneven build is never offered); the supply and the cash follow to the dollar."""
     state = monopoly_game()
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.launcher_buttons["building"].click()
     dialog = panel.dialogs["building"]
     assert dialog.isVisible() and "32 houses and 12 hotels" in dialog.supply.text()
@@ -151,7 +139,7 @@ def test_R_BUILD_04_a_hotel_sells_one_step_down_and_its_block_sale_is_in_the_men
         state.properties[index].houses = 4
     state.properties[ORIENTAL].houses, state.properties[ORIENTAL].hotel = 0, True
     state.house_supply, state.hotel_supply = 32 - 8, 11
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     dialog = panel.open_dialog("building")
     minus = dialog.minus_buttons[ORIENTAL]
     assert minus.menu() is not None and len(minus.menu().actions()) == 2
@@ -168,7 +156,7 @@ def test_R_MORT_01_mortgaging_and_lifting_through_the_dialog(qtbot):
     state = monopoly_game()
     state.properties[ORIENTAL].houses, state.house_supply = 1, 31
     state.chair = 1  # so that the Chair's control is visible as a change
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     panel.launcher_buttons["mortgage"].click()
     dialog = panel.dialogs["mortgage"]
     blocked = dialog.row_buttons[VERMONT]
@@ -198,7 +186,7 @@ def test_R_ART_04_the_ransom_pool_through_its_dialog(qtbot):
     force(state, 1, 2)
     engine.apply(state, A.Roll(seat=1))
     engine.apply(state, A.DemandRansom(seat=1, amount=100))
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     assert panel.seat == 2
     panel.launcher_buttons["ransom"].click()
     dialog = panel.dialogs["ransom"]
@@ -226,7 +214,7 @@ def test_the_panel_offers_only_the_dialogs_the_engine_gives_the_seat_a_use_for(q
     """R-GEN-04, R-MORT-01: with nothing owned only deals may be opened; a property brings the mortgages dialog,
     whose action goes out through the panel's own signal."""
     state = started_game()
-    _, panel = table(qtbot, state)
+    _, panel = panel_table(qtbot, state)
     assert set(panel.launcher_buttons) == {"deal"}  # no property yet: nothing to build or mortgage
     give(state, 0, READING, ROOT)
     panel.refresh(state, 0)
