@@ -26,7 +26,7 @@ def places_for(ctx: RulesContext, seat: int, kind: BuildingKind) -> list[int]:
     """The seat's parcels where one building of `kind` could go now (his lease, no auction lock, room for it)."""
     found = []
     for index, held in george_slice(ctx.state).parcels.items():
-        if held.lessee == seat and not held.build_locked and buildings.kind_refusal(ctx, index, kind, 1) is None:
+        if held.lessee == seat and not held.build_locked and buildings.kind_problem(ctx, index, kind, 1) is None:
             found.append(index)
     return found
 
