@@ -71,10 +71,11 @@ def kind_problem(ctx: RulesContext, index: int, kind: BuildingKind, count: int) 
     test builds no refusal."""
     held = parcel(ctx, index)
     street = ctx.squares[index].kind == "lot"
+    large = held.hotels + held.offices  # (`held.large`, read once)
     if kind == "house":
         if not street:
             return "house_on_track"
-        if held.large:
+        if large:
             return "house_after_large"
         if held.houses + count > 4:
             return "fifth_house"
@@ -83,9 +84,9 @@ def kind_problem(ctx: RulesContext, index: int, kind: BuildingKind, count: int) 
             return "large_on_track"
         if count != 1:
             return "large_count"
-        if held.large >= 2:
+        if large >= 2:
             return "third_large"
-        if not held.large and held.houses != 4:
+        if not large and held.houses != 4:
             return "large_before_houses"
     else:
         if street:

@@ -54,7 +54,7 @@ def wealths(ctx: RulesContext) -> dict[int, int]:
         seat = held.lessee
         if seat is None or seat not in totals:
             continue
-        if held.built:  # (else building_value is 0)
+        if held.houses or held.hotels or held.offices or held.plant:  # (else building_value is 0)
             value = building_value(ctx, index)
             totals[seat] += value // 2 if half else value
         if titles and squares[index].kind != "lot":
