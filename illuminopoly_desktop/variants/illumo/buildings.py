@@ -40,6 +40,13 @@ def any_buildings(ctx: RulesContext) -> bool:
 
 
 def group_is_level(ctx: RulesContext, group: str) -> bool:
+    properties = ctx.state.properties
+    for index in ctx.board.group_members[group]:
+        prop = properties[index]
+        if prop.houses or prop.hotel:
+            break
+    else:
+        return True  # (no lot of the group holds a building: every level is 0)
     levels = [level(ctx, index) for index in in_play_lots(ctx, group)]
     return not levels or max(levels) - min(levels) <= 1
 

@@ -49,7 +49,7 @@ def open_repairs(ctx: RulesContext) -> bool:
     if not any_buildings(ctx):
         return False  # (every group is level)
     windows = [LevelRepair(group=group, askees=owners_to_ask(ctx, group)) for group in ctx.board.group_members
-               if in_play_lots(ctx, group) and not group_is_level(ctx, group)]
+               if not group_is_level(ctx, group) and in_play_lots(ctx, group)]
     windows = [window for window in windows if window.askees]
     ctx.state.pending.extend(reversed(windows))
     return bool(windows)
