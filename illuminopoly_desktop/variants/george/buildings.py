@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...model.george_state import BuildingKind, Loan, Parcel
 from ...model.state import BANK
 from ...rules.context import RulesContext
-from ...rules.errors import IllegalAction, refuse
+from ...rules.errors import IllegalAction, ReasonCode, refuse
 from ...rules.money import bank_pays, ceil_div, move
 from .access import george_options, george_slice
 from .parcels import (bought_outright, building_price, change_supply, holding_words, leased_parcel, loans_on, parcel,
@@ -32,37 +32,33 @@ def check_kind(ctx: RulesContext, index: int, kind: BuildingKind, count: int) ->
         raise refusal
 
 
+_KIND_REFUSALS: dict[str, tuple[ReasonCode, str, str]] = {
+    "house_on_track": ("E_NOT_MONOPOLY", "V-GEORGE-14", "Houses go on streets only; a railroad or utility takes a "
+                                                       "plant."),
+    "house_after_large": ("E_UNEVEN", "V-GEORGE-15", "{name} holds a large building: no more houses."),
+    "fifth_house": ("E_UNEVEN", "V-GEORGE-14", "A parcel holds four houses at most ({name} has {houses})."),
+    "large_on_track": ("E_NOT_MONOPOLY", "V-GEORGE-15", "Hotels and office buildings go on streets only."),
+    "large_count": ("E_UNEVEN", "V-GEORGE-15", "Large buildings are bought one at a time."),
+    "third_large": ("E_UNEVEN", "V-GEORGE-15", "{name} already holds two large buildings, the most allowed."),
+    "large_before_houses": ("E_UNEVEN", "V-GEORGE-15", "A large building needs four houses ({name} has {houses})."),
+    "plant_on_street": ("E_NOT_MONOPOLY", "V-GEORGE-11", "Plants go on railroads and utilities only."),
+    "plant_on_title": ("E_NOT_MONOPOLY", "V-GEORGE-11", "{name} is owned outright and charges classic rent: it takes "
+                                                       "no plant in this game."),
+    "second_plant": ("E_UNEVEN", "V-GEORGE-11", "{name} holds one plant at most."),
+    "no_supply": ("E_NO_SUPPLY", "V-GEORGE-19", "The Bank has no {building} left to sell: wait until one comes back."),
+}
+"""`kind_problem`'s answers: the refusal's code, rule and words ({name}: the parcel's, {houses}: its houses,
+{building}: the kind asked for)."""
+
+
 def kind_refusal(ctx: RulesContext, index: int, kind: BuildingKind, count: int) -> IllegalAction | None:
     """`check_kind`'s refusal, returned (None: the parcel may take them)."""
     problem = kind_problem(ctx, index, kind, count)
     if problem is None:
         return None
-    held = parcel(ctx, index)
-    name = ctx.square_name(index)
-    if problem == "house_on_track":
-        return refuse("E_NOT_MONOPOLY", "V-GEORGE-14", "Houses go on streets only; a railroad or utility takes a "
-                                                      "plant.")
-    if problem == "house_after_large":
-        return refuse("E_UNEVEN", "V-GEORGE-15", f"{name} holds a large building: no more houses.")
-    if problem == "fifth_house":
-        return refuse("E_UNEVEN", "V-GEORGE-14", f"A parcel holds four houses at most ({name} has {held.houses}).")
-    if problem == "large_on_track":
-        return refuse("E_NOT_MONOPOLY", "V-GEORGE-15", "Hotels and office buildings go on streets only.")
-    if problem == "large_count":
-        return refuse("E_UNEVEN", "V-GEORGE-15", "Large buildings are bought one at a time.")
-    if problem == "third_large":
-        return refuse("E_UNEVEN", "V-GEORGE-15", f"{name} already holds two large buildings, the most allowed.")
-    if problem == "large_before_houses":
-        return refuse("E_UNEVEN", "V-GEORGE-15", f"A large building needs four houses ({name} has {held.houses}).")
-    if problem == "plant_on_street":
-        return refuse("E_NOT_MONOPOLY", "V-GEORGE-11", "Plants go on railroads and utilities only.")
-    if problem == "plant_on_title":
-        return refuse("E_NOT_MONOPOLY", "V-GEORGE-11", f"{name} is owned outright and charges classic rent: "
-                                                      f"it takes no plant in this game.")
-    if problem == "second_plant":
-        return refuse("E_UNEVEN", "V-GEORGE-11", f"{name} holds one plant at most.")
-    return refuse("E_NO_SUPPLY", "V-GEORGE-19", f"The Bank has no {WORDS[kind]} left to sell: wait until one "
-                                               f"comes back.")
+    code, rule_id, words = _KIND_REFUSALS[problem]
+    return refuse(code, rule_id, words.format(name=ctx.square_name(index), houses=parcel(ctx, index).houses,
+                                              building=WORDS[kind]))
 
 
 def kind_problem(ctx: RulesContext, index: int, kind: BuildingKind, count: int) -> str | None:
