@@ -96,23 +96,3 @@ def test_V_GEORGE_32_round_end_wealths_equal_each_players_wealth_and_kind_tests_
         play_random_actions(state, seed, 700, after=check)
     assert compared > 1000 and built > 0
 
-
-def test_a_fresh_turn_from_the_prototype_is_the_one_keyword_init_and_validation_build():
-    """R-TURN-03: each turn starts from a fresh TurnState (classic's and Illuminopoly's `fresh_turn`)."""
-    from illuminopoly_desktop.model.state import TurnState
-    from illuminopoly_desktop.model.unvalidated import keyword_init
-    from illuminopoly_desktop.variants.classic.turn import fresh_turn as classic_fresh_turn
-    from illuminopoly_desktop.variants.illuminopoly.turn import fresh_turn
-
-    fill = keyword_init(TurnState)
-    for made, seat, step in ((classic_fresh_turn(2, "choice"), 2, "choice"), (fresh_turn(3), 3, "none")):
-        expected = TurnState.__new__(TurnState)
-        fill(expected, seat=seat, step=step)
-        assert made.__dict__ == expected.__dict__ and list(made.__dict__) == list(expected.__dict__)
-        assert made.model_fields_set == expected.model_fields_set == {"seat", "step"}
-        assert made.__pydantic_extra__ is None and made.__pydantic_private__ is None
-        assert made == TurnState(seat=seat, step=step)
-        assert made.model_dump_json() == TurnState(seat=seat, step=step).model_dump_json()
-    first, second = fresh_turn(0), fresh_turn(0)
-    first.used_once.append("x")
-    assert second.used_once == [], "each turn gets its own list"

@@ -58,39 +58,3 @@ def keyword_init(cls: type[BaseModel]) -> Callable[..., None]:
     # Not a custom __init__ to pydantic: validation (model_validate, a TypeAdapter) keeps its own, validating path.
     init.__pydantic_base_init__ = True
     return init
-
-
-class Prototype:
-    """Fills instances of a pydantic model that has no required field from a few given values and the defaults,
-    exactly as `keyword_init`'s initialiser does, but without an interpreted initialiser: the defaults are read once,
-    the default factories called for each instance. For a state object rebuilt every player-turn (a fresh
-    `TurnState`), where the generated initialiser's per-field tests cost more than the copy of a prepared dict."""
-
-    def __init__(self, cls: type[BaseModel]) -> None:
-        self.defaults: dict[str, Any] = {}
-        self.factories: dict[str, Callable[..., Any]] = {}
-        for name, field in cls.model_fields.items():
-            if field.is_required():
-                raise TypeError(f"{cls.__qualname__}.{name} is required: a prototype fills defaults only")
-            factory = field.default_factory
-            if factory is not None:
-                self.factories[name] = factory  # (called without arguments, as keyword_init calls it)
-                self.defaults[name] = None  # (a place kept in the fields' order)
-            else:
-                self.defaults[name] = field.default
-
-    def fill(self, instance: BaseModel, given: dict[str, Any]) -> None:
-        """Write `instance` (made by `cls.__new__`): the given values, the other fields at their defaults."""
-        values = self.defaults.copy()
-        for name, factory in self.factories.items():
-            if name not in given:
-                values[name] = factory()
-        for name, value in given.items():
-            if name not in values:
-                raise TypeError(f"unknown field {name!r}")
-            values[name] = value
-        _set = object.__setattr__
-        _set(instance, "__dict__", values)
-        _set(instance, "__pydantic_fields_set__", set(given))
-        _set(instance, "__pydantic_extra__", None)
-        _set(instance, "__pydantic_private__", None)

@@ -7,19 +7,19 @@ by this module that way."""
 from __future__ import annotations
 
 from ...model.state import TurnState
-from ...model.unvalidated import Prototype
+from ...model.unvalidated import keyword_init
 from ...rules.context import RulesContext
 from ...rules.events import RoundEnded, TurnStarted
 from ...rules.offers import expire_offers
 from ...rules.payments import collect_due_debts
 
-_TURN = Prototype(TurnState)
+_FILL_TURN = keyword_init(TurnState)
 
 
 def fresh_turn(seat: int, step: str) -> TurnState:
     """The seat's turn state at its first step (built from the engine's own values: no validation needed)."""
     turn = TurnState.__new__(TurnState)
-    _TURN.fill(turn, {"seat": seat, "step": step})
+    _FILL_TURN(turn, seat=seat, step=step)
     return turn
 
 

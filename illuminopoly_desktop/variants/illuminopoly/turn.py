@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...model.state import TurnState
-from ...model.unvalidated import Prototype
+from ...model.unvalidated import keyword_init
 from ...rules.context import RulesContext
 from ...rules.events import RoundEnded, TurnSkipped, TurnStarted
 from ...rules.offers import expire_offers
@@ -16,14 +16,14 @@ from .factions import thimble_chooses_income
 from .rent import collect_rent, decrement_countdowns, power_bases, rent_and_countdowns
 from .special_victory import check_at_round_end
 
-_TURN = Prototype(TurnState)
+_FILL_TURN = keyword_init(TurnState)
 
 
 def fresh_turn(seat: int) -> TurnState:
     """The seat's turn state before its first step: built twice per player-turn from the engine's own seat number,
     so without pydantic's validation (model/unvalidated.py)."""
     turn = TurnState.__new__(TurnState)
-    _TURN.fill(turn, {"seat": seat, "step": "none"})
+    _FILL_TURN(turn, seat=seat, step="none")
     return turn
 
 
