@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...model.george_state import BuildingKind, Loan, Parcel
 from ...model.state import BANK
 from ...rules.context import RulesContext
-from ...rules.errors import IllegalAction, refuse
+from ...rules.errors import IllegalAction, ReasonCode, refuse
 from ...rules.money import bank_pays, ceil_div, move
 from .access import george_options, george_slice
 from .parcels import (bought_outright, building_price, change_supply, holding_words, leased_parcel, loans_on, parcel,
@@ -32,40 +32,67 @@ def check_kind(ctx: RulesContext, index: int, kind: BuildingKind, count: int) ->
         raise refusal
 
 
+_KIND_REFUSALS: dict[str, tuple[ReasonCode, str, str]] = {
+    "house_on_track": ("E_NOT_MONOPOLY", "V-GEORGE-14", "Houses go on streets only; a railroad or utility takes a "
+                                                       "plant."),
+    "house_after_large": ("E_UNEVEN", "V-GEORGE-15", "{name} holds a large building: no more houses."),
+    "fifth_house": ("E_UNEVEN", "V-GEORGE-14", "A parcel holds four houses at most ({name} has {houses})."),
+    "large_on_track": ("E_NOT_MONOPOLY", "V-GEORGE-15", "Hotels and office buildings go on streets only."),
+    "large_count": ("E_UNEVEN", "V-GEORGE-15", "Large buildings are bought one at a time."),
+    "third_large": ("E_UNEVEN", "V-GEORGE-15", "{name} already holds two large buildings, the most allowed."),
+    "large_before_houses": ("E_UNEVEN", "V-GEORGE-15", "A large building needs four houses ({name} has {houses})."),
+    "plant_on_street": ("E_NOT_MONOPOLY", "V-GEORGE-11", "Plants go on railroads and utilities only."),
+    "plant_on_title": ("E_NOT_MONOPOLY", "V-GEORGE-11", "{name} is owned outright and charges classic rent: it takes "
+                                                       "no plant in this game."),
+    "second_plant": ("E_UNEVEN", "V-GEORGE-11", "{name} holds one plant at most."),
+    "no_supply": ("E_NO_SUPPLY", "V-GEORGE-19", "The Bank has no {building} left to sell: wait until one comes back."),
+}
+"""`kind_problem`'s answers: the refusal's code, rule and words ({name}: the parcel's, {houses}: its houses,
+{building}: the kind asked for)."""
+
+
 def kind_refusal(ctx: RulesContext, index: int, kind: BuildingKind, count: int) -> IllegalAction | None:
-    """`check_kind`'s refusal, returned (None: the parcel may take them): a listing tries many kinds and counts, and a
-    refusal raised costs more than the test."""
+    """`check_kind`'s refusal, returned (None: the parcel may take them)."""
+    problem = kind_problem(ctx, index, kind, count)
+    if problem is None:
+        return None
+    code, rule_id, words = _KIND_REFUSALS[problem]
+    return refuse(code, rule_id, words.format(name=ctx.square_name(index), houses=parcel(ctx, index).houses,
+                                              building=WORDS[kind]))
+
+
+def kind_problem(ctx: RulesContext, index: int, kind: BuildingKind, count: int) -> str | None:
+    """Why the parcel may not take `count` buildings of `kind` now (V-GEORGE-11, -14, -15, -19), in a word (None: it
+    may; `kind_refusal` says it in full): a listing tries every kind of every parcel, and most are refused, so the
+    test builds no refusal."""
     held = parcel(ctx, index)
     street = ctx.squares[index].kind == "lot"
-    name = ctx.square_name(index)
+    large = held.hotels + held.offices  # (`held.large`, read once)
     if kind == "house":
         if not street:
-            return refuse("E_NOT_MONOPOLY", "V-GEORGE-14", "Houses go on streets only; a railroad or utility takes a "
-                                                          "plant.")
-        if held.large:
-            return refuse("E_UNEVEN", "V-GEORGE-15", f"{name} holds a large building: no more houses.")
+            return "house_on_track"
+        if large:
+            return "house_after_large"
         if held.houses + count > 4:
-            return refuse("E_UNEVEN", "V-GEORGE-14", f"A parcel holds four houses at most ({name} has {held.houses}).")
+            return "fifth_house"
     elif kind in ("hotel", "office"):
         if not street:
-            return refuse("E_NOT_MONOPOLY", "V-GEORGE-15", "Hotels and office buildings go on streets only.")
+            return "large_on_track"
         if count != 1:
-            return refuse("E_UNEVEN", "V-GEORGE-15", "Large buildings are bought one at a time.")
-        if held.large >= 2:
-            return refuse("E_UNEVEN", "V-GEORGE-15", f"{name} already holds two large buildings, the most allowed.")
-        if not held.large and held.houses != 4:
-            return refuse("E_UNEVEN", "V-GEORGE-15", f"A large building needs four houses ({name} has {held.houses}).")
+            return "large_count"
+        if large >= 2:
+            return "third_large"
+        if not large and held.houses != 4:
+            return "large_before_houses"
     else:
         if street:
-            return refuse("E_NOT_MONOPOLY", "V-GEORGE-11", "Plants go on railroads and utilities only.")
+            return "plant_on_street"
         if bought_outright(ctx, index):
-            return refuse("E_NOT_MONOPOLY", "V-GEORGE-11", f"{name} is owned outright and charges classic rent: "
-                                                          f"it takes no plant in this game.")
+            return "plant_on_title"
         if count != 1 or held.plant:
-            return refuse("E_UNEVEN", "V-GEORGE-11", f"{name} holds one plant at most.")
+            return "second_plant"
     if supply_of(ctx.state, kind) < count:
-        return refuse("E_NO_SUPPLY", "V-GEORGE-19", f"The Bank has no {WORDS[kind]} left to sell: wait until one "
-                                                   f"comes back.")
+        return "no_supply"
     return None
 
 
@@ -159,8 +186,13 @@ def check_sale(ctx: RulesContext, seat: int, index: int, kind: BuildingKind) -> 
 
 def holds_building(held: Parcel, kind: BuildingKind) -> bool:
     """Whether the parcel has a building of that kind to sell back (a house only while no large building stands)."""
-    return bool({"house": held.houses and not held.large, "hotel": held.hotels, "office": held.offices,
-                 "plant": held.plant}[kind])
+    if kind == "house":
+        return bool(held.houses and not held.large)
+    if kind == "hotel":
+        return bool(held.hotels)
+    if kind == "office":
+        return bool(held.offices)
+    return bool(held.plant)
 
 
 def sell(ctx: RulesContext, seat: int, index: int, kind: BuildingKind) -> None:

@@ -78,13 +78,18 @@ def _building_kinds(ctx: RulesContext, index: int) -> tuple[BuildingKind, ...]:
 
 
 def _purchases(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.Action]:
+    player = ctx.state.players[seat]
+    parcels = george_slice(ctx.state).parcels
     for index in leased:
+        if parcels[index].build_locked:
+            continue  # (check_purchase refuses every building on it: tested once, without a refusal raised)
         for kind in _building_kinds(ctx, index):
-            if buildings.kind_refusal(ctx, index, kind, 1) is not None:
+            if buildings.kind_problem(ctx, index, kind, 1) is not None:
                 continue  # (check_purchase would refuse it by check_kind: a refusal raised costs more than the test)
             price = building_price(ctx, index, kind)
             for down in sorted({ceil_div(price, 2), price}):
-                if passes(buildings.check_purchase, ctx, seat, index, kind, 1, down):
+                # (check_purchase refuses a down payment beyond his cash: tested first, without a refusal raised)
+                if down <= player.cash and passes(buildings.check_purchase, ctx, seat, index, kind, 1, down):
                     yield A.BuildOnParcel.shared(seat=seat, property=index, building=kind, count=1, down=down)
 
 

@@ -26,7 +26,7 @@ def places_for(ctx: RulesContext, seat: int, kind: BuildingKind) -> list[int]:
     """The seat's parcels where one building of `kind` could go now (his lease, no auction lock, room for it)."""
     found = []
     for index, held in george_slice(ctx.state).parcels.items():
-        if held.lessee == seat and not held.build_locked and buildings.kind_refusal(ctx, index, kind, 1) is None:
+        if held.lessee == seat and not held.build_locked and buildings.kind_problem(ctx, index, kind, 1) is None:
             found.append(index)
     return found
 
@@ -47,9 +47,12 @@ def rivals(ctx: RulesContext, seat: int, kind: BuildingKind) -> list[int]:
 
 def request(ctx: RulesContext, seat: int, index: int, kind: BuildingKind, count: int, down: int) -> None:
     """A checked purchase: made now, or held by a declaration window when it would leave others short."""
-    if kind != "plant":
+    state = ctx.state
+    left = supply_of(state, kind) - count if kind != "plant" else 0
+    # (the rivals are other players still in the game: while as many units would be left, none can be short)
+    if kind != "plant" and left < sum(1 for s in state.seat_order if s != seat and not state.players[s].eliminated):
         others = rivals(ctx, seat, kind)
-        if others and supply_of(ctx.state, kind) - count < len(others):
+        if others and left < len(others):
             ctx.state.pending.append(ShortageDeclaration(requester=seat, building=kind, parcel=index, count=count,
                                                          down=down, candidates=others))
             ctx.notice(f"{ctx.name(seat)} wants {count} {buildings.WORDS[kind]}(s) and the Bank has "

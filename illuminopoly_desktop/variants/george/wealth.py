@@ -39,7 +39,31 @@ def wealth(ctx: RulesContext, seat: int) -> int:
 
 
 def wealths(ctx: RulesContext) -> dict[int, int]:
-    return {seat: wealth(ctx, seat) for seat in ctx.state.active_seats()}
+    """`wealth` of every player still in the game (the standings at each round's end), in one pass over the
+    parcels and one over the loans instead of one of each per player."""
+    state = ctx.state
+    george = george_slice(state)
+    parcels = george.parcels
+    options = george_options(ctx)
+    half = options.george_building_valuation == "half_cost"
+    titles = options.george_rail_utility_model == "classic_purchase"  # (else no parcel is a title: title_value 0)
+    squares = ctx.squares
+    players = state.players
+    totals = {seat: players[seat].cash for seat in state.active_seats()}
+    for index, held in parcels.items():
+        seat = held.lessee
+        if seat is None or seat not in totals:
+            continue
+        if held.houses or held.hotels or held.offices or held.plant:  # (else building_value is 0)
+            value = building_value(ctx, index)
+            totals[seat] += value // 2 if half else value
+        if titles and squares[index].kind != "lot":
+            totals[seat] += title_value(ctx, index)
+    for loan in george.loans:
+        seat = parcels[loan.parcel].lessee
+        if seat is not None and seat in totals:
+            totals[seat] -= loan.outstanding
+    return totals
 
 
 def standing(ctx: RulesContext, seat: int) -> int:

@@ -30,7 +30,23 @@ def level(ctx: RulesContext, index: int) -> int:
     return HOTEL_LEVEL if prop.hotel else prop.houses
 
 
+def any_buildings(ctx: RulesContext) -> bool:
+    """Whether any lot holds a building: without one every lot is at level 0 and every group level (V-ILLUMO-31), so
+    the end of turn's repair (V-ILLUMO-33) has nothing to look at, as through most of a game."""
+    for prop in ctx.state.properties.values():
+        if prop.houses or prop.hotel:
+            return True
+    return False
+
+
 def group_is_level(ctx: RulesContext, group: str) -> bool:
+    properties = ctx.state.properties
+    for index in ctx.board.group_members[group]:
+        prop = properties[index]
+        if prop.houses or prop.hotel:
+            break
+    else:
+        return True  # (no lot of the group holds a building: every level is 0)
     levels = [level(ctx, index) for index in in_play_lots(ctx, group)]
     return not levels or max(levels) - min(levels) <= 1
 
@@ -146,7 +162,7 @@ def repair_groups(ctx: RulesContext) -> None:
     """V-ILLUMO-33 at the end of the turn (`forced_end_of_turn`): in every group whose in-play lots are uneven, the
     highest lot is sold down one level at a time (its owner paid half cost into central; an unowned lot gets
     nothing) until the group is level."""
-    if illumo_options(ctx).illumo_evenness_repair != "forced_end_of_turn":
+    if illumo_options(ctx).illumo_evenness_repair != "forced_end_of_turn" or not any_buildings(ctx):
         return
     for group in ctx.board.group_members:
         while not group_is_level(ctx, group):

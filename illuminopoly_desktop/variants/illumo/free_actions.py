@@ -4,6 +4,8 @@ answers (CLASSIC-13: cash between players is central to central, V-ILLUMO-09). E
 the mover takes it in his own turn, except a transfer forced by a compulsory charge (bonus.py, decision 35)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...model.state import RaiseFunds
 from ...rules import actions as A
 from ...rules import offers
@@ -11,6 +13,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
 from ...rules.handlers import Handler, handler_map, handles
+from ...rules.legal import lazily
 from ...rules.required_fields import printed_house_cost, printed_price
 from ..classic.free_actions import offer_answers
 from . import buildings, court, mortgages, responses, secret_trades, treasury
@@ -116,8 +119,12 @@ TRANSFER_SAMPLES = (50, 200)
 def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     """Transfers the seat may make now: samples each way for each of his treasuries, and all of a group's money
     into central (the fee from the source)."""
+    return list(transfer_stream(ctx, seat))
+
+
+def transfer_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
+    """`transfer_options` drawn one at a time."""
     state = ctx.state
-    found: list[A.Action] = []
     for kind, held in sorted(illumo_slice(state).treasuries.get(seat, {}).items()):
         if not treasury.has_treasury(state, seat, kind):
             continue  # (`check_transfer`'s first test, asked once for the type's every amount)
@@ -135,39 +142,60 @@ def transfer_options(ctx: RulesContext, seat: int) -> list[A.Action]:
             # (the source must hold the amount and its fee: one it cannot hold is not checked in full)
             if amount <= (central if to_group else held) and passes(_check_listed_transfer, ctx, seat, kind, to_group,
                                                                     amount, "source"):
-                found.append(A.Transfer.shared(seat=seat, group=kind, to_group=to_group, amount=amount))
-    return found
+                yield A.Transfer.shared(seat=seat, group=kind, to_group=to_group, amount=amount)
+
+
+DEED_KINDS = ("mortgage", "unmortgage", "buy_building", "sell_building")
+"""The kinds of the free actions on deeds, in the order they are listed."""
 
 
 def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
-    found: dict[str, list[A.Action]] = {"mortgage": [], "unmortgage": [], "buy_building": [], "sell_building": []}
+    return {kind: list(actions) for kind, actions in deed_action_streams(ctx, seat).items()}
+
+
+def deed_action_streams(ctx: RulesContext, seat: int) -> dict[str, Iterator[A.Action]]:
+    """The free actions on deeds by kind (DEED_KINDS), each kind's drawn one at a time in the deeds' order: a menu
+    proves a kind open by its first action and builds the rest only for the kind a player picks."""
+    return {"mortgage": _mortgages(ctx, seat), "unmortgage": _unmortgages(ctx, seat),
+            "buy_building": _purchases(ctx, seat), "sell_building": _sales(ctx, seat)}
+
+
+def _mortgages(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
+    for index, prop in ctx.state.properties.items():
+        if prop.owner == seat and not prop.mortgaged and passes(mortgages.check_mortgage, ctx, seat, index):
+            yield A.Mortgage.shared(seat=seat, property=index)
+
+
+def _unmortgages(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
+    for index, prop in ctx.state.properties.items():
+        if prop.owner == seat and prop.mortgaged and passes(mortgages.check_unmortgage, ctx, seat, index):
+            yield A.Unmortgage.shared(seat=seat, property=index)
+
+
+def _purchases(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     state = ctx.state
-    own_turn = state.turn.seat == seat or illumo_options(ctx).illumo_build_timing == "any_time"
+    if not (state.turn.seat == seat or illumo_options(ctx).illumo_build_timing == "any_time"):
+        return
+    squares = ctx.squares
     landmarks = illumo_slice(state).landmarks
     for index, prop in state.properties.items():
-        lot = ctx.squares[index].kind == "lot"
-        if prop.owner == seat:
-            if prop.mortgaged:
-                if passes(mortgages.check_unmortgage, ctx, seat, index):
-                    found["unmortgage"].append(A.Unmortgage.shared(seat=seat, property=index))
-                continue
-            if passes(mortgages.check_mortgage, ctx, seat, index):
-                found["mortgage"].append(A.Mortgage.shared(seat=seat, property=index))
-            if (prop.houses or prop.hotel) and passes(buildings.check_sell_building, ctx, seat, index):
-                mode = "hotel_breakdown" if prop.hotel else "house"
-                found["sell_building"].append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
         # (a landmark or a mortgaged lot is refused a building by check_buy_building: not checked in full)
-        if (lot and own_turn and (prop.owner in (seat, None)) and index not in landmarks and not prop.mortgaged
-                and passes(buildings.check_buy_building, ctx, seat, index)):
-            found["buy_building"].append(A.BuyBuilding.shared(seat=seat, property=index))
-    return found
+        if (squares[index].kind == "lot" and (prop.owner == seat or prop.owner is None) and index not in landmarks
+                and not prop.mortgaged and passes(buildings.check_buy_building, ctx, seat, index)):
+            yield A.BuyBuilding.shared(seat=seat, property=index)
 
 
-def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> list[A.Action]:
-    result = offer_answers(ctx, seat)
-    if offers_only:
-        return result
-    result.extend(transfer_options(ctx, seat))
+def _sales(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
+    for index, prop in ctx.state.properties.items():
+        if (prop.owner == seat and not prop.mortgaged and (prop.houses or prop.hotel)
+                and passes(buildings.check_sell_building, ctx, seat, index)):
+            mode = "hotel_breakdown" if prop.hotel else "house"
+            yield A.SellBuilding.shared(seat=seat, property=index, mode=mode)
+
+
+def _small_options(ctx: RulesContext, seat: int) -> list[A.Action]:
+    """The free actions listed between the transfers and the deeds' (a split, bribes, cancellations, Secret Deals)."""
+    result: list[A.Action] = []
     state = ctx.state
     if seat not in illumo_slice(state).payment_split and any(illumo_slice(state).treasuries.get(seat, {}).values()):
         result.append(A.ChooseSplit.shared(seat=seat, from_group=0))  # a sample: any amount may be chosen
@@ -177,13 +205,33 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> lis
     result.extend(A.CancelEffect.shared(seat=seat, effect=effect, player=player)
                   for effect, player in responses.cancel_options(ctx, seat))
     result.extend(secret_trades.secret_trade_options(ctx, seat))
-    for actions in deed_actions(ctx, seat).values():
+    return result
+
+
+def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> list[A.Action]:
+    result = offer_answers(ctx, seat)
+    if offers_only:
+        return result
+    result.extend(transfer_stream(ctx, seat))
+    result.extend(_small_options(ctx, seat))
+    for actions in deed_action_streams(ctx, seat).values():
         result.extend(actions)
     return result
 
 
 def free_menu(ctx: RulesContext, seat: int) -> Menu:
-    return grouped(free_options(ctx, seat))
+    """`free_options` by kind, in the same order (each source lists kinds of its own); the transfers and each kind of
+    deed action are proved open by their first action only, the rest built for the kind a player picks."""
+    menu = grouped(offer_answers(ctx, seat))
+    transfers = lazily(transfer_stream(ctx, seat))
+    if transfers is not None:
+        menu["transfer"] = transfers
+    menu.update(grouped(_small_options(ctx, seat)))
+    for kind, actions in deed_action_streams(ctx, seat).items():
+        make = lazily(actions)
+        if make is not None:
+            menu[kind] = make
+    return menu
 
 
 def cheapest_raise(ctx: RulesContext, seat: int, window: RaiseFunds) -> A.Action | None:

@@ -16,7 +16,8 @@ from ...rules.context import RulesContext
 from ...rules.errors import passes, refuse
 from .access import illumo_slice
 from .bonus import disqualify
-from .buildings import HOTEL_LEVEL, building_price, check_sell_building, group_is_level, level, sell_building
+from .buildings import (HOTEL_LEVEL, any_buildings, building_price, check_sell_building, group_is_level, level,
+                        sell_building)
 from .effects import check_not_audited, valued
 from .groups import in_play_lots
 from .interference import turn_order_from
@@ -45,8 +46,10 @@ def open_repairs(ctx: RulesContext) -> bool:
     if slice_.repair_asked:
         return False
     slice_.repair_asked = True
+    if not any_buildings(ctx):
+        return False  # (every group is level)
     windows = [LevelRepair(group=group, askees=owners_to_ask(ctx, group)) for group in ctx.board.group_members
-               if in_play_lots(ctx, group) and not group_is_level(ctx, group)]
+               if not group_is_level(ctx, group) and in_play_lots(ctx, group)]
     windows = [window for window in windows if window.askees]
     ctx.state.pending.extend(reversed(windows))
     return bool(windows)

@@ -117,8 +117,11 @@ class IllumoRuleset(ClassicRuleset):
         treasury.adjust(state, account, amount)
 
     def check_losses(self, ctx: RulesContext) -> None:
-        """After every event: treasuries open and close with the deeds (V-ILLUMO-02, -10)."""
-        treasury.sync_treasuries(ctx)
+        """After every event: treasuries open and close with the deeds (V-ILLUMO-02, -10). Each check leaves them in
+        step, so only an action whose events can have unsettled them is synced again (this runs several times an
+        action, and the sync reads every deed)."""
+        if treasury.may_unsettle_treasuries(ctx.events):
+            treasury.sync_treasuries(ctx)
 
     # ----- S12: offers (CLASSIC-13, V-ILLUMO-09, -12 b, -14) -----
 

@@ -118,6 +118,7 @@ def lawsuit_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     # same for every suit, so asked once (when they fail, no suit is listed, without a refusal per deed and suit).
     if not passes(lawsuits.check_may_sue, ctx, seat) or state.players[seat].cash < illumo_options(ctx).illumo_filing_fee:
         return
+    monopolies: dict[tuple[int, str], bool] = {}  # (owner, type) -> whether he holds a monopoly of it
     for index, prop in state.properties.items():
         owner = prop.owner
         if owner is None and illumo_options(ctx).illumo_landmark_unowned_targets:
@@ -130,8 +131,13 @@ def lawsuit_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
             # only a lot, antitrust only a monopoly's deed) are not checked in full: a refusal raised costs more.
             if suit != "landmark" and owner == lawsuits.NOBODY or suit == "landmark" and not lot:
                 continue
-            if suit == "antitrust" and not lawsuits.monopoly_deeds(ctx, owner, deed_type(ctx, index)):
-                continue
+            if suit == "antitrust":
+                key = (owner, deed_type(ctx, index))
+                held = monopolies.get(key)
+                if held is None:
+                    held = monopolies[key] = bool(lawsuits.monopoly_deeds(ctx, owner, key[1]))
+                if not held:
+                    continue
             if passes(lawsuits.check_suit, ctx, seat, owner, suit, index):
                 yield A.Sue.shared(seat=seat, defendant=owner, suit=suit, target=index)
 

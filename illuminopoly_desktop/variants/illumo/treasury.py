@@ -5,11 +5,11 @@ a payment comes from where V-ILLUMO-05 allows, and moving money between one's ow
 an account of the ledger, "t<seat>:<type>", which the ruleset adjusts (`adjust`)."""
 from __future__ import annotations
 
-from ...model.illumo_state import parse_account, treasury_account
+from ...model.illumo_state import TREASURY_PREFIX, parse_account, treasury_account
 from ...model.state import BANK, GameState, Party
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
-from ...rules.events import Notice
+from ...rules.events import Event, MoneyMoved, Notice, OwnershipChanged, PlayerEliminated
 from ...rules.money import bank_receiver, ceil_div, move
 from ...rules.payments import demand
 from ...rules.required_fields import printed_group
@@ -65,6 +65,24 @@ def owned_types_by_seat(ctx: RulesContext) -> dict[int, set[str]]:
 
 
 # ----- V-ILLUMO-02, -10: treasuries open and close with the deeds -----
+
+def may_unsettle_treasuries(events: list[Event]) -> bool:
+    """Whether the events can have left a treasury to open or close: a deed that changed hands (every change of a
+    deed's owner emits OwnershipChanged), a player eliminated, or money moved in or out of a group treasury (the
+    ledger's `adjust` opens an entry it pays into). `sync_treasuries` runs after every event and leaves the
+    treasuries in step with the deeds, so after an action's events with none of these it would change nothing."""
+    for event in events:
+        kind = event.__class__
+        if kind is OwnershipChanged or kind is PlayerEliminated:
+            return True
+        if isinstance(event, MoneyMoved) and (_is_treasury(event.payer) or _is_treasury(event.payee)):
+            return True
+    return False
+
+
+def _is_treasury(party: Party) -> bool:
+    return isinstance(party, str) and party.startswith(TREASURY_PREFIX)
+
 
 def sync_treasuries(ctx: RulesContext, legal_loss: int | None = None) -> None:
     """Open a treasury at $0 for each type a player has come to own (V-ILLUMO-02); close the treasury of a type he

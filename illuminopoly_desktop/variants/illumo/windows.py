@@ -3,14 +3,15 @@
 Monopoly's raise-funds window read with treasuries (V-ILLUMO-06, -11)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ...model.illumo_state import CardResponse, HoldingWindow, IlluminatiDraft, Interference, Lawsuit, LevelRepair
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
-from ...rules.decisions import Window
+from ...rules.decisions import Menu, Window
 from ...rules.errors import passes, refuse
+from ...rules.legal import lazily
 from ...rules.required_fields import printed_price
 from ..classic.windows import MortgageReceiptWindow
 from ..classic.windows import RaiseFundsWindow as ClassicRaiseFunds
@@ -23,19 +24,18 @@ PLEDGE_STEPS = (1, 5)
 """The pledges offered in a menu, in units: one, and five at once (any whole number of units may be pledged)."""
 
 
-def _pledge_options(seat: int, unit: int, sides: list[str], sources: Callable[[], list[str]],
-                    check: Callable[[str, int, str], None], affordable: Callable[[str, int], bool]) -> list[A.Action]:
-    """A pass, and a pledge of one and of five units on each side from each source the contest's `check` (side,
-    amount, source) accepts. `affordable(source, amount)` is the funds test `check` ends with: a pledge it refuses is
-    not checked in full (most refusals in a menu are these, and a refusal raised costs more than the test)."""
-    options: list[A.Action] = [A.PassPledge.shared(seat=seat)]
+def _pledges(seat: int, unit: int, sides: list[str], sources: Callable[[], list[str]],
+             check: Callable[[str, int, str], None], affordable: Callable[[str, int], bool]) -> Iterator[A.Action]:
+    """A pledge of one and of five units on each side from each source the contest's `check` (side, amount, source)
+    accepts, drawn one at a time. `affordable(source, amount)` is the funds test `check` ends with: a pledge it
+    refuses is not checked in full (most refusals in a menu are these, and a refusal raised costs more than the
+    test)."""
     for side in sides:
         for source in sources():
             for units in PLEDGE_STEPS:
                 amount = units * unit
                 if affordable(source, amount) and passes(check, side, amount, source):
-                    options.append(A.Pledge.shared(seat=seat, side=side, amount=amount, source=source))
-    return options
+                    yield A.Pledge.shared(seat=seat, side=side, amount=amount, source=source)
 
 
 def drop_eliminated_askees(ctx: RulesContext, window, closed) -> bool:
@@ -123,6 +123,24 @@ class _PledgeWindow(Window):
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return A.PassPledge.shared(seat=seat)
 
+    def pledges(self, ctx: RulesContext, window, seat: int) -> Iterator[A.Action]:
+        """The pledges the seat may make now, in the order they are listed (`_pledges`)."""
+        raise NotImplementedError(f"{type(self).__name__}.pledges")
+
+    def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
+        """A pass, then the pledges."""
+        return [A.PassPledge.shared(seat=seat), *self.pledges(ctx, window, seat)]
+
+    def menu(self, ctx: RulesContext, window, seat: int) -> Menu:
+        """`options` by kind, the pledges proved open by the first one only (rules/legal.py `lazily`): a random
+        player picks the kind first, and passes about half the time."""
+        passing: list[A.Action] = [A.PassPledge.shared(seat=seat)]
+        menu: Menu = {"pass_pledge": lambda: passing}
+        pledging = lazily(self.pledges(ctx, window, seat))
+        if pledging is not None:
+            menu["pledge"] = pledging
+        return menu
+
     def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
         """Pledges are made openly (the contest panel shows both sides)."""
 
@@ -145,8 +163,8 @@ class InterferenceWindow(_PledgeWindow):
     kind = "illumo_interference"
     what = "an interference contest"
 
-    def options(self, ctx: RulesContext, window: Interference, seat: int) -> list[A.Action]:
-        return _pledge_options(
+    def pledges(self, ctx: RulesContext, window: Interference, seat: int) -> Iterator[A.Action]:
+        return _pledges(
             seat, illumo_options(ctx).illumo_interference_unit, interference.sides(window, seat),
             lambda: interference.sources(ctx, window, seat),
             lambda side, amount, source: interference.check_pledge(ctx, window, seat, side, amount, source),
@@ -167,8 +185,8 @@ class LawsuitWindow(_PledgeWindow):
     kind = "illumo_lawsuit"
     what = "a lawsuit"
 
-    def options(self, ctx: RulesContext, window: Lawsuit, seat: int) -> list[A.Action]:
-        return _pledge_options(
+    def pledges(self, ctx: RulesContext, window: Lawsuit, seat: int) -> Iterator[A.Action]:
+        return _pledges(
             seat, illumo_options(ctx).illumo_lawsuit_unit, lawsuits.sides(window, seat),
             lambda: lawsuits.sources(window, seat),
             lambda side, amount, source: lawsuits.check_pledge(ctx, window, seat, side, amount, source),
