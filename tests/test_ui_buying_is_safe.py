@@ -5,6 +5,8 @@ turn choice that would drop moves staged in the power structure asks first. Real
 double click through the window, where Qt finds the widget under the pointer for each click."""
 from __future__ import annotations
 
+import time
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
@@ -12,6 +14,7 @@ from PySide6.QtWidgets import QAbstractButton, QCheckBox
 
 from illuminopoly_desktop.model.state import ROOT
 from illuminopoly_desktop.ui.table import choice_widgets
+from illuminopoly_desktop.ui.table.table_controller import TableController
 from tests.scenario import force, give, started_game
 from tests.test_ui_table_seats import BALTIC, BOARDWALK, answer_question, buttons_of, table
 
@@ -64,16 +67,50 @@ def test_a_double_click_on_roll_never_takes_the_landing_option_that_appears_unde
     force(state, 1, 2)
     double_click_at(window, where)
     assert state.players[0].position == BALTIC and state.turn.step == "landing"
-    under = window.childAt(where)
-    while under is not None and not isinstance(under, QAbstractButton):
-        under = under.parentWidget()
-    assert under in window.action_panel.buttons, "the double click was not over the new landing options"
-    assert under.choice.group == "landing"
+    assert window_button_at(window, where).choice.group == "landing"
     assert state.properties[BALTIC].owner is None and state.turn.step == "landing"  # nothing was chosen
     assert not window.structure_dock.is_placing and window.table.question is None
     qtbot.wait(int(click_guard_interval * 1000) + 100)
     click_at(window, where)  # a deliberate click, a moment later
     assert window.structure_dock.is_placing or window.table.question is not None or state.turn.step != "landing"
+
+
+def test_a_double_click_on_roll_is_guarded_however_long_the_roll_takes(qtbot, tmp_path, monkeypatch,
+                                                                       click_guard_interval):
+    """R-LAND-04 on a slow machine: the first click's roll and the panel's rebuild take longer than the double-click
+    interval, while the second press of the double click waits in the event queue; handled after the rebuild, it is
+    over the new landing options. By the window system's clock it is still a double click's second press, and it is
+    ignored. (The guard once judged by the time the rebuild took, and CI's compiled-core run, at full load, saw the
+    second press buy Baltic Avenue.)"""
+    original = TableController.apply_action
+
+    def slow_apply(self, action):
+        time.sleep(1.5 * click_guard_interval)  # a loaded machine
+        original(self, action)
+
+    monkeypatch.setattr(TableController, "apply_action", slow_apply)
+    state = started_game(3)
+    window = one_person_table(qtbot, tmp_path, monkeypatch, state)
+    roll = buttons_of(window, "roll")[0]
+    qtbot.waitUntil(roll.isVisible)
+    where = window_point(roll)
+    force(state, 1, 2)
+    double_click_at(window, where)
+    assert state.players[0].position == BALTIC and state.turn.step == "landing"
+    assert window_button_at(window, where).choice.group == "landing"
+    assert state.properties[BALTIC].owner is None  # nothing was chosen
+    assert not window.structure_dock.is_placing and window.table.question is None
+    qtbot.wait(int(click_guard_interval * 1000) + 100)
+    click_at(window, where)  # a deliberate click, a moment later, is taken
+    assert window.structure_dock.is_placing or window.table.question is not None or state.turn.step != "landing"
+
+
+def window_button_at(window, point: QPoint):
+    under = window.childAt(point)
+    while under is not None and not isinstance(under, QAbstractButton):
+        under = under.parentWidget()
+    assert under in window.action_panel.buttons, "the double click was not over the new landing options"
+    return under
 
 
 def test_R_LAND_04_buying_comes_first_and_is_the_highlighted_default(qtbot, tmp_path, monkeypatch):

@@ -33,6 +33,7 @@ class ClickGuard:
     def __init__(self, interval_s: float | None = None) -> None:
         self.interval_s = interval_s
         self._pressed: float | None = None
+        self._pressed_stamp: int | None = None
         self._rebuilt: float | None = None
 
     @property
@@ -48,19 +49,27 @@ class ClickGuard:
         """The panel's buttons were just replaced."""
         self._rebuilt = time.monotonic()
 
-    def blocks(self) -> bool:
-        """Whether a click now would land on a button that appeared right after the previous click."""
-        if self._rebuilt is None or self._pressed is None:
+    def blocks(self, stamp_ms: int | None = None) -> bool:
+        """Whether a press now (at `stamp_ms`, the press event's own timestamp, when known) would land on a button
+        that appeared right after the previous press: the panel was rebuilt since that press, and this press follows
+        it within the double-click interval by the window system's clock (the user's own timing: however long the
+        rebuild took, the second press of a double click waits in the event queue while it runs, and is handled after
+        it), or comes within the interval of a rebuild that followed the previous press within the interval."""
+        if self._rebuilt is None or self._pressed is None or self._pressed > self._rebuilt:
             return False
+        if stamp_ms is not None and self._pressed_stamp is not None \
+                and 0 <= stamp_ms - self._pressed_stamp < 1000 * self.interval:
+            return True
         now = time.monotonic()
-        return self._pressed <= self._rebuilt and now - self._rebuilt < self.interval \
-            and self._rebuilt - self._pressed < self.interval
+        return now - self._rebuilt < self.interval and self._rebuilt - self._pressed < self.interval
 
-    def take_press(self) -> bool:
-        """A mouse press on a guarded button: False if it must be ignored, else it is noted."""
-        if self.blocks():
+    def take_press(self, stamp_ms: int | None = None) -> bool:
+        """A mouse press on a guarded button (`stamp_ms`: its event's timestamp): False if it must be ignored, else it
+        is noted."""
+        if self.blocks(stamp_ms):
             return False
         self._pressed = time.monotonic()
+        self._pressed_stamp = stamp_ms
         return True
 
 
@@ -73,7 +82,7 @@ class GuardedButton(QPushButton):
         self.guard = guard
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if self.guard is not None and not self.guard.take_press():
+        if self.guard is not None and not self.guard.take_press(event.timestamp()):
             event.accept()  # swallowed: the button never goes down, so its release clicks nothing
             return
         super().mousePressEvent(event)
