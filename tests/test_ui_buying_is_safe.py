@@ -59,20 +59,7 @@ def test_a_double_click_on_roll_never_takes_the_landing_option_that_appears_unde
     """R-LAND-04: P0 double-clicks "Roll the dice"; the first click rolls (1 + 2: Baltic Avenue, unowned), the
     panel rebuilds with the landing options where Roll was; the second click lands on one of them and is ignored.
     Once the moment has passed, a click there takes it."""
-    state = started_game(3)
-    window = one_person_table(qtbot, tmp_path, monkeypatch, state)
-    roll = buttons_of(window, "roll")[0]
-    qtbot.waitUntil(roll.isVisible)
-    where = window_point(roll)
-    force(state, 1, 2)
-    double_click_at(window, where)
-    assert state.players[0].position == BALTIC and state.turn.step == "landing"
-    assert window_button_at(window, where).choice.group == "landing"
-    assert state.properties[BALTIC].owner is None and state.turn.step == "landing"  # nothing was chosen
-    assert not window.structure_dock.is_placing and window.table.question is None
-    qtbot.wait(int(click_guard_interval * 1000) + 100)
-    click_at(window, where)  # a deliberate click, a moment later
-    assert window.structure_dock.is_placing or window.table.question is not None or state.turn.step != "landing"
+    double_click_roll_then_click(qtbot, tmp_path, monkeypatch, click_guard_interval)
 
 
 def test_a_double_click_on_roll_is_guarded_however_long_the_roll_takes(qtbot, tmp_path, monkeypatch,
@@ -89,6 +76,12 @@ def test_a_double_click_on_roll_is_guarded_however_long_the_roll_takes(qtbot, tm
         original(self, action)
 
     monkeypatch.setattr(TableController, "apply_action", slow_apply)
+    double_click_roll_then_click(qtbot, tmp_path, monkeypatch, click_guard_interval)
+
+
+def double_click_roll_then_click(qtbot, tmp_path, monkeypatch, interval: float) -> None:
+    """P0 double-clicks "Roll the dice" (1 + 2: Baltic Avenue, unowned): the second click, over the new landing
+    options, chooses nothing; a deliberate click there a moment later takes its option."""
     state = started_game(3)
     window = one_person_table(qtbot, tmp_path, monkeypatch, state)
     roll = buttons_of(window, "roll")[0]
@@ -98,10 +91,10 @@ def test_a_double_click_on_roll_is_guarded_however_long_the_roll_takes(qtbot, tm
     double_click_at(window, where)
     assert state.players[0].position == BALTIC and state.turn.step == "landing"
     assert window_button_at(window, where).choice.group == "landing"
-    assert state.properties[BALTIC].owner is None  # nothing was chosen
+    assert state.properties[BALTIC].owner is None and state.turn.step == "landing"  # nothing was chosen
     assert not window.structure_dock.is_placing and window.table.question is None
-    qtbot.wait(int(click_guard_interval * 1000) + 100)
-    click_at(window, where)  # a deliberate click, a moment later, is taken
+    qtbot.wait(int(interval * 1000) + 100)
+    click_at(window, where)  # a deliberate click, a moment later
     assert window.structure_dock.is_placing or window.table.question is not None or state.turn.step != "landing"
 
 
