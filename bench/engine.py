@@ -76,8 +76,8 @@ def split_player_turn(games: int, players: int, max_rounds: int, seed: int, rule
         return wrapper
 
     ruleset = find_ruleset(ruleset_name)  # the two checks are the ruleset's (rules/ruleset.py)
-    ruleset.check_losses, ruleset.check_victory = (timed_check(check) for check in (ruleset.check_losses,
-                                                                                    ruleset.check_victory))
+    originals = ruleset.check_losses, ruleset.check_victory
+    ruleset.check_losses, ruleset.check_victory = (timed_check(check) for check in originals)
     choosing = applying = 0.0
     turns = 0
     try:
@@ -102,7 +102,8 @@ def split_player_turn(games: int, players: int, max_rounds: int, seed: int, rule
                 applying += clock() - chosen
                 turns += sum(1 for event in events if type(event) is TurnStarted)
     finally:
-        del ruleset.check_losses, ruleset.check_victory  # back to the class's own
+        # Back to the class's own: a compiled (mypyc) ruleset's attributes cannot be deleted, only set again.
+        ruleset.check_losses, ruleset.check_victory = originals
     checks = spent["checks"]
     rules = applying - checks
     per_turn = 1e6 / turns
