@@ -9,9 +9,10 @@ commitments are variants/illuminopoly/deals.py.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
-from ..model.state import Offer
+from ..model.state import Offer, OfferItem
 from . import actions as A
 from .context import RulesContext
 from .errors import IllegalAction, refuse
@@ -37,6 +38,13 @@ def parties(offer: Offer) -> list[int]:
 def visible_to(offer: Offer) -> list[int] | None:
     """A secret offer is seen by its parties only (R-DEAL-05, R-GEN-06)."""
     return sorted(parties(offer)) if offer.visibility == "secret" else None
+
+
+def describe_legs(ctx: RulesContext, offer: Offer, item_words: Callable[[RulesContext, OfferItem], str]) -> str:
+    """The offer in one line, a leg a part: "giver → receiver: what", where `item_words` says what an item is in the
+    ruleset's own words (the executed offer's event carries it)."""
+    return "; ".join(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {item_words(ctx, leg.item)}"
+                     for leg in offer.legs)
 
 
 def find_offer(ctx: RulesContext, offer_id: int) -> Offer:

@@ -11,12 +11,12 @@ fee. The buyer of a lease may finance up to half its price with a new Bank loan 
 from __future__ import annotations
 
 from ...model.george_state import Loan
-from ...model.state import BANK, CashItem, DeedItem, FavorItem, Offer, ParcelFinancingItem
+from ...model.state import BANK, CashItem, DeedItem, FavorItem, Offer, OfferItem, ParcelFinancingItem
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import OfferEvent
 from ...rules.money import bank_pays, move
-from ...rules.offers import visible_to
+from ...rules.offers import describe_legs, visible_to
 from ..classic.trades import check_favor, check_parties, give_favor
 from .access import george_options, george_slice
 from .bankruptcy import settlement_cost
@@ -123,21 +123,19 @@ def financing_and_price(offer: Offer, buyer: int, seller: int) -> tuple[int, int
 
 
 def describe(ctx: RulesContext, offer: Offer) -> str:
-    parts = []
-    for leg in offer.legs:
-        item = leg.item
-        if isinstance(item, CashItem):
-            what = f"${item.amount}"
-        elif isinstance(item, DeedItem):
-            what = holding_words(ctx, item.property)
-        elif isinstance(item, FavorItem):
-            what = "a Get Out of Jail Free card"
-        elif isinstance(item, ParcelFinancingItem):
-            what = financing_words(ctx, item)
-        else:
-            what = item.kind
-        parts.append(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {what}")
-    return "; ".join(parts)
+    return describe_legs(ctx, offer, _item_words)
+
+
+def _item_words(ctx: RulesContext, item: OfferItem) -> str:
+    if isinstance(item, CashItem):
+        return f"${item.amount}"
+    if isinstance(item, DeedItem):
+        return holding_words(ctx, item.property)
+    if isinstance(item, FavorItem):
+        return "a Get Out of Jail Free card"
+    if isinstance(item, ParcelFinancingItem):
+        return financing_words(ctx, item)
+    return item.kind
 
 
 def execute(ctx: RulesContext, offer: Offer) -> None:

@@ -3,15 +3,15 @@ votes, commitments, gifts and bribes (R-SELL, R-DEAL, §33), and foreclosure (R-
 core's (rules/offers.py): its checks at proposal and again at execution (R-DEAL-02) are `check_offer_shape`."""
 from __future__ import annotations
 
-from ...model.state import (ESCROW, FP, CashItem, ControlOrigin, DeedItem, FavorItem, LoanItem, NoteItem, Offer, OfferLeg,
-                             VoteEscrow, VoteItem)
+from ...model.state import (ESCROW, FP, CashItem, ControlOrigin, DeedItem, FavorItem, LoanItem, NoteItem, Offer, OfferItem,
+                             OfferLeg, VoteEscrow, VoteItem)
 from ...rules.buildings import group_has_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import ControlChanged, FavorGained, OfferEvent, OwnershipChanged
 from ...rules.money import check_no_bank_debt, move, pay_bank
 from ...rules.mortgages import lift_cost, transfer_fee
-from ...rules.offers import parties, visible_to
+from ...rules.offers import describe_legs, parties, visible_to
 from ...rules.payments import add_debt
 from .access import illuminopoly_options, item_as
 from . import commitments, structure
@@ -170,25 +170,23 @@ def check_deed_leg(ctx: RulesContext, offer: Offer, leg) -> None:
 
 
 def describe(ctx: RulesContext, offer: Offer) -> str:
-    parts = []
-    for leg in offer.legs:
-        item = leg.item
-        if isinstance(item, CashItem):
-            what = f"${item.amount}"
-        elif isinstance(item, DeedItem):
-            what = ctx.square_name(item.property)
-        elif isinstance(item, FavorItem):
-            what = "a Political Favor"
-        elif isinstance(item, LoanItem):
-            what = f"a ${item.principal} loan"
-        elif isinstance(item, VoteItem):
-            what = f"a vote for {ctx.name(item.candidate)}"
-        elif isinstance(item, NoteItem):
-            what = f"“{item.text}”"
-        else:
-            what = commitments.describe_item(ctx, item)
-        parts.append(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {what}")
-    return "; ".join(parts)
+    return describe_legs(ctx, offer, _item_words)
+
+
+def _item_words(ctx: RulesContext, item: OfferItem) -> str:
+    if isinstance(item, CashItem):
+        return f"${item.amount}"
+    if isinstance(item, DeedItem):
+        return ctx.square_name(item.property)
+    if isinstance(item, FavorItem):
+        return "a Political Favor"
+    if isinstance(item, LoanItem):
+        return f"a ${item.principal} loan"
+    if isinstance(item, VoteItem):
+        return f"a vote for {ctx.name(item.candidate)}"
+    if isinstance(item, NoteItem):
+        return f"“{item.text}”"
+    return commitments.describe_item(ctx, item)
 
 
 def check_acceptance(ctx: RulesContext, offer: Offer, seat: int, placements) -> None:
