@@ -137,9 +137,9 @@ class IlluminopolyRuleset(Ruleset):
     # ----- S06, S07: moves and squares -----
 
     on_pass = staticmethod(discovery.passing_events)
+    """GO, and the discovery of one's own subverted property on the way (R-MOVE-02, -04, R-SUBVERT-07, -08)."""
     after_jailed = staticmethod(jail.after_jailed)
     """A Chair sent to Jail loses the Chair (R-CHAIR-03a)."""
-    """GO, and the discovery of one's own subverted property on the way (R-MOVE-02, -04, R-SUBVERT-07, -08)."""
     land = staticmethod(landing.land)
     interpret_card = staticmethod(cards.interpret)
     """Political Favors, double rent, the Steam Iron's exemption, the Dog's immunity (§34.3)."""
