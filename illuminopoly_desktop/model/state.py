@@ -17,6 +17,7 @@ from .george_state import (GeorgeState, LoanSettlement, ParcelBuildingAuction, P
 from .illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWindow, IllumoState, Interference,
                            IlluminatiDraft, Lawsuit, LevelRepair)
 from .model_base import Model, Tagged
+from .property_state import PropertyState
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
 from .shared_state import SharedState, TokenPairChoice
@@ -38,37 +39,6 @@ them (rules/money.py, `Ruleset.adjust_account`)."""
 Party = Union[int, Literal["bank", "fp", "escrow", "go_pot"], Account]
 """Where money comes from or goes to: a seat number (his cash), the Bank's Reserves, the Free Parking pot, escrow, a
 pot a ruleset's slice holds (the GO pot), or a ruleset's account of a player (`Account`)."""
-
-ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual", "mortgage_chair", "post_mortgage"]
-
-
-class PropertyState(Model):
-    index: int
-    owner: int | None = None
-    controller: int | None = None
-    control_origin: ControlOrigin | None = None
-    mortgaged: bool = False
-    mortgage_principal: int = 0
-    mortgage_written_off: bool = False
-    rezoned: bool = False
-    destroyed: bool = False
-    rubble: bool = False
-    disrupted_turns: int = 0
-    rail_countdown: int = 0
-    factor_halves: int = 2
-    """Rebuild factor F in halves: 1 = ½, 2 = 1, 3 = 1½ (R-REBUILD-05); kept exact, never a float."""
-    houses: int = 0
-    hotel: bool = False
-    parent: int | None = None
-    """ROOT (the owner's faction card), another owned deed's square index, or None = unattached."""
-    arrow: int = 0
-    """Which out-arrow of the parent the deed hangs from."""
-    double_rent_by: int | None = None
-    face_down: bool = Field(default=False, exclude_if=lambda value: not value)
-    """`destroyed_deed=face_down` ([V22], E-36): an owned lot the Artillery destroyed is turned over, a marker only
-    (VARIANTS.md §6.4, decision 17: no Chair control), until it is rebuilt (R-ART-10, R-REBUILD-06). Left out of the
-    JSON when false, so that saves, hashes and the views of the revised edition's games stay as they were."""
-
 
 class FavorCard(Model):
     deck: Literal["chance", "community_chest"]

@@ -49,6 +49,7 @@ from ...model import rng
 from ...model.board import Board, load_board
 from ...model.cards import load_cards
 from ...model.options import OptionError, load_default_options, make_options
+from ...model.property_schema import PropertyFields
 from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState, TurnStep
 from ...rules.context import RulesContext
 from ...rules.engine import awaiting, run_to_decision
@@ -108,7 +109,7 @@ PositionPlayer = _relaxed(
     strength=(Literal["random", "schemer", "strategist"] | None, Field(None, description="A computer seat's player.")),
 )
 PositionProperty = _relaxed(
-    PropertyState, "PositionProperty", drop=("index",),
+    PropertyFields, "PositionProperty", drop=("index",),
     owner=(SeatRef | None, None), controller=(SeatRef | None, None),
     parent=(SquareRef | None, Field(None, description='"card", the deed it hangs from, or null (unattached).')),
     double_rent_by=(SeatRef | None, None),
@@ -536,9 +537,10 @@ def position_of(state: GameState) -> dict:
         if "parent" in entry:
             parent = prop.parent  # (given: not its default, None)
             entry["parent"] = CARD if parent == ROOT or parent is None else square(parent)
-        for field in ("owner", "controller", "double_rent_by"):
+        for field, seat in (("owner", prop.owner), ("controller", prop.controller),
+                            ("double_rent_by", prop.double_rent_by)):
             if field in entry:
-                entry[field] = seat_ref(entry[field])
+                entry[field] = seat_ref(seat)
         if prop.controller == prop.owner and prop.control_origin == "owner" and not prop.mortgaged:
             entry.pop("controller", None)
             entry.pop("control_origin", None)

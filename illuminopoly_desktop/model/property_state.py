@@ -1,0 +1,145 @@
+"""A deed's state (spec §1.2) as a plain class: the field the rules read most, and the compiled core's native class.
+
+The rules read a deed's fields (`prop.owner`, `prop.parent`, `prop.houses`...) millions of times per simulated game.
+A pydantic model's field costs compiled code a generic attribute lookup (about 36 ns); a mypyc-compiled class stores
+its fields in a C struct that compiled code reads directly (about 2-3 ns), and in pure Python a plain class reads as
+fast as a model whose `__getattr__` is gone (model/fast_attributes.py). So `PropertyState` is a plain annotated class
+with a written-out, keyword-only initialiser (mypyc compiles it; a dataclass's generated one would stay interpreted
+and cost ten times as much), its own copy, equality and repr.
+
+It still sits inside the pydantic `GameState` (`properties: dict[int, PropertyState]`): `__get_pydantic_core_schema__`
+hands pydantic the schema of model/property_schema.py, a module that stays pure Python, built from the pydantic model
+`PropertyFields` there, which declares the same fields with their types, defaults and `exclude_if`. So validation
+refuses what the model refused, and the JSON (the field order, what `exclude_defaults` and `exclude_if` leave out, the
+canonical form saves are hashed in) is the model's, byte for byte (tests/test_property_state.py). The schema is not
+read from this class's annotations: a compiled class keeps only their erased runtime types (`int | None` becomes
+`type`).
+
+Assignment is not validated, as it was not for the model (model/model_base.py); compiled, a native class refuses a
+value of the wrong type with a TypeError.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler
+    from pydantic_core import CoreSchema
+
+ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual", "mortgage_chair", "post_mortgage"]
+
+FIELD_NAMES: tuple[str, ...] = (
+    "index", "owner", "controller", "control_origin", "mortgaged", "mortgage_principal", "mortgage_written_off",
+    "rezoned", "destroyed", "rubble", "disrupted_turns", "rail_countdown", "factor_halves", "houses", "hotel", "parent",
+    "arrow", "double_rent_by", "face_down")
+"""The fields in declared order: the order of the JSON, the repr and the initialiser."""
+
+
+class PropertyState:
+    """One deed. The fields are documented on `PropertyFields` (model/property_schema.py), their pydantic mirror."""
+
+    index: int
+    owner: int | None
+    controller: int | None
+    control_origin: ControlOrigin | None
+    mortgaged: bool
+    mortgage_principal: int
+    mortgage_written_off: bool
+    rezoned: bool
+    destroyed: bool
+    rubble: bool
+    disrupted_turns: int
+    rail_countdown: int
+    factor_halves: int
+    houses: int
+    hotel: bool
+    parent: int | None
+    arrow: int
+    double_rent_by: int | None
+    face_down: bool
+
+    def __init__(self, *, index: int, owner: int | None = None, controller: int | None = None,
+                 control_origin: ControlOrigin | None = None, mortgaged: bool = False, mortgage_principal: int = 0,
+                 mortgage_written_off: bool = False, rezoned: bool = False, destroyed: bool = False,
+                 rubble: bool = False, disrupted_turns: int = 0, rail_countdown: int = 0, factor_halves: int = 2,
+                 houses: int = 0, hotel: bool = False, parent: int | None = None, arrow: int = 0,
+                 double_rent_by: int | None = None, face_down: bool = False) -> None:
+        self.index = index
+        self.owner = owner
+        self.controller = controller
+        self.control_origin = control_origin
+        self.mortgaged = mortgaged
+        self.mortgage_principal = mortgage_principal
+        self.mortgage_written_off = mortgage_written_off
+        self.rezoned = rezoned
+        self.destroyed = destroyed
+        self.rubble = rubble
+        self.disrupted_turns = disrupted_turns
+        self.rail_countdown = rail_countdown
+        self.factor_halves = factor_halves
+        self.houses = houses
+        self.hotel = hotel
+        self.parent = parent
+        self.arrow = arrow
+        self.double_rent_by = double_rent_by
+        self.face_down = face_down
+
+    def copy(self) -> PropertyState:
+        """An independent copy (every field is an immutable value): the engine's trial copies and the strategist's
+        rollouts copy every deed (model/fast_copy.py)."""
+        return PropertyState(
+            index=self.index, owner=self.owner, controller=self.controller, control_origin=self.control_origin,
+            mortgaged=self.mortgaged, mortgage_principal=self.mortgage_principal,
+            mortgage_written_off=self.mortgage_written_off, rezoned=self.rezoned, destroyed=self.destroyed,
+            rubble=self.rubble, disrupted_turns=self.disrupted_turns, rail_countdown=self.rail_countdown,
+            factor_halves=self.factor_halves, houses=self.houses, hotel=self.hotel, parent=self.parent,
+            arrow=self.arrow, double_rent_by=self.double_rent_by, face_down=self.face_down)
+
+    def __copy__(self) -> PropertyState:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object] | None) -> PropertyState:
+        return self.copy()
+
+    def as_dict(self) -> dict[str, object]:
+        """Every field by name, in declared order (what the schema serialises, leaving out what it must)."""
+        return {
+            "index": self.index, "owner": self.owner, "controller": self.controller,
+            "control_origin": self.control_origin, "mortgaged": self.mortgaged,
+            "mortgage_principal": self.mortgage_principal, "mortgage_written_off": self.mortgage_written_off,
+            "rezoned": self.rezoned, "destroyed": self.destroyed, "rubble": self.rubble,
+            "disrupted_turns": self.disrupted_turns, "rail_countdown": self.rail_countdown,
+            "factor_halves": self.factor_halves, "houses": self.houses, "hotel": self.hotel, "parent": self.parent,
+            "arrow": self.arrow, "double_rent_by": self.double_rent_by, "face_down": self.face_down}
+
+    def __eq__(self, other: object) -> bool:
+        # Field by field, as two pydantic models compare (a model never equals another class's instance).
+        if not isinstance(other, PropertyState):
+            return NotImplemented
+        return (self.index == other.index and self.owner == other.owner and self.controller == other.controller
+                and self.control_origin == other.control_origin and self.mortgaged == other.mortgaged
+                and self.mortgage_principal == other.mortgage_principal
+                and self.mortgage_written_off == other.mortgage_written_off and self.rezoned == other.rezoned
+                and self.destroyed == other.destroyed and self.rubble == other.rubble
+                and self.disrupted_turns == other.disrupted_turns and self.rail_countdown == other.rail_countdown
+                and self.factor_halves == other.factor_halves and self.houses == other.houses
+                and self.hotel == other.hotel and self.parent == other.parent and self.arrow == other.arrow
+                and self.double_rent_by == other.double_rent_by and self.face_down == other.face_down)
+
+    def __repr__(self) -> str:
+        # The model's repr, which test failures print: every field, in declared order.
+        return "PropertyState(" + ", ".join(f"{name}={value!r}" for name, value in self.as_dict().items()) + ")"
+
+    def model_dump(self, *, mode: Literal["json", "python"] = "python", include: set[str] | None = None, exclude: set[str] | None = None,
+                   exclude_defaults: bool = False) -> dict[str, object]:
+        """The deed as the model dumped it (pydantic's `model_dump`, through the schema of model/property_schema.py),
+        for the callers that treated the deed as a model (positions, tests)."""
+        from .property_schema import dump_property  # pure Python; imports this module
+        return dump_property(self, mode=mode, include=include, exclude=exclude, exclude_defaults=exclude_defaults)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: object, handler: GetCoreSchemaHandler) -> CoreSchema:
+        """pydantic's hook for a custom type: the schema of model/property_schema.py (validation, serialization and
+        the JSON schema of the model it mirrors)."""
+        from .property_schema import property_core_schema  # pure Python; imports this module
+        return property_core_schema()
