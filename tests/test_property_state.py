@@ -1,5 +1,5 @@
 """model/property_state.py: a deed is a plain class (the compiled core's native class) that reads, writes, copies and
-compares as the pydantic model it replaced (`PropertyFields`, model/property_schema.py) did: saves, hashes, views and
+compares as the pydantic model it replaced (`PropertyFields`, model/property_fields.py) did: saves, hashes, views and
 positions are unchanged (the golden games and the save fixtures check the same on whole games)."""
 from __future__ import annotations
 
@@ -11,10 +11,17 @@ from pydantic import TypeAdapter, ValidationError
 
 from illuminopoly_desktop import core_build
 from illuminopoly_desktop.bots.simulate import play_random_game
-from illuminopoly_desktop.model.property_schema import PropertyFields, dump_property, validate_property
+from illuminopoly_desktop.model.property_fields import PropertyFields
 from illuminopoly_desktop.model.property_state import FIELD_NAMES
 from illuminopoly_desktop.model.state import GameState, PropertyState
 from illuminopoly_desktop.rules import engine
+
+DEED = TypeAdapter(PropertyState)
+
+
+def validate_property(data: object) -> PropertyState:
+    return DEED.validate_python(data)
+
 
 EVERY_FIELD_SET = dict(index=6, owner=2, controller=3, control_origin="subversion", mortgaged=True,
                        mortgage_principal=50, mortgage_written_off=True, rezoned=True, destroyed=True, rubble=True,
@@ -174,12 +181,6 @@ def test_the_initialiser_takes_keywords_only_and_needs_the_index():
         PropertyState(6)
     with pytest.raises(TypeError):
         PropertyState()
-
-
-def test_dump_property_is_what_model_dump_calls():
-    deed = PropertyState(**EVERY_FIELD_SET)
-    assert dump_property(deed, mode="json") == deed.model_dump(mode="json") == PropertyFields(
-        **EVERY_FIELD_SET).model_dump(mode="json")
 
 
 def test_compiled_the_deed_is_a_native_class_that_checks_assigned_types():

@@ -8,23 +8,23 @@ with a written-out, keyword-only initialiser (mypyc compiles it; a dataclass's g
 and cost ten times as much), its own copy, equality and repr.
 
 It still sits inside the pydantic `GameState` (`properties: dict[int, PropertyState]`): `__get_pydantic_core_schema__`
-hands pydantic the schema of model/property_schema.py, a module that stays pure Python, built from the pydantic model
-`PropertyFields` there, which declares the same fields with their types, defaults and `exclude_if`. So validation
-refuses what the model refused, and the JSON (the field order, what `exclude_defaults` and `exclude_if` leave out, the
-canonical form saves are hashed in) is the model's, byte for byte (tests/test_property_state.py). The schema is not
-read from this class's annotations: a compiled class keeps only their erased runtime types (`int | None` becomes
-`type`).
+gives pydantic the deed's schema, written out below with pydantic-core's building blocks: the fields' validators in
+declared order with their defaults, extra fields forbidden, `face_down` left out of the JSON when false (its
+`exclude_if`). So validation refuses what the model refused, and the JSON (the field order, what `exclude_defaults` and
+`exclude_if` leave out, the canonical form saves are hashed in) and the JSON schema are the model's;
+tests/test_property_state.py checks all of it against `PropertyFields` (model/property_fields.py), the pydantic model
+the deed was. The schema is not derived from this class's annotations at run time: a compiled class keeps only their
+erased types (`int | None` becomes `type`).
 
 Assignment is not validated, as it was not for the model (model/model_base.py); compiled, a native class refuses a
 value of the wrong type with a TypeError.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, get_args
 
-if TYPE_CHECKING:
-    from pydantic import GetCoreSchemaHandler
-    from pydantic_core import CoreSchema
+from pydantic import GetCoreSchemaHandler, TypeAdapter
+from pydantic_core import CoreSchema, core_schema
 
 ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual", "mortgage_chair", "post_mortgage"]
 
@@ -36,7 +36,7 @@ FIELD_NAMES: tuple[str, ...] = (
 
 
 class PropertyState:
-    """One deed. The fields are documented on `PropertyFields` (model/property_schema.py), their pydantic mirror."""
+    """One deed. Its fields are documented on `PropertyFields` (model/property_fields.py), the model it was."""
 
     index: int
     owner: int | None
@@ -130,16 +130,105 @@ class PropertyState:
         # The model's repr, which test failures print: every field, in declared order.
         return "PropertyState(" + ", ".join(f"{name}={value!r}" for name, value in self.as_dict().items()) + ")"
 
-    def model_dump(self, *, mode: Literal["json", "python"] = "python", include: set[str] | None = None, exclude: set[str] | None = None,
-                   exclude_defaults: bool = False) -> dict[str, object]:
-        """The deed as the model dumped it (pydantic's `model_dump`, through the schema of model/property_schema.py),
-        for the callers that treated the deed as a model (positions, tests)."""
-        from .property_schema import dump_property  # pure Python; imports this module
-        return dump_property(self, mode=mode, include=include, exclude=exclude, exclude_defaults=exclude_defaults)
+    def model_dump(self, *, mode: Literal["json", "python"] = "python", include: set[str] | None = None,
+                   exclude: set[str] | None = None, exclude_defaults: bool = False) -> dict[str, object]:
+        """The deed as the model dumped it (pydantic's `model_dump`), for the callers that treated it as a model."""
+        dumped = _adapter().dump_python(self, mode=mode, exclude_defaults=exclude_defaults)
+        if not isinstance(dumped, dict):
+            raise TypeError(f"a deed dumped as {type(dumped).__name__}")
+        # pydantic hands a serializer function's result to its return schema without `include` and `exclude`: a
+        # deed's fields are flat, so they are picked here.
+        return {name: value for name, value in dumped.items()
+                if (include is None or name in include) and (exclude is None or name not in exclude)}
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: object, handler: GetCoreSchemaHandler) -> CoreSchema:
-        """pydantic's hook for a custom type: the schema of model/property_schema.py (validation, serialization and
-        the JSON schema of the model it mirrors)."""
-        from .property_schema import property_core_schema  # pure Python; imports this module
+        """pydantic's hook for a custom type: the deed's schema (`property_core_schema`)."""
         return property_core_schema()
+
+
+def _int() -> CoreSchema:
+    return core_schema.int_schema()
+
+
+def _bool() -> CoreSchema:
+    return core_schema.bool_schema()
+
+
+def _seat_or_none() -> CoreSchema:
+    return core_schema.nullable_schema(core_schema.int_schema())
+
+
+def _field(schema: CoreSchema, default: object, exclude_when_false: bool = False) -> core_schema.TypedDictField:
+    """An optional field with its default (a literal value, as the model's: `exclude_defaults` compares with it)."""
+    return core_schema.typed_dict_field(core_schema.with_default_schema(schema, default=default), required=False,
+                                        serialization_exclude_if=_false if exclude_when_false else None)
+
+
+def _false(value: object) -> bool:
+    return not value
+
+
+def _fields_schema() -> CoreSchema:
+    """The model's fields, as a typed dict's, in declared order."""
+    origins = list(get_args(ControlOrigin))
+    fields: dict[str, core_schema.TypedDictField] = {
+        "index": core_schema.typed_dict_field(_int(), required=True),
+        "owner": _field(_seat_or_none(), None),
+        "controller": _field(_seat_or_none(), None),
+        "control_origin": _field(core_schema.nullable_schema(core_schema.literal_schema(origins)), None),
+        "mortgaged": _field(_bool(), False),
+        "mortgage_principal": _field(_int(), 0),
+        "mortgage_written_off": _field(_bool(), False),
+        "rezoned": _field(_bool(), False),
+        "destroyed": _field(_bool(), False),
+        "rubble": _field(_bool(), False),
+        "disrupted_turns": _field(_int(), 0),
+        "rail_countdown": _field(_int(), 0),
+        "factor_halves": _field(_int(), 2),
+        "houses": _field(_int(), 0),
+        "hotel": _field(_bool(), False),
+        "parent": _field(_seat_or_none(), None),
+        "arrow": _field(_int(), 0),
+        "double_rent_by": _field(_seat_or_none(), None),
+        "face_down": _field(_bool(), False, exclude_when_false=True),
+    }
+    return core_schema.typed_dict_schema(fields, extra_behavior="forbid", total=True, ref="PropertyState",
+                                         cls=PropertyState, config=core_schema.CoreConfig(title="PropertyState"))
+
+
+def _validate(value: object, check: core_schema.ValidatorFunctionWrapHandler) -> PropertyState:
+    # A deed given as one is kept, as a model field keeps a model instance (revalidate_instances="never").
+    if isinstance(value, PropertyState):
+        return value
+    values = check(value)
+    if not isinstance(values, dict):
+        raise TypeError(f"a deed validated as {type(values).__name__}")
+    return PropertyState(**values)
+
+
+def _serialize(value: object) -> object:
+    return value.as_dict() if isinstance(value, PropertyState) else value
+
+
+_schema: CoreSchema | None = None
+_dumper: TypeAdapter[PropertyState] | None = None
+
+
+def property_core_schema() -> CoreSchema:
+    """The schema `PropertyState.__get_pydantic_core_schema__` gives pydantic (built once): validation reads the
+    fields as a typed dict and builds the deed; serialization writes the deed's fields through the same typed dict."""
+    global _schema
+    if _schema is None:
+        fields = _fields_schema()
+        _schema = core_schema.no_info_wrap_validator_function(
+            _validate, fields,
+            serialization=core_schema.plain_serializer_function_ser_schema(_serialize, return_schema=fields))
+    return _schema
+
+
+def _adapter() -> TypeAdapter[PropertyState]:
+    global _dumper
+    if _dumper is None:
+        _dumper = TypeAdapter(PropertyState)
+    return _dumper

@@ -49,7 +49,7 @@ from ...model import rng
 from ...model.board import Board, load_board
 from ...model.cards import load_cards
 from ...model.options import OptionError, load_default_options, make_options
-from ...model.property_schema import PropertyFields
+from ...model.property_fields import PropertyFields
 from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState, TurnStep
 from ...rules.context import RulesContext
 from ...rules.engine import awaiting, run_to_decision
