@@ -8,12 +8,11 @@ with a written-out, keyword-only initialiser (mypyc compiles it; a dataclass's g
 and cost ten times as much), its own copy, equality and repr.
 
 It still sits inside the pydantic `GameState` (`properties: dict[int, PropertyState]`): `__get_pydantic_core_schema__`
-gives pydantic the deed's schema, written out below with pydantic-core's building blocks: the fields' validators in
-declared order with their defaults, extra fields forbidden, `face_down` left out of the JSON when false (its
-`exclude_if`). So validation refuses what the model refused, and the JSON (the field order, what `exclude_defaults` and
-`exclude_if` leave out, the canonical form saves are hashed in) and the JSON schema are the model's;
-tests/test_property_state.py checks all of it against `PropertyFields` (model/property_fields.py), the pydantic model
-the deed was. The schema is not derived from this class's annotations at run time: a compiled class keeps only their
+gives pydantic the deed's schema, written out below (model/native_schema.py): the fields' validators in declared
+order with their defaults, extra fields forbidden, `face_down` left out of the JSON when false (its `exclude_if`). So
+validation refuses what the model refused, and the JSON (the field order, what `exclude_defaults` and `exclude_if`
+leave out, the canonical form saves are hashed in) and the JSON schema are the model's; tests/test_property_state.py
+checks all of it against `PropertyFields` (model/property_fields.py), the pydantic model the deed was. The schema is not derived from this class's annotations at run time: a compiled class keeps only their
 erased types (`int | None` becomes `type`).
 
 Assignment is not validated, as it was not for the model (model/model_base.py); compiled, a native class refuses a
@@ -25,6 +24,8 @@ from typing import Literal, get_args
 
 from pydantic import GetCoreSchemaHandler, TypeAdapter
 from pydantic_core import CoreSchema, core_schema
+
+from .native_schema import class_schema, dump_as_model, optional, required, seat_or_none
 
 ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual", "mortgage_chair", "post_mortgage"]
 
@@ -133,13 +134,7 @@ class PropertyState:
     def model_dump(self, *, mode: Literal["json", "python"] = "python", include: set[str] | None = None,
                    exclude: set[str] | None = None, exclude_defaults: bool = False) -> dict[str, object]:
         """The deed as the model dumped it (pydantic's `model_dump`), for the callers that treated it as a model."""
-        dumped = _adapter().dump_python(self, mode=mode, exclude_defaults=exclude_defaults)
-        if not isinstance(dumped, dict):
-            raise TypeError(f"a deed dumped as {type(dumped).__name__}")
-        # pydantic hands a serializer function's result to its return schema without `include` and `exclude`: a
-        # deed's fields are flat, so they are picked here.
-        return {name: value for name, value in dumped.items()
-                if (include is None or name in include) and (exclude is None or name not in exclude)}
+        return dump_as_model(_adapter(), self, mode, include, exclude, exclude_defaults)
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: object, handler: GetCoreSchemaHandler) -> CoreSchema:
@@ -147,68 +142,8 @@ class PropertyState:
         return property_core_schema()
 
 
-def _int() -> CoreSchema:
-    return core_schema.int_schema()
-
-
-def _bool() -> CoreSchema:
-    return core_schema.bool_schema()
-
-
-def _seat_or_none() -> CoreSchema:
-    return core_schema.nullable_schema(core_schema.int_schema())
-
-
-def _field(schema: CoreSchema, default: object, exclude_when_false: bool = False) -> core_schema.TypedDictField:
-    """An optional field with its default (a literal value, as the model's: `exclude_defaults` compares with it)."""
-    return core_schema.typed_dict_field(core_schema.with_default_schema(schema, default=default), required=False,
-                                        serialization_exclude_if=_false if exclude_when_false else None)
-
-
-def _false(value: object) -> bool:
-    return not value
-
-
-def _fields_schema() -> CoreSchema:
-    """The model's fields, as a typed dict's, in declared order."""
-    origins = list(get_args(ControlOrigin))
-    fields: dict[str, core_schema.TypedDictField] = {
-        "index": core_schema.typed_dict_field(_int(), required=True),
-        "owner": _field(_seat_or_none(), None),
-        "controller": _field(_seat_or_none(), None),
-        "control_origin": _field(core_schema.nullable_schema(core_schema.literal_schema(origins)), None),
-        "mortgaged": _field(_bool(), False),
-        "mortgage_principal": _field(_int(), 0),
-        "mortgage_written_off": _field(_bool(), False),
-        "rezoned": _field(_bool(), False),
-        "destroyed": _field(_bool(), False),
-        "rubble": _field(_bool(), False),
-        "disrupted_turns": _field(_int(), 0),
-        "rail_countdown": _field(_int(), 0),
-        "factor_halves": _field(_int(), 2),
-        "houses": _field(_int(), 0),
-        "hotel": _field(_bool(), False),
-        "parent": _field(_seat_or_none(), None),
-        "arrow": _field(_int(), 0),
-        "double_rent_by": _field(_seat_or_none(), None),
-        "face_down": _field(_bool(), False, exclude_when_false=True),
-    }
-    return core_schema.typed_dict_schema(fields, extra_behavior="forbid", total=True, ref="PropertyState",
-                                         cls=PropertyState, config=core_schema.CoreConfig(title="PropertyState"))
-
-
-def _validate(value: object, check: core_schema.ValidatorFunctionWrapHandler) -> PropertyState:
-    # A deed given as one is kept, as a model field keeps a model instance (revalidate_instances="never").
-    if isinstance(value, PropertyState):
-        return value
-    values = check(value)
-    if not isinstance(values, dict):
-        raise TypeError(f"a deed validated as {type(values).__name__}")
-    return PropertyState(**values)
-
-
-def _serialize(value: object) -> object:
-    return value.as_dict() if isinstance(value, PropertyState) else value
+def _as_dict(deed: object) -> object:
+    return deed.as_dict() if isinstance(deed, PropertyState) else deed
 
 
 _schema: CoreSchema | None = None
@@ -216,14 +151,33 @@ _dumper: TypeAdapter[PropertyState] | None = None
 
 
 def property_core_schema() -> CoreSchema:
-    """The schema `PropertyState.__get_pydantic_core_schema__` gives pydantic (built once): validation reads the
-    fields as a typed dict and builds the deed; serialization writes the deed's fields through the same typed dict."""
+    """The schema `PropertyState.__get_pydantic_core_schema__` gives pydantic (built once, model/native_schema.py):
+    the model's fields in declared order."""
     global _schema
     if _schema is None:
-        fields = _fields_schema()
-        _schema = core_schema.no_info_wrap_validator_function(
-            _validate, fields,
-            serialization=core_schema.plain_serializer_function_ser_schema(_serialize, return_schema=fields))
+        int_, bool_ = core_schema.int_schema(), core_schema.bool_schema()
+        origin = core_schema.nullable_schema(core_schema.literal_schema(list(get_args(ControlOrigin))))
+        _schema = class_schema(PropertyState, {
+            "index": required(int_),
+            "owner": optional(seat_or_none(), None),
+            "controller": optional(seat_or_none(), None),
+            "control_origin": optional(origin, None),
+            "mortgaged": optional(bool_, False),
+            "mortgage_principal": optional(int_, 0),
+            "mortgage_written_off": optional(bool_, False),
+            "rezoned": optional(bool_, False),
+            "destroyed": optional(bool_, False),
+            "rubble": optional(bool_, False),
+            "disrupted_turns": optional(int_, 0),
+            "rail_countdown": optional(int_, 0),
+            "factor_halves": optional(int_, 2),
+            "houses": optional(int_, 0),
+            "hotel": optional(bool_, False),
+            "parent": optional(seat_or_none(), None),
+            "arrow": optional(int_, 0),
+            "double_rent_by": optional(seat_or_none(), None),
+            "face_down": optional(bool_, False, exclude_when_false=True),
+        }, PropertyState, _as_dict)
     return _schema
 
 
