@@ -192,3 +192,17 @@ def test_compiled_the_deed_is_a_native_class_that_checks_assigned_types():
     else:  # pure Python: a plain class, not validated on assignment (as the model was not)
         deed.owner = 2
         assert deed.__dict__["owner"] == 2
+
+
+def test_the_players_hypothetical_changes_are_put_back_exactly():
+    # bots/valuation.py and bots/rollout_policy.py change deeds for a moment and put them back (a compiled deed has no
+    # __dict__ to update): `assign` sets fields by name, `as_dict` gives what to put back, `field_values` keys a deed.
+    deed = PropertyState(**EVERY_FIELD_SET)
+    saved = deed.as_dict()
+    key = deed.field_values()
+    deed.assign({"owner": 0, "controller": None, "parent": None, "houses": 0, "face_down": False})
+    assert (deed.owner, deed.controller, deed.parent, deed.houses, deed.face_down) == (0, None, None, 0, False)
+    assert deed.field_values() != key
+    deed.assign(saved)
+    assert deed == PropertyState(**EVERY_FIELD_SET) and deed.field_values() == key
+    assert key == tuple(PropertyFields(**EVERY_FIELD_SET).model_dump().values())

@@ -113,6 +113,19 @@ class PropertyState:
             "factor_halves": self.factor_halves, "houses": self.houses, "hotel": self.hotel, "parent": self.parent,
             "arrow": self.arrow, "double_rent_by": self.double_rent_by, "face_down": self.face_down}
 
+    def field_values(self) -> tuple[object, ...]:
+        """Every field's value, in declared order (a key of what the deed is now: bots/valuation.py)."""
+        return (self.index, self.owner, self.controller, self.control_origin, self.mortgaged, self.mortgage_principal,
+                self.mortgage_written_off, self.rezoned, self.destroyed, self.rubble, self.disrupted_turns,
+                self.rail_countdown, self.factor_halves, self.houses, self.hotel, self.parent, self.arrow,
+                self.double_rent_by, self.face_down)
+
+    def assign(self, fields: dict[str, object]) -> None:
+        """Set fields by name (the computer players' hypothetical changes, put back with the values `as_dict()` gave
+        before them). Compiled, a value of the wrong type is refused with a TypeError."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     def __eq__(self, other: object) -> bool:
         # Field by field, as two pydantic models compare (a model never equals another class's instance).
         if not isinstance(other, PropertyState):
