@@ -5,7 +5,9 @@ Each measurement is its own child process running this file with `--worker`: it 
 from, so that an editable install of another checkout cannot slip in), plays one untimed warm-up game, then plays the
 measured games between random players with the invariants unchecked, and prints one JSON line. The worker uses only
 what every commit since issue 24 has (`bots.simulate.play_random_game`), so the very same measuring code runs against
-both checkouts. The other commit is checked out into a temporary `git worktree`, removed afterwards.
+both checkouts. The other commit is checked out into a temporary `git worktree`, removed afterwards; an existing
+directory given instead of a commit is measured as it is (a checkout whose core is compiled, say: a fresh worktree is
+pure Python, so to compare two compiled cores, compile the other checkout first and give its path).
 
 The runs alternate (ABBA: this, other, other, this, ...), so slow drifts of the shared machine's load fall on both
 sides alike; each alternation gives one ratio (this checkout's rate over the other's, measured back to back), and the
@@ -24,7 +26,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,13 +137,15 @@ def compare(root: Path, against: str, rulesets: list[str], games: int, seed: int
             alternations: int, cpu: int | None) -> dict[str, list[float]]:
     """Measure `root` and `against` alternately for each ruleset; print the figures; return the ratios per ruleset."""
     print(f"this checkout: {root} ({describe_commit(root)}{', with local changes' if _dirty(root) else ''})")
-    print(f"against:       {against} ({describe_commit(root, against)})")
+    ready = Path(against).is_dir()
+    print(f"against:       {against} ({describe_commit(Path(against)) if ready else describe_commit(root, against)}"
+          f"{', as it is' if ready else ''})")
     print(f"each run: a child process pinned to CPU {cpu}, {games} games (seeds {seed}..{seed + games - 1}) between "
           f"{players} random players, max {max_rounds} rounds, invariants not checked; {alternations} alternations "
           f"(ABBA); rates in player-turns per CPU second")
     print(f"at the start: {load_line()}")
     ratios: dict[str, list[float]] = {}
-    with checked_out(root, against) as other:
+    with nullcontext(Path(against).resolve()) if ready else checked_out(root, against) as other:
         for ruleset in rulesets:
             mine: list[Run] = []
             theirs: list[Run] = []

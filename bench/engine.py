@@ -7,7 +7,8 @@ players' choosing, the rules applying the action, and the after-event checks of 
 `--profile` plays them under cProfile and prints where a player-turn's time goes.
 `--against COMMIT` (default the tag issue30-base, the commit before issue 30) instead measures this checkout and
 COMMIT alternately, each run a child process pinned to the same core, and prints the ratio with its spread
-(bench/alternating.py). `--ruleset all` does any of these for every ruleset.
+(bench/alternating.py); COMMIT may be the path of a checkout, measured as it is (with its compiled core, if it has
+one). `--ruleset all` does any of these for every ruleset.
 Prints plain figures; asserts nothing.
 """
 from __future__ import annotations

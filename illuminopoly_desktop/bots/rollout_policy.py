@@ -265,14 +265,14 @@ def quick_stakes(ctx: RulesContext, kind: str, attacker: int, target: int) -> St
         touched.add(index)
     props = state.properties
     before = _holdings(ctx, touched)
-    saved = {index: dict(props[index].__dict__) for index in changes}
+    saved = {index: props[index].as_dict() for index in changes}
     try:
         for index, fields in changes.items():
-            props[index].__dict__.update(fields)
+            props[index].assign(fields)
         after = _holdings(ctx, touched)
     finally:
         for index, fields in saved.items():
-            props[index].__dict__.update(fields)
+            props[index].assign(fields)
     changed = {seat: after.get(seat, 0.0) - before.get(seat, 0.0) for seat in state.faction_seats()}
     # A score is a standing less a share of the rivals' (bots/valuation.py `score`: the leader's and the field's);
     # here the rivals' shares are counted as one average rival's, the leader not being worked out.

@@ -73,7 +73,7 @@ class StandingsMemo:
         other Dogs' hidden conditions): every property field, the players' money, debts, favours, factions and
         flags, the round, the Reserves, the Artillery's tally, the Shoe's hotel, the rubble blocks."""
         return (viewer, state.round_no, state.reserves, state.game_over, tuple(state.seat_order),
-                tuple(tuple(prop.__dict__.values()) for prop in state.properties.values()),
+                tuple(prop.field_values() for prop in state.properties.values()),
                 tuple((p.cash, p.bank_debt, p.eliminated, p.role, p.faction, p.awakened, len(p.political_favors),
                        p.dog_condition, p.last_utility_roll) for p in state.players),
                 tuple((d.debtor, d.creditor, d.amount) for d in state.debts),
@@ -274,17 +274,17 @@ class Appraiser:
         restore them exactly."""
         props = self.state.properties
         players = self.state.players
-        saved = {index: dict(props[index].__dict__) for index in changes}
+        saved = {index: props[index].as_dict() for index in changes}
         saved_cash = {seat: players[seat].cash for seat in (cash or {})}
         try:
             for index, fields in changes.items():
-                props[index].__dict__.update(fields)
+                props[index].assign(fields)
             for seat, amount in (cash or {}).items():
                 players[seat].cash += int(amount)
             yield
         finally:
             for index, fields in saved.items():
-                props[index].__dict__.update(fields)
+                props[index].assign(fields)
             for seat, amount in saved_cash.items():
                 players[seat].cash = amount
 

@@ -16,7 +16,10 @@ from .george_state import (GeorgeState, LoanSettlement, ParcelBuildingAuction, P
                            ShortageDeclaration)
 from .illumo_state import (AntitrustChoice, CardResponse, Complaint, HoldingWindow, IllumoState, Interference,
                            IlluminatiDraft, Lawsuit, LevelRepair)
+from .favor_card import FavorCard
 from .model_base import Model, Tagged
+from .player_state import PlayerState
+from .property_state import PropertyState
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
 from .shared_state import SharedState, TokenPairChoice
@@ -38,76 +41,6 @@ them (rules/money.py, `Ruleset.adjust_account`)."""
 Party = Union[int, Literal["bank", "fp", "escrow", "go_pot"], Account]
 """Where money comes from or goes to: a seat number (his cash), the Bank's Reserves, the Free Parking pot, escrow, a
 pot a ruleset's slice holds (the GO pot), or a ruleset's account of a player (`Account`)."""
-
-ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual", "mortgage_chair", "post_mortgage"]
-
-
-class PropertyState(Model):
-    index: int
-    owner: int | None = None
-    controller: int | None = None
-    control_origin: ControlOrigin | None = None
-    mortgaged: bool = False
-    mortgage_principal: int = 0
-    mortgage_written_off: bool = False
-    rezoned: bool = False
-    destroyed: bool = False
-    rubble: bool = False
-    disrupted_turns: int = 0
-    rail_countdown: int = 0
-    factor_halves: int = 2
-    """Rebuild factor F in halves: 1 = ½, 2 = 1, 3 = 1½ (R-REBUILD-05); kept exact, never a float."""
-    houses: int = 0
-    hotel: bool = False
-    parent: int | None = None
-    """ROOT (the owner's faction card), another owned deed's square index, or None = unattached."""
-    arrow: int = 0
-    """Which out-arrow of the parent the deed hangs from."""
-    double_rent_by: int | None = None
-    face_down: bool = Field(default=False, exclude_if=lambda value: not value)
-    """`destroyed_deed=face_down` ([V22], E-36): an owned lot the Artillery destroyed is turned over, a marker only
-    (VARIANTS.md §6.4, decision 17: no Chair control), until it is rebuilt (R-ART-10, R-REBUILD-06). Left out of the
-    JSON when false, so that saves, hashes and the views of the revised edition's games stay as they were."""
-
-
-class FavorCard(Model):
-    deck: Literal["chance", "community_chest"]
-    number: int
-
-
-class PlayerState(Model):
-    seat: int
-    name: str
-    kind: Literal["human", "computer"] = "human"
-    role: Literal["faction", "banker"] = "faction"
-    faction: str | None = None
-    cash: int = 0
-    position: int = 0
-    in_jail: bool = False
-    jail_turns: int = 0
-    jail_no_favor: bool = False
-    political_favors: list[FavorCard] = Field(default_factory=list)
-    lost_turns: int = 0
-    disabled: bool = False
-    awakened: bool = False
-    terrorist_jailings: int = 0
-    bail_bonus_against: list[int] = Field(default_factory=list)
-    completed_first_circuit: bool = False
-    doubles_this_turn: int = 0
-    last_utility_roll: int | None = None
-    forced_reorg_pending: bool = False
-    rebuild_token: int | None = None
-    """A property this player may rebuild by forfeiting his move at his next T3 (R-REBUILD-02)."""
-    rebuild_token_ready: bool = False
-    """The token was earned before this turn began, so it may be used at this turn's T3 and lapses after it."""
-    no_forfeit_rebuild_next_turn: bool = False
-    dog_condition: str | None = None
-    """Hidden: only the Dog's own view shows it (R-GEN-06)."""
-    bank_debt: int = 0
-    """What he still owes the Bank from a shortfall under `bank_shortfall_forgiven=false` (R-LOSE-02 step 2).
-    Not money: it is repaid out of every later receipt and blocks his voluntary spending until it is paid."""
-    eliminated: bool = False
-
 
 # ----- offers, loans and debts (R-DEAL, §33) -----
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..model.factions import load_factions
 from ..model.rulesets import ruleset_of
-from ..model.state import GameState
+from ..model.state import GameState, PlayerState
 
 AVERAGE_UTILITY_ROLL = 7
 """Stands in for a utility owner's first roll while the engine has not rolled it yet (see the module's note)."""
@@ -141,9 +141,14 @@ def _readable_state(state: GameState) -> tuple[GameState, bool]:
     missing = {seat for seat in owners if state.players[seat].last_utility_roll is None}
     if not missing:
         return state, False
-    players = [p.model_copy(update={"last_utility_roll": AVERAGE_UTILITY_ROLL}) if p.seat in missing else p
-               for p in state.players]
+    players = [_with_average_roll(p) if p.seat in missing else p for p in state.players]
     return state.model_copy(update={"players": players}), True
+
+
+def _with_average_roll(player: PlayerState) -> PlayerState:
+    copied = player.copy()
+    copied.last_utility_roll = AVERAGE_UTILITY_ROLL
+    return copied
 
 
 def current_power_bases(state: GameState) -> tuple[dict[int, int], bool]:

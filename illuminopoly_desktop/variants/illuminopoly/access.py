@@ -10,7 +10,8 @@ from pydantic import BaseModel
 
 from ...model.cards import DeckName
 from ...model.options import Options
-from ...model.state import Commitment, ControlOrigin, GameState, OfferLeg
+from ...model.property_state import ControlOrigin
+from ...model.state import Commitment, GameState, OfferLeg
 from ...model.typed_access import options_as
 from ...rules.context import RulesContext
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...model.state import Contest, ControlOrigin, FavorWindow, Ransom, RansomAnswer
+from ...model.property_state import ControlOrigin
+from ...model.state import Contest, FavorWindow, Ransom, RansomAnswer
 from ...rules.buildings import remove_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import IllegalAction, refuse

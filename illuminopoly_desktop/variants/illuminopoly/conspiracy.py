@@ -5,7 +5,8 @@ The contest itself (sides, graft, roll, money) is contest_steps.py.
 """
 from __future__ import annotations
 
-from ...model.state import Contest, ControlOrigin, ReattachWindow
+from ...model.property_state import ControlOrigin
+from ...model.state import Contest, ReattachWindow
 from ...rules.buildings import remove_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse

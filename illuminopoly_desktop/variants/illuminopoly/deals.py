@@ -3,8 +3,9 @@ votes, commitments, gifts and bribes (R-SELL, R-DEAL, §33), and foreclosure (R-
 core's (rules/offers.py): its checks at proposal and again at execution (R-DEAL-02) are `check_offer_shape`."""
 from __future__ import annotations
 
-from ...model.state import (ESCROW, FP, CashItem, ControlOrigin, DeedItem, FavorItem, LoanItem, NoteItem, Offer, OfferItem,
-                             OfferLeg, VoteEscrow, VoteItem)
+from ...model.property_state import ControlOrigin
+from ...model.state import (ESCROW, FP, CashItem, DeedItem, FavorItem, LoanItem, NoteItem, Offer, OfferItem, OfferLeg,
+                             VoteEscrow, VoteItem)
 from ...rules.buildings import group_has_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse

@@ -2,7 +2,8 @@
 rules/auctions.py), foreclosure, and who bids in Illuminopoly's auctions (R-DEAL-09)."""
 from __future__ import annotations
 
-from ...model.state import BANK, ESCROW, ROOT, Auction, CardExemption, ChairBuyoff, ControlOrigin, RaiseFunds
+from ...model.property_state import ControlOrigin
+from ...model.state import BANK, ESCROW, ROOT, Auction, CardExemption, ChairBuyoff, RaiseFunds
 from ...rules.auctions import clear_mortgage, open_property_auction
 from ...rules.buildings import remove_buildings
 from ...rules.context import RulesContext

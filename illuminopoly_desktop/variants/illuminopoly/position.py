@@ -43,12 +43,14 @@ from collections.abc import Mapping
 from types import GenericAlias
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from ...model import rng
 from ...model.board import Board, load_board
 from ...model.cards import load_cards
 from ...model.options import OptionError, load_default_options, make_options
+from ...model.player_fields import PlayerFields
+from ...model.property_fields import PropertyFields
 from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState, TurnStep
 from ...rules.context import RulesContext
 from ...rules.engine import awaiting, run_to_decision
@@ -100,15 +102,19 @@ def _relaxed(model: type[BaseModel], name: str, drop: tuple[str, ...] = (), **ov
     return create_model(name, __config__=ConfigDict(extra="forbid"), **fields)
 
 
+_PLAYER: TypeAdapter[PlayerState] = TypeAdapter(PlayerState)
+_DEED: TypeAdapter[PropertyState] = TypeAdapter(PropertyState)
+"""The state's plain classes are built through their schemas, so a position's values are validated as the models
+validated them (model/player_state.py, model/property_state.py)."""
 PositionPlayer = _relaxed(
-    PlayerState, "PositionPlayer", drop=("seat",),
+    PlayerFields, "PositionPlayer", drop=("seat",),
     position=(SquareRef, Field(0, description="The square the token stands on (name or number).")),
     bail_bonus_against=(list[SeatRef], Field(default_factory=list, description="Players he bailed out (R-JAIL-07).")),
     rebuild_token=(SquareRef | None, Field(None, description="The deed he may rebuild by forfeiting his move.")),
     strength=(Literal["random", "schemer", "strategist"] | None, Field(None, description="A computer seat's player.")),
 )
 PositionProperty = _relaxed(
-    PropertyState, "PositionProperty", drop=("index",),
+    PropertyFields, "PositionProperty", drop=("index",),
     owner=(SeatRef | None, None), controller=(SeatRef | None, None),
     parent=(SquareRef | None, Field(None, description='"card", the deed it hangs from, or null (unattached).')),
     double_rent_by=(SeatRef | None, None),
@@ -297,7 +303,7 @@ class _Builder:
                                           for i, s in enumerate(entry.bail_bonus_against)]
             if entry.rebuild_token is not None:
                 data["rebuild_token"] = self.square(entry.rebuild_token, f"{where}.rebuild_token")
-            players.append(PlayerState(seat=seat, **data))
+            players.append(_PLAYER.validate_python({"seat": seat, **data}))  # as the model validated it
             seats.append(SeatConfig(name=entry.name, kind=entry.kind, banker=entry.role == "banker",
                                     faction=entry.faction, strength=entry.strength or "random"))
         if len(set(self.names)) != len(players):
@@ -339,7 +345,7 @@ class _Builder:
                         double_rent_by=self.seat(entry.double_rent_by, f"{where}.double_rent_by"))
             if owner is not None and players[owner].eliminated:
                 raise PositionError(f"{where}.owner", f"{players[owner].name} is out of the game")
-            properties[index] = PropertyState(index=index, **data)
+            properties[index] = _DEED.validate_python({"index": index, **data})  # as the model validated it
             if parent is not None and "arrow" not in given:
                 unplaced.append(index)
         self._first_free_arrows(properties, unplaced)
@@ -536,9 +542,10 @@ def position_of(state: GameState) -> dict:
         if "parent" in entry:
             parent = prop.parent  # (given: not its default, None)
             entry["parent"] = CARD if parent == ROOT or parent is None else square(parent)
-        for field in ("owner", "controller", "double_rent_by"):
+        for field, seat in (("owner", prop.owner), ("controller", prop.controller),
+                            ("double_rent_by", prop.double_rent_by)):
             if field in entry:
-                entry[field] = seat_ref(entry[field])
+                entry[field] = seat_ref(seat)
         if prop.controller == prop.owner and prop.control_origin == "owner" and not prop.mortgaged:
             entry.pop("controller", None)
             entry.pop("control_origin", None)

@@ -1,0 +1,81 @@
+"""pydantic schemas for the state's plain classes (model/property_state.py, model/player_state.py), written out.
+
+A plain class of the state (a native class in the compiled core) sits inside the pydantic `GameState` through
+`__get_pydantic_core_schema__`. Its schema is a typed dict of its fields, written out with pydantic-core's building
+blocks as the pydantic model it replaced declared them (each field's validator, its default, what the JSON leaves out,
+extra fields forbidden), wrapped so that validation builds the class and serialization reads its fields in order. So
+the JSON (`exclude_defaults`, `exclude_if`, the canonical form saves are hashed in) and the JSON schema are the model's.
+The schema is written out rather than read from the class's annotations: a compiled class keeps only their erased
+types (`int | None` becomes `type`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from pydantic import TypeAdapter
+from pydantic_core import CoreSchema, core_schema
+
+T = TypeVar("T")
+
+
+def required(schema: CoreSchema) -> core_schema.TypedDictField:
+    return core_schema.typed_dict_field(schema, required=True)
+
+
+def optional(schema: CoreSchema, default: object, exclude_when_false: bool = False) -> core_schema.TypedDictField:
+    """A field with its default (a value, as the model's: `exclude_defaults` compares with it); `exclude_when_false`:
+    left out of the JSON when false (the model's `exclude_if=lambda value: not value`)."""
+    return core_schema.typed_dict_field(core_schema.with_default_schema(schema, default=default), required=False,
+                                        serialization_exclude_if=_false if exclude_when_false else None)
+
+
+def listed(item: CoreSchema) -> core_schema.TypedDictField:
+    """A list field that defaults to a new empty list (the model's `Field(default_factory=list)`)."""
+    return core_schema.typed_dict_field(
+        core_schema.with_default_schema(core_schema.list_schema(item), default_factory=list), required=False)
+
+
+def seat_or_none() -> CoreSchema:
+    return core_schema.nullable_schema(core_schema.int_schema())
+
+
+def _false(value: object) -> bool:
+    return not value
+
+
+def class_schema(cls: type, fields: dict[str, core_schema.TypedDictField], build: Callable[..., object],
+                 as_dict: Callable[[object], object]) -> CoreSchema:
+    """The schema of the plain class `cls`: `fields` (in declared order) validated as a typed dict, then `build(**values)`
+    makes the instance; an instance given is kept (as a model field keeps a model instance, revalidate_instances=
+    "never"); serialization writes `as_dict(instance)` through the same typed dict. Errors name the fields as the
+    model's did; the JSON schema is the typed dict's, titled by the class."""
+    fields_schema = core_schema.typed_dict_schema(fields, extra_behavior="forbid", total=True, ref=cls.__name__, cls=cls,
+                                                  config=core_schema.CoreConfig(title=cls.__name__))
+
+    def validate(value: object, check: core_schema.ValidatorFunctionWrapHandler) -> object:
+        if type(value) is cls:
+            return value
+        values = check(value)
+        if not isinstance(values, dict):
+            raise TypeError(f"{cls.__name__} validated as {type(values).__name__}")
+        return build(**values)
+
+    def serialize(value: object) -> object:
+        return as_dict(value) if type(value) is cls else value
+
+    return core_schema.no_info_wrap_validator_function(
+        validate, fields_schema,
+        serialization=core_schema.plain_serializer_function_ser_schema(serialize, return_schema=fields_schema))
+
+
+def dump_as_model(adapter: TypeAdapter[T], value: T, mode: str, include: set[str] | None,
+                  exclude: set[str] | None, exclude_defaults: bool) -> dict[str, object]:
+    """pydantic's `model_dump` of a plain class, through its schema."""
+    dumped = adapter.dump_python(value, mode="json" if mode == "json" else "python", exclude_defaults=exclude_defaults)
+    if not isinstance(dumped, dict):
+        raise TypeError(f"dumped as {type(dumped).__name__}")
+    # pydantic hands a serializer function's result to its return schema without `include` and `exclude`: the plain
+    # classes' fields are picked here (only top-level names, as the callers use them).
+    return {name: value for name, value in dumped.items()
+            if (include is None or name in include) and (exclude is None or name not in exclude)}
