@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from ..model.state import Offer, OfferItem
+from ..model.state import CashItem, DeedItem, FavorItem, LoanItem, Offer, OfferItem
 from . import actions as A
 from .context import RulesContext
 from .errors import IllegalAction, refuse
@@ -45,6 +45,20 @@ def describe_legs(ctx: RulesContext, offer: Offer, item_words: Callable[[RulesCo
     ruleset's own words (the executed offer's event carries it)."""
     return "; ".join(f"{ctx.name(leg.giver)} → {ctx.name(leg.receiver)}: {item_words(ctx, leg.item)}"
                      for leg in offer.legs)
+
+
+def common_item_words(ctx: RulesContext, item: OfferItem, favor_words: str) -> str | None:
+    """What cash, a deed (its square's name), a favor card (`favor_words`) or a loan is, in the words the rulesets
+    share; None for any other item, which the ruleset words itself."""
+    if isinstance(item, CashItem):
+        return f"${item.amount}"
+    if isinstance(item, DeedItem):
+        return ctx.square_name(item.property)
+    if isinstance(item, FavorItem):
+        return favor_words
+    if isinstance(item, LoanItem):
+        return f"a ${item.principal} loan"
+    return None
 
 
 def find_offer(ctx: RulesContext, offer_id: int) -> Offer:

@@ -5,13 +5,13 @@ lifecycle of an offer (proposed, accepted, declined, countered, withdrawn, lapsi
 core's (rules/offers.py); these are the ruleset's hooks on what it holds and does."""
 from __future__ import annotations
 
-from ...model.state import CashItem, DeedItem, FavorItem, LoanItem, Offer, OfferItem
+from ...model.state import LoanItem, Offer, OfferItem
 from ...rules.buildings import group_has_buildings
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import FavorGained, OfferEvent, OwnershipChanged
 from ...rules.money import move
-from ...rules.offers import describe_legs, parties, visible_to
+from ...rules.offers import common_item_words, describe_legs, parties, visible_to
 from ...rules.payments import add_debt
 from ...rules.mortgages import lift_cost, transfer_fee
 from .access import classic_options_of
@@ -118,15 +118,8 @@ def describe(ctx: RulesContext, offer: Offer) -> str:
 
 
 def _item_words(ctx: RulesContext, item: OfferItem) -> str:
-    if isinstance(item, CashItem):
-        return f"${item.amount}"
-    if isinstance(item, DeedItem):
-        return ctx.square_name(item.property)
-    if isinstance(item, FavorItem):
-        return "a Get Out of Jail Free card"
-    if isinstance(item, LoanItem):
-        return f"a ${item.principal} loan"
-    return item.kind
+    words = common_item_words(ctx, item, "a Get Out of Jail Free card")
+    return words if words is not None else item.kind
 
 
 def execute(ctx: RulesContext, offer: Offer) -> None:

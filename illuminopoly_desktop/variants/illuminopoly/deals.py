@@ -4,7 +4,7 @@ core's (rules/offers.py): its checks at proposal and again at execution (R-DEAL-
 from __future__ import annotations
 
 from ...model.property_state import ControlOrigin
-from ...model.state import (ESCROW, FP, CashItem, DeedItem, FavorItem, LoanItem, NoteItem, Offer, OfferItem, OfferLeg,
+from ...model.state import (ESCROW, FP, CashItem, DeedItem, FavorItem, NoteItem, Offer, OfferItem, OfferLeg,
                              VoteEscrow, VoteItem)
 from ...rules.buildings import group_has_buildings
 from ...rules.context import RulesContext
@@ -12,7 +12,7 @@ from ...rules.errors import refuse
 from ...rules.events import ControlChanged, FavorGained, OfferEvent, OwnershipChanged
 from ...rules.money import check_no_bank_debt, move, pay_bank
 from ...rules.mortgages import lift_cost, transfer_fee
-from ...rules.offers import describe_legs, parties, visible_to
+from ...rules.offers import common_item_words, describe_legs, parties, visible_to
 from ...rules.payments import add_debt
 from .access import illuminopoly_options, item_as
 from . import commitments, structure
@@ -175,14 +175,9 @@ def describe(ctx: RulesContext, offer: Offer) -> str:
 
 
 def _item_words(ctx: RulesContext, item: OfferItem) -> str:
-    if isinstance(item, CashItem):
-        return f"${item.amount}"
-    if isinstance(item, DeedItem):
-        return ctx.square_name(item.property)
-    if isinstance(item, FavorItem):
-        return "a Political Favor"
-    if isinstance(item, LoanItem):
-        return f"a ${item.principal} loan"
+    words = common_item_words(ctx, item, "a Political Favor")
+    if words is not None:
+        return words
     if isinstance(item, VoteItem):
         return f"a vote for {ctx.name(item.candidate)}"
     if isinstance(item, NoteItem):
