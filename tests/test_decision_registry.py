@@ -7,7 +7,8 @@ import pytest
 
 from illuminopoly_desktop.bots.random_bot import RandomBot
 from illuminopoly_desktop.model.rulesets import RULESETS, find_ruleset
-from illuminopoly_desktop.model.state import Pending, SeatConfig, TurnStep
+from illuminopoly_desktop.model.state import Pending, SeatConfig
+from illuminopoly_desktop.model.turn_state import TurnStep
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.decisions import Decision, waiting_decision
 from illuminopoly_desktop.rules.errors import IllegalAction

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from .player_state import PlayerState
 from .property_state import PropertyState
+from .turn_state import TurnState
 
 _ATOMS = frozenset({int, str, bool, float, type(None), bytes})
 """Immutable values a copy may share."""
@@ -37,8 +38,8 @@ def _copy_value(value):
         return [_copy_value(item) for item in value]
     if kind is dict:
         return {key: _copy_value(item) for key, item in value.items()}
-    if kind is PropertyState or kind is PlayerState:
-        return value.copy()  # plain classes (model/property_state.py, model/player_state.py) copy themselves
+    if kind is PropertyState or kind is PlayerState or kind is TurnState:
+        return value.copy()  # plain classes (model/property_state.py, player_state.py, turn_state.py) copy themselves
     if isinstance(value, BaseModel):
         if value.model_config.get("frozen"):
             return value  # immutable: every copy may share it

@@ -9,16 +9,25 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        # The engine assigns state fields tens of thousands of times per game; pydantic's generic
-        # __setattr__ costs about a microsecond each. Assignment is never validated here anyway, so a
-        # field already present is written straight into the instance dict (the fields-set bookkeeping
-        # is only used by exclude_unset, which the project never uses).
-        instance_dict = self.__dict__
-        if name in instance_dict:
-            instance_dict[name] = value
-        else:
-            super().__setattr__(name, value)
+    # The engine assigns state fields tens of thousands of times per game (`state.action_count`, `state.rng_state`,
+    # `state.turn`, `state.reserves`... about 17 a player-turn); pydantic's generic __setattr__ costs about a
+    # microsecond each, and any __setattr__ written in Python about 0.1 µs, a call into the interpreter even from the
+    # compiled core. Assignment is never validated here, and every field is always in the instance dict (validation,
+    # model/unvalidated.py and model/fast_copy.py put them all there), so a write is just a store into that dict:
+    # object's own setter, which CPython then calls directly as the class's C slot (no Python frame), and which the
+    # interpreter can specialise. What pydantic's setter did besides is not used: the fields-set bookkeeping (only
+    # `exclude_unset` reads it, which the project never uses), private attributes and frozen models (none derives
+    # from Model; `__pydantic_init_subclass__` gives such a class pydantic's setter back), and refusing a name that is
+    # no field, which mypy refuses in the model layer (tests/test_model_base.py pins all of it).
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__  # CPython keeps the C slot only when both halves of it are object's
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: object) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        if cls.model_config.get("frozen") or cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
+            setattr(cls, "__setattr__", BaseModel.__setattr__)
+            setattr(cls, "__delattr__", BaseModel.__delattr__)
 
 
 class Tagged(Model):

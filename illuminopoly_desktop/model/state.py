@@ -23,6 +23,7 @@ from .property_state import PropertyState
 from .rng import SPLITMIX64, Generator
 from .rulesets import DEFAULT_RULESET, options_model_of
 from .shared_state import SharedState, TokenPairChoice
+from .turn_state import TurnState
 
 ROOT = -1
 """Parent id of a deed hanging directly from its owner's faction card."""
@@ -416,36 +417,6 @@ Pending = Annotated[Union[Election, FavorWindow, RaiseFunds, Auction, ChairBuyof
                     Field(discriminator="kind")]
 """Every window any ruleset opens. Each ruleset declares the ones it opens (`Ruleset.windows`) and registers a
 Decision for each; tests/test_decision_registry.py checks both, and that every member here is some ruleset's."""
-
-TurnStep = Literal["choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free", "banker", "none",
-                   "income", "rail_jump", "dog_immunity", "upkeep", "after_upkeep", "jail_exit"]
-"""`income`: the Thimble's T2 choice (R-FAC-THIMBLE-02); `rail_jump`: the Shoe's jump offer (R-FAC-SHOE-02);
-`dog_immunity`: the Dog's choice instead of Jail (R-FAC-DOG-02); `upkeep`: a T1 decision, the Artillery's
-destruction after a ransom (R-ART-05) or an owner's cleanup before his rent (R-ART-11, D-03); `after_upkeep`: automatic,
-the turn goes on at T2 once that decision (and its contest) is over; `jail_exit`: automatic, classic Monopoly's release
-after the third failed jail roll once its $50 is paid, moving by that roll (CLASSIC-11)."""
-
-
-class TurnState(Model):
-    seat: int = -1
-    step: TurnStep = "none"
-    moves_made: int = 0
-    last_roll_doubles: bool = False
-    may_roll_again: bool = False
-    remaining_steps: int = 0
-    paused_how: Literal["dice", "card", "go_card", "back"] | None = None
-    """How the move paused at a stop-to-fix offer was made, so that declining resumes it the same way (R-MOVE-04)."""
-    landing_square: int | None = None
-    visit_bail_available: bool = False
-    reached_by_double_rent_card: bool = False
-    used_once: list[str] = Field(default_factory=list)
-    jail_exit_by_roll: bool = False
-    rail_offer_spent: bool = False
-    """The Shoe jumped to his square, or declined a jump there, in this move: his next step is ordinary
-    (R-FAC-SHOE-02)."""
-    dog_jail_cause: Literal["square", "card", "third_doubles"] | None = None
-    """What would have jailed the Dog, while he chooses to stay or go to Just Visiting (R-FAC-DOG-02)."""
-
 
 ComputerStrength = Literal["random", "schemer", "strategist"]
 """How well a computer seat plays (bots/players.py)."""

@@ -6,21 +6,15 @@ What a ruleset built on classic's makes of a turn's start and a round's end is t
 by this module that way."""
 from __future__ import annotations
 
-from ...model.state import TurnState
-from ...model.unvalidated import keyword_init
+from ...model.turn_state import TurnState
 from ...rules.context import RulesContext
 from ...rules.events import RoundEnded, TurnStarted
 from ...rules.offers import expire_offers
 from ...rules.payments import collect_due_debts
 
-_FILL_TURN = keyword_init(TurnState)
-
-
-def fresh_turn(seat: int, step: str) -> TurnState:
-    """The seat's turn state at its first step (built from the engine's own values: no validation needed)."""
-    turn = TurnState.__new__(TurnState)
-    _FILL_TURN(turn, seat=seat, step=step)
-    return turn
+def fresh_turn(seat: int) -> TurnState:
+    """The seat's turn state at its first step, the choice before rolling (a plain class: model/turn_state.py)."""
+    return TurnState(seat=seat, step="choice")
 
 
 def start_round(ctx: RulesContext) -> None:
@@ -39,7 +33,7 @@ def start_turn(ctx: RulesContext, seat: int) -> None:
     """CLASSIC-03: before rolling, the player may use his jail options, build, trade or change mortgages."""
     state = ctx.state
     state.current_player = seat
-    state.turn = fresh_turn(seat, "choice")
+    state.turn = fresh_turn(seat)
     state.players[seat].doubles_this_turn = 0
     ctx.emit(TurnStarted(seat=seat, round_no=state.round_no, rule_id="CLASSIC-03"))
     ctx.rules.turn_started(ctx, seat)

@@ -51,7 +51,9 @@ from ...model.cards import load_cards
 from ...model.options import OptionError, load_default_options, make_options
 from ...model.player_fields import PlayerFields
 from ...model.property_fields import PropertyFields
-from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig, TurnState, TurnStep
+from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig
+from ...model.turn_fields import TurnFields
+from ...model.turn_state import TurnState, TurnStep
 from ...rules.context import RulesContext
 from ...rules.engine import awaiting, run_to_decision
 from ...rules.errors import PositionError
@@ -104,8 +106,9 @@ def _relaxed(model: type[BaseModel], name: str, drop: tuple[str, ...] = (), **ov
 
 _PLAYER: TypeAdapter[PlayerState] = TypeAdapter(PlayerState)
 _DEED: TypeAdapter[PropertyState] = TypeAdapter(PropertyState)
+_TURN: TypeAdapter[TurnState] = TypeAdapter(TurnState)
 """The state's plain classes are built through their schemas, so a position's values are validated as the models
-validated them (model/player_state.py, model/property_state.py)."""
+validated them (model/player_state.py, model/property_state.py, model/turn_state.py)."""
 PositionPlayer = _relaxed(
     PlayerFields, "PositionPlayer", drop=("seat",),
     position=(SquareRef, Field(0, description="The square the token stands on (name or number).")),
@@ -120,9 +123,9 @@ PositionProperty = _relaxed(
     double_rent_by=(SeatRef | None, None),
 )
 PositionTurn = _relaxed(
-    TurnState, "PositionTurn",
+    TurnFields, "PositionTurn",
     seat=(SeatRef, Field(..., description="Whose turn it is.")),
-    step=(_optional(TurnState, "step"), None),
+    step=(_optional(TurnFields, "step"), None),
     landing_square=(SquareRef | None, None),
     phase=(Phase | None, Field(None, description="Where in the turn (R-TURN-03); see the module's documentation.")),
 )
@@ -465,7 +468,8 @@ class _Builder:
             step = PHASE_STEP[phase]
         else:
             raise PositionError("turn.step", "give the turn's phase or step")
-        state.turn = TurnState(seat=seat, step=one_of(step, TURN_STEPS), **fields)
+        # validated as the model validated it
+        state.turn = _TURN.validate_python({"seat": seat, "step": one_of(step, TURN_STEPS), **fields})
         if "current_player" not in self.raw:
             state.current_player = seat
 

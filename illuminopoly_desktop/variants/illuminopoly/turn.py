@@ -1,8 +1,7 @@
 """Rounds and the turn state machine (R-TURN): T0 skip, T1 upkeep, T2 income, T3 choice ... T8 next."""
 from __future__ import annotations
 
-from ...model.state import TurnState
-from ...model.unvalidated import keyword_init
+from ...model.turn_state import TurnState
 from ...rules.context import RulesContext
 from ...rules.events import RoundEnded, TurnSkipped, TurnStarted
 from ...rules.offers import expire_offers
@@ -16,15 +15,10 @@ from .factions import thimble_chooses_income
 from .rent import collect_rent, decrement_countdowns, power_bases, rent_and_countdowns
 from .special_victory import check_at_round_end
 
-_FILL_TURN = keyword_init(TurnState)
-
-
 def fresh_turn(seat: int) -> TurnState:
-    """The seat's turn state before its first step: built twice per player-turn from the engine's own seat number,
-    so without pydantic's validation (model/unvalidated.py)."""
-    turn = TurnState.__new__(TurnState)
-    _FILL_TURN(turn, seat=seat, step="none")
-    return turn
+    """The seat's turn state before its first step: built twice per player-turn from the engine's own seat number (a
+    plain class, built without pydantic: model/turn_state.py)."""
+    return TurnState(seat=seat, step="none")
 
 
 def start_round(ctx: RulesContext) -> None:
