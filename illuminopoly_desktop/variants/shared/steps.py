@@ -93,7 +93,7 @@ class Choice(base.Choice):
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         menu = super().step_menu(ctx, seat, player)
         if halves.may_pass_first(ctx.state, seat):
-            menu["pass_first_action"] = lambda: [A.PassFirstAction(seat=seat)]
+            menu["pass_first_action"] = lambda: [A.PassFirstAction.shared(seat=seat)]
         return menu
 
 
@@ -117,20 +117,19 @@ class Upkeep(base.Upkeep):
         return menu
 
 
-class SecondActionStep:
-    """What the operator's steps share: the pass, and no First Action power."""
-
-    def second_menu(self, ctx: RulesContext, seat: int, menu: Menu) -> Menu:
-        if _pilots_turn(ctx.state):
-            return menu
-        for kind in halves.FIRST_ACTION_ONLY_POWERS:
-            menu.pop(kind, None)
-        if halves.may_pass_second(ctx.state):
-            menu["pass_second_action"] = lambda: [A.PassSecondAction(seat=seat)]
+def second_menu(ctx: RulesContext, seat: int, menu: Menu) -> Menu:
+    """What the operator's steps share: the pass, and no First Action power. A function, not a mixin: the compiled
+    core (mypyc) refuses a class with two bases, and these steps are compiled."""
+    if _pilots_turn(ctx.state):
         return menu
+    for kind in halves.FIRST_ACTION_ONLY_POWERS:
+        menu.pop(kind, None)
+    if halves.may_pass_second(ctx.state):
+        menu["pass_second_action"] = lambda: [A.PassSecondAction.shared(seat=seat)]
+    return menu
 
 
-class Landing(SecondActionStep, base.Landing):
+class Landing(base.Landing):
     handlers = {**{kind: (_attack(kind, h) if kind in attacks.DEED_ATTACKS else _acted(h))
                    for kind, h in base.Landing.handlers.items()},
                 **FIRST_ACTION_POWERS,
@@ -145,16 +144,16 @@ class Landing(SecondActionStep, base.Landing):
         return menu
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
-        return self.second_menu(ctx, seat, super().menu(ctx, turn, seat))
+        return second_menu(ctx, seat, super().menu(ctx, turn, seat))
 
 
-class FreeParkingChoice(SecondActionStep, base.FreeParkingChoice):
+class FreeParkingChoice(base.FreeParkingChoice):
     handlers = {**{kind: _acted(h) for kind, h in base.FreeParkingChoice.handlers.items()},
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": halves.pass_second_action}
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
-        return self.second_menu(ctx, seat, super().menu(ctx, turn, seat))
+        return second_menu(ctx, seat, super().menu(ctx, turn, seat))
 
 
 def _free_roll(ctx: RulesContext, action: A.Roll) -> None:
@@ -202,7 +201,7 @@ def _second_only(handler: Handler) -> Handler:
     return checked
 
 
-class Free(SecondActionStep, base.Free):
+class Free(base.Free):
     """The open step: the operator's (end of the Second Action, the bail, the pass), or at the start of a doubles
     cycle the pilot's (roll again, or decline and end the faction turn)."""
     handlers = {**handler_map(handles(A.Roll, _free_roll), handles(A.VisitorBail, _visitor_bail),
@@ -233,7 +232,7 @@ class Free(SecondActionStep, base.Free):
                      if isinstance(a, A.VisitorBail) and attacks.bail_refusal(ctx, seat, a.jailed) is None]
             if bails:
                 menu["visitor_bail"] = lambda: bails
-        return self.second_menu(ctx, seat, menu)
+        return second_menu(ctx, seat, menu)
 
 
 REPLACED = ("choice", "income", "upkeep", "landing", "fp_choice", "free")
