@@ -19,7 +19,7 @@ from collections.abc import Callable
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
-from ...rules.decisions import Menu
+from ...rules.decisions import Menu, Step
 from ...rules.errors import refuse
 from ...rules.handlers import Handler, handler_map, handles
 from ...rules.required_fields import landing_square
@@ -27,6 +27,12 @@ from ..illuminopoly import turn_actions as act
 from ..illuminopoly import turn_steps as base
 from . import attacks, halves
 from .access import shared_slice
+
+
+def _handlers(step: type[Step]) -> dict[str, Handler]:
+    """A base step's handlers, read through `Step`'s declaration: checked together with the core (the compiled
+    build), the type the base class body gives them is not yet inferred where these classes read them."""
+    return step.handlers
 
 
 def _acted(handler: Handler) -> Handler:
@@ -87,7 +93,7 @@ def _pilots_turn(state: GameState) -> bool:
 
 
 class Choice(base.Choice):
-    handlers = {**{kind: _acted(h) for kind, h in base.Choice.handlers.items()},
+    handlers = {**{kind: _acted(h) for kind, h in _handlers(base.Choice).items()},
                 "pass_first_action": halves.pass_first_action}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
@@ -98,14 +104,14 @@ class Choice(base.Choice):
 
 
 class Income(base.Income):
-    handlers = {kind: _acted(h) for kind, h in base.Income.handlers.items()}
+    handlers = {kind: _acted(h) for kind, h in _handlers(base.Income).items()}
 
 
 class Upkeep(base.Upkeep):
     """T1, the pilot's (V-SHARED-09): the Artillery's destruction after a ransom is an attack he orders, so
     V-SHARED-16 and -20 apply to it (6.4 #23: never against a faction the pilot also shares)."""
-    handlers = {**base.Upkeep.handlers,
-                "attempt_destruction": _attack("attempt_destruction", base.Upkeep.handlers["attempt_destruction"],
+    handlers = {**_handlers(base.Upkeep),
+                "attempt_destruction": _attack("attempt_destruction", _handlers(base.Upkeep)["attempt_destruction"],
                                                _ransomed_target)}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
@@ -131,7 +137,7 @@ def second_menu(ctx: RulesContext, seat: int, menu: Menu) -> Menu:
 
 class Landing(base.Landing):
     handlers = {**{kind: (_attack(kind, h) if kind in attacks.DEED_ATTACKS else _acted(h))
-                   for kind, h in base.Landing.handlers.items()},
+                   for kind, h in _handlers(base.Landing).items()},
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": halves.pass_second_action}
 
@@ -148,7 +154,7 @@ class Landing(base.Landing):
 
 
 class FreeParkingChoice(base.FreeParkingChoice):
-    handlers = {**{kind: _acted(h) for kind, h in base.FreeParkingChoice.handlers.items()},
+    handlers = {**{kind: _acted(h) for kind, h in _handlers(base.FreeParkingChoice).items()},
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": halves.pass_second_action}
 
@@ -206,7 +212,7 @@ class Free(base.Free):
     cycle the pilot's (roll again, or decline and end the faction turn)."""
     handlers = {**handler_map(handles(A.Roll, _free_roll), handles(A.VisitorBail, _visitor_bail),
                                 handles(A.EndTurn, _free_end)),
-                "boat_squeeze": _acted(base.Free.handlers["boat_squeeze"]),
+                "boat_squeeze": _acted(_handlers(base.Free)["boat_squeeze"]),
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": _second_only(halves.pass_second_action)}
 
