@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..model.state import PropertyState
 from .context import RulesContext
 from .errors import refuse
 from .events import BuildingsChanged
@@ -35,6 +36,13 @@ def check_even_build(ctx: RulesContext, index: int, lots: Sequence[int]) -> str:
     if ctx.state.hotel_supply < 1:
         raise refuse("E_NO_SUPPLY", ctx.rules.rule_ids["build.supply"], "The Bank has no hotels left.")
     return "hotel"
+
+
+def sale_modes_on(prop: PropertyState, modes: Sequence[str]) -> list[str]:
+    """The modes of `modes` (in their order) whose sale the lot's buildings allow at all: a house without a hotel, a
+    hotel's block or breakdown with one. A cheap condition listings test first, so that `check_even_sale` does not
+    refuse the others one by one (a refusal raised costs more than the test); the checks still decide."""
+    return [mode for mode in modes if (prop.hotel if mode != "house" else prop.houses > 0 and not prop.hotel)]
 
 
 def check_even_sale(ctx: RulesContext, index: int, mode: str, lots_of: Callable[[RulesContext, str], Sequence[int]]

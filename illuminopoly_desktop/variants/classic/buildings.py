@@ -60,12 +60,22 @@ def build(ctx: RulesContext, seat: int, index: int, kind: str, price: int) -> No
     add_building(ctx, index, kind)
 
 
+def buildable_groups(ctx: RulesContext, seat: int) -> set[str]:
+    """The colour groups the seat owns whole with no lot mortgaged: a lot of any other group is refused a building by
+    check_buy_building, so listings test this first and do not check those lots in full (a refusal raised costs more
+    than the test); the check still decides."""
+    properties = ctx.state.properties
+    return {group for group, members in ctx.board.group_members.items()
+            if all(properties[m].owner == seat and not properties[m].mortgaged for m in members)}
+
+
 def lots_for(ctx: RulesContext, seat: int, kind: str, price: int | None = None) -> list[int]:
     """The seat's lots where he could build a building of this kind now, paying `price` (by default its printed
     cost; 0: whatever his cash)."""
     lots = []
+    buildable = buildable_groups(ctx, seat)
     for index, prop in ctx.state.properties.items():
-        if prop.owner == seat and ctx.squares[index].kind == "lot":
+        if prop.owner == seat and ctx.squares[index].kind == "lot" and ctx.squares[index].group in buildable:
             try:
                 if check_buy_building(ctx, seat, index, price) == kind:
                     lots.append(index)

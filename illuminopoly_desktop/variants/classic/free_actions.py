@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...rules import actions as A
 from ...rules import offers
+from ...rules.buildings import group_has_buildings, sale_modes_on
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.handlers import Handler, action_as, handler_map, handles
@@ -54,9 +55,7 @@ def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
     """The mortgage and building actions the seat may take now, by kind, each checked as `apply` checks it."""
     found: dict[str, list[A.Action]] = {"mortgage": [], "unmortgage": [], "buy_building": [], "sell_building": []}
     state = ctx.state
-    # A lot of a group he does not own whole is refused a building by check_buy_building (CLASSIC-07): not checked.
-    whole = {group for group, members in ctx.board.group_members.items()
-             if all(state.properties[m].owner == seat for m in members)}
+    whole = buildings.buildable_groups(ctx, seat)
     squares = ctx.squares
     for index, prop in state.properties.items():
         if prop.owner != seat:
@@ -65,10 +64,12 @@ def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
             if passes(mortgages.check_unmortgage, ctx, seat, index):
                 found["unmortgage"].append(A.Unmortgage.shared(seat=seat, property=index))
             continue
-        if passes(mortgages.check_mortgage, ctx, seat, index):
+        # (a deed of a group with buildings is refused by check_mortgage, a sale the lot's buildings do not allow by
+        # check_sell_building: not checked in full)
+        if not group_has_buildings(ctx, index) and passes(mortgages.check_mortgage, ctx, seat, index):
             found["mortgage"].append(A.Mortgage.shared(seat=seat, property=index))
         if prop.houses or prop.hotel:
-            for mode in SELL_MODES:
+            for mode in sale_modes_on(prop, SELL_MODES):
                 if passes(buildings.check_sell_building, ctx, seat, index, mode):
                     found["sell_building"].append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
         if (squares[index].kind == "lot" and squares[index].group in whole
@@ -102,10 +103,9 @@ def free_menu(ctx: RulesContext, seat: int) -> Menu:
     if owned:
         # Cheap conditions first (each check refuses without them); the checks still decide.
         properties = state.properties
-        whole = {group for group, members in ctx.board.group_members.items()
-                 if all(properties[m].owner == seat for m in members)}
+        whole = buildings.buildable_groups(ctx, seat)
         candidates = {
-            "mortgage": [i for i in owned if not properties[i].mortgaged],
+            "mortgage": [i for i in owned if not properties[i].mortgaged and not group_has_buildings(ctx, i)],
             "unmortgage": [i for i in owned if properties[i].mortgaged],
             "buy_building": [i for i in owned if squares[i].kind == "lot" and squares[i].group in whole],
             "sell_building": [i for i in owned if properties[i].houses or properties[i].hotel],
@@ -126,7 +126,8 @@ def _deed_allows(ctx: RulesContext, seat: int, index: int, kind: str) -> bool:
     if kind == "mortgage":
         return passes(mortgages.check_mortgage, ctx, seat, index)
     if kind == "sell_building":
-        return any(passes(buildings.check_sell_building, ctx, seat, index, mode) for mode in SELL_MODES)
+        return any(passes(buildings.check_sell_building, ctx, seat, index, mode)
+                   for mode in sale_modes_on(ctx.state.properties[index], SELL_MODES))
     return passes(buildings.check_buy_building, ctx, seat, index)
 
 

@@ -238,6 +238,20 @@ def declare_mortgage(ctx: RulesContext, seat: int, index: int) -> None:
         mortgage(ctx, seat, index)
 
 
+def mortgage_loan(ctx: RulesContext, index: int) -> int:
+    """What mortgaging the deed brings: its printed mortgage value, half of it if rezoned (R-MORT-01)."""
+    value = printed_mortgage(ctx.squares[index])
+    return value // 2 if ctx.state.properties[index].rezoned else value
+
+
+def bank_can_lend(ctx: RulesContext, index: int, amount: int | None = None) -> bool:
+    """Whether the Bank's Reserves can lend the deed's mortgage loan (`amount`, by default `mortgage_loan`) in full,
+    as D-13 requires unless the Bank is unlimited."""
+    if illuminopoly_options(ctx).bank_insolvency == "unlimited":
+        return True
+    return ctx.state.reserves >= (mortgage_loan(ctx, index) if amount is None else amount)
+
+
 def check_mortgage(ctx: RulesContext, seat: int, index: int) -> int:
     prop = _owned_property(ctx, seat, index, "R-MORT-01")
     if prop.mortgaged:
@@ -246,10 +260,9 @@ def check_mortgage(ctx: RulesContext, seat: int, index: int) -> int:
         raise refuse("E_DESTROYED", "R-MORT-07", "A destroyed property cannot be mortgaged.")
     if group_has_buildings(ctx, index):
         raise refuse("E_HAS_BUILDINGS", "R-MORT-01", "Sell every building of the group before mortgaging.")
-    value = printed_mortgage(ctx.squares[index])
-    amount = value // 2 if prop.rezoned else value
-    reserves = ctx.state.reserves
-    if illuminopoly_options(ctx).bank_insolvency != "unlimited" and reserves < amount:
+    amount = mortgage_loan(ctx, index)
+    if not bank_can_lend(ctx, index, amount):
+        reserves = ctx.state.reserves
         # D-13: a mortgage is a voluntary act, and R-BANK-02's partial payment applies only to what the Bank owes;
         # the loan is made in full or not at all. Resolution: the same under `auction` (R-BANK-03 step 1 puts the
         # Bank up for bid when it *must* pay; nothing obliges it to lend), so no mortgage ever has a $0 principal.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...rules import actions as A
 from ...rules import offers
-from ...rules.buildings import group_has_buildings
+from ...rules.buildings import group_has_buildings, sale_modes_on
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
@@ -190,7 +190,7 @@ def _deed_actions(ctx: RulesContext, seat: int, index: int, kind: str, monopolie
     if kind == "mortgage":
         # (a deed of a group with buildings is refused by check_mortgage: not checked in full)
         if (not prop.mortgaged and not prop.destroyed and not group_has_buildings(ctx, index)
-                and passes(buildings.check_mortgage, ctx, seat, index)):
+                and buildings.bank_can_lend(ctx, index) and passes(buildings.check_mortgage, ctx, seat, index)):
             return [A.Mortgage.shared(seat=seat, property=index)]
         return []
     if kind == "unmortgage":
@@ -209,6 +209,6 @@ def _deed_actions(ctx: RulesContext, seat: int, index: int, kind: str, monopolie
         return []
     if prop.houses or prop.hotel:
         return [A.SellBuilding.shared(seat=seat, property=index, mode=mode)
-                for mode in ("house", "hotel_block", "hotel_breakdown")
+                for mode in sale_modes_on(prop, ("house", "hotel_block", "hotel_breakdown"))
                 if passes(buildings.check_sell_building, ctx, seat, index, mode)]
     return []

@@ -225,9 +225,13 @@ def _landing_conspiracies(ctx: RulesContext, seat: int, index: int, menu: Menu) 
         slots = structure.free_arrows(ctx, seat)
         if slots and passes(conspiracy.check_takeover, ctx, seat, index, *slots[0]):
             menu["take_over"] = lambda: [A.TakeOver.shared(seat=seat, parent=p, arrow=a) for p, a in slots]
-    if passes(conspiracy.check_rezone, ctx, seat, index):
+    # (a rezoned, destroyed or utility deed is refused a rezoning, a destroyed one or one the seat controls a
+    # subversion: not checked in full, as a refusal raised costs more than the test)
+    if (not prop.rezoned and not prop.destroyed and ctx.squares[index].kind != "utility"
+            and passes(conspiracy.check_rezone, ctx, seat, index)):
         menu["rezone"] = lambda: [A.Rezone.shared(seat=seat)]
-    if prop.owner is not None and passes(conspiracy.check_subvert, ctx, seat, index):
+    if (prop.owner is not None and not prop.destroyed and prop.controller != seat
+            and passes(conspiracy.check_subvert, ctx, seat, index)):
         menu["subvert"] = lambda: [A.Subvert.shared(seat=seat)]
     if prop.owner == seat and (prop.rezoned or prop.destroyed) and passes(conspiracy.check_rebuild, ctx, seat, index):
         menu["rebuild"] = lambda: [A.Rebuild.shared(seat=seat)]

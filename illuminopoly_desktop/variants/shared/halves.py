@@ -19,6 +19,7 @@ from __future__ import annotations
 from ...model.seating import FactionId
 from ...model.shared_state import Half, SharedTurn
 from ...model.state import GameState
+from ...model.unvalidated import keyword_init
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import HalfPassed, HalfStarted
@@ -34,12 +35,21 @@ Just-Visiting bail, free actions, the end of the half)."""
 FIRST_ACTION_ONLY_POWERS = frozenset({"second_rent", "collect_rent"})
 """The Top Hat's second rent and the Thimble's rent are First Action choices (V-SHARED-21), never the operator's."""
 JAIL_TURNS_BEFORE_TRIAL = 3
+_FILL_SHARED_TURN = keyword_init(SharedTurn)
+
+
+def fresh_shared_turn() -> SharedTurn:
+    """The halves' record of a new faction turn: built once per faction turn with nothing to check, so without
+    pydantic's validation (model/unvalidated.py), as Illuminopoly's `fresh_turn` is."""
+    shared = SharedTurn.__new__(SharedTurn)
+    _FILL_SHARED_TURN(shared)
+    return shared
 
 
 def start_faction_turn(ctx: RulesContext, faction: int) -> None:
     """A faction turn starts with its First Action (V-SHARED-09); a skipped (lost) turn has no halves (V-SHARED-24)."""
     state = ctx.state
-    shared_slice(state).turn = SharedTurn()
+    shared_slice(state).turn = fresh_shared_turn()
     if state.players[faction].lost_turns > 0:
         return
     _announce(ctx, "first")

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from ...model.state import GameState
 from ...rules import actions as A
 from ...rules.context import RulesContext
-from ...rules.decisions import Menu
+from ...rules.decisions import Menu, Step
 from ...rules.errors import refuse
 from ...rules.handlers import Handler, handler_map, handles
 from ...rules.required_fields import landing_square
@@ -27,6 +27,12 @@ from ..illuminopoly import turn_actions as act
 from ..illuminopoly import turn_steps as base
 from . import attacks, halves
 from .access import shared_slice
+
+
+def _handlers(step: type[Step]) -> dict[str, Handler]:
+    """A base step's handlers, read through `Step`'s declaration: checked together with the core (the compiled
+    build), the type the base class body gives them is not yet inferred where these classes read them."""
+    return step.handlers
 
 
 def _acted(handler: Handler) -> Handler:
@@ -87,25 +93,25 @@ def _pilots_turn(state: GameState) -> bool:
 
 
 class Choice(base.Choice):
-    handlers = {**{kind: _acted(h) for kind, h in base.Choice.handlers.items()},
+    handlers = {**{kind: _acted(h) for kind, h in _handlers(base.Choice).items()},
                 "pass_first_action": halves.pass_first_action}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         menu = super().step_menu(ctx, seat, player)
         if halves.may_pass_first(ctx.state, seat):
-            menu["pass_first_action"] = lambda: [A.PassFirstAction(seat=seat)]
+            menu["pass_first_action"] = lambda: [A.PassFirstAction.shared(seat=seat)]
         return menu
 
 
 class Income(base.Income):
-    handlers = {kind: _acted(h) for kind, h in base.Income.handlers.items()}
+    handlers = {kind: _acted(h) for kind, h in _handlers(base.Income).items()}
 
 
 class Upkeep(base.Upkeep):
     """T1, the pilot's (V-SHARED-09): the Artillery's destruction after a ransom is an attack he orders, so
     V-SHARED-16 and -20 apply to it (6.4 #23: never against a faction the pilot also shares)."""
-    handlers = {**base.Upkeep.handlers,
-                "attempt_destruction": _attack("attempt_destruction", base.Upkeep.handlers["attempt_destruction"],
+    handlers = {**_handlers(base.Upkeep),
+                "attempt_destruction": _attack("attempt_destruction", _handlers(base.Upkeep)["attempt_destruction"],
                                                _ransomed_target)}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
@@ -117,22 +123,21 @@ class Upkeep(base.Upkeep):
         return menu
 
 
-class SecondActionStep:
-    """What the operator's steps share: the pass, and no First Action power."""
-
-    def second_menu(self, ctx: RulesContext, seat: int, menu: Menu) -> Menu:
-        if _pilots_turn(ctx.state):
-            return menu
-        for kind in halves.FIRST_ACTION_ONLY_POWERS:
-            menu.pop(kind, None)
-        if halves.may_pass_second(ctx.state):
-            menu["pass_second_action"] = lambda: [A.PassSecondAction(seat=seat)]
+def second_menu(ctx: RulesContext, seat: int, menu: Menu) -> Menu:
+    """What the operator's steps share: the pass, and no First Action power. A function, not a mixin: the compiled
+    core (mypyc) refuses a class with two bases, and these steps are compiled."""
+    if _pilots_turn(ctx.state):
         return menu
+    for kind in halves.FIRST_ACTION_ONLY_POWERS:
+        menu.pop(kind, None)
+    if halves.may_pass_second(ctx.state):
+        menu["pass_second_action"] = lambda: [A.PassSecondAction.shared(seat=seat)]
+    return menu
 
 
-class Landing(SecondActionStep, base.Landing):
+class Landing(base.Landing):
     handlers = {**{kind: (_attack(kind, h) if kind in attacks.DEED_ATTACKS else _acted(h))
-                   for kind, h in base.Landing.handlers.items()},
+                   for kind, h in _handlers(base.Landing).items()},
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": halves.pass_second_action}
 
@@ -145,16 +150,16 @@ class Landing(SecondActionStep, base.Landing):
         return menu
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
-        return self.second_menu(ctx, seat, super().menu(ctx, turn, seat))
+        return second_menu(ctx, seat, super().menu(ctx, turn, seat))
 
 
-class FreeParkingChoice(SecondActionStep, base.FreeParkingChoice):
-    handlers = {**{kind: _acted(h) for kind, h in base.FreeParkingChoice.handlers.items()},
+class FreeParkingChoice(base.FreeParkingChoice):
+    handlers = {**{kind: _acted(h) for kind, h in _handlers(base.FreeParkingChoice).items()},
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": halves.pass_second_action}
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
-        return self.second_menu(ctx, seat, super().menu(ctx, turn, seat))
+        return second_menu(ctx, seat, super().menu(ctx, turn, seat))
 
 
 def _free_roll(ctx: RulesContext, action: A.Roll) -> None:
@@ -202,12 +207,12 @@ def _second_only(handler: Handler) -> Handler:
     return checked
 
 
-class Free(SecondActionStep, base.Free):
+class Free(base.Free):
     """The open step: the operator's (end of the Second Action, the bail, the pass), or at the start of a doubles
     cycle the pilot's (roll again, or decline and end the faction turn)."""
     handlers = {**handler_map(handles(A.Roll, _free_roll), handles(A.VisitorBail, _visitor_bail),
                                 handles(A.EndTurn, _free_end)),
-                "boat_squeeze": _acted(base.Free.handlers["boat_squeeze"]),
+                "boat_squeeze": _acted(_handlers(base.Free)["boat_squeeze"]),
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": _second_only(halves.pass_second_action)}
 
@@ -233,7 +238,7 @@ class Free(SecondActionStep, base.Free):
                      if isinstance(a, A.VisitorBail) and attacks.bail_refusal(ctx, seat, a.jailed) is None]
             if bails:
                 menu["visitor_bail"] = lambda: bails
-        return self.second_menu(ctx, seat, menu)
+        return second_menu(ctx, seat, menu)
 
 
 REPLACED = ("choice", "income", "upkeep", "landing", "fp_choice", "free")
