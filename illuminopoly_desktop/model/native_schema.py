@@ -1,4 +1,5 @@
-"""pydantic schemas for the state's plain classes (model/property_state.py, model/player_state.py), written out.
+"""The state's plain classes (model/property_state.py, player_state.py, turn_state.py): their common part
+(`NativeRecord`) and their pydantic schemas, written out.
 
 A plain class of the state (a native class in the compiled core) sits inside the pydantic `GameState` through
 `__get_pydantic_core_schema__`. Its schema is a typed dict of its fields, written out with pydantic-core's building
@@ -11,9 +12,9 @@ types (`int | None` becomes `type`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Literal, TypeVar
 
-from pydantic import TypeAdapter
+from pydantic import GetCoreSchemaHandler, TypeAdapter
 from pydantic_core import CoreSchema, core_schema
 
 T = TypeVar("T")
@@ -44,11 +45,67 @@ def _false(value: object) -> bool:
     return not value
 
 
-def class_schema(cls: type, fields: dict[str, core_schema.TypedDictField], build: Callable[..., object],
-                 as_dict: Callable[[object], object]) -> CoreSchema:
+class NativeRecord:
+    """What the state's plain classes share: copies through their own `copy`, the model's repr, pydantic's
+    `model_dump` and the schema hook, all from the fields each class lists itself (`as_dict`, in declared order) and
+    the schema it writes out (`record_schema`). A native class in the compiled core, as they are."""
+
+    def copy(self) -> NativeRecord:
+        """An independent copy (each class copies its lists)."""
+        raise NotImplementedError
+
+    def as_dict(self) -> dict[str, object]:
+        """Every field by name, in declared order (what the schema serialises, leaving out what it must)."""
+        raise NotImplementedError
+
+    @classmethod
+    def record_schema(cls) -> CoreSchema:
+        """The class's schema (`class_schema`), built once."""
+        raise NotImplementedError
+
+    def __copy__(self) -> NativeRecord:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object] | None) -> NativeRecord:
+        return self.copy()
+
+    def assign(self, fields: dict[str, object]) -> None:
+        """Set fields by name (the computer players' hypothetical changes, put back with the values `as_dict()` gave
+        before them). Compiled, a value of the wrong type is refused with a TypeError."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    def __repr__(self) -> str:
+        # The model's repr, which test failures print: every field, in declared order.
+        return type(self).__name__ + "(" + ", ".join(f"{name}={value!r}" for name, value in self.as_dict().items()) + ")"
+
+    def model_dump(self, *, mode: Literal["json", "python"] = "python", include: set[str] | None = None,
+                   exclude: set[str] | None = None, exclude_defaults: bool = False) -> dict[str, object]:
+        """The record as the model it replaced dumped it (pydantic's `model_dump`), for the callers that treated it as a
+        model (positions, views)."""
+        return dump_as_model(_adapter_of(type(self)), self, mode, include, exclude, exclude_defaults)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: object, handler: GetCoreSchemaHandler) -> CoreSchema:
+        """pydantic's hook for a custom type: the class's written-out schema."""
+        return cls.record_schema()
+
+
+_ADAPTERS: dict[type, TypeAdapter[NativeRecord]] = {}
+
+
+def _adapter_of(cls: type[NativeRecord]) -> TypeAdapter[NativeRecord]:
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
+
+
+def class_schema(cls: type[NativeRecord], fields: dict[str, core_schema.TypedDictField],
+                 build: Callable[..., object]) -> CoreSchema:
     """The schema of the plain class `cls`: `fields` (in declared order) validated as a typed dict, then `build(**values)`
     makes the instance; an instance given is kept (as a model field keeps a model instance, revalidate_instances=
-    "never"); serialization writes `as_dict(instance)` through the same typed dict. Errors name the fields as the
+    "never"); serialization writes the instance's `as_dict()` through the same typed dict. Errors name the fields as the
     model's did; the JSON schema is the typed dict's, titled by the class."""
     fields_schema = core_schema.typed_dict_schema(fields, extra_behavior="forbid", total=True, ref=cls.__name__, cls=cls,
                                                   config=core_schema.CoreConfig(title=cls.__name__))
@@ -62,7 +119,7 @@ def class_schema(cls: type, fields: dict[str, core_schema.TypedDictField], build
         return build(**values)
 
     def serialize(value: object) -> object:
-        return as_dict(value) if type(value) is cls else value
+        return value.as_dict() if type(value) is cls and isinstance(value, NativeRecord) else value
 
     return core_schema.no_info_wrap_validator_function(
         validate, fields_schema,

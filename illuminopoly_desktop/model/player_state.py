@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from pydantic import GetCoreSchemaHandler, TypeAdapter
 from pydantic_core import CoreSchema, core_schema
 
 from .favor_card import FavorCard
-from .native_schema import class_schema, dump_as_model, listed, optional, required, seat_or_none
+from .native_schema import NativeRecord, class_schema, listed, optional, required, seat_or_none
 
 PlayerKind = Literal["human", "computer"]
 PlayerRole = Literal["faction", "banker"]
@@ -27,7 +26,7 @@ FIELD_NAMES: tuple[str, ...] = (
 """The fields in declared order: the order of the JSON, the repr and the initialiser."""
 
 
-class PlayerState:
+class PlayerState(NativeRecord):
     """One player. His fields are documented on `PlayerFields` (model/player_fields.py), the model it was."""
 
     seat: int
@@ -107,12 +106,6 @@ class PlayerState:
             no_forfeit_rebuild_next_turn=self.no_forfeit_rebuild_next_turn, dog_condition=self.dog_condition,
             bank_debt=self.bank_debt, eliminated=self.eliminated)
 
-    def __copy__(self) -> PlayerState:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, object] | None) -> PlayerState:
-        return self.copy()
-
     def as_dict(self) -> dict[str, object]:
         """Every field by name, in declared order (what the schema serialises, leaving out what it must)."""
         return {
@@ -149,28 +142,13 @@ class PlayerState:
                 self.dog_condition == other.dog_condition and self.bank_debt == other.bank_debt and
                 self.eliminated == other.eliminated)
 
-    def __repr__(self) -> str:
-        # The model's repr, which test failures print: every field, in declared order.
-        return "PlayerState(" + ", ".join(f"{name}={value!r}" for name, value in self.as_dict().items()) + ")"
-
-    def model_dump(self, *, mode: Literal["json", "python"] = "python", include: set[str] | None = None,
-                   exclude: set[str] | None = None, exclude_defaults: bool = False) -> dict[str, object]:
-        """The player as the model dumped him (pydantic's `model_dump`), for the callers that treated him as a
-        model (positions)."""
-        return dump_as_model(_adapter(), self, mode, include, exclude, exclude_defaults)
-
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: object, handler: GetCoreSchemaHandler) -> CoreSchema:
-        """pydantic's hook for a custom type: the player's schema (`player_core_schema`)."""
+    def record_schema(cls) -> CoreSchema:
+        """The player's schema (`player_core_schema`)."""
         return player_core_schema()
 
 
-def _as_dict(player: object) -> object:
-    return player.as_dict() if isinstance(player, PlayerState) else player
-
-
 _schema: CoreSchema | None = None
-_dumper: TypeAdapter[PlayerState] | None = None
 
 
 def player_core_schema() -> CoreSchema:
@@ -209,12 +187,5 @@ def player_core_schema() -> CoreSchema:
             "dog_condition": optional(text_or_none, None),
             "bank_debt": optional(int_, 0),
             "eliminated": optional(bool_, False),
-        }, PlayerState, _as_dict)
+        }, PlayerState)
     return _schema
-
-
-def _adapter() -> TypeAdapter[PlayerState]:
-    global _dumper
-    if _dumper is None:
-        _dumper = TypeAdapter(PlayerState)
-    return _dumper

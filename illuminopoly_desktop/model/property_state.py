@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from pydantic import GetCoreSchemaHandler, TypeAdapter
 from pydantic_core import CoreSchema, core_schema
 
-from .native_schema import class_schema, dump_as_model, optional, required, seat_or_none
+from .native_schema import NativeRecord, class_schema, optional, required, seat_or_none
 
 ControlOrigin = Literal["owner", "subversion", "seller_retention", "arm_residual", "mortgage_chair", "post_mortgage"]
 
@@ -36,7 +35,7 @@ FIELD_NAMES: tuple[str, ...] = (
 """The fields in declared order: the order of the JSON, the repr and the initialiser."""
 
 
-class PropertyState:
+class PropertyState(NativeRecord):
     """One deed. Its fields are documented on `PropertyFields` (model/property_fields.py), the model it was."""
 
     index: int
@@ -96,12 +95,6 @@ class PropertyState:
             factor_halves=self.factor_halves, houses=self.houses, hotel=self.hotel, parent=self.parent,
             arrow=self.arrow, double_rent_by=self.double_rent_by, face_down=self.face_down)
 
-    def __copy__(self) -> PropertyState:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, object] | None) -> PropertyState:
-        return self.copy()
-
     def as_dict(self) -> dict[str, object]:
         """Every field by name, in declared order (what the schema serialises, leaving out what it must)."""
         return {
@@ -120,12 +113,6 @@ class PropertyState:
                 self.rail_countdown, self.factor_halves, self.houses, self.hotel, self.parent, self.arrow,
                 self.double_rent_by, self.face_down)
 
-    def assign(self, fields: dict[str, object]) -> None:
-        """Set fields by name (the computer players' hypothetical changes, put back with the values `as_dict()` gave
-        before them). Compiled, a value of the wrong type is refused with a TypeError."""
-        for name, value in fields.items():
-            setattr(self, name, value)
-
     def __eq__(self, other: object) -> bool:
         # Field by field, as two pydantic models compare (a model never equals another class's instance).
         if not isinstance(other, PropertyState):
@@ -140,27 +127,13 @@ class PropertyState:
                 and self.hotel == other.hotel and self.parent == other.parent and self.arrow == other.arrow
                 and self.double_rent_by == other.double_rent_by and self.face_down == other.face_down)
 
-    def __repr__(self) -> str:
-        # The model's repr, which test failures print: every field, in declared order.
-        return "PropertyState(" + ", ".join(f"{name}={value!r}" for name, value in self.as_dict().items()) + ")"
-
-    def model_dump(self, *, mode: Literal["json", "python"] = "python", include: set[str] | None = None,
-                   exclude: set[str] | None = None, exclude_defaults: bool = False) -> dict[str, object]:
-        """The deed as the model dumped it (pydantic's `model_dump`), for the callers that treated it as a model."""
-        return dump_as_model(_adapter(), self, mode, include, exclude, exclude_defaults)
-
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: object, handler: GetCoreSchemaHandler) -> CoreSchema:
-        """pydantic's hook for a custom type: the deed's schema (`property_core_schema`)."""
+    def record_schema(cls) -> CoreSchema:
+        """The deed's schema (`property_core_schema`)."""
         return property_core_schema()
 
 
-def _as_dict(deed: object) -> object:
-    return deed.as_dict() if isinstance(deed, PropertyState) else deed
-
-
 _schema: CoreSchema | None = None
-_dumper: TypeAdapter[PropertyState] | None = None
 
 
 def property_core_schema() -> CoreSchema:
@@ -190,12 +163,5 @@ def property_core_schema() -> CoreSchema:
             "arrow": optional(int_, 0),
             "double_rent_by": optional(seat_or_none(), None),
             "face_down": optional(bool_, False, exclude_when_false=True),
-        }, PropertyState, _as_dict)
+        }, PropertyState)
     return _schema
-
-
-def _adapter() -> TypeAdapter[PropertyState]:
-    global _dumper
-    if _dumper is None:
-        _dumper = TypeAdapter(PropertyState)
-    return _dumper

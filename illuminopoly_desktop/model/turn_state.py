@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from pydantic import GetCoreSchemaHandler, TypeAdapter
 from pydantic_core import CoreSchema, core_schema
 
-from .native_schema import class_schema, dump_as_model, listed, optional
+from .native_schema import NativeRecord, class_schema, listed, optional
 
 TurnStep = Literal["choice", "stop_offer", "landing", "tax_choice", "fp_choice", "after_landing", "free", "banker", "none",
                    "income", "rail_jump", "dog_immunity", "upkeep", "after_upkeep", "jail_exit"]
@@ -36,7 +35,7 @@ FIELD_NAMES: tuple[str, ...] = (
 """The fields in declared order: the order of the JSON, the repr and the initialiser."""
 
 
-class TurnState:
+class TurnState(NativeRecord):
     """The turn in progress. Its fields are documented on `TurnFields` (model/turn_fields.py), the model it was."""
 
     seat: int
@@ -85,12 +84,6 @@ class TurnState:
             jail_exit_by_roll=self.jail_exit_by_roll, rail_offer_spent=self.rail_offer_spent,
             dog_jail_cause=self.dog_jail_cause)
 
-    def __copy__(self) -> TurnState:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, object] | None) -> TurnState:
-        return self.copy()
-
     def as_dict(self) -> dict[str, object]:
         """Every field by name, in declared order (what the schema serialises)."""
         return {
@@ -115,28 +108,13 @@ class TurnState:
                 and self.used_once == other.used_once and self.jail_exit_by_roll == other.jail_exit_by_roll
                 and self.rail_offer_spent == other.rail_offer_spent and self.dog_jail_cause == other.dog_jail_cause)
 
-    def __repr__(self) -> str:
-        # The model's repr, which test failures print: every field, in declared order.
-        return "TurnState(" + ", ".join(f"{name}={value!r}" for name, value in self.as_dict().items()) + ")"
-
-    def model_dump(self, *, mode: Literal["json", "python"] = "python", include: set[str] | None = None,
-                   exclude: set[str] | None = None, exclude_defaults: bool = False) -> dict[str, object]:
-        """The turn as the model dumped it (pydantic's `model_dump`), for the callers that treated it as a model
-        (positions)."""
-        return dump_as_model(_adapter(), self, mode, include, exclude, exclude_defaults)
-
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: object, handler: GetCoreSchemaHandler) -> CoreSchema:
-        """pydantic's hook for a custom type: the turn's schema (`turn_core_schema`)."""
+    def record_schema(cls) -> CoreSchema:
+        """The turn's schema (`turn_core_schema`)."""
         return turn_core_schema()
 
 
-def _as_dict(turn: object) -> object:
-    return turn.as_dict() if isinstance(turn, TurnState) else turn
-
-
 _schema: CoreSchema | None = None
-_dumper: TypeAdapter[TurnState] | None = None
 
 
 def turn_core_schema() -> CoreSchema:
@@ -163,12 +141,5 @@ def turn_core_schema() -> CoreSchema:
             "jail_exit_by_roll": optional(bool_, False),
             "rail_offer_spent": optional(bool_, False),
             "dog_jail_cause": optional(dog_jail_cause, None),
-        }, TurnState, _as_dict)
+        }, TurnState)
     return _schema
-
-
-def _adapter() -> TypeAdapter[TurnState]:
-    global _dumper
-    if _dumper is None:
-        _dumper = TypeAdapter(TurnState)
-    return _dumper
