@@ -4,7 +4,8 @@
   many seeded random states, every property, attacker and contest type, they equal R-VAL-04/R-VAL-05's formula
   written with Fractions.
 - Legal actions with scalar fields are shared frozen instances (`Action.shared`): each equals, field for field and
-  in JSON, the action validated afresh from its JSON, and actions holding lists are refused the shortcut.
+  in JSON, the action validated afresh from its JSON, and actions holding lists are refused the shortcut. The
+  compiled listings' route to them (rules/shared_values.py `shared`) and `Action.shared` are one bounded cache.
 """
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from scenario import mixed_faction_game, play_random_actions
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.rules.context import Ctx
+from illuminopoly_desktop.rules import shared_values
 from illuminopoly_desktop.rules.legal import default_action
+from illuminopoly_desktop.rules.shared_values import shared
 from illuminopoly_desktop.variants.illuminopoly.property_values import attack_value, base_cost, depth_of
 
 CONTESTS = ("takeover", "rezoning", "subversion", "destruction", "surprise_destruction")
@@ -101,6 +104,30 @@ def test_shared_actions_refuse_list_fields_and_are_reused():
     assert A.CommitGraft.shared(seat=1, pips=3) == A.CommitGraft(seat=1, pips=3)
     with pytest.raises(TypeError):
         A.ReattachArms.shared(seat=1)
+
+
+def test_the_compiled_listings_shared_lookup_is_the_classmethods_cache():
+    # rules/shared_values.py's `shared` (which the compiled listings call) and `Action.shared` are one cache: either
+    # route gives the very instance the other gave, whichever asks first.
+    first = shared(A.Mortgage, seat=2, property=39)
+    assert A.Mortgage.shared(seat=2, property=39) is first
+    assert shared(A.Mortgage, seat=2, property=39) is first
+    later = A.Unmortgage.shared(seat=3, property=37)
+    assert shared(A.Unmortgage, seat=3, property=37) is later
+    # The class is part of the key: equal fields of another action are another value.
+    assert shared(A.Unmortgage, seat=2, property=39) is not first
+    assert type(shared(A.Unmortgage, seat=2, property=39)) is A.Unmortgage
+    with pytest.raises(TypeError):
+        shared(A.ReattachArms, seat=1)
+
+
+def test_the_shared_cache_is_bounded(monkeypatch):
+    # A long-running process (a LAN server, the strategist) cannot grow the cache past SHARED_LIMIT: it starts again,
+    # and a value asked for afterwards is still equal to a validated one.
+    monkeypatch.setattr(shared_values, "SHARED_LIMIT", shared_values.shared_count() + 3)
+    for pips in range(10):
+        assert shared(A.CommitGraft, seat=0, pips=pips) == A.CommitGraft(seat=0, pips=pips)
+        assert shared_values.shared_count() <= shared_values.SHARED_LIMIT
 
 
 def test_the_event_types_the_simulation_tallies_have_no_subclasses():

@@ -13,6 +13,7 @@ from .decisions import Window
 from .errors import refuse
 from .events import AuctionEvent, MortgageChanged
 from .money import check_no_bank_debt, pay_held_payments
+from .shared_values import shared
 
 
 def clear_mortgage(ctx: RulesContext, index: int, rule_id: str) -> None:
@@ -118,7 +119,7 @@ class AuctionWindow(Window):
         return [window.bidders[window.turn_index]] if window.bidders else []
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = [A.PassBid.shared(seat=seat)]
+        options: list[A.Action] = [shared(A.PassBid, seat=seat)]
         least = lowest_bid(ctx, window)
         if ctx.rules.bidding_funds(ctx, seat, window) >= least:
             if window.item == "property":
@@ -130,7 +131,7 @@ class AuctionWindow(Window):
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.PassBid.shared(seat=seat)
+        return shared(A.PassBid, seat=seat)
 
     def bid(self, ctx: RulesContext, window, action: A.Bid) -> None:
         bid(ctx, window, action.seat, action.amount, action.parent, action.arrow)
