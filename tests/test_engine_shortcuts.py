@@ -131,7 +131,8 @@ def test_the_shared_cache_is_bounded(monkeypatch):
 
 
 def test_the_event_types_the_simulation_tallies_have_no_subclasses():
-    # bots/simulate.py tests these by exact type; a subclass would silently go uncounted.
-    from illuminopoly_desktop.bots.simulate import _TALLIED
+    # bots/simulate.py's tallies (bots/random_game_loop.py) test these by exact type; a subclass would silently go
+    # uncounted.
+    from illuminopoly_desktop.bots.random_game_loop import TALLIED
 
-    assert all(not kind.__subclasses__() for kind in _TALLIED)
+    assert all(not kind.__subclasses__() for kind in TALLIED)
