@@ -2,7 +2,7 @@
 
 - Contest prices (rules/values.py) are computed with integer numerators and denominators instead of Fractions: over
   many seeded random states, every property, attacker and contest type, they equal R-VAL-04/R-VAL-05's formula
-  written with Fractions.
+  written with Fractions; so are the prices of lots (R-LAND-04, variants/illuminopoly/landing.py).
 - Legal actions with scalar fields are shared frozen instances (`Action.shared`): each equals, field for field and
   in JSON, the action validated afresh from its JSON, and actions holding lists are refused the shortcut. The
   compiled listings' route to them (rules/shared_values.py `shared`) and `Action.shared` are one bounded cache.
@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 from math import ceil
 
 import pytest
@@ -21,7 +22,8 @@ from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules import shared_values
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.rules.shared_values import shared
-from illuminopoly_desktop.variants.illuminopoly.property_values import attack_value, base_cost, depth_of
+from illuminopoly_desktop.variants.illuminopoly.landing import purchase_price
+from illuminopoly_desktop.variants.illuminopoly.property_values import attack_value, base_cost, depth_of, is_halved
 
 CONTESTS = ("takeover", "rezoning", "subversion", "destruction", "surprise_destruction")
 
@@ -75,6 +77,41 @@ def test_R_VAL_05_integer_contest_prices_equal_the_fraction_formula():
 
         play_random_actions(state, seed, 1500, check)
     assert compared > 12_000
+
+
+def _fraction_purchase_price(ctx: Ctx, index: int) -> int:
+    """R-LAND-04 as written, in Fractions: P × F, × 1½ for a lot under rubble with `price_and_cleanup`, halved
+    when rezoned or destroyed and `is_halved` says so; paid rounded up (R-GEN-01)."""
+    prop = ctx.state.properties[index]
+    value = ctx.squares[index].price * Fraction(prop.factor_halves, 2)
+    if prop.destroyed and ctx.options.unowned_rubble_price == "price_and_cleanup":
+        return ceil(value * Fraction(3, 2) if prop.rubble else value)
+    if (prop.rezoned or prop.destroyed) and is_halved(ctx, prop):
+        value = value * Fraction(1, 2)
+    return ceil(value)
+
+
+def test_R_LAND_04_integer_purchase_prices_equal_the_fraction_formula():
+    # landing.purchase_price computes in quarter dollars instead of Fractions: every lot, every marking a lot can
+    # carry (rezoned, destroyed, rubble, rebuild factors of ½ to 2½) and both readings of each option it reads.
+    compared = 0
+    for seed, (rubble_price, halved, deed) in enumerate([("half_price", "everywhere", "marked"),
+                                                         ("price_and_cleanup", "takeover_defence", "face_down"),
+                                                         ("price_and_cleanup", "everywhere", "marked"),
+                                                         ("half_price", "takeover_defence", "face_down")]):
+        state = mixed_faction_game(seed, {"use_artillery": True, "unowned_rubble_price": rubble_price,
+                                          "rezoned_value_halved": halved, "destroyed_deed": deed})
+        play_random_actions(state, seed, 200)
+        ctx = Ctx(state)
+        for index, prop in state.properties.items():
+            kept = (prop.rezoned, prop.destroyed, prop.rubble, prop.factor_halves)
+            for rezoned, destroyed, rubble in product((False, True), repeat=3):
+                for halves in range(1, 6):
+                    prop.rezoned, prop.destroyed, prop.rubble, prop.factor_halves = rezoned, destroyed, rubble, halves
+                    assert purchase_price(ctx, index) == _fraction_purchase_price(ctx, index)
+                    compared += 1
+            prop.rezoned, prop.destroyed, prop.rubble, prop.factor_halves = kept
+    assert compared == 4 * 28 * 8 * 5
 
 
 def test_R_GEN_03_shared_legal_actions_equal_freshly_validated_ones():
