@@ -18,10 +18,12 @@ from scenario import mixed_faction_game, play_random_actions
 
 from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.context import Ctx
 from illuminopoly_desktop.rules import shared_values
+from illuminopoly_desktop.rules.context import Ctx
+from illuminopoly_desktop.rules.errors import IllegalAction
 from illuminopoly_desktop.rules.legal import default_action
 from illuminopoly_desktop.rules.shared_values import shared
+from illuminopoly_desktop.rules.unvalidated_actions import REORGANIZE
 from illuminopoly_desktop.variants.illuminopoly.landing import purchase_price
 from illuminopoly_desktop.variants.illuminopoly.property_values import attack_value, base_cost, depth_of, is_halved
 
@@ -133,7 +135,52 @@ def test_R_GEN_03_shared_legal_actions_equal_freshly_validated_ones():
             return False
 
         play_random_actions(state, seed, 600, check)
-    assert {"roll", "end_turn", "commit_graft", "mortgage", "do_nothing"} <= checked
+    # ... among them the shared values (rules/shared_values.py) and those built without validation
+    # (rules/unvalidated_actions.py: a suggested reorganization, a contest's invitations, an auction's bids)
+    assert {"roll", "end_turn", "commit_graft", "mortgage", "do_nothing", "reorganize", "invite_helpers"} <= checked
+
+
+def test_R_GEN_03_unvalidated_bids_equal_validated_ones():
+    # An auction's bids (rules/auctions.py) are built without validation; classic games auction the lots their
+    # lander does not buy, so they list bids.
+    from illuminopoly_desktop.bots.random_bot import RandomBot
+    from illuminopoly_desktop.bots.simulate import seat_configs
+    from illuminopoly_desktop.model.rulesets import find_ruleset
+    from illuminopoly_desktop.rules.game_start import new_game
+
+    bids = 0
+    for seed in range(3):
+        state = new_game(seat_configs(4, None, None), seed=seed, options=find_ruleset("classic").round_cap(30),
+                         ruleset="classic")
+        bot = RandomBot(seed)
+        for _ in range(1500):
+            awaited = engine.awaiting(state)
+            if not awaited:
+                break
+            seat = awaited[0]
+            for candidate in engine.legal_actions(state, seat):
+                if candidate.type == "bid":
+                    text = candidate.model_dump_json()
+                    assert A.ACTION_ADAPTER.validate_json(text) == candidate
+                    rebuilt = A.Bid(**candidate.model_dump(exclude_unset=True))
+                    assert rebuilt == candidate and rebuilt.model_fields_set == candidate.model_fields_set
+                    assert list(rebuilt.__dict__) == list(candidate.__dict__) and hash(rebuilt) == hash(candidate)
+                    bids += 1
+            try:
+                engine.apply(state, bot.choose(state, seat) or default_action(state, seat))
+            except IllegalAction:  # a random player's blind offer
+                engine.apply(state, default_action(state, seat))
+    assert bids > 50
+
+
+def test_an_unvalidated_builder_refuses_a_missing_or_unknown_field_and_gives_each_action_its_own_list():
+    with pytest.raises(TypeError, match="missing"):
+        REORGANIZE.build(seat=0)
+    with pytest.raises(TypeError, match="unknown"):
+        REORGANIZE.build(seat=0, placements=[], arrows=3)
+    first, second = REORGANIZE.build(seat=0, placements=[]), REORGANIZE.build(seat=0, placements=[])
+    assert first.abandon == [] and first.abandon is not second.abandon  # `default_factory=list`, as validation gives
+    assert first == A.Reorganize(seat=0, placements=[]) and first.model_fields_set == {"seat", "placements"}
 
 
 def test_shared_actions_refuse_list_fields_and_are_reused():

@@ -14,6 +14,7 @@ from .errors import refuse
 from .events import AuctionEvent, MortgageChanged
 from .money import check_no_bank_debt, pay_held_payments
 from .shared_values import shared
+from .unvalidated_actions import BID
 
 
 def clear_mortgage(ctx: RulesContext, index: int, rule_id: str) -> None:
@@ -124,10 +125,11 @@ class AuctionWindow(Window):
         if ctx.rules.bidding_funds(ctx, seat, window) >= least:
             if window.item == "property":
                 # The winner says where his new deed goes (Illuminopoly: the arrow it hangs from, R-STRUCT-04).
-                options.extend(A.Bid(seat=seat, amount=least, parent=parent, arrow=arrow)
+                # (the lowest bid and the rules' own slots: built without validation, rules/unvalidated_actions.py)
+                options.extend(BID.build(seat=seat, amount=least, parent=parent, arrow=arrow)
                                for parent, arrow in ctx.rules.acquisition_slots(ctx, seat))
             else:
-                options.append(A.Bid(seat=seat, amount=least))
+                options.append(BID.build(seat=seat, amount=least))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:

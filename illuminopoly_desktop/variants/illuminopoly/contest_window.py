@@ -10,6 +10,7 @@ from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
 from ...rules.shared_values import shared
+from ...rules.unvalidated_actions import INVITE_HELPERS
 from .access import illuminopoly_options, options_of
 from . import cheating, commitments, contest_steps, contests
 
@@ -40,9 +41,10 @@ class ContestWindow(Window):
                 options.append(shared(A.AnswerChairBlock, seat=seat, block=False))
             return options
         if stage == "invitations":
-            options = [A.InviteHelpers(seat=seat, invitees=[])]
+            # (seats the rules list: built without validation, rules/unvalidated_actions.py)
+            options = [INVITE_HELPERS.build(seat=seat, invitees=[])]
             side = contests.side_of(contest, seat)
-            options += [A.InviteHelpers(seat=seat, invitees=[s]) for s in contests.eligible_others(ctx, contest)
+            options += [INVITE_HELPERS.build(seat=seat, invitees=[s]) for s in contests.eligible_others(ctx, contest)
                         if ctx.rules.may_join(ctx, contest, s, side)]
             return options
         committed = commitments.required_side(ctx.state, contest, seat)  # a helper commitment (R-DEAL-03)

@@ -21,6 +21,7 @@ from ...rules.errors import passes, refuse
 from ...rules.handlers import handler_map, handles
 from ...rules.required_fields import landing_square
 from ...rules.shared_values import shared
+from ...rules.unvalidated_actions import REORGANIZE
 from .access import illuminopoly_options
 from . import artillery, cheating, conspiracy, landing, structure, turn
 from . import turn_actions as act
@@ -86,7 +87,8 @@ def _dice_options(player) -> tuple[int, ...]:
 
 
 def _reorganize_option(ctx: RulesContext, seat: int):
-    return lambda: [A.Reorganize(seat=seat, placements=structure.suggested_arrangement(ctx, seat))]
+    # (the suggested arrangement is the engine's own: built without validation, rules/unvalidated_actions.py)
+    return lambda: [REORGANIZE.build(seat=seat, placements=structure.suggested_arrangement(ctx, seat))]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
