@@ -46,9 +46,10 @@ class UnvalidatedBuilder(Generic[Model]):
         (a programming error), as it would be for `cls(**given)` in an initialiser."""
         template = self.template
         names = given.keys()
-        if not (self.required <= names <= template.keys()):
-            missing = sorted(self.required - names)
-            unknown = sorted(names - template.keys())
+        if not (names >= self.required and names <= template.keys()):
+            # (not `self.required - names`: a frozenset less a dict's keys is a set, whatever its type says)
+            missing = sorted(name for name in self.required if name not in names)
+            unknown = sorted(name for name in names if name not in template)
             raise TypeError(f"{self.cls.__name__}: missing {missing}, unknown {unknown}")
         values = dict(template)
         values.update(given)  # (updating a key keeps its place: the declared order stays)
