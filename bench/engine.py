@@ -203,7 +203,7 @@ PROFILED_PARTS = {
     "after-event checks: losses": ("ruleset.py", "check_losses"),
     "turn machine (advance)": ("ruleset.py", "advance"),
     "state copies (copy_tree)": ("fast_copy.py", "copy_tree"),
-    "event tallies (simulate)": ("simulate.py", "tally_events"),
+    "event tallies (simulate)": ("random_game_loop.py", "tally_events"),
 }
 """Functions whose cumulative time `--profile` reports per player-turn: (file name, function name). A ruleset that
 overrides a hook is found by the function's name in any file (see `_cumulative`)."""

@@ -96,3 +96,34 @@ def test_several_awaited_seats_are_picked_by_the_callers_rule():
     for _ in zip(range(6), drive(state, lambda s, k: None, pick=pick)):
         pass
     assert any(len(awaited) > 1 for awaited in picked)
+
+
+def test_like_a_generator_the_driver_plays_nothing_before_asked_and_nothing_once_it_raised():
+    """`drive` returns an iterator class, not a generator (so that the compiled core compiles it natively): it must
+    behave as the generator did. Nothing is asked before the first step; after a raise (R-GEN-03: a seat with no
+    default stalls) it is finished, as a generator that raised is, and asks no player again."""
+    state = started_game(4)
+    asked = []
+
+    def decide(s, seat):
+        asked.append(seat)
+        return None
+
+    steps = drive(state, decide, fallback=lambda s, k: None)
+    assert asked == [] and iter(steps) is steps
+    before = state.model_dump_json()
+    with pytest.raises(Stalled, match="R-GEN-03"):
+        next(steps)
+    assert asked == [0]
+    with pytest.raises(StopIteration):
+        next(steps)
+    assert asked == [0] and state.model_dump_json() == before
+
+
+def test_a_finished_game_stays_finished_for_the_driver():
+    state = new_game(["A", "B", "C", "D"], seed=5, options={"max_rounds": 3})
+    bot = RandomBot(5)
+    steps = drive(state, bot.choose, tolerate={"propose_offer"})
+    played = list(steps)
+    assert state.game_over and played and engine.awaiting(state) == []
+    assert list(steps) == [] and next(steps, None) is None

@@ -310,7 +310,8 @@ def test_simulate_counts_the_final_square_of_each_movement_roll_and_names_the_ot
     """`illuminopoly simulate` (defect 11): a roll that ends on Chance (7) and is moved on to Boardwalk by "Take a walk
     on the Boardwalk" is one landing, on Boardwalk; every token move's end stays counted, as `token_move_ends`.
     A roll to Go to Jail lands in Jail (10), where the token rests."""
-    from illuminopoly_desktop.bots.simulate import SimResult, finish_result, tally_events
+    from illuminopoly_desktop.bots.random_game_loop import tally_events
+    from illuminopoly_desktop.bots.simulate import SimResult, finish_result
 
     s = started_game()
     result = SimResult(seed=0, state=s)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from ..model.state import GameState
 from ..rules import actions as A
 from ..rules import engine
@@ -24,6 +26,7 @@ Pick = Callable[[GameState, list[int]], int]
 """Which of several awaited seats decides next (several are asked at once in a vote or a sealed bid)."""
 
 
+@mypyc_attr(native_class=False)  # compiled with the core (issue 30): mypyc makes no native class of a RuntimeError
 class Stalled(RuntimeError):
     """The game awaits a seat that has no action the rules accept: R-GEN-03 is broken. Never a game situation."""
 
@@ -62,36 +65,72 @@ def drive(state: GameState, decide: Decide, pick: Pick = first_awaited,
       with `fallback=None` the refusal is raised instead (a strict caller: a refusal there is a bug).
 
     Raises Stalled when a seat is awaited and neither its player nor the fallback has an action the rules accept.
+    Like a generator, it plays nothing before the first step is asked for, and once it has ended (or raised) it
+    yields no more.
     """
-    tolerated = tolerate if callable(tolerate) else (lambda seat, action, kinds=frozenset(tolerate):
-                                                      action.type in kinds)
-    while True:
-        seat = _next_seat(state, pick, answer_offers_first)
-        if seat is None:
-            return
-        choice = decide(state, seat)
-        refused = None
-        if choice is not None:
-            try:
-                yield Step(seat, choice, engine.apply(state, choice), choice=choice)
-                continue
-            except IllegalAction as refusal:
-                if tolerated(seat, choice):
-                    yield Step(seat, choice, refused=refusal, choice=choice, skipped=True)
-                    continue
-                if fallback is None:
-                    raise
-                refused = refusal
-        if fallback is None:
-            raise Stalled(seat, "its player chose nothing")
-        action = fallback(state, seat)
-        if action is None:
-            raise Stalled(seat, "it has no default action")
+    return _Driver(state, decide, pick, fallback, tolerate, answer_offers_first)
+
+
+class _Driver:
+    """`drive`'s iterator: one decision per `__next__`. Written as a class, not a generator, for the compiled core
+    (issue 30): every decision ends in a step, so no state but "over" survives between two of them, and a native
+    iterator has no generator frame to resume (nor a compiled generator's environment, see the README's open problem
+    of the w6eng branch)."""
+
+    def __init__(self, state: GameState, decide: Decide, pick: Pick,
+                 fallback: Callable[[GameState, int], A.Action | None] | None,
+                 tolerate: Collection[str] | Callable[[int, A.Action], bool], answer_offers_first: bool):
+        self.state = state
+        self.decide = decide
+        self.pick = pick
+        self.fallback = fallback
+        self.tolerate_test: Callable[[int, A.Action], bool] | None = tolerate if callable(tolerate) else None
+        self.tolerated_kinds: frozenset[str] = frozenset() if callable(tolerate) else frozenset(tolerate)
+        self.answer_offers_first = answer_offers_first
+        self.over = False
+
+    def __iter__(self) -> Iterator[Step]:
+        return self
+
+    def __next__(self) -> Step:
+        """The next decision played; StopIteration when the game awaits nobody."""
+        if self.over:
+            raise StopIteration
         try:
-            events = engine.apply(state, action)
-        except IllegalAction as refusal:
-            raise Stalled(seat, f"its default {action.type} is refused: {refusal.code} {refusal.message}") from refusal
-        yield Step(seat, action, events, refused=refused, choice=choice)
+            state = self.state
+            seat = _next_seat(state, self.pick, self.answer_offers_first)
+            if seat is None:
+                raise StopIteration
+            choice = self.decide(state, seat)
+            refused: IllegalAction | None = None
+            if choice is not None:
+                try:
+                    return Step(seat, choice, engine.apply(state, choice), choice=choice)
+                except IllegalAction as refusal:
+                    if self._tolerated(seat, choice):
+                        return Step(seat, choice, refused=refusal, choice=choice, skipped=True)
+                    if self.fallback is None:
+                        raise
+                    refused = refusal
+            fallback = self.fallback
+            if fallback is None:
+                raise Stalled(seat, "its player chose nothing")
+            action = fallback(state, seat)
+            if action is None:
+                raise Stalled(seat, "it has no default action")
+            try:
+                events = engine.apply(state, action)
+            except IllegalAction as refusal:
+                reason = f"its default {action.type} is refused: {refusal.code} {refusal.message}"
+                raise Stalled(seat, reason) from refusal
+            return Step(seat, action, events, refused=refused, choice=choice)
+        except BaseException:
+            self.over = True  # as a generator that ended or raised: finished
+            raise
+
+    def _tolerated(self, seat: int, action: A.Action) -> bool:
+        test = self.tolerate_test
+        return test(seat, action) if test is not None else action.type in self.tolerated_kinds
 
 
 def _next_seat(state: GameState, pick: Pick, answer_offers_first: bool) -> int | None:

@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..model.rulesets import DEFAULT_RULESET, find_ruleset
-from ..model.state import BANK, GameState
+from ..model.state import GameState
 from ..rules import actions as A
-from ..rules.events import ContestEvent, DiceRolled, LandingResolved, MoneyMoved, RoundEnded, TokenMoved, TurnStarted
+from ..rules.events import TurnStarted
 from ..rules.game_start import new_game
 from ..rules.invariants import invariant_problems, round_trips
-from .game_driver import Stalled, drive
-from .random_bot import RandomBot, pick
+from .game_driver import Step, drive
+from .random_bot import RandomBot
+from .random_game_loop import SeatDraw, end_roll, play_steps
 
 ROUND_TRIP_EVERY = 200
 """Check the JSON round trip every this many actions (it costs far more than the other invariants)."""
@@ -157,40 +158,12 @@ def play_random_game(seed: int, players: int = 4, max_rounds: int = 200, check_i
     initial_money = state.total_money()
     limit = MAX_ACTIONS_PER_ROUND * (max_rounds + 2)
     # Strict: a random player chooses among the listed legal actions, so a refusal is a bug (raised), except for
-    # its offers, drawn blind and skipped when refused.
-    steps = drive(state, bot.choose, pick=lambda s, awaited: pick(bot.rng, awaited),  # (= awaited[randrange])
-                  fallback=None, tolerate={"propose_offer"})
-    count = 0
-    round_trip_due = 0  # the action count from which the next check also tries the JSON round trip
-    unchecked: A.Action | None = None  # the last action played, if no check has followed it
-    try:
-        for count, step in zip(range(limit), steps):
-            if step.skipped:
-                continue
-            result.actions.append(step.action)
-            tally_events(result, state, step.events)
-            if not check_invariants:
-                continue
-            if not checks_due(check_every, step.events, state):
-                unchecked = step.action
-                continue
-            unchecked = None
-            problems = invariant_problems(state, initial_money)
-            if round_trip_every and count >= round_trip_due:
-                round_trip_due = (count // round_trip_every + 1) * round_trip_every
-                if not round_trips(state):
-                    problems.append("the state does not survive a JSON round trip")
-            if problems:
-                _fail(result, problems, f"{schedule_words(check_every)} {count} ({step.action.type})")
-                break
-        else:
-            if unchecked is not None:  # the action limit ended the game in the middle of a turn
-                problems = invariant_problems(state, initial_money)
-                if problems:
-                    _fail(result, problems, f"after the last action, {count} ({unchecked.type})")
-    except Stalled as stalled:  # a stuck game is reported like a broken invariant
-        result.invariants_ok = False
-        result.problems = [f"after action {count}: {stalled}"]
+    # its offers, drawn blind and skipped when refused. The awaited seat is drawn from the player's RNG.
+    steps = drive(state, bot.choose, pick=SeatDraw(bot.rng), fallback=None, tolerate=_BLIND_OFFERS)
+    checks = _InvariantChecks(result, state, initial_money, check_every, round_trip_every) if check_invariants else None
+    count, stopped = play_steps(result, state, steps, limit, checks.after_step if checks is not None else None)
+    if checks is not None and not stopped:
+        checks.after_the_last(count)
     return finish_result(result, state, max_rounds, started)
 
 
@@ -199,78 +172,60 @@ def _fail(result: SimResult, problems: list[str], where: str) -> None:
     result.problems = [f"{where}: {problem}" for problem in problems]
 
 
+_BLIND_OFFERS = frozenset({"propose_offer"})
+"""The random player's choices that the rules may refuse: its offers, drawn blind (the driver skips them)."""
+
+
+class _InvariantChecks:
+    """The invariant checks of one simulated game on its schedule (`check_every`), after each step the loop
+    (bots/random_game_loop.py `play_steps`) plays; the JSON round trip at the first check after every
+    `round_trip_every` actions. Pure Python, so that the tests can replace `invariant_problems` and `checks_due`."""
+
+    def __init__(self, result: SimResult, state: GameState, initial_money: int, check_every: str,
+                 round_trip_every: int):
+        self.result = result
+        self.state = state
+        self.initial_money = initial_money
+        self.check_every = check_every
+        self.round_trip_every = round_trip_every
+        self.round_trip_due = 0  # the action count from which the next check also tries the JSON round trip
+        self.unchecked: A.Action | None = None  # the last action played, if no check has followed it
+
+    def after_step(self, count: int, step: Step) -> bool:
+        """Check after the step of action `count`, if due; False when a problem was found (and recorded)."""
+        state = self.state
+        if not checks_due(self.check_every, step.events, state):
+            self.unchecked = step.action
+            return True
+        self.unchecked = None
+        problems = invariant_problems(state, self.initial_money)
+        if self.round_trip_every and count >= self.round_trip_due:
+            self.round_trip_due = (count // self.round_trip_every + 1) * self.round_trip_every
+            if not round_trips(state):
+                problems.append("the state does not survive a JSON round trip")
+        if problems:
+            _fail(self.result, problems, f"{schedule_words(self.check_every)} {count} ({step.action.type})")
+            return False
+        return True
+
+    def after_the_last(self, count: int) -> None:
+        """The game is over or the action limit ended it, maybe in the middle of a turn: check the last action if
+        no check has followed it."""
+        unchecked = self.unchecked
+        if unchecked is not None:
+            problems = invariant_problems(self.state, self.initial_money)
+            if problems:
+                _fail(self.result, problems, f"after the last action, {count} ({unchecked.type})")
+
+
 def finish_result(result: Result, state: GameState, max_rounds: int, started: float) -> Result:
     """Fill in how a played game ended (rounds, winners, win or round cap) and its time since `started`."""
-    _end_roll(result)
+    end_roll(result)
     result.rounds = min(state.round_no, max_rounds)
     result.winners = list(state.winners)
     result.result = "cap" if ending_of(state) in ("cap", "unfinished") else "win"
     result.elapsed = time.perf_counter() - started
     return result
-
-
-_TALLIED = frozenset({TurnStarted, LandingResolved, TokenMoved, ContestEvent, RoundEnded, DiceRolled})
-"""The event types `tally_events` reads. It tests exact types (none of them has subclasses, see
-tests/test_engine_shortcuts.py): most events are none of these, and one set lookup skips them."""
-
-
-def tally_events(result: SimResult, state: GameState, events: list) -> None:
-    """Add one action's events to the game's figures."""
-    for position, event in enumerate(events):
-        kind = type(event)
-        if kind not in _TALLIED:
-            continue
-        if kind is TurnStarted:
-            result.player_turns += 1
-            _end_roll(result)
-        elif kind is DiceRolled:
-            if event.purpose in MOVEMENT_ROLLS:
-                _end_roll(result)
-                result.roll_in_flight = [event.seat, None]
-        elif kind is LandingResolved:
-            result.landing_options[event.option] += 1
-        elif kind is TokenMoved:
-            result.token_move_ends[event.end] += 1
-            roll = result.roll_in_flight
-            if roll is not None and roll[0] == event.seat:
-                roll[1] = event.end
-        elif kind is ContestEvent:
-            if event.stage == "resolved":
-                result.contests[event.contest, "attempted"] += 1
-                if event.success:
-                    result.contests[event.contest, "won"] += 1
-            elif event.stage in ("halted", "blocked"):
-                result.contests[event.contest, event.stage] += 1
-        else:
-            result.reserves_at_round_end.append(_reserves_at(state, events, position))
-
-
-MOVEMENT_ROLLS = frozenset({"movement", "jail roll"})
-"""The purposes of the rolls that move a token (R-MOVE-01, and leaving Jail by a roll, R-JAIL-04)."""
-
-
-def _end_roll(result: SimResult) -> None:
-    """The movement roll in flight is over (another one starts, a turn starts, or the game ends): count its final
-    square, if the token moved at all (a jail roll without doubles does not move it)."""
-    roll = result.roll_in_flight
-    if roll is not None:
-        if roll[1] is not None:
-            result.landings[roll[1]] += 1
-        result.roll_in_flight = None
-
-
-def _reserves_at(state: GameState, events: list, position: int) -> int:
-    """The Reserves when events[position] happened: the action went on after it (the next round's first turn
-    collects rent, for instance), so the Bank's later payments are undone from the Reserves it ends with.
-    (Money the Bank issues under `bank_insolvency=unlimited` after that point is counted as if it had held it.)"""
-    reserves = state.reserves
-    for event in events[position + 1:]:
-        if isinstance(event, MoneyMoved):
-            if event.payer == BANK:
-                reserves += event.amount
-            if event.payee == BANK:
-                reserves -= event.amount
-    return reserves
 
 
 def rotated_factions(pool: Sequence[str], seats: int, seed: int, always: Sequence[str] = ()) -> list[str]:

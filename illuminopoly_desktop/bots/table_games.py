@@ -23,8 +23,9 @@ from ..rules.offer_answers import default_answer
 from .game_driver import Stalled, drive
 from .players import ComputerPlayer, make_player
 from .shared_player import SharedPlayer
+from .random_game_loop import tally_events
 from .simulate import (EVERY_ACTION, MAX_ACTIONS_PER_ROUND, SimResult, checks_due, finish_result, schedule_words,
-                       seat_configs, tally_events)
+                       seat_configs)
 
 
 @dataclass

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, Self, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from ..model.state import OfferLeg
+from .shared_values import shared
 
 
 class _Shareable(BaseModel):
@@ -18,24 +19,11 @@ class _Shareable(BaseModel):
     @classmethod
     def shared(cls, **fields: int | bool | str | None) -> Self:
         """The value with these fields, validated once and then reused: these models are frozen, so one instance
-        can stand in every list of legal actions that offers it (rules/legal.py builds tens of candidates per
-        player-turn, and validating each cost more than choosing among them). Only for scalar fields (a list
-        inside could be changed in place); a dict lookup instead of a validation."""
-        key = (cls, *fields.items())
-        cached = _SHARED.get(key)
-        if isinstance(cached, cls):  # the key starts with cls, so a value found is always one of cls
-            return cached
-        value = cls(**fields)
-        if any(isinstance(field, (list, dict, set)) for field in value.__dict__.values()):
-            raise TypeError(f"{cls.__name__} holds a mutable field: build it with {cls.__name__}(...)")
-        if len(_SHARED) >= _SHARED_LIMIT:
-            _SHARED.clear()  # a bound for long-running processes; the instances are only a cache
-        _SHARED[key] = value
-        return value
-
-
-_SHARED: dict[tuple[object, ...], _Shareable] = {}
-_SHARED_LIMIT = 20_000
+        can stand in every list of legal actions that offers it. The cache is rules/shared_values.py's, which the
+        compiled listings call directly (`shared(A.Roll, seat=..., dice_count=...)`); this is the same lookup, with
+        the same instances, for pure-Python callers. Only for scalar fields (a list inside could be changed in
+        place)."""
+        return shared(cls, **fields)
 
 
 class Action(_Shareable):

@@ -13,6 +13,8 @@ from .decisions import Window
 from .errors import refuse
 from .events import AuctionEvent, MortgageChanged
 from .money import check_no_bank_debt, pay_held_payments
+from .shared_values import shared
+from .unvalidated_actions import BID
 
 
 def clear_mortgage(ctx: RulesContext, index: int, rule_id: str) -> None:
@@ -118,19 +120,20 @@ class AuctionWindow(Window):
         return [window.bidders[window.turn_index]] if window.bidders else []
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = [A.PassBid.shared(seat=seat)]
+        options: list[A.Action] = [shared(A.PassBid, seat=seat)]
         least = lowest_bid(ctx, window)
         if ctx.rules.bidding_funds(ctx, seat, window) >= least:
             if window.item == "property":
                 # The winner says where his new deed goes (Illuminopoly: the arrow it hangs from, R-STRUCT-04).
-                options.extend(A.Bid(seat=seat, amount=least, parent=parent, arrow=arrow)
+                # (the lowest bid and the rules' own slots: built without validation, rules/unvalidated_actions.py)
+                options.extend(BID.build(seat=seat, amount=least, parent=parent, arrow=arrow)
                                for parent, arrow in ctx.rules.acquisition_slots(ctx, seat))
             else:
-                options.append(A.Bid(seat=seat, amount=least))
+                options.append(BID.build(seat=seat, amount=least))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.PassBid.shared(seat=seat)
+        return shared(A.PassBid, seat=seat)
 
     def bid(self, ctx: RulesContext, window, action: A.Bid) -> None:
         bid(ctx, window, action.seat, action.amount, action.parent, action.arrow)

@@ -13,6 +13,7 @@ from .decisions import ALL_FREE_ACTIONS, Window
 from .errors import refuse
 from .events import DebtEvent, PaymentShort
 from .money import bank_receiver, bank_shortfall, move
+from .shared_values import shared
 
 
 def demand(ctx: RulesContext, payer: int, payments: list[tuple[Party, int]], reason: str, rule_id: str) -> None:
@@ -123,10 +124,10 @@ class RaiseFundsWindow(Window):
         return [window.payer]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return [A.SettlePayment.shared(seat=seat)]
+        return [shared(A.SettlePayment, seat=seat)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.SettlePayment.shared(seat=seat)
+        return shared(A.SettlePayment, seat=seat)
 
     def pay(self, ctx: RulesContext, window, action: A.SettlePayment) -> None:
         if action.seat != window.payer:

@@ -12,6 +12,7 @@ from ...rules.decisions import Menu, grouped
 from ...rules.handlers import Handler, action_as, handler_map, handles
 from ...rules.required_fields import printed_house_cost, printed_price
 from ...rules.errors import passes
+from ...rules.shared_values import shared
 from . import buildings, mortgages
 
 
@@ -45,9 +46,9 @@ def offer_answers(ctx: RulesContext, seat: int) -> list[A.Action]:
     for offer in ctx.state.offers:
         if seat in offer.counterparties and seat not in offer.accepted_by:
             result.append(A.AcceptOffer(seat=seat, offer_id=offer.id))
-            result.append(A.DeclineOffer.shared(seat=seat, offer_id=offer.id))
+            result.append(shared(A.DeclineOffer, seat=seat, offer_id=offer.id))
         if seat == offer.proposer:
-            result.append(A.WithdrawOffer.shared(seat=seat, offer_id=offer.id))
+            result.append(shared(A.WithdrawOffer, seat=seat, offer_id=offer.id))
     return result
 
 
@@ -62,19 +63,19 @@ def deed_actions(ctx: RulesContext, seat: int) -> dict[str, list[A.Action]]:
             continue
         if prop.mortgaged:
             if passes(mortgages.check_unmortgage, ctx, seat, index):
-                found["unmortgage"].append(A.Unmortgage.shared(seat=seat, property=index))
+                found["unmortgage"].append(shared(A.Unmortgage, seat=seat, property=index))
             continue
         # (a deed of a group with buildings is refused by check_mortgage, a sale the lot's buildings do not allow by
         # check_sell_building: not checked in full)
         if not group_has_buildings(ctx, index) and passes(mortgages.check_mortgage, ctx, seat, index):
-            found["mortgage"].append(A.Mortgage.shared(seat=seat, property=index))
+            found["mortgage"].append(shared(A.Mortgage, seat=seat, property=index))
         if prop.houses or prop.hotel:
             for mode in sale_modes_on(prop, SELL_MODES):
                 if passes(buildings.check_sell_building, ctx, seat, index, mode):
-                    found["sell_building"].append(A.SellBuilding.shared(seat=seat, property=index, mode=mode))
+                    found["sell_building"].append(shared(A.SellBuilding, seat=seat, property=index, mode=mode))
         if (squares[index].kind == "lot" and squares[index].group in whole
                 and passes(buildings.check_buy_building, ctx, seat, index)):
-            found["buy_building"].append(A.BuyBuilding.shared(seat=seat, property=index))
+            found["buy_building"].append(shared(A.BuyBuilding, seat=seat, property=index))
     return found
 
 
@@ -86,8 +87,8 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> lis
         result.extend(actions)
     for debt in ctx.state.debts:  # CLASSIC-16 with `classic_player_loans`: the lender may forgive or extend
         if debt.creditor == seat:
-            result.append(A.ForgiveDebt.shared(seat=seat, debt_id=debt.id))
-            result.append(A.ExtendDebt.shared(seat=seat, debt_id=debt.id,
+            result.append(shared(A.ForgiveDebt, seat=seat, debt_id=debt.id))
+            result.append(shared(A.ExtendDebt, seat=seat, debt_id=debt.id,
                                               due_round=max(debt.due_round, ctx.state.round_no) + 1))
     return result
 

@@ -17,6 +17,7 @@ from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Automatic, Menu, Step
 from ...rules.errors import passes, refuse
 from ...rules.handlers import handler_map, handles
+from ...rules.shared_values import shared
 from . import jail, landing, moves, turn
 
 
@@ -90,16 +91,16 @@ class Choice(ClassicStep):
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         player = ctx.state.players[seat]
         if not player.in_jail:
-            return {"roll": lambda: [A.Roll.shared(seat=seat)]}
-        menu: Menu = {"jail_roll": lambda: [A.JailRoll.shared(seat=seat)]}
+            return {"roll": lambda: [shared(A.Roll, seat=seat)]}
+        menu: Menu = {"jail_roll": lambda: [shared(A.JailRoll, seat=seat)]}
         if passes(jail.check_fine, ctx, seat):
-            menu["jail_bail"] = lambda: [A.JailBail.shared(seat=seat)]
+            menu["jail_bail"] = lambda: [shared(A.JailBail, seat=seat)]
         if player.political_favors:
-            menu["jail_favor"] = lambda: [A.JailFavor.shared(seat=seat)]
+            menu["jail_favor"] = lambda: [shared(A.JailFavor, seat=seat)]
         return menu
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.JailRoll.shared(seat=seat) if state.players[seat].in_jail else A.Roll.shared(seat=seat)
+        return shared(A.JailRoll, seat=seat) if state.players[seat].in_jail else shared(A.Roll, seat=seat)
 
 
 class Landing(ClassicStep):
@@ -111,12 +112,12 @@ class Landing(ClassicStep):
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         menu: Menu = {}
         if passes(landing.check_buy, ctx, seat):
-            menu["buy"] = lambda: [A.Buy.shared(seat=seat)]
-        menu["do_nothing"] = lambda: [A.DoNothing.shared(seat=seat)]
+            menu["buy"] = lambda: [shared(A.Buy, seat=seat)]
+        menu["do_nothing"] = lambda: [shared(A.DoNothing, seat=seat)]
         return menu
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.DoNothing.shared(seat=seat)
+        return shared(A.DoNothing, seat=seat)
 
 
 class TaxChoice(ClassicStep):
@@ -127,11 +128,11 @@ class TaxChoice(ClassicStep):
     handlers = handler_map(handles(A.PayIncomeTax, pay_income_tax))
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
-        return {"pay_income_tax": lambda: [A.PayIncomeTax.shared(seat=seat, method="flat"),
-                                           A.PayIncomeTax.shared(seat=seat, method="percent")]}
+        return {"pay_income_tax": lambda: [shared(A.PayIncomeTax, seat=seat, method="flat"),
+                                           shared(A.PayIncomeTax, seat=seat, method="percent")]}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.PayIncomeTax.shared(seat=seat, method="flat")
+        return shared(A.PayIncomeTax, seat=seat, method="flat")
 
 
 class Free(ClassicStep):
@@ -142,11 +143,11 @@ class Free(ClassicStep):
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         if turn.may_roll_again:
-            return {"roll": lambda: [A.Roll.shared(seat=seat)]}
-        return {"end_turn": lambda: [A.EndTurn.shared(seat=seat)]}
+            return {"roll": lambda: [shared(A.Roll, seat=seat)]}
+        return {"end_turn": lambda: [shared(A.EndTurn, seat=seat)]}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.Roll.shared(seat=seat) if turn.may_roll_again else A.EndTurn.shared(seat=seat)
+        return shared(A.Roll, seat=seat) if turn.may_roll_again else shared(A.EndTurn, seat=seat)
 
 
 class RoundStart(Automatic):

@@ -11,6 +11,7 @@ from ...rules.errors import passes, refuse
 from ...rules.money import move
 from ...rules.mortgages import transfer_fee
 from ...rules.payments import demand
+from ...rules.shared_values import shared
 from . import bankruptcy, buildings, free_actions
 
 
@@ -28,18 +29,18 @@ class RaiseFundsWindow(Window):
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         options: list[A.Action] = []
         if passes(self.check_pay, ctx, window, seat):
-            options.append(A.SettlePayment.shared(seat=seat))
+            options.append(shared(A.SettlePayment, seat=seat))
         if passes(self.check_bankruptcy, ctx, window, seat):
-            options.append(A.DeclareBankruptcy.shared(seat=seat))
+            options.append(shared(A.DeclareBankruptcy, seat=seat))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         """Pay when the cash is there; else raise it (`next_raise`); else bankruptcy."""
         ctx = RulesContext(state)
         if passes(self.check_pay, ctx, window, seat):
-            return A.SettlePayment.shared(seat=seat)
+            return shared(A.SettlePayment, seat=seat)
         raising = self.next_raise(ctx, seat)
-        return raising if raising is not None else A.DeclareBankruptcy.shared(seat=seat)
+        return raising if raising is not None else shared(A.DeclareBankruptcy, seat=seat)
 
     @staticmethod
     def next_raise(ctx: RulesContext, seat: int) -> A.Action | None:
@@ -104,13 +105,13 @@ class BuildingAuctionWindow(Window):
         return [window.bidders[window.turn_index]] if window.bidders else []
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = [A.PassBid.shared(seat=seat)]
+        options: list[A.Action] = [shared(A.PassBid, seat=seat)]
         options.extend(A.BidForBuilding(seat=seat, amount=amount, property=index)
                        for amount, index in buildings.building_bids(ctx, window, seat))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.PassBid.shared(seat=seat)
+        return shared(A.PassBid, seat=seat)
 
     def bid(self, ctx: RulesContext, window, action: A.BidForBuilding) -> None:
         buildings.bid_for_building(ctx, window, action.seat, action.amount, action.property)
@@ -141,10 +142,10 @@ class MortgageReceiptWindow(Window):
         return [window.seat]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return [A.KeepMortgages.shared(seat=seat)]
+        return [shared(A.KeepMortgages, seat=seat)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.KeepMortgages.shared(seat=seat)
+        return shared(A.KeepMortgages, seat=seat)
 
     def free_actions(self, window, seat: int) -> str | None:
         return ALL_FREE_ACTIONS  # the lifts, and the mortgages and sales that pay for them

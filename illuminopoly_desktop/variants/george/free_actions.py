@@ -14,6 +14,7 @@ from ...rules.errors import passes
 from ...rules.handlers import Handler, handler_map, handles
 from ...rules.legal import lazily
 from ...rules.money import ceil_div
+from ...rules.shared_values import shared
 from ..classic.free_actions import offer_answers
 from . import buildings, charges, shortage
 from .access import george_options, george_slice
@@ -70,7 +71,7 @@ def parcel_action_streams(ctx: RulesContext, seat: int) -> dict[str, Iterator[A.
 def _claims(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     for pending_claim in george_slice(ctx.state).claims:
         if pending_claim.lessee == seat:
-            yield A.ClaimUseFee.shared(seat=seat, property=pending_claim.parcel)
+            yield shared(A.ClaimUseFee, seat=seat, property=pending_claim.parcel)
 
 
 def _building_kinds(ctx: RulesContext, index: int) -> tuple[BuildingKind, ...]:
@@ -90,7 +91,7 @@ def _purchases(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.Ac
             for down in sorted({ceil_div(price, 2), price}):
                 # (check_purchase refuses a down payment beyond his cash: tested first, without a refusal raised)
                 if down <= player.cash and passes(buildings.check_purchase, ctx, seat, index, kind, 1, down):
-                    yield A.BuildOnParcel.shared(seat=seat, property=index, building=kind, count=1, down=down)
+                    yield shared(A.BuildOnParcel, seat=seat, property=index, building=kind, count=1, down=down)
 
 
 def _sales(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.SellParcelBuilding]:
@@ -101,7 +102,7 @@ def _sales(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.SellPa
     for index in leased:
         for kind in _building_kinds(ctx, index):
             if buildings.holds_building(parcels[index], kind) and passes(buildings.check_sale, ctx, seat, index, kind):
-                yield A.SellParcelBuilding.shared(seat=seat, property=index, building=kind)
+                yield shared(A.SellParcelBuilding, seat=seat, property=index, building=kind)
 
 
 def _surrenders(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.Action]:
@@ -110,13 +111,13 @@ def _surrenders(ctx: RulesContext, seat: int, leased: list[int]) -> Iterator[A.A
     parcels = george_slice(ctx.state).parcels
     for index in leased:
         if not parcels[index].built and passes(buildings.check_surrender, ctx, seat, index):
-            yield A.SurrenderLease.shared(seat=seat, property=index)
+            yield shared(A.SurrenderLease, seat=seat, property=index)
 
 
 def _payoffs(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     for loan in loans_of(ctx.state, seat):
         if passes(buildings.check_payoff, ctx, seat, loan.id):
-            yield A.PayOffLoan.shared(seat=seat, loan_id=loan.id)
+            yield shared(A.PayOffLoan, seat=seat, loan_id=loan.id)
 
 
 def free_options(ctx: RulesContext, seat: int, offers_only: bool = False) -> list[A.Action]:

@@ -16,6 +16,7 @@ from ...rules.errors import passes
 from ...rules.handlers import handler_map, handles
 from ...rules.money import ceil_div
 from ...rules.required_fields import landing_square
+from ...rules.shared_values import shared
 from ..classic import steps as classic_steps
 from ..classic.steps import ClassicStep
 from . import landing
@@ -48,23 +49,23 @@ class Landing(ClassicStep):
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
         if bought_outright(ctx, landing_square(ctx.state.turn)):
-            menu: Menu = {"buy": lambda: [A.Buy.shared(seat=seat)]} if passes(landing.check_purchase, ctx, seat) \
+            menu: Menu = {"buy": lambda: [shared(A.Buy, seat=seat)]} if passes(landing.check_purchase, ctx, seat) \
                 else {}
-            return {**menu, "do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
-        return {"lease_parcel": lambda: lease_choices(ctx, seat), "do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
+            return {**menu, "do_nothing": lambda: [shared(A.DoNothing, seat=seat)]}
+        return {"lease_parcel": lambda: lease_choices(ctx, seat), "do_nothing": lambda: [shared(A.DoNothing, seat=seat)]}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.DoNothing.shared(seat=seat)
+        return shared(A.DoNothing, seat=seat)
 
 
 def lease_choices(ctx: RulesContext, seat: int) -> list[A.Action]:
     """Without a building (the holding fee; auctioned if he cannot pay), or with one building at half or all down."""
-    choices: list[A.Action] = [A.LeaseParcel.shared(seat=seat, build=0)]
+    choices: list[A.Action] = [shared(A.LeaseParcel, seat=seat, build=0)]
     index = landing_square(ctx.state.turn)
     price = building_price(ctx, index, "house" if ctx.squares[index].kind == "lot" else "plant")
     for down in sorted({ceil_div(price, 2), price}):
         if passes(landing.check_lease, ctx, seat, 1, down):
-            choices.append(A.LeaseParcel.shared(seat=seat, build=1, down=down))
+            choices.append(shared(A.LeaseParcel, seat=seat, build=1, down=down))
     return choices
 
 
@@ -73,8 +74,8 @@ class TaxChoice(classic_steps.TaxChoice):
     handlers = handler_map(handles(A.PayIncomeTax, pay_income_tax))
 
     def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
-        return {"pay_income_tax": lambda: [A.PayIncomeTax.shared(seat=seat, method="flat"),
-                                           A.PayIncomeTax.shared(seat=seat, method="dice")]}
+        return {"pay_income_tax": lambda: [shared(A.PayIncomeTax, seat=seat, method="flat"),
+                                           shared(A.PayIncomeTax, seat=seat, method="dice")]}
 
 
 class AfterLanding(classic_steps.AfterLanding):

@@ -10,6 +10,7 @@ from ...rules.auctions import AuctionWindow
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
 from ...rules.errors import passes
+from ...rules.shared_values import shared
 from ..classic import windows as classic_windows
 from . import bankruptcy, free_actions, shortage
 
@@ -60,16 +61,16 @@ class LoanSettlementWindow(Window):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         index = window.parcels[0]
-        options: list[A.Action] = [A.SettleParcelLoans.shared(seat=seat, property=index, keep=False)]
+        options: list[A.Action] = [shared(A.SettleParcelLoans, seat=seat, property=index, keep=False)]
         if passes(bankruptcy.check_settle, ctx, window, seat, index, True):
-            options.insert(0, A.SettleParcelLoans.shared(seat=seat, property=index, keep=True))
+            options.insert(0, shared(A.SettleParcelLoans, seat=seat, property=index, keep=True))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         ctx = RulesContext(state)
         index = window.parcels[0]
         keep = passes(bankruptcy.check_settle, ctx, window, seat, index, True)
-        return A.SettleParcelLoans.shared(seat=seat, property=index, keep=keep)
+        return shared(A.SettleParcelLoans, seat=seat, property=index, keep=keep)
 
     def settle(self, ctx: RulesContext, window, action: A.SettleParcelLoans) -> None:
         bankruptcy.settle(ctx, window, action.seat, action.property, action.keep)
@@ -94,10 +95,10 @@ class ShortageWindow(Window):
         return [window.candidates[window.asked]]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return [A.DeclareBuildingNeed.shared(seat=seat, need=True), A.DeclareBuildingNeed.shared(seat=seat, need=False)]
+        return [shared(A.DeclareBuildingNeed, seat=seat, need=True), shared(A.DeclareBuildingNeed, seat=seat, need=False)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.DeclareBuildingNeed.shared(seat=seat, need=False)
+        return shared(A.DeclareBuildingNeed, seat=seat, need=False)
 
     def declare(self, ctx: RulesContext, window, action: A.DeclareBuildingNeed) -> None:
         shortage.declare(ctx, window, action.seat, action.need)
@@ -130,13 +131,13 @@ class ParcelBuildingAuctionWindow(Window):
         return [window.bidders[window.turn_index]] if window.bidders else []
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = [A.PassBid.shared(seat=seat)]
+        options: list[A.Action] = [shared(A.PassBid, seat=seat)]
         for amount, down, index in shortage.bids_for(ctx, window, seat):
-            options.append(A.BidForParcelBuilding.shared(seat=seat, amount=amount, down=down, property=index))
+            options.append(shared(A.BidForParcelBuilding, seat=seat, amount=amount, down=down, property=index))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.PassBid.shared(seat=seat)
+        return shared(A.PassBid, seat=seat)
 
     def bid(self, ctx: RulesContext, window, action: A.BidForParcelBuilding) -> None:
         shortage.bid(ctx, window, action.seat, action.amount, action.down, action.property)

@@ -9,6 +9,8 @@ from ...model.views import SEALED_BIDDERS
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Window
+from ...rules.shared_values import shared
+from ...rules.unvalidated_actions import INVITE_HELPERS
 from .access import illuminopoly_options, options_of
 from . import cheating, commitments, contest_steps, contests
 
@@ -20,7 +22,7 @@ change, so the list stops there)."""
 @lru_cache(maxsize=1024)
 def _graft_bids(seat: int, most: int) -> tuple[A.CommitGraft, ...]:
     """The bids of 0 to `most` pips (frozen values, so one tuple serves every contest; each listing copies it)."""
-    return tuple(A.CommitGraft.shared(seat=seat, pips=n) for n in range(most + 1))
+    return tuple(shared(A.CommitGraft, seat=seat, pips=n) for n in range(most + 1))
 
 
 class ContestWindow(Window):
@@ -34,27 +36,28 @@ class ContestWindow(Window):
     def options(self, ctx: RulesContext, contest, seat: int) -> list[A.Action]:
         stage = contest.stage
         if stage == "chair_block":
-            options: list[A.Action] = [A.AnswerChairBlock.shared(seat=seat, block=True)]
+            options: list[A.Action] = [shared(A.AnswerChairBlock, seat=seat, block=True)]
             if illuminopoly_options(ctx).chair_may_waive_mortgage_block:
-                options.append(A.AnswerChairBlock.shared(seat=seat, block=False))
+                options.append(shared(A.AnswerChairBlock, seat=seat, block=False))
             return options
         if stage == "invitations":
-            options = [A.InviteHelpers(seat=seat, invitees=[])]
+            # (seats the rules list: built without validation, rules/unvalidated_actions.py)
+            options = [INVITE_HELPERS.build(seat=seat, invitees=[])]
             side = contests.side_of(contest, seat)
-            options += [A.InviteHelpers(seat=seat, invitees=[s]) for s in contests.eligible_others(ctx, contest)
+            options += [INVITE_HELPERS.build(seat=seat, invitees=[s]) for s in contests.eligible_others(ctx, contest)
                         if ctx.rules.may_join(ctx, contest, s, side)]
             return options
         committed = commitments.required_side(ctx.state, contest, seat)  # a helper commitment (R-DEAL-03)
         if stage == "answers":
             if committed is not None:
-                return [A.AnswerInvitation.shared(seat=seat, accept=True)]
-            return [A.AnswerInvitation.shared(seat=seat, accept=False),
-                    A.AnswerInvitation.shared(seat=seat, accept=True)]
+                return [shared(A.AnswerInvitation, seat=seat, accept=True)]
+            return [shared(A.AnswerInvitation, seat=seat, accept=False),
+                    shared(A.AnswerInvitation, seat=seat, accept=True)]
         if stage == "volunteers":
             if committed is not None:
-                return [A.JoinSide.shared(seat=seat, side=committed)]
-            joins: list[A.Action] = [A.JoinSide.shared(seat=seat, side=None)]
-            return joins + [A.JoinSide.shared(seat=seat, side=side) for side in contest.volunteers.get(seat, [])]
+                return [shared(A.JoinSide, seat=seat, side=committed)]
+            joins: list[A.Action] = [shared(A.JoinSide, seat=seat, side=None)]
+            return joins + [shared(A.JoinSide, seat=seat, side=side) for side in contest.volunteers.get(seat, [])]
         most = min(contests.max_pips(ctx, contest, seat), GRAFT_PIPS_LISTED - 1)
         bids = list(_graft_bids(seat, most))
         if illuminopoly_options(ctx).cheating_mode == "simulated":  # R-CHEAT-02 (c)
@@ -63,7 +66,7 @@ class ContestWindow(Window):
         if bounds is not None:  # a graft commitment (R-DEAL-03): only conforming bids; "exactly" fixes the bid
             low, high = bounds
             conforming = [o for o in bids if low <= o.pips and (high is None or o.pips <= high)]
-            bids = [A.CommitGraft.shared(seat=seat, pips=low)] + [o for o in conforming
+            bids = [shared(A.CommitGraft, seat=seat, pips=low)] + [o for o in conforming
                                                                   if (o.pips, o.short) != (low, False)]
         return list(bids)
 
@@ -74,17 +77,17 @@ class ContestWindow(Window):
         if state.commitments:
             committed = commitments.required_side(state, contest, seat)
             if committed is not None:
-                return (A.AnswerInvitation.shared(seat=seat, accept=True) if contest.stage == "answers"
-                        else A.JoinSide.shared(seat=seat, side=committed))
+                return (shared(A.AnswerInvitation, seat=seat, accept=True) if contest.stage == "answers"
+                        else shared(A.JoinSide, seat=seat, side=committed))
             if contest.stage in ("graft", "open_graft"):
                 bounds = commitments.graft_range(RulesContext(state), contest, seat)
                 if bounds is not None:
-                    return A.CommitGraft.shared(seat=seat, pips=bounds[0])
-        return {"chair_block": A.AnswerChairBlock.shared(seat=seat, block=True),
+                    return shared(A.CommitGraft, seat=seat, pips=bounds[0])
+        return {"chair_block": shared(A.AnswerChairBlock, seat=seat, block=True),
                 "invitations": A.InviteHelpers(seat=seat),
-                "answers": A.AnswerInvitation.shared(seat=seat, accept=False),
-                "volunteers": A.JoinSide.shared(seat=seat, side=None),
-                }.get(contest.stage, A.CommitGraft.shared(seat=seat, pips=0))
+                "answers": shared(A.AnswerInvitation, seat=seat, accept=False),
+                "volunteers": shared(A.JoinSide, seat=seat, side=None),
+                }.get(contest.stage, shared(A.CommitGraft, seat=seat, pips=0))
 
     def chair_block(self, ctx: RulesContext, contest, action: A.AnswerChairBlock) -> None:
         contest_steps.answer_chair_block(ctx, contest, action.seat, action.block)

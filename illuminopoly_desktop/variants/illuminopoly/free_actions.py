@@ -16,6 +16,7 @@ from ...rules.decisions import Menu, grouped
 from ...rules.errors import passes, refuse
 from ...rules.handlers import Handler, handler_map, handles
 from ...rules.required_fields import printed_group
+from ...rules.shared_values import shared
 from .access import illuminopoly_options
 from . import artillery, buildings, cheating, deals
 from .property_values import net_assets
@@ -85,16 +86,16 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False, deeds:
         if seat in offer.counterparties and seat not in offer.accepted_by:
             if not (state.players[seat].bank_debt and deals.cash_needed(ctx, offer, seat)):  # R-LOSE-02
                 result.append(A.AcceptOffer(seat=seat, offer_id=offer.id))
-            result.append(A.DeclineOffer.shared(seat=seat, offer_id=offer.id))
+            result.append(shared(A.DeclineOffer, seat=seat, offer_id=offer.id))
         if seat == offer.proposer:
-            result.append(A.WithdrawOffer.shared(seat=seat, offer_id=offer.id))
+            result.append(shared(A.WithdrawOffer, seat=seat, offer_id=offer.id))
     if offers_only or state.players[seat].role != "faction":
         return result
     if state.pending_ransom is not None:
         if artillery.ransom_answerer(state) == seat:  # R-ART-04, D-15: refuse (the default), or pay in full
-            result.append(A.AnswerRansom.shared(seat=seat, pay=False))
+            result.append(shared(A.AnswerRansom, seat=seat, pay=False))
             if artillery.can_pay_ransom(ctx, seat, state.pending_ransom.amount):
-                result.append(A.AnswerRansom.shared(seat=seat, pay=True))
+                result.append(shared(A.AnswerRansom, seat=seat, pay=True))
         # R-ART-04: a pledge that would cover what the pool still lacks
         ransom = artillery.open_pool(state)
         if ransom is not None and seat != ransom.artillery:
@@ -106,7 +107,7 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False, deeds:
     if state.turn.seat == seat and illuminopoly_options(ctx).use_artillery:  # R-ART-11: only during his own turn
         for index in artillery.cleanable_lots(ctx, seat):
             if passes(artillery.check_cleanup, ctx, seat, index):
-                result.append(A.CleanUp.shared(seat=seat, property=index))
+                result.append(shared(A.CleanUp, seat=seat, property=index))
     # The cheap conditions tested before each `passes` are ones its check refuses without (an owned deed that is
     # mortgaged or destroyed cannot be mortgaged; building needs the colour group, R-BUILD-01): they only spare the
     # cost of a raised refusal for the many deeds that fail them, the checks still decide.
@@ -124,9 +125,9 @@ def free_options(ctx: RulesContext, seat: int, offers_only: bool = False, deeds:
             result.append(A.Foreclose(seat=seat, debtor=debtor))
     for debt in state.debts:  # R-DEAL-04, §33.3: the creditor may forgive a debt or extend it at any time
         if debt.creditor == seat:
-            result.append(A.ForgiveDebt.shared(seat=seat, debt_id=debt.id))
+            result.append(shared(A.ForgiveDebt, seat=seat, debt_id=debt.id))
             # any later round is legal (deals.forgive); the one listed is the round after the debt falls due now
-            result.append(A.ExtendDebt.shared(seat=seat, debt_id=debt.id, due_round=extended_round(state, debt)))
+            result.append(shared(A.ExtendDebt, seat=seat, debt_id=debt.id, due_round=extended_round(state, debt)))
     if illuminopoly_options(ctx).cheating_mode == "simulated":
         result += cheating.free_actions(ctx, seat)  # R-CHEAT-04 accusations, R-CHEAT-02 (d) putting a dip back
     return result
@@ -191,11 +192,11 @@ def _deed_actions(ctx: RulesContext, seat: int, index: int, kind: str, monopolie
         # (a deed of a group with buildings is refused by check_mortgage: not checked in full)
         if (not prop.mortgaged and not prop.destroyed and not group_has_buildings(ctx, index)
                 and buildings.bank_can_lend(ctx, index) and passes(buildings.check_mortgage, ctx, seat, index)):
-            return [A.Mortgage.shared(seat=seat, property=index)]
+            return [shared(A.Mortgage, seat=seat, property=index)]
         return []
     if kind == "unmortgage":
         if prop.mortgaged and passes(buildings.check_unmortgage, ctx, seat, index):
-            return [A.Unmortgage.shared(seat=seat, property=index)]
+            return [shared(A.Unmortgage, seat=seat, property=index)]
         return []
     square = ctx.squares[index]
     if square.kind != "lot":
@@ -205,10 +206,10 @@ def _deed_actions(ctx: RulesContext, seat: int, index: int, kind: str, monopolie
         if group not in monopolies:
             monopolies[group] = is_monopolist(ctx, seat, group)
         if monopolies[group] and passes(buildings.check_buy_building, ctx, seat, index):
-            return [A.BuyBuilding.shared(seat=seat, property=index)]
+            return [shared(A.BuyBuilding, seat=seat, property=index)]
         return []
     if prop.houses or prop.hotel:
-        return [A.SellBuilding.shared(seat=seat, property=index, mode=mode)
+        return [shared(A.SellBuilding, seat=seat, property=index, mode=mode)
                 for mode in sale_modes_on(prop, ("house", "hotel_block", "hotel_breakdown"))
                 if passes(buildings.check_sell_building, ctx, seat, index, mode)]
     return []

@@ -1,8 +1,6 @@
 """Moves of the turn (T3/T4) and what happens on the square a token lands on (R-LAND, R-TAX, R-FP, R-MOVE-05)."""
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ...model.state import BANK, FP, FavorWindow
 from ...rules import cards, jail
 from ...rules.context import RulesContext
@@ -11,14 +9,14 @@ from ...rules.events import ControlChanged, LandingResolved, OwnershipChanged, P
 from ...rules.money import check_no_bank_debt, move, pay_bank, split_with_fp
 from ...rules.movement import is_doubles, steps_to, walk, walk_back
 from ...rules.payments import demand
-from ...rules.required_fields import landing_square
+from ...rules.required_fields import landing_square, printed_price
 from .access import illuminopoly_options
 from . import factions
 from .conspiracy import grant_rebuild_token
 from .contests import PRICE_PER_PIP
 from .discovery import discover
 from .favors import sale_blockers
-from .property_values import base_value, is_halved, pay_amount
+from .property_values import is_halved
 from .step_changes import landing_done, pause_for_stop_offer
 from .structure import check_free_arrow, place_root
 
@@ -188,12 +186,21 @@ def purchase_price(ctx: RulesContext, index: int) -> int:
     lot still under rubble costs 1½ times it, the cleanup included (`unowned_rubble_price=price_and_cleanup`, E-13;
     one already cleaned costs its price)."""
     prop = ctx.state.properties[index]
-    value = base_value(ctx, index)
+    # In whole numbers, with the same result as the exact formula in Fractions (base_value: B = P × F, F in halves):
+    # B is P × halves / 2, so an amount is ceil(P × halves × k / 4) for k = 2 (B), 3 (1½ × B) or 1 (½ × B). The
+    # price of a lot is asked at every landing on one (a Fraction's arithmetic is interpreted Python even on the
+    # compiled core, issue 30); tests/test_engine_shortcuts.py compares it to the Fraction formula.
+    quarters = printed_price(ctx.squares[index]) * prop.factor_halves
     if prop.destroyed and illuminopoly_options(ctx).unowned_rubble_price == "price_and_cleanup":
-        return pay_amount(value * Fraction(3, 2) if prop.rubble else value)
+        return _ceil_quarters(quarters * 3 if prop.rubble else quarters * 2)
     if (prop.rezoned or prop.destroyed) and is_halved(ctx, prop):
-        value = value * Fraction(1, 2)
-    return pay_amount(value)
+        return _ceil_quarters(quarters)
+    return _ceil_quarters(quarters * 2)
+
+
+def _ceil_quarters(quarters: int) -> int:
+    """An amount of `quarters` quarter dollars, rounded up as an amount paid is (R-GEN-01, `pay_amount`)."""
+    return -(-quarters // 4)
 
 
 def check_buy(ctx: RulesContext, seat: int, parent: int, arrow: int) -> int:

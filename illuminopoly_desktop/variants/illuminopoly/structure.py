@@ -8,6 +8,7 @@ from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.errors import refuse
 from ...rules.events import DeedPlaced, StructureReorganized
+from ...rules.shared_values import shared
 
 FACTION_CARD_ARROWS = 4
 
@@ -250,4 +251,4 @@ def suggested_arrangement(ctx: RulesContext, seat: int, exclude: tuple[int, ...]
 def _placement(deed: int, parent: int | None, arrow: int) -> A.DeedPlacement:
     """One shared placement value (a positional cache: the keyword route of `shared` costs more than the rest of
     a suggested arrangement)."""
-    return A.DeedPlacement.shared(property=deed, parent=parent, arrow=arrow)
+    return shared(A.DeedPlacement, property=deed, parent=parent, arrow=arrow)

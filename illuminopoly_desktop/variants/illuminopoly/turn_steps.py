@@ -20,6 +20,8 @@ from ...rules.decisions import ALL_FREE_ACTIONS, Menu, Step
 from ...rules.errors import passes, refuse
 from ...rules.handlers import handler_map, handles
 from ...rules.required_fields import landing_square
+from ...rules.shared_values import shared
+from ...rules.unvalidated_actions import REORGANIZE
 from .access import illuminopoly_options
 from . import artillery, cheating, conspiracy, landing, structure, turn
 from . import turn_actions as act
@@ -44,7 +46,7 @@ class TurnStep(Step):
         player = state.players[seat]
         menu = self.step_menu(ctx, seat, player)
         if player.faction == "boat" and self.open and "boat_squeeze" not in state.turn.used_once:
-            menu["boat_squeeze"] = lambda: [A.BoatSqueeze.shared(seat=seat)]  # R-FAC-BOAT-03
+            menu["boat_squeeze"] = lambda: [shared(A.BoatSqueeze, seat=seat)]  # R-FAC-BOAT-03
         if illuminopoly_options(ctx).cheating_mode == "simulated" and self.open and not state.pending:
             menu.update(cheating.turn_menu(ctx, seat))  # R-CHEAT-02 (a), (b), (d)
         if "reorganize" in menu and illuminopoly_options(ctx).use_artillery:
@@ -85,7 +87,8 @@ def _dice_options(player) -> tuple[int, ...]:
 
 
 def _reorganize_option(ctx: RulesContext, seat: int):
-    return lambda: [A.Reorganize(seat=seat, placements=structure.suggested_arrangement(ctx, seat))]
+    # (the suggested arrangement is the engine's own: built without validation, rules/unvalidated_actions.py)
+    return lambda: [REORGANIZE.build(seat=seat, placements=structure.suggested_arrangement(ctx, seat))]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
@@ -106,27 +109,27 @@ class Choice(TurnStep):
         dice_options = _dice_options(player)
         if not player.forced_reorg_pending:
             if player.in_jail:
-                menu["jail_roll"] = lambda: [A.JailRoll.shared(seat=seat, dice_count=n) for n in dice_options]
+                menu["jail_roll"] = lambda: [shared(A.JailRoll, seat=seat, dice_count=n) for n in dice_options]
                 if player.cash >= 50:
-                    menu["jail_bail"] = lambda: [A.JailBail.shared(seat=seat)]
+                    menu["jail_bail"] = lambda: [shared(A.JailBail, seat=seat)]
                 if player.political_favors and not player.jail_no_favor:
-                    menu["jail_favor"] = lambda: [A.JailFavor.shared(seat=seat)]
+                    menu["jail_favor"] = lambda: [shared(A.JailFavor, seat=seat)]
             else:
-                menu["roll"] = lambda: [A.Roll.shared(seat=seat, dice_count=n) for n in dice_options]
+                menu["roll"] = lambda: [shared(A.Roll, seat=seat, dice_count=n) for n in dice_options]
         if _can_reorganize(player):
             menu["reorganize"] = _reorganize_option(ctx, seat)
         if player.rebuild_token_ready and passes(conspiracy.check_forfeit, ctx, seat):
-            menu["forfeit_move_to_rebuild"] = lambda: [A.ForfeitMoveToRebuild.shared(seat=seat)]
+            menu["forfeit_move_to_rebuild"] = lambda: [shared(A.ForfeitMoveToRebuild, seat=seat)]
         if (player.faction == "top_hat" and not player.forced_reorg_pending
                 and "second_rent" not in state.turn.used_once):
-            menu["second_rent"] = lambda: [A.SecondRent.shared(seat=seat)]  # R-FAC-TOPHAT-02
+            menu["second_rent"] = lambda: [shared(A.SecondRent, seat=seat)]  # R-FAC-TOPHAT-02
         return menu
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
         player = state.players[seat]
         if player.forced_reorg_pending:
             return A.Reorganize(seat=seat, placements=structure.suggested_arrangement(RulesContext(state), seat))
-        return A.JailRoll.shared(seat=seat) if player.in_jail else A.Roll.shared(seat=seat)
+        return shared(A.JailRoll, seat=seat) if player.in_jail else shared(A.Roll, seat=seat)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
@@ -139,10 +142,10 @@ class Income(TurnStep):
     handlers = {**handler_map(handles(A.Reorganize, act.reorganize)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
-        return {"collect_rent": lambda: [A.CollectRent.shared(seat=seat)], "reorganize": _reorganize_option(ctx, seat)}
+        return {"collect_rent": lambda: [shared(A.CollectRent, seat=seat)], "reorganize": _reorganize_option(ctx, seat)}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.CollectRent.shared(seat=seat)
+        return shared(A.CollectRent, seat=seat)
 
 
 class RailJump(TurnStep):
@@ -152,10 +155,10 @@ class RailJump(TurnStep):
     handlers = handler_map(handles(A.RailJump, act.rail_jump))
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
-        return {"rail_jump": lambda: [A.RailJump.shared(seat=seat, jump=True), A.RailJump.shared(seat=seat, jump=False)]}
+        return {"rail_jump": lambda: [shared(A.RailJump, seat=seat, jump=True), shared(A.RailJump, seat=seat, jump=False)]}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.RailJump.shared(seat=seat, jump=False)
+        return shared(A.RailJump, seat=seat, jump=False)
 
 
 class DogImmunity(TurnStep):
@@ -165,11 +168,11 @@ class DogImmunity(TurnStep):
     handlers = handler_map(handles(A.DogImmunity, act.dog_immunity))
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
-        return {"dog_immunity": lambda: [A.DogImmunity.shared(seat=seat, just_visiting=False),
-                                         A.DogImmunity.shared(seat=seat, just_visiting=True)]}
+        return {"dog_immunity": lambda: [shared(A.DogImmunity, seat=seat, just_visiting=False),
+                                         shared(A.DogImmunity, seat=seat, just_visiting=True)]}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.DogImmunity.shared(seat=seat, just_visiting=False)
+        return shared(A.DogImmunity, seat=seat, just_visiting=False)
 
 
 class StopOffer(TurnStep):
@@ -179,11 +182,11 @@ class StopOffer(TurnStep):
     handlers = handler_map(handles(A.StopToFix, act.stop_to_fix))
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
-        return {"stop_to_fix": lambda: [A.StopToFix.shared(seat=seat, stop=True),
-                                        A.StopToFix.shared(seat=seat, stop=False)]}
+        return {"stop_to_fix": lambda: [shared(A.StopToFix, seat=seat, stop=True),
+                                        shared(A.StopToFix, seat=seat, stop=False)]}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.StopToFix.shared(seat=seat, stop=False)
+        return shared(A.StopToFix, seat=seat, stop=False)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
@@ -201,13 +204,13 @@ class Landing(TurnStep):
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
-        menu: Menu = {"do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
+        menu: Menu = {"do_nothing": lambda: [shared(A.DoNothing, seat=seat)]}
         index = landing_square(state.turn)
         if state.properties[index].owner is None and _can_reorganize(player):
             if player.cash >= landing.purchase_price(ctx, index):
                 slots = structure.free_arrows(ctx, seat)
                 if slots:
-                    menu["buy"] = lambda: [A.Buy.shared(seat=seat, parent=p, arrow=a) for p, a in slots]
+                    menu["buy"] = lambda: [shared(A.Buy, seat=seat, parent=p, arrow=a) for p, a in slots]
         if _can_reorganize(player):
             _landing_conspiracies(ctx, seat, index, menu)
         elif player.faction == "artillery":
@@ -215,7 +218,7 @@ class Landing(TurnStep):
         return menu
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.DoNothing.shared(seat=seat)
+        return shared(A.DoNothing, seat=seat)
 
 
 def _landing_conspiracies(ctx: RulesContext, seat: int, index: int, menu: Menu) -> None:
@@ -224,17 +227,17 @@ def _landing_conspiracies(ctx: RulesContext, seat: int, index: int, menu: Menu) 
     if prop.owner is not None and prop.owner != seat:
         slots = structure.free_arrows(ctx, seat)
         if slots and passes(conspiracy.check_takeover, ctx, seat, index, *slots[0]):
-            menu["take_over"] = lambda: [A.TakeOver.shared(seat=seat, parent=p, arrow=a) for p, a in slots]
+            menu["take_over"] = lambda: [shared(A.TakeOver, seat=seat, parent=p, arrow=a) for p, a in slots]
     # (a rezoned, destroyed or utility deed is refused a rezoning, a destroyed one or one the seat controls a
     # subversion: not checked in full, as a refusal raised costs more than the test)
     if (not prop.rezoned and not prop.destroyed and ctx.squares[index].kind != "utility"
             and passes(conspiracy.check_rezone, ctx, seat, index)):
-        menu["rezone"] = lambda: [A.Rezone.shared(seat=seat)]
+        menu["rezone"] = lambda: [shared(A.Rezone, seat=seat)]
     if (prop.owner is not None and not prop.destroyed and prop.controller != seat
             and passes(conspiracy.check_subvert, ctx, seat, index)):
-        menu["subvert"] = lambda: [A.Subvert.shared(seat=seat)]
+        menu["subvert"] = lambda: [shared(A.Subvert, seat=seat)]
     if prop.owner == seat and (prop.rezoned or prop.destroyed) and passes(conspiracy.check_rebuild, ctx, seat, index):
-        menu["rebuild"] = lambda: [A.Rebuild.shared(seat=seat)]
+        menu["rebuild"] = lambda: [shared(A.Rebuild, seat=seat)]
 
 
 def _landing_artillery(ctx: RulesContext, seat: int, index: int, menu: Menu) -> None:
@@ -245,7 +248,7 @@ def _landing_artillery(ctx: RulesContext, seat: int, index: int, menu: Menu) -> 
     if passes(artillery.check_ransom, ctx, seat, index):  # no restraint against it (R-DEAL-03)
         menu["demand_ransom"] = lambda: [A.DemandRansom(seat=seat, amount=n) for n in amounts]
     if passes(artillery.check_destruction, ctx, seat, index, "surprise_destruction", "R-ART-02"):
-        menu["destroy"] = lambda: [A.Destroy.shared(seat=seat)]
+        menu["destroy"] = lambda: [shared(A.Destroy, seat=seat)]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
@@ -259,15 +262,15 @@ class Upkeep(TurnStep):
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
-        menu: Menu = {"end_upkeep": lambda: [A.EndUpkeep.shared(seat=seat)]}
+        menu: Menu = {"end_upkeep": lambda: [shared(A.EndUpkeep, seat=seat)]}
         ransom = state.pending_ransom
         if (ransom is not None and ransom.artillery == seat
                 and passes(artillery.check_destruction, ctx, seat, ransom.property, "destruction", "R-ART-05")):
-            menu["attempt_destruction"] = lambda: [A.AttemptDestruction.shared(seat=seat)]
+            menu["attempt_destruction"] = lambda: [shared(A.AttemptDestruction, seat=seat)]
         return menu
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.EndUpkeep.shared(seat=seat)  # R-ART-05: no attempt; D-03: no cleanup now
+        return shared(A.EndUpkeep, seat=seat)  # R-ART-05: no attempt; D-03: no cleanup now
 
 
 class TaxChoice(TurnStep):
@@ -279,11 +282,11 @@ class TaxChoice(TurnStep):
     handlers = {**handler_map(handles(A.PayIncomeTax, act.pay_income_tax)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
-        return {"pay_income_tax": lambda: [A.PayIncomeTax.shared(seat=seat, method="flat"),
-                                           A.PayIncomeTax.shared(seat=seat, method="percent")]}
+        return {"pay_income_tax": lambda: [shared(A.PayIncomeTax, seat=seat, method="flat"),
+                                           shared(A.PayIncomeTax, seat=seat, method="percent")]}
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.PayIncomeTax.shared(seat=seat, method="flat")
+        return shared(A.PayIncomeTax, seat=seat, method="flat")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
@@ -297,14 +300,14 @@ class FreeParkingChoice(TurnStep):
                               handles(A.Reorganize, act.reorganize)), **POWERS}
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
-        menu: Menu = {"take_pot": lambda: [A.TakePot.shared(seat=seat)],
-                      "do_nothing": lambda: [A.DoNothing.shared(seat=seat)]}
+        menu: Menu = {"take_pot": lambda: [shared(A.TakePot, seat=seat)],
+                      "do_nothing": lambda: [shared(A.DoNothing, seat=seat)]}
         if _can_reorganize(player):
             menu["reorganize"] = _reorganize_option(ctx, seat)
         return menu
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.DoNothing.shared(seat=seat)
+        return shared(A.DoNothing, seat=seat)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
@@ -319,17 +322,17 @@ class Free(TurnStep):
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
-        menu: Menu = {"end_turn": lambda: [A.EndTurn.shared(seat=seat)]}
+        menu: Menu = {"end_turn": lambda: [shared(A.EndTurn, seat=seat)]}
         if state.turn.may_roll_again:
             dice_options = _dice_options(player)
-            menu["roll"] = lambda: [A.Roll.shared(seat=seat, dice_count=n) for n in dice_options]
+            menu["roll"] = lambda: [shared(A.Roll, seat=seat, dice_count=n) for n in dice_options]
         jailed = [p.seat for p in state.players if p.in_jail and p.seat != seat and not p.eliminated]
         if state.turn.visit_bail_available and player.cash >= 50 and jailed:
-            menu["visitor_bail"] = lambda: [A.VisitorBail.shared(seat=seat, jailed=j) for j in jailed]
+            menu["visitor_bail"] = lambda: [shared(A.VisitorBail, seat=seat, jailed=j) for j in jailed]
         return menu
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.EndTurn.shared(seat=seat)
+        return shared(A.EndTurn, seat=seat)
 
 
 class BankerTurn(TurnStep):
@@ -342,14 +345,14 @@ class BankerTurn(TurnStep):
 
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         state = ctx.state
-        menu: Menu = {"end_turn": lambda: [A.EndTurn.shared(seat=seat)]}
+        menu: Menu = {"end_turn": lambda: [shared(A.EndTurn, seat=seat)]}
         reclaimable = [i for i, p in state.properties.items() if p.mortgaged and p.controller not in (None, seat)]
         if reclaimable:
-            menu["banker_reclaim"] = lambda: [A.BankerReclaim.shared(seat=seat, property=i) for i in reclaimable]
+            menu["banker_reclaim"] = lambda: [shared(A.BankerReclaim, seat=seat, property=i) for i in reclaimable]
         return menu
 
     def default(self, state: GameState, turn, seat: int) -> A.Action:
-        return A.EndTurn.shared(seat=seat)
+        return shared(A.EndTurn, seat=seat)
 
 
 class BetweenTurns(TurnStep):

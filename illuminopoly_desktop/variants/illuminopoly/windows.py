@@ -16,6 +16,7 @@ from ...rules.events import DogConditionChosen, SaleBlocked
 from ...rules.legal import enumerate_legal
 from ...rules.mortgages import lift_cost
 from ...rules.required_fields import printed_house_cost
+from ...rules.shared_values import shared
 from .access import illuminopoly_options
 from . import (artillery, buildings, chair, cheating, conspiracy, contest_steps, factions, favors, landing, losing,
                setup, structure)
@@ -37,7 +38,7 @@ class FactionDraft(NothingHidden):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         taken = {p.faction for p in ctx.state.players if p.faction}
-        return [A.PickFaction.shared(seat=seat, faction=f) for f in setup.factions_in_use(illuminopoly_options(ctx))
+        return [shared(A.PickFaction, seat=seat, faction=f) for f in setup.factions_in_use(illuminopoly_options(ctx))
                 if f not in taken]
 
     def default(self, state: GameState, window, seat: int) -> A.Action | None:
@@ -59,10 +60,10 @@ class DogChoice(Window):
         return [window.seat]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return [A.ChooseDogCondition.shared(seat=seat, condition=c) for c in setup.DOG_CONDITIONS]
+        return [shared(A.ChooseDogCondition, seat=seat, condition=c) for c in setup.DOG_CONDITIONS]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.ChooseDogCondition.shared(seat=seat, condition=setup.DOG_CONDITIONS[0])
+        return shared(A.ChooseDogCondition, seat=seat, condition=setup.DOG_CONDITIONS[0])
 
     def choose(self, ctx: RulesContext, window, action: A.ChooseDogCondition) -> None:
         seat = action.seat
@@ -92,14 +93,14 @@ class Election(NothingHidden):
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         committed = ctx.state.vote_commitments.get(seat)
         if committed is not None and committed in window.candidates:
-            return [A.CastVote.shared(seat=seat, candidate=committed)]
-        votes: list[A.Action] = [A.CastVote.shared(seat=seat, candidate=c) for c in window.candidates]
-        return votes + [A.CastVote.shared(seat=seat, candidate=None)]
+            return [shared(A.CastVote, seat=seat, candidate=committed)]
+        votes: list[A.Action] = [shared(A.CastVote, seat=seat, candidate=c) for c in window.candidates]
+        return votes + [shared(A.CastVote, seat=seat, candidate=None)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         if state.vote_commitments.get(seat) in window.candidates:
-            return A.CastVote.shared(seat=seat, candidate=state.vote_commitments[seat])
-        return A.CastVote.shared(seat=seat, candidate=None)
+            return shared(A.CastVote, seat=seat, candidate=state.vote_commitments[seat])
+        return shared(A.CastVote, seat=seat, candidate=None)
 
     def vote(self, ctx: RulesContext, window, action: A.CastVote) -> None:
         chair.cast_vote(ctx, window, action.seat, action.candidate)
@@ -119,13 +120,13 @@ class FavorWindow(NothingHidden):
         return [favors.responder(state, window)]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = [A.PassFavor.shared(seat=seat)]
+        options: list[A.Action] = [shared(A.PassFavor, seat=seat)]
         if favors.can_play(ctx.state, seat):
-            options.insert(0, A.PlayFavor.shared(seat=seat))
+            options.insert(0, shared(A.PlayFavor, seat=seat))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.PassFavor.shared(seat=seat)
+        return shared(A.PassFavor, seat=seat)
 
     def answer(self, ctx: RulesContext, window, action: A.Action) -> None:
         seat = action.seat
@@ -181,18 +182,18 @@ class ChairBuyoff(NothingHidden):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         state = ctx.state
-        options: list[A.Action] = [A.EndBuyOff.shared(seat=seat)]
+        options: list[A.Action] = [shared(A.EndBuyOff, seat=seat)]
         slots = structure.free_arrows(ctx, seat)
         if slots:
             for index in window.properties:
                 if state.players[seat].cash >= lift_cost(state.properties[index]):
                     # The Chair picks the arrow each deed he buys off hangs from (R-STRUCT-04).
-                    options.extend(A.BuyOffMortgage.shared(seat=seat, property=index, parent=parent, arrow=arrow)
+                    options.extend(shared(A.BuyOffMortgage, seat=seat, property=index, parent=parent, arrow=arrow)
                                    for parent, arrow in slots)
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.EndBuyOff.shared(seat=seat)
+        return shared(A.EndBuyOff, seat=seat)
 
     def buy_off(self, ctx: RulesContext, window, action: A.BuyOffMortgage) -> None:
         losing.buy_off(ctx, window, action.seat, action.property, action.parent, action.arrow)
@@ -223,13 +224,13 @@ class PermitWindow(NothingHidden):
                 if ctx.state.players[seat].cash >= 10 + printed_house_cost(ctx.squares[index]):
                     options.append(A.PermitBribe(seat=seat, amount=10, property=index))
             return options
-        answers: list[A.Action] = [A.AnswerPermitBribe.shared(seat=seat, briber=None)]
-        return answers + [A.AnswerPermitBribe.shared(seat=seat, briber=s) for s, amount in window.bids.items()
+        answers: list[A.Action] = [shared(A.AnswerPermitBribe, seat=seat, briber=None)]
+        return answers + [shared(A.AnswerPermitBribe, seat=seat, briber=s) for s, amount in window.bids.items()
                           if amount > 0]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         if seat == window.builder:  # R-BUILD-06: no bribe; the builder accepts none
-            return A.AnswerPermitBribe.shared(seat=seat, briber=None)
+            return shared(A.AnswerPermitBribe, seat=seat, briber=None)
         return A.PermitBribe(seat=seat, amount=0)
 
     def offer(self, ctx: RulesContext, window, action: A.PermitBribe) -> None:
@@ -273,10 +274,10 @@ class CardExemption(NothingHidden):
         return [window.seat]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return [A.IgnoreCardPayment.shared(seat=seat), A.PayCard.shared(seat=seat)]  # R-FAC-STEAMIRON-03
+        return [shared(A.IgnoreCardPayment, seat=seat), shared(A.PayCard, seat=seat)]  # R-FAC-STEAMIRON-03
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.IgnoreCardPayment.shared(seat=seat)  # R-FAC-STEAMIRON-03, see factions.py
+        return shared(A.IgnoreCardPayment, seat=seat)  # R-FAC-STEAMIRON-03, see factions.py
 
     def answer(self, ctx: RulesContext, window, action: A.Action) -> None:
         factions.answer_card_exemption(ctx, window, action.seat, action.type == "ignore_card_payment")
@@ -298,7 +299,7 @@ class CheatRuling(Window):
         return [window.banker]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return [A.RuleAccusation.shared(seat=seat, guilty=True), A.RuleAccusation.shared(seat=seat, guilty=False)]
+        return [shared(A.RuleAccusation, seat=seat, guilty=True), shared(A.RuleAccusation, seat=seat, guilty=False)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         return cheating.default_ruling(state, window, seat)  # §33.9: no ruling by the deadline = the truth
@@ -330,7 +331,7 @@ class RansomAnswer(NothingHidden):
         return []
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.AnswerRansom.shared(seat=seat, pay=False)  # R-ART-04: refuse
+        return shared(A.AnswerRansom, seat=seat, pay=False)  # R-ART-04: refuse
 
     def describe(self, state: GameState, window) -> str:
         return "the owner's answer to a ransom demand"

@@ -15,6 +15,7 @@ from ...rules.errors import passes, refuse
 from ...rules.handlers import Handler, handler_map, handles
 from ...rules.legal import lazily
 from ...rules.required_fields import printed_house_cost, printed_price
+from ...rules.shared_values import shared
 from ..classic.free_actions import offer_answers
 from . import buildings, court, mortgages, responses, secret_trades, treasury
 from .access import illumo_options, illumo_slice
@@ -142,7 +143,7 @@ def transfer_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
             # (the source must hold the amount and its fee: one it cannot hold is not checked in full)
             if amount <= (central if to_group else held) and passes(_check_listed_transfer, ctx, seat, kind, to_group,
                                                                     amount, "source"):
-                yield A.Transfer.shared(seat=seat, group=kind, to_group=to_group, amount=amount)
+                yield shared(A.Transfer, seat=seat, group=kind, to_group=to_group, amount=amount)
 
 
 DEED_KINDS = ("mortgage", "unmortgage", "buy_building", "sell_building")
@@ -163,13 +164,13 @@ def deed_action_streams(ctx: RulesContext, seat: int) -> dict[str, Iterator[A.Ac
 def _mortgages(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     for index, prop in ctx.state.properties.items():
         if prop.owner == seat and not prop.mortgaged and passes(mortgages.check_mortgage, ctx, seat, index):
-            yield A.Mortgage.shared(seat=seat, property=index)
+            yield shared(A.Mortgage, seat=seat, property=index)
 
 
 def _unmortgages(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
     for index, prop in ctx.state.properties.items():
         if prop.owner == seat and prop.mortgaged and passes(mortgages.check_unmortgage, ctx, seat, index):
-            yield A.Unmortgage.shared(seat=seat, property=index)
+            yield shared(A.Unmortgage, seat=seat, property=index)
 
 
 def _purchases(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
@@ -182,7 +183,7 @@ def _purchases(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
         # (a landmark or a mortgaged lot is refused a building by check_buy_building: not checked in full)
         if (squares[index].kind == "lot" and (prop.owner == seat or prop.owner is None) and index not in landmarks
                 and not prop.mortgaged and passes(buildings.check_buy_building, ctx, seat, index)):
-            yield A.BuyBuilding.shared(seat=seat, property=index)
+            yield shared(A.BuyBuilding, seat=seat, property=index)
 
 
 def _sales(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
@@ -190,7 +191,7 @@ def _sales(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
         if (prop.owner == seat and not prop.mortgaged and (prop.houses or prop.hotel)
                 and passes(buildings.check_sell_building, ctx, seat, index)):
             mode = "hotel_breakdown" if prop.hotel else "house"
-            yield A.SellBuilding.shared(seat=seat, property=index, mode=mode)
+            yield shared(A.SellBuilding, seat=seat, property=index, mode=mode)
 
 
 def _small_options(ctx: RulesContext, seat: int) -> list[A.Action]:
@@ -198,11 +199,11 @@ def _small_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     result: list[A.Action] = []
     state = ctx.state
     if seat not in illumo_slice(state).payment_split and any(illumo_slice(state).treasuries.get(seat, {}).values()):
-        result.append(A.ChooseSplit.shared(seat=seat, from_group=0))  # a sample: any amount may be chosen
+        result.append(shared(A.ChooseSplit, seat=seat, from_group=0))  # a sample: any amount may be chosen
     if any(court.kind_of(n) == "bribed_assessor" for n in court.hand(ctx, seat)):
-        result.extend(A.BribeAssessor.shared(seat=seat, property=index) for index in ctx.state.properties
+        result.extend(shared(A.BribeAssessor, seat=seat, property=index) for index in ctx.state.properties
                       if passes(court.check_bribe, ctx, seat, index))
-    result.extend(A.CancelEffect.shared(seat=seat, effect=effect, player=player)
+    result.extend(shared(A.CancelEffect, seat=seat, effect=effect, player=player)
                   for effect, player in responses.cancel_options(ctx, seat))
     result.extend(secret_trades.secret_trade_options(ctx, seat))
     return result
@@ -242,7 +243,7 @@ def cheapest_raise(ctx: RulesContext, seat: int, window: RaiseFunds) -> A.Action
     for kind, held in sorted(illumo_slice(state).treasuries.get(seat, {}).items(), key=lambda item: -item[1]):
         amount = min(treasury.deliverable(ctx, held), shortfall)  # no more than the charge forces (decision 35)
         if amount and passes(check_transfer, ctx, seat, kind, False, amount, "source"):
-            return A.Transfer.shared(seat=seat, group=kind, to_group=False, amount=amount)
+            return shared(A.Transfer, seat=seat, group=kind, to_group=False, amount=amount)
     found = deed_actions(ctx, seat)
     squares = ctx.squares
     sales = [a for a in found["sell_building"] if isinstance(a, A.SellBuilding)]

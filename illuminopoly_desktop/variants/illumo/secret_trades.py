@@ -16,6 +16,7 @@ from ...rules.context import RulesContext
 from ...rules.errors import passes, refuse
 from ...rules.events import Notice
 from ...rules.money import move
+from ...rules.shared_values import shared
 from . import court, responses
 from .access import illumo_slice
 from .bonus import disqualify
@@ -77,7 +78,7 @@ def secret_trade_options(ctx: RulesContext, seat: int) -> list[A.Action]:
     """Every Secret Deal the seat may make on an open trade now: one per kind of card he holds, and the Bavarian
     ability."""
     kinds: list[str | None] = [*sorted({court.kind_of(n) for n in court.hand(ctx, seat)}), None]
-    return [A.SecretTrade.shared(seat=seat, offer_id=offer.id, card=card)
+    return [shared(A.SecretTrade, seat=seat, offer_id=offer.id, card=card)
             for offer in ctx.state.offers if receives_deed(offer, seat)
             for card in kinds if passes(check_secret_trade, ctx, seat, offer.id, card)]
 

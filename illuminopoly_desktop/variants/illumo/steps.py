@@ -21,6 +21,7 @@ from ...rules.events import DiceRolled
 from ...rules.handlers import handler_map, handles
 from ...rules.legal import lazily
 from ...rules.required_fields import landing_square
+from ...rules.shared_values import shared
 from ..classic import steps as classic_steps
 from ..classic import turn
 from ..classic.landing import landing_done
@@ -99,7 +100,7 @@ def card_options(ctx: RulesContext, seat: int) -> list[A.Action]:
         for target in targets:
             if passes(court.check_play, ctx, seat, kind, target.get("player"), target.get("property"),
                       target.get("spy_on")):
-                found.append(A.PlayCourtCard.shared(seat=seat, card=kind, **target))
+                found.append(shared(A.PlayCourtCard, seat=seat, card=kind, **target))
     return found
 
 
@@ -139,7 +140,7 @@ def lawsuit_stream(ctx: RulesContext, seat: int) -> Iterator[A.Action]:
                 if not held:
                     continue
             if passes(lawsuits.check_suit, ctx, seat, owner, suit, index):
-                yield A.Sue.shared(seat=seat, defendant=owner, suit=suit, target=index)
+                yield shared(A.Sue, seat=seat, defendant=owner, suit=suit, target=index)
 
 
 def _declare_idle(ctx: RulesContext, action: A.DeclareIdleTurn) -> None:
@@ -158,7 +159,7 @@ class Choice(classic_steps.Choice):
         menu = super().menu(ctx, turn_, seat)
         if (illumo_options(ctx).illumo_do_nothing_mode == bonus.DECLARE_AT_START  # (check_declare's first test)
                 and passes(bonus.check_declare, ctx, seat)):
-            menu["declare_idle_turn"] = lambda: [A.DeclareIdleTurn.shared(seat=seat)]
+            menu["declare_idle_turn"] = lambda: [shared(A.DeclareIdleTurn, seat=seat)]
         if seat in illumo_slice(ctx.state).audited:
             menu.pop("jail_bail", None)  # V-ILLUMO-23: no voluntary bail under an audit
         if not turn_.moves_made and illumo_slice(ctx.state).lawsuits_left > 0:
@@ -169,7 +170,7 @@ class Choice(classic_steps.Choice):
             plays = card_options(ctx, seat)
             if plays:
                 menu["play_court_card"] = lambda: plays
-        resumes: list[A.Action] = [A.ResumeCase.shared(seat=seat, target=case.target, drop=drop)
+        resumes: list[A.Action] = [shared(A.ResumeCase, seat=seat, target=case.target, drop=drop)
                                    for case in illumo_slice(ctx.state).suspended for drop in (False, True)
                                    if passes(lawsuits.check_resume, ctx, seat, case.target, drop)]
         if resumes:
@@ -210,11 +211,11 @@ class Landing(classic_steps.Landing):
     def menu(self, ctx: RulesContext, turn_, seat: int) -> Menu:
         menu: Menu = {}
         if passes(landing.check_buy, ctx, seat):
-            menu["buy"] = lambda: [A.Buy.shared(seat=seat)]
-            deals: list[A.Action] = [A.SecretDeal.shared(seat=seat, card=card) for card in court.secret_deal_choices(ctx, seat)]
+            menu["buy"] = lambda: [shared(A.Buy, seat=seat)]
+            deals: list[A.Action] = [shared(A.SecretDeal, seat=seat, card=card) for card in court.secret_deal_choices(ctx, seat)]
             if deals:
                 menu["secret_deal"] = lambda: deals
-        menu["do_nothing"] = lambda: [A.DoNothing.shared(seat=seat)]
+        menu["do_nothing"] = lambda: [shared(A.DoNothing, seat=seat)]
         return menu
 
 
@@ -273,7 +274,7 @@ class Free(classic_steps.Free):
             if plays:
                 menu["play_court_card"] = lambda: plays
         if illumo_slice(ctx.state).illuminati.get(seat) == "bermuda":
-            spaces: list[A.Action] = [A.DeclareMissing.shared(seat=seat, property=index)
+            spaces: list[A.Action] = [shared(A.DeclareMissing, seat=seat, property=index)
                                       for index in ctx.state.properties
                                       if passes(bermuda.check_declare, ctx, seat, index)]
             if spaces:
@@ -286,7 +287,7 @@ class IllumoAuctionWindow(AuctionWindow):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         if seat in illumo_slice(ctx.state).audited:
-            return [A.PassBid.shared(seat=seat)]  # V-ILLUMO-23: an audited player may not bid
+            return [shared(A.PassBid, seat=seat)]  # V-ILLUMO-23: an audited player may not bid
         return super().options(ctx, window, seat)
 
     def bid(self, ctx: RulesContext, window, action: A.Bid) -> None:

@@ -13,6 +13,7 @@ from ...rules.decisions import Menu, Window
 from ...rules.errors import passes, refuse
 from ...rules.legal import lazily
 from ...rules.required_fields import printed_price
+from ...rules.shared_values import shared
 from ..classic.windows import MortgageReceiptWindow
 from ..classic.windows import RaiseFundsWindow as ClassicRaiseFunds
 from . import advanced, court, interference, lawsuits, repair, responses
@@ -35,7 +36,7 @@ def _pledges(seat: int, unit: int, sides: list[str], sources: Callable[[], list[
             for units in PLEDGE_STEPS:
                 amount = units * unit
                 if affordable(source, amount) and passes(check, side, amount, source):
-                    yield A.Pledge.shared(seat=seat, side=side, amount=amount, source=source)
+                    yield shared(A.Pledge, seat=seat, side=side, amount=amount, source=source)
 
 
 def drop_eliminated_askees(ctx: RulesContext, window, closed) -> bool:
@@ -61,15 +62,15 @@ class ComplaintWindow(Window):
         return window.askees[:1]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = [A.Complain.shared(seat=seat, file=False)]
+        options: list[A.Action] = [shared(A.Complain, seat=seat, file=False)]
         if passes(interference.check_complaint, ctx, window, seat, True):
-            options.append(A.Complain.shared(seat=seat, file=True))
+            options.append(shared(A.Complain, seat=seat, file=True))
             if window.secret:
-                options.append(A.Complain.shared(seat=seat, file=True, allow_helpers=False))
+                options.append(shared(A.Complain, seat=seat, file=True, allow_helpers=False))
         if passes(responses.check_cancel_secret_deal, ctx, window, seat):
-            options.append(A.PlayCourtCard.shared(seat=seat, card="cancellation"))
+            options.append(shared(A.PlayCourtCard, seat=seat, card="cancellation"))
         if passes(court.check_bavarian_for_other, ctx, window, seat):
-            options.append(A.SecretDeal.shared(seat=seat))
+            options.append(shared(A.SecretDeal, seat=seat))
         return options
 
     def bavarian_deal(self, ctx: RulesContext, window, action: A.SecretDeal) -> None:
@@ -86,7 +87,7 @@ class ComplaintWindow(Window):
         responses.cancel_effect(ctx, action.seat, "secret_deal", None)
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.Complain.shared(seat=seat, file=False)
+        return shared(A.Complain, seat=seat, file=False)
 
     def complain(self, ctx: RulesContext, window, action: A.Complain) -> None:
         if interference.answer_complaint(ctx, window, action.seat, action.file, action.allow_helpers):
@@ -121,7 +122,7 @@ class _PledgeWindow(Window):
         return [window.order[window.turn_index]]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.PassPledge.shared(seat=seat)
+        return shared(A.PassPledge, seat=seat)
 
     def pledges(self, ctx: RulesContext, window, seat: int) -> Iterator[A.Action]:
         """The pledges the seat may make now, in the order they are listed (`_pledges`)."""
@@ -129,12 +130,12 @@ class _PledgeWindow(Window):
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         """A pass, then the pledges."""
-        return [A.PassPledge.shared(seat=seat), *self.pledges(ctx, window, seat)]
+        return [shared(A.PassPledge, seat=seat), *self.pledges(ctx, window, seat)]
 
     def menu(self, ctx: RulesContext, window, seat: int) -> Menu:
         """`options` by kind, the pledges proved open by the first one only (rules/legal.py `lazily`): a random
         player picks the kind first, and passes about half the time."""
-        passing: list[A.Action] = [A.PassPledge.shared(seat=seat)]
+        passing: list[A.Action] = [shared(A.PassPledge, seat=seat)]
         menu: Menu = {"pass_pledge": lambda: passing}
         pledging = lazily(self.pledges(ctx, window, seat))
         if pledging is not None:
@@ -212,13 +213,13 @@ class _CardWindow(Window):
         return window.askees[:1]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        options: list[A.Action] = [A.PassCard.shared(seat=seat)]
+        options: list[A.Action] = [shared(A.PassCard, seat=seat)]
         if passes(self.check_play, ctx, window, seat):
-            options.append(A.PlayCourtCard.shared(seat=seat, card=self.card))
+            options.append(shared(A.PlayCourtCard, seat=seat, card=self.card))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.PassCard.shared(seat=seat)
+        return shared(A.PassCard, seat=seat)
 
     def redact(self, state: GameState, window, shown: dict, seat: int | None) -> None:
         """Everyone is asked in turn: nothing of a hand shows; the card played is public."""
@@ -287,13 +288,13 @@ class AntitrustChoiceWindow(Window):
         return [window.defendant]
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return [A.ForfeitDeed.shared(seat=seat, property=index) for index in window.deeds
+        return [shared(A.ForfeitDeed, seat=seat, property=index) for index in window.deeds
                 if passes(lawsuits.check_forfeit, ctx, window, seat, index)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         """The cheapest deed of the monopoly."""
         squares = state.setup.board.squares
-        return A.ForfeitDeed.shared(seat=seat, property=min(window.deeds, key=lambda i: (printed_price(squares[i]), i)))
+        return shared(A.ForfeitDeed, seat=seat, property=min(window.deeds, key=lambda i: (printed_price(squares[i]), i)))
 
     def forfeit(self, ctx: RulesContext, window, action: A.ForfeitDeed) -> None:
         lawsuits.forfeit(ctx, window, action.seat, action.property)
@@ -342,11 +343,11 @@ class LevelRepairWindow(_AskedInTurn):
         repair.move_on(ctx, window)
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return [A.RepairLevel.shared(seat=seat, property=index, sell=sell)
+        return [shared(A.RepairLevel, seat=seat, property=index, sell=sell)
                 for index, sell in repair.options(ctx, window, seat)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
-        return A.RepairLevel.shared(seat=seat)
+        return shared(A.RepairLevel, seat=seat)
 
     def repair(self, ctx: RulesContext, window, action: A.RepairLevel) -> None:
         repair.answer(ctx, window, action.seat, action.property, action.sell)
@@ -365,12 +366,12 @@ class IlluminatiDraftWindow(_AskedInTurn):
         advanced.skip_gone(ctx, window)
 
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
-        return [A.ChooseIlluminatus.shared(seat=seat, illuminatus=ident) for ident in window.pool
+        return [shared(A.ChooseIlluminatus, seat=seat, illuminatus=ident) for ident in window.pool
                 if passes(advanced.check_choice, ctx, window, seat, ident)]
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         """The first still free, in the data's order."""
-        return A.ChooseIlluminatus.shared(seat=seat, illuminatus=window.pool[0])
+        return shared(A.ChooseIlluminatus, seat=seat, illuminatus=window.pool[0])
 
     def choose(self, ctx: RulesContext, window, action: A.ChooseIlluminatus) -> None:
         advanced.choose(ctx, window, action.seat, action.illuminatus)
@@ -388,17 +389,17 @@ class RaiseFundsWindow(ClassicRaiseFunds):
     def options(self, ctx: RulesContext, window, seat: int) -> list[A.Action]:
         options: list[A.Action] = []
         if passes(self.check_pay, ctx, window, seat):
-            options.append(A.SettlePayment.shared(seat=seat))
+            options.append(shared(A.SettlePayment, seat=seat))
         if passes(check_bankruptcy, ctx, window, seat):
-            options.append(A.DeclareBankruptcy.shared(seat=seat))
+            options.append(shared(A.DeclareBankruptcy, seat=seat))
         return options
 
     def default(self, state: GameState, window, seat: int) -> A.Action:
         ctx = RulesContext(state)
         if passes(self.check_pay, ctx, window, seat):
-            return A.SettlePayment.shared(seat=seat)
+            return shared(A.SettlePayment, seat=seat)
         raising = cheapest_raise(ctx, seat, window)
-        return raising if raising is not None else A.DeclareBankruptcy.shared(seat=seat)
+        return raising if raising is not None else shared(A.DeclareBankruptcy, seat=seat)
 
     def declare(self, ctx: RulesContext, window, action: A.DeclareBankruptcy) -> None:
         declare(ctx, window, action.seat)

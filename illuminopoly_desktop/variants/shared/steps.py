@@ -23,6 +23,7 @@ from ...rules.decisions import Menu, Step
 from ...rules.errors import refuse
 from ...rules.handlers import Handler, handler_map, handles
 from ...rules.required_fields import landing_square
+from ...rules.shared_values import shared
 from ..illuminopoly import turn_actions as act
 from ..illuminopoly import turn_steps as base
 from . import attacks, halves
@@ -99,7 +100,7 @@ class Choice(base.Choice):
     def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
         menu = super().step_menu(ctx, seat, player)
         if halves.may_pass_first(ctx.state, seat):
-            menu["pass_first_action"] = lambda: [A.PassFirstAction.shared(seat=seat)]
+            menu["pass_first_action"] = lambda: [shared(A.PassFirstAction, seat=seat)]
         return menu
 
 
@@ -131,7 +132,7 @@ def second_menu(ctx: RulesContext, seat: int, menu: Menu) -> Menu:
     for kind in halves.FIRST_ACTION_ONLY_POWERS:
         menu.pop(kind, None)
     if halves.may_pass_second(ctx.state):
-        menu["pass_second_action"] = lambda: [A.PassSecondAction.shared(seat=seat)]
+        menu["pass_second_action"] = lambda: [shared(A.PassSecondAction, seat=seat)]
     return menu
 
 
