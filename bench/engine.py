@@ -5,7 +5,7 @@ OS allows it), then times saving and loading (with full replay verification) the
 `--split` then plays the same games again with a clock around each part of a player-turn: the random
 players' choosing, the rules applying the action, and the after-event checks of R-GEN-09 inside it.
 `--profile` plays them under cProfile and prints where a player-turn's time goes.
-`--against COMMIT` (default the tag issue30-base, the commit before issue 30) instead measures this checkout and
+`--against COMMIT` (default e0bc56f, the commit before issue 30, once tagged issue30-base) instead measures this checkout and
 COMMIT alternately, each run a child process pinned to the same core, and prints the ratio with its spread
 (bench/alternating.py); COMMIT may be the path of a checkout, measured as it is (with its compiled core, if it has
 one). `--ruleset all` does any of these for every ruleset.

@@ -1,5 +1,5 @@
 """The strategist's thinking speed: rollouts per second of thought, on a fixed set of decisions it thinks about.
-`python bench/strategist.py [--positions 40] [--rollouts 48] [--seed 0] [--profile] [--compare issue30-base]
+`python bench/strategist.py [--positions 40] [--rollouts 48] [--seed 0] [--profile] [--compare e0bc56f]
 [--rounds 3] [--core 0] [--rollout-policy light|schemer]`.
 
 The decisions are taken from seeded games of four schemers: every decision the strategist would think about (one
