@@ -8,8 +8,8 @@ a read from its C struct. Its parts stay pydantic models (the windows, offers, t
 players and the turn are plain classes of their own.
 
 The schema pydantic reads and writes a state by is `GameStateFields`'s, the pydantic model the state was (its fields'
-validators, defaults, `exclude_if` and serializers, taken from that model's schema: `native_schema.model_record_schema`),
-wrapped so that validation builds this class and serialization reads its fields in order. So a save's snapshot and its
+validators, defaults, `exclude_if` and serializers, taken from that model's schema:
+`native_schema.model_record_schema`), wrapped so that validation builds this class and serialization reads its fields in order. So a save's snapshot and its
 canonical form (saves/savefile.py `state_hash`), a view (model/views.py) and the JSON schema are the model's;
 tests/test_game_state.py checks it against `GameStateFields`. The methods the callers used on the model are here:
 `model_validate`, `model_validate_json`, `model_dump`, `model_dump_json`, `model_copy`, `model_json_schema`; the field
