@@ -9,8 +9,9 @@ players and the turn are plain classes of their own.
 
 The schema pydantic reads and writes a state by is `GameStateFields`'s, the pydantic model the state was (its fields'
 validators, defaults, `exclude_if` and serializers, taken from that model's schema:
-`native_schema.model_record_schema`), wrapped so that validation builds this class and serialization reads its fields in order. So a save's snapshot and its
-canonical form (saves/savefile.py `state_hash`), a view (model/views.py) and the JSON schema are the model's;
+`native_schema.model_record_schema`), wrapped so that validation builds this class and serialization reads its fields
+in order. So a save's snapshot and its canonical form (saves/savefile.py `state_hash`), a view (model/views.py) and
+the JSON schema are the model's;
 tests/test_game_state.py checks it against `GameStateFields`. The methods the callers used on the model are here:
 `model_validate`, `model_validate_json`, `model_dump`, `model_dump_json`, `model_copy`, `model_json_schema`; the field
 names are `FIELD_NAMES` (for the model's `model_fields`, read `GameStateFields.model_fields`).
