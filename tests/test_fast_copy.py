@@ -6,6 +6,7 @@ from pydantic import BaseModel
 
 from illuminopoly_desktop.bots.simulate import play_random_game
 from illuminopoly_desktop.model.fast_copy import copy_tree
+from illuminopoly_desktop.model.native_schema import NativeRecord
 from illuminopoly_desktop.model.state import GameState
 from illuminopoly_desktop.rules import engine
 from illuminopoly_desktop.variants.illuminopoly.setup import new_game
@@ -26,6 +27,11 @@ def shared_mutables(original, copy, path="state") -> list[str]:
             if path == "state" and name == "setup":
                 continue  # shared on purpose: the setup never changes during a game
             found += shared_mutables(getattr(original, name), getattr(copy, name), f"{path}.{name}")
+    elif isinstance(original, NativeRecord):  # the state itself, its players, deeds and turn (plain classes)
+        for name, value in original.as_dict().items():
+            if path == "state" and name == "setup":
+                continue
+            found += shared_mutables(value, getattr(copy, name), f"{path}.{name}")
     elif isinstance(original, dict):
         for key in original:
             found += shared_mutables(original[key], copy[key], f"{path}[{key!r}]")
@@ -50,10 +56,13 @@ def test_the_copy_is_equal_and_shares_nothing_mutable():
         copy = engine.copy_state(state)
         assert copy == state
         assert copy.model_dump() == state.model_dump()
-        assert copy.model_fields_set == state.model_fields_set
+        assert type(copy) is type(state) and copy.as_dict().keys() == state.as_dict().keys()
         assert state_hash(copy) == state_hash(state)
         assert copy.setup is state.setup
         assert shared_mutables(state, copy) == []
+        for whole in (copy_tree(state), copy.model_copy(deep=True)):  # nothing shared, not even the setup
+            assert whole == state and whole.setup is not state.setup
+            assert shared_mutables(state.setup, whole.setup, "setup") == []
 
 
 def test_changing_the_copy_leaves_the_original_as_it_was():

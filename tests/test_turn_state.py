@@ -11,7 +11,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from illuminopoly_desktop import core_build
 from illuminopoly_desktop.bots.simulate import play_random_game
-from illuminopoly_desktop.model.state import GameState
+from illuminopoly_desktop.model.state import GameState, GameStateFields
 from illuminopoly_desktop.model.turn_fields import TurnFields
 from illuminopoly_desktop.model.turn_state import FIELD_NAMES, TurnState
 from illuminopoly_desktop.rules import engine
@@ -78,8 +78,14 @@ def test_a_played_states_turn_dumps_as_the_model_did():
 
 
 def test_a_game_state_without_a_turn_gets_a_fresh_default_turn_each():
-    first, second = GameState.model_fields["turn"].get_default(call_default_factory=True), TurnState()
+    first, second = GameStateFields.model_fields["turn"].get_default(call_default_factory=True), TurnState()
     assert type(first) is TurnState and first == second and first.used_once is not second.used_once
+    state = play_random_game(5, 4, 2, check_invariants=False).state
+    data = {name: value for name, value in state.as_dict().items() if name != "turn"}
+    read, built = GameState.model_validate(data), GameState(**data)
+    for without in (read, built, GameState.model_validate(data)):
+        assert type(without.turn) is TurnState and without.turn == second and without.turn.used_once is not second.used_once
+    assert read.turn is not built.turn
 
 
 @pytest.mark.parametrize("bad", [

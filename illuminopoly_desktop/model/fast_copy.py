@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from copy import deepcopy
 from types import UnionType
-from typing import Annotated, Literal, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Literal, TypeVar, Union, cast, get_args, get_origin
 
 from pydantic import BaseModel
 
+from .native_schema import NativeRecord
 from .player_state import PlayerState
 from .property_state import PropertyState
 from .turn_state import TurnState
@@ -22,11 +23,18 @@ _ATOMS = frozenset({int, str, bool, float, type(None), bytes})
 """Immutable values a copy may share."""
 
 SomeModel = TypeVar("SomeModel", bound=BaseModel)
+SomeTree = TypeVar("SomeTree", bound=BaseModel | NativeRecord)
 
 
-def copy_tree(model: SomeModel, shared: frozenset[str] = frozenset()) -> SomeModel:
+def copy_tree(model: SomeTree, shared: frozenset[str] = frozenset()) -> SomeTree:
     """A copy of `model` that shares no mutable object with it, except its top-level fields named in `shared`
-    (an immutable part such as the game's setup)."""
+    (an immutable part such as the game's setup). A plain class (the game state, model/state.py) copies itself: its
+    `copy` shares the setup, its deep copy nothing."""
+    if isinstance(model, NativeRecord):
+        copied = model.copy() if "setup" in shared else deepcopy(model)
+        if type(copied) is not type(model):
+            raise TypeError(f"{type(model).__name__} copied as {type(copied).__name__}")
+        return cast(SomeTree, copied)
     return _copy_model(model, shared)
 
 

@@ -9,16 +9,17 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
-    # The engine assigns state fields tens of thousands of times per game (`state.action_count`, `state.rng_state`,
-    # `state.turn`, `state.reserves`... about 17 a player-turn); pydantic's generic __setattr__ costs about a
-    # microsecond each, and any __setattr__ written in Python about 0.1 µs, a call into the interpreter even from the
-    # compiled core. Assignment is never validated here, and every field is always in the instance dict (validation,
-    # model/unvalidated.py and model/fast_copy.py put them all there), so a write is just a store into that dict:
-    # object's own setter, which CPython then calls directly as the class's C slot (no Python frame), and which the
-    # interpreter can specialise. What pydantic's setter did besides is not used: the fields-set bookkeeping (only
-    # `exclude_unset` reads it, which the project never uses), private attributes and frozen models (none derives
-    # from Model; `__pydantic_init_subclass__` gives such a class pydantic's setter back), and refusing a name that is
-    # no field, which mypy refuses in the model layer (tests/test_model_base.py pins all of it).
+    # The engine assigns the fields of the state's models many times per game (the windows', offers', slices'; the
+    # state itself, the deeds, players and turn are plain classes, model/state.py); pydantic's generic __setattr__
+    # costs about a microsecond each, and any __setattr__ written in Python about 0.1 µs, a call into the
+    # interpreter even from the compiled core. Assignment is never validated here, and every field is always in
+    # the instance dict (validation, model/unvalidated.py and model/fast_copy.py put them all there), so a write
+    # is just a store into that dict: object's own setter, which CPython then calls directly as the class's C slot
+    # (no Python frame), and which the interpreter can specialise. What pydantic's setter did besides is not used:
+    # the fields-set bookkeeping (only `exclude_unset` reads it, which the project never uses), private attributes
+    # and frozen models (none derives from Model; `__pydantic_init_subclass__` gives such a class pydantic's
+    # setter back), and refusing a name that is no field, which mypy refuses in the model layer
+    # (tests/test_model_base.py pins all of it).
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__  # CPython keeps the C slot only when both halves of it are object's
 

@@ -12,9 +12,9 @@ types (`int | None` becomes `type`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
-from pydantic import GetCoreSchemaHandler, TypeAdapter
+from pydantic import BaseModel, GetCoreSchemaHandler, TypeAdapter
 from pydantic_core import CoreSchema, core_schema
 
 T = TypeVar("T")
@@ -80,10 +80,10 @@ class NativeRecord:
         return type(self).__name__ + "(" + ", ".join(f"{name}={value!r}" for name, value in self.as_dict().items()) + ")"
 
     def model_dump(self, *, mode: Literal["json", "python"] = "python", include: set[str] | None = None,
-                   exclude: set[str] | None = None, exclude_defaults: bool = False) -> dict[str, object]:
+                   exclude: set[str] | None = None, exclude_defaults: bool = False) -> dict[str, Any]:
         """The record as the model it replaced dumped it (pydantic's `model_dump`), for the callers that treated it as a
         model (positions, views)."""
-        return dump_as_model(_adapter_of(type(self)), self, mode, include, exclude, exclude_defaults)
+        return dump_as_model(adapter_of(type(self)), self, mode, include, exclude, exclude_defaults)
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: object, handler: GetCoreSchemaHandler) -> CoreSchema:
@@ -94,7 +94,8 @@ class NativeRecord:
 _ADAPTERS: dict[type, TypeAdapter[NativeRecord]] = {}
 
 
-def _adapter_of(cls: type[NativeRecord]) -> TypeAdapter[NativeRecord]:
+def adapter_of(cls: type[NativeRecord]) -> TypeAdapter[NativeRecord]:
+    """pydantic's reader and writer of the plain class `cls` (built once)."""
     adapter = _ADAPTERS.get(cls)
     if adapter is None:
         adapter = _ADAPTERS[cls] = TypeAdapter(cls)
@@ -126,8 +127,32 @@ def class_schema(cls: type[NativeRecord], fields: dict[str, core_schema.TypedDic
         serialization=core_schema.plain_serializer_function_ser_schema(serialize, return_schema=fields_schema))
 
 
+def model_record_schema(cls: type[NativeRecord], model: type[BaseModel], build: Callable[..., object]) -> CoreSchema:
+    """The schema of the plain class `cls` whose fields are those of the pydantic model `model` (the whole state's,
+    model/state.py): `class_schema` of the model's own fields' schemas, in declared order, each with its validator,
+    default, `exclude_if` and serializer as pydantic built them for the model. Taken from the model rather than written
+    out as the smaller classes' are: its fields are mostly other models and unions of them, whose schemas only pydantic
+    builds (and the model is pure Python, so its annotations are whole). The definitions the model's schema shares
+    (recursive or repeated parts) come with it."""
+    built: Any = model.__pydantic_core_schema__  # a tree of dicts (pydantic_core's typed dicts)
+    definitions: list[CoreSchema] | None = None
+    if built["type"] == "definitions":
+        definitions = built["definitions"]
+        built = built["schema"]
+    if built["type"] != "model" or built["schema"]["type"] != "model-fields":
+        raise TypeError(f"{model.__name__}'s schema is a {built['type']} schema, not a model's")
+    fields: dict[str, core_schema.TypedDictField] = {}
+    for name, field in built["schema"]["fields"].items():
+        fields[name] = core_schema.typed_dict_field(
+            field["schema"], required=field["schema"]["type"] != "default",
+            serialization_exclude=field.get("serialization_exclude"),
+            serialization_exclude_if=field.get("serialization_exclude_if"), metadata=field.get("metadata"))
+    schema = class_schema(cls, fields, build)
+    return schema if definitions is None else core_schema.definitions_schema(schema, definitions)
+
+
 def dump_as_model(adapter: TypeAdapter[T], value: T, mode: str, include: set[str] | None,
-                  exclude: set[str] | None, exclude_defaults: bool) -> dict[str, object]:
+                  exclude: set[str] | None, exclude_defaults: bool) -> dict[str, Any]:
     """pydantic's `model_dump` of a plain class, through its schema."""
     dumped = adapter.dump_python(value, mode="json" if mode == "json" else "python", exclude_defaults=exclude_defaults)
     if not isinstance(dumped, dict):

@@ -159,8 +159,7 @@ class TableSession:
         except SaveError:
             log.exception("the game could not be rebuilt from its action log after an error")
             return
-        for name in type(sound).model_fields:
-            setattr(self.state, name, getattr(sound, name))
+        self.state.assign(sound.as_dict())
         log.warning("the state was rebuilt from its %d actions after an unexpected error", len(self.actions))
 
     def computer_player(self, seat: int) -> ComputerPlayer:

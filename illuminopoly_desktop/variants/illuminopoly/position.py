@@ -51,7 +51,7 @@ from ...model.cards import load_cards
 from ...model.options import OptionError, load_default_options, make_options
 from ...model.player_fields import PlayerFields
 from ...model.property_fields import PropertyFields
-from ...model.state import ROOT, GameSetup, GameState, PlayerState, PropertyState, SeatConfig
+from ...model.state import ROOT, GameSetup, GameState, GameStateFields, PlayerState, PropertyState, SeatConfig
 from ...model.turn_fields import TurnFields
 from ...model.turn_state import TurnState, TurnStep
 from ...rules.context import RulesContext
@@ -129,7 +129,7 @@ PositionTurn = _relaxed(
     landing_square=(SquareRef | None, None),
     phase=(Phase | None, Field(None, description="Where in the turn (R-TURN-03); see the module's documentation.")),
 )
-_GAME_FIELDS = tuple(f for f in GameState.model_fields
+_GAME_FIELDS = tuple(f for f in GameStateFields.model_fields
                      if f not in ("setup", "players", "properties", "turn", "rng_state"))
 _DERIVED = ("reserves", "house_supply", "hotel_supply", "chance_deck", "chest_deck", "seat_order")
 """Game fields a position may leave out to have them worked out (see the module's documentation)."""
@@ -144,15 +144,15 @@ _POSITION_FIELDS: dict[str, Any] = dict(
                                     "keyed generator, also its key (so a position tells the dice to come: keep "
                                     "it from the players).")),
     generator=(rng.Generator, Field(rng.SPLITMIX64, description="The random generator (model/rng.py).")),
-    rng_state=(_optional(GameState, "rng_state"), None),
+    rng_state=(_optional(GameStateFields, "rng_state"), None),
     players=(GenericAlias(list, (PositionPlayer,)), Field(..., min_length=1)),
     properties=(GenericAlias(dict, (str, PositionProperty)), Field(default_factory=dict)),
     turn=(PositionTurn | None, None),
     seat_order=(list[SeatRef] | None, Field(None, description="The seats in playing order; default: as listed.")),
     played_this_round=(list[SeatRef], Field(default_factory=list)),
     **{f: (SeatRef | None, None) for f in _SEAT_FIELDS},
-    **{f: (_optional(GameState, f), None) if f in _DERIVED else
-       (GameState.model_fields[f].annotation, GameState.model_fields[f])
+    **{f: (_optional(GameStateFields, f), None) if f in _DERIVED else
+       (GameStateFields.model_fields[f].annotation, GameStateFields.model_fields[f])
        for f in _GAME_FIELDS if f not in _SEAT_FIELDS and f not in ("seat_order", "played_this_round")},
 )
 """The fields of a position (pydantic field definitions: a type, and a default or FieldInfo)."""
@@ -582,7 +582,7 @@ def position_of(state: GameState) -> dict:
 
 
 def _field_default(field: str) -> Any:
-    return GameState.model_fields[field].get_default(call_default_factory=True)
+    return GameStateFields.model_fields[field].get_default(call_default_factory=True)
 
 
 def position_json(state: GameState) -> str:
