@@ -74,26 +74,30 @@ def schemer_against_random(games: int, seed: int, max_rounds: int, times: list[f
           f"(95% interval {low:.1%}–{high:.1%}; target >= 60%)  [{time.perf_counter() - started:.0f} s]", flush=True)
 
 
-def strategist_seats(seats: list[str], seed: int, budget: float, rollouts: int | None, policy: str) -> list:
+def strategist_seats(seats: list[str], seed: int, budget: float, rollouts: int | None, policy: str,
+                     counts: list[int] | None = None) -> list:
     """The players of a game as `play_table_game` would make them (the seat's seed `seed` * 100 + seat), each
     strategist with `policy` as its rollout policy and, with `rollouts`, that many rollouts per decision instead of a
-    clock."""
-    return [Strategist(seed * 100 + seat, budget=1e9 if rollouts else budget, max_rollouts=rollouts,
-                       rollout_policy=policy) if strength == "strategist"
+    clock; with `counts`, each strategist records there the rollouts of its decisions (`counting_strategist`)."""
+    kind = Strategist if counts is None else counting_strategist(counts)
+    return [kind(seed * 100 + seat, budget=1e9 if rollouts else budget, max_rollouts=rollouts,
+                 rollout_policy=policy) if strength == "strategist"
             else make_player(strength, seed * 100 + seat) for seat, strength in enumerate(seats)]
 
 
-def count_rollouts(players: list, counts: list[int]) -> None:
-    """Record in `counts` the rollouts of every strategist decision that played any (by the clock, how many a budget
-    bought on this machine: the `--rollouts` that stands for it)."""
-    for player in players:
-        if isinstance(player, Strategist):
-            def choose(view, seat, _player=player, _choose=player.choose):
-                action = _choose(view, seat)
-                if _player.last_rollouts:
-                    counts.append(_player.last_rollouts)
-                return action
-            player.choose = choose
+def counting_strategist(counts: list[int]) -> type[Strategist]:
+    """A strategist that records in `counts` the rollouts of every decision that played any (by the clock, how many a
+    budget bought on this machine: the `--rollouts` that stands for it). A subclass, as the compiled core's
+    Strategist is a native class whose methods cannot be replaced on an instance."""
+
+    class CountingStrategist(Strategist):
+        def choose(self, view: dict, seat: int):
+            action = super().choose(view, seat)
+            if self.last_rollouts:
+                counts.append(self.last_rollouts)
+            return action
+
+    return CountingStrategist
 
 
 def strategist_settings(budget: float, rollouts: int | None, policy: str) -> dict:
@@ -123,9 +127,8 @@ def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: f
     for done_pairs, i in enumerate(chosen, start=1):
         for seats in (["strategist", "schemer", "strategist", "schemer"],
                       ["schemer", "strategist", "schemer", "strategist"]):
-            players = strategist_seats(seats, seed + 10_000 + i, budget, rollouts, policy)
             counts: list[int] = []
-            count_rollouts(players, counts)
+            players = strategist_seats(seats, seed + 10_000 + i, budget, rollouts, policy, counts)
             game = play_table_game(seed + 10_000 + i, seats, max_rounds=max_rounds, factions=factions[i],
                                    budget=budget, keep_actions=False, players=players)
             won.update(shares(game))

@@ -96,17 +96,16 @@ def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = Fa
     cpu = 0.0
     choices = []
     values: list[float | None] = []
-    original = Strategist._rollout
 
-    def recorded(self, *args, **kwargs):  # every rollout's value, for the digest
-        value = original(self, *args, **kwargs)
-        values.append(value)
-        return value
+    class Recorded(Strategist):  # every rollout's value, for the digest (compiled, Strategist's methods are fixed)
+        def _rollout(self, *args, **kwargs):
+            value = super()._rollout(*args, **kwargs)
+            values.append(value)
+            return value
 
-    Strategist._rollout = recorded
     profiler = cProfile.Profile() if profile else None
     for number, (view, seat) in enumerate(positions):
-        strategist = Strategist(number, budget=1e9, max_rollouts=rollouts)
+        strategist = Recorded(number, budget=1e9, max_rollouts=rollouts)
         if policy != "light":  # (a REF from before the light policy has no such choice: the option is not passed)
             strategist.rollout_policy = "schemer"
         if profiler is not None:
@@ -123,7 +122,6 @@ def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = Fa
         stats = pstats.Stats(profiler)
         stats.sort_stats("tottime").print_stats(25)
         stats.sort_stats("cumulative").print_stats(45)
-    Strategist._rollout = original
     return {"rollouts": played, "seconds": spent, "rate": played / spent, "cpu_rate": played / cpu, "choices": digest(choices),
             "values": digest(values)}
 

@@ -47,7 +47,7 @@ class ClassicSchemer:
         self._free_actions = 0
         self._proposed: set[tuple] = set()
 
-    def choose(self, view: dict, seat: int) -> A.Action | None:
+    def choose(self, view: object, seat: int) -> A.Action | None:  # (a view, or what seat_view refuses)
         view = seat_view(view, seat)
         return self.decide(state_from_view(view, self.knowledge_rng), seat)
 
@@ -125,7 +125,7 @@ class ClassicSchemer:
                 item = leg.item
                 value: float
                 if isinstance(item, CashItem):
-                    value = item.amount
+                    value = float(item.amount)  # (compiled, a float variable holds no int)
                 elif isinstance(item, DeedItem):
                     value = self.deed_value(ctx, seat, item.property)
                     if leg.giver == seat:

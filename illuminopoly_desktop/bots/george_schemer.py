@@ -36,7 +36,7 @@ class GeorgeSchemer(ClassicSchemer):
     """A rule-based computer player of the Georgist rules (strength "schemer"): classic's decision loop
     (bots/classic_schemer.py) with the Georgist answers."""
 
-    improvement_steps = ("choice", "free", "landing")
+    improvement_steps: tuple[str, ...] = ("choice", "free", "landing")
     max_free_actions = MAX_FREE_ACTIONS_PER_TURN
 
     def urgent_answer(self, ctx: RulesContext, seat: int, menu) -> A.Action | None:

@@ -341,7 +341,7 @@ def special_distance(state: GameState, seat: int, viewer: int | None = None, ran
     if ranks is None:
         ranks = Rankings(state, facts)  # several conditions read the same rankings
     distances = sorted(MISSING[key](state, facts, seat, ranks) for key in keys)
-    if len(keys) > 2 and keys is DOG_CONDITIONS:
+    if len(keys) > 2 and keys == DOG_CONDITIONS:  # (equal, not the same: compiled, a tuple is rebuilt)
         return sum(distances[:3]) / 3 + 0.5
     return distances[0]
 

@@ -60,7 +60,7 @@ def action_kind(action: A.Action) -> str:
 class IllumoSchemer(ClassicSchemer):
     """A rule-based computer player of Illumonopoly (strength "schemer")."""
 
-    improvement_steps = ("free",)
+    improvement_steps: tuple[str, ...] = ("free",)
     """It builds and lifts mortgages after its last move, when it knows whether its bonus is lost anyway."""
 
     def decide(self, state: GameState, seat: int) -> A.Action | None:

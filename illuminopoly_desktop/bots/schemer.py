@@ -71,7 +71,7 @@ class Schemer:
         self.memo = memo
         """Standings already worked out in this look-ahead (the strategist's rollouts share one), or None."""
 
-    def choose(self, view: dict, seat: int) -> A.Action | None:
+    def choose(self, view: object, seat: int) -> A.Action | None:  # (a view, or what seat_view refuses)
         """The schemer's decision for `seat`, from that seat's view (model.views.player_view) only."""
         view = seat_view(view, seat)
         state = state_from_view(view, self.knowledge_rng)

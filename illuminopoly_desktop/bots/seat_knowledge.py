@@ -20,6 +20,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..model.cards import load_cards
 from ..model.seating import SeatId
 from ..model.state import GameSetup, GameState
@@ -39,6 +41,7 @@ def undecided(window: dict, bidder: int) -> None:
     return None
 
 
+@mypyc_attr(native_class=False)  # compiled with the core (issue 30): mypyc makes no native class of a TypeError
 class NotAView(TypeError):
     """A computer player was handed something other than a seat's view (the whole state would show hidden
     information)."""

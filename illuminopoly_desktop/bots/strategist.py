@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Literal
 
+from mypy_extensions import mypyc_attr
+
 from ..model.state import Contest, GameState
 from ..rules import actions as A
 from ..rules import engine
@@ -57,6 +59,7 @@ THINKING_WINDOWS = frozenset({"contest", "favor_window", "chair_buyoff"})
 THINKING_CONTEST_STAGES = frozenset({"chair_block", "answers", "volunteers", "graft", "open_graft"})
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # bench/strategist.py derives from it to record every rollout's value
 class Strategist:
     """A computer player that looks ahead (strength "strategist")."""
 
@@ -76,10 +79,12 @@ class Strategist:
         """Rollouts played for the last decision (for tests and benchmarks)."""
         self._step_cost = 0.002
         """Running estimate of one rollout action's time (a decision and its application)."""
+        self.clock: Callable[[], float] = time.perf_counter
+        """The clock the budget is read from (a test gives it one that never runs faster or slower)."""
 
-    def choose(self, view: dict, seat: int) -> A.Action | None:
+    def choose(self, view: object, seat: int) -> A.Action | None:  # (a view, or what seat_view refuses)
         """The decision for `seat` from its view only, within the budget."""
-        started = time.perf_counter()
+        started = self.clock()
         deadline = started + self.budget * (1 - SAFETY)
         view = seat_view(view, seat)
         self.last_rollouts = 0
@@ -88,7 +93,7 @@ class Strategist:
         if baseline is None:
             return None
         candidates = self.candidates(state_from_view(view, self.rng), seat, baseline)
-        if len(candidates) < 2 or time.perf_counter() >= deadline:
+        if len(candidates) < 2 or self.clock() >= deadline:
             return baseline
         return self._search(view, seat, candidates, deadline)
 
@@ -188,16 +193,16 @@ class Strategist:
         iteration = 0
         self._step_cost = 0.002
         rollout_cost = 0.0
-        while len(live) > 1 and time.perf_counter() + rollout_cost < deadline and not self._enough():
+        while len(live) > 1 and self.clock() + rollout_cost < deadline and not self._enough():
             world = state_from_view(view, random.Random(world_seed + iteration), bid_guess=undecided)
             values: dict[int, float] = {}
             for index in live:
-                began = time.perf_counter()
+                began = self.clock()
                 if began + rollout_cost >= deadline or self._enough():
                     break
                 value = self._rollout(engine.copy_state(world), seat, candidates[index], world_seed + iteration,
                                       deadline, memo)
-                spent = time.perf_counter() - began
+                spent = self.clock() - began
                 rollout_cost = spent if not rollout_cost else 0.8 * rollout_cost + 0.2 * spent
                 if value is not None:
                     values[index] = value
@@ -238,13 +243,13 @@ class Strategist:
                     policy = policies[actor] = Schemer(seed + actor, allow_offers=False, memo=memo)
                 return policy.decide(world, actor)
 
-        clock = time.perf_counter()
+        clock = self.clock()
         if clock + 2 * self._step_cost >= deadline:
             return None
         try:
             for count, step in enumerate(drive(world, decide)):
                 turns += sum(1 for event in step.events if isinstance(event, TurnStarted))
-                now = time.perf_counter()
+                now = self.clock()
                 self._step_cost = 0.9 * self._step_cost + 0.1 * (now - clock)
                 clock = now
                 if world.game_over or turns >= self.rollout_turns or count >= 399:

@@ -188,7 +188,7 @@ class Appraiser:
     def _cash_standing(self, seat: int) -> float:
         """The cash part of a standing: cash less what he owes (a debt owed to him at 80%), and the reserve penalty."""
         player = self.state.players[seat]
-        cash: float = player.cash - player.bank_debt
+        cash = float(player.cash - player.bank_debt)  # (compiled, a float variable holds no int)
         for debt in self.state.debts:
             if debt.debtor == seat:
                 cash -= debt.amount
