@@ -11,6 +11,7 @@ from ..model.illumo_options import IllumoOptions
 from ..model.illumo_state import IllumoState
 from ..model.state import GameState
 from ..model.typed_access import options_as, slice_as
+from ..rules.boardindex import IndexedSquare
 from ..rules.context import RulesContext
 from ..rules.rent import lot_rent
 from ..rules.roll_contests import ContestSpec, success_chance
@@ -40,11 +41,11 @@ def illumo_options(ctx: RulesContext) -> IllumoOptions:
     return options_as(ctx.options, IllumoOptions)
 
 
-def price(square: Square) -> int:
+def price(square: Square | IndexedSquare) -> int:
     return square.price or 0
 
 
-def house_cost(square: Square) -> int:
+def house_cost(square: Square | IndexedSquare) -> int:
     return square.house_cost or 0
 
 

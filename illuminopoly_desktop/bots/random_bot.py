@@ -50,8 +50,9 @@ class RandomBot:
         menu = legal_menu(state, seat, include_free=wants_free)
         main: list[str] = []
         free: list[str] = []
+        free_types = A.FREE_ACTION_TYPES  # (read once: another module's global is a dictionary lookup each time)
         for kind in menu:
-            (free if kind in A.FREE_ACTION_TYPES else main).append(kind)
+            (free if kind in free_types else main).append(kind)
         main.sort()
         free.sort()
         if "accept_offer" in menu or "decline_offer" in menu:

@@ -7,12 +7,33 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from ..model.board import Board
+from ..model.board import Board, Square
 
 CACHE_SIZE = 8
 """Boards indexed at once: a game has one; a client rebuilding states from views makes many, and this must not grow
 with them (it once held every board it had seen)."""
 _CACHE: OrderedDict[int, tuple[Board, "BoardIndex"]] = OrderedDict()
+
+
+class IndexedSquare:
+    """A square's printed facts (model/board.py `Square`) as a native record of the compiled core: the engine reads
+    them tens of times a player-turn, and a pydantic model's attribute is a lookup in its instance dictionary after
+    one in its class's. Same names, same values; `is_property` a plain attribute."""
+    __slots__ = ("index", "name", "kind", "group", "price", "rents", "house_cost", "mortgage", "leg", "out_arrows",
+                 "is_property")
+
+    def __init__(self, square: Square):
+        self.index: int = square.index
+        self.name: str = square.name
+        self.kind: str = square.kind
+        self.group: str | None = square.group
+        self.price: int | None = square.price
+        self.rents: tuple[int, int, int, int, int, int] | None = square.rents
+        self.house_cost: int | None = square.house_cost
+        self.mortgage: int | None = square.mortgage
+        self.leg: int | None = square.leg
+        self.out_arrows: int = square.out_arrows
+        self.is_property: bool = square.is_property
 
 
 class BoardIndex:
@@ -23,7 +44,7 @@ class BoardIndex:
 
     def __init__(self, board: Board):
         self.board = board
-        self.squares = board.squares
+        self.squares = tuple(IndexedSquare(square) for square in board.squares)
         self.name = board.name
         self.groups = board.groups
         self.group_of: dict[int, str] = {square.index: square.group for square in board.squares

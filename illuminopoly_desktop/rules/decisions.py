@@ -18,7 +18,7 @@ from typing import ClassVar
 from mypy_extensions import mypyc_attr
 
 from ..model.rulesets import find_ruleset
-from ..model.state import GameState
+from ..model.state import GameState, TurnState
 from .actions import Action
 from .context import RulesContext
 from .errors import refuse
@@ -109,10 +109,10 @@ class Step(Decision):
 
     handlers: ClassVar[dict[str, Handler]] = {}
 
-    def awaiting(self, state: GameState, turn) -> list[int]:
+    def awaiting(self, state: GameState, turn: TurnState) -> list[int]:
         return [] if self.automatic else [turn.seat]
 
-    def apply(self, ctx: RulesContext, turn, action: Action) -> None:
+    def apply(self, ctx: RulesContext, turn: TurnState, action: Action) -> None:
         if action.seat != turn.seat:
             raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["turn.not_yours"], f"It is {ctx.name(turn.seat)}'s turn.")
         handler = self.handlers.get(action.type)
@@ -121,11 +121,11 @@ class Step(Decision):
         else:
             handler(ctx, action)
 
-    def refuse_out_of_step(self, ctx: RulesContext, turn, action: Action) -> None:
+    def refuse_out_of_step(self, ctx: RulesContext, turn: TurnState, action: Action) -> None:
         """Refuse an action this step has no handler for (raises IllegalAction)."""
         raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["turn.out_of_step"], f"You cannot do that now ({turn.step.replace('_', ' ')}).")
 
-    def redact(self, state: GameState, turn, shown: dict, seat: int | None) -> None:
+    def redact(self, state: GameState, turn: TurnState, shown: dict, seat: int | None) -> None:
         """The turn is public (R-GEN-06): nothing of a step is hidden."""
 
 
@@ -135,13 +135,13 @@ class Automatic(Step):
 
     automatic = True
 
-    def options(self, ctx: RulesContext, turn, seat: int) -> list[Action]:
+    def options(self, ctx: RulesContext, turn: TurnState, seat: int) -> list[Action]:
         return []
 
-    def default(self, state: GameState, turn, seat: int) -> Action | None:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> Action | None:
         return None
 
-    def apply(self, ctx: RulesContext, turn, action: Action) -> None:
+    def apply(self, ctx: RulesContext, turn: TurnState, action: Action) -> None:
         raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["decision.out_of_place"], f"Nobody decides at {self.describe(ctx.state, turn)}.")
 
 

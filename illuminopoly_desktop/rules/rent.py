@@ -4,10 +4,11 @@ a Railroad's by how many count, a Utility's by the dice. When rent is due, to wh
 from __future__ import annotations
 
 from ..model.board import Board
+from ..model.state import PropertyState
 from .boardindex import BoardIndex
 
 
-def lot_rent(square, prop, doubled: bool) -> int:
+def lot_rent(square, prop: PropertyState, doubled: bool) -> int:
     """A colour lot's printed rent for its buildings (a hotel, or 0 to 4 houses), doubled when `doubled` (a
     monopoly's bare lots; its buildings too where the rules say so)."""
     rent = square.rents[5] if prop.hotel else square.rents[prop.houses]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...model.state import GameState
+from ...model.state import GameState, TurnState
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Automatic, Menu, Step
@@ -74,10 +74,10 @@ def end_turn(ctx: RulesContext, action: A.EndTurn) -> None:
 class ClassicStep(Step):
     words: ClassVar[str] = ""
 
-    def free_actions(self, turn, seat: int) -> str | None:
+    def free_actions(self, turn: TurnState, seat: int) -> str | None:
         return ALL_FREE_ACTIONS
 
-    def describe(self, state: GameState, turn) -> str:
+    def describe(self, state: GameState, turn: TurnState) -> str:
         return self.words
 
 
@@ -88,7 +88,7 @@ class Choice(ClassicStep):
     handlers = handler_map(handles(A.Roll, roll), handles(A.JailRoll, jail_roll), handles(A.JailBail, jail_bail),
                            handles(A.JailFavor, jail_favor))
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         player = ctx.state.players[seat]
         if not player.in_jail:
             return {"roll": lambda: [shared(A.Roll, seat=seat)]}
@@ -99,7 +99,7 @@ class Choice(ClassicStep):
             menu["jail_favor"] = lambda: [shared(A.JailFavor, seat=seat)]
         return menu
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.JailRoll, seat=seat) if state.players[seat].in_jail else shared(A.Roll, seat=seat)
 
 
@@ -109,14 +109,14 @@ class Landing(ClassicStep):
     words = "buying or declining a deed"
     handlers = handler_map(handles(A.Buy, buy), handles(A.DoNothing, decline))
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         menu: Menu = {}
         if passes(landing.check_buy, ctx, seat):
             menu["buy"] = lambda: [shared(A.Buy, seat=seat)]
         menu["do_nothing"] = lambda: [shared(A.DoNothing, seat=seat)]
         return menu
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.DoNothing, seat=seat)
 
 
@@ -127,11 +127,11 @@ class TaxChoice(ClassicStep):
     words = "the choice of how to pay Income Tax"
     handlers = handler_map(handles(A.PayIncomeTax, pay_income_tax))
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         return {"pay_income_tax": lambda: [shared(A.PayIncomeTax, seat=seat, method="flat"),
                                            shared(A.PayIncomeTax, seat=seat, method="percent")]}
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.PayIncomeTax, seat=seat, method="flat")
 
 
@@ -141,12 +141,12 @@ class Free(ClassicStep):
     words = "the rest of the turn"
     handlers = handler_map(handles(A.Roll, roll), handles(A.EndTurn, end_turn))
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         if turn.may_roll_again:
             return {"roll": lambda: [shared(A.Roll, seat=seat)]}
         return {"end_turn": lambda: [shared(A.EndTurn, seat=seat)]}
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.Roll, seat=seat) if turn.may_roll_again else shared(A.EndTurn, seat=seat)
 
 
@@ -154,7 +154,7 @@ class RoundStart(Automatic):
     """Before the first turn of a round (and of the game)."""
     kind = "none"
 
-    def describe(self, state: GameState, turn) -> str:
+    def describe(self, state: GameState, turn: TurnState) -> str:
         return "the start of a round"
 
     def advance(self, ctx: RulesContext) -> None:
@@ -164,7 +164,7 @@ class RoundStart(Automatic):
 class AfterLanding(Automatic):
     kind = "after_landing"
 
-    def describe(self, state: GameState, turn) -> str:
+    def describe(self, state: GameState, turn: TurnState) -> str:
         return "the end of the move"
 
     def advance(self, ctx: RulesContext) -> None:
@@ -175,7 +175,7 @@ class JailExit(Automatic):
     """CLASSIC-11, VARIANTS §1.3 T8: the $50 after a third failed roll is paid; he moves by that roll."""
     kind = "jail_exit"
 
-    def describe(self, state: GameState, turn) -> str:
+    def describe(self, state: GameState, turn: TurnState) -> str:
         return "leaving Jail after the third roll"
 
     def advance(self, ctx: RulesContext) -> None:

@@ -8,7 +8,7 @@ Georgist rules and expire the unclaimed use fees before a roll through GeorgeRul
 steps that differ."""
 from __future__ import annotations
 
-from ...model.state import GameState
+from ...model.state import GameState, TurnState
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu
@@ -47,14 +47,14 @@ class Landing(ClassicStep):
     words = "leasing a parcel or not"
     handlers = handler_map(handles(A.LeaseParcel, lease), handles(A.Buy, buy), handles(A.DoNothing, decline))
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         if bought_outright(ctx, landing_square(ctx.state.turn)):
             menu: Menu = {"buy": lambda: [shared(A.Buy, seat=seat)]} if passes(landing.check_purchase, ctx, seat) \
                 else {}
             return {**menu, "do_nothing": lambda: [shared(A.DoNothing, seat=seat)]}
         return {"lease_parcel": lambda: lease_choices(ctx, seat), "do_nothing": lambda: [shared(A.DoNothing, seat=seat)]}
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.DoNothing, seat=seat)
 
 
@@ -73,7 +73,7 @@ class TaxChoice(classic_steps.TaxChoice):
     """V-GEORGE-25: Income Tax's flat $60 or ten times the dice, chosen before they are rolled."""
     handlers = handler_map(handles(A.PayIncomeTax, pay_income_tax))
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         return {"pay_income_tax": lambda: [shared(A.PayIncomeTax, seat=seat, method="flat"),
                                            shared(A.PayIncomeTax, seat=seat, method="dice")]}
 

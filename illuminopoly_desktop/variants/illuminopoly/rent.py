@@ -3,6 +3,7 @@ for mortgaged, destroyed, rubble, disrupted, rezoned and counting-down propertie
 (rules/rent.py); monopolies (R-MONO-01) and Power Base (R-PB)."""
 from __future__ import annotations
 
+from ...model.state import PropertyState
 from ...rules.context import RulesContext
 from ...rules.events import RentCollected
 from ...rules.money import bank_pays
@@ -81,7 +82,7 @@ def rent_of(ctx: RulesContext, index: int, skip_mortgage_row: bool = False, util
     return _rent_row(ctx, index, prop, owner, utility_roll)
 
 
-def _rent_row(ctx: RulesContext, index: int, prop, owner: int, utility_roll: int | None) -> int:
+def _rent_row(ctx: RulesContext, index: int, prop: PropertyState, owner: int, utility_roll: int | None) -> int:
     """The rest of R-RENT-02's table, for an owned property the zero rows (mortgaged, destroyed, rubble in its
     group, disrupted) have let through."""
     square = ctx.squares[index]

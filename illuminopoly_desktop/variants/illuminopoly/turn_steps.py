@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from ...model.state import GameState
+from ...model.state import GameState, PlayerState, TurnState
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import ALL_FREE_ACTIONS, Menu, Step
@@ -35,13 +35,13 @@ class TurnStep(Step):
     """Free actions may be taken here: the open steps, and the T1 decision (`upkeep`)."""
     words: ClassVar[str] = ""
 
-    def free_actions(self, turn, seat: int) -> str | None:
+    def free_actions(self, turn: TurnState, seat: int) -> str | None:
         return ALL_FREE_ACTIONS if self.free else None
 
-    def describe(self, state: GameState, turn) -> str:
+    def describe(self, state: GameState, turn: TurnState) -> str:
         return self.words
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         state = ctx.state
         player = state.players[seat]
         menu = self.step_menu(ctx, seat, player)
@@ -59,14 +59,14 @@ class TurnStep(Step):
                     for i in abandonable])(menu["reorganize"])
         return menu
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         """The options of this step itself, before the ones every open step shares."""
         return {}
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action | None:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action | None:
         return None
 
-    def refuse_out_of_step(self, ctx: RulesContext, turn, action: A.Action) -> None:
+    def refuse_out_of_step(self, ctx: RulesContext, turn: TurnState, action: A.Action) -> None:
         if action.type == "second_rent" and ctx.state.players[action.seat].faction != "top_hat":
             raise refuse("E_FACTION_CANNOT", "R-TURN-04", "Only the Top Hat may collect a second rent.")
         super().refuse_out_of_step(ctx, turn, action)
@@ -78,11 +78,11 @@ POWERS = handler_map(handles(A.SecondRent, act.second_rent), handles(A.CollectRe
                      handles(A.BoatSqueeze, act.boat_squeeze))
 
 
-def _can_reorganize(player) -> bool:
+def _can_reorganize(player: PlayerState) -> bool:
     return player.role == "faction" and player.faction != "artillery"
 
 
-def _dice_options(player) -> tuple[int, ...]:
+def _dice_options(player: PlayerState) -> tuple[int, ...]:
     return (2, 3) if player.faction == "race_car" else (2,)
 
 
@@ -103,7 +103,7 @@ class Choice(TurnStep):
                               handles(A.JailFavor, act.jail_favor),
                               handles(A.ForfeitMoveToRebuild, act.forfeit_move_to_rebuild)), **POWERS}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         state = ctx.state
         menu: Menu = {}
         dice_options = _dice_options(player)
@@ -125,7 +125,7 @@ class Choice(TurnStep):
             menu["second_rent"] = lambda: [shared(A.SecondRent, seat=seat)]  # R-FAC-TOPHAT-02
         return menu
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         player = state.players[seat]
         if player.forced_reorg_pending:
             return A.Reorganize(seat=seat, placements=structure.suggested_arrangement(RulesContext(state), seat))
@@ -141,10 +141,10 @@ class Income(TurnStep):
     words = "the Thimble's choice of income (T2)"
     handlers = {**handler_map(handles(A.Reorganize, act.reorganize)), **POWERS}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         return {"collect_rent": lambda: [shared(A.CollectRent, seat=seat)], "reorganize": _reorganize_option(ctx, seat)}
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.CollectRent, seat=seat)
 
 
@@ -154,10 +154,10 @@ class RailJump(TurnStep):
     words = "the Shoe's offer to ride the rails"
     handlers = handler_map(handles(A.RailJump, act.rail_jump))
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         return {"rail_jump": lambda: [shared(A.RailJump, seat=seat, jump=True), shared(A.RailJump, seat=seat, jump=False)]}
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.RailJump, seat=seat, jump=False)
 
 
@@ -167,11 +167,11 @@ class DogImmunity(TurnStep):
     words = "the Dog's choice instead of Jail"
     handlers = handler_map(handles(A.DogImmunity, act.dog_immunity))
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         return {"dog_immunity": lambda: [shared(A.DogImmunity, seat=seat, just_visiting=False),
                                          shared(A.DogImmunity, seat=seat, just_visiting=True)]}
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.DogImmunity, seat=seat, just_visiting=False)
 
 
@@ -181,11 +181,11 @@ class StopOffer(TurnStep):
     words = "the offer to stop and fix a property"
     handlers = handler_map(handles(A.StopToFix, act.stop_to_fix))
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         return {"stop_to_fix": lambda: [shared(A.StopToFix, seat=seat, stop=True),
                                         shared(A.StopToFix, seat=seat, stop=False)]}
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.StopToFix, seat=seat, stop=False)
 
 
@@ -202,7 +202,7 @@ class Landing(TurnStep):
                               handles(A.Subvert, act.subvert), handles(A.Rebuild, act.rebuild),
                               handles(A.DemandRansom, act.demand_ransom), handles(A.Destroy, act.destroy)), **POWERS}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         state = ctx.state
         menu: Menu = {"do_nothing": lambda: [shared(A.DoNothing, seat=seat)]}
         index = landing_square(state.turn)
@@ -217,7 +217,7 @@ class Landing(TurnStep):
             _landing_artillery(ctx, seat, index, menu)
         return menu
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.DoNothing, seat=seat)
 
 
@@ -260,7 +260,7 @@ class Upkeep(TurnStep):
     words = "the upkeep decision (T1)"
     handlers = handler_map(handles(A.AttemptDestruction, act.attempt_destruction), handles(A.EndUpkeep, act.end_upkeep))
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         state = ctx.state
         menu: Menu = {"end_upkeep": lambda: [shared(A.EndUpkeep, seat=seat)]}
         ransom = state.pending_ransom
@@ -269,7 +269,7 @@ class Upkeep(TurnStep):
             menu["attempt_destruction"] = lambda: [shared(A.AttemptDestruction, seat=seat)]
         return menu
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.EndUpkeep, seat=seat)  # R-ART-05: no attempt; D-03: no cleanup now
 
 
@@ -281,11 +281,11 @@ class TaxChoice(TurnStep):
     words = "the Income Tax choice"
     handlers = {**handler_map(handles(A.PayIncomeTax, act.pay_income_tax)), **POWERS}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         return {"pay_income_tax": lambda: [shared(A.PayIncomeTax, seat=seat, method="flat"),
                                            shared(A.PayIncomeTax, seat=seat, method="percent")]}
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.PayIncomeTax, seat=seat, method="flat")
 
 
@@ -299,14 +299,14 @@ class FreeParkingChoice(TurnStep):
     handlers = {**handler_map(handles(A.TakePot, act.take_pot), handles(A.DoNothing, act.do_nothing),
                               handles(A.Reorganize, act.reorganize)), **POWERS}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         menu: Menu = {"take_pot": lambda: [shared(A.TakePot, seat=seat)],
                       "do_nothing": lambda: [shared(A.DoNothing, seat=seat)]}
         if _can_reorganize(player):
             menu["reorganize"] = _reorganize_option(ctx, seat)
         return menu
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.DoNothing, seat=seat)
 
 
@@ -320,7 +320,7 @@ class Free(TurnStep):
     handlers = {**handler_map(handles(A.Roll, act.roll), handles(A.VisitorBail, act.visitor_bail),
                               handles(A.EndTurn, act.end_turn)), **POWERS}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         state = ctx.state
         menu: Menu = {"end_turn": lambda: [shared(A.EndTurn, seat=seat)]}
         if state.turn.may_roll_again:
@@ -331,7 +331,7 @@ class Free(TurnStep):
             menu["visitor_bail"] = lambda: [shared(A.VisitorBail, seat=seat, jailed=j) for j in jailed]
         return menu
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.EndTurn, seat=seat)
 
 
@@ -343,7 +343,7 @@ class BankerTurn(TurnStep):
     words = "the professional Banker's turn"
     handlers = {**handler_map(handles(A.EndTurn, act.end_turn), handles(A.BankerReclaim, act.banker_reclaim)), **POWERS}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         state = ctx.state
         menu: Menu = {"end_turn": lambda: [shared(A.EndTurn, seat=seat)]}
         reclaimable = [i for i, p in state.properties.items() if p.mortgaged and p.controller not in (None, seat)]
@@ -351,7 +351,7 @@ class BankerTurn(TurnStep):
             menu["banker_reclaim"] = lambda: [shared(A.BankerReclaim, seat=seat, property=i) for i in reclaimable]
         return menu
 
-    def default(self, state: GameState, turn, seat: int) -> A.Action:
+    def default(self, state: GameState, turn: TurnState, seat: int) -> A.Action:
         return shared(A.EndTurn, seat=seat)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...model.state import PropertyState
 from ...rules.context import RulesContext
 from ...rules.required_fields import printed_price
 from .access import illuminopoly_options
@@ -24,7 +25,7 @@ class Progress:
     """E.g. "4 of 6 colour groups"."""
 
 
-def _held(prop, seat: int) -> bool:
+def _held(prop: PropertyState, seat: int) -> bool:
     return prop.owner == seat or prop.controller == seat
 
 
@@ -48,7 +49,7 @@ def thimble(ctx: RulesContext, seat: int) -> Progress:
     return Progress(groups, THIMBLE_COLOURS, f"{groups} of {THIMBLE_COLOURS} colour groups")
 
 
-def _ruined(prop, disrupted: bool) -> bool:
+def _ruined(prop: PropertyState, disrupted: bool) -> bool:
     return prop.rezoned or prop.destroyed or (disrupted and prop.disrupted_turns > 0)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...model.state import GameState
+from ...model.state import GameState, PlayerState, TurnState
 from ...rules import actions as A
 from ...rules.context import RulesContext
 from ...rules.decisions import Menu, Step
@@ -97,7 +97,7 @@ class Choice(base.Choice):
     handlers = {**{kind: _acted(h) for kind, h in _handlers(base.Choice).items()},
                 "pass_first_action": halves.pass_first_action}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         menu = super().step_menu(ctx, seat, player)
         if halves.may_pass_first(ctx.state, seat):
             menu["pass_first_action"] = lambda: [shared(A.PassFirstAction, seat=seat)]
@@ -115,7 +115,7 @@ class Upkeep(base.Upkeep):
                 "attempt_destruction": _attack("attempt_destruction", _handlers(base.Upkeep)["attempt_destruction"],
                                                _ransomed_target)}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         menu = super().step_menu(ctx, seat, player)
         index = _ransomed_target(ctx)
         if "attempt_destruction" in menu and index is not None \
@@ -142,7 +142,7 @@ class Landing(base.Landing):
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": halves.pass_second_action}
 
-    def step_menu(self, ctx: RulesContext, seat: int, player) -> Menu:
+    def step_menu(self, ctx: RulesContext, seat: int, player: PlayerState) -> Menu:
         menu = super().step_menu(ctx, seat, player)
         index = landing_square(ctx.state.turn)
         for kind in attacks.DEED_ATTACKS & set(menu):
@@ -150,7 +150,7 @@ class Landing(base.Landing):
                 del menu[kind]
         return menu
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         return second_menu(ctx, seat, super().menu(ctx, turn, seat))
 
 
@@ -159,7 +159,7 @@ class FreeParkingChoice(base.FreeParkingChoice):
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": halves.pass_second_action}
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         return second_menu(ctx, seat, super().menu(ctx, turn, seat))
 
 
@@ -217,7 +217,7 @@ class Free(base.Free):
                 **FIRST_ACTION_POWERS,
                 "pass_second_action": _second_only(halves.pass_second_action)}
 
-    def menu(self, ctx: RulesContext, turn, seat: int) -> Menu:
+    def menu(self, ctx: RulesContext, turn: TurnState, seat: int) -> Menu:
         menu = super().menu(ctx, turn, seat)
         state = ctx.state
         if _pilots_turn(state):  # V-SHARED-29: the Illuminopoly turn's open window, the bail filtered as below
