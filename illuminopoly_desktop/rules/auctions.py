@@ -110,7 +110,6 @@ def close_if_decided(ctx: RulesContext, auction: Auction) -> None:
     state.pending.remove(auction)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class AuctionWindow(Window):
     """An auction as a decision: the bidder whose turn it is bids or passes. Bids are public (R-DEAL-09)."""
     kind = "auction"

@@ -33,7 +33,6 @@ OFFERS_ONLY = "offers"
 """`Decision.free_actions`: only the offer actions (OFFER_ACTION_TYPES) may be taken, e.g. bribes during a vote."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Decision:
     """One kind of decision. Subclasses answer every method (the registry test checks it): a window is a `Window`,
     a step of the turn machine a `Step`."""
@@ -87,7 +86,6 @@ class Decision:
         raise NotImplementedError(f"{type(self).__name__}.advance")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Window(Decision):
     """A decision on the pending stack. Its answers are the methods named in `answers` (action type -> method
     name); any other action is refused as out of place."""
@@ -102,7 +100,6 @@ class Window(Decision):
         getattr(self, method)(ctx, window, action)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Step(Decision):
     """A step of the turn machine: the mover (`turn.seat`) decides, unless the step is automatic. His answers are
     the functions of `handlers` (action type -> function(ctx, action))."""
@@ -129,7 +126,6 @@ class Step(Decision):
         """The turn is public (R-GEN-06): nothing of a step is hidden."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Automatic(Step):
     """A step nobody decides: the engine takes it at once (`advance`)."""
 

@@ -114,7 +114,6 @@ def forgive_debt(ctx: RulesContext, seat: int, debt_id: int, new_round: int | No
                        status=status, rule_id=ctx.rules.rule_ids["debt"], visible_to=debt.secret_between))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class RaiseFundsWindow(Window):
     """A payer short of cash raises it with free actions (mortgages, sales, deals), then settles (R-LOSE-02)."""
     kind = "raise_funds"

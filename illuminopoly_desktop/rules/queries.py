@@ -29,7 +29,6 @@ def checked(check: Callable, *args):
         return None
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Queries:
     has_contests = False
     """Whether a player may attack another's deed (Illuminopoly's contests, R-CONTEST); classic Monopoly has none."""

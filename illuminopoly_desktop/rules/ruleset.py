@@ -40,7 +40,6 @@ CORE_RULE_KEYS = frozenset({
 """The semantic keys of the rules the core's mechanisms apply (`Ruleset.rule_ids`)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the rulesets' classes derive from it
 class Ruleset:
     name: ClassVar[str] = ""
     """The stable code written in saves and adverts (model/rulesets.py)."""

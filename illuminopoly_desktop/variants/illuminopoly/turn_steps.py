@@ -27,7 +27,6 @@ from . import artillery, cheating, conspiracy, landing, structure, turn
 from . import turn_actions as act
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # its steps that the shared game's steps derive from allow it
 class TurnStep(Step):
     open: ClassVar[bool] = False
     """An open step (R-GEN-04): free actions, the faction powers that are listed everywhere, and cheats."""
@@ -91,7 +90,6 @@ def _reorganize_option(ctx: RulesContext, seat: int):
     return lambda: [REORGANIZE.build(seat=seat, placements=structure.suggested_arrangement(ctx, seat))]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Choice(TurnStep):
     """T3, the main choice: move, or reorganize, or another choice of a faction (R-TURN-03, -04)."""
     kind = "choice"
@@ -132,7 +130,6 @@ class Choice(TurnStep):
         return shared(A.JailRoll, seat=seat) if player.in_jail else shared(A.Roll, seat=seat)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Income(TurnStep):
     """T2 of the Thimble, who may reorganize instead of collecting rent (R-FAC-THIMBLE-02)."""
     kind = "income"
@@ -189,7 +186,6 @@ class StopOffer(TurnStep):
         return shared(A.StopToFix, seat=seat, stop=False)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Landing(TurnStep):
     """The landing options on a property (R-LAND-02, -03): do nothing, buy, or a conspiracy's contest; the
     Artillery's ransom or destruction (R-ART-02)."""
@@ -251,7 +247,6 @@ def _landing_artillery(ctx: RulesContext, seat: int, index: int, menu: Menu) -> 
         menu["destroy"] = lambda: [shared(A.Destroy, seat=seat)]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Upkeep(TurnStep):
     """T1: the Artillery's destruction after a ransom (R-ART-05), or an owner's cleanup before his rent (R-ART-11,
     D-03)."""
@@ -289,7 +284,6 @@ class TaxChoice(TurnStep):
         return shared(A.PayIncomeTax, seat=seat, method="flat")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class FreeParkingChoice(TurnStep):
     """Landed on Free Parking: take the pot, do nothing, or reorganize (R-FP-03)."""
     kind = "fp_choice"
@@ -310,7 +304,6 @@ class FreeParkingChoice(TurnStep):
         return shared(A.DoNothing, seat=seat)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the shared game's steps (variants/shared/steps.py) derive from it
 class Free(TurnStep):
     """T5, the open window after the move: another roll after doubles, a visitor's bail, or the end of the turn."""
     kind = "free"
