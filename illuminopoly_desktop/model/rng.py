@@ -22,7 +22,7 @@ import secrets
 from functools import lru_cache
 from typing import Final, Literal
 
-MASK64 = (1 << 64) - 1
+MASK64: Final = (1 << 64) - 1
 
 SPLITMIX64: Final = "splitmix64"
 KEYED_BLAKE2B: Final = "blake2b-ctr"
@@ -31,10 +31,11 @@ DEFAULT_GENERATOR: Generator = KEYED_BLAKE2B
 """The generator of new games; a setup without a `generator` field is an old save's (splitmix64)."""
 
 SEED_BITS = 128
-STREAM_DICE = 0
-STREAM_SHUFFLE = 1
+# (Final: the compiled core then reads these as constants, not as a module's globals, once per draw)
+STREAM_DICE: Final = 0
+STREAM_SHUFFLE: Final = 1
 """Deck shuffles, the factions dealt or drawn, random picks such as a tied election (R-CHAIR-02)."""
-COUNTER_BITS = 64
+COUNTER_BITS: Final = 64
 
 
 def new_seed() -> int:

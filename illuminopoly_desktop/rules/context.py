@@ -14,10 +14,7 @@ class RulesContext:
 
     def __init__(self, state: GameState):
         self.state = state
-        setup = state.setup
-        known = _LAST_SETUP
-        if known is None or known.setup is not setup:
-            known = _remember_setup(setup)
+        known = setup_parts(state.setup)
         self.board = known.board
         self.options = known.options
         self.squares = known.squares
@@ -69,7 +66,7 @@ class _SetupParts:
     """What a context takes from its game's setup, looked up once per setup instead of once per context: a game's
     every action, listing and query builds a context (about nine per player-turn), and its setup never changes (the
     engine's copies share it, rules/engine.py `copy_state`)."""
-    __slots__ = ("setup", "board", "options", "squares", "seed", "generator", "rules")
+    __slots__ = ("setup", "board", "options", "squares", "seed", "generator", "rules", "seat_count")
 
     def __init__(self, setup: GameSetup):
         self.setup = setup
@@ -79,10 +76,21 @@ class _SetupParts:
         self.seed = setup.seed
         self.generator = setup.generator
         self.rules = find_ruleset(setup.ruleset)
+        self.seat_count = len(setup.seats)
 
 
 _LAST_SETUP: _SetupParts | None = None
 """The parts of the setup a context was last built for (held by reference: compared by identity, never stale)."""
+
+
+def setup_parts(setup: GameSetup) -> _SetupParts:
+    """The parts of `setup` a context takes (its board's index, options, ruleset...), looked up once per setup: also
+    for the questions asked of a state without a context (the decision waited on, a shared game's options), where
+    reading them from the setup, a pydantic model, cost more than the rest of the answer."""
+    known = _LAST_SETUP
+    if known is None or known.setup is not setup:
+        known = _remember_setup(setup)
+    return known
 
 
 def _remember_setup(setup: GameSetup) -> _SetupParts:

@@ -12,15 +12,14 @@ tests/test_decision_registry.py checks that every kind of every ruleset is regis
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from ..model.rulesets import find_ruleset
 from ..model.state import GameState, TurnState
 from .actions import Action
-from .context import RulesContext
+from .context import RulesContext, setup_parts
 from .errors import refuse
 from .handlers import Handler
 
@@ -159,9 +158,9 @@ def grouped(actions: list[Action]) -> Menu:
     return {kind: (lambda items: lambda: items)(items) for kind, items in groups.items()}
 
 
-def waiting_decision(state: GameState):
+def waiting_decision(state: GameState) -> tuple[Decision, object]:
     """(the decision the game waits on, its window): the top of the pending stack, else the turn's step."""
-    decisions = find_ruleset(state.setup.ruleset).decisions
+    decisions: Mapping[str, Decision] = setup_parts(state.setup).rules.decisions
     if state.pending:
         top = state.pending[-1]
         return decisions[top.kind], top

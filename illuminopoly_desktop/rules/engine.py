@@ -18,12 +18,14 @@ from .errors import IllegalAction, refuse
 from .events import Event
 from .legal import default_action, enumerate_legal
 from .offers import OfferVoided
+from .ruleset import Ruleset
 
 
 def apply(state: GameState, action: A.Action) -> list[Event]:
     """Apply one action. Returns the events it caused; raises IllegalAction (state untouched) if refused."""
     ctx = RulesContext(state)
-    if action.type in ctx.rules.transactional_actions:
+    rules: Ruleset = ctx.rules  # (typed: its seams are then called through the compiled core's method tables)
+    if action.type in rules.transactional_actions:
         try:
             return _apply_transactionally(state, action)
         except OfferVoided as voided:
@@ -68,12 +70,12 @@ def _dispatch(ctx: RulesContext, action: A.Action) -> None:
         raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["game.over"], "The game is over.")
     if not 0 <= seat < len(state.players):
         raise refuse("E_NOT_YOUR_TURN", ctx.rules.rule_ids["game.no_seat"], "There is no such seat.")
-    if isinstance(action, A.ForceDice):
+    if kind == "force_dice" and isinstance(action, A.ForceDice):  # (the tag first: a string compare, not a class's)
         if not state.setup.allow_forced_dice:
             raise refuse("E_OPTION_DISABLED", ctx.rules.rule_ids["game.forced_dice"], "Forced dice exist only in test and referee games.")
         state.forced_dice.extend(action.dice)
         return
-    rules = ctx.rules
+    rules: Ruleset = ctx.rules
     refusal = rules.actor_refusal(state, action)  # eliminated, disabled (R-LOSE-05, R-FAC-BOAT-04)
     if refusal is not None:
         raise refusal
@@ -91,13 +93,15 @@ def _dispatch(ctx: RulesContext, action: A.Action) -> None:
 def _answer(ctx: RulesContext, decision: Decision, window, action: A.Action) -> None:
     """An action while `decision` waits: a free action if the decision leaves them open (R-GEN-04), else an answer
     to the decision itself."""
-    free = ctx.rules.free_action_handlers.get(action.type)
+    rules: Ruleset = ctx.rules
+    kind = action.type
+    free = rules.free_action_handlers.get(kind)
     if free is not None:
         allowed = decision.free_actions(window, action.seat)
-        if allowed is ALL_FREE_ACTIONS or (allowed is OFFERS_ONLY and action.type in A.OFFER_ACTION_TYPES):
+        if allowed is ALL_FREE_ACTIONS or (allowed is OFFERS_ONLY and kind in A.OFFER_ACTION_TYPES):
             free(ctx, action)
             return
-        raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["free.closed"], "Free actions wait for an open window.")
+        raise refuse("E_WRONG_PHASE", rules.rule_ids["free.closed"], "Free actions wait for an open window.")
     decision.apply(ctx, window, action)
 
 
@@ -128,7 +132,7 @@ def _default_for_disabled(ctx: RulesContext) -> bool:
 def run_to_decision(ctx: RulesContext) -> None:
     """Run the after-event checks and advance automatic steps until a decision is needed (or the game is over)."""
     state = ctx.state
-    rules = ctx.rules
+    rules: Ruleset = ctx.rules
     decisions = rules.decisions
     tested_events = 0
     for _ in range(10_000):

@@ -13,6 +13,7 @@ from ..model.state import GameState
 from . import actions as A
 from .context import RulesContext
 from .decisions import OFFERS_ONLY, Menu, grouped
+from .ruleset import Ruleset
 
 
 def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
@@ -23,7 +24,7 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
     if state.game_over or not 0 <= seat < len(state.players):
         return []
     ctx = RulesContext(state)
-    rules = ctx.rules
+    rules: Ruleset = ctx.rules  # (typed: its seams are then called through the compiled core's method tables)
     if rules.idle(state, seat):
         return []
     result: list[A.Action] = []

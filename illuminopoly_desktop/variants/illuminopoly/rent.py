@@ -20,14 +20,15 @@ def group_has_rubble(ctx: RulesContext, index: int) -> bool:
     members = ctx.board.group_members.get(group) if group is not None else None
     if not members or group is None:
         return False
-    if illuminopoly_options(ctx).destruction_group_block == "one_turn":
+    options = illuminopoly_options(ctx)
+    if options.destruction_group_block == "one_turn":
         blocked = ctx.state.rubble_blocks.get(group)
         if not blocked:
             return False
         return ctx.state.properties[index].owner in blocked
     props = ctx.state.properties
     # Plain loops, not any(generator): this runs for every deed at every rent collection and Power Base count.
-    if illuminopoly_options(ctx).unowned_rubble_blocks_group:
+    if options.unowned_rubble_blocks_group:
         for m in members:
             if props[m].rubble:
                 return True

@@ -196,10 +196,10 @@ def validate_reorganization(ctx: RulesContext, seat: int, placements, rule_id: s
     `rule_id`: the rule whose Illegal clause refuses it (R-STRUCT-06 for a reorganization)."""
     proposal: dict[int, tuple[int | None, int]] = {}
     for item in placements:
-        if item.property in proposal:
-            raise refuse("E_INVALID_STRUCTURE", rule_id,
-                         f"invariant 1: {ctx.square_name(item.property)} is placed twice.")
-        proposal[item.property] = (item.parent, item.arrow if item.parent is not None else 0)
+        deed, parent = item.property, item.parent  # (each read once: a pydantic model's field is a lookup)
+        if deed in proposal:
+            raise refuse("E_INVALID_STRUCTURE", rule_id, f"invariant 1: {ctx.square_name(deed)} is placed twice.")
+        proposal[deed] = (parent, item.arrow if parent is not None else 0)
     problems = structure_problems(ctx, seat, proposal)
     if problems:
         raise refuse("E_INVALID_STRUCTURE", rule_id, problems[0][0].upper() + problems[0][1:] + ".")

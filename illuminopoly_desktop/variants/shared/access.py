@@ -8,7 +8,7 @@ from ...model.shared_options import SharedOptions
 from ...model.shared_state import SharedState
 from ...model.state import GameState
 from ...model.typed_access import options_as, slice_as
-from ...rules.context import RulesContext
+from ...rules.context import RulesContext, setup_parts
 
 
 def shared_options(ctx: RulesContext) -> SharedOptions:
@@ -21,7 +21,7 @@ def shared_options(ctx: RulesContext) -> SharedOptions:
 
 def shared_options_of(state: GameState) -> SharedOptions:
     """The options of `state`, a shared-faction game (where there is a state and no context)."""
-    return options_as(state.setup.options, SharedOptions)
+    return options_as(setup_parts(state.setup).options, SharedOptions)
 
 
 def shared_slice(state: GameState) -> SharedState:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...model.seating import FactionId, SeatId
 from ...model.state import GameState
+from ...rules.context import setup_parts
 from ..illuminopoly import favors
 from . import dog, geometry, tokens
 from .access import shared_options_of, shared_slice_or_none
@@ -15,7 +16,7 @@ from .geometry import Phase
 
 
 def seat_count(state: GameState) -> int:
-    return len(state.setup.seats)
+    return setup_parts(state.setup).seat_count
 
 
 def phase(state: GameState) -> Phase:
