@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..model.rulesets import find_ruleset
 from ..model.seating import FactionId, SeatId
 from ..model.state import GameState
 from . import actions as A
 from . import engine
+from .context import setup_parts
 from .decisions import awaiting
 from .errors import IllegalAction, refuse
 from .events import Event
@@ -45,7 +45,7 @@ def calls(state: GameState) -> list[Call]:
     counterparty the moment an offer is made), then the decisions the game waits on."""
     if state.game_over:
         return []
-    rules = find_ruleset(state.setup.ruleset)
+    rules = setup_parts(state.setup).rules
     found: list[Call] = []
     if state.offers:
         for faction in offer_answerers(state):
@@ -63,7 +63,7 @@ def calls(state: GameState) -> list[Call]:
 
 def seat_for(state: GameState, acts_as: int) -> SeatId:
     """The seat that answers the call carrying `acts_as` now (its decider), else the faction's controller."""
-    rules = find_ruleset(state.setup.ruleset)
+    rules = setup_parts(state.setup).rules
     if rules.seats_are_factions:
         return SeatId(acts_as)
     for call in calls(state):
@@ -98,7 +98,7 @@ def calls_of(state: GameState, seat: SeatId) -> list[Call]:
 def main_faction(state: GameState, seat: SeatId) -> FactionId | None:
     """The faction the seat's screen stands for now: the one it decides for first, else the one it controls, else
     (a seat out of the game, or between halves) its first faction in the game."""
-    rules = find_ruleset(state.setup.ruleset)
+    rules = setup_parts(state.setup).rules
     for call in calls_of(state, seat):
         if not rules.seats_decision(state) or call.offer:
             return FactionId(call.acts_as)
@@ -113,7 +113,7 @@ def acts_as(state: GameState, seat: SeatId) -> int | None:
     """The `seat` field of the choices a table shows the person at `seat` now: his own faction where seats are
     factions; else the faction (or, in a seats' decision, his SeatId) of his first call, else the faction he controls,
     else None (out of the game)."""
-    if find_ruleset(state.setup.ruleset).seats_are_factions:
+    if setup_parts(state.setup).rules.seats_are_factions:
         return int(seat)
     asked = calls_of(state, seat)
     if asked:
@@ -127,19 +127,19 @@ def shown_faction(state: GameState, seat: SeatId | None) -> FactionId | None:
     decides for or controls now (`main_faction`)."""
     if seat is None:
         return None
-    if find_ruleset(state.setup.ruleset).seats_are_factions:
+    if setup_parts(state.setup).rules.seats_are_factions:
         return FactionId(seat)
     return main_faction(state, seat)
 
 
 def seat_factions(state: GameState, seat: SeatId) -> list[FactionId]:
     """The factions the seat runs (with another seat in shared factions), whoever controls them now."""
-    rules = find_ruleset(state.setup.ruleset)
+    rules = setup_parts(state.setup).rules
     return [FactionId(f) for f in range(len(state.players)) if seat in rules.sharers(state, FactionId(f))]
 
 
 def is_free_action(state: GameState, action: A.Action) -> bool:
-    rules = find_ruleset(state.setup.ruleset)
+    rules = setup_parts(state.setup).rules
     return action.type in rules.free_action_handlers or action.type in A.FREE_ACTION_TYPES
 
 
@@ -149,7 +149,7 @@ def authority_refusal(state: GameState, seat: SeatId, action: A.Action) -> Illeg
     seat's own. The rules themselves check the action afterwards."""
     if action.type == "force_dice":
         return None
-    rules = find_ruleset(state.setup.ruleset)
+    rules = setup_parts(state.setup).rules
     if rules.seats_decision(state) and not is_free_action(state, action):
         if action.seat != seat:
             return refuse("E_NOT_YOUR_TURN", rules.control_rule_id, "You may only cast your own vote.")
@@ -191,7 +191,7 @@ def seat_legal_actions(state: GameState, seat: SeatId, include_free: bool = True
     """Everything the seat may send now: its answers to the decisions it is asked for, then the free actions of the
     factions it controls."""
     result: list[A.Action] = []
-    rules = find_ruleset(state.setup.ruleset)
+    rules = setup_parts(state.setup).rules
     asked = calls_of(state, seat)
     for call in asked:
         if call.offer:  # its answers to the open offer (R-DEAL-02)
@@ -223,7 +223,7 @@ def seat_default(state: GameState, call: Call) -> A.Action | None:
 def seats_asked(state: GameState) -> list[int]:
     """The seats a table asks now, in order (offer answers first): Illuminopoly's own list where seats are factions
     (rules/offer_answers.py), the control resolver's otherwise."""
-    if find_ruleset(state.setup.ruleset).seats_are_factions:
+    if setup_parts(state.setup).rules.seats_are_factions:
         return deciding_seats_of_factions(state)
     return [int(seat) for seat in deciding_seats(state)]
 
@@ -232,7 +232,7 @@ def default_for_seat(state: GameState, seat: int, answer_offers: bool = True) ->
     """What a seat's deadline applies now (R-GEN-03): its default for the first decision it is asked (or its no to
     an open offer). Where seats are factions: rules/offer_answers.py `default_answer`, or with `answer_offers=False`
     the default of the decision the game waits on only (`default_action`)."""
-    if find_ruleset(state.setup.ruleset).seats_are_factions:
+    if setup_parts(state.setup).rules.seats_are_factions:
         return default_answer(state, seat) if answer_offers else default_action(state, seat)
     asked = calls_of(state, SeatId(seat))
     return seat_default(state, asked[0]) if asked else None
@@ -240,7 +240,7 @@ def default_for_seat(state: GameState, seat: int, answer_offers: bool = True) ->
 
 def holders(state: GameState) -> dict[int, frozenset[SeatId]]:
     """Faction -> the seats that see its secrets now: taken before and after an action to filter its events."""
-    rules = find_ruleset(state.setup.ruleset)
+    rules = setup_parts(state.setup).rules
     return {f: rules.secret_holders(state, FactionId(f)) for f in range(len(state.players))}
 
 

@@ -17,7 +17,7 @@ from ...rules.engine import run_to_decision
 from ...rules.errors import refuse
 from ...rules.events import Notice
 
-PLAYERS = range(2, 9)
+PLAYERS: range = range(2, 9)  # (typed: mypyc type-checks the rulesets that read it before this module)
 BANK_MONEY = 20580
 """The money in the Bank's tray of the US edition at the start (30 each of $500, $100 and $50, 40 of $20, 40 of $10,
 40 of $5, 40 of $1), before the players' starting cash is dealt. The Bank never runs out (ClassicOptions): when it is

@@ -7,7 +7,7 @@ from ...model.george_options import GeorgeOptions
 from ...model.george_state import GeorgeState
 from ...model.state import GameState
 from ...model.typed_access import options_as, slice_as
-from ...rules.context import RulesContext
+from ...rules.context import RulesContext, setup_parts
 
 
 def george_options(ctx: RulesContext) -> GeorgeOptions:
@@ -20,7 +20,7 @@ def george_options(ctx: RulesContext) -> GeorgeOptions:
 
 def george_options_of(state: GameState) -> GeorgeOptions:
     """The options of `state`, a Georgist game (for the queries, which have a state and no context)."""
-    return options_as(state.setup.options, GeorgeOptions)
+    return options_as(setup_parts(state.setup).options, GeorgeOptions)
 
 
 def george_slice(state: GameState) -> GeorgeState:

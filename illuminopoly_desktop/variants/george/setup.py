@@ -20,7 +20,7 @@ from ...rules.errors import refuse
 from ...rules.events import DiceRolled, Notice
 from ..classic.setup import high_roll_order
 
-PLAYERS = range(2, 9)
+PLAYERS: range = range(2, 9)  # (typed: mypyc type-checks the rulesets that read it before this module)
 BANK_MONEY = 275_000
 """The source's Community Bank (V-GEORGE-02); it never runs out (V-GEORGE-33), so this only starts the count."""
 OPENING_ROLL = "opening roll"

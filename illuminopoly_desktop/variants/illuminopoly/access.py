@@ -13,7 +13,7 @@ from ...model.options import Options
 from ...model.property_state import ControlOrigin
 from ...model.state import Commitment, GameState, OfferLeg
 from ...model.typed_access import options_as
-from ...rules.context import RulesContext
+from ...rules.context import RulesContext, setup_parts
 
 
 def illuminopoly_options(ctx: RulesContext) -> Options:
@@ -26,7 +26,7 @@ def illuminopoly_options(ctx: RulesContext) -> Options:
 
 def options_of(state: GameState) -> Options:
     """The house rules of `state`'s game (where no RulesContext is at hand)."""
-    return options_as(state.setup.options, Options)
+    return options_as(setup_parts(state.setup).options, Options)
 
 
 Item = TypeVar("Item", bound=BaseModel)

@@ -8,7 +8,7 @@ from ...model.illumo_options import IllumoOptions
 from ...model.illumo_state import IllumoState
 from ...model.state import GameState
 from ...model.typed_access import options_as, slice_as
-from ...rules.context import RulesContext
+from ...rules.context import RulesContext, setup_parts
 
 
 def illumo_options(ctx: RulesContext) -> IllumoOptions:
@@ -21,7 +21,7 @@ def illumo_options(ctx: RulesContext) -> IllumoOptions:
 
 def illumo_options_of(state: GameState) -> IllumoOptions:
     """The options of `state`, an Illumonopoly game (where there is a state and no context: the queries, redaction)."""
-    return options_as(state.setup.options, IllumoOptions)
+    return options_as(setup_parts(state.setup).options, IllumoOptions)
 
 
 def illumo_slice(state: GameState) -> IllumoState:

@@ -11,7 +11,7 @@ from ...model.shared_options import SharedOptions
 from ...model.shared_state import SharedState, TokenPairChoice
 from ...model.state import Election, GameState, SeatConfig
 from ...rules import actions as A
-from ...rules.context import RulesContext
+from ...rules.context import RulesContext, setup_parts
 from ...rules.decisions import registry
 from ...rules.errors import IllegalAction, refuse
 from ...rules.handlers import Handler
@@ -25,7 +25,7 @@ from .queries import SharedQueries
 def name_factions(state: GameState) -> None:
     """A faction is no person: it is called by its index and token (Φ2 Top Hat), as VARIANTS §3.7's log lines do;
     the seats keep the people's names (`GameSetup.seats`). A faction is a computer's only when both sharers are."""
-    n = len(state.setup.seats)
+    n = setup_parts(state.setup).seat_count
     for player in state.players:
         tokens.name_faction(state, player.seat)
         kinds = {state.setup.seats[s].kind for s in geometry.sharers(FactionId(player.seat), n)}
@@ -128,7 +128,7 @@ class SharedRuleset(IlluminopolyRuleset):
     # ----- S04: the control resolver (rules/control.py asks these) -----
 
     def table_seats(self, state: GameState) -> list[SeatId]:
-        return [SeatId(i) for i in range(len(state.setup.seats))]
+        return [SeatId(i) for i in range(setup_parts(state.setup).seat_count)]
 
     def seat_in_game(self, state: GameState, seat: SeatId) -> bool:
         return resolver.seat_in_game(state, seat)
@@ -143,7 +143,7 @@ class SharedRuleset(IlluminopolyRuleset):
         return resolver.proxy(state, faction) is not None
 
     def controlled_by(self, state: GameState, seat: SeatId) -> list[FactionId]:
-        n = len(state.setup.seats)
+        n = setup_parts(state.setup).seat_count
         faction = geometry.controlled(seat, resolver.phase(state), n)
         return [] if state.players[faction].eliminated else [faction]
 
@@ -170,7 +170,7 @@ class SharedRuleset(IlluminopolyRuleset):
         return secrets.factions_seen(state, seat)
 
     def control_reason(self, state: GameState, faction: FactionId) -> str:
-        n = len(state.setup.seats)
+        n = setup_parts(state.setup).seat_count
         names = [s.name for s in state.setup.seats]
         now = resolver.controller(state, faction)
         other = geometry.other_sharer(faction, now, n)
@@ -196,7 +196,7 @@ class SharedRuleset(IlluminopolyRuleset):
     def election_voters(self, ctx: RulesContext) -> list[int]:
         """Every seat in the game, except one whose living factions are all disabled (6.4 #22)."""
         state = ctx.state
-        n = len(state.setup.seats)
+        n = setup_parts(state.setup).seat_count
         voters = []
         for seat in self.table_seats(state):
             living = [f for f in geometry.factions_of(seat, n) if not state.players[f].eliminated]
