@@ -18,13 +18,12 @@ from .errors import IllegalAction, refuse
 from .events import Event
 from .legal import default_action, enumerate_legal
 from .offers import OfferVoided
-from .ruleset import Ruleset
 
 
 def apply(state: GameState, action: A.Action) -> list[Event]:
     """Apply one action. Returns the events it caused; raises IllegalAction (state untouched) if refused."""
     ctx = RulesContext(state)
-    rules: Ruleset = ctx.rules  # (typed: its seams are then called through the compiled core's method tables)
+    rules = ctx.rules  # (not typed Ruleset: see run_to_decision)
     if action.type in rules.transactional_actions:
         try:
             return _apply_transactionally(state, action)
@@ -75,7 +74,7 @@ def _dispatch(ctx: RulesContext, action: A.Action) -> None:
             raise refuse("E_OPTION_DISABLED", ctx.rules.rule_ids["game.forced_dice"], "Forced dice exist only in test and referee games.")
         state.forced_dice.extend(action.dice)
         return
-    rules: Ruleset = ctx.rules
+    rules = ctx.rules
     refusal = rules.actor_refusal(state, action)  # eliminated, disabled (R-LOSE-05, R-FAC-BOAT-04)
     if refusal is not None:
         raise refusal
@@ -93,7 +92,7 @@ def _dispatch(ctx: RulesContext, action: A.Action) -> None:
 def _answer(ctx: RulesContext, decision: Decision, window, action: A.Action) -> None:
     """An action while `decision` waits: a free action if the decision leaves them open (R-GEN-04), else an answer
     to the decision itself."""
-    rules: Ruleset = ctx.rules
+    rules = ctx.rules
     kind = action.type
     free = rules.free_action_handlers.get(kind)
     if free is not None:
@@ -132,7 +131,11 @@ def _default_for_disabled(ctx: RulesContext) -> bool:
 def run_to_decision(ctx: RulesContext) -> None:
     """Run the after-event checks and advance automatic steps until a decision is needed (or the game is over)."""
     state = ctx.state
-    rules: Ruleset = ctx.rules
+    # Not typed Ruleset, on purpose: the rulesets define many seams by assignment (`check_losses =
+    # staticmethod(losing.check_losses)`), which a typed call in the compiled core would not see (it goes through
+    # the native method table, which holds the base class's `def`); untyped, the call looks the seam up as Python
+    # does (issue 30: typed here, the compiled games came out different).
+    rules = ctx.rules
     decisions = rules.decisions
     tested_events = 0
     for _ in range(10_000):

@@ -13,7 +13,6 @@ from ..model.state import GameState
 from . import actions as A
 from .context import RulesContext
 from .decisions import OFFERS_ONLY, Menu, grouped
-from .ruleset import Ruleset
 
 
 def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
@@ -24,7 +23,7 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
     if state.game_over or not 0 <= seat < len(state.players):
         return []
     ctx = RulesContext(state)
-    rules: Ruleset = ctx.rules  # (typed: its seams are then called through the compiled core's method tables)
+    rules = ctx.rules  # (not typed Ruleset: see rules/engine.py run_to_decision)
     if rules.idle(state, seat):
         return []
     result: list[A.Action] = []
