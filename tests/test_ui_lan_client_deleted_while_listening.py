@@ -45,7 +45,8 @@ SCENARIO = textwrap.dedent("""
         lan.message_received.connect(heard.append)
         lan.connect_to(url, f"Player {number}")
         started = time.monotonic()
-        while len(heard) < 3 and time.monotonic() - started < 5:
+        # (up to 30 s: on a loaded 2-core machine, a compile beside the suite, 5 s was once too short for 3 messages)
+        while len(heard) < 3 and time.monotonic() - started < 30:
             app.processEvents()
         assert len(heard) >= 3, "the client heard nothing"
         time.sleep(random.random() * 0.01)
@@ -64,7 +65,7 @@ SCENARIO = textwrap.dedent("""
 def test_deleting_a_lan_client_while_its_worker_hears_the_host_does_not_crash():
     environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONFAULTHANDLER="1")
     finished = subprocess.run([sys.executable, "-c", SCENARIO], env=environment, capture_output=True, text=True,
-                              timeout=240)
+                              timeout=600)
     assert finished.returncode == 0, f"exit {finished.returncode}\n{finished.stdout}\n{finished.stderr[-3000:]}"
     assert "clients deleted: 60" in finished.stdout
     assert "Signal source has been deleted" not in finished.stderr, finished.stderr[-3000:]
