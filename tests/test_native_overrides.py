@@ -3,8 +3,8 @@ and their subclasses take no interpreted subclasses, and the engine holds the de
 (`rules/decisions.py` `waiting_decision`, `rules/engine.py` `_answer`). Such a table holds the methods a class
 defines with `def`; a subclass that overrides one by assignment in its body (`menu = staticmethod(menus.of)`)
 would be seen by Python, so by the pure-Python package, and not by a typed compiled call: the two builds would play
-different games. So no registered decision does. (The rulesets do define seams by assignment, `check_losses =
-staticmethod(...)`: the engine calls them untyped, looked up as Python does, rules/engine.py `run_to_decision`.)"""
+different games. So no registered decision does, and no ruleset: the engine and the listing hold the ruleset typed
+too (rules/engine.py, rules/legal.py), so its seams are `def` methods, never `check_losses = staticmethod(...)`."""
 import pytest
 
 from illuminopoly_desktop.model.rulesets import RULESETS, find_ruleset
@@ -40,7 +40,33 @@ def test_no_decision_overrides_a_method_by_assignment(name):
     assert not problems, sorted(problems)
 
 
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_no_ruleset_overrides_a_seam_by_assignment(name):
+    # A ruleset's seams (rules/ruleset.py) are written with `def`, so that the compiled engine calling them through
+    # the native method table calls the ruleset's own (issue 30; 45 seams were assignments before).
+    problems = _assigned_overrides(type(find_ruleset(name)), Ruleset)
+    assert not problems, problems
+
+
+class _Seams:
+    def seam(self, value: int) -> int:
+        return value
+
+
+def _doubled(value: int) -> int:
+    return 2 * value
+
+
+class _AssignedSeam(_Seams):
+    seam = staticmethod(_doubled)
+
+
+class _DefinedSeam(_Seams):
+    def seam(self, value: int) -> int:
+        return _doubled(value)
+
+
 def test_the_check_finds_an_override_by_assignment():
-    # The rulesets' seams assigned in their class bodies are what the check is for: it must find them.
-    found = _assigned_overrides(type(find_ruleset("illuminopoly")), Ruleset)
-    assert any(entry.endswith("IlluminopolyRuleset.check_losses") for entry in found), found
+    # What the check is for: it must find a seam bound by assignment, and pass one written with `def`.
+    assert _assigned_overrides(_AssignedSeam, _Seams) == [f"{__name__}._AssignedSeam.seam"]
+    assert _assigned_overrides(_DefinedSeam, _Seams) == []

@@ -12,7 +12,7 @@ tests/test_decision_registry.py checks that every kind of every ruleset is regis
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -160,7 +160,7 @@ def grouped(actions: list[Action]) -> Menu:
 
 def waiting_decision(state: GameState) -> tuple[Decision, object]:
     """(the decision the game waits on, its window): the top of the pending stack, else the turn's step."""
-    decisions: Mapping[str, Decision] = setup_parts(state.setup).rules.decisions
+    decisions: dict[str, Decision] = setup_parts(state.setup).rules.decision_table
     if state.pending:
         top = state.pending[-1]
         return decisions[top.kind], top

@@ -18,18 +18,20 @@ from .errors import IllegalAction, refuse
 from .events import Event
 from .legal import default_action, enumerate_legal
 from .offers import OfferVoided
+from .ruleset import Ruleset
 
 
 def apply(state: GameState, action: A.Action) -> list[Event]:
     """Apply one action. Returns the events it caused; raises IllegalAction (state untouched) if refused."""
     ctx = RulesContext(state)
-    rules = ctx.rules  # (not typed Ruleset: see run_to_decision)
-    if action.type in rules.transactional_actions:
+    rules: Ruleset = ctx.rules
+    kind = action.type
+    if kind in rules.transactional_kinds:
         try:
-            return _apply_transactionally(state, action)
+            return _apply_transactionally(state, action, kind)
         except OfferVoided as voided:
             return _void_offer(state, voided)
-    _dispatch(ctx, action)
+    _dispatch(ctx, action, kind)
     state.action_count += 1
     run_to_decision(ctx)
     return ctx.events
@@ -49,11 +51,11 @@ def copy_state(state: GameState) -> GameState:
     return state.copy()
 
 
-def _apply_transactionally(state: GameState, action: A.Action) -> list[Event]:
+def _apply_transactionally(state: GameState, action: A.Action, kind: str) -> list[Event]:
     """Deals and foreclosures touch many parts of the state at once: run them on a copy, keep it only if accepted."""
     trial = copy_state(state)
     ctx = RulesContext(trial)
-    _dispatch(ctx, action)
+    _dispatch(ctx, action, kind)
     trial.action_count += 1
     run_to_decision(ctx)
     for name in STATE_FIELDS:
@@ -61,10 +63,10 @@ def _apply_transactionally(state: GameState, action: A.Action) -> list[Event]:
     return ctx.events
 
 
-def _dispatch(ctx: RulesContext, action: A.Action) -> None:
+def _dispatch(ctx: RulesContext, action: A.Action, kind: str) -> None:
+    """`kind`: the action's type, read once by `apply`."""
     state = ctx.state
     seat = action.seat
-    kind = action.type
     if state.game_over:
         raise refuse("E_WRONG_PHASE", ctx.rules.rule_ids["game.over"], "The game is over.")
     if not 0 <= seat < len(state.players):
@@ -74,29 +76,28 @@ def _dispatch(ctx: RulesContext, action: A.Action) -> None:
             raise refuse("E_OPTION_DISABLED", ctx.rules.rule_ids["game.forced_dice"], "Forced dice exist only in test and referee games.")
         state.forced_dice.extend(action.dice)
         return
-    rules = ctx.rules
+    rules: Ruleset = ctx.rules
     refusal = rules.actor_refusal(state, action)  # eliminated, disabled (R-LOSE-05, R-FAC-BOAT-04)
     if refusal is not None:
         raise refusal
-    independent = rules.independent_actions.get(kind)
+    independent = rules.independent_table.get(kind)
     if independent is not None:
         independent(ctx, action)
         return
     if state.pending:
         window = state.pending[-1]
-        _answer(ctx, rules.decisions[window.kind], window, action)
+        _answer(ctx, rules.decision_table[window.kind], window, action, kind, seat)
     else:
-        _answer(ctx, rules.decisions[state.turn.step], state.turn, action)
+        _answer(ctx, rules.decision_table[state.turn.step], state.turn, action, kind, seat)
 
 
-def _answer(ctx: RulesContext, decision: Decision, window, action: A.Action) -> None:
+def _answer(ctx: RulesContext, decision: Decision, window, action: A.Action, kind: str, seat: int) -> None:
     """An action while `decision` waits: a free action if the decision leaves them open (R-GEN-04), else an answer
-    to the decision itself."""
-    rules = ctx.rules
-    kind = action.type
-    free = rules.free_action_handlers.get(kind)
+    to the decision itself. `kind` and `seat`: the action's, read once."""
+    rules: Ruleset = ctx.rules
+    free = rules.free_handler_table.get(kind)
     if free is not None:
-        allowed = decision.free_actions(window, action.seat)
+        allowed = decision.free_actions(window, seat)
         if allowed is ALL_FREE_ACTIONS or (allowed is OFFERS_ONLY and kind in A.OFFER_ACTION_TYPES):
             free(ctx, action)
             return
@@ -121,7 +122,7 @@ def _default_for_disabled(ctx: RulesContext) -> bool:
             if action is None:
                 return False
             window = state.pending[-1]
-            _answer(ctx, ctx.rules.decisions[window.kind], window, action)
+            _answer(ctx, ctx.rules.decision_table[window.kind], window, action, action.type, action.seat)
             return True
     return False
 
@@ -131,12 +132,11 @@ def _default_for_disabled(ctx: RulesContext) -> bool:
 def run_to_decision(ctx: RulesContext) -> None:
     """Run the after-event checks and advance automatic steps until a decision is needed (or the game is over)."""
     state = ctx.state
-    # Not typed Ruleset, on purpose: the rulesets define many seams by assignment (`check_losses =
-    # staticmethod(losing.check_losses)`), which a typed call in the compiled core would not see (it goes through
-    # the native method table, which holds the base class's `def`); untyped, the call looks the seam up as Python
-    # does (issue 30: typed here, the compiled games came out different).
-    rules = ctx.rules
-    decisions = rules.decisions
+    # Typed: the compiled core calls the seams through the ruleset's native method table, which holds the methods
+    # written with `def`. So a ruleset writes every seam with `def`, never `check_losses = staticmethod(...)`, which
+    # such a call would not see (tests/test_native_overrides.py; issue 30).
+    rules: Ruleset = ctx.rules
+    decisions = rules.decision_table
     tested_events = 0
     for _ in range(10_000):
         if state.game_over:

@@ -13,6 +13,7 @@ from ..model.state import GameState
 from . import actions as A
 from .context import RulesContext
 from .decisions import OFFERS_ONLY, Menu, grouped
+from .ruleset import Ruleset
 
 
 def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
@@ -23,13 +24,13 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
     if state.game_over or not 0 <= seat < len(state.players):
         return []
     ctx = RulesContext(state)
-    rules = ctx.rules  # (not typed Ruleset: see rules/engine.py run_to_decision)
+    rules: Ruleset = ctx.rules  # (typed: see rules/engine.py run_to_decision)
     if rules.idle(state, seat):
         return []
     result: list[A.Action] = []
     if state.pending:
         top = state.pending[-1]
-        decision = rules.decisions[top.kind]
+        decision = rules.decision_table[top.kind]
         if include_decision and seat in decision.awaiting(state, top):
             result.extend(decision.options(ctx, top, seat))
         allowed = decision.free_actions(top, seat)
@@ -37,7 +38,7 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
             result.extend(rules.free_options(ctx, seat, offers_only=allowed is OFFERS_ONLY))
     else:
         turn = state.turn
-        decision = rules.decisions[turn.step]
+        decision = rules.decision_table[turn.step]
         if include_decision and seat in decision.awaiting(state, turn):
             result.extend(decision.options(ctx, turn, seat))
         if include_free and decision.free_actions(turn, seat):
@@ -55,7 +56,7 @@ def legal_menu(state: GameState, seat: int, include_free: bool = True, include_d
     if state.game_over or not 0 <= seat < len(state.players):
         return {}
     ctx = RulesContext(state)
-    rules = ctx.rules
+    rules: Ruleset = ctx.rules
     if rules.idle(state, seat):
         return {}
     if rules.action_filter(state, seat) is not None:  # a kind may be left empty by the filter: build them all
@@ -63,9 +64,9 @@ def legal_menu(state: GameState, seat: int, include_free: bool = True, include_d
     window: object  # a window of the pending stack, or the turn: what the decision's methods take
     if state.pending:
         top = state.pending[-1]
-        window, decision = top, rules.decisions[top.kind]
+        window, decision = top, rules.decision_table[top.kind]
     else:
-        window, decision = state.turn, rules.decisions[state.turn.step]
+        window, decision = state.turn, rules.decision_table[state.turn.step]
     menu: Menu = {}
     if include_decision and seat in decision.awaiting(state, window):
         menu = decision.menu(ctx, window, seat)

@@ -65,14 +65,28 @@ class Ruleset:
     (tests/test_decision_registry.py), and a game never shows another (rules/invariants.py)."""
     turn_steps: ClassVar[frozenset[str]] = frozenset()
     """S05: the values of model/state.py's `TurnStep` this ruleset's turn machine uses."""
-    decisions: ClassVar[Mapping[str, Decision]] = {}
+    decisions: ClassVar[dict[str, Decision]] = {}
     """S05, S15: every window kind of the pending stack and every turn step, by kind (rules/decisions.py)."""
-    free_action_handlers: ClassVar[Mapping[str, Callable[[RulesContext, Action], None]]] = OFFER_HANDLERS
+    free_action_handlers: ClassVar[dict[str, Callable[[RulesContext, Action], None]]] = OFFER_HANDLERS
     """R-GEN-04: the free actions, by action type: taken while the decision waiting allows (`free_actions`)."""
-    independent_actions: ClassVar[Mapping[str, Callable[[RulesContext, Action], None]]] = {}
+    independent_actions: ClassVar[dict[str, Callable[[RulesContext, Action], None]]] = {}
     """Actions the ruleset checks and applies itself, whatever decision is waiting (Illuminopoly's cheats)."""
     transactional_actions: ClassVar[frozenset[str]] = frozenset()
     """Actions applied on a copy of the state and kept only if accepted: they touch many parts at once (a deal)."""
+
+    def __init__(self) -> None:
+        # The class's tables, the same objects, as typed attributes of the ruleset's one instance (issue 30): the
+        # engine reads them on every action, and in the compiled core a class variable is read through Python's
+        # lookup, an instance attribute from the object's native layout.
+        cls = type(self)
+        self.decision_table: dict[str, Decision] = cls.decisions
+        """`decisions`."""
+        self.free_handler_table: dict[str, Callable[[RulesContext, Action], None]] = cls.free_action_handlers
+        """`free_action_handlers`."""
+        self.independent_table: dict[str, Callable[[RulesContext, Action], None]] = cls.independent_actions
+        """`independent_actions`."""
+        self.transactional_kinds: frozenset[str] = cls.transactional_actions
+        """`transactional_actions`."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

@@ -16,10 +16,11 @@ from ...model import rng
 from ...model.classic_options import ClassicOptions
 from ...model.classic_state import BuildingAuction, MortgageReceipt
 from ...model.state import Auction, GameSetup, GameState, RaiseFunds
+from ...rules.actions import Action
 from ...rules.auctions import AuctionWindow
 from ...rules.cards import repairs_cost
 from ...rules.context import RulesContext
-from ...rules.decisions import registry
+from ...rules.decisions import Menu, registry
 from ...rules.ruleset import Ruleset
 from . import cards, free_actions, game_end, landing, moves, setup, steps, trades, turn, worth
 from .queries import ClassicQueries
@@ -71,7 +72,8 @@ class ClassicRuleset(Ruleset):
     set_up: ClassVar[Callable[..., GameState]] = staticmethod(setup.new_game)
     """The new game itself (setup.py), by `new_game` and `start_game`."""
 
-    check_seating = staticmethod(setup.check_seating)
+    def check_seating(self, seats, options, preset: bool = False) -> None:
+        setup.check_seating(seats, options, preset)
 
     # ----- the checks after every event, and the machine -----
 
@@ -82,8 +84,9 @@ class ClassicRuleset(Ruleset):
     def game_started(self, state: GameState) -> bool:
         return state.turn.step != "none"
 
-    check_victory = staticmethod(game_end.check_victory)
-    """CLASSIC-15: the last solvent player wins (bankruptcy itself is declared, CLASSIC-14)."""
+    def check_victory(self, ctx: RulesContext, tested_events: int) -> int:
+        """CLASSIC-15: the last solvent player wins (bankruptcy itself is declared, CLASSIC-14)."""
+        return game_end.check_victory(ctx, tested_events)
 
     def advance(self, ctx: RulesContext) -> bool:
         state = ctx.state
@@ -91,7 +94,7 @@ class ClassicRuleset(Ruleset):
         if step != "none" and state.players[state.turn.seat].eliminated:
             turn.end_turn(ctx)  # the mover went bankrupt: the turn passes
             return True
-        decision = self.decisions[step]
+        decision = self.decision_table[step]
         if decision.automatic:
             decision.advance(ctx)
             return True
@@ -99,7 +102,9 @@ class ClassicRuleset(Ruleset):
 
     # ----- S06, S14: movement and cards -----
 
-    interpret_card = staticmethod(cards.interpret)
+    def interpret_card(self, ctx: RulesContext, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
+        cards.interpret(ctx, seat, deck_name, number, card, deck)
+
     land = staticmethod(landing.land)
     """What stopping on a square does (moves.py asks the ruleset, so that an overlay of classic Monopoly may wrap it)."""
 
@@ -139,14 +144,22 @@ class ClassicRuleset(Ruleset):
 
     # ----- offers (CLASSIC-13, CLASSIC-16) -----
 
-    check_offer_terms = staticmethod(trades.check_offer_terms)
-    describe_offer = staticmethod(trades.describe)
-    execute_offer = staticmethod(trades.execute)
+    def check_offer_terms(self, ctx: RulesContext, offer) -> None:
+        trades.check_offer_terms(ctx, offer)
+
+    def describe_offer(self, ctx: RulesContext, offer) -> str:
+        return trades.describe(ctx, offer)
+
+    def execute_offer(self, ctx: RulesContext, offer) -> None:
+        trades.execute(ctx, offer)
 
     # ----- free actions -----
 
-    free_options = staticmethod(free_actions.free_options)
-    free_menu = staticmethod(free_actions.free_menu)
+    def free_options(self, ctx: RulesContext, seat: int, offers_only: bool = False) -> list[Action]:
+        return free_actions.free_options(ctx, seat, offers_only)
+
+    def free_menu(self, ctx: RulesContext, seat: int) -> Menu:
+        return free_actions.free_menu(ctx, seat)
 
     # ----- invariants -----
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from ...model.george_options import GeorgeOptions
 from ...model.george_state import LoanSettlement, ParcelBuildingAuction, ShortageDeclaration
 from ...model.state import BANK, Auction, GameState, Party, RaiseFunds
+from ...rules.actions import Action
 from ...rules.context import RulesContext
-from ...rules.decisions import registry
+from ...rules.decisions import Menu, registry
 from ..classic.ruleset import ClassicRuleset
 from . import cards, charges, free_actions, landing, moves, setup, steps, trades, wealth
 from .access import george_options, george_slice
@@ -45,17 +46,20 @@ class GeorgeRuleset(ClassicRuleset):
     # ----- S02: the start of a game -----
 
     set_up = staticmethod(setup.new_game)
-    check_seating = staticmethod(setup.check_seating)
+    def check_seating(self, seats, options, preset: bool = False) -> None:
+        setup.check_seating(seats, options, preset)
 
     def round_cap(self, rounds: int) -> dict[str, object]:
         """V-GEORGE-32's wealth game: after its last round the wealthiest wins."""
         return {"george_victory": "wealth", "george_max_rounds": rounds}
 
-    check_victory = staticmethod(wealth.check_victory)
+    def check_victory(self, ctx: RulesContext, tested_events: int) -> int:
+        return wealth.check_victory(ctx, tested_events)
 
     # ----- S06, S14: movement and cards -----
 
-    on_pass = staticmethod(charges.on_pass)
+    def on_pass(self, ctx: RulesContext, seat: int, square: int, forward: bool) -> bool:
+        return charges.on_pass(ctx, seat, square, forward)
 
     # ----- S12: lease auctions (V-GEORGE-07, -30, -31) -----
 
@@ -90,14 +94,22 @@ class GeorgeRuleset(ClassicRuleset):
 
     # ----- offers (V-GEORGE-03, -21 to -23) -----
 
-    check_offer_terms = staticmethod(trades.check_offer_terms)
-    describe_offer = staticmethod(trades.describe)
-    execute_offer = staticmethod(trades.execute)
+    def check_offer_terms(self, ctx: RulesContext, offer) -> None:
+        trades.check_offer_terms(ctx, offer)
+
+    def describe_offer(self, ctx: RulesContext, offer) -> str:
+        return trades.describe(ctx, offer)
+
+    def execute_offer(self, ctx: RulesContext, offer) -> None:
+        trades.execute(ctx, offer)
 
     # ----- free actions -----
 
-    free_options = staticmethod(free_actions.free_options)
-    free_menu = staticmethod(free_actions.free_menu)
+    def free_options(self, ctx: RulesContext, seat: int, offers_only: bool = False) -> list[Action]:
+        return free_actions.free_options(ctx, seat, offers_only)
+
+    def free_menu(self, ctx: RulesContext, seat: int) -> Menu:
+        return free_actions.free_menu(ctx, seat)
 
     # ----- invariants: the money of an unlimited Bank with loans (V-GEORGE-33) -----
 

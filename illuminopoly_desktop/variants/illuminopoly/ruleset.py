@@ -11,9 +11,10 @@ from ...model import rng
 from ...model.options import Options
 from ...model import state as model
 from ...model.state import DogChoice, GameSetup, GameState
+from ...rules.actions import Action
 from ...rules.auctions import AuctionWindow
 from ...rules.context import RulesContext
-from ...rules.decisions import registry
+from ...rules.decisions import Menu, registry
 from ...rules.errors import IllegalAction
 from ...rules.payments import RaiseFundsWindow
 from ...rules.ruleset import Ruleset
@@ -69,9 +70,12 @@ class IlluminopolyRuleset(Ruleset):
                               allow_forced_dice=allow_forced_dice, events=events, generator=generator,
                               preset=preset)
 
-    seat_choices = staticmethod(setup.factions_in_use)
-    """The factions in use: the 9 standard ones, and the Artillery when `use_artillery` (R-SETUP-01)."""
-    check_seating = staticmethod(setup.check_seating)
+    def seat_choices(self, options) -> list[str]:
+        """The factions in use: the 9 standard ones, and the Artillery when `use_artillery` (R-SETUP-01)."""
+        return setup.factions_in_use(options)
+
+    def check_seating(self, seats, options, preset: bool = False) -> None:
+        setup.check_seating(seats, options, preset)
 
     def start_game(self, setup_: GameSetup, events: list | None = None) -> GameState:
         if setup_.position is not None:
@@ -81,9 +85,14 @@ class IlluminopolyRuleset(Ruleset):
                              preset_factions=setup_.preset_factions, allow_forced_dice=setup_.allow_forced_dice,
                              events=events, generator=setup_.generator, preset=setup_.preset)
 
-    state_from_position = staticmethod(position.state_from_position)
-    position_json = staticmethod(position.position_json)
-    position_schema = staticmethod(position.position_schema)
+    def state_from_position(self, document, allow_forced_dice: bool = False, events: list | None = None) -> GameState:
+        return position.state_from_position(document, allow_forced_dice, events)
+
+    def position_json(self, state: GameState) -> str:
+        return position.position_json(state)
+
+    def position_schema(self) -> dict:
+        return position.position_schema()
 
     # ----- R-GEN-09: the checks after every event, and the machine -----
 
@@ -93,10 +102,13 @@ class IlluminopolyRuleset(Ruleset):
     def game_started(self, state: GameState) -> bool:
         return state.turn.step != "none" or state.round_anchor is not None
 
-    check_victory = staticmethod(check_after_event)
-    """R-GEN-09 check 1: special victory first (R-WIN-02); special_victory.py."""
-    check_losses = staticmethod(losing.check_losses)
-    """R-GEN-09 check 2: destitution and mortgaged-out elimination (R-LOSE-01, -03)."""
+    def check_victory(self, ctx: RulesContext, tested_events: int) -> int:
+        """R-GEN-09 check 1: special victory first (R-WIN-02); special_victory.py."""
+        return check_after_event(ctx, tested_events)
+
+    def check_losses(self, ctx: RulesContext) -> None:
+        """R-GEN-09 check 2: destitution and mortgaged-out elimination (R-LOSE-01, -03)."""
+        losing.check_losses(ctx)
 
     def opens_faction_choice(self, ctx: RulesContext) -> bool:
         """Whether this ruleset gives the factions by a setup decision of its own, opened now, instead of R-SETUP-02's
@@ -116,12 +128,12 @@ class IlluminopolyRuleset(Ruleset):
             return True
         step = state.turn.step
         if step == "none":
-            self.decisions[step].advance(ctx)
+            self.decision_table[step].advance(ctx)
             return True
         if state.players[state.turn.seat].eliminated:
             turn.end_turn(ctx)
             return True
-        decision = self.decisions[step]
+        decision = self.decision_table[step]
         if decision.automatic:
             decision.advance(ctx)
             return True
@@ -136,36 +148,62 @@ class IlluminopolyRuleset(Ruleset):
 
     # ----- S06, S07: moves and squares -----
 
-    on_pass = staticmethod(discovery.passing_events)
-    """GO, and the discovery of one's own subverted property on the way (R-MOVE-02, -04, R-SUBVERT-07, -08)."""
-    after_jailed = staticmethod(jail.after_jailed)
-    """A Chair sent to Jail loses the Chair (R-CHAIR-03a)."""
+    def on_pass(self, ctx: RulesContext, seat: int, square: int, forward: bool) -> bool:
+        """GO, and the discovery of one's own subverted property on the way (R-MOVE-02, -04, R-SUBVERT-07, -08)."""
+        return discovery.passing_events(ctx, seat, square, forward)
+
+    def after_jailed(self, ctx: RulesContext, seat: int) -> None:
+        """A Chair sent to Jail loses the Chair (R-CHAIR-03a)."""
+        jail.after_jailed(ctx, seat)
+
     land = staticmethod(landing.land)
-    interpret_card = staticmethod(cards.interpret)
-    """Political Favors, double rent, the Steam Iron's exemption, the Dog's immunity (§34.3)."""
-    draw_position = staticmethod(cheating.draw_position)
-    """The top card, or the second after a stacked draw (R-CHEAT-02 (a))."""
+    def interpret_card(self, ctx: RulesContext, seat: int, deck_name: str, number: int, card, deck: list[int]) -> None:
+        """Political Favors, double rent, the Steam Iron's exemption, the Dog's immunity (§34.3)."""
+        cards.interpret(ctx, seat, deck_name, number, card, deck)
+
+    def draw_position(self, ctx: RulesContext, seat: int, deck_name: str, deck: list[int]) -> int:
+        """The top card, or the second after a stacked draw (R-CHEAT-02 (a))."""
+        return cheating.draw_position(ctx, seat, deck_name, deck)
+
     move_by = staticmethod(landing.move_by)
 
     # ----- S12: auctions -----
 
-    bidding_order = staticmethod(losing.bidding_order)
-    """The active, not disabled faction players, starting after the Chair (R-DEAL-09)."""
-    may_acquire = staticmethod(losing.can_take_property)
-    """A faction player with a free arrow, not the Artillery (R-DEAL-09)."""
-    acquisition_slots = staticmethod(structure.free_arrows)
-    """The free arrows a new deed may hang from (R-STRUCT-04)."""
-    check_acquisition_slot = staticmethod(structure.check_free_arrow)
-    give_property = staticmethod(losing.give_property)
-    """Owned and controlled, hung where its buyer chose (or the shallowest free arrow, R-STRUCT-09)."""
+    def bidding_order(self, ctx: RulesContext, after: int | None = None) -> list[int]:
+        """The active, not disabled faction players, starting after the Chair (R-DEAL-09)."""
+        return losing.bidding_order(ctx, after)
+
+    def may_acquire(self, ctx: RulesContext, seat: int) -> bool:
+        """A faction player with a free arrow, not the Artillery (R-DEAL-09)."""
+        return losing.can_take_property(ctx, seat)
+
+    def acquisition_slots(self, ctx: RulesContext, seat: int) -> list[tuple[int, int]]:
+        """The free arrows a new deed may hang from (R-STRUCT-04)."""
+        return structure.free_arrows(ctx, seat)
+
+    def check_acquisition_slot(self, ctx: RulesContext, seat: int, parent: int, arrow: int, rule_id: str) -> None:
+        structure.check_free_arrow(ctx, seat, parent, arrow, rule_id)
+
+    def give_property(self, ctx: RulesContext, index: int, seat: int, parent: int, arrow: int, rule_id: str) -> None:
+        """Owned and controlled, hung where its buyer chose (or the shallowest free arrow, R-STRUCT-09)."""
+        losing.give_property(ctx, index, seat, parent, arrow, rule_id)
 
     # ----- offers (R-DEAL-02, §33) -----
 
-    check_offer_terms = staticmethod(deals.check_offer_shape)
-    offer_category = staticmethod(deals.offer_category)
-    describe_offer = staticmethod(deals.describe)
-    check_acceptance = staticmethod(deals.check_acceptance)
-    execute_offer = staticmethod(deals.execute)
+    def check_offer_terms(self, ctx: RulesContext, offer) -> None:
+        deals.check_offer_shape(ctx, offer)
+
+    def offer_category(self, ctx: RulesContext, offer) -> str:
+        return deals.offer_category(ctx, offer)
+
+    def describe_offer(self, ctx: RulesContext, offer) -> str:
+        return deals.describe(ctx, offer)
+
+    def check_acceptance(self, ctx: RulesContext, offer, seat: int, placements) -> None:
+        deals.check_acceptance(ctx, offer, seat, placements)
+
+    def execute_offer(self, ctx: RulesContext, offer) -> None:
+        deals.execute(ctx, offer)
 
     # ----- S13: the effects of each kind of contest -----
 
@@ -218,12 +256,16 @@ class IlluminopolyRuleset(Ruleset):
 
     # ----- R-GEN-04: free actions -----
 
-    free_options = staticmethod(free_actions.free_options)
-    free_menu = staticmethod(free_actions.free_menu)
+    def free_options(self, ctx: RulesContext, seat: int, offers_only: bool = False) -> list[Action]:
+        return free_actions.free_options(ctx, seat, offers_only)
+
+    def free_menu(self, ctx: RulesContext, seat: int) -> Menu:
+        return free_actions.free_menu(ctx, seat)
 
     # ----- invariants -----
 
-    invariant_problems = staticmethod(invariants.invariant_problems)
+    def invariant_problems(self, state: GameState) -> list[str]:
+        return invariants.invariant_problems(state)
 
     # ----- R-GEN-06: what a seat may see -----
 

@@ -16,8 +16,9 @@ from ...model.illumo_state import (AntitrustChoice, CardResponse, Complaint, Hol
                                    IlluminatiDraft, Lawsuit, LevelRepair, treasury_account)
 from ...model.classic_state import MortgageReceipt
 from ...model.state import BANK, Auction, GameSetup, GameState, RaiseFunds
+from ...rules.actions import Action
 from ...rules.context import RulesContext
-from ...rules.decisions import registry
+from ...rules.decisions import Menu, registry
 from ...rules.errors import IllegalAction
 from ..classic import setup
 from ..classic.ruleset import ClassicRuleset
@@ -43,8 +44,11 @@ class IllumoRuleset(ClassicRuleset):
                CardResponse, LevelRepair, IlluminatiDraft)
     decisions = registry([*WINDOWS, IllumoAuctionWindow(), *STEPS])
     free_action_handlers = free_actions.HANDLERS
-    free_options = staticmethod(free_actions.free_options)
-    free_menu = staticmethod(free_actions.free_menu)
+    def free_options(self, ctx: RulesContext, seat: int, offers_only: bool = False) -> list[Action]:
+        return free_actions.free_options(ctx, seat, offers_only)
+
+    def free_menu(self, ctx: RulesContext, seat: int) -> Menu:
+        return free_actions.free_menu(ctx, seat)
 
     # ----- S02: the start of a game (V-ILLUMO-01, -03: classic's, $1,500 into each central treasury) -----
 
@@ -125,8 +129,11 @@ class IllumoRuleset(ClassicRuleset):
 
     # ----- S12: offers (CLASSIC-13, V-ILLUMO-09, -12 b, -14) -----
 
-    check_offer_terms = staticmethod(trades.check_offer_terms)
-    execute_offer = staticmethod(trades.execute)
+    def check_offer_terms(self, ctx: RulesContext, offer) -> None:
+        trades.check_offer_terms(ctx, offer)
+
+    def execute_offer(self, ctx: RulesContext, offer) -> None:
+        trades.execute(ctx, offer)
 
     # ----- S12 -----
 

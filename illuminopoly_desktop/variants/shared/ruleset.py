@@ -240,7 +240,8 @@ class SharedRuleset(IlluminopolyRuleset):
 
     # ----- S20: victory -----
 
-    check_losses = staticmethod(victory.check_losses)
+    def check_losses(self, ctx: RulesContext) -> None:
+        victory.check_losses(ctx)
 
     # ----- S21: what a seat may see -----
 
