@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -18,8 +18,8 @@ from ..model.state import CashItem, DeedItem, GameState, OfferLeg
 from ..rules import actions as A
 from ..rules.legal import legal_menu
 
-FREE_ACTION_SHARE = 0.15
-OFFER_SHARE = 0.02
+FREE_ACTION_SHARE: Final = 0.15
+OFFER_SHARE: Final = 0.02
 
 Item = TypeVar("Item")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Protocol
+from typing import Final, Protocol
 
 from ..model.state import BANK, GameState
 from ..rules.events import ContestEvent, DiceRolled, LandingResolved, MoneyMoved, RoundEnded, TokenMoved, TurnStarted
@@ -38,11 +38,11 @@ StepCheck = Callable[[int, Step], bool]
 """Called after each applied step with the step's count: False stops the game (the check has recorded why)."""
 
 
-TALLIED = frozenset({TurnStarted, LandingResolved, TokenMoved, ContestEvent, RoundEnded, DiceRolled})
+TALLIED: Final = frozenset({TurnStarted, LandingResolved, TokenMoved, ContestEvent, RoundEnded, DiceRolled})
 """The event types `tally_events` reads. It tests exact types (none of them has subclasses, see
 tests/test_engine_shortcuts.py): most events are none of these, and one set lookup skips them."""
 
-MOVEMENT_ROLLS = frozenset({"movement", "jail roll"})
+MOVEMENT_ROLLS: Final = frozenset({"movement", "jail roll"})
 """The purposes of the rolls that move a token (R-MOVE-01, and leaving Jail by a roll, R-JAIL-04)."""
 
 

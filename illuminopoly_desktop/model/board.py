@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt, ValidationError, field_validator, model_validator
 
@@ -22,7 +22,7 @@ SquareKind = Literal[
 PROPERTY_KINDS = frozenset({"lot", "railroad", "utility"})
 RAILROAD_GROUP = "railroads"
 UTILITY_GROUP = "utilities"
-BOARD_SIZE = 40
+BOARD_SIZE: Final = 40
 SIDE_LENGTH = BOARD_SIZE // 4
 RENT_TABLE_LABELS = "base rent, 1 house, 2 houses, 3 houses, 4 houses, hotel"
 

@@ -8,7 +8,7 @@ This module stays pure Python: it defines pydantic models (see packaging/compile
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Final, Literal, Union
 
 from pydantic import BaseModel, Field, SerializeAsAny, model_serializer, model_validator
 
@@ -27,13 +27,13 @@ from .rulesets import DEFAULT_RULESET, options_model_of
 from .shared_state import SharedState, TokenPairChoice
 from .turn_state import TurnState
 
-ROOT = -1
+ROOT: Final = -1
 """Parent id of a deed hanging directly from its owner's faction card."""
 
-BANK = "bank"
-FP = "fp"
-ESCROW = "escrow"
-GO_POT = "go_pot"
+BANK: Final = "bank"
+FP: Final = "fp"
+ESCROW: Final = "escrow"
+GO_POT: Final = "go_pot"
 """The GO pot of the Georgist rules (VARIANTS §5, V-GEORGE-24), held in their slice of the state."""
 
 Account = Annotated[str, Field(pattern=r"^t[0-9]+:[a-z_]+$")]

@@ -8,7 +8,7 @@ them once (e.g. `variants/illumo/access.py`), so that its modules read `illumo_o
 instead of an attribute the checker cannot see."""
 from __future__ import annotations
 
-from typing import TypeVar, Union
+from typing import Final, TypeVar, Union
 
 from pydantic import BaseModel
 
@@ -43,8 +43,13 @@ rules, the classic rules' (and Illumonopoly's, derived from them) and the Georgi
 A new ruleset's options model derives from one of these, or joins this union."""
 
 
+_CORE_OPTION_MODELS: Final = (Options, ClassicOptions, GeorgeOptions)
+"""The models `core_options` accepts, held once: the compiled core reads a pydantic class's name (no native class)
+from the module's dict at every use, a Final from a static (issue 30)."""
+
+
 def core_options(options: BaseModel) -> CoreOptions:
     """A game's options, as the core's mechanisms (rules/money.py, rules/movement.py, rules/invariants.py) read them."""
-    if not isinstance(options, (Options, ClassicOptions, GeorgeOptions)):
+    if not isinstance(options, _CORE_OPTION_MODELS):
         raise TypeError(f"the options are a {type(options).__name__}, which answers none of the core's questions")
     return options

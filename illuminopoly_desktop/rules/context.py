@@ -2,6 +2,8 @@
 ruleset, the game's random streams, and the events emitted."""
 from __future__ import annotations
 
+from typing import Final
+
 from ..model import rng
 from ..model.rulesets import find_ruleset
 from ..model.state import GameSetup, GameState
@@ -79,24 +81,27 @@ class _SetupParts:
         self.seat_count = len(setup.seats)
 
 
-_LAST_SETUP: _SetupParts | None = None
-"""The parts of the setup a context was last built for (held by reference: compared by identity, never stale)."""
+class _LastSetup:
+    """The parts of the setup a context was last built for (held by reference: compared by identity, never stale).
+    An attribute of one object, not a module global rebound: the compiled core reads a module's globals through its
+    dict, an object's attribute from its native layout (issue 30)."""
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: _SetupParts | None = None
+
+
+_LAST_SETUP: Final = _LastSetup()
 
 
 def setup_parts(setup: GameSetup) -> _SetupParts:
     """The parts of `setup` a context takes (its board's index, options, ruleset...), looked up once per setup: also
     for the questions asked of a state without a context (the decision waited on, a shared game's options), where
     reading them from the setup, a pydantic model, cost more than the rest of the answer."""
-    known = _LAST_SETUP
+    known = _LAST_SETUP.parts
     if known is None or known.setup is not setup:
-        known = _remember_setup(setup)
+        known = _LAST_SETUP.parts = _SetupParts(setup)
     return known
-
-
-def _remember_setup(setup: GameSetup) -> _SetupParts:
-    global _LAST_SETUP
-    parts = _LAST_SETUP = _SetupParts(setup)
-    return parts
 
 
 Ctx = RulesContext

@@ -13,7 +13,7 @@ tests/test_decision_registry.py checks that every kind of every ruleset is regis
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -26,9 +26,9 @@ from .handlers import Handler
 Menu = dict[str, Callable[[], list[Action]]]
 """Legal actions grouped by action type, each group built only when called (rules/legal.py `legal_menu`)."""
 
-ALL_FREE_ACTIONS = "all"
+ALL_FREE_ACTIONS: Final = "all"
 """`Decision.free_actions`: every free action may be taken while this decision waits (R-GEN-04)."""
-OFFERS_ONLY = "offers"
+OFFERS_ONLY: Final = "offers"
 """`Decision.free_actions`: only the offer actions (OFFER_ACTION_TYPES) may be taken, e.g. bribes during a vote."""
 
 

@@ -98,7 +98,7 @@ def _answer(ctx: RulesContext, decision: Decision, window, action: A.Action, kin
     free = rules.free_handler_table.get(kind)
     if free is not None:
         allowed = decision.free_actions(window, seat)
-        if allowed is ALL_FREE_ACTIONS or (allowed is OFFERS_ONLY and kind in A.OFFER_ACTION_TYPES):
+        if allowed == ALL_FREE_ACTIONS or (allowed == OFFERS_ONLY and kind in A.OFFER_ACTION_TYPES):
             free(ctx, action)
             return
         raise refuse("E_WRONG_PHASE", rules.rule_ids["free.closed"], "Free actions wait for an open window.")

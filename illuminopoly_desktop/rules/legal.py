@@ -35,7 +35,7 @@ def enumerate_legal(state: GameState, seat: int, include_free: bool = True,
             result.extend(decision.options(ctx, top, seat))
         allowed = decision.free_actions(top, seat)
         if include_free and allowed:
-            result.extend(rules.free_options(ctx, seat, offers_only=allowed is OFFERS_ONLY))
+            result.extend(rules.free_options(ctx, seat, offers_only=allowed == OFFERS_ONLY))
     else:
         turn = state.turn
         decision = rules.decision_table[turn.step]
@@ -73,7 +73,7 @@ def legal_menu(state: GameState, seat: int, include_free: bool = True, include_d
     allowed = decision.free_actions(window, seat)
     if not include_free or not allowed:
         return menu
-    if state.pending and allowed is OFFERS_ONLY:  # (as enumerate_legal: a step's free actions are never narrowed)
+    if state.pending and allowed == OFFERS_ONLY:  # (as enumerate_legal: a step's free actions are never narrowed)
         free = grouped(rules.free_options(ctx, seat, offers_only=True))
     else:
         free = rules.free_menu(ctx, seat)

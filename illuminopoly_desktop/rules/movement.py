@@ -2,16 +2,16 @@
 square does (`ctx.rules.on_pass`, VARIANTS S06): the GO salary, and whatever else the ruleset's rules say."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from ..model.typed_access import core_options
 from .context import RulesContext
 from .events import TokenMoved
 from .money import bank_pays
 
-BOARD_SIZE = 40
+BOARD_SIZE: Final = 40
 
-_MOVED_HOW: dict[str, Literal["dice", "card", "back", "teleport", "stop"]] = {
+_MOVED_HOW: Final[dict[str, Literal["dice", "card", "back", "teleport", "stop"]]] = {
     "dice": "dice", "card": "card", "go_card": "card", "back": "back", "teleport": "teleport", "stop": "stop"}
 """The `how` of the TokenMoved event a walk emits, by the walk's own `how` (the GO card is a card)."""
 

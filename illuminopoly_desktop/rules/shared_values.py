@@ -10,7 +10,7 @@ same instances either way.
 """
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel
 
@@ -20,7 +20,7 @@ SHARED_LIMIT = 20_000
 """How many values the cache holds before it starts again: a bound for long-running processes (a LAN server, the
 strategist's thinking); the instances are only a cache, so clearing it changes no game."""
 
-_SHARED: dict[Any, dict[Any, Any]] = {}
+_SHARED: Final[dict[Any, dict[Any, Any]]] = {}
 """A tree of plain dicts: class -> {field name -> {field value -> {next field name -> ... {None: the value}}}}. A
 lookup walks the fields as given, a dict lookup each; it once keyed one dict by `(cls, *fields.items())`, whose tuple
 of pairs took most of the time of the lookup. The value sits under None, which no field name is."""

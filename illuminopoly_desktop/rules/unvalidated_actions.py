@@ -12,7 +12,7 @@ from outside (a player's input, a save, the network) is validated as before: onl
 """
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from pydantic import BaseModel
 
@@ -20,7 +20,7 @@ from . import actions as A
 
 Model = TypeVar("Model", bound=BaseModel)
 
-_set = object.__setattr__
+_set: Final = object.__setattr__
 
 
 class UnvalidatedBuilder(Generic[Model]):

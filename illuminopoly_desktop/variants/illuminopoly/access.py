@@ -4,7 +4,7 @@ which the core types as any options model. The shared-factions overlay plays the
 derived from Illuminopoly's `Options`. Illuminopoly keeps its state in the shared GameState (no ruleset slice)."""
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from pydantic import BaseModel
 
@@ -16,10 +16,15 @@ from ...model.typed_access import options_as
 from ...rules.context import RulesContext, setup_parts
 
 
+_OPTIONS: Final = Options
+"""`Options`, held once: the compiled core reads a pydantic class's name (no native class) from the module's dict at
+every use, a Final from a static (issue 30)."""
+
+
 def illuminopoly_options(ctx: RulesContext) -> Options:
     """The game's house rules, an Illuminopoly `Options` (or a model derived from it)."""
     options = ctx.options
-    if isinstance(options, Options):  # (tested here, not only in options_as: tens of calls a player-turn)
+    if isinstance(options, _OPTIONS):  # (tested here, not only in options_as: tens of calls a player-turn)
         return options
     return options_as(options, Options)  # raises the TypeError
 

@@ -3,6 +3,7 @@ and graft, each stage waiting only for the players who must decide in it (contes
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ...model.state import GameState
 from ...model.views import SEALED_BIDDERS
@@ -14,7 +15,7 @@ from ...rules.unvalidated_actions import INVITE_HELPERS
 from .access import illuminopoly_options, options_of
 from . import cheating, commitments, contest_steps, contests
 
-GRAFT_PIPS_LISTED = 13
+GRAFT_PIPS_LISTED: Final = 13
 """Graft bids listed per decision: 0 to 12 pips (any affordable number is legal; beyond 12 a 2d6 contest cannot
 change, so the list stops there)."""
 

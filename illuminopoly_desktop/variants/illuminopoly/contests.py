@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
+from typing import Final, Literal
 
 from ...model.state import Contest
 from ...rules.context import RulesContext
@@ -25,14 +25,14 @@ TARGET_NUMBERS = {"takeover": 12, "rezoning": 7, "subversion": 12, "rebuild": 8,
 RULE_OF = {"takeover": "R-TAKEOVER-03", "rezoning": "R-REZONE-04", "subversion": "R-SUBVERT-02",
            "rebuild": "R-REBUILD-03", "destruction": "R-ART-06", "surprise_destruction": "R-ART-07"}
 PRICE_PER_PIP = 10
-CASH = "cash"
+CASH: Final = "cash"
 """The kind of money of a plain graft bid: $10 a pip (R-CONTEST-01)."""
-DOUBLE_RENT_DEFENCE = "double_rent_defence"
+DOUBLE_RENT_DEFENCE: Final = "double_rent_defence"
 """The owner's defence under double rent: $5 a pip (R-CONTEST-07)."""
-SELF_REZONING_OPPOSITION = "self_rezoning_opposition"
+SELF_REZONING_OPPOSITION: Final = "self_rezoning_opposition"
 """The opposers of a self-rezoning: $20 a pip (R-REZONE-02)."""
 PIP_UNITS = {DOUBLE_RENT_DEFENCE: 5, SELF_REZONING_OPPOSITION: 20}
-PRE_GRAFT_STAGES = frozenset({"invitations", "answers", "volunteers"})
+PRE_GRAFT_STAGES: Final = frozenset({"invitations", "answers", "volunteers"})
 """Stages before step 6, in which players may still raise cash with free actions (R-CONTEST-04)."""
 
 

@@ -7,6 +7,7 @@ D-15) and his victims' cleanups (R-ART-11), accusations and putting a till dip b
 """
 from __future__ import annotations
 
+from typing import Final
 
 from ...rules import actions as A
 from ...rules import offers
@@ -139,7 +140,7 @@ def extended_round(state, debt) -> int:
     return max(debt.due_round, state.round_no) + 1
 
 
-DEED_ACTION_KINDS = ("mortgage", "unmortgage", "buy_building", "sell_building")
+DEED_ACTION_KINDS: Final = ("mortgage", "unmortgage", "buy_building", "sell_building")
 """The free actions listed deed by deed, in the order `free_options` tries them on each deed."""
 
 
@@ -180,7 +181,7 @@ def _deed_actions_of_kind(ctx: RulesContext, seat: int, deeds: list[int], kind: 
     return [action for index in deeds for action in _deed_actions(ctx, seat, index, kind, monopolies)]
 
 
-_AFTER_DEEDS = frozenset({"foreclose", "forgive_debt", "extend_debt", "return_till", "accuse"})
+_AFTER_DEEDS: Final = frozenset({"foreclose", "forgive_debt", "extend_debt", "return_till", "accuse"})
 """The free actions `free_options` lists after the deed-by-deed ones (foreclosures, forgiving and extending debts,
 then cheating's, R-CHEAT-04)."""
 

@@ -2,6 +2,8 @@
 rules/auctions.py), foreclosure, and who bids in Illuminopoly's auctions (R-DEAL-09)."""
 from __future__ import annotations
 
+from typing import Final
+
 from ...model.property_state import ControlOrigin
 from ...model.state import BANK, ESCROW, ROOT, Auction, CardExemption, ChairBuyoff, RaiseFunds
 from ...rules.auctions import clear_mortgage, open_property_auction
@@ -44,7 +46,7 @@ def owns_anything(state, seat: int) -> bool:
     return any(p.owner == seat for p in state.properties.values())
 
 
-_SAFE_DEED_HINTS: dict[int, int] = {}
+_SAFE_DEED_HINTS: Final[dict[int, int]] = {}
 """Seat -> a deed that showed him safe at an earlier check (his, not mortgaged). Only a hint, verified against the
 state before it is trusted: a stale one, or one left by another game state (a computer player's trial copy), only
 sends the check on to its full pass, which changes no outcome."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import ceil, floor
+from typing import Final
 
 from ...model.state import GameState, PropertyState
 from ...rules.context import RulesContext
@@ -128,7 +129,7 @@ def attack_value(ctx: RulesContext, index: int, attacker: int, contest: str) -> 
     return Fraction(*_attack_terms(ctx, index, attacker, contest))
 
 
-CONTESTS = frozenset({"takeover", "rezoning", "subversion", "destruction", "surprise_destruction", "rebuild"})
+CONTESTS: Final = frozenset({"takeover", "rezoning", "subversion", "destruction", "surprise_destruction", "rebuild"})
 
 
 def base_cost(ctx: RulesContext, index: int, attacker: int, contest: str) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Final
 
 from ...model.state import PlayerState, PropertyState
 from ...rules import events as E
@@ -26,25 +27,25 @@ from .game_end import end_game, first_in_turn_order
 from .property_values import ranking_value
 from .setup import DOG_CONDITIONS as DOG_CHOICES
 
-TOP_FIVE = 5
-THIMBLE_COLOURS = 6
+TOP_FIVE: Final = 5
+THIMBLE_COLOURS: Final = 6
 HORSEMAN_RUINS = 7
 HORSEMAN_HOLDS_PER_OPPONENT = 2
-STEAM_IRON_GROUPS = 5
+STEAM_IRON_GROUPS: Final = 5
 WHEELBARROW_RAILROADS = 2
 SHOE_LEGS = (3, 4)
-MAX_FACTOR_HALVES = 3
+MAX_FACTOR_HALVES: Final = 3
 """The highest rebuild factor, 1½ (R-REBUILD-05): no property ranks above 1½ × its price."""
 
 # What a step may have changed, so which conditions it may have made true (see `changes_since`):
-HOLDINGS = 1
+HOLDINGS: Final = 1
 """Who owns or controls what, mortgages, eliminations."""
-COUNTDOWNS = 2
+COUNTDOWNS: Final = 2
 """Disruption and rebuilt-Railroad countdowns going down (R-RENT-06). Only Railroads and Utilities carry them
 (R-ART-09, R-REBUILD-07), so no colour condition reads them; and their end only ends a disruption, never a ruin."""
-RUINS = 4
+RUINS: Final = 4
 """Rezoning, destruction, disruption, rebuilding, the terrorist tally."""
-EVERYTHING = HOLDINGS | COUNTDOWNS | RUINS
+EVERYTHING: Final = HOLDINGS | COUNTDOWNS | RUINS
 
 
 # ----- what the conditions need from the board, computed once per board -----
@@ -70,15 +71,23 @@ class _Layout:
         `values.ranking_value`."""
 
 
-_last_layout: _Layout | None = None
+class _LastLayout:
+    """The layout last used: an object's attribute, not a module global rebound, which the compiled core would read
+    through the module's dict (issue 30; rules/context.py `_LastSetup`)."""
+    __slots__ = ("layout",)
+
+    def __init__(self) -> None:
+        self.layout: _Layout | None = None
+
+
+_LAST_LAYOUT: Final = _LastLayout()
 
 
 def _layout(ctx: RulesContext) -> _Layout:
     """The layout of the game's board (`ctx.board` is the one BoardIndex of that board, see boardindex.py)."""
-    global _last_layout
-    layout = _last_layout
+    layout = _LAST_LAYOUT.layout
     if layout is None or layout.index is not ctx.board:
-        layout = _last_layout = _Layout(ctx.board)
+        layout = _LAST_LAYOUT.layout = _Layout(ctx.board)
     return layout
 
 
@@ -321,7 +330,7 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in (
               "has destroyed a lot of every colour group", reads=RUINS),
 )}
 
-FACTION_CONDITIONS: dict[str, tuple[Condition, ...]] = {
+FACTION_CONDITIONS: Final[dict[str, tuple[Condition, ...]]] = {
     "top_hat": (CONDITIONS["top_hat"],),
     "thimble": (CONDITIONS["thimble"],),
     "race_car": (CONDITIONS["race_car"],),
@@ -334,7 +343,7 @@ FACTION_CONDITIONS: dict[str, tuple[Condition, ...]] = {
 }
 """The conditions each faction wins by; the Dog's is his secret choice (R-FAC-DOG-01)."""
 
-DOG_CONDITIONS: dict[str | None, tuple[Condition, ...]] = {key: (CONDITIONS[key],) for key in DOG_CHOICES}
+DOG_CONDITIONS: Final[dict[str | None, tuple[Condition, ...]]] = {key: (CONDITIONS[key],) for key in DOG_CHOICES}
 """The Dog wins by the one condition he chose in secret, with himself as subject (R-FAC-DOG-01)."""
 
 DOG_RULE = "R-FAC-DOG-01"
@@ -366,7 +375,7 @@ def note_hotel_placed(ctx: RulesContext, seat: int, index: int) -> None:
 
 # ----- the tests (R-WIN-02) -----
 
-QUIET_EVENTS = frozenset({
+QUIET_EVENTS: Final = frozenset({
     E.DiceRolled, E.TokenMoved, E.MoneyMoved, E.PaymentShort, E.RentCollected, E.LandingResolved, E.CardDrawn,
     E.JailChanged, E.ContestEvent, E.DeedPlaced, E.StructureReorganized, E.BuildingsChanged, E.ChairChanged,
     E.ElectionOpened, E.VoteCast, E.FavorPlayed, E.FavorGained, E.SaleBlocked, E.OfferEvent, E.DebtEvent,
@@ -375,7 +384,7 @@ QUIET_EVENTS = frozenset({
 """Events that never come alone with a change a condition reads: every such change is recorded by an event of its
 own (R-GEN-07), listed below. A hotel placement is remembered in the state (`winning_hotel_placed_by`)."""
 
-CHANGE_OF_EVENT = {
+CHANGE_OF_EVENT: Final = {
     E.OwnershipChanged: HOLDINGS, E.ControlChanged: HOLDINGS, E.MortgageChanged: HOLDINGS,
     E.PlayerEliminated: HOLDINGS,
     # The countdowns go down at a turn's T0 or T2 and at ROUND_END, without an event of their own (R-RENT-06).

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ...model.state import ROOT, GameState
 from ...rules import actions as A
@@ -10,7 +11,7 @@ from ...rules.errors import refuse
 from ...rules.events import DeedPlaced, StructureReorganized
 from ...rules.shared_values import shared
 
-FACTION_CARD_ARROWS = 4
+FACTION_CARD_ARROWS: Final = 4
 
 
 def is_holding_capable(state: GameState, index: int) -> bool:
