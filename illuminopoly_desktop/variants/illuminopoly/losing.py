@@ -68,7 +68,8 @@ def check_losses(ctx: RulesContext) -> None:
         hint = hints.get(seat)
         if hint is not None:
             prop = by_index.get(hint)
-            if prop is not None and prop.owner == seat and not prop.mortgaged:
+            owner = None if prop is None else prop.owner
+            if prop is not None and owner is not None and owner == seat and not prop.mortgaged:  # (native compares)
                 continue
         player = players[seat]
         if not (player.eliminated or player.role != "faction" or not player.completed_first_circuit

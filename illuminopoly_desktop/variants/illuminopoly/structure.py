@@ -1,7 +1,6 @@
 """Power structures: arrows by leg, tree invariants, free arrows, reorganisation (R-STRUCT)."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from ...model.state import ROOT, GameState
@@ -25,11 +24,25 @@ def out_arrows(ctx: RulesContext, index: int) -> int:
 
 
 def owned_by(state: GameState, seat: int | None) -> list[int]:
-    return [i for i, p in state.properties.items() if p.owner == seat]
+    if seat is None:
+        return [i for i, p in state.properties.items() if p.owner is None]
+    # An owner tested for None first compares as a native int; `p.owner == seat` compared two Python objects,
+    # 2% of an Illuminopoly player-turn in this function alone (issue 30).
+    owned = []
+    for i, p in state.properties.items():
+        owner = p.owner
+        if owner is not None and owner == seat:
+            owned.append(i)
+    return owned
 
 
 def children_of(state: GameState, seat: int, node: int) -> list[int]:
-    return [i for i, p in state.properties.items() if p.owner == seat and p.parent == node]
+    children = []
+    for i, p in state.properties.items():
+        owner, parent = p.owner, p.parent
+        if owner is not None and owner == seat and parent is not None and parent == node:  # (native compares)
+            children.append(i)
+    return children
 
 
 def arm(state: GameState, index: int) -> list[int]:
@@ -75,7 +88,8 @@ def free_arrows(ctx: RulesContext, seat: int) -> list[tuple[int, int]]:
     used: set[tuple[int, int]] = set()
     holders = []
     for i, p in properties.items():
-        if p.owner == seat:
+        owner = p.owner
+        if owner is not None and owner == seat:  # (a native compare, as in owned_by)
             if p.parent is not None:
                 used.add((p.parent, p.arrow))
             n = 0 if p.rezoned or p.destroyed else squares[i].out_arrows  # out_arrows(), inlined: a hot loop
@@ -232,8 +246,7 @@ def suggested_arrangement(ctx: RulesContext, seat: int, exclude: tuple[int, ...]
     the most out-arrows first, leaves last (the construction of R-STRUCT-06's capacity test), so that nothing is
     left unattached unless the capacity test says it must be. `exclude`: deeds left out (abandoned, R-ART-13)."""
     state = ctx.state
-    arrows = {i: out_arrows(ctx, i) for i, p in state.properties.items()
-              if p.owner == seat and i not in exclude}
+    arrows = {i: out_arrows(ctx, i) for i in owned_by(state, seat) if i not in exclude}
     order = sorted(arrows, key=lambda i: -arrows[i])
     placement: dict[int, tuple[int | None, int]] = {}
     free: list[tuple[int, int]] = [(-1, a) for a in range(FACTION_CARD_ARROWS)]
@@ -248,8 +261,18 @@ def suggested_arrangement(ctx: RulesContext, seat: int, exclude: tuple[int, ...]
     return [_placement(d, p, a) for d, (p, a) in sorted(placement.items())]
 
 
-@lru_cache(maxsize=4096)
+_PLACEMENTS: Final[dict[int, A.DeedPlacement]] = {}
+"""`_placement`'s values by a small int key (a dict of ints: a cheaper lookup than a cache keyed by a tuple)."""
+
+
 def _placement(deed: int, parent: int | None, arrow: int) -> A.DeedPlacement:
     """One shared placement value (a positional cache: the keyword route of `shared` costs more than the rest of
     a suggested arrangement)."""
-    return shared(A.DeedPlacement, property=deed, parent=parent, arrow=arrow)
+    slot = 0 if parent is None else parent + 2  # (ROOT is -1)
+    if not (0 <= deed < 256 and 0 <= slot < 256 and 0 <= arrow < 256):  # beyond any board: not cached
+        return shared(A.DeedPlacement, property=deed, parent=parent, arrow=arrow)
+    key = (deed << 16) | (slot << 8) | arrow
+    value = _PLACEMENTS.get(key)
+    if value is None:
+        value = _PLACEMENTS[key] = shared(A.DeedPlacement, property=deed, parent=parent, arrow=arrow)
+    return value
