@@ -67,16 +67,27 @@ def below(state: int, n: int, seed: int = 0, generator: str = SPLITMIX64,
 
 def keyed_u64(seed: int, stream: int, counter: int) -> int:
     """Output number `counter` of `stream`: BLAKE2b keyed with the game's key, over the stream and the counter."""
-    hasher = _keyed(seed).copy()  # the keyed state copied: the same digest as hashing with the key afresh
+    keyed = _KEYED.get(seed)
+    if keyed is None:
+        keyed = _keyed(seed)
+    hasher = keyed.copy()  # the keyed state copied: the same digest as hashing with the key afresh
     hasher.update(counter.to_bytes(8, "little") + stream.to_bytes(1, "little"))
     return int.from_bytes(hasher.digest(), "little")
 
 
-@lru_cache(maxsize=64)
+_KEYED: Final[dict[int, hashlib.blake2b]] = {}
+"""The keyed hashers of the games seen lately, by seed (a plain dict, read on every draw: cheaper than a call through
+`lru_cache`); at most `_KEYED_KEPT`."""
+_KEYED_KEPT: Final = 64
+
+
 def _keyed(seed: int) -> hashlib.blake2b:
     """BLAKE2b keyed with the game's key, nothing hashed yet: a draw copies it instead of keying a new hasher (which
     hashes a whole block for the key), about a third of a draw's time. Never updated itself, only its copies."""
-    return hashlib.blake2b(key=_key(seed), digest_size=8)
+    if len(_KEYED) >= _KEYED_KEPT:
+        _KEYED.clear()
+    keyed = _KEYED[seed] = hashlib.blake2b(key=_key(seed), digest_size=8)
+    return keyed
 
 
 def derived_seed(seed: int, label: str) -> int:
