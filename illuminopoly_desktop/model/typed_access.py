@@ -43,13 +43,16 @@ rules, the classic rules' (and Illumonopoly's, derived from them) and the Georgi
 A new ruleset's options model derives from one of these, or joins this union."""
 
 
-_CORE_OPTION_MODELS: Final = (Options, ClassicOptions, GeorgeOptions)
-"""The models `core_options` accepts, held once: the compiled core reads a pydantic class's name (no native class)
-from the module's dict at every use, a Final from a static (issue 30)."""
+_OPTIONS: Final = Options
+_CLASSIC_OPTIONS: Final = ClassicOptions
+_GEORGE_OPTIONS: Final = GeorgeOptions
+"""The models `core_options` accepts, each held once: the compiled core reads a pydantic class's name (no native
+class) from the module's dict at every use, a Final from a static (issue 30). (Not one tuple: a tuple of fixed
+length is kept unboxed and rebuilt at every use.)"""
 
 
 def core_options(options: BaseModel) -> CoreOptions:
     """A game's options, as the core's mechanisms (rules/money.py, rules/movement.py, rules/invariants.py) read them."""
-    if not isinstance(options, _CORE_OPTION_MODELS):
-        raise TypeError(f"the options are a {type(options).__name__}, which answers none of the core's questions")
-    return options
+    if isinstance(options, _OPTIONS) or isinstance(options, _CLASSIC_OPTIONS) or isinstance(options, _GEORGE_OPTIONS):
+        return options
+    raise TypeError(f"the options are a {type(options).__name__}, which answers none of the core's questions")

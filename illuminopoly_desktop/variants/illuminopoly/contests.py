@@ -205,7 +205,8 @@ def graft_awaiting(ctx: RulesContext, contest: Contest) -> list[int]:
     """Participants whose sealed bid is not in. One disabled since the stage began stays listed, so that the
     engine gives him his default, $0 (R-FAC-BOAT-04), instead of the contest waiting for nobody."""
     players = ctx.state.players
-    return [s for s in participants(contest) if s not in contest.bids and not players[s].eliminated]
+    bids = contest.bids  # (read once: a field of a pydantic model is a lookup through Python's protocol)
+    return [s for s in participants(contest) if s not in bids and not players[s].eliminated]
 
 
 def open_awaiting(ctx: RulesContext, contest: Contest) -> list[int]:

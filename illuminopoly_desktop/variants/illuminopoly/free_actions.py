@@ -140,7 +140,8 @@ def extended_round(state, debt) -> int:
     return max(debt.due_round, state.round_no) + 1
 
 
-DEED_ACTION_KINDS: Final = ("mortgage", "unmortgage", "buy_building", "sell_building")
+# (tuple[str, ...]: one object; the compiled core keeps a fixed-length tuple unboxed and rebuilds it at every use)
+DEED_ACTION_KINDS: Final[tuple[str, ...]] = ("mortgage", "unmortgage", "buy_building", "sell_building")
 """The free actions listed deed by deed, in the order `free_options` tries them on each deed."""
 
 
@@ -153,7 +154,11 @@ def free_menu(ctx: RulesContext, seat: int) -> Menu:
         return grouped(free_options(ctx, seat))
     head: list[A.Action] = []
     tail: list[A.Action] = []
-    owned = [index for index, prop in state.properties.items() if prop.owner == seat]
+    owned = []
+    for index, prop in state.properties.items():
+        owner = prop.owner
+        if owner is not None and owner == seat:  # (a native compare: structure.owned_by)
+            owned.append(index)
     split = free_options(ctx, seat, deeds=())  # every free action except the deed-by-deed ones
     for action in split:
         (tail if action.type in _AFTER_DEEDS else head).append(action)
