@@ -38,9 +38,17 @@ StepCheck = Callable[[int, Step], bool]
 """Called after each applied step with the step's count: False stops the game (the check has recorded why)."""
 
 
-TALLIED: Final = frozenset({TurnStarted, LandingResolved, TokenMoved, ContestEvent, RoundEnded, DiceRolled})
-"""The event types `tally_events` reads. It tests exact types (none of them has subclasses, see
-tests/test_engine_shortcuts.py): most events are none of these, and one set lookup skips them."""
+_TURN: Final = 0
+_ROLL: Final = 1
+_LANDING: Final = 2
+_MOVE: Final = 3
+_CONTEST: Final = 4
+_ROUND: Final = 5
+TALLIED: Final[dict[type, int]] = {TurnStarted: _TURN, DiceRolled: _ROLL, LandingResolved: _LANDING,
+                                   TokenMoved: _MOVE, ContestEvent: _CONTEST, RoundEnded: _ROUND}
+"""The event types `tally_events` reads, each with its case. It tests exact types (none of them has subclasses, see
+tests/test_engine_shortcuts.py): most events are none of these, and one dict lookup skips them or names the case
+(the compiled core would read each event class by name from the module's dict, as they are no native classes)."""
 
 MOVEMENT_ROLLS: Final = frozenset({"movement", "jail roll"})
 """The purposes of the rolls that move a token (R-MOVE-01, and leaving Jail by a roll, R-JAIL-04)."""
@@ -82,24 +90,24 @@ def play_steps(result: GameFigures, state: GameState, steps: Iterator[Step], lim
 def tally_events(result: GameFigures, state: GameState, events: list) -> None:
     """Add one action's events to the game's figures."""
     for position, event in enumerate(events):
-        kind = type(event)
-        if kind not in TALLIED:
+        case = TALLIED.get(type(event))
+        if case is None:
             continue
-        if kind is TurnStarted:
+        if case == _TURN:
             result.player_turns += 1
             end_roll(result)
-        elif kind is DiceRolled:
+        elif case == _ROLL:
             if event.purpose in MOVEMENT_ROLLS:
                 end_roll(result)
                 result.roll_in_flight = [event.seat, None]
-        elif kind is LandingResolved:
+        elif case == _LANDING:
             result.landing_options[event.option] += 1
-        elif kind is TokenMoved:
+        elif case == _MOVE:
             result.token_move_ends[event.end] += 1
             roll = result.roll_in_flight
             if roll is not None and roll[0] == event.seat:
                 roll[1] = event.end
-        elif kind is ContestEvent:
+        elif case == _CONTEST:
             if event.stage == "resolved":
                 result.contests[event.contest, "attempted"] += 1
                 if event.success:
