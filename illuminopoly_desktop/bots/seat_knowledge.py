@@ -69,18 +69,63 @@ def state_from_view(view: dict, rng: random.Random, bid_guess: BidGuess | None =
     seat = view["viewer"]
     data = {key: value for key, value in view.items() if key not in ("viewer", "setup")}
     data["setup"] = _setup_of(view["setup"])
-    data["rng_state"] = rng.getrandbits(64)
     data["forced_dice"] = []
     if data.get("action_count") is None:
         data["action_count"] = 0
-    favors_held = {(card["deck"], card["number"]) for player in view["players"]
-                   for card in player["political_favors"]}
-    decks = load_cards()
-    data["chance_deck"] = _sampled_deck("chance", decks.chance, view["chance_deck"], favors_held, rng)
-    data["chest_deck"] = _sampled_deck("community_chest", decks.community_chest, view["chest_deck"], favors_held, rng)
-    data["players"] = [_player_with_sample(player, seat, rng) for player in view["players"]]
+    hidden = _HiddenDraws(view, rng)
+    data["rng_state"] = hidden.rng_state
+    data["chance_deck"] = hidden.chance_deck
+    data["chest_deck"] = hidden.chest_deck
+    data["players"] = [player if index not in hidden.dog_conditions
+                       else {**player, "dog_condition": hidden.dog_conditions[index]}
+                       for index, player in enumerate(view["players"])]
     data["pending"] = [_window_with_guesses(window, seat, bid_guess) for window in view["pending"]]
     return GameState.model_validate(data)
+
+
+class WorldSampler:
+    """`state_from_view` for many samples of one view: the view is parsed into a state once, and each sample is a
+    copy of it with the hidden fields drawn again (the strategist samples a world for every round of its rollouts,
+    and parsing a whole view was a twelfth of its thinking, issue 30).
+
+    `sample(rng)` equals `state_from_view(view, rng, bid_guess)` field for field and leaves `rng` where that leaves
+    it: the same draws in the same order (`_HiddenDraws`); tests/test_world_sampler.py checks both over many
+    seeded views."""
+
+    def __init__(self, view: dict, bid_guess: BidGuess | None = None):
+        self.view = view
+        self.template = state_from_view(view, random.Random(0), bid_guess)
+        """Everything the view shows; its hidden fields are overwritten in every sample."""
+
+    def sample(self, rng: random.Random) -> GameState:
+        hidden = _HiddenDraws(self.view, rng)
+        state = self.template.copy()
+        state.rng_state = hidden.rng_state
+        state.chance_deck = hidden.chance_deck
+        state.chest_deck = hidden.chest_deck
+        for index, condition in hidden.dog_conditions.items():
+            state.players[index].dog_condition = condition
+        return state
+
+
+class _HiddenDraws:
+    """What a sampled state draws for the fields the view hides, in this order: the game's generator state, the
+    Chance deck, the Community Chest deck, then each other Dog's undisclosed condition by seat."""
+
+    def __init__(self, view: dict, rng: random.Random):
+        seat = view["viewer"]
+        self.rng_state: int = rng.getrandbits(64)
+        favors_held = {(card["deck"], card["number"]) for player in view["players"]
+                       for card in player["political_favors"]}
+        decks = load_cards()
+        self.chance_deck = _sampled_deck("chance", decks.chance, view["chance_deck"], favors_held, rng)
+        self.chest_deck = _sampled_deck("community_chest", decks.community_chest, view["chest_deck"], favors_held,
+                                        rng)
+        self.dog_conditions: dict[int, str] = {}
+        for index, player in enumerate(view["players"]):
+            if player["faction"] == "dog" and player["seat"] != seat and player["dog_condition"] is None \
+                    and not player["eliminated"]:
+                self.dog_conditions[index] = rng.choice(DOG_CONDITIONS)
 
 
 def _setup_of(setup: dict) -> GameSetup:
@@ -103,13 +148,6 @@ def _sampled_deck(name: str, cards, shown: Any, favors_held: set, rng: random.Ra
     if len(pool) >= left:
         return pool[:left]
     return pool + [rng.choice(pool or [1]) for _ in range(left - len(pool))]
-
-
-def _player_with_sample(player: dict, seat: int, rng: random.Random) -> dict:
-    if player["faction"] == "dog" and player["seat"] != seat and player["dog_condition"] is None \
-            and not player["eliminated"]:
-        return {**player, "dog_condition": rng.choice(DOG_CONDITIONS)}
-    return player
 
 
 def _window_with_guesses(window: dict, seat: int, bid_guess: BidGuess | None) -> dict:

@@ -34,7 +34,7 @@ from ..variants.illuminopoly import contests
 from .game_driver import Stalled, drive
 from .rollout_policy import RolloutPolicy
 from .schemer import Schemer
-from .seat_knowledge import seat_view, state_from_view, undecided
+from .seat_knowledge import WorldSampler, seat_view, state_from_view, undecided
 from .valuation import Appraiser, StandingsMemo
 
 RolloutPolicyName = Literal["light", "schemer"]
@@ -190,11 +190,12 @@ class Strategist:
         live = list(range(len(candidates)))
         memo = StandingsMemo()  # the rollouts of this decision value many positions more than once
         world_seed = self.rng.getrandbits(32)
+        worlds = WorldSampler(view, bid_guess=undecided)
         iteration = 0
         self._step_cost = 0.002
         rollout_cost = 0.0
         while len(live) > 1 and self.clock() + rollout_cost < deadline and not self._enough():
-            world = state_from_view(view, random.Random(world_seed + iteration), bid_guess=undecided)
+            world = worlds.sample(random.Random(world_seed + iteration))
             values: dict[int, float] = {}
             for index in live:
                 began = self.clock()
