@@ -83,3 +83,30 @@ def test_a_memo_gives_back_the_standings_of_the_same_position_only():
     with Appraiser(state, 1, memo).hypothetically({39: {"owner": 2, "controller": 2}}):
         assert Appraiser(state, 1, memo).standings() == Appraiser(state, 1).standings()
     assert memo.hits == 1
+
+
+def test_every_viewer_but_the_dog_sees_the_same_standings_and_shares_them_in_a_memo():
+    """R-FAC-DOG-01, R-GEN-06: a viewer changes the standings only through the Dog's hidden condition (the Dog knows
+    his own, everyone else averages over the conditions he may choose), so the memo keys all other viewers alike."""
+    dog = FACTIONS.index("dog")
+    compared = 0
+    for state in positions(3, count=6):
+        others = [Appraiser(state, viewer).standings() for viewer in range(4) if viewer != dog]
+        assert all(standings == others[0] for standings in others)
+        memo = StandingsMemo()
+        for viewer in range(4):
+            assert Appraiser(state, viewer, memo).standings() == Appraiser(state, viewer).standings()
+        assert memo.hits == 2  # the second and third viewer who are no Dog
+        if Appraiser(state, dog).standings() != others[0]:
+            compared += 1  # the Dog's own view differs here: a memo shared with him would have been wrong
+    assert compared > 0
+
+
+def test_a_memo_key_equals_another_only_for_the_same_values():
+    state = started_game(4, factions=FACTIONS)
+    first, second = StandingsMemo.key(state, 1), StandingsMemo.key(state, 2)
+    assert first == second and hash(first) == hash(second) and first is not second
+    assert StandingsMemo.key(state, FACTIONS.index("dog")) != first
+    state.properties[39].houses = 1
+    assert StandingsMemo.key(state, 1) != first
+    assert first != first.values  # a key is no tuple

@@ -51,7 +51,21 @@ def victory_equity(distance: float) -> float:
     return VICTORY_WORTH * VICTORY_DECAY ** (max(distance, 0.5) - 1)
 
 
-StandingsKey = tuple[object, ...]
+class StandingsKey:
+    """A position as `StandingsMemo` tells positions apart: the values `StandingsMemo.key` collects, with their hash
+    worked out once (a memo that misses looks the key up and then stores it: a tuple of some 600 values would be
+    hashed twice)."""
+    __slots__ = ("values", "hashed")
+
+    def __init__(self, values: tuple[object, ...]):
+        self.values = values
+        self.hashed = hash(values)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StandingsKey) and self.hashed == other.hashed and self.values == other.values
 
 
 class StandingsMemo:
@@ -69,16 +83,20 @@ class StandingsMemo:
 
     @staticmethod
     def key(state: GameState, viewer: int) -> StandingsKey:
-        """Everything `Appraiser.standings` reads of a state, the viewer's identity included (he averages over the
-        other Dogs' hidden conditions): every property field, the players' money, debts, favours, factions and
-        flags, the round, the Reserves, the Artillery's tally, the Shoe's hotel, the rubble blocks."""
-        return (viewer, state.round_no, state.reserves, state.game_over, tuple(state.seat_order),
-                tuple(prop.field_values() for prop in state.properties.values()),
-                tuple((p.cash, p.bank_debt, p.eliminated, p.role, p.faction, p.awakened, len(p.political_favors),
-                       p.dog_condition, p.last_utility_roll) for p in state.players),
-                tuple((d.debtor, d.creditor, d.amount) for d in state.debts),
-                tuple(state.terrorist_colors_destroyed), tuple(state.winning_hotel_placed_by),
-                tuple((group, tuple(seats)) for group, seats in state.rubble_blocks.items()))
+        """Everything `Appraiser.standings` reads of a state: every property field, the players' money, debts,
+        favours, factions and flags, the round, the Reserves, the Artillery's tally, the Shoe's hotel, the rubble
+        blocks; and the viewer, as far as he changes the standings. He changes them only through a Dog's hidden
+        condition: every other viewer averages over the conditions a Dog may choose, the Dog himself knows his own
+        (`goals.goal_keys`). So all viewers who are no Dog see the same standings, and share them here."""
+        dog_viewer = viewer if state.players[viewer].faction == "dog" else -1
+        return StandingsKey((
+            dog_viewer, state.round_no, state.reserves, state.game_over, tuple(state.seat_order),
+            tuple(prop.field_values() for prop in state.properties.values()),
+            tuple((p.cash, p.bank_debt, p.eliminated, p.role, p.faction, p.awakened, len(p.political_favors),
+                   p.dog_condition, p.last_utility_roll) for p in state.players),
+            tuple((d.debtor, d.creditor, d.amount) for d in state.debts),
+            tuple(state.terrorist_colors_destroyed), tuple(state.winning_hotel_placed_by),
+            tuple((group, tuple(seats)) for group, seats in state.rubble_blocks.items())))
 
 
 class Appraiser:
