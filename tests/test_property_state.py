@@ -206,3 +206,20 @@ def test_the_players_hypothetical_changes_are_put_back_exactly():
     deed.assign(saved)
     assert deed == PropertyState(**EVERY_FIELD_SET) and deed.field_values() == key
     assert key == tuple(PropertyFields(**EVERY_FIELD_SET).model_dump().values())
+
+
+def test_a_deed_is_pristine_only_with_every_field_but_its_index_at_the_default():
+    """`is_pristine` (the standings memo leaves such deeds out of its key, bots/valuation.py) reads every field."""
+    fresh = PropertyState(index=5)
+    assert fresh.is_pristine()
+    changed = {"owner": 1, "controller": 1, "control_origin": "owner", "mortgaged": True, "mortgage_principal": 10,
+               "mortgage_written_off": True, "rezoned": True, "destroyed": True, "rubble": True, "disrupted_turns": 1,
+               "rail_countdown": 1, "factor_halves": 3, "houses": 1, "hotel": True, "parent": 0, "arrow": 1,
+               "double_rent_by": 2, "face_down": True}
+    assert sorted(changed) == sorted(name for name in FIELD_NAMES if name != "index")
+    for name, value in changed.items():
+        deed = PropertyState(index=5)
+        setattr(deed, name, value)
+        assert not deed.is_pristine(), name
+        assert deed.field_values() != fresh.field_values()
+    assert PropertyState(index=7).is_pristine() and PropertyState(index=7).field_values() != fresh.field_values()

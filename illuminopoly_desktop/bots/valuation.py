@@ -87,11 +87,13 @@ class StandingsMemo:
         favours, factions and flags, the round, the Reserves, the Artillery's tally, the Shoe's hotel, the rubble
         blocks; and the viewer, as far as he changes the standings. He changes them only through a Dog's hidden
         condition: every other viewer averages over the conditions a Dog may choose, the Dog himself knows his own
-        (`goals.goal_keys`). So all viewers who are no Dog see the same standings, and share them here."""
+        (`goals.goal_keys`). So all viewers who are no Dog see the same standings, and share them here. A deed
+        at its defaults (`PropertyState.is_pristine`) is left out: its fields are known from its index, which the
+        others' fields include, and the memo serves one board."""
         dog_viewer = viewer if state.players[viewer].faction == "dog" else -1
         return StandingsKey((
             dog_viewer, state.round_no, state.reserves, state.game_over, tuple(state.seat_order),
-            tuple(prop.field_values() for prop in state.properties.values()),
+            tuple(prop.field_values() for prop in state.properties.values() if not prop.is_pristine()),
             tuple((p.cash, p.bank_debt, p.eliminated, p.role, p.faction, p.awakened, len(p.political_favors),
                    p.dog_condition, p.last_utility_roll) for p in state.players),
             tuple((d.debtor, d.creditor, d.amount) for d in state.debts),

@@ -113,6 +113,15 @@ class PropertyState(NativeRecord):
                 self.rail_countdown, self.factor_halves, self.houses, self.hotel, self.parent, self.arrow,
                 self.double_rent_by, self.face_down)
 
+    def is_pristine(self) -> bool:
+        """Every field but the index at its initialiser's default: a deed nobody has owned or touched (native
+        compares, no tuple: bots/valuation.py leaves such deeds out of a position's key, their fields being known)."""
+        return (self.owner is None and self.controller is None and self.control_origin is None and not self.mortgaged
+                and self.mortgage_principal == 0 and not self.mortgage_written_off and not self.rezoned
+                and not self.destroyed and not self.rubble and self.disrupted_turns == 0 and self.rail_countdown == 0
+                and self.factor_halves == 2 and self.houses == 0 and not self.hotel and self.parent is None
+                and self.arrow == 0 and self.double_rent_by is None and not self.face_down)
+
     def __eq__(self, other: object) -> bool:
         # Field by field, as two pydantic models compare (a model never equals another class's instance).
         if not isinstance(other, PropertyState):
