@@ -121,13 +121,32 @@ class Schemer:
 
     def _turn_step(self, sit: Situation) -> A.Action | None:
         step = sit.state.turn.step
-        handler = {
-            "choice": self._main_choice, "landing": landing_action, "free": self._free,
-            "fp_choice": self._free_parking, "tax_choice": self._income_tax, "income": self._thimble_income,
-            "stop_offer": self._stop_to_fix, "rail_jump": self._rail_jump, "dog_immunity": self._dog_immunity,
-            "upkeep": self._upkeep, "banker": self._banker,
-        }.get(step)
-        action = handler(sit) if handler else None
+        # A chain of compares, not a dict of bound methods: this runs at every step of every rollout turn.
+        action: A.Action | None
+        if step == "choice":
+            action = self._main_choice(sit)
+        elif step == "landing":
+            action = landing_action(sit)
+        elif step == "free":
+            action = self._free(sit)
+        elif step == "fp_choice":
+            action = self._free_parking(sit)
+        elif step == "tax_choice":
+            action = self._income_tax(sit)
+        elif step == "income":
+            action = self._thimble_income(sit)
+        elif step == "stop_offer":
+            action = self._stop_to_fix(sit)
+        elif step == "rail_jump":
+            action = self._rail_jump(sit)
+        elif step == "dog_immunity":
+            action = self._dog_immunity(sit)
+        elif step == "upkeep":
+            action = self._upkeep(sit)
+        elif step == "banker":
+            action = self._banker(sit)
+        else:
+            action = None
         return action if action is not None else default_action(sit.state, sit.seat)
 
     def _main_choice(self, sit: Situation) -> A.Action | None:
