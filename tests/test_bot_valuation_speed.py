@@ -110,3 +110,21 @@ def test_a_memo_key_equals_another_only_for_the_same_values():
     state.properties[39].houses = 1
     assert StandingsMemo.key(state, 1) != first
     assert first != first.values  # a key is no tuple
+
+
+def test_a_memo_gives_back_the_scores_of_the_same_position_and_of_a_hypothetical_one():
+    from illuminopoly_desktop.bots import effects
+
+    for state in positions(7, count=4):
+        memo = StandingsMemo()
+        for viewer in range(4):
+            plain = Appraiser(state, viewer).scores()
+            assert Appraiser(state, viewer, memo).scores() == plain
+            remembered = Appraiser(state, viewer, memo).scores()
+            assert remembered == plain
+            remembered[viewer] = 1e9  # a caller's change to its copy does not reach the memo
+            assert Appraiser(state, viewer, memo).scores() == plain
+            change = effects.bought(viewer, 39) if state.properties[39].owner is None else effects.rezoned(39)
+            assert Appraiser(state, viewer, memo).scores_after(change) == Appraiser(state, viewer).scores_after(change)
+            assert Appraiser(state, viewer, memo).scores() == plain  # the change was undone
+        assert len(memo.scores) == len(memo.known)

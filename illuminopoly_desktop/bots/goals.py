@@ -172,15 +172,25 @@ class Rankings:
         qualifying = self.qualifying()
         held: dict[int, set[int]] = {}
         owned: dict[int, set[int]] = {}
+        # get-or-create, not setdefault(seat, set()): that makes and drops a set for every deed.
         for i, prop in self.state.properties.items():
             owner, controller = prop.owner, prop.controller
             if owner is not None:
-                owned.setdefault(owner, set()).add(i)
+                mine = owned.get(owner)
+                if mine is None:
+                    mine = owned[owner] = set()
+                mine.add(i)
             if qualifying[i]:
                 if owner is not None:
-                    held.setdefault(owner, set()).add(i)
+                    mine = held.get(owner)
+                    if mine is None:
+                        mine = held[owner] = set()
+                    mine.add(i)
                 if controller is not None and controller != owner:
-                    held.setdefault(controller, set()).add(i)
+                    mine = held.get(controller)
+                    if mine is None:
+                        mine = held[controller] = set()
+                    mine.add(i)
         self._held = held
         self._owned = owned
 

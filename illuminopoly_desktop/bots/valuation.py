@@ -79,6 +79,8 @@ class StandingsMemo:
 
     def __init__(self) -> None:
         self.known: dict[StandingsKey, dict[int, float]] = {}
+        self.scores: dict[StandingsKey, dict[int, float]] = {}
+        """The scores of positions whose standings are known (`Appraiser.scores`: a function of the standings)."""
         self.hits = 0
 
     @staticmethod
@@ -224,15 +226,19 @@ class Appraiser:
         memo = self.memo
         if memo is None:
             return self._standings()
-        key = memo.key(self.state, self.viewer)
+        return dict(self._remembered(memo, memo.key(self.state, self.viewer)))
+
+    def _remembered(self, memo: StandingsMemo, key: StandingsKey) -> dict[int, float]:
+        """The memo's standings of the position (worked out now if new to it): the memo's own dict, not a copy."""
         known = memo.known.get(key)
         if known is None:
             if len(memo.known) >= memo.LIMIT:
                 memo.known.clear()
+                memo.scores.clear()
             known = memo.known[key] = self._standings()
         else:
             memo.hits += 1
-        return dict(known)
+        return known
 
     def _standings(self) -> dict[int, float]:
         state = self.state
@@ -311,12 +317,21 @@ class Appraiser:
     def scores_after(self, changes: dict[int, dict], cash: dict[int, int] | None = None) -> dict[int, float]:
         """Every faction player's score if the property changes happened and the cash moved."""
         with self.hypothetically(changes, cash):
-            standings = self.standings()
-        return {seat: self.score(seat, standings) for seat in standings}
+            return self.scores()
 
     def scores(self) -> dict[int, float]:
-        standings = self.standings()
-        return {seat: self.score(seat, standings) for seat in standings}
+        memo = self.memo
+        if memo is None:
+            standings = self._standings()
+            return {seat: self.score(seat, standings) for seat in standings}
+        key = memo.key(self.state, self.viewer)
+        scores = memo.scores.get(key)
+        if scores is None:
+            standings = self._remembered(memo, key)
+            scores = memo.scores[key] = {seat: self.score(seat, standings) for seat in standings}
+        else:
+            memo.hits += 1
+        return dict(scores)
 
     def score_after(self, seat: int, changes: dict[int, dict], cash: dict[int, int] | None = None) -> float:
         """`seat`'s score if the property changes happened and the cash moved (seat -> dollars gained)."""
