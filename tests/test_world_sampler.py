@@ -1,5 +1,6 @@
 """The strategist's world sampler (issue 30) is `state_from_view` made cheap for many samples of one view: every
-sample must be the very state `state_from_view` rebuilds from the same generator (R-GEN-06: only what the seat sees,
+sample, of a sampler made for its guesses of hidden sealed bids or of one that shares another's parsed view
+(`guessing`), must be the very state `state_from_view` rebuilds from the same generator (R-GEN-06: only what the seat sees,
 the hidden fields drawn), and leave the generator where it leaves it, so that the strategist's rollouts play the
 same worlds as before."""
 from __future__ import annotations
@@ -40,8 +41,9 @@ def test_every_sample_is_the_state_rebuilt_from_the_view_with_the_same_draws(see
         if step % 8 == 0:
             for seat in range(len(factions)):
                 view = player_view(state, seat)
-                for guess in (None, undecided, _a_guess):
-                    sampler = WorldSampler(view, bid_guess=guess)
+                parsed = WorldSampler(view)
+                for guess, sampler in [(guess, sampler) for guess in (None, undecided, _a_guess)
+                                       for sampler in (WorldSampler(view, bid_guess=guess), parsed.guessing(guess))]:
                     for draw in range(3):
                         mine, theirs = random.Random(draw * 7 + seat), random.Random(draw * 7 + seat)
                         sample = sampler.sample(mine)

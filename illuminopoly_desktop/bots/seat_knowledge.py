@@ -92,10 +92,18 @@ class WorldSampler:
     it: the same draws in the same order (`_HiddenDraws`); tests/test_world_sampler.py checks both over many
     seeded views."""
 
-    def __init__(self, view: dict, bid_guess: BidGuess | None = None):
+    def __init__(self, view: dict, bid_guess: BidGuess | None = None, template: GameState | None = None):
         self.view = view
-        self.template = state_from_view(view, random.Random(0), bid_guess)
-        """Everything the view shows; its hidden fields are overwritten in every sample."""
+        self.template = template if template is not None else state_from_view(view, random.Random(0), bid_guess)
+        """Everything the view shows; its hidden fields are overwritten in every sample (`template`: another
+        sampler's, for `guessing`)."""
+
+    def guessing(self, bid_guess: BidGuess | None) -> WorldSampler:
+        """A sampler of the same view whose hidden sealed bids `bid_guess` guesses. While the view shows no sealed
+        graft stage the guesses change nothing, and the view is not parsed again."""
+        if any(_has_sealed_bids(window) for window in self.view["pending"]):
+            return WorldSampler(self.view, bid_guess)
+        return WorldSampler(self.view, bid_guess, template=self.template)
 
     def sample(self, rng: random.Random) -> GameState:
         hidden = _HiddenDraws(self.view, rng)
@@ -150,6 +158,11 @@ def _sampled_deck(name: str, cards, shown: Any, favors_held: set, rng: random.Ra
     return pool + [rng.choice(pool or [1]) for _ in range(left - len(pool))]
 
 
+def _has_sealed_bids(window: dict) -> bool:
+    """Whether `_window_with_guesses` may guess bids in this window (a contest's unrevealed sealed graft stage)."""
+    return window["kind"] == "contest" and not window["revealed"] and window["stage"] == "graft"
+
+
 def _window_with_guesses(window: dict, seat: int, bid_guess: BidGuess | None) -> dict:
     """A contest's sealed bids of others become guesses (0 unless a guess is given); a professional Banker's
     evidence of a cheat (shown only to him, R-CHEAT-04) is no state field and is dropped."""
@@ -157,7 +170,7 @@ def _window_with_guesses(window: dict, seat: int, bid_guess: BidGuess | None) ->
         return {key: value for key, value in window.items() if key != "evidence"}
     if window["kind"] == "contest" and SEALED_BIDDERS in window:  # who has bid: the view's extra, no state field
         window = {key: value for key, value in window.items() if key != SEALED_BIDDERS}
-    if window["kind"] != "contest" or window["revealed"] or window["stage"] != "graft":
+    if not _has_sealed_bids(window):
         return window
     bids = {int(bidder): pips for bidder, pips in window["bids"].items()}
     for bidder in window["attackers"] + window["defenders"]:

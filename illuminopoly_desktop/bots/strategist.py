@@ -34,7 +34,7 @@ from ..variants.illuminopoly import contests
 from .game_driver import Stalled, drive
 from .rollout_policy import RolloutPolicy
 from .schemer import Schemer
-from .seat_knowledge import WorldSampler, seat_view, state_from_view, undecided
+from .seat_knowledge import WorldSampler, seat_view, undecided
 from .valuation import Appraiser, StandingsMemo
 
 RolloutPolicyName = Literal["light", "schemer"]
@@ -88,14 +88,15 @@ class Strategist:
         deadline = started + self.budget * (1 - SAFETY)
         view = seat_view(view, seat)
         self.last_rollouts = 0
-        state = state_from_view(view, self.rng)
+        worlds = WorldSampler(view)  # (the view parsed once for the samples below and the rollouts' worlds)
+        state = worlds.sample(self.rng)
         baseline = self.schemer.decide(state, seat)
         if baseline is None:
             return None
-        candidates = self.candidates(state_from_view(view, self.rng), seat, baseline)
+        candidates = self.candidates(worlds.sample(self.rng), seat, baseline)
         if len(candidates) < 2 or self.clock() >= deadline:
             return baseline
-        return self._search(view, seat, candidates, deadline)
+        return self._search(worlds.guessing(undecided), seat, candidates, deadline)
 
     # ----- what is worth thinking about -----
 
@@ -181,7 +182,7 @@ class Strategist:
 
     # ----- Monte Carlo -----
 
-    def _search(self, view: dict, seat: int, candidates: list[A.Action], deadline: float) -> A.Action:
+    def _search(self, worlds: WorldSampler, seat: int, candidates: list[A.Action], deadline: float) -> A.Action:
         """Rollouts until the deadline, every live candidate on the same sampled world each round (paired
         samples). A rollout starts only if one of its usual length still fits; one that would overrun is abandoned.
         The schemer's choice (candidates[0]) stands unless another beats it by more than the noise of the paired
@@ -190,7 +191,6 @@ class Strategist:
         live = list(range(len(candidates)))
         memo = StandingsMemo()  # the rollouts of this decision value many positions more than once
         world_seed = self.rng.getrandbits(32)
-        worlds = WorldSampler(view, bid_guess=undecided)
         iteration = 0
         self._step_cost = 0.002
         rollout_cost = 0.0
