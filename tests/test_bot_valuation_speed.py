@@ -4,6 +4,7 @@ seats in one walk of the deeds equal each seat's own `standing`, the goal distan
 `StandingsMemo` gives back exactly what it was given, for the same position only."""
 from __future__ import annotations
 
+import pytest
 from scenario import give, started_game
 
 from illuminopoly_desktop.bots import goals
@@ -128,3 +129,29 @@ def test_a_memo_gives_back_the_scores_of_the_same_position_and_of_a_hypothetical
             assert Appraiser(state, viewer, memo).scores_after(change) == Appraiser(state, viewer).scores_after(change)
             assert Appraiser(state, viewer, memo).scores() == plain  # the change was undone
         assert len(memo.scores) == len(memo.known)
+
+
+def test_a_hypothetical_change_is_undone_exactly_even_when_part_of_it_is_refused():
+    state = started_game(4, factions=FACTIONS)
+    give(state, 0, 39)
+    before = engine_copy(state)
+    appraiser = Appraiser(state, 1, StandingsMemo())
+    assert appraiser.scores_after({39: {"houses": 3}, 37: {"owner": 0}}, {0: -500}) != appraiser.scores()
+    assert state == before
+    try:
+        appraiser.scores_after({39: {"houses": 3}, 37: {"owner": "nobody", "houses": 2}}, {0: -500})
+    except (TypeError, ValueError, AttributeError):
+        pass
+    assert state == before
+    with pytest.raises(ValueError):  # refused after the deed's change was made: it is undone too
+        appraiser.scores_after({39: {"houses": 3}}, {0: "many"})  # type: ignore[dict-item]
+    assert state == before
+    with appraiser.hypothetically({39: {"hotel": True}}):
+        assert state.properties[39].hotel
+    assert state == before
+
+
+def engine_copy(state: GameState) -> GameState:
+    from illuminopoly_desktop.rules import engine
+
+    return engine.copy_state(state)

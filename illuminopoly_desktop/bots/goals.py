@@ -344,7 +344,7 @@ def goal_keys(state: GameState, seat: int, viewer: int | None = None) -> tuple[s
 def special_distance(state: GameState, seat: int, viewer: int | None = None, ranks: Rankings | None = None) -> float:
     """The fewest steps to any special condition of `seat` (NO_GOAL if none). For another player's Dog the
     condition is unknown: the mean of the three closest is taken (a hidden condition is likely a sensible one)."""
-    facts = facts_of(state)
+    facts = ranks.facts if ranks is not None else facts_of(state)  # (the same object: Rankings take facts_of's)
     keys = goal_keys(state, seat, viewer)
     if not keys:
         return NO_GOAL
