@@ -100,13 +100,16 @@ class Schemer:
         if sits_out(state, seat):
             return None
         sit = Situation(state, seat, self.memory, memo=self.memo)
-        if not sit.menu:
+        if not sit.has_any():
             return None
-        answer = answer_offers(sit)
-        if answer is not None:
-            return answer
-        if sit.has("answer_ransom"):  # the owner answers a demand at his first decision after it (D-15)
-            return ransom_answer(sit)
+        # (Offers and foreclosures are listed only while there are offers or debts, an answer to a ransom only while
+        # one is pending (free_options): without them the free actions need not be listed to know.)
+        if state.offers or state.debts:
+            answer = answer_offers(sit)
+            if answer is not None:
+                return answer
+        if state.pending_ransom is not None and sit.has("answer_ransom"):  # the owner answers at his first
+            return ransom_answer(sit)  # decision after the demand (D-15)
         if state.pending:
             top = state.pending[-1]
             if top.kind == "dog_choice":

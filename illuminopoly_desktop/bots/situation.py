@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ..model.state import GameState
 from ..rules import actions as A
 from ..rules.context import RulesContext
 from ..rules.legal import legal_menu
+
+_FREE_KINDS: Final = A.FREE_ACTION_TYPES
 from .goals import BoardFacts, facts_of
 from .valuation import CASH_RESERVE, Appraiser, StandingsMemo
 
@@ -50,27 +52,48 @@ class Situation:
         self.ctx = RulesContext(state)
         self.facts: BoardFacts = facts_of(state)
         self._include_free = include_free
-        self._menu: dict[str, Callable[[], list[A.Action]]] | None = None
+        self._decision_menu: dict[str, Callable[[], list[A.Action]]] | None = None
+        self._free_menu: dict[str, Callable[[], list[A.Action]]] | None = None
         self._built: dict[str, list[A.Action]] = {}
         self._appraiser: Appraiser | None = None
         self._scores: dict[int, float] | None = None
         memory.start((state.round_no, state.turn.seat))
 
-    @property
-    def menu(self) -> dict[str, Callable[[], list[A.Action]]]:
-        if self._menu is None:
-            self._menu = legal_menu(self.state, self.seat, include_free=self._include_free)
-        return self._menu
+    # The legal menu in two halves, each listed when first needed: the decision's own actions, and the free actions
+    # (R-GEN-04: mortgages, buildings, offers, debts...), which a player at a contest or a landing seldom looks at
+    # and which cost a check per deed to list. Together they are `legal_menu` (`include_free`): a kind of both is
+    # the decision's actions, then the free ones. Only kinds in FREE_ACTION_TYPES are ever free actions
+    # (tests/test_bot_situation_menu.py checks both over seeded games of every ruleset the schemer plays).
+
+    def _decision(self) -> dict[str, Callable[[], list[A.Action]]]:
+        if self._decision_menu is None:
+            self._decision_menu = legal_menu(self.state, self.seat, include_free=False)
+        return self._decision_menu
+
+    def _free(self) -> dict[str, Callable[[], list[A.Action]]]:
+        if self._free_menu is None:
+            self._free_menu = legal_menu(self.state, self.seat, include_decision=False) if self._include_free else {}
+        return self._free_menu
+
+    def has_any(self) -> bool:
+        """Whether the seat has any legal action now."""
+        return bool(self._decision()) or bool(self._free())
 
     def has(self, kind: str) -> bool:
-        return kind in self.menu
+        return kind in self._decision() or (kind in _FREE_KINDS and kind in self._free())
 
     def options(self, kind: str) -> list[A.Action]:
         """The legal actions of one kind (empty if none)."""
-        if kind not in self._built:
-            make = self.menu.get(kind)
-            self._built[kind] = make() if make else []
-        return self._built[kind]
+        built = self._built.get(kind)
+        if built is None:
+            make = self._decision().get(kind)
+            built = make() if make else []
+            if kind in _FREE_KINDS:
+                free = self._free().get(kind)
+                if free is not None:
+                    built = built + free()
+            self._built[kind] = built
+        return built
 
     def first(self, kind: str) -> A.Action | None:
         options = self.options(kind)
