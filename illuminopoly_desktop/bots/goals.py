@@ -283,11 +283,19 @@ def missing_steam_iron(state: GameState, facts: BoardFacts, seat: int, ranks: Ra
     ranks = ranks if ranks is not None else Rankings(state, facts)
     qualifying = ranks.qualifying()
     owned = ranks.owned(seat)
-    colours = facts.colours
+    colours, group_of = facts.colours, facts.group
     groups = 0
-    for group in {facts.group[i] for i in owned}:  # the colour groups where the seat owns a lot
-        if group in colours and any(i in owned and qualifying[i] for i in ranks.cheapest(group)):
-            groups += 1
+    counted: set[str] = set()
+    for i in owned:  # each colour group where the seat owns a lot, once (plain loops: no generator per group)
+        group = group_of[i]
+        if group is None or group in counted:
+            continue
+        counted.add(group)
+        if group in colours:
+            for cheapest in ranks.cheapest(group):
+                if cheapest in owned and qualifying[cheapest]:
+                    groups += 1
+                    break
     return float(max(0, 5 - groups))
 
 

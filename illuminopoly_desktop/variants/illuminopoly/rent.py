@@ -20,13 +20,21 @@ def group_has_rubble(ctx: RulesContext, index: int) -> bool:
     members = ctx.board.group_members.get(group) if group is not None else None
     if not members or group is None:
         return False
+    props = ctx.state.properties
+    for m in members:
+        if props[m].rubble:
+            break
+    else:
+        # No rubble in the group and no block pending: blocked under neither option (the usual case, decided
+        # without reading the options: the computer players' valuations ask this for every deed they value).
+        if not ctx.state.rubble_blocks:
+            return False
     options = illuminopoly_options(ctx)
     if options.destruction_group_block == "one_turn":
         blocked = ctx.state.rubble_blocks.get(group)
         if not blocked:
             return False
         return ctx.state.properties[index].owner in blocked
-    props = ctx.state.properties
     # Plain loops, not any(generator): this runs for every deed at every rent collection and Power Base count.
     if options.unowned_rubble_blocks_group:
         for m in members:
