@@ -7,17 +7,14 @@ while there are offers or debts, an answer to a ransom only while a ransom is pe
 only then)."""
 from __future__ import annotations
 
-import random
+from scenario import play_random_actions
 
-from illuminopoly_desktop.bots.random_bot import RandomBot
 from illuminopoly_desktop.bots.shared_soak import table
 from illuminopoly_desktop.bots.simulate import seat_configs
 from illuminopoly_desktop.bots.situation import Memory, Situation
 from illuminopoly_desktop.model.state import GameState
 from illuminopoly_desktop.rules import actions as A
-from illuminopoly_desktop.rules import engine
-from illuminopoly_desktop.rules.errors import IllegalAction
-from illuminopoly_desktop.rules.legal import default_action, legal_menu
+from illuminopoly_desktop.rules.legal import legal_menu
 from illuminopoly_desktop.variants.illuminopoly.setup import new_game
 
 OFFER_KINDS = {"accept_offer", "decline_offer", "withdraw_offer", "foreclose", "forgive_debt", "extend_debt"}
@@ -45,19 +42,15 @@ def _check(state: GameState, seat: int, seen: dict[str, int]) -> None:
 
 
 def _play(state: GameState, seed: int, steps: int, every: int, seen: dict[str, int]) -> None:
-    bot = RandomBot(seed)
-    for step in range(steps):
-        awaited = engine.awaiting(state)
-        if not awaited:
-            break
-        if step % every == 0:
+    def check(count: int, action: A.Action, events: list) -> bool:
+        if count % every == 0 and not state.game_over:
             for seat in range(len(state.players)):
                 _check(state, seat, seen)
-        seat = awaited[bot.rng.randrange(len(awaited))]
-        try:
-            engine.apply(state, bot.choose(state, seat))
-        except IllegalAction:
-            engine.apply(state, default_action(state, seat))
+        return False
+
+    for seat in range(len(state.players)):
+        _check(state, seat, seen)
+    play_random_actions(state, seed, steps, after=check)
 
 
 def test_the_two_halves_are_the_legal_menu_in_illuminopoly():
@@ -83,15 +76,8 @@ def test_the_two_halves_are_the_legal_menu_in_shared_factions():
 def test_a_situation_lists_the_free_actions_only_when_asked_about_one():
     state = new_game(seat_configs(4, ("shoe", "dog", "steam_iron", "horseman"), None), seed=5,
                      options={"max_rounds": 40}, preset_factions=True)
-    bot = RandomBot(5)
-    rng = random.Random(5)
-    while not legal_menu(state, state.turn.seat, include_decision=False) or state.pending:
-        awaited = engine.awaiting(state)
-        seat = awaited[rng.randrange(len(awaited))]
-        try:
-            engine.apply(state, bot.choose(state, seat))
-        except IllegalAction:
-            engine.apply(state, default_action(state, seat))
+    play_random_actions(state, 5, 3000, after=lambda count, action, events: bool(
+        not state.pending and legal_menu(state, state.turn.seat, include_decision=False)))
     sit = Situation(state, state.turn.seat, Memory())
     decision_kinds = legal_menu(state, sit.seat, include_free=False)
     for kind in decision_kinds:
