@@ -53,7 +53,7 @@ def victory_equity(distance: float) -> float:
 
 class StandingsKey:
     """A position as `StandingsMemo` tells positions apart: the values `StandingsMemo.key` collects, with their hash
-    worked out once (a memo that misses looks the key up and then stores it: a tuple of some 600 values would be
+    worked out once (a memo that misses looks the key up and then stores it: a tuple of hundreds of values would be
     hashed twice)."""
     __slots__ = ("values", "hashed")
 
@@ -339,7 +339,7 @@ class Appraiser:
 
     def scores_after(self, changes: dict[int, dict], cash: dict[int, int] | None = None) -> dict[int, float]:
         """Every faction player's score if the property changes happened and the cash moved. (`hypothetically`
-        written out: a generator's context manager cost a tenth of the valuation's work.)"""
+        written out: its generator cost 2% of the strategist's thinking with the schemer as rollout policy.)"""
         saved = self._change(changes, cash)
         try:
             return self.scores()
