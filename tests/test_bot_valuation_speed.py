@@ -143,7 +143,8 @@ def test_a_hypothetical_change_is_undone_exactly_even_when_part_of_it_is_refused
     except (TypeError, ValueError, AttributeError):
         pass
     assert state == before
-    with pytest.raises(ValueError):  # refused after the deed's change was made: it is undone too
+    # Refused after the deed's change was made (by int() on pure Python, by the typed loop compiled): undone too.
+    with pytest.raises((ValueError, TypeError)):
         appraiser.scores_after({39: {"houses": 3}}, {0: "many"})  # type: ignore[dict-item]
     assert state == before
     with appraiser.hypothetically({39: {"hotel": True}}):
