@@ -1,6 +1,6 @@
 """The strategist's thinking speed: rollouts per second of thought, on a fixed set of decisions it thinks about.
 `python bench/strategist.py [--positions 40] [--rollouts 48] [--seed 0] [--profile] [--compare e0bc56f]
-[--rounds 3] [--core 0] [--rollout-policy light|schemer]`.
+[--rounds 3] [--core 0] [--rollout-policy light|schemer] [--budget S] [--helpers N] [--ref-budget S] [--cores 0,1]`.
 
 The decisions are taken from seeded games of four schemers: every decision the strategist would think about (one
 with at least two candidates, bots/strategist.py `candidates`) at a stride chosen so that `--positions` of them are
@@ -14,6 +14,13 @@ after the same look-ahead, so their figures compare work for the same result.
 `light`, is bots/rollout_policy.py); with `--compare` it applies to the working tree only. A different policy decides
 differently: the digests of the choices and of the rollout values then differ from REF's, and the figures compare
 the thinking speed, not the same work.
+
+`--budget S` decides by the clock instead, S seconds a decision (the figure that matters is then the rollouts a
+decision bought); `--helpers N` lets N helper processes play some of the rounds (bots/rollout_helpers.py; with a
+rollout limit the choices are those of one process, and the rollout values' digest is not taken). With `--compare`,
+`--ref-budget` is REF's budget, `--helpers` applies to the working tree only, and its runs may use `--cores` (REF's
+stay on `--core`): `--compare e0bc56f --rollout-policy schemer --ref-budget 1 --budget 0.25 --helpers 1` sets the
+strategist before issue 30 at 1 s on one core against this one at 0.25 s with a helper on the second core.
 
 `--profile` prints where the time goes (cProfile, the top functions by own time and by cumulative time).
 
@@ -87,9 +94,19 @@ def digest(items: list) -> str:
     return hashlib.sha256(repr(items).encode()).hexdigest()[:12]
 
 
-def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = False, policy: str = "light") -> dict:
-    """Decide every position with a strategist limited to `rollouts` rollouts; rollouts/s and the choices' digest."""
+def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = False, policy: str = "light",
+            budget: float | None = None, helpers: int = 0) -> dict:
+    """Decide every position with a strategist limited to `rollouts` rollouts (or, with `budget`, thinking by the
+    clock for that many seconds); rollouts/s and the choices' digest. `helpers`: processes that play some of its
+    rounds (bots/rollout_helpers.py), started and made ready before the clock starts."""
     from illuminopoly_desktop.bots.strategist import Strategist
+
+    pool = None
+    if helpers:
+        from illuminopoly_desktop.bots.rollout_helpers import RolloutHelpers
+        pool = RolloutHelpers(helpers)
+        if pool.wait_ready() < helpers:
+            raise SystemExit("the rollout helpers did not start")
 
     played = 0
     spent = 0.0
@@ -105,7 +122,11 @@ def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = Fa
 
     profiler = cProfile.Profile() if profile else None
     for number, (view, seat) in enumerate(positions):
-        strategist = Recorded(number, budget=1e9, max_rollouts=rollouts)
+        if pool is not None:  # (a REF from before the helpers has no such parameter: it is not passed)
+            strategist = Recorded(number, budget=budget or 1e9, max_rollouts=None if budget else rollouts,
+                                  helpers=pool)
+        else:
+            strategist = Recorded(number, budget=budget or 1e9, max_rollouts=None if budget else rollouts)
         if policy != "light":  # (a REF from before the light policy has no such choice: the option is not passed)
             strategist.rollout_policy = "schemer"
         if profiler is not None:
@@ -118,19 +139,22 @@ def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = Fa
             profiler.disable()
         played += strategist.last_rollouts
         choices.append(action.model_dump() if action is not None else None)
+    if pool is not None:
+        pool.close()
     if profiler is not None:
         stats = pstats.Stats(profiler)
         stats.sort_stats("tottime").print_stats(25)
         stats.sort_stats("cumulative").print_stats(45)
-    return {"rollouts": played, "seconds": spent, "rate": played / spent, "cpu_rate": played / cpu, "choices": digest(choices),
-            "values": digest(values)}
+    return {"rollouts": played, "seconds": spent, "rate": played / spent, "cpu_rate": played / cpu,
+            "choices": digest(choices), "values": "n/a (helpers)" if pool is not None else digest(values)}
 
 
 def child(args: argparse.Namespace) -> None:
     import illuminopoly_desktop
     positions = decisions(args.positions, args.seed)
-    result = measure(positions, args.rollouts, args.profile, args.rollout_policy)
-    print(f"rollouts/s {result['rate']:.1f} (per CPU second {result['cpu_rate']:.1f})  "
+    result = measure(positions, args.rollouts, args.profile, args.rollout_policy, args.budget, args.helpers)
+    print(f"rollouts/s {result['rate']:.1f} (per CPU second {result['cpu_rate']:.1f}; "
+          f"per decision {result['rollouts'] / len(positions):.1f})  "
           f"({result['rollouts']} rollouts in {result['seconds']:.2f} s over "
           f"{len(positions)} decisions; decisions {digest(positions)}, choices {result['choices']}, "
           f"rollout values {result['values']}; "
@@ -146,21 +170,30 @@ def compare(args: argparse.Namespace) -> None:
         try:
             rates: dict[str, list[float]] = {args.compare: [], "working tree": []}
             cpu_rates: dict[str, list[float]] = {args.compare: [], "working tree": []}
+            per_decision: dict[str, list[float]] = {args.compare: [], "working tree": []}
             for _ in range(args.rounds):
                 for name, root in ((args.compare, other), ("working tree", HERE)):
                     env = dict(os.environ, PYTHONPATH=str(root))
-                    command = ["taskset", "-c", str(args.core), sys.executable, str(Path(__file__).resolve()),
+                    budget = args.ref_budget if root == other else args.budget
+                    cores = str(args.core) if root == other or not args.helpers else args.cores
+                    command = ["taskset", "-c", cores, sys.executable, str(Path(__file__).resolve()),
                                "--positions", str(args.positions), "--rollouts", str(args.rollouts),
                                "--seed", str(args.seed)]
+                    if budget:
+                        command += ["--budget", str(budget)]
                     if root == HERE and args.rollout_policy != "light":
                         command += ["--rollout-policy", args.rollout_policy]
+                    if root == HERE and args.helpers:
+                        command += ["--helpers", str(args.helpers)]
                     out = subprocess.run(command, env=env, cwd=root, check=True, capture_output=True,
                                          text=True).stdout.strip()
                     print(f"{name:>14}: {out}", flush=True)
                     words = out.split()
                     rates[name].append(float(words[1]))
-                    cpu_rates[name].append(float(words[5].rstrip(")")))
-            for label, table in (("rollouts/s", rates), ("rollouts per CPU second", cpu_rates)):
+                    cpu_rates[name].append(float(words[5].rstrip(";")))
+                    per_decision[name].append(float(words[8].rstrip(")")))
+            for label, table in (("rollouts/s", rates), ("rollouts per CPU second", cpu_rates),
+                                 ("rollouts per decision", per_decision)):
                 base, new = (statistics.median(table[k]) for k in (args.compare, "working tree"))
                 print(f"median {label}: {args.compare} {base:.1f}, working tree {new:.1f}: {new / base:.2f}x")
         finally:
@@ -179,6 +212,13 @@ def main() -> None:
     parser.add_argument("--core", type=int, default=0)
     parser.add_argument("--rollout-policy", choices=("light", "schemer"), default="light",
                         help="the working tree's rollout policy (schemer: as before issue 30)")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="think by the clock for this many seconds a decision (default: --rollouts, no clock)")
+    parser.add_argument("--ref-budget", type=float, default=None, help="with --compare: REF's --budget")
+    parser.add_argument("--helpers", type=int, default=0,
+                        help="rollout helper processes (the working tree's; bots/rollout_helpers.py)")
+    parser.add_argument("--cores", default="0,1",
+                        help="with --compare and --helpers: the cores the working tree's runs may use")
     args = parser.parse_args()
     if args.compare:
         compare(args)

@@ -25,6 +25,7 @@ from .random_bot import RandomBot
 from .schemer import Schemer
 from .shared_player import SharedPlayer
 from .seat_knowledge import seat_view, state_from_view
+from . import rollout_helpers
 from .strategist import DEFAULT_BUDGET, Strategist
 
 Strength = Literal["random", "schemer", "strategist"]
@@ -79,7 +80,7 @@ def make_player(strength: str, seed: int = 0, budget: float | None = None,
     if strength == "schemer":
         return Schemer(seed)
     if strength == "strategist":
-        return Strategist(seed, budget=DEFAULT_BUDGET if budget is None else budget)
+        return Strategist(seed, budget=DEFAULT_BUDGET if budget is None else budget, helpers=rollout_helpers.shared())
     raise ValueError(f"unknown computer strength {strength!r}; the strengths are {', '.join(STRENGTHS)}")
 
 

@@ -19,7 +19,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Literal
+from typing import Literal, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -59,6 +59,22 @@ THINKING_WINDOWS = frozenset({"contest", "favor_window", "chair_buyoff"})
 THINKING_CONTEST_STAGES = frozenset({"chair_block", "answers", "volunteers", "graft", "open_graft"})
 
 
+class RoundHelpers(Protocol):
+    """Processes that play part of every round of rollouts (bots/rollout_helpers.py `RolloutHelpers`)."""
+
+    def claim(self, view: dict, seat: int, candidates: list[dict], policy: str, rollout_turns: int) -> bool: ...
+
+    @property
+    def count(self) -> int: ...
+
+    def send_rounds(self, rounds: list[tuple[int, int]], live: list[int], deadline_in: float,
+                    rollout_cost: float) -> object: ...
+
+    def collect(self, request: object, deadline_in: float | None) -> dict[int, dict[int, float | None] | None]: ...
+
+    def release(self) -> None: ...
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # bench/strategist.py derives from it to record every rollout's value
 class Strategist:
     """A computer player that looks ahead (strength "strategist")."""
@@ -66,7 +82,8 @@ class Strategist:
     strength = "strategist"
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, rollout_turns: int = ROLLOUT_TURNS,
-                 max_rollouts: int | None = None, rollout_policy: RolloutPolicyName = "light"):
+                 max_rollouts: int | None = None, rollout_policy: RolloutPolicyName = "light",
+                 helpers: RoundHelpers | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.rollout_turns = rollout_turns
@@ -79,6 +96,14 @@ class Strategist:
         """Rollouts played for the last decision (for tests and benchmarks)."""
         self._step_cost = 0.002
         """Running estimate of one rollout action's time (a decision and its application)."""
+        self._rollout_cost = 0.0
+        """Running estimate of one rollout's time, during a decision."""
+        self.helpers = helpers
+        """Processes that play some of the rounds (bots/rollout_helpers.py), or None to think alone."""
+        self._rounds: list[dict[int, float]] = []
+        """The decision's rounds that valued the schemer's choice: {candidate: value}."""
+        self._live: list[int] = []
+        """The candidates still compared."""
         self.clock: Callable[[], float] = time.perf_counter
         """The clock the budget is read from (a test gives it one that never runs faster or slower)."""
 
@@ -187,38 +212,109 @@ class Strategist:
         samples). A rollout starts only if one of its usual length still fits; one that would overrun is abandoned.
         The schemer's choice (candidates[0]) stands unless another beats it by more than the noise of the paired
         differences: looking ahead may only overrule the rules of thumb when it sees a clear reason."""
-        rounds: list[dict[int, float]] = []
-        live = list(range(len(candidates)))
+        self._rounds = []
+        self._live = list(range(len(candidates)))
         memo = StandingsMemo()  # the rollouts of this decision value many positions more than once
         world_seed = self.rng.getrandbits(32)
-        iteration = 0
         self._step_cost = 0.002
-        rollout_cost = 0.0
-        while len(live) > 1 and self.clock() + rollout_cost < deadline and not self._enough():
-            world = worlds.sample(random.Random(world_seed + iteration))
-            values: dict[int, float] = {}
-            for index in live:
-                began = self.clock()
-                if began + rollout_cost >= deadline or self._enough():
-                    break
-                value = self._rollout(engine.copy_state(world), seat, candidates[index], world_seed + iteration,
-                                      deadline, memo)
-                spent = self.clock() - began
-                rollout_cost = spent if not rollout_cost else 0.8 * rollout_cost + 0.2 * spent
-                if value is not None:
-                    values[index] = value
-                    self.last_rollouts += 1
-            if 0 in values:
-                rounds.append(values)
-            iteration += 1
-            if len(rounds) >= PRUNE_AFTER:
-                live = [i for i in live if i == 0 or _paired_edge(rounds, i)[0] + 2 * _paired_edge(rounds, i)[1] > 0]
+        self._rollout_cost = 0.0
+        helpers = self.helpers
+        if helpers is not None and not helpers.claim(worlds.view, seat, [c.model_dump(mode="json") for c in candidates],
+                                                     self.rollout_policy, self.rollout_turns):
+            helpers = None
+        try:
+            if helpers is None:
+                self._search_alone(worlds, seat, candidates, world_seed, deadline, memo)
+            else:
+                self._search_shared(helpers, worlds, seat, candidates, world_seed, deadline, memo)
+        finally:
+            if helpers is not None:
+                helpers.release()
         best, best_edge = 0, 0.0
         for index in range(1, len(candidates)):
-            edge, error = _paired_edge(rounds, index)
+            edge, error = _paired_edge(self._rounds, index)
             if edge - CONFIDENCE * error > max(MIN_EDGE, best_edge):
                 best, best_edge = index, edge - CONFIDENCE * error
         return candidates[best]
+
+    def _search_alone(self, worlds: WorldSampler, seat: int, candidates: list[A.Action], world_seed: int,
+                      deadline: float, memo: StandingsMemo) -> None:
+        """The rounds in this process, one after the other."""
+        iteration = 0
+        while len(self._live) > 1 and self.clock() + self._rollout_cost < deadline and not self._enough():
+            world = worlds.sample(random.Random(world_seed + iteration))
+            values: dict[int, float] = {}
+            for index in self._live:
+                began = self.clock()
+                if began + self._rollout_cost >= deadline or self._enough():
+                    break
+                value = self._rollout(engine.copy_state(world), seat, candidates[index], world_seed + iteration,
+                                      deadline, memo)
+                self._note_rollout_time(self.clock() - began)
+                if value is not None:
+                    values[index] = value
+                    self.last_rollouts += 1
+            self._close_round(values)
+            iteration += 1
+
+    def _search_shared(self, helpers: RoundHelpers, worlds: WorldSampler, seat: int, candidates: list[A.Action],
+                       world_seed: int, deadline: float, memo: StandingsMemo) -> None:
+        """The rounds in groups: this process plays the first of each group, every helper one of the others, all
+        with the candidates live before the group (bots/rollout_helpers.py). The rounds' values are then taken in
+        order as `_search_alone` takes them: a candidate dropped by an earlier round of the group is left out of the
+        later ones, rollouts past the rollout limit are not counted, and the search stops where it would have
+        stopped; so with a rollout limit the decision and its rounds are those of one process. A round whose helper
+        died is played here when the decision has no clock (by the clock there is no time for it)."""
+        untimed = self.max_rollouts is not None
+        iteration = 0
+        while len(self._live) > 1 and self.clock() + self._rollout_cost < deadline and not self._enough():
+            group = [(iteration + offset, world_seed + iteration + offset) for offset in range(1, 1 + helpers.count)]
+            request = helpers.send_rounds(group, self._live, deadline - self.clock(), self._rollout_cost)
+            played: dict[int, dict[int, float | None] | None] = {
+                iteration: self.play_share(worlds, seat, candidates, self._live, world_seed + iteration, deadline,
+                                           self._rollout_cost, memo)}
+            played.update(helpers.collect(request, None if untimed else deadline - self.clock()))
+            for round_number in range(iteration, iteration + 1 + helpers.count):
+                if len(self._live) < 2 or self._enough():
+                    break
+                found = played.get(round_number)
+                if found is None and untimed:
+                    found = self.play_share(worlds, seat, candidates, self._live, world_seed + round_number,
+                                            deadline, self._rollout_cost, memo)
+                values: dict[int, float] = {}
+                for index in self._live:
+                    value = None if found is None or self._enough() else found.get(index)
+                    if value is not None:
+                        values[index] = value
+                        self.last_rollouts += 1
+                self._close_round(values)
+            iteration += 1 + helpers.count
+
+    def _close_round(self, values: dict[int, float]) -> None:
+        """Keep a round that valued the schemer's choice, and drop the candidates clearly worse than it."""
+        if 0 in values:
+            self._rounds.append(values)
+        if len(self._rounds) >= PRUNE_AFTER:
+            self._live = [i for i in self._live
+                          if i == 0 or _paired_edge(self._rounds, i)[0] + 2 * _paired_edge(self._rounds, i)[1] > 0]
+
+    def play_share(self, worlds: WorldSampler, seat: int, candidates: list[A.Action], indices: list[int], seed: int,
+                   deadline: float, rollout_cost: float, memo: StandingsMemo) -> dict[int, float | None]:
+        """Some candidates of a round (a helper's share, or the strategist's own): {candidate: value, or None if
+        its rollout was not legal or not played in time}."""
+        world = worlds.sample(random.Random(seed))
+        self._rollout_cost = rollout_cost
+        played: dict[int, float | None] = {}
+        for index in indices:
+            began = self.clock()
+            if began + self._rollout_cost >= deadline:
+                break
+            played[index] = self._rollout(engine.copy_state(world), seat, candidates[index], seed, deadline, memo)
+            self._note_rollout_time(self.clock() - began)
+        return played
+
+    def _note_rollout_time(self, spent: float) -> None:
+        self._rollout_cost = spent if not self._rollout_cost else 0.8 * self._rollout_cost + 0.2 * spent
 
     def _enough(self) -> bool:
         return self.max_rollouts is not None and self.last_rollouts >= self.max_rollouts

@@ -26,6 +26,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     save = getattr(args, "save", None)
     if save is not None and not save.is_file():
         raise UserError(f"{save}: no such saved game.")
+    from ..bots import rollout_helpers
+    rollout_helpers.allow()  # strategists may use the spare cores (started with the first strategist)
     try:
         from ..ui.app.app import run_app
     except ImportError as error:

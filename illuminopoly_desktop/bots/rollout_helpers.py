@@ -1,0 +1,259 @@
+"""Rollouts on the machine's other cores: helper processes that play part of a strategist's rollouts (issue 30).
+
+The strategist thinks in rounds: every live candidate is played forward on the same sampled world (paired samples),
+and a rollout depends only on the view, the round's seed, the candidate and the rollout policy (bots/strategist.py
+`_rollout`; the standings memo changes how fast a value is found, never the value). So a round can be split: the
+helpers play some of its candidates while the strategist plays the others, and the values are merged in candidate
+order, the very values the strategist would have found alone. With a fixed number of rollouts a decision is the
+very decision of one process (tests/test_rollout_helpers.py); by the clock, the strategist plays more rollouts in
+its budget (bench/strategist.py `--helpers`).
+
+Helpers are processes started with "spawn" (forking a process that runs Qt's threads is unsafe), once, and kept
+for the life of the program; they are off unless the program asks for them (`enable`: the desktop app does, see
+cli/desktop_commands.py `cmd_play`, and `make_player` hands them to its strategists; tests and benchmarks start their
+own). The table never waits on them: a decision uses only helpers that
+have said they are ready (a helper takes about a second to import the rules), only one decision at a time uses
+them (another one thinks alone), and a helper that dies or does not answer in time is dropped and its rollouts are
+played at home.
+
+The messages are plain data (the view is a dict, the candidates are actions as JSON), so that the helpers need no
+pickled game state: ("decision", ticket, view, seat, candidates, policy, rollout turns), ("round", ticket, round,
+seed, indices, monotonic deadline, rollout cost estimate), ("stop",); a helper answers ("ready",) once and
+("values", ticket, round, {index: value}) for every round.
+"""
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ..rules import actions as A
+from .seat_knowledge import WorldSampler, undecided
+from .strategist import Strategist
+from .valuation import StandingsMemo
+
+REPLY_GRACE = 0.05
+"""Seconds a round waits for a helper past the decision's deadline before playing without its values."""
+UNTIMED_WAIT = 60.0
+"""Seconds a round without a deadline (a fixed number of rollouts) waits for a helper before dropping it."""
+MAX_HELPERS = 3
+"""Helpers at most, whatever the core count (each holds its own copy of the rules, some tens of MB)."""
+
+
+def usable_cores() -> int:
+    """Cores this process may run on (its affinity where the system tells it, else the machine's count)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def default_helper_count() -> int:
+    """One helper per core beyond the first, at most MAX_HELPERS."""
+    return max(0, min(MAX_HELPERS, usable_cores() - 1))
+
+
+@dataclass
+class _Helper:
+    process: Any  # multiprocessing's SpawnProcess
+    connection: Connection
+    ready: bool = False
+
+
+@dataclass
+class RoundRequest:
+    """Rounds handed to the helpers: which helper plays which round."""
+    ticket: int
+    shares: list[tuple[_Helper, int]] = field(default_factory=list)
+
+
+class RolloutHelpers:
+    """A pool of helper processes for the strategist's rounds. Start with `RolloutHelpers(count)`; `close()` (also
+    at exit) stops them."""
+
+    def __init__(self, count: int):
+        context = multiprocessing.get_context("spawn")
+        self._helpers: list[_Helper] = []
+        for _ in range(count):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=serve, args=(theirs,), daemon=True, name="illuminopoly rollout helper")
+            process.start()
+            theirs.close()
+            self._helpers.append(_Helper(process, mine))
+        self._lock = threading.Lock()
+        self._tickets = 0
+        self._claimed: list[_Helper] = []
+        atexit.register(self.close)
+
+    # ----- for the strategist -----
+
+    def claim(self, view: dict, seat: int, candidates: list[dict], policy: str, rollout_turns: int) -> bool:
+        """Reserve the ready helpers for one decision and tell them about it; False (think alone) when none is
+        ready or another decision holds them. Every True is followed by `release()`."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        self._claimed = [helper for helper in self._helpers if self._is_ready(helper)]
+        if not self._claimed:
+            self._lock.release()
+            return False
+        self._tickets += 1
+        for helper in list(self._claimed):
+            self._send(helper, ("decision", self._tickets, view, seat, candidates, policy, rollout_turns))
+        if not self._claimed:
+            self._lock.release()
+            return False
+        return True
+
+    @property
+    def count(self) -> int:
+        """Helpers claimed for the decision: each plays one round of every group of `1 + count` rounds."""
+        return len(self._claimed)
+
+    def send_rounds(self, rounds: list[tuple[int, int]], live: list[int], deadline_in: float,
+                    rollout_cost: float) -> object:
+        """Hand each claimed helper one of `rounds` ((round number, world seed)) to play with the `live` candidates;
+        returns the request to `collect`. `deadline_in`: seconds until the decision's deadline."""
+        request = RoundRequest(self._tickets)
+        deadline = time.monotonic() + deadline_in  # (monotonic: one clock for every process of the machine)
+        for helper, (round_number, seed) in zip(list(self._claimed), rounds):
+            if self._send(helper, ("round", request.ticket, round_number, seed, live, deadline, rollout_cost)):
+                request.shares.append((helper, round_number))
+        return request
+
+    def collect(self, request: object, deadline_in: float | None) -> dict[int, dict[int, float | None] | None]:
+        """The helpers' values, {round number: {candidate: value, None if its rollout could not be played}}, or None
+        for a round whose helper died or did not answer in time."""
+        assert isinstance(request, RoundRequest)
+        wait_until = time.monotonic() + (UNTIMED_WAIT if deadline_in is None else max(0.0, deadline_in) + REPLY_GRACE)
+        return {round_number: self._answer(helper, request.ticket, round_number, wait_until)
+                for helper, round_number in request.shares}
+
+    def release(self) -> None:
+        self._claimed = []
+        self._lock.release()
+
+    def close(self) -> None:
+        """Stop the helpers (they are daemons as well: they also end with this process)."""
+        for helper in self._helpers:
+            self._send(helper, ("stop",))
+        for helper in self._helpers:
+            helper.process.join(timeout=1.0)
+            if helper.process.is_alive():
+                helper.process.terminate()
+            helper.connection.close()
+        self._helpers = []
+
+    # ----- for tests and benchmarks -----
+
+    def wait_ready(self, timeout: float = 60.0) -> int:
+        """Wait until every helper has said it is ready (or `timeout` passed); returns how many are."""
+        until = time.monotonic() + timeout
+        for helper in list(self._helpers):
+            while not self._is_ready(helper) and helper in self._helpers and time.monotonic() < until:
+                time.sleep(0.01)
+        return sum(1 for helper in self._helpers if helper.ready)
+
+    @property
+    def alive(self) -> int:
+        return len(self._helpers)
+
+    # ----- plumbing -----
+
+    def _is_ready(self, helper: _Helper) -> bool:
+        if not helper.ready:
+            try:
+                while helper.connection.poll():
+                    if helper.connection.recv() == ("ready",):
+                        helper.ready = True
+            except (EOFError, OSError):
+                self._drop(helper)
+        return helper.ready
+
+    def _send(self, helper: _Helper, message: tuple) -> bool:
+        try:
+            helper.connection.send(message)
+            return True
+        except (OSError, ValueError):  # a helper that died (a broken pipe), or a closed connection
+            self._drop(helper)
+            return False
+
+    def _answer(self, helper: _Helper, ticket: int, round_number: int,
+                wait_until: float) -> dict[int, float | None] | None:
+        """The helper's values for this round; None when it died or did not answer by `wait_until` (late answers
+        to earlier rounds are skipped)."""
+        try:
+            while True:
+                left = wait_until - time.monotonic()
+                if left <= 0 or not helper.connection.poll(left):
+                    return None
+                message = helper.connection.recv()
+                if message[0] == "values" and message[1] == ticket and message[2] == round_number:
+                    return dict(message[3])
+        except (EOFError, OSError):
+            self._drop(helper)
+            return None
+
+    def _drop(self, helper: _Helper) -> None:
+        if helper in self._helpers:
+            self._helpers.remove(helper)
+        if helper in self._claimed:
+            self._claimed.remove(helper)
+        if helper.process.is_alive():
+            helper.process.terminate()
+
+
+def serve(connection: Connection) -> None:
+    """A helper's life: say it is ready (the rules are imported with this module), then play the rounds it is
+    handed until told to stop."""
+    connection.send(("ready",))
+    strategist = Strategist(0)
+    worlds: WorldSampler | None = None
+    seat = 0
+    candidates: list[A.Action] = []
+    memo = StandingsMemo()
+    ticket = -1
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError):
+            return  # the strategist's process ended
+        if message[0] == "stop":
+            return
+        if message[0] == "decision":
+            _, ticket, view, seat, raw_candidates, policy, rollout_turns = message
+            strategist = Strategist(0, rollout_turns=rollout_turns, rollout_policy=policy)
+            worlds = WorldSampler(view).guessing(undecided)
+            candidates = [A.parse_action(raw) for raw in raw_candidates]
+            memo = StandingsMemo()
+        elif message[0] == "round" and message[1] == ticket and worlds is not None:
+            _, _, round_number, seed, indices, deadline, rollout_cost = message
+            local_deadline = strategist.clock() + (deadline - time.monotonic())
+            values = strategist.play_share(worlds, seat, candidates, indices, seed, local_deadline, rollout_cost,
+                                           memo)
+            connection.send(("values", ticket, round_number, values))
+
+
+_shared: RolloutHelpers | None = None
+_allowed = False
+
+
+def allow(allowed: bool = True) -> None:
+    """Let this program use helpers (the desktop app does at start). They start with the first `shared()` call,
+    so that a game without a strategist starts no process."""
+    global _allowed
+    _allowed = allowed
+
+
+def shared() -> RolloutHelpers | None:
+    """The program's helpers, started at the first call if `allow`ed and a core is spare (one helper per core
+    beyond the first, at most MAX_HELPERS); None otherwise."""
+    global _shared
+    if _shared is None and _allowed:
+        count = default_helper_count()
+        if count > 0:
+            _shared = RolloutHelpers(count)
+    return _shared

@@ -1,0 +1,150 @@
+"""The strategist's rollout helpers (issue 30, bots/rollout_helpers.py): processes on the other cores that play some
+of its rounds. With a rollout limit a decision shared with helpers is the very decision of one process, round for
+round; a helper that dies, hangs or is busy never makes the table wait; the app lets its strategists use them."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+
+import pytest
+
+from illuminopoly_desktop.bots import rollout_helpers
+from illuminopoly_desktop.bots.game_driver import drive
+from illuminopoly_desktop.bots.players import make_player
+from illuminopoly_desktop.bots.rollout_helpers import RolloutHelpers
+from illuminopoly_desktop.bots.schemer import Schemer
+from illuminopoly_desktop.bots.seat_knowledge import state_from_view
+from illuminopoly_desktop.bots.simulate import seat_configs
+from illuminopoly_desktop.bots.strategist import Strategist
+from illuminopoly_desktop.model.rulesets import find_ruleset
+from illuminopoly_desktop.model.views import player_view
+from illuminopoly_desktop.rules.game_start import new_game
+
+
+def thought_about_decisions(count: int, seed: int) -> list[tuple[dict, int]]:
+    """(view, seat) of decisions with at least two candidates, every fifth of them, from seeded schemer games."""
+    found: list[tuple[dict, int]] = []
+    judge = Strategist(0)
+    seen = 0
+    game = 0
+    while len(found) < count:
+        state = new_game(seat_configs(4, None, None, ["schemer"] * 4), seed=seed + game,
+                         options=find_ruleset("illuminopoly").round_cap(40))
+        players = [Schemer(seed + game * 10 + seat) for seat in range(4)]
+
+        def decide(state, seat):
+            nonlocal seen
+            view = player_view(state, seat)
+            sample = state_from_view(view, random.Random(0))
+            baseline = judge.schemer.decide(sample, seat)
+            if baseline is not None and len(judge.candidates(sample, seat, baseline)) >= 2:
+                seen += 1
+                if seen % 5 == 0 and len(found) < count:
+                    found.append((view, seat))
+            return players[seat].choose(view, seat)
+
+        for _ in drive(state, decide):
+            if state.game_over or len(found) >= count:
+                break
+        game += 1
+    return found
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return thought_about_decisions(6, 300)
+
+
+@pytest.fixture(scope="module")
+def helpers():
+    pool = RolloutHelpers(1)
+    assert pool.wait_ready() == 1
+    yield pool
+    pool.close()
+
+
+def decided(view: dict, seat: int, number: int, policy: str, limit: int, pool=None):
+    strategist = Strategist(number, budget=1e9, max_rollouts=limit, rollout_policy=policy, helpers=pool)
+    action = strategist.choose(view, seat)
+    return action, strategist.last_rollouts, strategist._rounds
+
+
+@pytest.mark.parametrize("policy", ["light", "schemer"])
+@pytest.mark.parametrize("limit", [7, 24])
+def test_a_decision_shared_with_a_helper_is_the_decision_of_one_process(positions, helpers, policy, limit):
+    """Issue 30: with a rollout limit the choice, the rollouts counted and every round's values are those of the
+    strategist alone (the helper plays every second round; a rollout past the limit is not counted)."""
+    for number, (view, seat) in enumerate(positions):
+        alone = decided(view, seat, number, policy, limit)
+        shared = decided(view, seat, number, policy, limit, helpers)
+        assert shared == alone, (number, policy, limit)
+        assert alone[1] > 0
+    assert helpers.alive == 1
+
+
+def test_a_helper_that_died_is_dropped_and_its_rounds_are_played_here(positions):
+    pool = RolloutHelpers(1)
+    try:
+        assert pool.wait_ready() == 1
+        pool._helpers[0].process.kill()
+        pool._helpers[0].process.join(5)
+        view, seat = positions[0]
+        assert decided(view, seat, 0, "light", 16, pool) == decided(view, seat, 0, "light", 16)
+        assert pool.alive == 0
+    finally:
+        pool.close()
+
+
+def test_a_hung_helper_does_not_hold_up_a_decision_by_the_clock(positions):
+    """The referee never waits forever: a helper that does not answer costs a round's values, not the budget; when
+    it answers again its late values are skipped and it helps the next decision."""
+    pool = RolloutHelpers(1)
+    try:
+        assert pool.wait_ready() == 1
+        helper = pool._helpers[0].process
+        os.kill(helper.pid, signal.SIGSTOP)
+        view, seat = positions[1]
+        strategist = Strategist(1, budget=0.3, helpers=pool)
+        began = time.perf_counter()
+        assert strategist.choose(view, seat) is not None
+        assert time.perf_counter() - began < 0.3 + 0.5  # (the budget, the reply grace and a loaded machine's slack)
+        assert strategist.last_rollouts > 0  # its own rounds counted
+        os.kill(helper.pid, signal.SIGCONT)
+        assert decided(view, seat, 1, "light", 12, pool) == decided(view, seat, 1, "light", 12)
+        assert pool.alive == 1
+    finally:
+        os.kill(pool._helpers[0].process.pid, signal.SIGCONT) if pool._helpers else None
+        pool.close()
+
+
+def test_a_second_decision_while_the_helpers_are_claimed_thinks_alone(positions, helpers):
+    assert helpers.claim(positions[0][0], positions[0][1], [], "light", 6)
+    try:
+        view, seat = positions[2]
+        assert decided(view, seat, 2, "light", 10, helpers) == decided(view, seat, 2, "light", 10)
+    finally:
+        helpers.release()
+
+
+def test_helpers_start_only_when_allowed_and_only_with_a_spare_core(monkeypatch):
+    started: list[int] = []
+    monkeypatch.setattr(rollout_helpers, "RolloutHelpers", lambda count: started.append(count) or "pool")
+    monkeypatch.setattr(rollout_helpers, "_shared", None)
+    monkeypatch.setattr(rollout_helpers, "_allowed", False)
+    assert rollout_helpers.shared() is None and started == []
+    monkeypatch.setattr(rollout_helpers, "usable_cores", lambda: 1)
+    rollout_helpers.allow()
+    assert rollout_helpers.shared() is None and started == []
+    monkeypatch.setattr(rollout_helpers, "usable_cores", lambda: 8)
+    assert rollout_helpers.shared() == "pool" and started == [rollout_helpers.MAX_HELPERS]
+    assert rollout_helpers.shared() == "pool" and started == [rollout_helpers.MAX_HELPERS]  # one pool a program
+
+
+def test_the_app_s_strategists_get_the_program_s_helpers(monkeypatch):
+    monkeypatch.setattr(rollout_helpers, "_shared", "pool")
+    assert make_player("strategist", 3).helpers == "pool"
+    monkeypatch.setattr(rollout_helpers, "_shared", None)
+    monkeypatch.setattr(rollout_helpers, "_allowed", False)
+    assert make_player("strategist", 3).helpers is None
