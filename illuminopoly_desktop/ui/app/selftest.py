@@ -25,6 +25,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QWidget
 
 from ... import core_build
+from ...bots.rollout_helpers import RolloutHelpers
 from ..common.window_thread_gc import WindowThreadCollector
 
 EXIT_OK = 0
@@ -202,6 +203,7 @@ class _SelfTest:
                 self._play_until_a_deed_can_move()
                 self._drag_a_deed()
                 self._play_one_more_decision()
+                self._start_a_rollout_helper()
             self._check_no_errors()
             self._save_screenshot()
         finally:
@@ -298,6 +300,19 @@ class _SelfTest:
         self._wait_for_the_human_seat()
         self._decide_once()
         self._wait_for_the_human_seat()
+
+    def _start_a_rollout_helper(self) -> None:
+        """The strategist's helpers are processes of this same program (bots/rollout_helpers.py): a packaged app
+        must be able to start one."""
+        self.steps.step("starting a rollout helper process (the strategist's spare-core help)")
+        began = time.perf_counter()
+        helpers = RolloutHelpers(1)
+        try:
+            if helpers.wait_ready(timeout=60.0) != 1:
+                raise SelftestFailure("a rollout helper process did not start")
+        finally:
+            helpers.close()
+        self.steps.say(f"a rollout helper started and stopped in {time.perf_counter() - began:.2f} s")
 
     def _check_no_errors(self) -> None:
         if self.errors:
