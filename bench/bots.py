@@ -1,5 +1,5 @@
 """Computer players: strength and speed. `python bench/bots.py [--random-games 100] [--pairs 100] [--budget 1.0]
-[--rollouts N] [--policy light|schemer] [--pair-range A:B] [--results FILE] [--schemer-games 100] [--max-rounds 200] [--seed 0]
+[--rollouts N] [--policy light|schemer] [--helpers N] [--pair-range A:B] [--results FILE] [--schemer-games 100] [--max-rounds 200] [--seed 0]
 [--only random,strategist,schemers]`.
 
 Prints (asserts nothing):
@@ -20,6 +20,8 @@ A shared win counts as a fraction for each winner.
 appends a line of JSON per strategist game (the commit, the core, the strategist's settings, the seed, the seats and
 factions, the strategists' share of the win), so that games played on idle cores in several sessions add up:
 `python bench/strength_table.py FILE` totals them by setting and compares two settings on the games both played.
+`--helpers N` lets the strategists share their rounds with N helper processes (bots/rollout_helpers.py), as the
+desktop app does on a machine with spare cores (the results say so: `helpers`, and the setting's name ends in +N).
 """
 from __future__ import annotations
 
@@ -75,13 +77,14 @@ def schemer_against_random(games: int, seed: int, max_rounds: int, times: list[f
 
 
 def strategist_seats(seats: list[str], seed: int, budget: float, rollouts: int | None, policy: str,
-                     counts: list[int] | None = None) -> list:
+                     counts: list[int] | None = None, helpers=None) -> list:
     """The players of a game as `play_table_game` would make them (the seat's seed `seed` * 100 + seat), each
     strategist with `policy` as its rollout policy and, with `rollouts`, that many rollouts per decision instead of a
-    clock; with `counts`, each strategist records there the rollouts of its decisions (`counting_strategist`)."""
+    clock; with `counts`, each strategist records there the rollouts of its decisions (`counting_strategist`); with
+    `helpers` (bots/rollout_helpers.py), they share their rounds with those processes."""
     kind = Strategist if counts is None else counting_strategist(counts)
     return [kind(seed * 100 + seat, budget=1e9 if rollouts else budget, max_rollouts=rollouts,
-                 rollout_policy=policy) if strength == "strategist"
+                 rollout_policy=policy, helpers=helpers) if strength == "strategist"
             else make_player(strength, seed * 100 + seat) for seat, strength in enumerate(seats)]
 
 
@@ -100,24 +103,32 @@ def counting_strategist(counts: list[int]) -> type[Strategist]:
     return CountingStrategist
 
 
-def strategist_settings(budget: float, rollouts: int | None, policy: str) -> dict:
+def strategist_settings(budget: float, rollouts: int | None, policy: str, helpers: int = 0) -> dict:
     """What a results line says of the code and of the strategist that played."""
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                                 cwd=Path(__file__).resolve().parent, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         commit = "unknown"
+    shared = {"helpers": helpers} if helpers else {}  # (lines from before the helpers have no such field)
     return {"commit": commit, "core": core_kind(), "policy": policy,
-            "budget": None if rollouts else budget, "rollouts": rollouts}
+            "budget": None if rollouts else budget, "rollouts": rollouts, **shared}
 
 
 def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: float, rollouts: int | None,
                                policy: str = "light", results: Path | None = None,
-                               only_pairs: range | None = None) -> None:
+                               only_pairs: range | None = None, helpers: int = 0) -> None:
     """`only_pairs`: play only these of the `pairs` pairs (their factions as dealt for all `pairs`), so that a long
-    sample can be played in pieces, settings taking turns, and still be the same games."""
+    sample can be played in pieces, settings taking turns, and still be the same games. `helpers`: rollout helper
+    processes the strategists share (bots/rollout_helpers.py), started before the first game."""
     factions = lineups(pairs, seed + 10_000)
-    settings = strategist_settings(budget, rollouts, policy) if results is not None else {}
+    settings = strategist_settings(budget, rollouts, policy, helpers) if results is not None else {}
+    pool = None
+    if helpers:
+        from illuminopoly_desktop.bots.rollout_helpers import RolloutHelpers
+        pool = RolloutHelpers(helpers)
+        if pool.wait_ready() < helpers:
+            raise SystemExit("the rollout helpers did not start")
     won = Counter()
     thinking: list[float] = []
     trivial: list[float] = []
@@ -128,7 +139,7 @@ def strategist_against_schemer(pairs: int, seed: int, max_rounds: int, budget: f
         for seats in (["strategist", "schemer", "strategist", "schemer"],
                       ["schemer", "strategist", "schemer", "strategist"]):
             counts: list[int] = []
-            players = strategist_seats(seats, seed + 10_000 + i, budget, rollouts, policy, counts)
+            players = strategist_seats(seats, seed + 10_000 + i, budget, rollouts, policy, counts, pool)
             game = play_table_game(seed + 10_000 + i, seats, max_rounds=max_rounds, factions=factions[i],
                                    budget=budget, keep_actions=False, players=players)
             won.update(shares(game))
@@ -192,6 +203,8 @@ def main() -> None:
                         help="the strategist's rollouts per decision instead of a budget (load-independent)")
     parser.add_argument("--policy", choices=("light", "schemer"), default="light",
                         help="the strategist's rollout policy (schemer: as before issue 30)")
+    parser.add_argument("--helpers", type=int, default=0,
+                        help="rollout helper processes the strategists share (bots/rollout_helpers.py)")
     parser.add_argument("--pair-range", default=None, metavar="A:B",
                         help="play only pairs A to B-1 of the --pairs pairs (the same games as in the whole run)")
     parser.add_argument("--results", type=Path, default=None,
@@ -219,7 +232,7 @@ def main() -> None:
             first, _, last = args.pair_range.partition(":")
             only = range(int(first), min(int(last), args.pairs))
         strategist_against_schemer(args.pairs, args.seed, args.max_rounds, args.budget, args.rollouts, args.policy,
-                                   args.results, only)
+                                   args.results, only, args.helpers)
 
 
 if __name__ == "__main__":

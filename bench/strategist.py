@@ -112,6 +112,7 @@ def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = Fa
     spent = 0.0
     cpu = 0.0
     choices = []
+    counts: list[int] = []
     values: list[float | None] = []
 
     class Recorded(Strategist):  # every rollout's value, for the digest (compiled, Strategist's methods are fixed)
@@ -138,6 +139,7 @@ def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = Fa
         if profiler is not None:
             profiler.disable()
         played += strategist.last_rollouts
+        counts.append(strategist.last_rollouts)
         choices.append(action.model_dump() if action is not None else None)
     if pool is not None:
         pool.close()
@@ -146,7 +148,8 @@ def measure(positions: list[tuple[dict, int]], rollouts: int, profile: bool = Fa
         stats.sort_stats("tottime").print_stats(25)
         stats.sort_stats("cumulative").print_stats(45)
     return {"rollouts": played, "seconds": spent, "rate": played / spent, "cpu_rate": played / cpu,
-            "choices": digest(choices), "values": "n/a (helpers)" if pool is not None else digest(values)}
+            "choices": digest(choices), "values": "n/a (helpers)" if pool is not None else digest(values),
+            "counts": counts}
 
 
 def child(args: argparse.Namespace) -> None:
@@ -158,7 +161,8 @@ def child(args: argparse.Namespace) -> None:
           f"({result['rollouts']} rollouts in {result['seconds']:.2f} s over "
           f"{len(positions)} decisions; decisions {digest(positions)}, choices {result['choices']}, "
           f"rollout values {result['values']}; "
-          f"code {Path(illuminopoly_desktop.__file__).parent.parent})", flush=True)
+          f"code {Path(illuminopoly_desktop.__file__).parent.parent}) "
+          f"counts {','.join(map(str, result['counts']))}", flush=True)
 
 
 def compare(args: argparse.Namespace) -> None:
@@ -171,6 +175,7 @@ def compare(args: argparse.Namespace) -> None:
             rates: dict[str, list[float]] = {args.compare: [], "working tree": []}
             cpu_rates: dict[str, list[float]] = {args.compare: [], "working tree": []}
             per_decision: dict[str, list[float]] = {args.compare: [], "working tree": []}
+            counts: dict[str, list[list[int]]] = {args.compare: [], "working tree": []}
             for _ in range(args.rounds):
                 for name, root in ((args.compare, other), ("working tree", HERE)):
                     env = dict(os.environ, PYTHONPATH=str(root))
@@ -192,10 +197,16 @@ def compare(args: argparse.Namespace) -> None:
                     rates[name].append(float(words[1]))
                     cpu_rates[name].append(float(words[5].rstrip(";")))
                     per_decision[name].append(float(words[8].rstrip(")")))
+                    counts[name].append([int(n) for n in words[-1].split(",")])
             for label, table in (("rollouts/s", rates), ("rollouts per CPU second", cpu_rates),
                                  ("rollouts per decision", per_decision)):
                 base, new = (statistics.median(table[k]) for k in (args.compare, "working tree"))
                 print(f"median {label}: {args.compare} {base:.1f}, working tree {new:.1f}: {new / base:.2f}x")
+            fewer = sum(1 for ref_run, new_run in zip(counts[args.compare], counts["working tree"])
+                        for ref_count, new_count in zip(ref_run, new_run) if new_count < ref_count)
+            decided = sum(len(run) for run in counts["working tree"])
+            print(f"decisions where the working tree played fewer rollouts than {args.compare} in the same round: "
+                  f"{fewer} of {decided}")
         finally:
             subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(other)],
                            capture_output=True)

@@ -27,7 +27,8 @@ from illuminopoly_desktop.reports.balance import wilson_interval  # noqa: E402
 
 def setting_of(line: dict) -> str:
     thought = f"{line['rollouts']}r" if line.get("rollouts") else f"{line['budget']:g}s"
-    return f"{line['policy']}@{thought}"
+    helpers = f"+{line['helpers']}" if line.get("helpers") else ""
+    return f"{line['policy']}@{thought}{helpers}"
 
 
 def game_key(line: dict) -> tuple:

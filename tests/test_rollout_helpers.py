@@ -15,12 +15,14 @@ from illuminopoly_desktop.bots.game_driver import drive
 from illuminopoly_desktop.bots.players import make_player
 from illuminopoly_desktop.bots.rollout_helpers import RolloutHelpers
 from illuminopoly_desktop.bots.schemer import Schemer
-from illuminopoly_desktop.bots.seat_knowledge import state_from_view
+from illuminopoly_desktop.bots.seat_knowledge import WorldSampler, state_from_view, undecided
 from illuminopoly_desktop.bots.simulate import seat_configs
 from illuminopoly_desktop.bots.strategist import Strategist
 from illuminopoly_desktop.model.rulesets import find_ruleset
 from illuminopoly_desktop.model.views import player_view
+from illuminopoly_desktop.rules import actions as A
 from illuminopoly_desktop.rules.game_start import new_game
+from illuminopoly_desktop.bots.valuation import StandingsMemo
 
 
 def thought_about_decisions(count: int, seed: int) -> list[tuple[dict, int]]:
@@ -84,6 +86,73 @@ def test_a_decision_shared_with_a_helper_is_the_decision_of_one_process(position
     assert helpers.alive == 1
 
 
+class ScriptedHelpers:
+    """Helpers played in this process, whose answers come in an order the test chooses: the newest round held
+    first when nobody waits (out of order), or never after `answers` rounds (a helper that died: its rounds are
+    answered None and it takes no more)."""
+
+    def __init__(self, answers: int | None = None, queued: int = 2):
+        self.answers_left = answers
+        self.queued = queued
+        self.held: list[tuple[int, int, list[int]]] = []
+        self.dead = False
+
+    def claim(self, view, seat, candidates, policy, rollout_turns):
+        self.worlds = WorldSampler(view).guessing(undecided)
+        self.seat = seat
+        self.candidates = [A.parse_action(raw) for raw in candidates]
+        self.player = Strategist(0, rollout_turns=rollout_turns, rollout_policy=policy)
+        self.memo = StandingsMemo()
+        return True
+
+    def hand_out(self, next_round, world_seed, live, deadline_in, rollout_cost):
+        while not self.dead and len(self.held) < self.queued:
+            self.held.append((next_round, world_seed + next_round, list(live)))
+            next_round += 1
+        return next_round
+
+    def outstanding(self):
+        return sorted(number for number, _, _ in self.held)
+
+    def finished(self, wait_for=None, deadline_in=None):
+        if self.dead or not self.held:
+            return {}
+        if self.answers_left == 0:
+            self.dead = True
+            answered = {number: None for number, _, _ in self.held}
+            self.held = []
+            return answered
+        chosen = next((held for held in self.held if held[0] == wait_for), self.held[-1])
+        self.held.remove(chosen)
+        if self.answers_left is not None:
+            self.answers_left -= 1
+        number, seed, live = chosen
+        return {number: self.player.play_share(self.worlds, self.seat, self.candidates, live, seed, 1e18, 0.0,
+                                               self.memo)}
+
+    def release(self):
+        pass
+
+
+@pytest.mark.parametrize("answers", [None, 0, 1, 3])
+def test_rounds_answered_out_of_order_or_never_are_taken_as_one_process_takes_them(positions, answers):
+    """Whatever order a helper's rounds come back in, and if it dies after some of them, a decision with a rollout
+    limit is the decision of one process, round for round (the rounds of a dead helper are played here)."""
+    for number, (view, seat) in enumerate(positions):
+        for policy in ("light", "schemer"):
+            alone = decided(view, seat, number, policy, 20)
+            assert decided(view, seat, number, policy, 20, ScriptedHelpers(answers)) == alone, (number, policy)
+
+
+def test_by_the_clock_a_decision_with_a_helper_keeps_its_budget(positions, helpers):
+    view, seat = positions[3]
+    strategist = Strategist(3, budget=0.2, rollout_policy="schemer", helpers=helpers)
+    began = time.perf_counter()
+    assert strategist.choose(view, seat) is not None
+    assert time.perf_counter() - began < 0.2 + 0.3  # (the reply grace and a loaded machine's slack)
+    assert strategist.last_rollouts > 0
+
+
 def test_a_helper_that_died_is_dropped_and_its_rounds_are_played_here(positions):
     pool = RolloutHelpers(1)
     try:
@@ -143,8 +212,12 @@ def test_helpers_start_only_when_allowed_and_only_with_a_spare_core(monkeypatch)
 
 
 def test_the_app_s_strategists_get_the_program_s_helpers(monkeypatch):
+    """Issue 30: at the table the strategist thinks 0.25 s; with helpers it plays its rollouts with schemers (as
+    before issue 30, with more rollouts than that one had in 1 s), alone with the light rollout policy."""
     monkeypatch.setattr(rollout_helpers, "_shared", "pool")
-    assert make_player("strategist", 3).helpers == "pool"
+    with_helpers = make_player("strategist", 3)
+    assert (with_helpers.helpers, with_helpers.rollout_policy, with_helpers.budget) == ("pool", "schemer", 0.25)
     monkeypatch.setattr(rollout_helpers, "_shared", None)
     monkeypatch.setattr(rollout_helpers, "_allowed", False)
-    assert make_player("strategist", 3).helpers is None
+    alone = make_player("strategist", 3)
+    assert (alone.helpers, alone.rollout_policy, alone.budget) == (None, "light", 0.25)

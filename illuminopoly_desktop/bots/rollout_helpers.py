@@ -28,6 +28,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
@@ -37,7 +38,7 @@ from .seat_knowledge import WorldSampler, undecided
 from .strategist import Strategist
 from .valuation import StandingsMemo
 
-REPLY_GRACE = 0.05
+REPLY_GRACE = 0.01
 """Seconds a round waits for a helper past the decision's deadline before playing without its values."""
 UNTIMED_WAIT = 60.0
 """Seconds a round without a deadline (a fixed number of rollouts) waits for a helper before dropping it."""
@@ -62,18 +63,16 @@ class _Helper:
     process: Any  # multiprocessing's SpawnProcess
     connection: Connection
     ready: bool = False
-
-
-@dataclass
-class RoundRequest:
-    """Rounds handed to the helpers: which helper plays which round."""
-    ticket: int
-    shares: list[tuple[_Helper, int]] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    """The rounds handed to it for the claimed decision and not answered yet, oldest first."""
 
 
 class RolloutHelpers:
     """A pool of helper processes for the strategist's rounds. Start with `RolloutHelpers(count)`; `close()` (also
     at exit) stops them."""
+
+    ROUNDS_QUEUED = 2
+    """Rounds a helper holds at once: the next one waits in its pipe, so that it never idles between two."""
 
     def __init__(self, count: int):
         context = multiprocessing.get_context("spawn")
@@ -85,7 +84,7 @@ class RolloutHelpers:
             theirs.close()
             self._helpers.append(_Helper(process, mine))
         self._lock = threading.Lock()
-        self._tickets = 0
+        self._ticket = 0
         self._claimed: list[_Helper] = []
         atexit.register(self.close)
 
@@ -97,42 +96,67 @@ class RolloutHelpers:
         if not self._lock.acquire(blocking=False):
             return False
         self._claimed = [helper for helper in self._helpers if self._is_ready(helper)]
-        if not self._claimed:
-            self._lock.release()
-            return False
-        self._tickets += 1
+        self._ticket += 1
         for helper in list(self._claimed):
-            self._send(helper, ("decision", self._tickets, view, seat, candidates, policy, rollout_turns))
+            helper.rounds = []
+            self._send(helper, ("decision", self._ticket, view, seat, candidates, policy, rollout_turns))
         if not self._claimed:
             self._lock.release()
             return False
         return True
 
-    @property
-    def count(self) -> int:
-        """Helpers claimed for the decision: each plays one round of every group of `1 + count` rounds."""
-        return len(self._claimed)
-
-    def send_rounds(self, rounds: list[tuple[int, int]], live: list[int], deadline_in: float,
-                    rollout_cost: float) -> object:
-        """Hand each claimed helper one of `rounds` ((round number, world seed)) to play with the `live` candidates;
-        returns the request to `collect`. `deadline_in`: seconds until the decision's deadline."""
-        request = RoundRequest(self._tickets)
+    def hand_out(self, next_round: int, world_seed: int, live: list[int], deadline_in: float,
+                 rollout_cost: float) -> int:
+        """Give every claimed helper rounds until it holds ROUNDS_QUEUED, from `next_round` on (round r on the world
+        of seed `world_seed + r`), to play with the `live` candidates; returns the next round nobody holds.
+        `deadline_in`: seconds until the decision's deadline."""
         deadline = time.monotonic() + deadline_in  # (monotonic: one clock for every process of the machine)
-        for helper, (round_number, seed) in zip(list(self._claimed), rounds):
-            if self._send(helper, ("round", request.ticket, round_number, seed, live, deadline, rollout_cost)):
-                request.shares.append((helper, round_number))
-        return request
+        for helper in list(self._claimed):
+            while len(helper.rounds) < self.ROUNDS_QUEUED:
+                if not self._send(helper, ("round", self._ticket, next_round, world_seed + next_round, live,
+                                           deadline, rollout_cost)):
+                    break
+                helper.rounds.append(next_round)
+                next_round += 1
+        return next_round
 
-    def collect(self, request: object, deadline_in: float | None) -> dict[int, dict[int, float | None] | None]:
-        """The helpers' values, {round number: {candidate: value, None if its rollout could not be played}}, or None
-        for a round whose helper died or did not answer in time."""
-        assert isinstance(request, RoundRequest)
-        wait_until = time.monotonic() + (UNTIMED_WAIT if deadline_in is None else max(0.0, deadline_in) + REPLY_GRACE)
-        return {round_number: self._answer(helper, request.ticket, round_number, wait_until)
-                for helper, round_number in request.shares}
+    def outstanding(self) -> list[int]:
+        """The rounds handed out and not answered yet."""
+        return sorted(number for helper in self._claimed for number in helper.rounds)
+
+    def finished(self, wait_for: int | None = None,
+                 deadline_in: float | None = None) -> dict[int, dict[int, float | None] | None]:
+        """The rounds the helpers have answered, {round: {candidate: value, None if its rollout could not be
+        played}}, without waiting; with `wait_for`, waiting until that round is answered (until the deadline and a
+        little grace when `deadline_in` is given, else up to UNTIMED_WAIT). A round whose helper died, or that
+        was waited for in vain, is answered None (its helper is dropped if it died, or did not answer untimed)."""
+        answered: dict[int, dict[int, float | None] | None] = {}
+        for helper in list(self._claimed):
+            self._receive(helper, answered, 0.0)
+        if wait_for is not None and wait_for not in answered:
+            holder = next((helper for helper in self._claimed if wait_for in helper.rounds), None)
+            if holder is not None:
+                patience = UNTIMED_WAIT if deadline_in is None else max(0.0, deadline_in) + REPLY_GRACE
+                until = time.monotonic() + patience
+                while wait_for in holder.rounds and holder in self._claimed and time.monotonic() < until:
+                    self._receive(holder, answered, until - time.monotonic())
+                if wait_for in holder.rounds:
+                    if deadline_in is None:  # untimed: a helper silent this long is taken for hung
+                        for number in holder.rounds:
+                            answered[number] = None
+                        self._drop(holder)
+                    else:  # given up on: a late answer is skipped
+                        holder.rounds.remove(wait_for)
+            if wait_for not in answered:
+                answered[wait_for] = None
+        return answered
 
     def release(self) -> None:
+        """The decision is over: its rounds still held are abandoned (a helper drops them when it reads the next
+        decision, and its late answers are skipped)."""
+        for helper in self._claimed:
+            self._send(helper, ("done", self._ticket))
+            helper.rounds = []
         self._claimed = []
         self._lock.release()
 
@@ -181,21 +205,21 @@ class RolloutHelpers:
             self._drop(helper)
             return False
 
-    def _answer(self, helper: _Helper, ticket: int, round_number: int,
-                wait_until: float) -> dict[int, float | None] | None:
-        """The helper's values for this round; None when it died or did not answer by `wait_until` (late answers
-        to earlier rounds are skipped)."""
+    def _receive(self, helper: _Helper, answered: dict[int, dict[int, float | None] | None], wait: float) -> None:
+        """The helper's answers that have arrived (waiting up to `wait` seconds for the first): this decision's go
+        into `answered`, late ones to earlier decisions are skipped. A helper that died is dropped and its rounds
+        answered None."""
         try:
-            while True:
-                left = wait_until - time.monotonic()
-                if left <= 0 or not helper.connection.poll(left):
-                    return None
+            while helper.connection.poll(max(0.0, wait)):
+                wait = 0.0
                 message = helper.connection.recv()
-                if message[0] == "values" and message[1] == ticket and message[2] == round_number:
-                    return dict(message[3])
+                if message[0] == "values" and message[1] == self._ticket and message[2] in helper.rounds:
+                    helper.rounds.remove(message[2])
+                    answered[message[2]] = dict(message[3])
         except (EOFError, OSError):
+            for number in helper.rounds:
+                answered[number] = None
             self._drop(helper)
-            return None
 
     def _drop(self, helper: _Helper) -> None:
         if helper in self._helpers:
@@ -208,8 +232,17 @@ class RolloutHelpers:
 
 def serve(connection: Connection) -> None:
     """A helper's life: say it is ready (the rules are imported with this module), then play the rounds it is
-    handed until told to stop."""
+    handed until told to stop. Between two rollouts it looks at its pipe: when the decision is over (or another
+    has begun) the round it is playing and those queued are abandoned."""
     connection.send(("ready",))
+    inbox: deque[tuple] = deque()
+
+    def news() -> bool:
+        """Read what has arrived; True when the current decision is over."""
+        while connection.poll():
+            inbox.append(connection.recv())
+        return any(message[0] in ("done", "decision", "stop") for message in inbox)
+
     strategist = Strategist(0)
     worlds: WorldSampler | None = None
     seat = 0
@@ -218,7 +251,7 @@ def serve(connection: Connection) -> None:
     ticket = -1
     while True:
         try:
-            message = connection.recv()
+            message = inbox.popleft() if inbox else connection.recv()
         except (EOFError, OSError):
             return  # the strategist's process ended
         if message[0] == "stop":
@@ -229,11 +262,13 @@ def serve(connection: Connection) -> None:
             worlds = WorldSampler(view).guessing(undecided)
             candidates = [A.parse_action(raw) for raw in raw_candidates]
             memo = StandingsMemo()
+        elif message[0] == "done":
+            worlds = None
         elif message[0] == "round" and message[1] == ticket and worlds is not None:
-            _, _, round_number, seed, indices, deadline, rollout_cost = message
+            _, _, round_number, seed, live, deadline, rollout_cost = message
             local_deadline = strategist.clock() + (deadline - time.monotonic())
-            values = strategist.play_share(worlds, seat, candidates, indices, seed, local_deadline, rollout_cost,
-                                           memo)
+            values = strategist.play_share(worlds, seat, candidates, live, seed, local_deadline, rollout_cost, memo,
+                                           news)
             connection.send(("values", ticket, round_number, values))
 
 

@@ -9,7 +9,7 @@ few player-turns, and values the position reached by the schemer's estimate of e
 (`Appraiser.win_chances`), or by the result if the game ended. Every candidate is played on the same sampled worlds
 (paired samples), which makes small differences visible with few rollouts; candidates clearly worse than the
 schemer's choice are dropped early, and another candidate replaces the schemer's choice only if it beats it by
-more than the noise. When the budget (default 1 s) is spent it decides; a trivial decision takes no time at all.
+more than the noise. When the budget (default 0.25 s) is spent it decides; a trivial decision takes no time at all.
 The clock is checked before every rollout and after every action of one, so that a decision never runs much over
 its budget.
 """
@@ -39,8 +39,8 @@ from .valuation import Appraiser, StandingsMemo
 
 RolloutPolicyName = Literal["light", "schemer"]
 
-DEFAULT_BUDGET = 1.0
-"""Seconds of thought per decision."""
+DEFAULT_BUDGET = 0.25
+"""Seconds of thought per decision (1 s before issue 30, which made the thinking four times as fast)."""
 ROLLOUT_TURNS = 6
 """Player-turns each rollout plays before the position is valued."""
 SAFETY = 0.05
@@ -51,6 +51,9 @@ CONFIDENCE = 1.5
 """Standard errors by which an alternative must beat the schemer's choice to replace it."""
 MIN_EDGE = 0.005
 """And by at least this much chance of winning."""
+LOOKAHEAD = 2
+"""With rollout helpers and a rollout limit, rounds this process plays ahead of the one in turn before it waits for
+that one's helper (played ahead, a round may end up past the limit: work for nothing)."""
 GRAFT_STEPS = (-3, -1, 1, 3)
 """Graft bids tried around the schemer's own."""
 THINKING_STEPS = frozenset({"landing", "choice", "fp_choice", "income", "upkeep", "rail_jump", "dog_immunity",
@@ -64,13 +67,13 @@ class RoundHelpers(Protocol):
 
     def claim(self, view: dict, seat: int, candidates: list[dict], policy: str, rollout_turns: int) -> bool: ...
 
-    @property
-    def count(self) -> int: ...
+    def hand_out(self, next_round: int, world_seed: int, live: list[int], deadline_in: float,
+                 rollout_cost: float) -> int: ...
 
-    def send_rounds(self, rounds: list[tuple[int, int]], live: list[int], deadline_in: float,
-                    rollout_cost: float) -> object: ...
+    def outstanding(self) -> list[int]: ...
 
-    def collect(self, request: object, deadline_in: float | None) -> dict[int, dict[int, float | None] | None]: ...
+    def finished(self, wait_for: int | None = None,
+                 deadline_in: float | None = None) -> dict[int, dict[int, float | None] | None]: ...
 
     def release(self) -> None: ...
 
@@ -259,36 +262,60 @@ class Strategist:
 
     def _search_shared(self, helpers: RoundHelpers, worlds: WorldSampler, seat: int, candidates: list[A.Action],
                        world_seed: int, deadline: float, memo: StandingsMemo) -> None:
-        """The rounds in groups: this process plays the first of each group, every helper one of the others, all
-        with the candidates live before the group (bots/rollout_helpers.py). The rounds' values are then taken in
-        order as `_search_alone` takes them: a candidate dropped by an earlier round of the group is left out of the
-        later ones, rollouts past the rollout limit are not counted, and the search stops where it would have
-        stopped; so with a rollout limit the decision and its rounds are those of one process. A round whose helper
-        died is played here when the decision has no clock (by the clock there is no time for it)."""
+        """The rounds as a queue (bots/rollout_helpers.py): every helper holds the next rounds, this process plays
+        the next one nobody holds, each round with the candidates live when it was handed out (a superset of those
+        live when its turn comes: candidates are only ever dropped). The rounds are taken in order as
+        `_search_alone` takes them: the candidates dropped since are left out, rollouts past the rollout limit are
+        not counted, and the search stops where it would have stopped; so with a rollout limit the decision and
+        its rounds are those of one process, and a round whose helper died is played here. By the clock, a round
+        its helper does not answer in time is left out."""
         untimed = self.max_rollouts is not None
-        iteration = 0
-        while len(self._live) > 1 and self.clock() + self._rollout_cost < deadline and not self._enough():
-            group = [(iteration + offset, world_seed + iteration + offset) for offset in range(1, 1 + helpers.count)]
-            request = helpers.send_rounds(group, self._live, deadline - self.clock(), self._rollout_cost)
-            played: dict[int, dict[int, float | None] | None] = {
-                iteration: self.play_share(worlds, seat, candidates, self._live, world_seed + iteration, deadline,
-                                           self._rollout_cost, memo)}
-            played.update(helpers.collect(request, None if untimed else deadline - self.clock()))
-            for round_number in range(iteration, iteration + 1 + helpers.count):
-                if len(self._live) < 2 or self._enough():
-                    break
-                found = played.get(round_number)
-                if found is None and untimed:
-                    found = self.play_share(worlds, seat, candidates, self._live, world_seed + round_number,
-                                            deadline, self._rollout_cost, memo)
-                values: dict[int, float] = {}
-                for index in self._live:
-                    value = None if found is None or self._enough() else found.get(index)
-                    if value is not None:
-                        values[index] = value
-                        self.last_rollouts += 1
-                self._close_round(values)
-            iteration += 1 + helpers.count
+        results: dict[int, dict[int, float | None] | None] = {}
+        taken = 0
+        next_round = 0
+        while len(self._live) > 1 and not self._enough():
+            if self.clock() + self._rollout_cost >= deadline:
+                self._take_late_rounds(helpers, results, taken, next_round, deadline)
+                return
+            next_round = helpers.hand_out(next_round, world_seed, self._live, deadline - self.clock(),
+                                          self._rollout_cost)
+            results.update(helpers.finished())
+            if taken in results:
+                played = results.pop(taken)
+                if played is None and untimed:
+                    played = self.play_share(worlds, seat, candidates, self._live, world_seed + taken, deadline,
+                                             self._rollout_cost, memo)
+                self._take_round(played)
+                taken += 1
+            elif untimed and len(results) >= LOOKAHEAD and taken in helpers.outstanding():
+                results.update(helpers.finished(taken))  # (far enough ahead: wait for the round in turn)
+            else:
+                results[next_round] = self.play_share(worlds, seat, candidates, self._live, world_seed + next_round,
+                                                      deadline, self._rollout_cost, memo)
+                next_round += 1
+
+    def _take_late_rounds(self, helpers: RoundHelpers, results: dict[int, dict[int, float | None] | None],
+                          taken: int, next_round: int, deadline: float) -> None:
+        """Out of time: the rounds played or held by helpers, in order, each helper's waited for until the deadline
+        (it stops there too) and a little grace."""
+        for number in range(taken, next_round):
+            if len(self._live) < 2 or self._enough():
+                return
+            if number not in results and number in helpers.outstanding():
+                results.update(helpers.finished(number, deadline - self.clock()))
+            self._take_round(results.get(number))
+
+    def _take_round(self, played: dict[int, float | None] | None) -> None:
+        """A round's values in candidate order, as `_search_alone` counts them."""
+        values: dict[int, float] = {}
+        for index in self._live:
+            if self._enough():
+                break
+            value = None if played is None else played.get(index)
+            if value is not None:
+                values[index] = value
+                self.last_rollouts += 1
+        self._close_round(values)
 
     def _close_round(self, values: dict[int, float]) -> None:
         """Keep a round that valued the schemer's choice, and drop the candidates clearly worse than it."""
@@ -299,15 +326,17 @@ class Strategist:
                           if i == 0 or _paired_edge(self._rounds, i)[0] + 2 * _paired_edge(self._rounds, i)[1] > 0]
 
     def play_share(self, worlds: WorldSampler, seat: int, candidates: list[A.Action], indices: list[int], seed: int,
-                   deadline: float, rollout_cost: float, memo: StandingsMemo) -> dict[int, float | None]:
-        """Some candidates of a round (a helper's share, or the strategist's own): {candidate: value, or None if
-        its rollout was not legal or not played in time}."""
+                   deadline: float, rollout_cost: float, memo: StandingsMemo,
+                   interrupted: Callable[[], bool] | None = None) -> dict[int, float | None]:
+        """The rollouts of a round on the world of `seed`, for the candidates `indices` (in a helper, or here when
+        sharing): {candidate: value, or None if its rollout was not legal}; those not played in time, or after
+        `interrupted()` said the decision is over, are left out."""
         world = worlds.sample(random.Random(seed))
         self._rollout_cost = rollout_cost
         played: dict[int, float | None] = {}
         for index in indices:
             began = self.clock()
-            if began + self._rollout_cost >= deadline:
+            if began + self._rollout_cost >= deadline or (interrupted is not None and interrupted()):
                 break
             played[index] = self._rollout(engine.copy_state(world), seat, candidates[index], seed, deadline, memo)
             self._note_rollout_time(self.clock() - began)

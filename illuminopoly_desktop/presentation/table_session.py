@@ -48,7 +48,7 @@ class TableSession:
         """0: each computer seat's own stream of the game's generator (model/rng.derived_seed), which the dice and
         the cards do not reveal; tests give a number to fix the players."""
         self._computer_budget = computer_budget
-        """The strategist's thinking time per decision in seconds (None: its default, 1 s)."""
+        """The strategist's thinking time per decision in seconds (None: its default, 0.25 s)."""
         self._players: dict[int, ComputerPlayer] = {}
         self._told: dict[int, tuple[frozenset[int] | None, str]] = {}
         """Shared factions: id(event) -> (the seats that may read it, its log tag) for the last action's events."""

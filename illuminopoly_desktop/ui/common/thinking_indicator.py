@@ -1,5 +1,5 @@
 """The status bar's note that a computer player is thinking ("Ben is thinking…" with a busy bar), so that a
-strategist's second of thought reads as thought, not as a frozen game. Quick decisions never show it."""
+strategist's thought reads as thought, not as a frozen game. Quick decisions never show it."""
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
@@ -21,7 +21,7 @@ class ThinkingIndicator(QWidget):
         row.setContentsMargins(0, 0, 6, 0)
         row.addWidget(self.label)
         row.addWidget(self.busy)
-        self.setToolTip("A computer player is deciding (the strategist looks ahead for about a second)")
+        self.setToolTip("A computer player is deciding (the strategist looks ahead for about a quarter of a second)")
         self._delay = QTimer(self)
         self._delay.setSingleShot(True)
         self._delay.setInterval(SHOW_AFTER_MS)

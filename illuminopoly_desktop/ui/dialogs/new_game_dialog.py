@@ -38,7 +38,7 @@ KIND_TIPS = {
     "computer:schemer": "A computer player with a plan: values deeds by rent, Power Base and its faction's "
                         "victory, bids graft by the odds, answers deals by value. Decides at once.",
     "computer:strategist": "The strongest computer player: tries each choice ahead with the rules themselves "
-                           "(about a second per decision).",
+                           "(about a quarter of a second per decision).",
     "computer:random": "A computer player that picks any legal move at random (for testing and beginners).",
 }
 
@@ -72,7 +72,7 @@ class SeatsTable(QTableWidget):
             kind.setItemData(kind.count() - 1, KIND_TIPS[value], Qt.ItemDataRole.ToolTipRole)
         kind.setCurrentIndex(max(0, kind.findData(kind_key(seat))))
         kind.setToolTip("Who plays this seat: a person at this laptop, or a computer player of a strength "
-                        "(schemer: sensible and quick; strategist: thinks ahead, about a second a move; random).")
+                        "(schemer: sensible and quick; strategist: thinks ahead, about a quarter of a second a move; random).")
         faction = QComboBox()
         faction.addItem("Draft (chosen in play)", DRAFT)
         faction.setItemData(0, faction_description(DRAFT), Qt.ItemDataRole.ToolTipRole)

@@ -215,7 +215,7 @@ class HostDialog(QDialog):
                                       Qt.ItemDataRole.ToolTipRole)
         self.strength.setCurrentIndex(max(0, self.strength.findData(DEFAULT_STRENGTH)))
         self.strength.setToolTip("How the computer players play: schemer (plays with purpose, decides at once), "
-                                 "strategist (tries each choice ahead, about a second a move) or random (any legal "
+                                 "strategist (tries each choice ahead, about a quarter of a second a move) or random (any legal "
                                  "move). Computers added in the lobby default to the same.")
         self.computers.valueChanged.connect(lambda n: self.strength.setEnabled(n > 0))
         strength_label = QLabel("&Strength:", page)

@@ -1,6 +1,6 @@
 """Wires a TableSession to the window's panels: the action panel, the game log and the deciding seat's
 power-structure editor, with computer seats played at a readable pace by a timer. Computer players think on a
-worker thread from a snapshot of their seat's view, so a strategist's second of thought never freezes the window;
+worker thread from a snapshot of their seat's view, so a strategist's thought never freezes the window;
 their choice is applied on the window's thread, and dropped if the game moved on meanwhile."""
 from __future__ import annotations
 
