@@ -25,6 +25,18 @@ def _private_user_folders(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_rollout_helpers_left_behind():
+    """The desktop app and `serve` let strategists use helper processes (bots/rollout_helpers.py `allow`): a test
+    that runs them in-process leaves none behind, so that the computer players of later tests think alone."""
+    yield
+    import sys
+
+    helpers = sys.modules.get("illuminopoly_desktop.bots.rollout_helpers")
+    if helpers is not None:
+        helpers.stop_shared()
+
+
+@pytest.fixture(autouse=True)
 def _plain_words():
     """The interface speaks in plain words by default (presentation/wording.py, a setting of the whole
     application): a test that asks for rule IDs in the texts leaves them off for the next."""

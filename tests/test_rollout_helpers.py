@@ -197,9 +197,19 @@ def test_a_second_decision_while_the_helpers_are_claimed_thinks_alone(positions,
         helpers.release()
 
 
+class StandInPool:
+    """What `shared()` hands out, without processes."""
+
+    def close(self):
+        pass
+
+
+POOL = StandInPool()
+
+
 def test_helpers_start_only_when_allowed_and_only_with_a_spare_core(monkeypatch):
     started: list[int] = []
-    monkeypatch.setattr(rollout_helpers, "RolloutHelpers", lambda count: started.append(count) or "pool")
+    monkeypatch.setattr(rollout_helpers, "RolloutHelpers", lambda count: started.append(count) or POOL)
     monkeypatch.setattr(rollout_helpers, "_shared", None)
     monkeypatch.setattr(rollout_helpers, "_allowed", False)
     assert rollout_helpers.shared() is None and started == []
@@ -207,16 +217,28 @@ def test_helpers_start_only_when_allowed_and_only_with_a_spare_core(monkeypatch)
     rollout_helpers.allow()
     assert rollout_helpers.shared() is None and started == []
     monkeypatch.setattr(rollout_helpers, "usable_cores", lambda: 8)
-    assert rollout_helpers.shared() == "pool" and started == [rollout_helpers.MAX_HELPERS]
-    assert rollout_helpers.shared() == "pool" and started == [rollout_helpers.MAX_HELPERS]  # one pool a program
+    assert rollout_helpers.shared() is POOL and started == [rollout_helpers.MAX_HELPERS]
+    assert rollout_helpers.shared() is POOL and started == [rollout_helpers.MAX_HELPERS]  # one pool a program
+
+
+def test_the_desktop_app_and_the_server_allow_helpers_and_tests_leave_none_behind(monkeypatch):
+    from illuminopoly_desktop.net import headless
+
+    monkeypatch.setattr(headless, "run_headless", lambda config: None)
+    monkeypatch.setattr(rollout_helpers, "_allowed", False)
+    from illuminopoly_desktop.cli import main
+    assert main(["serve", "--port", "0", "--bind", "127.0.0.1", "--no-discovery"]) == 0
+    assert rollout_helpers._allowed
+    rollout_helpers.stop_shared()
+    assert not rollout_helpers._allowed and rollout_helpers.shared() is None
 
 
 def test_the_app_s_strategists_get_the_program_s_helpers(monkeypatch):
     """Issue 30: at the table the strategist thinks 0.25 s; with helpers it plays its rollouts with schemers (as
     before issue 30, with more rollouts than that one had in 1 s), alone with the light rollout policy."""
-    monkeypatch.setattr(rollout_helpers, "_shared", "pool")
+    monkeypatch.setattr(rollout_helpers, "_shared", POOL)
     with_helpers = make_player("strategist", 3)
-    assert (with_helpers.helpers, with_helpers.rollout_policy, with_helpers.budget) == ("pool", "schemer", 0.25)
+    assert (with_helpers.helpers, with_helpers.rollout_policy, with_helpers.budget) == (POOL, "schemer", 0.25)
     monkeypatch.setattr(rollout_helpers, "_shared", None)
     monkeypatch.setattr(rollout_helpers, "_allowed", False)
     alone = make_player("strategist", 3)

@@ -292,3 +292,12 @@ def shared() -> RolloutHelpers | None:
         if count > 0:
             _shared = RolloutHelpers(count)
     return _shared
+
+
+def stop_shared() -> None:
+    """Stop the program's helpers and disallow them again (for tests that run the app's commands in-process)."""
+    global _shared, _allowed
+    _allowed = False
+    if _shared is not None:
+        _shared.close()
+        _shared = None

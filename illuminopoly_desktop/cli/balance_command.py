@@ -34,7 +34,7 @@ def add_balance_parser(commands) -> None:
     balance.add_argument("--max-rounds", type=positive_int, default=DEFAULT_MAX_ROUNDS, metavar="R",
                          help=f"round cap of each game (default {DEFAULT_MAX_ROUNDS})")
     balance.add_argument("--budget", type=positive_float, metavar="SECONDS",
-                         help="a strategist's thinking time per decision (default 1)")
+                         help="a strategist's thinking time per decision (default 0.25)")
     balance.add_argument("--artillery", action="store_true",
                          help="play with the Artillery (use_artillery=true): it is dealt like every other faction")
     balance.add_argument("--banker", action="store_true", help="make the last seat the professional Banker")

@@ -77,6 +77,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                           away_timeout=args.away_timeout or None, ruleset=args.ruleset, preset=args.preset)
     if args.name:
         config.host_name = args.name
+    from ..bots import rollout_helpers
+    rollout_helpers.allow()  # computer strategists may use the spare cores, as in the desktop app
     try:
         run_headless(config)
     except SaveError as error:

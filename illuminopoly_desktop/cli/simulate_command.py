@@ -37,7 +37,7 @@ def add_simulate_parser(commands) -> None:
                           "names, else 4): a number of random players, or each seat's computer strength as a comma "
                           "list of random, schemer, strategist (e.g. schemer,schemer,random,strategist)")
     sim.add_argument("--budget", type=positive_float, metavar="SECONDS",
-                     help="a strategist's thinking time per decision (default 1)")
+                     help="a strategist's thinking time per decision (default 0.25)")
     sim.add_argument("--factions", type=faction_list, metavar="LIST",
                      help="factions the host assigns to the seats in order, as a comma list of "
                           f"{', '.join(faction_ids())}; or 'all': every faction in use, rotated from game to "
