@@ -136,7 +136,9 @@ class RolloutHelpers:
         if wait_for is not None and wait_for not in answered:
             holder = next((helper for helper in self._claimed if wait_for in helper.rounds), None)
             if holder is not None:
-                patience = UNTIMED_WAIT if deadline_in is None else max(0.0, deadline_in) + REPLY_GRACE
+                # (by the clock, every wait of a decision ends by its deadline and one grace: rounds waited for
+                # one after the other at its end do not add up their graces)
+                patience = UNTIMED_WAIT if deadline_in is None else max(0.0, deadline_in + REPLY_GRACE)
                 until = time.monotonic() + patience
                 while wait_for in holder.rounds and holder in self._claimed and time.monotonic() < until:
                     self._receive(holder, answered, until - time.monotonic())
