@@ -91,9 +91,10 @@ class ScriptedHelpers:
     first when nobody waits (out of order), or never after `answers` rounds (a helper that died: its rounds are
     answered None and it takes no more)."""
 
-    def __init__(self, answers: int | None = None, queued: int = 2):
+    def __init__(self, answers: int | None = None, queued: int = 2, vanish: bool = False):
         self.answers_left = answers
         self.queued = queued
+        self.vanish = vanish
         self.held: list[tuple[int, int, list[int]]] = []
         self.dead = False
 
@@ -119,7 +120,7 @@ class ScriptedHelpers:
             return {}
         if self.answers_left == 0:
             self.dead = True
-            answered = {number: None for number, _, _ in self.held}
+            answered = {} if self.vanish else {number: None for number, _, _ in self.held}
             self.held = []
             return answered
         chosen = next((held for held in self.held if held[0] == wait_for), self.held[-1])
@@ -142,6 +143,8 @@ def test_rounds_answered_out_of_order_or_never_are_taken_as_one_process_takes_th
         for policy in ("light", "schemer"):
             alone = decided(view, seat, number, policy, 20)
             assert decided(view, seat, number, policy, 20, ScriptedHelpers(answers)) == alone, (number, policy)
+            if answers is not None:  # (gone without a word: its rounds are neither answered nor held)
+                assert decided(view, seat, number, policy, 20, ScriptedHelpers(answers, vanish=True)) == alone
 
 
 def test_by_the_clock_a_decision_with_a_helper_keeps_its_budget(positions, helpers):
@@ -185,6 +188,33 @@ def test_a_hung_helper_does_not_hold_up_a_decision_by_the_clock(positions):
         assert pool.alive == 1
     finally:
         os.kill(pool._helpers[0].process.pid, signal.SIGCONT) if pool._helpers else None
+        pool.close()
+
+
+def test_a_helper_silent_while_it_owes_rounds_is_stopped_and_sent_nothing_more(positions, monkeypatch):
+    """A hung helper is handed two decisions at most (its pipe never fills, a send never blocks) and is stopped
+    after HUNG_AFTER seconds of silence."""
+    monkeypatch.setattr(rollout_helpers, "HUNG_AFTER", 0.5)
+    pool = RolloutHelpers(1)
+    try:
+        assert pool.wait_ready() == 1
+        helper = pool._helpers[0]
+        os.kill(helper.process.pid, signal.SIGSTOP)
+        view, seat = positions[1]
+        for _ in range(2):  # (one decision's abandoned rounds are no reason to leave a helper out)
+            Strategist(1, budget=0.1, helpers=pool).choose(view, seat)
+        assert helper.owed > RolloutHelpers.ROUNDS_QUEUED
+        sent = []
+        monkeypatch.setattr(pool, "_send", lambda helper, message: sent.append(message) or True)
+        Strategist(1, budget=0.1, helpers=pool).choose(view, seat)  # owing two decisions': nothing sent
+        assert sent == [] and pool.alive == 1
+        time.sleep(0.6)
+        assert decided(view, seat, 1, "light", 12, pool) == decided(view, seat, 1, "light", 12)
+        helper.process.join(5)
+        assert pool.alive == 0 and not helper.process.is_alive()
+    finally:
+        if helper.process.is_alive():
+            os.kill(helper.process.pid, signal.SIGCONT)
         pool.close()
 
 

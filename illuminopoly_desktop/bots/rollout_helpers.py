@@ -44,6 +44,10 @@ UNTIMED_WAIT = 60.0
 """Seconds a round without a deadline (a fixed number of rollouts) waits for a helper before dropping it."""
 MAX_HELPERS = 3
 """Helpers at most, whatever the core count (each holds its own copy of the rules, some tens of MB)."""
+HUNG_AFTER = 10.0
+"""Seconds of silence, while it owes rounds, after which a helper is taken for hung and stopped. A helper owing
+more rounds than one decision leaves behind is handed no decision, so a hung one is sent two at most (a view is
+about 15 KB, a pipe holds 64 KB): a send never blocks."""
 
 
 def usable_cores() -> int:
@@ -65,6 +69,10 @@ class _Helper:
     ready: bool = False
     rounds: list[int] = field(default_factory=list)
     """The rounds handed to it for the claimed decision and not answered yet, oldest first."""
+    owed: int = 0
+    """Rounds handed to it, of any decision, that it has not answered yet."""
+    last_heard: float = field(default_factory=time.monotonic)
+    """When it last said anything."""
 
 
 class RolloutHelpers:
@@ -86,6 +94,8 @@ class RolloutHelpers:
         self._lock = threading.Lock()
         self._ticket = 0
         self._claimed: list[_Helper] = []
+        self._lost: list[int] = []
+        """Rounds of the claimed decision whose helper was dropped before answering them."""
         atexit.register(self.close)
 
     # ----- for the strategist -----
@@ -95,7 +105,7 @@ class RolloutHelpers:
         ready or another decision holds them. Every True is followed by `release()`."""
         if not self._lock.acquire(blocking=False):
             return False
-        self._claimed = [helper for helper in self._helpers if self._is_ready(helper)]
+        self._claimed = [helper for helper in list(self._helpers) if self._is_free(helper)]
         self._ticket += 1
         for helper in list(self._claimed):
             helper.rounds = []
@@ -117,6 +127,7 @@ class RolloutHelpers:
                                            deadline, rollout_cost)):
                     break
                 helper.rounds.append(next_round)
+                helper.owed += 1
                 next_round += 1
         return next_round
 
@@ -130,7 +141,8 @@ class RolloutHelpers:
         played}}, without waiting; with `wait_for`, waiting until that round is answered (until the deadline and a
         little grace when `deadline_in` is given, else up to UNTIMED_WAIT). A round whose helper died, or that
         was waited for in vain, is answered None (its helper is dropped if it died, or did not answer untimed)."""
-        answered: dict[int, dict[int, float | None] | None] = {}
+        answered: dict[int, dict[int, float | None] | None] = dict.fromkeys(self._lost)
+        self._lost = []
         for helper in list(self._claimed):
             self._receive(helper, answered, 0.0)
         if wait_for is not None and wait_for not in answered:
@@ -144,11 +156,11 @@ class RolloutHelpers:
                     self._receive(holder, answered, until - time.monotonic())
                 if wait_for in holder.rounds:
                     if deadline_in is None:  # untimed: a helper silent this long is taken for hung
-                        for number in holder.rounds:
-                            answered[number] = None
                         self._drop(holder)
                     else:  # given up on: a late answer is skipped
                         holder.rounds.remove(wait_for)
+                answered.update(dict.fromkeys(self._lost))
+                self._lost = []
             if wait_for not in answered:
                 answered[wait_for] = None
         return answered
@@ -160,6 +172,7 @@ class RolloutHelpers:
             self._send(helper, ("done", self._ticket))
             helper.rounds = []
         self._claimed = []
+        self._lost = []
         self._lock.release()
 
     def close(self) -> None:
@@ -191,13 +204,17 @@ class RolloutHelpers:
 
     def _is_ready(self, helper: _Helper) -> bool:
         if not helper.ready:
-            try:
-                while helper.connection.poll():
-                    if helper.connection.recv() == ("ready",):
-                        helper.ready = True
-            except (EOFError, OSError):
-                self._drop(helper)
+            self._receive(helper, {}, 0.0)
         return helper.ready
+
+    def _is_free(self, helper: _Helper) -> bool:
+        """Ready, and owing no more rounds than one decision leaves behind (a helper finishing the rounds the last
+        decision abandoned answers them within a rollout; one owing more has not answered for two decisions); one
+        silent for HUNG_AFTER while it owes rounds is stopped."""
+        self._receive(helper, {}, 0.0)
+        if helper.owed and time.monotonic() - helper.last_heard > HUNG_AFTER:
+            self._drop(helper)
+        return helper in self._helpers and helper.ready and helper.owed <= self.ROUNDS_QUEUED
 
     def _send(self, helper: _Helper, message: tuple) -> bool:
         try:
@@ -215,21 +232,27 @@ class RolloutHelpers:
             while helper.connection.poll(max(0.0, wait)):
                 wait = 0.0
                 message = helper.connection.recv()
-                if message[0] == "values" and message[1] == self._ticket and message[2] in helper.rounds:
-                    helper.rounds.remove(message[2])
-                    answered[message[2]] = dict(message[3])
+                helper.last_heard = time.monotonic()
+                if message[0] == "ready":
+                    helper.ready = True
+                elif message[0] == "values":
+                    helper.owed -= 1
+                    if message[1] == self._ticket and message[2] in helper.rounds:
+                        helper.rounds.remove(message[2])
+                        answered[message[2]] = dict(message[3])
         except (EOFError, OSError):
-            for number in helper.rounds:
-                answered[number] = None
             self._drop(helper)
 
     def _drop(self, helper: _Helper) -> None:
+        """Stop a helper that died or hung; the rounds it held for the claimed decision are answered None."""
         if helper in self._helpers:
             self._helpers.remove(helper)
         if helper in self._claimed:
             self._claimed.remove(helper)
+            self._lost.extend(helper.rounds)
+            helper.rounds = []
         if helper.process.is_alive():
-            helper.process.terminate()
+            helper.process.kill()  # (SIGKILL: a stopped process does not act on SIGTERM until it runs again)
 
 
 def serve(connection: Connection) -> None:
@@ -266,12 +289,14 @@ def serve(connection: Connection) -> None:
             memo = StandingsMemo()
         elif message[0] == "done":
             worlds = None
-        elif message[0] == "round" and message[1] == ticket and worlds is not None:
-            _, _, round_number, seed, live, deadline, rollout_cost = message
-            local_deadline = strategist.clock() + (deadline - time.monotonic())
-            values = strategist.play_share(worlds, seat, candidates, live, seed, local_deadline, rollout_cost, memo,
-                                           news)
-            connection.send(("values", ticket, round_number, values))
+        elif message[0] == "round":
+            _, round_ticket, round_number, seed, live, deadline, rollout_cost = message
+            values: dict[int, float | None] = {}
+            if round_ticket == ticket and worlds is not None:
+                local_deadline = strategist.clock() + (deadline - time.monotonic())
+                values = strategist.play_share(worlds, seat, candidates, live, seed, local_deadline, rollout_cost,
+                                               memo, news)
+            connection.send(("values", round_ticket, round_number, values))  # (every round is answered)
 
 
 _shared: RolloutHelpers | None = None

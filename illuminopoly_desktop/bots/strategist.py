@@ -280,6 +280,8 @@ class Strategist:
             next_round = helpers.hand_out(next_round, world_seed, self._live, deadline - self.clock(),
                                           self._rollout_cost)
             results.update(helpers.finished())
+            if taken not in results and taken < next_round and taken not in helpers.outstanding():
+                results[taken] = None  # (its helper is gone without a word)
             if taken in results:
                 played = results.pop(taken)
                 if played is None and untimed:
