@@ -273,3 +273,15 @@ def test_the_app_s_strategists_get_the_program_s_helpers(monkeypatch):
     monkeypatch.setattr(rollout_helpers, "_allowed", False)
     alone = make_player("strategist", 3)
     assert (alone.helpers, alone.rollout_policy, alone.budget) == (None, "light", 0.25)
+
+
+def test_closing_the_pool_ends_a_hung_helper_too():
+    pool = RolloutHelpers(1)
+    assert pool.wait_ready() == 1
+    process = pool._helpers[0].process
+    os.kill(process.pid, signal.SIGSTOP)
+    began = time.perf_counter()
+    pool.close()
+    process.join(5)
+    assert not process.is_alive() and pool.alive == 0
+    assert time.perf_counter() - began < 5

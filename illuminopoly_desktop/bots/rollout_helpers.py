@@ -177,14 +177,17 @@ class RolloutHelpers:
 
     def close(self) -> None:
         """Stop the helpers (they are daemons as well: they also end with this process)."""
-        for helper in self._helpers:
-            self._send(helper, ("stop",))
-        for helper in self._helpers:
+        helpers, self._helpers = list(self._helpers), []
+        for helper in helpers:
+            try:
+                helper.connection.send(("stop",))
+            except (OSError, ValueError):
+                pass  # (already gone)
+        for helper in helpers:
             helper.process.join(timeout=1.0)
             if helper.process.is_alive():
-                helper.process.terminate()
+                helper.process.kill()  # (a hung or stopped one: SIGTERM would wait until it runs again)
             helper.connection.close()
-        self._helpers = []
 
     # ----- for tests and benchmarks -----
 
